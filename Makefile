@@ -1,0 +1,53 @@
+# Auspex: `make serve` sets everything up on a fresh machine and serves the page;
+# `make test` sets everything up (Chromium included) and runs the whole suite.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-$(shell cat requirements-dev.txt pyproject.toml | cksum | cut -d' ' -f1)
+PORT   ?= 8000
+
+.PHONY: all venv vendor chromium lint unit e2e test serve bench clean
+
+all: test
+
+$(STAMP): requirements-dev.txt pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Auspex needs Python 3.11 or newer")'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --disable-pip-version-check -r requirements-dev.txt setuptools wheel
+	rm -f $(VENV)/.installed-*
+	touch $@
+
+venv: $(STAMP)
+
+# PyScript, Pyodide and the wheels, pinned and sha256-checked, into static/vendor/; rebuilds the app wheel.
+vendor: venv
+	$(BIN)/python tools/vendor.py
+
+# Debian's Chromium for the browser tests (Playwright cannot download browsers on every machine).
+chromium:
+	@if [ -n "$$AUSPEX_CHROMIUM" ] || [ -x /usr/bin/chromium ]; then :; \
+	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else $(BIN)/python -m playwright install chromium; fi
+
+lint: venv
+	$(BIN)/ruff check rules tools tests static/auspex_web
+	$(BIN)/mypy
+
+unit: venv
+	$(BIN)/pytest tests/unit -q
+
+e2e: vendor chromium
+	$(BIN)/pytest tests/e2e -q
+
+test: vendor chromium lint
+	$(BIN)/pytest -q
+
+serve: vendor
+	$(BIN)/python tools/serve.py --port $(PORT)
+
+bench: vendor chromium
+	$(BIN)/python tools/bench.py
+
+clean:
+	rm -rf $(VENV) .cache static/vendor build *.egg-info .pytest_cache .mypy_cache .ruff_cache

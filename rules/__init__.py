@@ -1,0 +1,28 @@
+"""Auspex's rules engine: pure Python, the same on CPython 3.11+ and in Pyodide.
+
+Use :func:`run` (a scenario dict in, an envelope dict out) from adapters, or
+:func:`load_scenario` and :func:`resolve` directly. Nothing here reads a clock or a global
+random: dice come from the source passed in (:mod:`rules.dice`).
+"""
+
+from .api import load_scenario, resolve, run, run_json
+from .dice import DiceExpression, Roller, ScriptedDice, SeededDice
+from .errors import AuspexError, FieldError, NeedDie, ScenarioError
+from .models import Resolution, Scenario
+
+__all__ = [
+    "AuspexError",
+    "DiceExpression",
+    "FieldError",
+    "NeedDie",
+    "Resolution",
+    "Roller",
+    "Scenario",
+    "ScenarioError",
+    "ScriptedDice",
+    "SeededDice",
+    "load_scenario",
+    "resolve",
+    "run",
+    "run_json",
+]

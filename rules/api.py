@@ -1,0 +1,103 @@
+"""One entry point for every adapter (CLI, page): a scenario dict in, an envelope dict out.
+
+``run(data)`` returns one of:
+
+- ``{"status": "ok", "resolution": {...}}``                 the attack resolved;
+- ``{"status": "needs", "needs": {"purpose", "sides", "index"}, "dice": [...]}``
+  the scripted dice ran out (``dice`` are the dice consumed so far, with their purposes);
+- ``{"status": "invalid", "errors": [{"field", "message"}, ...]}`` the scenario is invalid.
+
+It never raises for bad input; anything else is a bug and propagates.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import ValidationError
+
+from .dice import DiceSource, Roller, ScriptedDice, SeededDice
+from .errors import FieldError, NeedDie, ScenarioError
+from .models import Resolution, Scenario
+from .systems import resolver_for
+
+
+def _field_path(loc: tuple[int | str, ...]) -> str:
+    return ".".join(str(part) for part in loc if part not in ("function-after", "function-before"))
+
+
+def _message(err: Any) -> str:
+    msg = str(err["msg"])
+    for prefix in ("Value error, ", "Assertion failed, "):
+        if msg.startswith(prefix):
+            msg = msg[len(prefix):]
+    return msg[:1].upper() + msg[1:]
+
+
+def load_scenario(data: dict[str, Any] | str) -> Scenario:
+    """Validate a scenario (a dict, or JSON text) into a :class:`Scenario`.
+
+    Raises :class:`ScenarioError` with one :class:`FieldError` per invalid field, the field named
+    by its dotted path in the scenario JSON (``attacker.characteristics.BS``)."""
+    try:
+        if isinstance(data, str):
+            return Scenario.model_validate_json(data)
+        return Scenario.model_validate(data)
+    except ValidationError as exc:
+        errors = []
+        for err in exc.errors():
+            loc = tuple(err["loc"])
+            # Unions report the branch name in the path; drop it so the path is the JSON's.
+            path = _field_path(tuple(p for p in loc if not (isinstance(p, str) and "[" in p)))
+            errors.append(FieldError(path or "scenario", _message(err)))
+        raise ScenarioError(errors) from None
+
+
+def _source(scenario: Scenario) -> DiceSource:
+    if scenario.dice is not None:
+        return ScriptedDice(scenario.dice)
+    if scenario.seed is not None:
+        return SeededDice(scenario.seed)
+    raise ScenarioError.at("dice", "Give the dice rolled by hand, or a seed to roll for you")
+
+
+def _resolve(scenario: Scenario, roller: Roller) -> Resolution:
+    resolution = resolver_for(scenario.system)(scenario, roller)
+    if scenario.seed is not None and scenario.dice is None:
+        resolution = resolution.model_copy(update={"seed": scenario.seed})
+    return resolution
+
+
+def resolve(scenario: Scenario, source: DiceSource | None = None) -> Resolution:
+    """Resolve one attack. ``source`` defaults to the scenario's own dice or seed.
+
+    Raises :class:`ScenarioError` (an attack the rules do not allow, at the field concerned) and
+    :class:`NeedDie` (scripted dice ran out). ValueError is the base of both."""
+    return _resolve(scenario, Roller(source if source is not None else _source(scenario)))
+
+
+def run(data: dict[str, Any] | str) -> dict[str, Any]:
+    """Validate and resolve; return the envelope described in the module docstring."""
+    try:
+        scenario = load_scenario(data)
+        roller = Roller(_source(scenario))
+        try:
+            resolution = _resolve(scenario, roller)
+        except NeedDie as need:
+            dice = [{"purpose": r.purpose, "sides": r.sides, "value": r.value} for r in roller.records]
+            return {"status": "needs", **need.as_dict(), "dice": dice}
+    except ScenarioError as exc:
+        return {"status": "invalid", **exc.as_dict()}
+    return {"status": "ok", "resolution": resolution.model_dump(mode="json")}
+
+
+def run_json(text: str) -> str:
+    """``run`` on JSON text, returning JSON text (what the page's worker calls)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return json.dumps({"status": "invalid", "errors": [{"field": "scenario", "message": f"Not JSON: {exc}"}]})
+    if not isinstance(data, dict):
+        return json.dumps({"status": "invalid", "errors": [{"field": "scenario", "message": "A scenario is a JSON object"}]})
+    return json.dumps(run(data))

@@ -1,0 +1,55 @@
+"""Errors raised by the engine. All subclass :class:`ValueError` (as python-chess does).
+
+- :class:`ScenarioError`: the scenario is invalid; ``errors`` holds one :class:`FieldError` per
+  field, with a dotted path (``attacker.characteristics.BS``) and a message for that field.
+- :class:`NeedDie`: a scripted dice list ran out; says which die the engine needs next.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class FieldError:
+    """One invalid field: ``field`` is a dotted path into the scenario JSON, ``message`` says why."""
+
+    field: str
+    message: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {"field": self.field, "message": self.message}
+
+
+class AuspexError(ValueError):
+    """Base class of every error the engine raises on purpose."""
+
+
+class ScenarioError(AuspexError):
+    """The scenario cannot be resolved as given; ``errors`` lists each offending field."""
+
+    def __init__(self, errors: list[FieldError]) -> None:
+        self.errors = errors
+        super().__init__("; ".join(f"{e.field}: {e.message}" for e in errors))
+
+    @classmethod
+    def at(cls, field: str, message: str) -> ScenarioError:
+        """A ScenarioError for one field."""
+        return cls([FieldError(field, message)])
+
+    def as_dict(self) -> dict[str, list[dict[str, str]]]:
+        return {"errors": [e.as_dict() for e in self.errors]}
+
+
+class NeedDie(AuspexError):
+    """The scripted dice ran out: the engine needs die number ``index`` (0-based), a d``sides``
+    rolled for ``purpose``. It never invents one."""
+
+    def __init__(self, purpose: str, sides: int, index: int) -> None:
+        self.purpose = purpose
+        self.sides = sides
+        self.index = index
+        super().__init__(f"die {index + 1} needed: {purpose} (d{sides})")
+
+    def as_dict(self) -> dict[str, dict[str, object]]:
+        return {"needs": {"purpose": self.purpose, "sides": self.sides, "index": self.index}}

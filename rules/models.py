@@ -1,0 +1,329 @@
+"""The scenario (what the forms and the CLI send) and the resolution (what the engine returns).
+
+Both are public interfaces: players save scenarios and share links, so fields are added, never
+renamed or dropped without a migration. Every number is in the units the books use: characteristics
+and test targets in percent (0-100), distances and ranges in metres, clips in rounds.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from .dice import DiceExpression
+
+LOCATIONS: tuple[str, ...] = ("Head", "Right Arm", "Left Arm", "Body", "Right Leg", "Left Leg")
+Location = Literal["Head", "Right Arm", "Left Arm", "Body", "Right Leg", "Left Leg"]
+
+DAMAGE_TYPES = {"E": "Energy", "I": "Impact", "R": "Rending", "X": "Explosive"}
+WEAPON_CLASSES = ("Melee", "Unarmed", "Pistol", "Basic", "Heavy", "Thrown")
+MELEE_CLASSES = ("Melee", "Unarmed")
+
+Percent = Annotated[int, Field(ge=0, le=100, description="a characteristic, 0-100")]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True)
+
+
+class Characteristics(_Model):
+    """The attacker's characteristics (0-100). WS and BS are tested; S gives SB for melee damage."""
+
+    WS: Percent = 30
+    BS: Percent = 30
+    S: Percent = 30
+    T: Percent = 30
+    Ag: Percent = 30
+    Int: Percent | None = None
+    Per: Percent | None = None
+    WP: Percent | None = None
+    Fel: Percent | None = None
+
+    @property
+    def SB(self) -> int:  # noqa: N802 - the books' term
+        """Strength bonus: the tens digit of S."""
+        return self.S // 10
+
+    @property
+    def WSB(self) -> int:  # noqa: N802
+        """Weapon Skill bonus: the tens digit of WS."""
+        return self.WS // 10
+
+
+_ROF = re.compile(r"^(S|-)/(\d+|-)/(\d+|-)$")
+
+
+class RateOfFire(_Model):
+    """RoF as the books write it, ``single/semi/full``: ``S/3/-`` fires single shots and
+    three-round semi-auto bursts but no full auto."""
+
+    single: bool
+    semi: int | None
+    full: int | None
+
+    @classmethod
+    def parse(cls, text: str) -> RateOfFire:
+        """Parse ``S/3/-``; raises ValueError for anything else."""
+        m = _ROF.match(text.replace(" ", ""))
+        if not m:
+            raise ValueError(f"'{text}' is not a rate of fire like S/3/- or -/-/10 (single/semi/full)")
+        semi = None if m.group(2) == "-" else int(m.group(2))
+        full = None if m.group(3) == "-" else int(m.group(3))
+        if semi == 0 or full == 0:
+            raise ValueError(f"'{text}': a burst of 0 rounds is written '-'")
+        return cls(single=m.group(1) == "S", semi=semi, full=full)
+
+    def format(self) -> str:
+        return "/".join(["S" if self.single else "-", str(self.semi or "-"), str(self.full or "-")])
+
+
+class Weapon(_Model):
+    """A weapon profile as the books print it.
+
+    ``range`` is in metres (0 for melee), ``clip`` the rounds loaded now (0 for melee),
+    ``damage`` a dice expression (``1d10+3``), ``damage_type`` one of E, I, R, X.
+    Qualities are names as printed (``Tearing``, ``Proven (3)``); which exist depends on the system.
+    """
+
+    name: str = Field("Weapon", max_length=80)
+    weapon_class: Literal["Melee", "Unarmed", "Pistol", "Basic", "Heavy", "Thrown"] = Field(
+        "Basic", alias="class"
+    )
+    range: float = Field(0, ge=0, le=10000, description="metres")
+    rof: str = Field("S/-/-", description="single/semi/full, e.g. S/3/-")
+    damage: str = Field("1d10", description="dice expression, e.g. 1d10+3")
+    damage_type: Literal["E", "I", "R", "X"] = "I"
+    pen: int = Field(0, ge=0, le=100)
+    clip: int = Field(0, ge=0, le=10000, description="rounds loaded now")
+    qualities: list[str] = Field(default_factory=list, max_length=30)
+
+    @field_validator("damage_type", mode="before")
+    @classmethod
+    def _damage_type(cls, v: object) -> object:
+        if isinstance(v, str):
+            s = v.strip()
+            for letter, word in DAMAGE_TYPES.items():
+                if s.upper() == letter or s.lower() == word.lower():
+                    return letter
+            raise ValueError(f"'{v}' is not a damage type: use E (Energy), I (Impact), R (Rending) or X (Explosive)")
+        return v
+
+    @field_validator("damage")
+    @classmethod
+    def _damage(cls, v: str) -> str:
+        return DiceExpression.parse(v).format()
+
+    @field_validator("rof")
+    @classmethod
+    def _rof(cls, v: str) -> str:
+        return RateOfFire.parse(v).format()
+
+    @field_validator("qualities", mode="before")
+    @classmethod
+    def _qualities(cls, v: object) -> object:
+        if isinstance(v, str):  # "Reliable, Tearing" as typed in a form
+            return [q.strip() for q in v.split(",") if q.strip()]
+        return v
+
+    @property
+    def dice(self) -> DiceExpression:
+        return DiceExpression.parse(self.damage)
+
+    @property
+    def rate_of_fire(self) -> RateOfFire:
+        return RateOfFire.parse(self.rof)
+
+    @property
+    def is_melee(self) -> bool:
+        return self.weapon_class in MELEE_CLASSES
+
+
+class Attacker(_Model):
+    """Who attacks: name, characteristics, the weapon in hand."""
+
+    name: str = Field("Attacker", max_length=80)
+    characteristics: Characteristics = Field(default_factory=Characteristics)
+    weapon: Weapon = Field(default_factory=Weapon)
+
+
+class Evasion(_Model):
+    """An Evasion reaction the target makes when hit: Dodge (Agility-based) or Parry (WS-based).
+    ``skill`` is the tested value (characteristic plus skill advances), ``modifier`` any bonus."""
+
+    reaction: Literal["Dodge", "Parry"] = "Dodge"
+    skill: Percent = 30
+    modifier: int = Field(0, ge=-60, le=60)
+
+
+class Target(_Model):
+    """Who is attacked: TB, wounds, damage already taken, armour points by location.
+
+    ``damage_taken`` may exceed ``wounds``: the excess is Critical damage already suffered.
+    ``troop``: a low-level NPC, slain by Righteous Fury instead of rolling a critical effect.
+    ``armed``: holds a Melee or Pistol weapon (an unarmed attacker suffers -20 against it).
+    """
+
+    name: str = Field("Target", max_length=80)
+    toughness_bonus: int = Field(3, ge=0, le=30)
+    wounds: int = Field(10, ge=1, le=1000)
+    damage_taken: int = Field(0, ge=0, le=2000)
+    armour: dict[Location, Annotated[int, Field(ge=0, le=50)]] = Field(default_factory=dict)
+    evasion: Evasion | None = None
+    troop: bool = False
+    armed: bool = True
+
+    def armour_at(self, location: str) -> int:
+        return int(self.armour.get(location, 0))  # type: ignore[call-overload]
+
+
+class Modifier(_Model):
+    """A labelled bonus or penalty to the test, in percent (``{"label": "Fog", "value": -20}``)."""
+
+    label: str = Field(..., min_length=1, max_length=60)
+    value: int = Field(..., ge=-100, le=100)
+
+
+class Action(_Model):
+    """What the attacker does: the action (by its book name), distance to the target in metres,
+    aim taken before (none, half, full), the location named by a Called Shot, the fire mode of
+    Suppressing Fire (semi or full), and any labelled extra modifiers."""
+
+    action_type: str = Field("Standard Attack", alias="type", max_length=60)
+    distance: float = Field(10, ge=0, le=100000, description="metres")
+    aim: Literal["none", "half", "full"] = "none"
+    called_location: Location | None = None
+    fire_mode: Literal["semi", "full"] | None = None
+    modifiers: list[Modifier] = Field(default_factory=list, max_length=30)
+
+
+class Scenario(_Model):
+    """One attack to resolve: system, attacker, target, action, and the dice.
+
+    ``dice``: the dice rolled by hand, in the order the engine asks for them (d100 as 1-100).
+    ``seed``: roll for me with this seed. With neither, the CLI picks a seed and reports it.
+    """
+
+    version: Literal[1] = 1
+    system: Literal["dh2"] = "dh2"
+    attacker: Attacker = Field(default_factory=Attacker)
+    target: Target = Field(default_factory=Target)
+    action: Action = Field(default_factory=Action)
+    dice: list[int] | None = Field(None, max_length=500)
+    seed: int | None = Field(None, ge=0, le=2**63)
+
+    @model_validator(mode="after")
+    def _one_dice_source(self) -> Scenario:
+        if self.dice is not None and self.seed is not None:
+            raise ValueError("give either dice (rolled by hand) or a seed (roll for me), not both")
+        return self
+
+
+# ----------------------------------------------------------------------------------------------
+# The resolution
+
+
+class Die(_Model):
+    """A die the engine consumed: purpose ("to-hit d100", "hit 2 damage d10"), sides, value."""
+
+    purpose: str
+    sides: int
+    value: int
+
+
+class Step(_Model):
+    """One step of the resolution: the rule applied, its source (seed file and section, or the
+    book's section), and what it did here."""
+
+    rule: str
+    source: str
+    detail: str
+
+
+class AppliedModifier(_Model):
+    label: str
+    value: int
+    source: str
+
+
+class DamageDie(_Model):
+    """A damage die of one hit: what it showed, what it counted for, whether it was kept
+    (Tearing drops the lowest) and whether the attack's degrees of success replaced it."""
+
+    sides: int
+    natural: int
+    value: int
+    kept: bool = True
+    replaced_by_degrees: bool = False
+
+
+class RighteousFury(_Model):
+    """Righteous Fury on a hit: a critical effect (``effect`` 1-5 on the table for the hit's
+    damage type and location) when the hit dealt damage, else 1 wound ignoring armour and TB."""
+
+    critical_effect: int | None = None
+    table: str | None = None
+    extra_wound: bool = False
+    slain: bool = False
+
+
+class Critical(_Model):
+    """Critical damage from a hit: ``amount`` beyond the target's wounds from this hit,
+    ``total`` the critical damage accumulated after it."""
+
+    amount: int
+    total: int
+    damage_type: str
+    location: str
+
+
+class Hit(_Model):
+    """One hit: ``damage`` before armour and toughness, ``wounds`` after (including a Righteous
+    Fury wound), with the armour and TB taken off."""
+
+    number: int
+    location: str
+    dice: list[DamageDie]
+    damage: int
+    armour: int
+    penetration: int
+    effective_armour: int
+    toughness_bonus: int
+    wounds: int
+    righteous_fury: RighteousFury | None = None
+    critical: Critical | None = None
+
+
+class Resolution(_Model):
+    """The whole outcome of one attack, with every die and every step."""
+
+    system: str
+    attacker: str
+    target: str
+    weapon: str
+    action: str
+    outcome: Literal["hit", "miss", "jam", "evaded"]
+    characteristic: str
+    characteristic_value: int
+    modifiers: list[AppliedModifier]
+    modifier_total: int
+    target_number: int
+    roll: int
+    success: bool
+    degrees: int
+    jammed: bool
+    range_band: str | None = None
+    rounds_fired: int = 0
+    rounds_left: int | None = None
+    hits_scored: int = 0
+    hits_negated: int = 0
+    hits: list[Hit] = Field(default_factory=list)
+    total_wounds: int = 0
+    damage_taken_after: int = 0
+    critical_damage: int = 0
+    fatigue: int = 0
+    slain: bool = False
+    seed: int | None = None
+    dice: list[Die] = Field(default_factory=list)
+    steps: list[Step] = Field(default_factory=list)

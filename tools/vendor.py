@@ -1,0 +1,121 @@
+"""Vendor the page's runtime into ``static/vendor/`` (git-ignored), pinned and hash-checked.
+
+Reads ``tools/vendor.lock.json``; fetches each npm tarball with ``npm pack`` and each wheel with
+``pip download`` (the machine's configured registries; no host is named here), refuses any file
+whose sha256 differs from the lock, and unpacks what the page loads:
+
+- ``static/vendor/pyscript/``  PyScript core (``@pyscript/core`` ``dist/``)
+- ``static/vendor/pyodide/``   Pyodide core (``pyodide.mjs``, the wasm, the stdlib zip, the lock)
+- ``static/vendor/wheels/``    pydantic, pydantic-core built for Pyodide's ABI, and their deps
+- ``static/vendor/app/``       Auspex's own wheel (``rules`` + ``auspex_web``), built from this tree
+
+Downloads are cached in ``.cache/vendor/`` so a second run is offline. Exit status 1 with a
+message on a hash mismatch or a failed download.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCK = ROOT / "tools" / "vendor.lock.json"
+VENDOR = ROOT / "static" / "vendor"
+CACHE = ROOT / ".cache" / "vendor"
+
+
+def sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def checked(path: Path, expected: str) -> Path:
+    got = sha256(path)
+    if got != expected:
+        path.unlink(missing_ok=True)
+        sys.exit(f"vendor: sha256 mismatch for {path.name}: expected {expected}, got {got}")
+    return path
+
+
+def fetch_npm(entry: dict) -> Path:
+    target = CACHE / entry["tarball"]
+    if not target.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        spec = f"{entry['package']}@{entry['version']}"
+        subprocess.run(["npm", "pack", spec, "--silent"], cwd=CACHE, check=True, stdout=subprocess.DEVNULL)
+    return checked(target, entry["sha256"])
+
+
+def fetch_wheel(entry: dict) -> Path:
+    target = CACHE / entry["filename"]
+    if not target.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        cmd = [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
+               "-d", str(CACHE), entry["requirement"]]
+        if "platform" in entry:
+            cmd += ["--platform", entry["platform"], "--python-version", entry["python_version"],
+                    "--implementation", "cp"]
+        subprocess.run(cmd, check=True)
+    return checked(target, entry["sha256"])
+
+
+def unpack_npm(tarball: Path, entry: dict) -> None:
+    dest = VENDOR / entry["dest"]
+    shutil.rmtree(dest, ignore_errors=True)
+    dest.mkdir(parents=True)
+    skip = tuple(entry.get("skip_suffixes", []))
+    with tarfile.open(tarball) as tar:
+        for member in tar.getmembers():
+            if not member.isfile() or (skip and member.name.endswith(skip)):
+                continue
+            for take in entry["take"]:
+                if member.name == take or (take.endswith("/") and member.name.startswith(take)):
+                    rel = member.name[len(take):] if take.endswith("/") else Path(take).name
+                    out = dest / rel
+                    out.parent.mkdir(parents=True, exist_ok=True)
+                    src = tar.extractfile(member)
+                    assert src is not None
+                    out.write_bytes(src.read())
+
+
+def build_app_wheel() -> Path:
+    """Build Auspex's own wheel (pure Python) into static/vendor/app/."""
+    dest = VENDOR / "app"
+    shutil.rmtree(dest, ignore_errors=True)
+    dest.mkdir(parents=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
+                        "-w", str(dest), str(ROOT)], check=True, cwd=tmp)
+    for leftover in (ROOT / "build", *ROOT.glob("*.egg-info")):
+        shutil.rmtree(leftover, ignore_errors=True)
+    (wheel,) = dest.glob("*.whl")
+    return wheel
+
+
+def main(argv: list[str]) -> int:
+    lock = json.loads(LOCK.read_text())
+    only_app = "--app" in argv
+    if not only_app:
+        for entry in lock["npm"]:
+            unpack_npm(fetch_npm(entry), entry)
+        wheels = VENDOR / "wheels"
+        shutil.rmtree(wheels, ignore_errors=True)
+        wheels.mkdir(parents=True)
+        for entry in lock["wheels"]:
+            shutil.copy2(fetch_wheel(entry), wheels / entry["filename"])
+    app = build_app_wheel()
+    print(f"vendor: runtime in {VENDOR.relative_to(ROOT)}/, app wheel {app.name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
