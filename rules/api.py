@@ -27,11 +27,33 @@ def _field_path(loc: tuple[int | str, ...]) -> str:
     return ".".join(str(part) for part in loc if part not in ("function-after", "function-before"))
 
 
+_MESSAGES = {
+    "less_than_equal": "Must be at most {le}",
+    "greater_than_equal": "Must be at least {ge}",
+    "int_parsing": "Must be a whole number",
+    "int_from_float": "Must be a whole number",
+    "float_parsing": "Must be a number",
+    "missing": "Required",
+    "extra_forbidden": "Not a field of this form",
+    "too_long": "Too many (at most {max_length})",
+    "string_too_long": "Too long (at most {max_length} characters)",
+    "string_too_short": "Required",
+}
+
+
 def _message(err: Any) -> str:
+    template = _MESSAGES.get(err["type"])
+    if template is not None:
+        try:
+            return template.format(**err.get("ctx", {}))
+        except KeyError:
+            pass
+    if err["type"] == "literal_error":
+        return "Must be one of " + str(err.get("ctx", {}).get("expected", "the listed values"))
     msg = str(err["msg"])
     for prefix in ("Value error, ", "Assertion failed, "):
         if msg.startswith(prefix):
-            msg = msg[len(prefix):]
+            msg = msg[len(prefix) :]
     return msg[:1].upper() + msg[1:]
 
 
@@ -99,5 +121,7 @@ def run_json(text: str) -> str:
     except json.JSONDecodeError as exc:
         return json.dumps({"status": "invalid", "errors": [{"field": "scenario", "message": f"Not JSON: {exc}"}]})
     if not isinstance(data, dict):
-        return json.dumps({"status": "invalid", "errors": [{"field": "scenario", "message": "A scenario is a JSON object"}]})
+        return json.dumps(
+            {"status": "invalid", "errors": [{"field": "scenario", "message": "A scenario is a JSON object"}]}
+        )
     return json.dumps(run(data))

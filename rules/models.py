@@ -42,12 +42,12 @@ class Characteristics(_Model):
     Fel: Percent | None = None
 
     @property
-    def SB(self) -> int:  # noqa: N802 - the books' term
+    def SB(self) -> int:
         """Strength bonus: the tens digit of S."""
         return self.S // 10
 
     @property
-    def WSB(self) -> int:  # noqa: N802
+    def WSB(self) -> int:
         """Weapon Skill bonus: the tens digit of WS."""
         return self.WS // 10
 
@@ -88,9 +88,7 @@ class Weapon(_Model):
     """
 
     name: str = Field("Weapon", max_length=80)
-    weapon_class: Literal["Melee", "Unarmed", "Pistol", "Basic", "Heavy", "Thrown"] = Field(
-        "Basic", alias="class"
-    )
+    weapon_class: Literal["Melee", "Unarmed", "Pistol", "Basic", "Heavy", "Thrown"] = Field("Basic", alias="class")
     range: float = Field(0, ge=0, le=10000, description="metres")
     rof: str = Field("S/-/-", description="single/semi/full, e.g. S/3/-")
     damage: str = Field("1d10", description="dice expression, e.g. 1d10+3")

@@ -8,17 +8,19 @@ GitHub Pages does (``/REPO/``), to check that every URL is relative.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import http.server
 import sys
 from pathlib import Path
+from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     prefix = "/"
-    extensions_map = {
+    extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".mjs": "text/javascript",
         ".js": "text/javascript",
@@ -33,7 +35,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if self.prefix != "/":
             if not path.startswith(self.prefix):
                 return str(ROOT / "__outside_prefix__")
-            path = "/" + path[len(self.prefix):]
+            path = "/" + path[len(self.prefix) :]
         return super().translate_path(path)
 
     def log_message(self, format: str, *args: object) -> None:  # quieter
@@ -61,10 +63,8 @@ def main() -> int:
     host, port = server.server_address[:2]
     prefix = "/" + args.prefix.strip("/") + "/" if args.prefix.strip("/") else "/"
     print(f"Auspex is served at http://{host}:{port}{prefix}  (Ctrl-C to stop)", flush=True)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
-    except KeyboardInterrupt:
-        pass
     return 0
 
 

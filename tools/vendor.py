@@ -59,11 +59,27 @@ def fetch_wheel(entry: dict) -> Path:
     target = CACHE / entry["filename"]
     if not target.exists():
         CACHE.mkdir(parents=True, exist_ok=True)
-        cmd = [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
-               "-d", str(CACHE), entry["requirement"]]
+        cmd = [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "-q",
+            "--no-deps",
+            "--only-binary=:all:",
+            "-d",
+            str(CACHE),
+            entry["requirement"],
+        ]
         if "platform" in entry:
-            cmd += ["--platform", entry["platform"], "--python-version", entry["python_version"],
-                    "--implementation", "cp"]
+            cmd += [
+                "--platform",
+                entry["platform"],
+                "--python-version",
+                entry["python_version"],
+                "--implementation",
+                "cp",
+            ]
         subprocess.run(cmd, check=True)
     return checked(target, entry["sha256"])
 
@@ -79,7 +95,7 @@ def unpack_npm(tarball: Path, entry: dict) -> None:
                 continue
             for take in entry["take"]:
                 if member.name == take or (take.endswith("/") and member.name.startswith(take)):
-                    rel = member.name[len(take):] if take.endswith("/") else Path(take).name
+                    rel = member.name[len(take) :] if take.endswith("/") else Path(take).name
                     out = dest / rel
                     out.parent.mkdir(parents=True, exist_ok=True)
                     src = tar.extractfile(member)
@@ -93,8 +109,22 @@ def build_app_wheel() -> Path:
     shutil.rmtree(dest, ignore_errors=True)
     dest.mkdir(parents=True)
     with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
-                        "-w", str(dest), str(ROOT)], check=True, cwd=tmp)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "wheel",
+                "-q",
+                "--no-deps",
+                "--no-build-isolation",
+                "-w",
+                str(dest),
+                str(ROOT),
+            ],
+            check=True,
+            cwd=tmp,
+        )
     for leftover in (ROOT / "build", *ROOT.glob("*.egg-info")):
         shutil.rmtree(leftover, ignore_errors=True)
     (wheel,) = dest.glob("*.whl")

@@ -1,0 +1,74 @@
+"""The command line: ``python -m rules resolve SCENARIO.json`` and ``python -m rules schema``.
+
+- ``resolve FILE`` (``-`` reads stdin): prints the resolution as JSON and exits 0; exits 3 with
+  ``{"needs": {"purpose", "sides", "index"}, "dice": [...]}`` on stdout when the scripted dice run
+  out; exits 2 with ``{"errors": [{"field", "message"}]}`` on stderr when the scenario is invalid.
+  A scenario with neither ``dice`` nor ``seed`` is rolled with a fresh seed, reported in the output.
+- ``schema``: prints the scenario's JSON Schema.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+from typing import Any
+
+from .api import run
+from .models import Scenario
+
+EXIT_OK, EXIT_INVALID, EXIT_NEEDS = 0, 2, 3
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def _invalid(message: str, field: str = "scenario") -> int:
+    print(json.dumps({"errors": [{"field": field, "message": message}]}, indent=2), file=sys.stderr)
+    return EXIT_INVALID
+
+
+def cmd_resolve(path: str) -> int:
+    try:
+        text = _read(path)
+    except OSError as exc:
+        return _invalid(f"cannot read {path}: {exc.strerror}")
+    try:
+        data: Any = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return _invalid(f"not JSON: {exc}")
+    if not isinstance(data, dict):
+        return _invalid("a scenario is a JSON object")
+    if data.get("dice") is None and data.get("seed") is None:
+        data = {**data, "seed": secrets.randbelow(2**31)}
+    out = run(data)
+    if out["status"] == "invalid":
+        print(json.dumps({"errors": out["errors"]}, indent=2), file=sys.stderr)
+        return EXIT_INVALID
+    if out["status"] == "needs":
+        print(json.dumps({"needs": out["needs"], "dice": out["dice"]}, indent=2))
+        return EXIT_NEEDS
+    print(json.dumps(out["resolution"], indent=2))
+    return EXIT_OK
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m rules", description="Auspex: resolve Warhammer 40,000 RPG attacks.")
+    sub = ap.add_subparsers(dest="command", required=True)
+    r = sub.add_parser("resolve", help="resolve a scenario JSON file ('-' for stdin)")
+    r.add_argument("scenario")
+    sub.add_parser("schema", help="print the scenario JSON Schema")
+    args = ap.parse_args(argv)
+    if args.command == "schema":
+        print(json.dumps(Scenario.model_json_schema(by_alias=True), indent=2))
+        return EXIT_OK
+    return cmd_resolve(args.scenario)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

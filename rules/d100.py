@@ -1,0 +1,67 @@
+"""What the d100 rulesets share: roll-under tests, degrees, the modifier cap, digit reversal.
+
+Degrees of success differ between rulesets, so each is its own function here, named for its
+ruleset, and each system module says which it uses:
+
+- Dark Heresy 2nd edition (:func:`degrees_dh2`): on a success, one degree plus one for each
+  tens digit the target's tens digit exceeds the roll's; on a failure, likewise the other way
+  (DH2 Core Rulebook, Ch. I, Degrees of Success and Failure). A roll of 01 always succeeds and
+  100 always fails (same section).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MODIFIER_CAP = 60
+
+
+def cap_modifier(total: int, cap: int = MODIFIER_CAP) -> int:
+    """Clamp a summed modifier to ``-cap..+cap`` (percent).
+
+    Source: seed 004, Step One ("The maximum total bonus ... is +60 ... penalty ... -60")."""
+    return max(-cap, min(cap, total))
+
+
+def tens(value: int) -> int:
+    """The tens digit of a test value or roll (``45 -> 4``, ``100 -> 10``, ``7 -> 0``)."""
+    return max(value, 0) // 10
+
+
+def degrees_dh2(target: int, roll: int, success: bool) -> int:
+    """DH2 degrees: positive for success, negative for failure, never 0.
+
+    ``target`` 35, ``roll`` 23 -> +2 (3 - 2 + 1); ``target`` 35, ``roll`` 71 -> -5 (7 - 3 + 1)."""
+    if success:
+        return max(1, tens(target) - tens(roll) + 1)
+    return -max(1, tens(roll) - tens(target) + 1)
+
+
+@dataclass(frozen=True)
+class D100Test:
+    """A d100 roll-under test: ``target`` (percent, after modifiers), ``roll`` (1-100),
+    ``success`` and signed ``degrees`` (DoS positive, DoF negative)."""
+
+    target: int
+    roll: int
+    success: bool
+    degrees: int
+
+
+def dh2_test(target: int, roll: int) -> D100Test:
+    """A Dark Heresy 2nd edition test: succeed on ``roll <= target``; 01 always succeeds, 100 always
+    fails (DH2 Core, Ch. I, Tests)."""
+    success = roll == 1 or (roll != 100 and roll <= target)
+    return D100Test(target, roll, success, degrees_dh2(target, roll, success))
+
+
+def reverse_digits(roll: int) -> int:
+    """Reverse a d100 roll's two digits for the hit location: ``32 -> 23``, ``20 -> 2`` (02),
+    ``10 -> 1`` (01), ``1 -> 10``, ``100`` ("00") ``-> 100``.
+
+    Source: seed 004, Step Three: Attacker Determines Hit Location."""
+    if not 1 <= roll <= 100:
+        raise ValueError(f"a d100 roll is 1 to 100, not {roll}")
+    two = f"{roll % 100:02d}"
+    reversed_value = int(two[::-1])
+    return reversed_value or 100

@@ -1,0 +1,172 @@
+"""Game data files (``rules/data/<system>/*.json``), validated by pydantic models at load.
+
+Each table and entry carries its source. Loaded once per process (they are immutable).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from importlib import resources
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from .models import LOCATIONS
+
+
+class _Data(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _load(system: str, name: str) -> object:
+    text = resources.files("rules.data").joinpath(system, f"{name}.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+# --- actions ------------------------------------------------------------------------------------
+
+
+class ActionDef(_Data):
+    """An attack action: its type, subtypes, test modifier (percent), how hits are counted."""
+
+    name: str
+    type: Literal["Half", "Full", "Reaction", "Free"]
+    subtypes: list[str]
+    kind: Literal["melee", "ranged", "any"]
+    modifier: int = Field(ge=-60, le=60)
+    hits: Literal["single", "per_degree", "per_two_degrees"]
+    fire: Literal["single", "semi", "full", "burst"] | None = None
+    cap: Literal["rof", "wsb"] | None = None
+    jam_from: int | None = Field(None, ge=1, le=100)
+    called: bool = False
+    note: str | None = None
+    source: str
+
+
+class ActionTable(_Data):
+    note: str | None = Field(None, alias="_note")
+    actions: list[ActionDef]
+
+    def get(self, name: str) -> ActionDef | None:
+        return next((a for a in self.actions if a.name.lower() == name.strip().lower()), None)
+
+
+@cache
+def actions(system: str) -> ActionTable:
+    """The attack actions of ``system``."""
+    return ActionTable.model_validate(_load(system, "actions"))
+
+
+# --- tables -------------------------------------------------------------------------------------
+
+
+class LocationRow(_Data):
+    low: int = Field(ge=1, le=100)
+    high: int = Field(ge=1, le=100)
+    location: str
+
+
+class HitLocationTable(_Data):
+    note: str | None = Field(None, alias="_note")
+    source: str
+    rows: list[LocationRow]
+
+    @model_validator(mode="after")
+    def _covers_1_to_100(self) -> HitLocationTable:
+        expected = 1
+        for row in self.rows:
+            if row.low != expected or row.location not in LOCATIONS:
+                raise ValueError(f"hit location rows must cover 1-100 in order (at {row})")
+            expected = row.high + 1
+        if expected != 101:
+            raise ValueError("hit location rows must end at 100")
+        return self
+
+    def lookup(self, value: int) -> str:
+        return next(r.location for r in self.rows if r.low <= value <= r.high)
+
+
+class MultipleHitsTable(_Data):
+    note: str | None = Field(None, alias="_note")
+    source: str
+    rows: dict[Literal["Head", "Arm", "Body", "Leg"], list[Literal["Head", "Arm", "Body", "Leg"]]]
+
+    @model_validator(mode="after")
+    def _six_columns(self) -> MultipleHitsTable:
+        for key, row in self.rows.items():
+            if len(row) != 6 or row[0] != key:
+                raise ValueError(f"multiple hits row {key} needs six columns starting with {key}")
+        return self
+
+
+class RangeBand(_Data):
+    name: str
+    modifier: int
+    rule: str
+
+
+class RangeBands(_Data):
+    note: str | None = Field(None, alias="_note")
+    source: str
+    bands: list[RangeBand]
+
+    def band(self, name: str) -> RangeBand:
+        return next(b for b in self.bands if b.name == name)
+
+
+class AimTable(_Data):
+    source: str
+    half: int
+    full: int
+
+
+class Tables(_Data):
+    hit_locations: HitLocationTable
+    multiple_hits: MultipleHitsTable
+    range_bands: RangeBands
+    aim: AimTable
+    critical_tables: dict[str, str]
+
+
+@cache
+def tables(system: str) -> Tables:
+    """The d100-family tables of ``system``: hit locations, multiple hits, range bands, aim."""
+    return Tables.model_validate(_load(system, "tables"))
+
+
+# --- qualities ----------------------------------------------------------------------------------
+
+
+class QualityDef(_Data):
+    name: str
+    takes_value: bool = False
+    resolved: bool = False
+    source: str | None = None
+
+
+class QualityTable(_Data):
+    note: str | None = Field(None, alias="_note")
+    qualities: list[QualityDef]
+
+    def get(self, name: str) -> QualityDef | None:
+        key = name.lower().replace("-", " ")
+        return next((q for q in self.qualities if q.name.lower().replace("-", " ") == key), None)
+
+
+@cache
+def qualities(system: str) -> QualityTable:
+    """The weapon qualities ``system`` knows."""
+    return QualityTable.model_validate(_load(system, "qualities"))
+
+
+_QUALITY = re.compile(r"^\s*([A-Za-z][A-Za-z' -]*?)\s*(?:\(\s*(\d+)\s*\))?\s*$")
+
+
+def parse_quality(text: str) -> tuple[str, int | None]:
+    """Split ``Proven (3)`` into ``("Proven", 3)``; raises ValueError when it is not of that form."""
+    m = _QUALITY.match(text)
+    if not m:
+        raise ValueError(f"'{text}' is not a quality like Tearing or Proven (3)")
+    return m.group(1), int(m.group(2)) if m.group(2) else None
