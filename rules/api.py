@@ -19,7 +19,7 @@ from pydantic import ValidationError
 
 from .dice import DiceSource, Roller, ScriptedDice, SeededDice
 from .errors import FieldError, NeedDie, ScenarioError
-from .models import Resolution, Scenario
+from .models import Resolution, Scenario, Step
 from .systems import resolver_for
 
 
@@ -88,6 +88,14 @@ def _resolve(scenario: Scenario, roller: Roller) -> Resolution:
     resolution = resolver_for(scenario.system)(scenario, roller)
     if scenario.seed is not None and scenario.dice is None:
         resolution = resolution.model_copy(update={"seed": scenario.seed})
+    if isinstance(roller.source, ScriptedDice) and roller.source.used < len(roller.source.values):
+        unused = roller.source.values[roller.source.used :]
+        note = Step(
+            rule="Unused dice",
+            source="Auspex",
+            detail=f"{len(unused)} die/dice given were not needed and were left out: {', '.join(map(str, unused))}.",
+        )
+        resolution = resolution.model_copy(update={"steps": [*resolution.steps, note]})
     return resolution
 
 

@@ -319,8 +319,8 @@ class Resolution(_Model):
     hits: list[Hit] = Field(default_factory=list)
     total_wounds: int = 0
     damage_taken_after: int = 0
-    critical_damage: int = 0
-    fatigue: int = 0
+    critical_damage: int = 0  # added by this attack; each hit's critical.total is the running total
+    fatigue: int = 0  # levels of Fatigue this attack inflicts
     slain: bool = False
     seed: int | None = None
     dice: list[Die] = Field(default_factory=list)

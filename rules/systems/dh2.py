@@ -13,6 +13,16 @@ DH2 Core Rulebook, cited by chapter and section in each step. How DH2 differs fr
   roll twice and keep the best.
 - Degrees of success replace one damage die of the whole attack (seed 004, Step Four).
 
+Readings taken where the seed is open:
+
+- Thrown weapons do not jam: the jam rule speaks of a weapon's machine spirit and mechanism, and
+  grenades' own failure rules belong to their qualities.
+- Unarmed Fatigue compares the hit's damage total (before armour and TB) with the target's TB.
+- A Troop target is slain when a Righteous Fury hit gets through (instead of the critical roll);
+  one stopped by armour deals its 1 wound like any other.
+- Evasion negates the last hits placed (the first hit keeps the location read from the dice).
+- ``action.called_location`` counts only for a Called Shot; on any other action it is ignored.
+
 Dice are consumed in the order the rules call for them: the attack's d100; the evasion d100 (when
 the target evades and was hit); then hit by hit its damage dice, Tearing's extra die, and its
 Righteous Fury d5. One Righteous Fury roll can only be placed after the degrees-of-success die is
@@ -258,6 +268,7 @@ class _Resolver:
     def resolve(self) -> Resolution:
         s, w = self.s, self.weapon
         action = self.check()
+        self.action = action
         melee = w.is_melee
         char = "WS" if melee else "BS"
         char_value = getattr(s.attacker.characteristics, char)
@@ -432,7 +443,7 @@ class _Resolver:
 
     def _locations(self, hits: int, roll: int) -> list[str]:
         t = tables.tables(SYSTEM)
-        called = self.s.action.called_location
+        called = self.s.action.called_location if self.action.called else None
         if called is not None:
             first: str = called
             self._step("Step Three: hit location", SRC_STEP3, f"Called Shot: the hit strikes the {called}.")
@@ -462,13 +473,24 @@ class _Resolver:
         return locations
 
     def _evasion(self, hits: int) -> int:
+        """The target's Evasion reaction: each degree of success negates one hit, the last placed
+        first (seed 004, Evasion Reactions; DH2 Core, Ch. VII, Evasion). An unarmed target Parrying an
+        armed attacker suffers -20 (seed 004, Unarmed Combat)."""
         ev = self.s.target.evasion
         if ev is None:
             return 0
         roll = self.roller.d100(f"{ev.reaction} d100 (evasion)")
-        mod = cap_modifier(ev.modifier)
+        raw = ev.modifier
+        unarmed_parry = ev.reaction == "Parry" and not self.s.target.armed and self.weapon.weapon_class != "Unarmed"
+        if unarmed_parry:
+            raw -= 20
+        mod = cap_modifier(raw)
         test = dh2_test(ev.skill + mod, roll)
-        what = f"{self.s.target.name} tests {ev.reaction} {ev.skill} {_signed(mod)} = {test.target}; rolled {roll:02d}"
+        why = " (\u221220: parrying an armed foe unarmed)" if unarmed_parry else ""
+        what = (
+            f"{self.s.target.name} tests {ev.reaction} {ev.skill} {_signed(mod)}{why} = {test.target}; "
+            f"rolled {roll:02d}"
+        )
         if not test.success:
             self._step("Evasion", SRC_EVASION, f"{what}: failure; no hit is negated.")
             return 0
