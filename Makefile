@@ -19,9 +19,11 @@ $(STAMP): requirements-dev.txt pyproject.toml
 
 venv: $(STAMP)
 
-# PyScript, Pyodide and the wheels, pinned and sha256-checked, into static/vendor/; rebuilds the app wheel.
+# PyScript, Pyodide and the wheels, pinned and sha256-checked, into static/vendor/; rebuilds the app wheel;
+# then lists what the service worker (sw.js) precaches for offline use (static/vendor/precache.js).
 vendor: venv
 	$(BIN)/python tools/vendor.py
+	$(BIN)/python tools/precache.py
 
 # Debian's Chromium for the browser tests (Playwright cannot download browsers on every machine).
 chromium:

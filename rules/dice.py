@@ -59,7 +59,7 @@ class ScriptedDice:
         if not 1 <= value <= sides:
             raise ScenarioError.at(
                 f"dice.{self.used}",
-                f"die {self.used + 1} is the {purpose}: it must be 1 to {sides}, not {value}",
+                f"Die {self.used + 1} is the {purpose}: it must be 1 to {sides}, not {value}",
             )
         self.used += 1
         return value

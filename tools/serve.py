@@ -43,10 +43,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(port: int, prefix: str = "/", host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
-    """A threading static server for ROOT under ``prefix``; ``port=0`` picks a free port."""
+def make_server(
+    port: int, prefix: str = "/", host: str = "127.0.0.1", handler_class: type[Handler] = Handler
+) -> http.server.ThreadingHTTPServer:
+    """A threading static server for ROOT under ``prefix``; ``port=0`` picks a free port.
+    ``handler_class`` lets a caller (the benchmark) count what is sent."""
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
-    handler = type("PrefixedHandler", (Handler,), {"prefix": prefix})
+    handler = type("PrefixedHandler", (handler_class,), {"prefix": prefix})
     return http.server.ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(ROOT)))
 
 

@@ -1,0 +1,337 @@
+// Auspex, the main thread: the only code that touches the DOM.
+// Forms -> scenario dict -> the PyScript worker's handle(json) -> the envelope -> the page.
+// The rules engine (Python, Pyodide) runs in the declared worker <script type="py" worker name="engine">.
+
+const form = document.getElementById("scenario");
+const resolveButton = document.getElementById("resolve");
+const engineStatus = document.getElementById("engine-status");
+const engineText = document.getElementById("engine-text");
+const result = document.getElementById("result");
+const formErrors = document.getElementById("form-errors");
+const modifierRows = document.getElementById("modifier-rows");
+const diceRows = document.getElementById("dice-rows");
+const diceHint = document.getElementById("dice-hint");
+const replayButton = document.getElementById("replay");
+const seedInput = form.elements.namedItem("seed");
+
+const SCENARIO_ROOTS = ["attacker.", "target.", "action."];
+let lastSeed = null;
+let busy = false;
+
+// ---------------------------------------------------------------- the engine (worker)
+
+// PyScript 0.7.31 gives a declared worker's <script> element an `xworker` property once it has
+// read the element (after core.js and its config load); `xworker.ready` resolves when the worker's
+// Python has run, and `xworker.sync` then carries what it listed in __export__, each call
+// returning a Promise. The property appears asynchronously and with no event, so wait for it.
+function workerOf(script) {
+  return new Promise((resolve) => {
+    const look = () => (script.xworker ? resolve(script.xworker) : setTimeout(look, 20));
+    look();
+  });
+}
+
+// `ready` also resolves when the worker's Python failed (a wheel that did not load), and then
+// handle is missing: so the engine counts as started only once a first call has answered
+// (which also warms it up). A worker that never starts at all shows as a slow start.
+const engine = (async () => {
+  const script = document.querySelector('script[type="py"][worker][name="engine"]');
+  const xworker = await workerOf(script);
+  await xworker.ready;
+  JSON.parse(await xworker.sync.handle("{}"));
+  return xworker.sync;
+})();
+
+const slowStart = setTimeout(() => {
+  engineText.textContent = "Still loading the rules engine (about 16 MB on a first visit)…";
+}, 20_000);
+
+engine.then(
+  () => {
+    clearTimeout(slowStart);
+    const ms = performance.now(); // since navigation started
+    document.documentElement.dataset.engine = "ready";
+    document.documentElement.dataset.engineMs = String(Math.round(ms));
+    engineStatus.classList.remove("loading");
+    engineText.textContent = `Rules engine ready (${(ms / 1000).toFixed(1)} s).`;
+    resolveButton.disabled = false;
+    performance.mark("auspex:ready"); // read by tools/bench.py
+    registerServiceWorker();
+  },
+  (error) => {
+    clearTimeout(slowStart);
+    console.error("auspex: the rules engine did not start", error);
+    document.documentElement.dataset.engine = "failed";
+    engineStatus.classList.remove("loading");
+    engineStatus.classList.add("failed");
+    engineText.textContent = "The rules engine could not start. Reload the page to try again.";
+  },
+);
+
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker
+    // updateViaCache "none": the browser's update check also bypasses the HTTP cache for the
+    // precache list sw.js imports, so a new runtime is picked up on the next visit.
+    .register(new URL("../sw.js", import.meta.url), { updateViaCache: "none" })
+    .catch((error) => console.warn("auspex: no offline copy (service worker failed)", error));
+}
+
+// ---------------------------------------------------------------- form -> scenario
+
+function numberOrText(raw, kind) {
+  // Numbers go as numbers; anything else goes as typed, so the engine names the field and why.
+  const text = raw.trim().replace(/\u2212/g, "-");
+  const pattern = kind === "int" ? /^[+-]?\d+$/ : /^[+-]?(\d+\.?\d*|\.\d+)$/;
+  return pattern.test(text) ? Number(text) : text;
+}
+
+function valueOf(el) {
+  if (el.type === "checkbox") return el.checked;
+  if (el.dataset.list === "comma") return el.value.split(",").map((s) => s.trim()).filter(Boolean);
+  if (el.dataset.num) return numberOrText(el.value, el.dataset.num);
+  return el.value;
+}
+
+function isBlank(el) {
+  return el.type !== "checkbox" && el.value.trim() === "";
+}
+
+function setPath(obj, path, value) {
+  const keys = path.split(".");
+  let node = obj;
+  keys.forEach((key, i) => {
+    if (i === keys.length - 1) {
+      node[key] = value;
+    } else {
+      node[key] ??= /^\d+$/.test(keys[i + 1]) ? [] : {};
+      node = node[key];
+    }
+  });
+}
+
+function diceMode() {
+  return form.elements.namedItem("dice-mode").value;
+}
+
+function collectScenario() {
+  const scenario = { version: 1, system: "dh2" };
+  for (const el of form.elements) {
+    if (!el.name || !SCENARIO_ROOTS.some((root) => el.name.startsWith(root))) continue;
+    if (el.dataset.optional !== undefined && isBlank(el)) continue;
+    setPath(scenario, el.name, valueOf(el));
+  }
+  if (scenario.target.evasion.reaction === "none") scenario.target.evasion = null;
+  if (diceMode() === "manual") {
+    scenario.dice = diceInputs()
+      .filter((el, i, all) => !(isBlank(el) && i === all.length - 1))
+      .map((el) => numberOrText(el.value, "int"));
+  } else {
+    scenario.seed = isBlank(seedInput) ? freshSeed() : numberOrText(seedInput.value, "int");
+  }
+  return scenario;
+}
+
+function freshSeed() {
+  return crypto.getRandomValues(new Uint32Array(1))[0];
+}
+
+// ---------------------------------------------------------------- resolve
+
+async function resolve() {
+  if (busy || resolveButton.disabled) return;
+  busy = true;
+  try {
+    const scenario = collectScenario();
+    const handle = (await engine).handle;
+    const envelope = JSON.parse(await handle(JSON.stringify(scenario)));
+    show(envelope);
+    performance.mark("auspex:result"); // read by tools/bench.py
+  } catch (error) {
+    console.error("auspex: resolving failed", error);
+    show({ status: "error", message: "The page could not reach the rules engine. Reload to try again." });
+  } finally {
+    busy = false;
+  }
+}
+
+function show(envelope) {
+  document.documentElement.dataset.status = envelope.status;
+  if (envelope.status !== "invalid") clearFieldErrors();
+  switch (envelope.status) {
+    case "ok": {
+      result.innerHTML = envelope.html; // built by render.py, every text escaped
+      if (diceMode() === "manual") showDice(envelope.resolution.dice, null);
+      if (result.getBoundingClientRect().top > window.innerHeight * 0.6) result.scrollIntoView({ block: "start" });
+      lastSeed = envelope.resolution.seed;
+      replayButton.hidden = lastSeed == null;
+      if (lastSeed != null) replayButton.textContent = `Replay seed ${lastSeed}`;
+      break;
+    }
+    case "needs": {
+      showDice(envelope.dice, envelope.needs);
+      result.replaceChildren(paragraph("waiting", `Waiting for die ${envelope.needs.index + 1}: ${dieLabel(envelope.needs)}.`));
+      break;
+    }
+    case "invalid":
+      showFieldErrors(envelope.errors);
+      break;
+    default:
+      result.replaceChildren(paragraph("error", envelope.message || "Something went wrong."));
+  }
+}
+
+function paragraph(className, text) {
+  const p = document.createElement("p");
+  p.className = className;
+  p.textContent = text;
+  return p;
+}
+
+form.addEventListener("submit", (event) => {
+  event.preventDefault();
+  resolve();
+});
+
+// ---------------------------------------------------------------- dice rolled by hand
+
+function dieLabel({ purpose, sides }) {
+  return `${purpose} (1\u2013${sides})`;
+}
+
+function diceInputs() {
+  return [...diceRows.querySelectorAll("input")];
+}
+
+// Shows the dice used so far (editable, labelled by purpose) and, when the engine needs one more,
+// an empty input for it, focused.
+function showDice(dice, needs) {
+  const typed = diceInputs().map((el) => el.value);
+  diceRows.replaceChildren();
+  const rows = dice.map((d, i) => ({ ...d, index: i, value: typed[i] ?? String(d.value) }));
+  if (needs) rows.push({ ...needs, value: "", next: true });
+  for (const d of rows) {
+    const li = document.createElement("li");
+    li.className = d.next ? "die-row next" : "die-row";
+    const label = document.createElement("label");
+    label.append(`${d.next ? "Next: " : ""}${dieLabel(d)} `);
+    const input = document.createElement("input");
+    input.name = `dice.${d.index}`;
+    input.type = "text";
+    input.inputMode = "numeric";
+    input.dataset.num = "int";
+    input.autocomplete = "off";
+    input.value = d.value;
+    label.append(input);
+    li.append(label);
+    diceRows.append(li);
+  }
+  diceHint.textContent = needs
+    ? `Roll the ${dieLabel(needs)} and enter it, then press Resolve (or Enter).`
+    : "All dice entered. Change any of them and press Resolve to resolve again.";
+  if (needs) diceRows.querySelector("li.next input").focus();
+}
+
+document.getElementById("clear-dice").addEventListener("click", () => {
+  diceRows.replaceChildren();
+  diceHint.textContent = "Press Resolve: the page asks for each die in turn.";
+});
+
+function syncDiceMode() {
+  const mode = diceMode();
+  for (const el of form.querySelectorAll("[data-mode]")) el.hidden = el.dataset.mode !== mode;
+}
+for (const radio of form.querySelectorAll('input[name="dice-mode"]')) radio.addEventListener("change", syncDiceMode);
+
+replayButton.addEventListener("click", () => {
+  if (lastSeed != null) seedInput.value = String(lastSeed);
+  seedInput.focus();
+});
+
+// ---------------------------------------------------------------- extra modifiers
+
+function renumberModifiers() {
+  [...modifierRows.children].forEach((li, i) => {
+    for (const input of li.querySelectorAll("input[data-field]")) {
+      input.name = `action.modifiers.${i}.${input.dataset.field}`;
+    }
+  });
+}
+
+document.getElementById("add-modifier").addEventListener("click", () => {
+  const li = document.getElementById("modifier-row").content.firstElementChild.cloneNode(true);
+  modifierRows.append(li);
+  renumberModifiers();
+  li.querySelector("input").focus();
+});
+
+modifierRows.addEventListener("click", (event) => {
+  const remove = event.target.closest("button.remove");
+  if (!remove) return;
+  remove.closest("li").remove();
+  renumberModifiers();
+  document.getElementById("add-modifier").focus();
+});
+
+// ---------------------------------------------------------------- evasion fields
+
+const reaction = form.elements.namedItem("target.evasion.reaction");
+function syncEvasion() {
+  for (const el of form.querySelectorAll("[data-evasion]")) el.hidden = reaction.value === "none";
+}
+reaction.addEventListener("change", syncEvasion);
+
+// ---------------------------------------------------------------- field errors
+
+// The input for an error's field: the one named exactly so, else the nearest parent path
+// ("attacker.weapon.qualities.1" -> "attacker.weapon.qualities"; "target.evasion" -> its reaction).
+function inputFor(field) {
+  const named = (name) => [...form.elements].find((el) => el.name === name);
+  for (let path = field; path; path = path.includes(".") ? path.slice(0, path.lastIndexOf(".")) : "") {
+    const el = named(path) ?? [...form.elements].find((x) => x.name?.startsWith(`${path}.`));
+    if (el) return el;
+  }
+  return null;
+}
+
+let errorCount = 0;
+
+function showFieldErrors(errors) {
+  clearFieldErrors();
+  const unplaced = [];
+  for (const { field, message } of errors) {
+    const el = field === "dice" ? diceRows.querySelector("input") ?? seedInput : inputFor(field);
+    if (!el || el.type === "radio") {
+      unplaced.push(`${field}: ${message}`);
+      continue;
+    }
+    // The message goes inside the field's label, under the input, so it stays with its field in
+    // every row and grid; aria-hidden keeps it out of the label's name, and aria-describedby
+    // (which reads hidden elements) makes it the input's description.
+    const note = document.createElement("span");
+    note.className = "field-error";
+    note.id = `field-error-${++errorCount}`;
+    note.textContent = message;
+    note.setAttribute("aria-hidden", "true");
+    el.setAttribute("aria-invalid", "true");
+    el.setAttribute("aria-describedby", note.id);
+    el.closest("label").append(note);
+  }
+  formErrors.hidden = unplaced.length === 0;
+  formErrors.replaceChildren(...unplaced.map((text) => paragraph("field-error", text)));
+  const first = form.querySelector('[aria-invalid="true"]');
+  if (first) first.focus();
+  result.replaceChildren(paragraph("error", `Check ${errors.length === 1 ? "the marked field" : "the marked fields"}: nothing was resolved.`));
+}
+
+function clearFieldErrors() {
+  for (const note of form.querySelectorAll(".field-error")) note.remove();
+  for (const el of form.querySelectorAll("[aria-invalid]")) {
+    el.removeAttribute("aria-invalid");
+    el.removeAttribute("aria-describedby");
+  }
+  formErrors.hidden = true;
+}
+
+syncDiceMode();
+syncEvasion();

@@ -1,0 +1,248 @@
+"""A :class:`rules.models.Resolution` as HTML for the player: pure functions, no DOM, no ``js``.
+
+Every piece of text that comes from the scenario (names, labels) or the engine is escaped with
+:func:`html.escape`; the only markup is this module's own. Elements a test or a script needs to
+find carry ``data-k`` (``data-k="target-number"``) rather than relying on their wording.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from html import escape
+from typing import Any
+
+from rules.models import DAMAGE_TYPES, DamageDie, Hit, Resolution, Step
+
+MINUS = "\u2212"
+DOT = " \u00b7 "
+DASH = " \u2014 "
+ARROW = "\u2192"
+
+HEADLINES = {
+    "hit": "Hit",
+    "miss": "Miss",
+    "jam": "Jammed",
+    "evaded": "Evaded",
+}
+
+
+def as_resolution(data: Resolution | Mapping[str, Any]) -> Resolution:
+    """A Resolution from the model itself or its JSON dict (what ``rules.run`` returns)."""
+    return data if isinstance(data, Resolution) else Resolution.model_validate(data)
+
+
+def e(value: object) -> str:
+    """Escape anything for HTML text and attribute values."""
+    return escape(str(value), quote=True)
+
+
+def signed(value: int) -> str:
+    """``+10``, ``+0``, and ``-20`` written with a true minus sign (U+2212)."""
+    return f"{MINUS}{-value}" if value < 0 else f"+{value}"
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def degrees_text(r: Resolution) -> str:
+    """``2 DoS`` or ``3 DoF``."""
+    return f"{r.degrees} {'DoS' if r.success else 'DoF'}"
+
+
+def _k(key: str, text: str, tag: str = "span") -> str:
+    """An element a script or a test can find by ``data-k``; ``text`` is already escaped."""
+    return f'<{tag} data-k="{e(key)}">{text}</{tag}>'
+
+
+def render_headline(r: Resolution) -> str:
+    """The verdict (hit / miss / jammed / evaded) and what it cost the target."""
+    parts: list[str] = []
+    if r.outcome in ("hit", "evaded"):
+        hits = plural(len(r.hits), "hit")
+        if r.hits_negated:
+            hits += f" ({r.hits_negated} evaded)"
+        parts.append(_k("hits", e(hits)))
+        parts.append(_k("total-wounds", e(plural(r.total_wounds, "wound"))))
+        if r.critical_damage:
+            parts.append(_k("critical-damage", e(f"{r.critical_damage} critical damage")))
+    elif r.outcome == "jam":
+        parts.append(e(f"{r.weapon} jams: the attack misses"))
+    else:
+        parts.append(e(f"no hit ({degrees_text(r)})"))
+    if r.fatigue:
+        parts.append(e(f"{r.fatigue} Fatigue"))
+    if r.slain:
+        parts.append(_k("slain", "target slain"))
+    who = f"{r.attacker}{DASH}{r.action} with {r.weapon}{DASH}against {r.target}"
+    return (
+        f'<header class="headline">'
+        f'<p class="verdict">{_k("outcome", e(HEADLINES.get(r.outcome, r.outcome)), "strong")}'
+        f' <span class="summary">{DOT.join(parts)}</span></p>'
+        f'<p class="who">{e(who)}</p>'
+        f"</header>"
+    )
+
+
+def render_test(r: Resolution) -> str:
+    """The test: characteristic, each modifier with its label and source, target number, roll, DoS/DoF."""
+    rows = [
+        f'<tr><th scope="row">{e(r.characteristic)}</th>'
+        f'<td class="num">{_k("characteristic-value", e(r.characteristic_value))}</td><td></td></tr>'
+    ]
+    for m in r.modifiers:
+        rows.append(
+            f'<tr class="modifier"><th scope="row">{e(m.label)}</th><td class="num">{e(signed(m.value))}</td>'
+            f'<td class="source">{e(m.source)}</td></tr>'
+        )
+    listed = sum(m.value for m in r.modifiers)
+    if listed != r.modifier_total:
+        rows.append(
+            f'<tr class="cap"><th scope="row">Total modifier, capped</th>'
+            f'<td class="num">{e(signed(r.modifier_total))}</td>'
+            f'<td class="source">{e(f"the modifiers add to {signed(listed)}; a test takes at most +60 or {MINUS}60")}'
+            f"</td></tr>"
+        )
+    rows.append(
+        f'<tr class="total"><th scope="row">Target number</th>'
+        f'<td class="num">{_k("target-number", e(r.target_number))}</td><td></td></tr>'
+    )
+    verdict = "success" if r.success else "failure"
+    extras = []
+    if r.range_band:
+        extras.append(f"range: {r.range_band}")
+    if r.rounds_fired:
+        left = "" if r.rounds_left is None else f", {r.rounds_left} left"
+        extras.append(f"{plural(r.rounds_fired, 'round')} fired{left}")
+    if r.jammed:
+        extras.append("the weapon jammed")
+    extra = f'<p class="extras">{e(DOT.join(extras))}</p>' if extras else ""
+    return (
+        f'<section class="test" aria-label="{e(r.characteristic)} test">'
+        f"<h3>{e(r.characteristic)} test</h3>"
+        f'<table class="modifiers"><tbody>{"".join(rows)}</tbody></table>'
+        f'<p class="roll">Roll {_k("roll", e(r.roll), "strong")} against {e(r.target_number)}: '
+        f'{_k("verdict", e(verdict))}, {_k("degrees", e(degrees_text(r)), "strong")}'
+        f"</p>"
+        f"{extra}"
+        f"</section>"
+    )
+
+
+def render_die(d: DamageDie) -> str:
+    """One damage die: what it showed, what it counted for, kept or dropped, replaced by DoS."""
+    rolled = (d.natural + 1) // 2 if d.sides == 5 else d.natural
+    face = e(rolled)
+    classes = ["die"]
+    notes = []
+    if d.sides == 5:
+        notes.append(f"d5: the d10 showed {d.natural}")
+    if d.replaced_by_degrees:
+        classes.append("replaced")
+        face = f"<s>{face}</s>{ARROW}{e(d.value)}"
+        notes.append(f"replaced by the degrees of success: {d.value}")
+    if not d.kept:
+        classes.append("dropped")
+        notes.append("dropped")
+    if d.natural == 10 and d.sides in (5, 10):
+        classes.append("natural-ten")
+        notes.append("natural 10")
+    note = f"<small>{e('; '.join(notes))}</small>" if notes else ""
+    return f'<li class="{" ".join(classes)}"><span class="face">{face}</span>{note}</li>'
+
+
+def sum_text(first: int, second: int) -> str:
+    """``4 + 3``, or ``4 - 3`` with a true minus sign."""
+    return f"{first} {'+' if second >= 0 else MINUS} {abs(second)}"
+
+
+def render_hit(h: Hit) -> str:
+    """A card for one hit: location, dice, damage, armour and Pen, TB, wounds, Righteous Fury, critical."""
+    kept = sum(d.value for d in h.dice if d.kept)
+    bonus = h.damage - kept
+    damage_from = f"dice {sum_text(kept, bonus)}" if bonus else f"dice {kept}"
+    wounds_formula = f"{h.damage} {MINUS} {h.effective_armour} {MINUS} {h.toughness_bonus}"
+    rows = [
+        ("Damage", _k("damage", e(h.damage), "strong"), damage_from),
+        (
+            "Armour",
+            _k("effective-armour", e(h.effective_armour)),
+            f"{h.armour} AP {MINUS} Pen {h.penetration}",
+        ),
+        ("TB", _k("toughness-bonus", e(h.toughness_bonus)), ""),
+        ("Wounds", _k("wounds", e(h.wounds), "strong"), f"{wounds_formula}, at least 0"),
+    ]
+    body = "".join(
+        f'<tr><th scope="row">{label}</th><td class="num">{value}</td><td class="source">{e(how)}</td></tr>'
+        for label, value, how in rows
+    )
+    extra = []
+    rf = h.righteous_fury
+    if rf is not None:
+        if rf.critical_effect is not None:
+            where = f" on {rf.table}" if rf.table else ""
+            what = f"critical effect {rf.critical_effect}{where}"
+        elif rf.extra_wound:
+            what = "1 extra wound, ignoring armour and TB"
+        else:
+            what = "no effect"
+        if rf.slain:
+            what += "; the target is slain"
+        extra.append(f'<p class="fury">Righteous Fury! {_k("righteous-fury", e(what))}</p>')
+    c = h.critical
+    if c is not None:
+        kind = DAMAGE_TYPES.get(c.damage_type, c.damage_type)
+        extra.append(
+            f'<p class="critical">Critical damage {_k("critical", e(c.amount), "strong")} '
+            f"({e(kind)}, {e(c.location)}), {e(c.total)} in all</p>"
+        )
+    return (
+        f'<article class="hit" data-hit="{e(h.number)}">'
+        f'<h4>Hit {e(h.number)}: {_k("location", e(h.location))}</h4>'
+        f'<ul class="dice" aria-label="damage dice">{"".join(render_die(d) for d in h.dice)}</ul>'
+        f'<table class="damage"><tbody>{body}</tbody></table>'
+        f"{''.join(extra)}"
+        f"</article>"
+    )
+
+
+def render_dice(r: Resolution) -> str:
+    """Every die the engine consumed, in order, with its purpose (and the seed that rolled them)."""
+    if not r.dice:
+        return ""
+    rows = "".join(
+        f'<tr><td class="num">{i + 1}</td><td>{e(d.purpose)}</td><td>d{e(d.sides)}</td>'
+        f'<td class="num">{e(d.value)}</td></tr>'
+        for i, d in enumerate(r.dice)
+    )
+    seed = f'<p class="seed">Seed {_k("seed", e(r.seed), "strong")}</p>' if r.seed is not None else ""
+    return (
+        f'<section class="dice-log"><h3>Dice</h3>{seed}'
+        f'<table><thead><tr><th>#</th><th>for</th><th>die</th><th>roll</th></tr></thead>'
+        f"<tbody>{rows}</tbody></table></section>"
+    )
+
+
+def render_steps(steps: Iterable[Step]) -> str:
+    """The step log: the rule applied, where it comes from, what it did here."""
+    items = "".join(
+        f'<li><strong class="rule">{e(s.rule)}</strong> <span class="detail">{e(s.detail)}</span> '
+        f'<cite class="source">{e(s.source)}</cite></li>'
+        for s in steps
+    )
+    return f'<details class="steps" open><summary>Step log</summary><ol>{items}</ol></details>'
+
+
+def render_resolution(data: Resolution | Mapping[str, Any]) -> str:
+    """The whole result: headline, test, a card per hit, the dice, the step log."""
+    r = as_resolution(data)
+    hits = "".join(render_hit(h) for h in r.hits)
+    return (
+        f'<article class="resolution outcome-{e(r.outcome)}">'
+        f"{render_headline(r)}"
+        f"{render_test(r)}"
+        f'{f"<section class=hits>{hits}</section>" if hits else ""}'
+        f"{render_dice(r)}"
+        f"{render_steps(r.steps)}"
+        f"</article>"
+    )

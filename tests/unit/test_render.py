@@ -1,0 +1,233 @@
+"""render.py on CPython: hand-made resolutions in, the HTML a player reads out."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from auspex_web.render import render_resolution
+
+from rules.models import Resolution
+
+HOSTILE = "<script>alert(1)</script>"
+LASGUN_HIT: dict[str, Any] = {
+    "number": 1,
+    "location": "Body",
+    "dice": [{"sides": 10, "natural": 4, "value": 4}],
+    "damage": 7,
+    "armour": 2,
+    "penetration": 0,
+    "effective_armour": 2,
+    "toughness_bonus": 3,
+    "wounds": 2,
+}
+
+
+def resolution(**changes: Any) -> Resolution:
+    """A Standard Attack with a lasgun that hit the Body for 2 wounds; ``changes`` override fields."""
+    base: dict[str, Any] = {
+        "system": "dh2",
+        "attacker": "Guardsman",
+        "target": "Cultist",
+        "weapon": "Lasgun",
+        "action": "Standard Attack",
+        "outcome": "hit",
+        "characteristic": "BS",
+        "characteristic_value": 45,
+        "modifiers": [
+            {"label": "Standard Attack", "value": 10, "source": "seed 004, Step One"},
+            {"label": "Fog", "value": -20, "source": "extra modifier"},
+        ],
+        "modifier_total": -10,
+        "target_number": 35,
+        "roll": 23,
+        "success": True,
+        "degrees": 2,
+        "jammed": False,
+        "range_band": "Short",
+        "rounds_fired": 1,
+        "rounds_left": 59,
+        "hits_scored": 1,
+        "hits": [LASGUN_HIT],
+        "total_wounds": 2,
+        "damage_taken_after": 2,
+        "dice": [
+            {"purpose": "to-hit d100", "sides": 100, "value": 23},
+            {"purpose": "hit 1 damage d10", "sides": 10, "value": 4},
+        ],
+        "steps": [
+            {"rule": "Step Two: test", "source": "seed 004, Step Two", "detail": "BS 45 -10 = 35; rolled 23."},
+            {"rule": "Step Three: hit location", "source": "seed 004, Step Three", "detail": "23 reversed is 32: Body."},
+        ],
+    }
+    base.update(changes)
+    return Resolution.model_validate(base)
+
+
+def k(html: str, key: str) -> list[str]:
+    """The text of every element marked ``data-k="key"`` (inner tags stripped)."""
+    found = re.findall(rf'<(\w+) data-k="{key}">(.*?)</\1>', html, flags=re.S)
+    return [re.sub(r"<[^>]+>", "", inner) for _, inner in found]
+
+
+def test_hit_shows_test_line_and_one_card() -> None:
+    html = render_resolution(resolution())
+    assert k(html, "outcome") == ["Hit"]
+    assert k(html, "hits") == ["1 hit"]
+    assert k(html, "total-wounds") == ["2 wounds"]
+    assert k(html, "characteristic-value") == ["45"]
+    assert k(html, "target-number") == ["35"]
+    assert k(html, "roll") == ["23"]
+    assert k(html, "degrees") == ["2 DoS"]
+    assert "Fog</th><td class=\"num\">\u221220</td>" in html
+    assert "Standard Attack</th><td class=\"num\">+10</td>" in html
+    assert html.count('<article class="hit"') == 1
+    assert k(html, "location") == ["Body"]
+    assert k(html, "damage") == ["7"]
+    assert k(html, "effective-armour") == ["2"]
+    assert k(html, "toughness-bonus") == ["3"]
+    assert k(html, "wounds") == ["2"]
+    assert "dice 4 + 3" in html
+    assert "2 AP \u2212 Pen 0" in html
+    assert "critical-damage" not in html  # nothing to report
+
+
+def test_accepts_the_json_dict_as_well_as_the_model() -> None:
+    r = resolution()
+    assert render_resolution(r.model_dump(mode="json")) == render_resolution(r)
+
+
+def test_hostile_names_are_escaped_everywhere() -> None:
+    r = resolution(
+        attacker=HOSTILE,
+        target=HOSTILE,
+        weapon=HOSTILE,
+        action=HOSTILE,
+        modifiers=[{"label": HOSTILE, "value": -10, "source": HOSTILE}],
+        steps=[{"rule": HOSTILE, "source": HOSTILE, "detail": HOSTILE}],
+        dice=[{"purpose": HOSTILE, "sides": 100, "value": 23}],
+    )
+    html = render_resolution(r)
+    assert "<script" not in html
+    assert "alert(1)" in html
+    assert html.count("&lt;script&gt;alert(1)&lt;/script&gt;") >= 8
+
+
+def test_several_hits_with_tearing_degrees_fury_and_critical() -> None:
+    hits = [
+        {
+            "number": 1,
+            "location": "Head",
+            "dice": [
+                {"sides": 10, "natural": 10, "value": 10},
+                {"sides": 10, "natural": 2, "value": 2, "kept": False},
+            ],
+            "damage": 13,
+            "armour": 0,
+            "penetration": 0,
+            "effective_armour": 0,
+            "toughness_bonus": 3,
+            "wounds": 10,
+            "righteous_fury": {"critical_effect": 3, "table": "Energy Critical Effects - Head"},
+            "critical": {"amount": 2, "total": 2, "damage_type": "E", "location": "Head"},
+        },
+        {
+            "number": 2,
+            "location": "Right Arm",
+            "dice": [{"sides": 10, "natural": 1, "value": 4, "replaced_by_degrees": True}],
+            "damage": 7,
+            "armour": 2,
+            "penetration": 0,
+            "effective_armour": 2,
+            "toughness_bonus": 3,
+            "wounds": 2,
+        },
+    ]
+    r = resolution(
+        action="Semi-Auto Burst", hits=hits, hits_scored=2, total_wounds=12, critical_damage=2, degrees=4
+    )
+    html = render_resolution(r)
+    assert k(html, "hits") == ["2 hits"]
+    assert k(html, "total-wounds") == ["12 wounds"]
+    assert k(html, "critical-damage") == ["2 critical damage"]
+    assert html.count('<article class="hit"') == 2
+    assert k(html, "location") == ["Head", "Right Arm"]
+    # Tearing's dropped die, the natural 10, the die the degrees replaced
+    assert 'class="die dropped"' in html
+    assert 'class="die natural-ten"' in html
+    assert '<li class="die replaced"><span class="face"><s>1</s>\u21924</span>' in html
+    assert "replaced by the degrees of success: 4" in html
+    assert k(html, "righteous-fury") == ["critical effect 3 on Energy Critical Effects - Head"]
+    assert k(html, "critical") == ["2"]
+    assert "(Energy, Head), 2 in all" in html
+
+
+def test_righteous_fury_extra_wound_and_slain_troop() -> None:
+    hit = {**LASGUN_HIT, "wounds": 1, "righteous_fury": {"extra_wound": True, "slain": True}}
+    html = render_resolution(resolution(hits=[hit], slain=True))
+    assert k(html, "righteous-fury") == ["1 extra wound, ignoring armour and TB; the target is slain"]
+    assert k(html, "slain") == ["target slain"]
+
+
+def test_a_d5_die_shows_the_d10_it_was_rolled_on() -> None:
+    hit = {**LASGUN_HIT, "dice": [{"sides": 5, "natural": 7, "value": 4}]}
+    html = render_resolution(resolution(hits=[hit]))
+    assert '<span class="face">4</span><small>d5: the d10 showed 7</small>' in html
+
+
+def test_miss_headline_has_no_hit_cards() -> None:
+    html = render_resolution(resolution(outcome="miss", roll=78, success=False, degrees=4, hits=[], hits_scored=0, total_wounds=0))
+    assert k(html, "outcome") == ["Miss"]
+    assert "no hit (4 DoF)" in html
+    assert k(html, "degrees") == ["4 DoF"]
+    assert k(html, "verdict") == ["failure"]
+    assert "<article class=\"hit\"" not in html
+    assert "outcome-miss" in html
+
+
+def test_jam_headline() -> None:
+    html = render_resolution(
+        resolution(outcome="jam", roll=97, success=False, degrees=6, jammed=True, hits=[], total_wounds=0)
+    )
+    assert k(html, "outcome") == ["Jammed"]
+    assert "Lasgun jams: the attack misses" in html
+    assert "the weapon jammed" in html
+    assert "<article class=\"hit\"" not in html
+
+
+def test_evaded_headline_counts_negated_hits() -> None:
+    html = render_resolution(resolution(outcome="evaded", hits=[], hits_scored=1, hits_negated=1, total_wounds=0))
+    assert k(html, "outcome") == ["Evaded"]
+    assert k(html, "hits") == ["0 hits (1 evaded)"]
+    assert k(html, "total-wounds") == ["0 wounds"]
+
+
+def test_capped_modifiers_say_so() -> None:
+    mods = [
+        {"label": "All Out Attack", "value": 30, "source": "s"},
+        {"label": "Aim (full)", "value": 20, "source": "s"},
+        {"label": "Point blank", "value": 30, "source": "s"},
+    ]
+    html = render_resolution(resolution(modifiers=mods, modifier_total=60, target_number=100))
+    assert "Total modifier, capped" in html
+    assert "the modifiers add to +80; a test takes at most +60 or \u221260" in html
+    assert "capped" not in render_resolution(resolution())
+
+
+def test_step_log_lists_rule_detail_and_source_in_order() -> None:
+    html = render_resolution(resolution())
+    steps = re.findall(
+        r'<li><strong class="rule">(.*?)</strong> <span class="detail">(.*?)</span> <cite class="source">(.*?)</cite></li>',
+        html,
+    )
+    assert steps == [
+        ("Step Two: test", "BS 45 -10 = 35; rolled 23.", "seed 004, Step Two"),
+        ("Step Three: hit location", "23 reversed is 32: Body.", "seed 004, Step Three"),
+    ]
+
+
+def test_dice_log_and_seed() -> None:
+    html = render_resolution(resolution(seed=12345))
+    assert k(html, "seed") == ["12345"]
+    assert "<td>to-hit d100</td><td>d100</td><td class=\"num\">23</td>" in html
+    assert 'data-k="seed"' not in render_resolution(resolution())

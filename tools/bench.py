@@ -1,0 +1,352 @@
+"""Benchmark what a player feels, against the runtime itself in the same run (``make bench``).
+
+Drives the real page in Chromium through Playwright against a local server that counts bytes,
+with two references in the same browser: bare Pyodide running ``1+1`` in a worker
+(``tools/bench/bare.html``), and the same page loading the wheels Auspex loads (``?wheels=1``).
+Everything is measured unthrottled and with the CPU throttled 4x (CDP
+``Emulation.setCPUThrottlingRate``) as a stand-in for a mid-range phone, over ``--runs`` runs
+(median, min, max). Prints a table with each budget met or not; writes JSON to
+``bench-results/bench.json``.
+
+Figures (times in ms, bytes in bytes):
+- ``fcp``: first contentful paint (the forms are static HTML, so this is when they paint);
+- ``ready``: navigation start to the ``auspex:ready`` performance mark (Resolve enabled);
+- ``bytes`` / ``gzip`` / ``requests``: what the server sent (gzip: as a static host compressing
+  each response would send it) on a first visit (fresh profile) and a repeat visit (same profile);
+- ``longest_task``: the longest main-thread task after first paint (Long Tasks API);
+- ``resolve``: tap on Resolve to the result on screen, median and 95th percentile of 50.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import platform
+import statistics
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+from serve import Handler, make_server  # noqa: E402
+
+PREFIX = "/auspex/"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@dataclass
+class Counter:
+    """Bytes and requests the server answered, with the gzip size of each file it sent."""
+
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    raw: int = 0
+    gz: int = 0
+    requests: int = 0
+    paths: list[str] = field(default_factory=list)
+    _gzip_cache: dict[str, int] = field(default_factory=dict)
+
+    def reset(self) -> None:
+        with self.lock:
+            self.raw = self.gz = self.requests = 0
+            self.paths = []
+
+    def add(self, path: str, size: int, fs_path: str | None) -> None:
+        gz = size
+        if fs_path and os.path.isfile(fs_path):
+            if fs_path not in self._gzip_cache:
+                self._gzip_cache[fs_path] = len(gzip.compress(Path(fs_path).read_bytes(), 6))
+            gz = min(size, self._gzip_cache[fs_path])
+        with self.lock:
+            self.raw += size
+            self.gz += gz
+            self.requests += 1
+            self.paths.append(path)
+
+
+COUNTER = Counter()
+
+
+class CountingHandler(Handler):
+    def copyfile(self, source: Any, outputfile: Any) -> None:  # type: ignore[override]
+        start = source.tell()
+        super().copyfile(source, outputfile)
+        COUNTER.add(self.path, source.tell() - start, self.translate_path(self.path))
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        if code == 304:
+            COUNTER.add(self.path, 0, None)
+        super().send_response(code, message)
+
+
+LONGTASKS = """
+window.__longtasks = [];
+try {
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]); })
+    .observe({ type: "longtask", buffered: true });
+} catch (e) {}
+"""
+
+READY = "() => performance.getEntriesByName('auspex:ready').length > 0"
+
+MEASURE = """() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+  const ready = performance.getEntriesByName('auspex:ready')[0];
+  const after = fcp ? fcp.startTime : 0;
+  const tasks = (window.__longtasks || []).filter(([s]) => s >= after).map(([, d]) => d);
+  return { fcp: fcp ? fcp.startTime : null, ready: ready ? ready.startTime : null,
+           longest_task: tasks.length ? Math.max(...tasks) : 0, start: nav ? nav.startTime : 0 };
+}"""
+
+RESOLVE_ONCE = """async () => {
+  const button = document.querySelector('[data-bench=resolve]') || document.querySelector('#resolve');
+  const result = document.querySelector('[data-bench=result]') || document.querySelector('#result');
+  const before = performance.getEntriesByName('auspex:result').length;
+  const t0 = performance.now();
+  button.click();
+  await new Promise((resolve) => {
+    const poll = () => performance.getEntriesByName('auspex:result').length > before ? resolve() : setTimeout(poll, 0);
+    poll();
+  });
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  return performance.now() - t0;
+}"""
+
+
+def chromium_path() -> str | None:
+    env = os.environ.get("AUSPEX_CHROMIUM")
+    if env:
+        return env
+    return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+
+
+def visit(browser: Any, url: str, throttle: float, repeat: bool) -> dict[str, Any]:
+    """One first visit (fresh profile) and, with ``repeat``, a reload in the same profile."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.add_init_script(LONGTASKS)
+        cdp = context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+        out: dict[str, Any] = {}
+        for label in ("first", "repeat") if repeat else ("first",):
+            COUNTER.reset()
+            if label == "first":
+                page.goto(url, wait_until="commit")
+            else:
+                page.reload(wait_until="commit")
+            page.wait_for_function(READY, timeout=180_000, polling=50)
+            m = page.evaluate(MEASURE)
+            time.sleep(0.3)  # let trailing requests (service worker precache) land in the count
+            m.update(bytes=COUNTER.raw, gzip=COUNTER.gz, requests=COUNTER.requests)
+            out[label] = m
+        out["page"] = page
+        out["context"] = context
+        return out
+    except Exception:
+        context.close()
+        raise
+
+
+def summarize(values: list[float]) -> dict[str, float]:
+    return {"median": statistics.median(values), "min": min(values), "max": max(values)}
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def run(runs: int, resolves: int, throttles: list[float]) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    server = make_server(0, PREFIX, handler_class=CountingHandler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
+    pages = {
+        "bare": base + "tools/bench/bare.html",
+        "bare_wheels": base + "tools/bench/bare.html?wheels=1",
+        "auspex": base,
+    }
+    results: dict[str, Any] = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+        for throttle in throttles:
+            key = f"x{throttle:g}"
+            raw: dict[str, dict[str, list[float]]] = {}
+            for _ in range(runs):
+                for name, url in pages.items():
+                    v = visit(browser, url, throttle, repeat=True)
+                    for label in ("first", "repeat"):
+                        for metric, value in v[label].items():
+                            if isinstance(value, (int, float)):
+                                raw.setdefault(name, {}).setdefault(f"{label}_{metric}", []).append(float(value))
+                    if name == "auspex" and resolves:
+                        page = v["page"]
+                        times = [page.evaluate(RESOLVE_ONCE) for _ in range(resolves)]
+                        raw[name].setdefault("resolve_median", []).append(statistics.median(times))
+                        raw[name].setdefault("resolve_p95", []).append(p95(times))
+                    v["context"].close()
+            results[key] = {name: {m: summarize(vals) for m, vals in metrics.items()} for name, metrics in raw.items()}
+        browser.close()
+    server.shutdown()
+    return results
+
+
+def budgets(results: dict[str, Any]) -> list[tuple[str, str, bool | None]]:
+    """Each budget of issue 3: (budget, measured, met)."""
+    out: list[tuple[str, str, bool | None]] = []
+    t = results.get("x4") or {}
+    u = results.get("x1") or {}
+
+    def med(r: dict[str, Any], page: str, metric: str) -> float | None:
+        return (r.get(page, {}).get(metric) or {}).get("median")
+
+    fcp = med(t, "auspex", "first_fcp")
+    out.append(
+        (
+            "forms painted within 1 s of navigation, throttled",
+            f"{fcp:.0f} ms" if fcp else "n/a",
+            None if fcp is None else fcp <= 1000,
+        )
+    )
+    lt = max(
+        filter(None, [med(t, "auspex", "first_longest_task"), med(t, "auspex", "repeat_longest_task")]), default=None
+    )
+    out.append(
+        (
+            "no main-thread task over 200 ms after first paint, throttled",
+            f"{lt:.0f} ms" if lt is not None else "n/a",
+            None if lt is None else lt <= 200,
+        )
+    )
+    for r, label in ((u, "unthrottled"), (t, "throttled")):
+        for visit_kind in ("first", "repeat"):
+            a, b = med(r, "auspex", f"{visit_kind}_ready"), med(r, "bare_wheels", f"{visit_kind}_ready")
+            ratio = a / b if a and b else None
+            out.append(
+                (
+                    f"engine ready within 1.25x bare Pyodide + same wheels ({visit_kind} visit, {label})",
+                    f"{ratio:.2f}x ({a:.0f} / {b:.0f} ms)" if ratio else "n/a",
+                    None if ratio is None else ratio <= 1.25,
+                )
+            )
+    a, b = med(u, "auspex", "first_bytes"), med(u, "bare", "first_bytes")
+    out.append(
+        (
+            "first-visit bytes at most bare Pyodide + 2.5 MB",
+            f"+{(a - b) / 1e6:.2f} MB ({a / 1e6:.2f} vs {b / 1e6:.2f} MB)" if a and b else "n/a",
+            None if not (a and b) else a - b <= 2.5e6,
+        )
+    )
+    rt = med(t, "auspex", "resolve_median")
+    out.append(
+        (
+            "resolve round trip median under 50 ms, throttled",
+            f"{rt:.1f} ms" if rt else "n/a",
+            None if rt is None else rt < 50,
+        )
+    )
+    out.append(
+        ("odds (Full Auto RoF 10, Tearing, RF) under 150 ms unthrottled", "n/a: the odds are not built yet", None)
+    )
+    return out
+
+
+def table(results: dict[str, Any]) -> str:
+    lines = []
+    metrics = [
+        "first_fcp",
+        "first_ready",
+        "repeat_ready",
+        "first_longest_task",
+        "first_bytes",
+        "first_gzip",
+        "first_requests",
+        "repeat_bytes",
+        "repeat_requests",
+        "resolve_median",
+        "resolve_p95",
+    ]
+    for key, pages in results.items():
+        lines.append(f"\nCPU {key} (median [min-max] over runs)")
+        lines.append(f"{'metric':<22}" + "".join(f"{p:>28}" for p in pages))
+        for m in metrics:
+            row = f"{m:<22}"
+            for p in pages:
+                s = pages[p].get(m)
+                row += f"{'-':>28}" if s is None else f"{s['median']:>12.1f} [{s['min']:.0f}-{s['max']:.0f}]".rjust(28)
+            lines.append(row)
+        a, b = pages.get("auspex", {}), pages.get("bare", {})
+        bw = pages.get("bare_wheels", {})
+        for m in ("first_ready", "repeat_ready"):
+            if m in a and m in bw:
+                lines.append(
+                    f"ratio {m} auspex / bare+wheels: {a[m]['median'] / bw[m]['median']:.2f}; "
+                    f"auspex / bare: {a[m]['median'] / b[m]['median']:.2f}"
+                )
+        if "first_bytes" in a and "first_bytes" in b:
+            lines.append(
+                f"ratio first_bytes auspex / bare: {a['first_bytes']['median'] / b['first_bytes']['median']:.2f}"
+            )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--resolves", type=int, default=50)
+    ap.add_argument("--throttle", type=float, action="append", help="CPU slowdown(s) to run (default 1 and 4)")
+    ap.add_argument("--out", default=str(ROOT / "bench-results" / "bench.json"))
+    args = ap.parse_args(argv)
+    if not (ROOT / "static" / "vendor" / "pyodide" / "pyodide.mjs").exists():
+        print("static/vendor/ is missing: run `make vendor` first", file=sys.stderr)
+        return 1
+    started = time.time()
+    results = run(args.runs, args.resolves, args.throttle or [1.0, 4.0])
+    checks = budgets(results)
+    print(table(results))
+    print("\nBudgets")
+    for name, measured, met in checks:
+        mark = "n/a " if met is None else ("MET " if met else "MISS")
+        print(f"  [{mark}] {name}: {measured}")
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(
+        json.dumps(
+            {
+                "date": time.strftime("%Y-%m-%d", time.gmtime(started)),
+                "machine": {
+                    "platform": platform.platform(),
+                    "cpus": os.cpu_count(),
+                    "python": platform.python_version(),
+                },
+                "runs": args.runs,
+                "resolves": args.resolves,
+                "results": results,
+                "budgets": [{"budget": n, "measured": m, "met": ok} for n, m, ok in checks],
+            },
+            indent=2,
+        )
+    )
+    print(f"\nwritten to {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out} in {time.time() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
