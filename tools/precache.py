@@ -96,7 +96,9 @@ def main() -> int:
         f"self.AUSPEX_PRECACHE = {json.dumps(manifest, indent=1)};\n"
     )
     size = sum(p.stat().st_size for p in runtime + app) / 1e6
-    print(f"precache: {len(runtime)} runtime files + {len(app)} app wheel ({size:.1f} MB), version {manifest['version']}")
+    print(
+        f"precache: {len(runtime)} runtime files + {len(app)} app wheel ({size:.1f} MB), version {manifest['version']}"
+    )
     return 0
 
 

@@ -20,8 +20,7 @@ import rules
 from .render import render_resolution
 
 ERROR_MESSAGE = (
-    "The rules engine failed on this attack. Nothing you typed is lost; "
-    "the details are in the browser console."
+    "The rules engine failed on this attack. Nothing you typed is lost; the details are in the browser console."
 )
 
 

@@ -47,7 +47,7 @@ def plural(count: int, word: str) -> str:
 
 def degrees_text(r: Resolution) -> str:
     """``2 DoS`` or ``3 DoF``."""
-    return f"{r.degrees} {'DoS' if r.success else 'DoF'}"
+    return f"{abs(r.degrees)} {'DoS' if r.degrees > 0 else 'DoF'}"
 
 
 def _k(key: str, text: str, tag: str = "span") -> str:
@@ -107,7 +107,8 @@ def render_test(r: Resolution) -> str:
         f'<tr class="total"><th scope="row">Target number</th>'
         f'<td class="num">{_k("target-number", e(r.target_number))}</td><td></td></tr>'
     )
-    verdict = "success" if r.success else "failure"
+    # A jam is a miss even when the roll was under the target: say both.
+    verdict = "jammed" if r.jammed else ("success" if r.success else "failure")
     extras = []
     if r.range_band:
         extras.append(f"range: {r.range_band}")
@@ -122,7 +123,7 @@ def render_test(r: Resolution) -> str:
         f"<h3>{e(r.characteristic)} test</h3>"
         f'<table class="modifiers"><tbody>{"".join(rows)}</tbody></table>'
         f'<p class="roll">Roll {_k("roll", e(r.roll), "strong")} against {e(r.target_number)}: '
-        f'{_k("verdict", e(verdict))}, {_k("degrees", e(degrees_text(r)), "strong")}'
+        f"{_k('verdict', e(verdict))}, {_k('degrees', e(degrees_text(r)), 'strong')}"
         f"</p>"
         f"{extra}"
         f"</section>"
@@ -198,7 +199,7 @@ def render_hit(h: Hit) -> str:
         )
     return (
         f'<article class="hit" data-hit="{e(h.number)}">'
-        f'<h4>Hit {e(h.number)}: {_k("location", e(h.location))}</h4>'
+        f"<h4>Hit {e(h.number)}: {_k('location', e(h.location))}</h4>"
         f'<ul class="dice" aria-label="damage dice">{"".join(render_die(d) for d in h.dice)}</ul>'
         f'<table class="damage"><tbody>{body}</tbody></table>'
         f"{''.join(extra)}"
@@ -218,7 +219,7 @@ def render_dice(r: Resolution) -> str:
     seed = f'<p class="seed">Seed {_k("seed", e(r.seed), "strong")}</p>' if r.seed is not None else ""
     return (
         f'<section class="dice-log"><h3>Dice</h3>{seed}'
-        f'<table><thead><tr><th>#</th><th>for</th><th>die</th><th>roll</th></tr></thead>'
+        f"<table><thead><tr><th>#</th><th>for</th><th>die</th><th>roll</th></tr></thead>"
         f"<tbody>{rows}</tbody></table></section>"
     )
 
@@ -241,7 +242,7 @@ def render_resolution(data: Resolution | Mapping[str, Any]) -> str:
         f'<article class="resolution outcome-{e(r.outcome)}">'
         f"{render_headline(r)}"
         f"{render_test(r)}"
-        f'{f"<section class=hits>{hits}</section>" if hits else ""}'
+        f"{f'<section class=hits>{hits}</section>' if hits else ''}"
         f"{render_dice(r)}"
         f"{render_steps(r.steps)}"
         f"</article>"

@@ -28,8 +28,14 @@ from tools.serve import ROOT, Handler, make_server
 
 PREFIX = "/auspex/"
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 ENGINE_TIMEOUT_MS = 60_000
 ENGINE_TIMES_MS: list[int] = []
@@ -99,7 +105,7 @@ class RequestLog:
         if scheme == "data":
             return True
         if scheme == "blob":  # blob:http://host:port/uuid, made by the page itself
-            url = url[len("blob:"):]
+            url = url[len("blob:") :]
             return urlsplit(url).netloc == urlsplit(self.base_url).netloc
         return url.startswith(self.base_url)
 
@@ -117,9 +123,7 @@ def served() -> list[tuple[str, int]]:
 
 
 @pytest.fixture
-def context(
-    browser: Browser, request_log: RequestLog, served: list[tuple[str, int]]
-) -> Iterator[BrowserContext]:
+def context(browser: Browser, request_log: RequestLog, served: list[tuple[str, int]]) -> Iterator[BrowserContext]:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.on("request", request_log.on_request)
     context.on("response", request_log.on_response)

@@ -199,7 +199,9 @@ def test_roll_for_me_shows_the_seed_and_replays_it(ready_page: Page, width: int)
     assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
-def test_works_offline_after_the_first_visit(context: BrowserContext, ready_page: Page, request_log: RequestLog) -> None:
+def test_works_offline_after_the_first_visit(
+    context: BrowserContext, ready_page: Page, request_log: RequestLog
+) -> None:
     page = ready_page
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # installed: everything precached
     page.reload()  # a second visit, online, through the service worker (network first for the app)

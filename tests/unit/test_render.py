@@ -57,7 +57,11 @@ def resolution(**changes: Any) -> Resolution:
         ],
         "steps": [
             {"rule": "Step Two: test", "source": "seed 004, Step Two", "detail": "BS 45 -10 = 35; rolled 23."},
-            {"rule": "Step Three: hit location", "source": "seed 004, Step Three", "detail": "23 reversed is 32: Body."},
+            {
+                "rule": "Step Three: hit location",
+                "source": "seed 004, Step Three",
+                "detail": "23 reversed is 32: Body.",
+            },
         ],
     }
     base.update(changes)
@@ -79,8 +83,8 @@ def test_hit_shows_test_line_and_one_card() -> None:
     assert k(html, "target-number") == ["35"]
     assert k(html, "roll") == ["23"]
     assert k(html, "degrees") == ["2 DoS"]
-    assert "Fog</th><td class=\"num\">\u221220</td>" in html
-    assert "Standard Attack</th><td class=\"num\">+10</td>" in html
+    assert 'Fog</th><td class="num">\u221220</td>' in html
+    assert 'Standard Attack</th><td class="num">+10</td>' in html
     assert html.count('<article class="hit"') == 1
     assert k(html, "location") == ["Body"]
     assert k(html, "damage") == ["7"]
@@ -143,9 +147,7 @@ def test_several_hits_with_tearing_degrees_fury_and_critical() -> None:
             "wounds": 2,
         },
     ]
-    r = resolution(
-        action="Semi-Auto Burst", hits=hits, hits_scored=2, total_wounds=12, critical_damage=2, degrees=4
-    )
+    r = resolution(action="Semi-Auto Burst", hits=hits, hits_scored=2, total_wounds=12, critical_damage=2, degrees=4)
     html = render_resolution(r)
     assert k(html, "hits") == ["2 hits"]
     assert k(html, "total-wounds") == ["12 wounds"]
@@ -176,23 +178,42 @@ def test_a_d5_die_shows_the_d10_it_was_rolled_on() -> None:
 
 
 def test_miss_headline_has_no_hit_cards() -> None:
-    html = render_resolution(resolution(outcome="miss", roll=78, success=False, degrees=4, hits=[], hits_scored=0, total_wounds=0))
+    html = render_resolution(
+        resolution(outcome="miss", roll=78, success=False, degrees=-4, hits=[], hits_scored=0, total_wounds=0)
+    )
     assert k(html, "outcome") == ["Miss"]
     assert "no hit (4 DoF)" in html
     assert k(html, "degrees") == ["4 DoF"]
     assert k(html, "verdict") == ["failure"]
-    assert "<article class=\"hit\"" not in html
+    assert '<article class="hit"' not in html
     assert "outcome-miss" in html
 
 
 def test_jam_headline() -> None:
     html = render_resolution(
-        resolution(outcome="jam", roll=97, success=False, degrees=6, jammed=True, hits=[], total_wounds=0)
+        resolution(outcome="jam", roll=97, success=False, degrees=-6, jammed=True, hits=[], total_wounds=0)
     )
+    assert k(html, "degrees") == ["6 DoF"]
     assert k(html, "outcome") == ["Jammed"]
     assert "Lasgun jams: the attack misses" in html
     assert "the weapon jammed" in html
-    assert "<article class=\"hit\"" not in html
+    assert '<article class="hit"' not in html
+
+
+def test_jam_under_the_target_number_says_jammed_not_failure() -> None:
+    # Seed 004, Weapon Jams: an unmodified 96-100 jams even when it is under the target number.
+    # BS 80 +20 = 100, roll 96 -> the test would pass (10 - 9 + 1 = 2 DoS) but the weapon jams.
+    from dh2_scenarios import LASGUN, scenario
+
+    from rules import run
+
+    out = run(scenario(LASGUN, BS=80, distance=20, dice=[96]))  # +10 Standard, +10 Short range
+    res = out["resolution"]
+    assert (res["outcome"], res["success"], res["degrees"]) == ("jam", False, 2)
+    html = render_resolution(res)
+    assert k(html, "verdict") == ["jammed"]
+    assert k(html, "degrees") == ["2 DoS"]
+    assert "failure" not in html.split("Step log")[0]
 
 
 def test_evaded_headline_counts_negated_hits() -> None:
@@ -229,5 +250,5 @@ def test_step_log_lists_rule_detail_and_source_in_order() -> None:
 def test_dice_log_and_seed() -> None:
     html = render_resolution(resolution(seed=12345))
     assert k(html, "seed") == ["12345"]
-    assert "<td>to-hit d100</td><td>d100</td><td class=\"num\">23</td>" in html
+    assert '<td>to-hit d100</td><td>d100</td><td class="num">23</td>' in html
     assert 'data-k="seed"' not in render_resolution(resolution())
