@@ -3,6 +3,8 @@
 Drives the real page in Chromium through Playwright against a local server that counts bytes,
 with two references in the same browser: bare Pyodide running ``1+1`` in a worker
 (``tools/bench/bare.html``), and the same page loading the wheels Auspex loads (``?wheels=1``).
+A third, diagnostic page also imports Auspex's engine and makes one warm-up call as the page's
+worker does (``?wheels=1&app=1``): auspex minus that is what PyScript itself costs.
 Everything is measured unthrottled and with the CPU throttled 4x (CDP
 ``Emulation.setCPUThrottlingRate``) as a stand-in for a mid-range phone, over ``--runs`` runs
 (median, min, max). Prints a table with each budget met or not; writes JSON to
@@ -24,8 +26,10 @@ import gzip
 import json
 import os
 import platform
+import shutil
 import statistics
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -35,18 +39,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
+from browser import launch_persistent  # noqa: E402
 from serve import Handler, make_server  # noqa: E402
 
 PREFIX = "/auspex/"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 @dataclass
@@ -128,18 +124,14 @@ RESOLVE_ONCE = """async () => {
 }"""
 
 
-def chromium_path() -> str | None:
-    env = os.environ.get("AUSPEX_CHROMIUM")
-    if env:
-        return env
-    return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
-
-
-def visit(browser: Any, url: str, throttle: float, repeat: bool) -> dict[str, Any]:
-    """One first visit (fresh profile) and, with ``repeat``, a reload in the same profile."""
-    context = browser.new_context()
+def visit(playwright: Any, url: str, throttle: float, repeat: bool) -> dict[str, Any]:
+    """One first visit (a fresh on-disk profile, as a player's browser has: Playwright's default
+    context keeps only an in-memory HTTP cache that drops the 9.6 MB wasm) and, with ``repeat``,
+    a reload in the same profile."""
+    profile = tempfile.mkdtemp(prefix="auspex-bench-")
+    context = launch_persistent(playwright, profile)
     try:
-        page = context.new_page()
+        page = context.pages[0] if context.pages else context.new_page()
         page.add_init_script(LONGTASKS)
         cdp = context.new_cdp_session(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
@@ -157,9 +149,11 @@ def visit(browser: Any, url: str, throttle: float, repeat: bool) -> dict[str, An
             out[label] = m
         out["page"] = page
         out["context"] = context
+        out["profile"] = profile
         return out
     except Exception:
         context.close()
+        shutil.rmtree(profile, ignore_errors=True)
         raise
 
 
@@ -181,17 +175,17 @@ def run(runs: int, resolves: int, throttles: list[float]) -> dict[str, Any]:
     pages = {
         "bare": base + "tools/bench/bare.html",
         "bare_wheels": base + "tools/bench/bare.html?wheels=1",
+        "bare_engine": base + "tools/bench/bare.html?wheels=1&app=1",
         "auspex": base,
     }
     results: dict[str, Any] = {}
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
         for throttle in throttles:
             key = f"x{throttle:g}"
             raw: dict[str, dict[str, list[float]]] = {}
             for _ in range(runs):
                 for name, url in pages.items():
-                    v = visit(browser, url, throttle, repeat=True)
+                    v = visit(p, url, throttle, repeat=True)
                     for label in ("first", "repeat"):
                         for metric, value in v[label].items():
                             if isinstance(value, (int, float)):
@@ -202,8 +196,8 @@ def run(runs: int, resolves: int, throttles: list[float]) -> dict[str, Any]:
                         raw[name].setdefault("resolve_median", []).append(statistics.median(times))
                         raw[name].setdefault("resolve_p95", []).append(p95(times))
                     v["context"].close()
+                    shutil.rmtree(v["profile"], ignore_errors=True)
             results[key] = {name: {m: summarize(vals) for m, vals in metrics.items()} for name, metrics in raw.items()}
-        browser.close()
     server.shutdown()
     return results
 

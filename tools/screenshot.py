@@ -13,7 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
-from bench import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from browser import launch  # noqa: E402
 from serve import make_server  # noqa: E402
 
 
@@ -25,7 +25,7 @@ def main(argv: list[str]) -> int:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/auspex/"
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+        browser = launch(p)
         page = browser.new_page(viewport={"width": 1280, "height": 1560}, color_scheme="dark")
         page.goto(url)
         page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)

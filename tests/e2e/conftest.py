@@ -13,7 +13,6 @@ import os
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import ClassVar
 from urllib.parse import urlsplit
 
@@ -24,19 +23,10 @@ os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
 
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Request, Response, sync_playwright
 
+from tools.browser import launch
 from tools.serve import ROOT, Handler, make_server
 
 PREFIX = "/auspex/"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 ENGINE_TIMEOUT_MS = 60_000
 ENGINE_TIMES_MS: list[int] = []
 
@@ -72,8 +62,7 @@ def playwright() -> Iterator[Playwright]:
 
 @pytest.fixture(scope="session")
 def browser(playwright: Playwright) -> Iterator[Browser]:
-    path = os.environ.get("AUSPEX_CHROMIUM") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
-    browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+    browser = launch(playwright)
     yield browser
     browser.close()
 
