@@ -17,6 +17,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from . import tables
 from .dice import DiceSource, Roller, ScriptedDice, SeededDice
 from .errors import FieldError, NeedDie, ScenarioError
 from .models import Resolution, Scenario, Step
@@ -73,7 +74,34 @@ def load_scenario(data: dict[str, Any] | str) -> Scenario:
             # Unions report the branch name in the path; drop it so the path is the JSON's.
             path = _field_path(tuple(p for p in loc if not (isinstance(p, str) and "[" in p)))
             errors.append(FieldError(path or "scenario", _message(err)))
-        raise ScenarioError(errors) from None
+        raise ScenarioError(errors + _quality_errors(data, errors)) from None
+
+
+def _quality_errors(data: dict[str, Any] | str, found: list[FieldError]) -> list[FieldError]:
+    """When other fields are invalid, still report unknown qualities in the same answer, so the
+    player fixes everything in one round (the resolver checks them again on a valid scenario)."""
+    from .systems import ruleset_name
+
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError:
+            return []
+    try:
+        system = str(data.get("system", "dh2"))  # type: ignore[union-attr]
+        texts = data["attacker"]["weapon"]["qualities"]  # type: ignore[index]
+    except (AttributeError, KeyError, TypeError):
+        return []
+    if isinstance(texts, str):
+        texts = [q.strip() for q in texts.split(",") if q.strip()]
+    if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+        return []
+    name = ruleset_name(system)
+    if name is None:
+        return []
+    taken = {e.field for e in found}
+    _, errors = tables.check_qualities(system, name, texts)
+    return [e for e in errors if e.field not in taken]
 
 
 def _source(scenario: Scenario) -> DiceSource:

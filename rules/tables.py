@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .errors import FieldError
 from .models import LOCATIONS
 
 
@@ -170,3 +171,33 @@ def parse_quality(text: str) -> tuple[str, int | None]:
     if not m:
         raise ValueError(f"'{text}' is not a quality like Tearing or Proven (3)")
     return m.group(1), int(m.group(2)) if m.group(2) else None
+
+
+def check_qualities(
+    system: str, ruleset: str, texts: list[str], where: str = "attacker.weapon.qualities"
+) -> tuple[set[str], list[FieldError]]:
+    """Check a weapon's qualities against ``system``'s table.
+
+    Returns the canonical names found (``{"Tearing", "Proven"}``) and a :class:`FieldError` at
+    ``where.N`` for each one that is malformed, unknown to the ruleset (the message names
+    ``ruleset``), missing its value (``Proven`` without ``(3)``) or given one it does not take."""
+    known = qualities(system)
+    seen: set[str] = set()
+    errors: list[FieldError] = []
+    for i, text in enumerate(texts):
+        at = f"{where}.{i}"
+        try:
+            name, value = parse_quality(text)
+        except ValueError as exc:
+            errors.append(FieldError(at, str(exc)))
+            continue
+        q = known.get(name)
+        if q is None:
+            errors.append(FieldError(at, f"'{name}' is not a {ruleset} weapon quality"))
+        elif q.takes_value and value is None:
+            errors.append(FieldError(at, f"{q.name} takes a value, e.g. {q.name} (2)"))
+        elif not q.takes_value and value is not None:
+            errors.append(FieldError(at, f"{q.name} takes no value"))
+        else:
+            seen.add(q.name)
+    return seen, errors

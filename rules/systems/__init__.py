@@ -10,6 +10,14 @@ from ..models import Resolution, Scenario
 Resolver = Callable[[Scenario, Roller], Resolution]
 
 
+RULESETS = {"dh2": "Dark Heresy 2nd edition"}
+
+
+def ruleset_name(system: str) -> str | None:
+    """The ruleset's name for messages (``"dh2"`` -> ``"Dark Heresy 2nd edition"``), None if unknown."""
+    return RULESETS.get(system)
+
+
 def resolver_for(system: str) -> Resolver:
     """The resolver of ``system`` (``"dh2"``); raises ValueError for an unknown system."""
     if system == "dh2":

@@ -53,9 +53,10 @@ from ..models import (
     Weapon,
 )
 from ..tables import ActionDef
+from . import RULESETS
 
 SYSTEM = "dh2"
-RULESET = "Dark Heresy 2nd edition"
+RULESET = RULESETS[SYSTEM]
 
 SEED = "seed 004"
 SRC_REQUIREMENTS = f"{SEED}, The Attack (requirements)"
@@ -63,7 +64,6 @@ SRC_STEP1 = f"{SEED}, Step One: Apply Modifiers to Attacker's Characteristic"
 SRC_STEP2 = f"{SEED}, Step Two: Attacker Makes a Test; DH2 Core, Ch. I, Degrees of Success and Failure"
 SRC_JAMS = f"{SEED}, Weapon Jams"
 SRC_STEP3 = f"{SEED}, Step Three: Attacker Determines Hit Location"
-SRC_MULTI = f"{SEED}, Multiple Hits table"
 SRC_EVASION = f"{SEED}, Evasion Reactions; DH2 Core, Ch. VII, Evasion (each degree of success negates a hit)"
 SRC_STEP4 = f"{SEED}, Step Four: Attacker Determines Damage"
 SRC_RF = f"{SEED}, Righteous Fury"
@@ -137,24 +137,8 @@ class _Resolver:
             raise ScenarioError.at(
                 "action.type", f"'{s.action.action_type}' is not a {RULESET} attack action: choose one of {names}"
             )
-        known = tables.qualities(SYSTEM)
-        seen: set[str] = set()
-        for i, text in enumerate(w.qualities):
-            where = f"attacker.weapon.qualities.{i}"
-            try:
-                name, value = tables.parse_quality(text)
-            except ValueError as exc:
-                errors.append(FieldError(where, str(exc)))
-                continue
-            q = known.get(name)
-            if q is None:
-                errors.append(FieldError(where, f"'{name}' is not a {RULESET} weapon quality"))
-            elif q.takes_value and value is None:
-                errors.append(FieldError(where, f"{q.name} takes a value, e.g. {q.name} (2)"))
-            elif not q.takes_value and value is not None:
-                errors.append(FieldError(where, f"{q.name} takes no value"))
-            else:
-                seen.add(q.name)
+        seen, quality_errors = tables.check_qualities(SYSTEM, RULESET, w.qualities)
+        errors.extend(quality_errors)
         self.qualities = seen
         if {"Reliable", "Unreliable"} <= seen:
             errors.append(FieldError("attacker.weapon.qualities", "A weapon cannot be both Reliable and Unreliable"))

@@ -59,6 +59,16 @@ def test_unknown_quality_at_its_index() -> None:
     assert list(errors) == ["attacker.weapon.qualities.1"]
 
 
+def test_unknown_quality_reported_with_the_other_field_errors() -> None:
+    # One answer lists every field to fix: BS 140 (a model check) and an unknown quality (a ruleset
+    # check), not the quality only after BS is fixed.
+    errors = errors_of(scenario(weapon(LASGUN, qualities=["Tearing", "Explodey"]), BS=140, dice=[23, 4]))
+    assert errors == {
+        "attacker.characteristics.BS": "Must be at most 100",
+        "attacker.weapon.qualities.1": "'Explodey' is not a Dark Heresy 2nd edition weapon quality",
+    }
+
+
 def test_quality_value_checked() -> None:
     # Proven takes a value, Tearing takes none
     errors = errors_of(scenario(weapon(LASGUN, qualities=["Proven", "Tearing (2)"]), dice=[23, 4]))
