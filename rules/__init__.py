@@ -5,7 +5,7 @@ Use :func:`run` (a scenario dict in, an envelope dict out) from adapters, or
 random: dice come from the source passed in (:mod:`rules.dice`).
 """
 
-from .api import load_scenario, resolve, run, run_json
+from .api import load_scenario, resolve, run, run_json, run_text
 from .dice import DiceExpression, Roller, ScriptedDice, SeededDice
 from .errors import AuspexError, FieldError, NeedDie, ScenarioError
 from .models import Resolution, Scenario
@@ -25,4 +25,5 @@ __all__ = [
     "resolve",
     "run",
     "run_json",
+    "run_text",
 ]

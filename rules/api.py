@@ -21,7 +21,7 @@ from . import tables
 from .dice import DiceSource, Roller, ScriptedDice, SeededDice
 from .errors import FieldError, NeedDie, ScenarioError
 from .models import Resolution, Scenario, Step
-from .systems import resolver_for
+from .systems import resolver_for, ruleset_name
 
 
 def _field_path(loc: tuple[int | str, ...]) -> str:
@@ -80,8 +80,6 @@ def load_scenario(data: dict[str, Any] | str) -> Scenario:
 def _quality_errors(data: dict[str, Any] | str, found: list[FieldError]) -> list[FieldError]:
     """When other fields are invalid, still report unknown qualities in the same answer, so the
     player fixes everything in one round (the resolver checks them again on a valid scenario)."""
-    from .systems import ruleset_name
-
     if isinstance(data, str):
         try:
             data = json.loads(data)
@@ -150,14 +148,17 @@ def run(data: dict[str, Any] | str) -> dict[str, Any]:
     return {"status": "ok", "resolution": resolution.model_dump(mode="json")}
 
 
-def run_json(text: str) -> str:
-    """``run`` on JSON text, returning JSON text (what the page's worker calls)."""
+def run_text(text: str) -> dict[str, Any]:
+    """``run`` on JSON text, returning the envelope dict (bad JSON is an ``invalid`` envelope)."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        return json.dumps({"status": "invalid", "errors": [{"field": "scenario", "message": f"Not JSON: {exc}"}]})
+        return {"status": "invalid", "errors": [{"field": "scenario", "message": f"Not JSON: {exc}"}]}
     if not isinstance(data, dict):
-        return json.dumps(
-            {"status": "invalid", "errors": [{"field": "scenario", "message": "A scenario is a JSON object"}]}
-        )
-    return json.dumps(run(data))
+        return {"status": "invalid", "errors": [{"field": "scenario", "message": "A scenario is a JSON object"}]}
+    return run(data)
+
+
+def run_json(text: str) -> str:
+    """``run`` on JSON text, returning JSON text."""
+    return json.dumps(run_text(text))

@@ -32,7 +32,6 @@ because the degrees replaced one of its dice. That d5 comes last, and its step s
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .. import tables
@@ -369,15 +368,17 @@ class _Resolver:
         """Rounds the action fires: 1 single shot, the RoF of the burst, never more than loaded."""
         if mode is None:
             return 0
+        return min(self._burst_size(mode), self.weapon.clip)
+
+    def _burst_size(self, mode: str) -> int:
+        """Rounds a mode fires at most: 1 for a single shot, else the RoF of that burst."""
         rof = self.weapon.rate_of_fire
-        wanted = {"single": 1, "semi": rof.semi or 0, "full": rof.full or 0}[mode]
-        return min(wanted, self.weapon.clip)
+        return {"single": 1, "semi": rof.semi or 0, "full": rof.full or 0}[mode]
 
     def _ammo_detail(self, mode: str, rounds: int) -> str:
         w = self.weapon
         label = {"single": "a single shot", "semi": "a semi-auto burst", "full": "a full-auto burst"}[mode]
-        rof = w.rate_of_fire
-        wanted = {"single": 1, "semi": rof.semi or 0, "full": rof.full or 0}[mode]
+        wanted = self._burst_size(mode)
         short = f" (the clip held only {w.clip} of the {wanted})" if rounds < wanted else ""
         return f"{label}: {rounds} round(s) fired{short}; {w.clip - rounds} left in the clip."
 
@@ -498,9 +499,6 @@ class _Resolver:
         tb = s.target.toughness_bonus
         troop = s.target.troop
 
-        def reduction(location: str) -> int:
-            return max(0, s.target.armour_at(location) - w.pen) + tb
-
         rolled: list[_HitDice] = []
         rf_now: dict[int, int | None] = {}  # hit number -> critical d5 (None for a troop: slain, no roll)
         for n, location in enumerate(locations, start=1):
@@ -512,10 +510,10 @@ class _Resolver:
                 dice.append(self.roller.die(expr.sides, f"hit {n} Tearing d{expr.sides}"))
             hd = _HitDice(n, location, dice, tearing)
             rolled.append(hd)
-            if hd.natural_ten and max(0, hd.total() + bonus) - reduction(location) > 0:
+            if hd.natural_ten and self._wounds_through(location, max(0, hd.total() + bonus)) > 0:
                 rf_now[n] = None if troop else self._rf_d5(n)
 
-        self._replace_with_degrees(rolled, degrees, bonus, reduction)
+        self._replace_with_degrees(rolled, degrees, bonus)
 
         hits: list[Hit] = []
         taken = s.target.damage_taken
@@ -524,8 +522,8 @@ class _Resolver:
         for hd in rolled:
             damage = max(0, hd.total() + bonus)
             armour = s.target.armour_at(hd.location)
-            eff = max(0, armour - w.pen)
-            wounds = max(0, damage - eff - tb)
+            eff = self._effective_armour(hd.location)
+            wounds = self._wounds_through(hd.location, damage)
             keep = hd.kept()
             dice_models = [
                 DamageDie(sides=d.sides, natural=d.natural, value=v, kept=k, replaced_by_degrees=i == hd.replaced)
@@ -612,14 +610,21 @@ class _Resolver:
         tearing = " Tearing rolled one extra die and dropped the lowest." if hd.tearing else ""
         self._step(f"Step Four: damage, hit {hd.number}", SRC_STEP4, f"{parts} = {damage}.{tearing}")
 
-    def _replace_with_degrees(
-        self, rolled: list[_HitDice], degrees: int, bonus: int, reduce: Callable[[str], int]
-    ) -> None:
+    def _effective_armour(self, location: str) -> int:
+        """The struck location's armour less the weapon's Pen, never below 0 (seed 004, Step Five)."""
+        return max(0, self.s.target.armour_at(location) - self.weapon.pen)
+
+    def _wounds_through(self, location: str, damage: int) -> int:
+        """Wounds a hit's damage deals at ``location`` after armour and TB, never below 0
+        (seed 004, Step Five)."""
+        return max(0, damage - self._effective_armour(location) - self.s.target.toughness_bonus)
+
+    def _replace_with_degrees(self, rolled: list[_HitDice], degrees: int, bonus: int) -> None:
         """Replace the one die, in the whole attack, whose replacement by the degrees of success
         gives the most wounds; none when no replacement gives more (seed 004, Step Four)."""
 
         def hit_wounds(hd: _HitDice, values: list[int]) -> int:
-            w = max(0, max(0, hd.total(values) + bonus) - reduce(hd.location))
+            w = self._wounds_through(hd.location, max(0, hd.total(values) + bonus))
             return w if (w > 0 or not hd.natural_ten) else 1
 
         base = [hit_wounds(hd, hd.values) for hd in rolled]

@@ -51,10 +51,10 @@ def test_not_json_is_invalid_not_an_error() -> None:
 def test_a_bug_becomes_a_short_message_and_a_logged_traceback(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    def broken(text: str) -> str:
+    def broken(text: str) -> dict[str, object]:
         raise ZeroDivisionError("secret internals")
 
-    monkeypatch.setattr(rules, "run_json", broken)
+    monkeypatch.setattr(rules, "run_text", broken)
     answer = call(EXAMPLE)
     assert answer == {"status": "error", "message": bridge.ERROR_MESSAGE}
     assert "Traceback" in capsys.readouterr().err
