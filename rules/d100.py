@@ -7,6 +7,10 @@ ruleset, and each system module says which it uses:
   tens digit the target's tens digit exceeds the roll's; on a failure, likewise the other way
   (DH2 Core Rulebook, Ch. I, Degrees of Success and Failure). A roll of 01 always succeeds and
   100 always fails (same section).
+- Dark Heresy 1st edition (:func:`degrees_dh1`): one degree for each full 10 points by which the
+  roll beats the target (or misses it), so a bare success has 0 degrees (DH1 Core Rulebook,
+  Ch. II, Degrees of Success and Failure). DH1 has no automatic success or failure on 01 / 100.
+  Deathwatch counts degrees the same way.
 """
 
 from __future__ import annotations
@@ -37,6 +41,16 @@ def degrees_dh2(target: int, roll: int, success: bool) -> int:
     return -max(1, tens(roll) - tens(target) + 1)
 
 
+def degrees_dh1(target: int, roll: int, success: bool) -> int:
+    """DH1 degrees: whole tens of margin, positive for success, negative (or 0) for failure.
+
+    ``target`` 44, ``roll`` 12 -> 3 ((44 - 12) // 10); ``target`` 44, ``roll`` 40 -> 0;
+    ``target`` 44, ``roll`` 71 -> -2 ((71 - 44) // 10)."""
+    if success:
+        return (target - roll) // 10
+    return -((roll - target) // 10)
+
+
 @dataclass(frozen=True)
 class D100Test:
     """A d100 roll-under test: ``target`` (percent, after modifiers), ``roll`` (1-100),
@@ -53,6 +67,12 @@ def dh2_test(target: int, roll: int) -> D100Test:
     fails (DH2 Core, Ch. I, Tests)."""
     success = roll == 1 or (roll != 100 and roll <= target)
     return D100Test(target, roll, success, degrees_dh2(target, roll, success))
+
+
+def dh1_test(target: int, roll: int) -> D100Test:
+    """A Dark Heresy 1st edition test: succeed on ``roll <= target`` (DH1 Core, Ch. II, Tests)."""
+    success = roll <= target
+    return D100Test(target, roll, success, degrees_dh1(target, roll, success))
 
 
 def reverse_digits(roll: int) -> int:

@@ -52,6 +52,13 @@ class Characteristics(_Model):
         return self.WS // 10
 
 
+def _split_qualities(v: object) -> object:
+    """Accept ``"Reliable, Tearing"`` as typed in a form as well as a list."""
+    if isinstance(v, str):
+        return [q.strip() for q in v.split(",") if q.strip()]
+    return v
+
+
 _ROF = re.compile(r"^(S|-)/(\d+|-)/(\d+|-)$")
 
 
@@ -96,6 +103,8 @@ class Weapon(_Model):
     pen: int = Field(0, ge=0, le=100)
     clip: int = Field(0, ge=0, le=10000, description="rounds loaded now")
     qualities: list[str] = Field(default_factory=list, max_length=30)
+    craftsmanship: Literal["Poor", "Common", "Good", "Best"] = "Common"
+    trained: bool = Field(True, description="the wielder has the weapon's Weapon Training talent")
 
     @field_validator("damage_type", mode="before")
     @classmethod
@@ -121,9 +130,7 @@ class Weapon(_Model):
     @field_validator("qualities", mode="before")
     @classmethod
     def _qualities(cls, v: object) -> object:
-        if isinstance(v, str):  # "Reliable, Tearing" as typed in a form
-            return [q.strip() for q in v.split(",") if q.strip()]
-        return v
+        return _split_qualities(v)
 
     @property
     def dice(self) -> DiceExpression:
@@ -139,11 +146,13 @@ class Weapon(_Model):
 
 
 class Attacker(_Model):
-    """Who attacks: name, characteristics, the weapon in hand."""
+    """Who attacks: name, characteristics, the weapon in hand, and a psyker's psy rating (for
+    Force weapons; 0 for a non-psyker)."""
 
     name: str = Field("Attacker", max_length=80)
     characteristics: Characteristics = Field(default_factory=Characteristics)
     weapon: Weapon = Field(default_factory=Weapon)
+    psy_rating: int = Field(0, ge=0, le=20)
 
 
 class Evasion(_Model):
@@ -153,6 +162,25 @@ class Evasion(_Model):
     reaction: Literal["Dodge", "Parry"] = "Dodge"
     skill: Percent = 30
     modifier: int = Field(0, ge=-60, le=60)
+    qualities: list[str] = Field(
+        default_factory=list, max_length=30, description="the parrying weapon's qualities (Balanced, Unwieldy...)"
+    )
+
+    @field_validator("qualities", mode="before")
+    @classmethod
+    def _qualities(cls, v: object) -> object:
+        return _split_qualities(v)
+
+
+class TargetCharacteristics(_Model):
+    """The target's characteristics that weapon qualities test (0-100): Toughness (Toxic, Shocking,
+    Concussive), Agility (Flame, Spray, Snare), Willpower, Strength (Concussive knocks down past SB).
+    Left out (null), the step log names the test and leaves it to the GM."""
+
+    T: Percent | None = None
+    Ag: Percent | None = None
+    WP: Percent | None = None
+    S: Percent | None = None
 
 
 class Target(_Model):
@@ -161,6 +189,10 @@ class Target(_Model):
     ``damage_taken`` may exceed ``wounds``: the excess is Critical damage already suffered.
     ``troop``: a low-level NPC, slain by Righteous Fury instead of rolling a critical effect.
     ``armed``: holds a Melee or Pistol weapon (an unarmed attacker suffers -20 against it).
+    ``unnatural_toughness``: how much of ``toughness_bonus`` comes from Unnatural Toughness (Felling
+    ignores it). ``primitive_armour``: the armour has the Primitive quality. ``size``: the size
+    category (a modifier to hit it). ``others_in_blast``: how many others, with this same profile,
+    stand within a Blast weapon's radius of the target.
     """
 
     name: str = Field("Target", max_length=80)
@@ -171,6 +203,11 @@ class Target(_Model):
     evasion: Evasion | None = None
     troop: bool = False
     armed: bool = True
+    characteristics: TargetCharacteristics = Field(default_factory=TargetCharacteristics)
+    unnatural_toughness: int = Field(0, ge=0, le=30)
+    primitive_armour: bool = False
+    size: Literal["Miniscule", "Puny", "Scrawny", "Average", "Hulking", "Enormous", "Massive"] = "Average"
+    others_in_blast: int = Field(0, ge=0, le=50)
 
     def armour_at(self, location: str) -> int:
         return int(self.armour.get(location, 0))  # type: ignore[call-overload]
@@ -186,7 +223,14 @@ class Modifier(_Model):
 class Action(_Model):
     """What the attacker does: the action (by its book name), distance to the target in metres,
     aim taken before (none, half, full), the location named by a Called Shot, the fire mode of
-    Suppressing Fire (semi or full), and any labelled extra modifiers."""
+    Suppressing Fire (semi or full), and any labelled extra modifiers.
+
+    ``circumstances``: names from the ruleset's combat circumstances table (``Darkness``,
+    ``Stunned Targets``), each applying its WS or BS modifier; ``difficulty``: a test difficulty
+    set by the GM (``Hard``). ``braced``: a Heavy weapon is braced (unbraced: a penalty and no
+    bursts). ``one_handed``: a Basic weapon fired in one hand. ``engaged``: the attacker is engaged
+    in melee with the target (only a Pistol may then shoot). ``maximal``: fire a Maximal weapon on
+    its maximal setting."""
 
     action_type: str = Field("Standard Attack", alias="type", max_length=60)
     distance: float = Field(10, ge=0, le=100000, description="metres")
@@ -194,6 +238,12 @@ class Action(_Model):
     called_location: Location | None = None
     fire_mode: Literal["semi", "full"] | None = None
     modifiers: list[Modifier] = Field(default_factory=list, max_length=30)
+    circumstances: list[str] = Field(default_factory=list, max_length=30)
+    difficulty: str | None = Field(None, max_length=30)
+    braced: bool = True
+    one_handed: bool = False
+    engaged: bool = False
+    maximal: bool = False
 
 
 class Scenario(_Model):
@@ -204,7 +254,7 @@ class Scenario(_Model):
     """
 
     version: Literal[1] = 1
-    system: Literal["dh2"] = "dh2"
+    system: Literal["dh2", "dh1"] = "dh2"
     attacker: Attacker = Field(default_factory=Attacker)
     target: Target = Field(default_factory=Target)
     action: Action = Field(default_factory=Action)
@@ -264,6 +314,9 @@ class RighteousFury(_Model):
     table: str | None = None
     extra_wound: bool = False
     slain: bool = False
+    confirm_roll: int | None = None  # rulesets that confirm Righteous Fury with a second test
+    confirmed: bool | None = None
+    extra_damage: list[int] = Field(default_factory=list)  # rulesets where Fury adds a d10 (again on a 10)
 
 
 class Critical(_Model):
@@ -278,9 +331,11 @@ class Critical(_Model):
 
 class Hit(_Model):
     """One hit: ``damage`` before armour and toughness, ``wounds`` after (including a Righteous
-    Fury wound), with the armour and TB taken off."""
+    Fury wound), with the armour and TB taken off. ``person`` is 0 for the target, 1..N for the
+    others caught in a Blast (same profile as the target; their wounds are not the target's)."""
 
     number: int
+    person: int = 0
     location: str
     dice: list[DamageDie]
     damage: int
@@ -291,6 +346,25 @@ class Hit(_Model):
     wounds: int
     righteous_fury: RighteousFury | None = None
     critical: Critical | None = None
+
+
+class TargetTest(_Model):
+    """A test a weapon quality makes the struck target take (Toxic: Toughness -5 per wound).
+
+    ``characteristic`` is T, Ag, WP or S; ``modifier`` in percent. When the target's characteristic
+    is known the engine rolls it (``roll``, ``success``, ``degrees``); else those stay null and the
+    GM rolls. ``effect`` says what failing does. ``person`` as in :class:`Hit`."""
+
+    quality: str
+    person: int = 0
+    hit: int | None = None
+    characteristic: str
+    modifier: int
+    target: int | None = None
+    roll: int | None = None
+    success: bool | None = None
+    degrees: int | None = None
+    effect: str
 
 
 class Resolution(_Model):
@@ -322,6 +396,8 @@ class Resolution(_Model):
     critical_damage: int = 0  # added by this attack; each hit's critical.total is the running total
     fatigue: int = 0  # levels of Fatigue this attack inflicts
     slain: bool = False
+    overheated: bool = False
+    target_tests: list[TargetTest] = Field(default_factory=list)
     seed: int | None = None
     dice: list[Die] = Field(default_factory=list)
     steps: list[Step] = Field(default_factory=list)

@@ -40,7 +40,6 @@ class ActionDef(_Data):
     hits: Literal["single", "per_degree", "per_two_degrees"]
     fire: Literal["single", "semi", "full", "burst"] | None = None
     cap: Literal["rof", "wsb"] | None = None
-    jam_from: int | None = Field(None, ge=1, le=100)
     called: bool = False
     note: str | None = None
     source: str
@@ -109,8 +108,11 @@ class RangeBand(_Data):
 
 
 class RangeBands(_Data):
+    """Range bands by the distance against the weapon's range; ``point_blank``: metres."""
+
     note: str | None = Field(None, alias="_note")
     source: str
+    point_blank: float = 2
     bands: list[RangeBand]
 
     def band(self, name: str) -> RangeBand:
@@ -123,12 +125,55 @@ class AimTable(_Data):
     full: int
 
 
+class Circumstance(_Data):
+    """A combat circumstance: its modifier (percent) to WS tests and to BS tests (null: does not
+    apply to that characteristic)."""
+
+    name: str
+    ws: int | None = None
+    bs: int | None = None
+    note: str | None = None
+
+
+class Circumstances(_Data):
+    note: str | None = Field(None, alias="_note")
+    source: str
+    rows: list[Circumstance]
+
+    def get(self, name: str) -> Circumstance | None:
+        return next((c for c in self.rows if c.name.lower() == name.strip().lower()), None)
+
+
+class NamedModifiers(_Data):
+    """A table of names and modifiers (percent): difficulties, sizes."""
+
+    note: str | None = Field(None, alias="_note")
+    source: str
+    rows: dict[str, int]
+
+    def get(self, name: str) -> tuple[str, int] | None:
+        return next(((k, v) for k, v in self.rows.items() if k.lower() == name.strip().lower()), None)
+
+
+class Jams(_Data):
+    """Unmodified rolls from which a ranged attack jams: ``single`` for a single shot, ``burst``
+    for semi- and full-auto (and Suppressing Fire)."""
+
+    source: str
+    single: int = Field(ge=1, le=100)
+    burst: int = Field(ge=1, le=100)
+
+
 class Tables(_Data):
     hit_locations: HitLocationTable
     multiple_hits: MultipleHitsTable
     range_bands: RangeBands
     aim: AimTable
     critical_tables: dict[str, str]
+    jams: Jams
+    sizes: NamedModifiers
+    difficulties: NamedModifiers
+    circumstances: Circumstances
 
 
 @cache
@@ -140,15 +185,39 @@ def tables(system: str) -> Tables:
 # --- qualities ----------------------------------------------------------------------------------
 
 
+class TestSpec(_Data):
+    """A test a quality makes the struck target take. The modifier (percent) is
+    ``base + per_x * X + per_degree * DoS + per_wound * wounds + per_armour * AP``; ``when``: on every
+    ``hit``, or only a hit that dealt ``damage`` (at least one wound after armour and TB)."""
+
+    characteristic: Literal["T", "Ag", "WP", "S"]
+    when: Literal["hit", "damage"] = "hit"
+    base: int = 0
+    per_x: int = 0
+    per_degree: int = 0
+    per_wound: int = 0
+    per_armour: int = 0
+    fail_d10: int = Field(0, ge=0, le=5)  # d10s of damage a failure deals at once, ignoring armour and TB
+    effect: str
+
+
 class QualityDef(_Data):
+    """A weapon quality of one ruleset: whether it takes a value (``Blast (3)``), the ruleset's own
+    reading of it in ``params`` (``{"mode": "extra_die_drop_lowest"}``), the test it makes the
+    target take, a summary in Auspex's words (shown in the step log) and its source."""
+
     name: str
     takes_value: bool = False
-    resolved: bool = False
-    source: str | None = None
+    params: dict[str, int | str] = Field(default_factory=dict)
+    test: TestSpec | None = None
+    gm: bool = False  # the effect is the GM's to apply (no number Auspex can resolve)
+    summary: str
+    source: str
 
 
 class QualityTable(_Data):
     note: str | None = Field(None, alias="_note")
+    source: str
     qualities: list[QualityDef]
 
     def get(self, name: str) -> QualityDef | None:
@@ -175,14 +244,15 @@ def parse_quality(text: str) -> tuple[str, int | None]:
 
 def check_qualities(
     system: str, ruleset: str, texts: list[str], where: str = "attacker.weapon.qualities"
-) -> tuple[set[str], list[FieldError]]:
+) -> tuple[dict[str, int | None], list[FieldError]]:
     """Check a weapon's qualities against ``system``'s table.
 
-    Returns the canonical names found (``{"Tearing", "Proven"}``) and a :class:`FieldError` at
-    ``where.N`` for each one that is malformed, unknown to the ruleset (the message names
-    ``ruleset``), missing its value (``Proven`` without ``(3)``) or given one it does not take."""
+    Returns the canonical names found with their values (``{"Tearing": None, "Proven": 3}``) and a
+    :class:`FieldError` at ``where.N`` for each one that is malformed, unknown to the ruleset (the
+    message names ``ruleset``), missing its value (``Proven`` without ``(3)``) or given one it does
+    not take."""
     known = qualities(system)
-    seen: set[str] = set()
+    seen: dict[str, int | None] = {}
     errors: list[FieldError] = []
     for i, text in enumerate(texts):
         at = f"{where}.{i}"
@@ -199,5 +269,5 @@ def check_qualities(
         elif not q.takes_value and value is not None:
             errors.append(FieldError(at, f"{q.name} takes no value"))
         else:
-            seen.add(q.name)
+            seen[q.name] = value
     return seen, errors

@@ -10,7 +10,7 @@ from ..models import Resolution, Scenario
 Resolver = Callable[[Scenario, Roller], Resolution]
 
 
-RULESETS = {"dh2": "Dark Heresy 2nd edition"}
+RULESETS = {"dh2": "Dark Heresy 2nd edition", "dh1": "Dark Heresy 1st edition"}
 
 
 def ruleset_name(system: str) -> str | None:
@@ -24,4 +24,8 @@ def resolver_for(system: str) -> Resolver:
         from . import dh2
 
         return dh2.resolve
+    if system == "dh1":
+        from . import dh1
+
+        return dh1.resolve
     raise ValueError(f"unknown system {system!r}")

@@ -1,0 +1,109 @@
+"""Dark Heresy 1st edition (``system: "dh1"``): one attack.
+
+The rules come from seed 003 (`shared/seeds/003_b0e0104c97253d9a.txt`: the combat round, the attack
+steps, hit locations, actions, circumstances, difficulty, size, weapon qualities and
+characteristics); where the seed is silent (Righteous Fury, critical damage, jams, range distances,
+Evasion, degrees), from the DH1 Core Rulebook, cited by chapter in each step. The procedure is the
+d100 family's (:mod:`rules.attack`); what DH1 does its own way:
+
+- Degrees of success: one per full 10 points of margin, so a bare success has 0
+  (:func:`rules.d100.degrees_dh1`); DH2 gives every success at least one.
+- Bursts: Semi-Auto Burst +10 and one more hit per two degrees; Full Auto Burst +20 and one more
+  hit per degree (seed 003's action table; its circumstance table has the two bonuses swapped,
+  and Auspex reads that as a slip: see ``rules/data/dh1/actions.json``).
+- Degrees of success do not replace a damage die (DH2 only).
+- Tearing: the damage is rolled twice and the higher roll kept (seed 003); DH2 rolls one extra
+  die and drops the lowest.
+- Reliable: when the weapon would jam, roll 1d10; only a 10 jams it (seed 003); DH2 jams only on 100.
+- Primitive doubles armour (unless the armour is Primitive too); DH2's Primitive (X) caps dice.
+- Righteous Fury: a 10 on a damage die calls for the attack test again; if it succeeds, 1d10 more
+  damage, and another on each further 10 (DH1 Core, Ch. VIII, Righteous Fury). No critical table
+  is rolled for it; critical effects come only from damage beyond the target's wounds.
+- Evasion: a successful Dodge or Parry negates the hit, and against a burst one more hit per
+  degree of success (DH1 Core, Ch. VIII, Dodge).
+- Unarmed: 1d5-3 + SB, armour counts double, and every hit inflicts a level of Fatigue
+  (DH1 Core, Ch. VIII, Unarmed Combat); DH2 does not double armour and needs damage >= TB.
+- A ranged weapon used without its talent is at -20 and counts as Unreliable (DH1 Core, Ch. IV).
+- Initiative is 1d10 + AgB (seed 003, the combat round); it orders turns and does not change the attack.
+
+Readings taken where the seed is open: the DH1 book's Point Blank is 3 metres (DH2 says 2);
+a Troop target has no special Righteous Fury rule in DH1 (``troop`` changes nothing here).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ..attack import D100Attack, signed
+from ..d100 import D100Test, dh1_test
+from ..dice import Roller
+from ..models import Resolution, Scenario
+from . import RULESETS
+
+SYSTEM = "dh1"
+SEED = "seed 003"
+BOOK = "DH1 Core, Ch. VIII"
+
+
+class DH1Attack(D100Attack):
+    """A Dark Heresy 1st edition attack."""
+
+    SYSTEM = SYSTEM
+    RULESET = RULESETS[SYSTEM]
+    DEGREES_REPLACE_DIE = False
+    TEARING = "roll_twice_keep_best"
+    RELIABLE = "d10_confirm"
+    RF_MODE = "extra_d10"
+    RF_CONFIRM = True
+    FIRST_HIT_DEGREES = 0
+    UNARMED_ARMOUR_DOUBLED = True
+    UNARMED_FATIGUE = "hit"
+    UNTRAINED_UNRELIABLE = True
+    POOR_JAMS_ON_ANY_FAILURE = False
+    SRC: ClassVar[dict[str, str]] = {
+        "requirements": f"{SEED}, Attack steps (1. Test: roll WS or BS)",
+        "step1": f"{SEED}, Combat Circumstances and Difficulty; {BOOK}, modifiers cap at \u00b160",
+        "step2": f"{SEED}, Attack steps (1. Test); DH1 Core, Ch. II, Degrees of Success (one per full 10 points)",
+        "jams": f"{BOOK}, Jams (96\u201300; 94\u201300 on Semi-Auto, Full Auto and Suppressing Fire)",
+        "step3": f"{SEED}, Attack steps (2. Determine Hit Location: reverse the dice) and Hit Locations",
+        "evasion": f"{BOOK}, Dodge and Parry (the hit is negated; against a burst one more per degree of success)",
+        "step4": f"{SEED}, Attack steps (3. Determine Damage; melee adds SB)",
+        "fury": f"{BOOK}, Righteous Fury (confirm with the attack test again; then 1d10 more damage, again on a 10)",
+        "fury_troop": f"{BOOK}, Righteous Fury",
+        "step5": f"{SEED}, Attack steps (4. Apply Damage: subtract TB and armour points, less Pen)",
+        "critical": f"{BOOK}, Critical Damage (the running total beyond wounds picks the row)",
+        "unarmed": f"{BOOK}, Unarmed Combat (1d5\u22123+SB, armour doubled, a level of Fatigue a hit; \u221220 against an armed foe)",
+        "ammo": f"{SEED}, Weapon Characteristics (RoF, Clip)",
+        "qualities": f"{SEED}, Weapon Qualities; DH1 Core, Ch. V, Weapon Special Qualities",
+        "class": f"{SEED}, Weapon Characteristics (Class: Pistol for close combat; Basic one-handed \u221220; "
+        "Heavy must be braced or \u221230 and no Semi-Auto or Full-Auto)",
+        "untrained": "DH1 Core, Ch. IV, Weapon Training (\u221220, and a ranged weapon counts as Unreliable)",
+        "craftsmanship": "DH1 Core, Ch. V, Weapon Craftsmanship (melee: Poor \u221210, Good +5, Best +10 and +1 "
+        "damage; ranged: Poor Unreliable, or jams on any failure if already Unreliable; Good Reliable; "
+        "Best never jams or overheats)",
+    }
+
+    def test(self, target: int, roll: int) -> D100Test:
+        return dh1_test(target, roll)
+
+    def describe_test(self, char: str, value: int, total: int, test: D100Test) -> str:
+        head = f"{char} {value} {signed(total)} = {test.target}; rolled {test.roll:02d}"
+        if test.success:
+            return (
+                f"{head}: success. Degrees of success: ({test.target} \u2212 {test.roll}) // 10 = {test.degrees} "
+                f"(one per full 10 points)."
+            )
+        return f"{head}: failure. Degrees of failure: ({test.roll} \u2212 {test.target}) // 10 = {-test.degrees}."
+
+    def evasion_negates(self, test: D100Test, hits: int) -> tuple[int, str]:
+        return min(hits, 1 + test.degrees), f"it negates the hit and one more per degree: 1 + {test.degrees}"
+
+
+def resolve(scenario: Scenario, roller: Roller) -> Resolution:
+    """Resolve one Dark Heresy 1st edition attack.
+
+    ``scenario``: a validated :class:`~rules.models.Scenario` with ``system == "dh1"``;
+    ``roller``: records every die consumed. Returns the :class:`~rules.models.Resolution`.
+    Raises :class:`~rules.errors.ScenarioError` for an attack the rules do not allow (at the field
+    concerned) and :class:`~rules.errors.NeedDie` when scripted dice run out."""
+    return DH1Attack(scenario, roller).resolve()
