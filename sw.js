@@ -10,7 +10,7 @@
 
 importScripts("./static/vendor/precache.js"); // defines self.AUSPEX_PRECACHE = {version, runtime, app}
 
-const APP_VERSION = 1;
+const APP_VERSION = 2;
 const { version, runtime, app } = self.AUSPEX_PRECACHE;
 const RUNTIME_CACHE = `auspex-runtime-${version}`;
 const APP_CACHE = `auspex-app-v${APP_VERSION}`;

@@ -5,6 +5,8 @@
   out; exits 2 with ``{"errors": [{"field", "message"}]}`` on stderr when the scenario is invalid.
   A scenario with neither ``dice`` nor ``seed`` is rolled with a fresh seed, reported in the output.
 - ``schema``: prints the scenario's JSON Schema.
+- ``catalogue``: prints each ruleset's actions, weapon qualities, circumstances, difficulties and
+  sizes (what the page's forms offer).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import sys
 from typing import Any
 
 from .api import run
+from .catalogue import catalogue
 from .models import Scenario
 
 EXIT_OK, EXIT_INVALID, EXIT_NEEDS = 0, 2, 3
@@ -63,9 +66,13 @@ def main(argv: list[str] | None = None) -> int:
     r = sub.add_parser("resolve", help="resolve a scenario JSON file ('-' for stdin)")
     r.add_argument("scenario")
     sub.add_parser("schema", help="print the scenario JSON Schema")
+    sub.add_parser("catalogue", help="print each ruleset's actions, qualities and circumstances")
     args = ap.parse_args(argv)
     if args.command == "schema":
         print(json.dumps(Scenario.model_json_schema(by_alias=True), indent=2))
+        return EXIT_OK
+    if args.command == "catalogue":
+        print(json.dumps(catalogue(), indent=1, ensure_ascii=False))
         return EXIT_OK
     return cmd_resolve(args.scenario)
 

@@ -1194,10 +1194,11 @@ class D100Attack:
                 toughness_bonus=tb,
                 wounds=wounds,
                 righteous_fury=rf,
+                graviton=grav,
             )
             extra = self._after_hit(hit, degrees)
             if extra:
-                hit = hit.model_copy(update={"wounds": hit.wounds + extra})
+                hit = hit.model_copy(update={"wounds": hit.wounds + extra, "extra_wounds": extra})
             if hd.person == 0:
                 before = taken
                 taken += hit.wounds

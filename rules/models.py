@@ -346,6 +346,8 @@ class Hit(_Model):
     wounds: int
     righteous_fury: RighteousFury | None = None
     critical: Critical | None = None
+    graviton: int = 0  # damage added by Graviton (the location's AP)
+    extra_wounds: int = 0  # wounds added by a failed test a quality called for (DH1 Toxic), ignoring armour and TB
 
 
 class TargetTest(_Model):

@@ -115,12 +115,14 @@ function diceMode() {
 }
 
 function collectScenario() {
-  const scenario = { version: 1, system: "dh2" };
+  const scenario = { version: 1, system: systemSelect.value };
   for (const el of form.elements) {
     if (!el.name || !SCENARIO_ROOTS.some((root) => el.name.startsWith(root))) continue;
+    if (el.dataset.multi !== undefined) continue;
     if (el.dataset.optional !== undefined && isBlank(el)) continue;
     setPath(scenario, el.name, valueOf(el));
   }
+  scenario.action.circumstances = [...form.querySelectorAll("input[data-multi]:checked")].map((el) => el.value);
   if (scenario.target.evasion.reaction === "none") scenario.target.evasion = null;
   if (diceMode() === "manual") {
     scenario.dice = diceInputs()
@@ -278,6 +280,7 @@ modifierRows.addEventListener("click", (event) => {
 const reaction = form.elements.namedItem("target.evasion.reaction");
 function syncEvasion() {
   for (const el of form.querySelectorAll("[data-evasion]")) el.hidden = reaction.value === "none";
+  for (const el of form.querySelectorAll("[data-parry]")) el.hidden = reaction.value !== "Parry";
 }
 reaction.addEventListener("change", syncEvasion);
 
@@ -332,6 +335,102 @@ function clearFieldErrors() {
   }
   formErrors.hidden = true;
 }
+
+// ---------------------------------------------------------------- rulesets
+
+// What each ruleset offers (actions, qualities, circumstances, difficulties), written by the build
+// from the engine's own data files (python -m rules catalogue), so the forms fill before the
+// engine has started. The page's HTML holds the Dark Heresy 2nd edition actions for the first paint.
+const systemSelect = form.elements.namedItem("system");
+const actionSelect = form.elements.namedItem("action.type");
+const qualityPick = document.getElementById("quality-pick");
+const qualityX = document.getElementById("quality-x");
+const qualityXLabel = document.getElementById("quality-x-label");
+const qualitySummary = document.getElementById("quality-summary");
+const qualitiesInput = form.elements.namedItem("attacker.weapon.qualities");
+const circumstancesBox = document.getElementById("circumstances");
+const difficultySelect = document.getElementById("difficulty");
+let catalogue = null;
+
+fetch(new URL("./vendor/app/catalogue.json", import.meta.url))
+  .then((response) => (response.ok ? response.json() : Promise.reject(new Error(response.statusText))))
+  .then((data) => {
+    catalogue = data.rulesets;
+    applyRuleset();
+    document.documentElement.dataset.catalogue = "ready";
+  })
+  .catch((error) => console.warn("auspex: no ruleset catalogue; the forms keep their defaults", error));
+
+function option(value, text) {
+  const o = document.createElement("option");
+  o.value = value;
+  o.textContent = text;
+  return o;
+}
+
+function applyRuleset() {
+  const ruleset = catalogue?.[systemSelect.value];
+  document.getElementById("ruleset-name").textContent = systemSelect.selectedOptions[0].textContent;
+  document.documentElement.dataset.system = systemSelect.value;
+  if (!ruleset) return;
+  const chosen = actionSelect.value;
+  actionSelect.replaceChildren(...ruleset.actions.map((a) => option(a.name, `${a.name} (${a.type})`)));
+  if (ruleset.actions.some((a) => a.name === chosen)) actionSelect.value = chosen;
+
+  qualityPick.replaceChildren(
+    option("", "(choose)"),
+    ...ruleset.qualities.map((q) => option(q.name, q.takes_value ? `${q.name} (X)` : q.name)),
+  );
+  syncQualityPick();
+
+  const checked = new Set([...circumstancesBox.querySelectorAll("input:checked")].map((el) => el.value));
+  circumstancesBox.replaceChildren(
+    ...ruleset.circumstances.map((c) => {
+      const label = document.createElement("label");
+      label.className = "check";
+      const input = document.createElement("input");
+      input.type = "checkbox";
+      input.name = "action.circumstances";
+      input.dataset.multi = "";
+      input.value = c.name;
+      input.checked = checked.has(c.name);
+      const values = [c.ws != null ? `WS ${signedText(c.ws)}` : "", c.bs != null ? `BS ${signedText(c.bs)}` : ""];
+      const small = document.createElement("small");
+      small.textContent = `(${values.filter(Boolean).join(", ")})`;
+      label.append(input, ` ${c.name} `, small);
+      return label;
+    }),
+  );
+
+  const difficulty = difficultySelect.value;
+  difficultySelect.replaceChildren(
+    option("", "(none)"),
+    ...Object.entries(ruleset.difficulties).map(([name, value]) => option(name, `${name} (${signedText(value)})`)),
+  );
+  if (difficulty in ruleset.difficulties) difficultySelect.value = difficulty;
+}
+
+function signedText(n) {
+  return n < 0 ? `\u2212${-n}` : `+${n}`;
+}
+
+function syncQualityPick() {
+  const q = catalogue?.[systemSelect.value]?.qualities.find((x) => x.name === qualityPick.value);
+  qualityXLabel.hidden = !q?.takes_value;
+  qualitySummary.textContent = q ? `${q.name}: ${q.summary} (${q.source})` : "";
+}
+
+qualityPick.addEventListener("change", syncQualityPick);
+systemSelect.addEventListener("change", applyRuleset);
+
+document.getElementById("add-quality").addEventListener("click", () => {
+  const q = catalogue?.[systemSelect.value]?.qualities.find((x) => x.name === qualityPick.value);
+  if (!q) return;
+  const text = q.takes_value ? `${q.name} (${qualityX.value.trim() || "1"})` : q.name;
+  const present = qualitiesInput.value.split(",").map((x) => x.trim()).filter(Boolean);
+  const others = present.filter((x) => x.replace(/\s*\(.*$/, "").toLowerCase() !== q.name.toLowerCase());
+  qualitiesInput.value = [...others, text].join(", ");
+});
 
 syncDiceMode();
 syncEvasion();

@@ -5,7 +5,7 @@ Run after ``tools/vendor.py`` (``make vendor`` does). Lists, as URLs relative to
 - ``runtime``: the vendored runtime the page loads: Pyodide's core, every pinned wheel, and the
   PyScript files it uses (``core.js`` and the chunks it imports on start, found by reading their
   imports; not CodeMirror, xterm or MicroPython, which load only for editors and terminals);
-- ``app``: Auspex's own wheel (served network-first, it changes with the code);
+- ``app``: Auspex's own wheel and the forms' catalogue (served network-first, they change with the code);
 - ``version``: a hash of the runtime files' names and contents, which names the service worker's
   cache, so a new runtime is precached anew.
 
@@ -80,6 +80,7 @@ def main() -> int:
     runtime = runtime_files()
     app = sorted((VENDOR / "app").glob("*.whl"))
     problems = check_pyscript_toml([p for p in runtime if p.suffix == ".whl"] + app)
+    app += sorted((VENDOR / "app").glob("*.json"))  # the forms' catalogue
     if problems:
         print("precache: " + "\n  ".join(problems), file=sys.stderr)
         return 1

@@ -128,7 +128,16 @@ def build_app_wheel() -> Path:
     for leftover in (ROOT / "build", *ROOT.glob("*.egg-info")):
         shutil.rmtree(leftover, ignore_errors=True)
     (wheel,) = dest.glob("*.whl")
+    write_catalogue(dest / "catalogue.json")
     return wheel
+
+
+def write_catalogue(path: Path) -> None:
+    """The forms' choices per ruleset (``python -m rules catalogue``), next to the app wheel."""
+    out = subprocess.run(
+        [sys.executable, "-m", "rules", "catalogue"], check=True, cwd=ROOT, capture_output=True, text=True
+    ).stdout
+    path.write_text(out, encoding="utf-8")
 
 
 def main(argv: list[str]) -> int:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from html import escape
 from typing import Any
 
-from rules.models import DAMAGE_TYPES, DamageDie, Hit, Resolution, Step
+from rules.models import DAMAGE_TYPES, DamageDie, Hit, Resolution, Step, TargetTest
 
 MINUS = "\u2212"
 DOT = " \u00b7 "
@@ -46,8 +46,9 @@ def plural(count: int, word: str) -> str:
 
 
 def degrees_text(r: Resolution) -> str:
-    """``2 DoS`` or ``3 DoF``."""
-    return f"{abs(r.degrees)} {'DoS' if r.degrees > 0 else 'DoF'}"
+    """``2 DoS`` or ``3 DoF`` (in DH1 a bare success is ``0 DoS``)."""
+    success = r.degrees > 0 or (r.degrees == 0 and r.roll <= r.target_number)
+    return f"{abs(r.degrees)} {'DoS' if success else 'DoF'}"
 
 
 def _k(key: str, text: str, tag: str = "span") -> str:
@@ -58,20 +59,28 @@ def _k(key: str, text: str, tag: str = "span") -> str:
 def render_headline(r: Resolution) -> str:
     """The verdict (hit / miss / jammed / evaded) and what it cost the target."""
     parts: list[str] = []
+    mine = [h for h in r.hits if h.person == 0]
+    others = len({h.person for h in r.hits if h.person})
     if r.outcome in ("hit", "evaded"):
-        hits = plural(len(r.hits), "hit")
+        hits = plural(len(mine), "hit")
         if r.hits_negated:
             hits += f" ({r.hits_negated} evaded)"
         parts.append(_k("hits", e(hits)))
         parts.append(_k("total-wounds", e(plural(r.total_wounds, "wound"))))
         if r.critical_damage:
             parts.append(_k("critical-damage", e(f"{r.critical_damage} critical damage")))
+        if others:
+            parts.append(_k("others-hit", e(f"{plural(others, 'other')} hit")))
+    elif r.overheated:
+        parts.append(_k("overheated", e(f"{r.weapon} overheats: the attack is lost")))
     elif r.outcome == "jam":
         parts.append(e(f"{r.weapon} jams: the attack misses"))
     else:
         parts.append(e(f"no hit ({degrees_text(r)})"))
     if r.fatigue:
         parts.append(e(f"{r.fatigue} Fatigue"))
+    if r.jammed and r.outcome == "hit":
+        parts.append(_k("jammed-after", e(f"{r.weapon} jams after the attack")))
     if r.slain:
         parts.append(_k("slain", "target slain"))
     who = f"{r.attacker}{DASH}{r.action} with {r.weapon}{DASH}against {r.target}"
@@ -107,8 +116,10 @@ def render_test(r: Resolution) -> str:
         f'<tr class="total"><th scope="row">Target number</th>'
         f'<td class="num">{_k("target-number", e(r.target_number))}</td><td></td></tr>'
     )
+    if r.characteristic.endswith("(target)"):
+        return render_no_test(r)
     # A jam is a miss even when the roll was under the target: say both.
-    verdict = "jammed" if r.jammed else ("success" if r.success else "failure")
+    verdict = "overheated" if r.overheated else "jammed" if r.jammed else ("success" if r.success else "failure")
     extras = []
     if r.range_band:
         extras.append(f"range: {r.range_band}")
@@ -127,6 +138,25 @@ def render_test(r: Resolution) -> str:
         f"</p>"
         f"{extra}"
         f"</section>"
+    )
+
+
+def render_no_test(r: Resolution) -> str:
+    """Flame and Spray make no attack test: the target's Agility test stands in its place."""
+    rows = "".join(
+        f'<tr class="modifier"><th scope="row">{e(m.label)}</th><td class="num">{e(signed(m.value))}</td>'
+        f'<td class="source">{e(m.source)}</td></tr>'
+        for m in r.modifiers
+    )
+    verdict = "the target is struck" if r.outcome == "hit" else "the target avoids it"
+    return (
+        '<section class="test" aria-label="No attack test">'
+        "<h3>No attack test</h3>"
+        f'<p class="roll">The target tests Agility: roll {_k("roll", e(r.roll), "strong")} against '
+        f"{_k('target-number', e(r.target_number))}: {_k('verdict', e(verdict))}</p>"
+        f'<details><summary>Attack modifiers (for the record)</summary><table class="modifiers"><tbody>{rows}'
+        f"</tbody></table></details>"
+        "</section>"
     )
 
 
@@ -162,7 +192,15 @@ def render_hit(h: Hit) -> str:
     kept = sum(d.value for d in h.dice if d.kept)
     bonus = h.damage - kept
     damage_from = f"dice {sum_text(kept, bonus)}" if bonus else f"dice {kept}"
-    wounds_formula = f"{h.damage} {MINUS} {h.effective_armour} {MINUS} {h.toughness_bonus}"
+    grav = f" + {h.graviton}" if h.graviton else ""
+    wounds_formula = f"{h.damage}{grav} {MINUS} {h.effective_armour} {MINUS} {h.toughness_bonus}"
+    rf = h.righteous_fury
+    if rf is not None and rf.extra_damage:
+        wounds_formula = (
+            f"{h.damage}{grav} + {sum(rf.extra_damage)} {MINUS} {h.effective_armour} {MINUS} {h.toughness_bonus}"
+        )
+    if h.extra_wounds:
+        wounds_formula += f", + {h.extra_wounds} from a failed test"
     rows = [
         ("Damage", _k("damage", e(h.damage), "strong"), damage_from),
         (
@@ -170,6 +208,7 @@ def render_hit(h: Hit) -> str:
             _k("effective-armour", e(h.effective_armour)),
             f"{h.armour} AP {MINUS} Pen {h.penetration}",
         ),
+        *([("Graviton", e(f"+{h.graviton}"), "the location's AP, added to the damage")] if h.graviton else []),
         ("TB", _k("toughness-bonus", e(h.toughness_bonus)), ""),
         ("Wounds", _k("wounds", e(h.wounds), "strong"), f"{wounds_formula}, at least 0"),
     ]
@@ -178,9 +217,14 @@ def render_hit(h: Hit) -> str:
         for label, value, how in rows
     )
     extra = []
-    rf = h.righteous_fury
     if rf is not None:
-        if rf.critical_effect is not None:
+        if rf.confirmed is False:
+            what = f"not confirmed (the attack test again: {rf.confirm_roll})"
+        elif rf.extra_damage:
+            what = f"+{' + '.join(map(str, rf.extra_damage))} damage"
+            if rf.confirm_roll is not None:
+                what += f" (confirmed: {rf.confirm_roll})"
+        elif rf.critical_effect is not None:
             where = f" on {rf.table}" if rf.table else ""
             what = f"critical effect {rf.critical_effect}{where}"
         elif rf.extra_wound:
@@ -197,14 +241,38 @@ def render_hit(h: Hit) -> str:
             f'<p class="critical">Critical damage {_k("critical", e(c.amount), "strong")} '
             f"({e(kind)}, {e(c.location)}), {e(c.total)} in all</p>"
         )
+    who = "" if h.person == 0 else f" (person {h.person} in the blast)"
     return (
-        f'<article class="hit" data-hit="{e(h.number)}">'
-        f"<h4>Hit {e(h.number)}: {_k('location', e(h.location))}</h4>"
+        f'<article class="hit" data-hit="{e(h.number)}" data-person="{e(h.person)}">'
+        f"<h4>Hit {e(h.number)}{e(who)}: {_k('location', e(h.location))}</h4>"
         f'<ul class="dice" aria-label="damage dice">{"".join(render_die(d) for d in h.dice)}</ul>'
         f'<table class="damage"><tbody>{body}</tbody></table>'
         f"{''.join(extra)}"
         f"</article>"
     )
+
+
+def render_target_test(t: TargetTest) -> str:
+    """A test a quality made the struck target take: rolled, or named for the GM."""
+    who = "target" if t.person == 0 else f"person {t.person}"
+    at = f", hit {t.hit}" if t.hit is not None else ""
+    head = f"{t.quality}: {who}{at} tests {t.characteristic} {signed(t.modifier)}"
+    if t.roll is None:
+        result = "the GM rolls it"
+    elif t.success:
+        result = f"rolled {t.roll} against {t.target}: passed"
+    else:
+        result = f"rolled {t.roll} against {t.target}: failed, {t.effect}"
+    cls = "gm" if t.roll is None else ("passed" if t.success else "failed")
+    tail = f" (on a failure: {t.effect})" if t.roll is None else ""
+    return f'<li class="{cls}" data-k="target-test">{e(head)}{DASH}{e(result)}{e(tail)}</li>'
+
+
+def render_target_tests(r: Resolution) -> str:
+    if not r.target_tests:
+        return ""
+    items = "".join(render_target_test(t) for t in r.target_tests)
+    return f'<section class="target-tests"><h3>Tests the target takes</h3><ul>{items}</ul></section>'
 
 
 def render_dice(r: Resolution) -> str:
@@ -243,6 +311,7 @@ def render_resolution(data: Resolution | Mapping[str, Any]) -> str:
         f"{render_headline(r)}"
         f"{render_test(r)}"
         f"{f'<section class=hits>{hits}</section>' if hits else ''}"
+        f"{render_target_tests(r)}"
         f"{render_dice(r)}"
         f"{render_steps(r.steps)}"
         f"</article>"
