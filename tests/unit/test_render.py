@@ -252,3 +252,60 @@ def test_dice_log_and_seed() -> None:
     assert k(html, "seed") == ["12345"]
     assert '<td>to-hit d100</td><td>d100</td><td class="num">23</td>' in html
     assert 'data-k="seed"' not in render_resolution(resolution())
+
+
+def test_render_names_the_tests_a_quality_makes_the_target_take() -> None:
+    html = render_resolution(
+        resolution(
+            target_tests=[
+                {
+                    "quality": "Toxic",
+                    "hit": 1,
+                    "characteristic": "T",
+                    "modifier": -10,
+                    "target": 20,
+                    "roll": 57,
+                    "success": False,
+                    "degrees": -4,
+                    "effect": "1d10 more damage",
+                },
+                {
+                    "quality": "Snare",
+                    "person": 2,
+                    "hit": 3,
+                    "characteristic": "Ag",
+                    "modifier": -20,
+                    "effect": f"Immobilised {HOSTILE}",
+                },
+            ]
+        )
+    )
+    assert "Toxic: target, hit 1 tests T \u221210 \u2014 rolled 57 against 20: failed, 1d10 more damage" in html
+    assert "Snare: person 2, hit 3 tests Ag \u221220 \u2014 the GM rolls it" in html
+    assert HOSTILE not in html
+
+
+def test_render_marks_hits_on_others_in_a_blast_apart_from_the_target() -> None:
+    other = {**LASGUN_HIT, "number": 2, "person": 1, "location": "Head", "wounds": 5}
+    html = render_resolution(resolution(hits=[LASGUN_HIT, other], total_wounds=2))
+    assert "Hit 2 (person 1 in the blast)" in html
+    assert '<span data-k="hits">1 hit</span>' in html  # the target's own hits
+    assert '<span data-k="others-hit">1 other hit</span>' in html
+
+
+def test_render_shows_dh1_righteous_fury_damage_and_its_confirmation() -> None:
+    hit = {
+        **LASGUN_HIT,
+        "wounds": 6,
+        "righteous_fury": {"confirm_roll": 30, "confirmed": True, "extra_damage": [10, 4]},
+    }
+    html = render_resolution(resolution(hits=[hit], total_wounds=6))
+    assert '<span data-k="righteous-fury">+10 + 4 damage (confirmed: 30)</span>' in html
+    assert "7 + 14 \u2212 2 \u2212 3" in html
+    unconfirmed = {**LASGUN_HIT, "righteous_fury": {"confirm_roll": 88, "confirmed": False}}
+    assert "not confirmed (the attack test again: 88)" in render_resolution(resolution(hits=[unconfirmed]))
+
+
+def test_render_a_dh1_bare_success_has_zero_degrees_of_success() -> None:
+    html = render_resolution(resolution(system="dh1", degrees=0, roll=33, target_number=35))
+    assert '<strong data-k="degrees">0 DoS</strong>' in html
