@@ -88,3 +88,12 @@ def test_cli_schema_is_a_json_schema_for_the_scenario() -> None:
     # every top-level key of the example is a property the schema knows
     example = json.loads(EXAMPLE.read_text())
     assert set(example) <= set(schema["properties"])
+
+
+def test_cli_resolves_a_dh1_scenario() -> None:
+    # examples/dh1-storm-bolter.json: BS 40 + Full Auto 20 + Short 10 = 70; 52 -> 1 DoS (DH1: whole tens)
+    # -> 2 hits, Storm 4; wounds 5, 9, 12 + Fury 4 = 16, 8 (see tests/e2e/test_rulesets.py for the sums)
+    proc = _cli("resolve", str(ROOT / "examples" / "dh1-storm-bolter.json"))
+    assert proc.returncode == 0, proc.stderr
+    res = json.loads(proc.stdout)
+    assert (res["system"], res["degrees"], res["hits_scored"], res["total_wounds"]) == ("dh1", 1, 4, 38)
