@@ -14,9 +14,9 @@ The procedure, in the order dice are consumed:
 3. Step Two: the test d100 (Flame and Spray: no test; each person in the area tests Agility),
    then jams and overheating on the unmodified roll;
 4. hits: by the action, then Scatter, Twin-Linked and Storm, never more than the rounds fired;
-5. Step Three: hit locations (reversed roll, Multiple Hits table; a d100 for each other person
-   caught in a Blast);
-6. the target's Evasion reaction (its d100), with the parrying weapon's qualities;
+5. Step Three: hit locations (reversed roll, Multiple Hits table);
+6. the target's Evasion reaction (its d100), with the parrying weapon's qualities; then a d100 hit
+   location for each other person caught in a Blast;
 7. Steps Four and Five, hit by hit: damage dice (Tearing, Accurate, Maximal, Proven, Primitive),
    Pen (Melta, Lance, Razor Sharp), armour (Primitive, Scatter, unarmed), toughness (Felling),
    Righteous Fury, critical damage;
@@ -167,6 +167,7 @@ class D100Attack:
     UNARMED_FATIGUE: ClassVar[str] = "damage_tb"  # or "hit": every unarmed hit inflicts 1 Fatigue
     UNTRAINED_UNRELIABLE: ClassVar[bool] = False  # a ranged weapon used without its talent counts as Unreliable
     POOR_JAMS_ON_ANY_FAILURE: ClassVar[bool] = False
+    THROWN_ADDS_SB: ClassVar[bool] = False  # a thrown weapon (not a grenade: no Blast) adds SB to damage
 
     def __init__(self, scenario: Scenario, roller: Roller) -> None:
         self.s = scenario
@@ -363,9 +364,12 @@ class D100Attack:
         return errors
 
     def _max_range(self) -> float:
-        return 4 * self._range()
+        """No shot beyond four times the range; Flame and Spray reach only their own range."""
+        return self._range() if self.flame else 4 * self._range()
 
     def _max_range_words(self) -> str:
+        if self.flame:
+            return f"the {self.weapon.name}'s {self._range():g} m reach (flames and sprays go no further)"
         return f"four times the {self.weapon.name}'s {self._range():g} m range"
 
     def _range(self) -> float:
@@ -539,7 +543,7 @@ class D100Attack:
             jammed = self._jam(action, mode, roll, test.success)
             self._step("Ammunition", self.SRC["ammo"], self._ammo_detail(mode, rounds))
         elif melee and "Overheats" in self.q:
-            self._overheat(roll)
+            jammed = self._overheat(roll)
         base.update(roll=roll, success=test.success and not jammed, degrees=test.degrees, jammed=jammed)
         if jammed or not test.success:
             if not jammed:
@@ -647,8 +651,9 @@ class D100Attack:
     # -- ammunition, jams, heat ---------------------------------------------------------------------
 
     def _ammo_factor(self) -> int:
-        """Storm and Twin-Linked fire twice the rounds; Maximal three times."""
-        factor = 2 if ("Storm" in self.q or "Twin-Linked" in self.q) else 1
+        """Storm doubles the rounds, Twin-Linked fires both barrels (twice), Maximal triples them;
+        together they multiply."""
+        factor = (2 if "Storm" in self.q else 1) * (2 if "Twin-Linked" in self.q else 1)
         return factor * (3 if self.s.action.maximal else 1)
 
     def _rounds(self, mode: str | None) -> int:
@@ -719,7 +724,7 @@ class D100Attack:
                     "Craftsmanship", self.SRC["craftsmanship"], "Poor craftsmanship: the weapon counts as Unreliable."
                 )
         if unreliable:
-            threshold = min(threshold, 91)
+            threshold = min(threshold, self.q.num("Unreliable", "from", 91))
             why, src = f"Unreliable: jams on {threshold}\u2013100", self._qsrc("Unreliable")
         jammed = roll >= threshold
         if reliable and not unreliable:
@@ -806,8 +811,9 @@ class D100Attack:
         capped = f", capped {' and '.join(caps)}" if caps else ""
         self._step("Hits scored", action.source, f"{action.name}: {how}{capped} \u2192 {hits} hit(s).")
 
+        scatter = 0
         if "Scatter" in self.q and self.q.param("Scatter", "mode") == "hits_and_armour" and self.band == "Point Blank":
-            extra = base_degrees // 2
+            extra = scatter = base_degrees // 2
             hits += extra
             self._qstep(
                 "Scatter",
@@ -840,9 +846,10 @@ class D100Attack:
             self._qstep(
                 "Storm", f"Storm doubles the hits: {doubled // 2} \u00d7 2 = {doubled}{cap} \u2192 {hits} hit(s)."
             )
-        elif mode is not None and hits > rounds:
+        elif mode is not None and hits > rounds + scatter:
+            # Scatter's extra hits are the spread of one round, not more rounds
             self._step("Hits scored", self.SRC["ammo"], f"Only {rounds} round(s) were fired: {rounds} hit(s) at most.")
-            hits = rounds
+            hits = rounds + scatter
         return hits
 
     def _locations(self, hits: int, roll: int) -> list[str]:
@@ -980,7 +987,8 @@ class D100Attack:
         quality says so), and the qualities that add to it. Returns (bonus, SB, labels)."""
         s, w = self.s, self.weapon
         expr = w.dice
-        sb = s.attacker.characteristics.SB if w.is_melee else 0
+        thrown_sb = self.THROWN_ADDS_SB and w.weapon_class == "Thrown" and "Blast" not in self.q
+        sb = s.attacker.characteristics.SB if (w.is_melee or thrown_sb) else 0
         labels: list[str] = []
         bonus = expr.modifier + sb
         if w.is_melee and w.weapon_class != "Unarmed" and w.craftsmanship == "Best":
@@ -1125,10 +1133,10 @@ class D100Attack:
         def roll_hits() -> Iterator[_HitDice]:
             """Each hit's damage dice, in order (a DH2 Fury d5 right after its hit's dice)."""
             for n, (person, location) in enumerate(struck, start=1):
-                template = next((r for r in rolled if r.person == 0), None) if once and person else None
+                template = rolled[0] if once and person and rolled else None
                 if template is not None:
-                    dice = [_Die(d.rolled, d.role, d.value, d.group) for d in template.dice]
-                    hd = _HitDice(n, person, location, dice, template.tearing)
+                    # the same dice (objects): the degrees' replacement of the roll counts for everyone
+                    hd = _HitDice(n, person, location, template.dice, template.tearing)
                     if not any(r.person for r in rolled):
                         self._qstep("Blast", "Damage is rolled once and applied to everyone in the blast.")
                 else:
@@ -1142,7 +1150,8 @@ class D100Attack:
         if self.DEGREES_REPLACE_DIE:
             # the degrees replace one die of the whole attack: every hit is rolled before any is applied
             sequence = list(sequence)
-            self._replace_with_degrees(sequence, degrees, bonus, wounds_through)
+            own = [hd for hd in sequence if hd.person == 0] or sequence[:1]
+            self._replace_with_degrees(own, degrees, bonus, wounds_through)
 
         hits: list[Hit] = []
         taken = s.target.damage_taken
@@ -1208,7 +1217,7 @@ class D100Attack:
                     critical = Critical(
                         amount=crit_after - crit_before,
                         total=crit_after,
-                        damage_type=DAMAGE_TYPES[w.damage_type],
+                        damage_type=DAMAGE_TYPES[self._damage_type()],
                         location=hd.location,
                     )
                     hit = hit.model_copy(update={"critical": critical})
@@ -1265,6 +1274,12 @@ class D100Attack:
         what = "half damage" if r == 1 else "double damage" if r == 10 else "normal damage"
         self._qstep("Unstable", f"Hit {hd.number}: 1d10 = {r}, {what}: {damage} \u2192 {new}.")
         return new
+
+    def _damage_type(self) -> str:
+        """E, I, R or X: the weapon's, except that a Force weapon in a psyker's hands deals Energy."""
+        if "Force" in self.q and self.s.attacker.psy_rating and self.q.param("Force", "energy", 0):
+            return "E"
+        return self.weapon.damage_type
 
     def _graviton(self, location: str) -> int:
         """Graviton: extra damage equal to the struck location's AP."""
@@ -1413,7 +1428,7 @@ class D100Attack:
                 new_wounds,
                 False,
             )
-        table = f"{DAMAGE_TYPES[w.damage_type]} Critical Effects, {hd.location}"
+        table = f"{DAMAGE_TYPES[self._damage_type()]} Critical Effects, {hd.location}"
         if wounds > 0:
             if s.target.troop:
                 self._step(
@@ -1471,6 +1486,8 @@ class D100Attack:
             if d.test is None or (d.test.when == "damage" and hit.wounds <= 0):
                 continue
             tt = self._roll_target_test(name, d.test, hit.person, hit.number, degrees, hit.wounds, hit.armour)
+            if name == "Concussive":
+                self._knock_down(hit)
             if tt.success is False and d.test.fail_d10:
                 who = f"person {hit.person} " if hit.person else ""
                 rolls = [
@@ -1484,6 +1501,23 @@ class D100Attack:
                     f"wound(s), not reduced by armour or TB.",
                 )
         return extra
+
+    def _knock_down(self, hit: Hit) -> None:
+        """Concussive: damage greater than the target's Strength bonus knocks it Prone."""
+        s = self.s.target.characteristics.S
+        if s is None:
+            self._qstep(
+                "Concussive",
+                f"Hit {hit.number}: {hit.wounds} damage; the target is knocked Prone if that is "
+                f"more than its Strength bonus (its S is not given: the GM checks).",
+            )
+        else:
+            prone = hit.wounds > s // 10
+            self._qstep(
+                "Concussive",
+                f"Hit {hit.number}: {hit.wounds} damage against SB {s // 10}: "
+                + ("knocked Prone." if prone else "not knocked down."),
+            )
 
     def _roll_target_test(
         self, name: str, spec: TestSpec, person: int, hit: int | None, degrees: int, wounds: int, armour: int

@@ -24,6 +24,7 @@ d100 family's (:mod:`rules.attack`); what DH1 does its own way:
 - Unarmed: 1d5-3 + SB, armour counts double, and every hit inflicts a level of Fatigue
   (DH1 Core, Ch. VIII, Unarmed Combat); DH2 does not double armour and needs damage >= TB.
 - A ranged weapon used without its talent is at -20 and counts as Unreliable (DH1 Core, Ch. IV).
+- Thrown weapons add SB to damage (seed 003, Weapon Characteristics: Class), grenades (Blast) do not.
 - Initiative is 1d10 + AgB (seed 003, the combat round); it orders turns and does not change the attack.
 
 Readings taken where the seed is open: the DH1 book's Point Blank is 3 metres (DH2 says 2);
@@ -60,6 +61,7 @@ class DH1Attack(D100Attack):
     UNARMED_FATIGUE = "hit"
     UNTRAINED_UNRELIABLE = True
     POOR_JAMS_ON_ANY_FAILURE = False
+    THROWN_ADDS_SB = True
     SRC: ClassVar[dict[str, str]] = {
         "requirements": f"{SEED}, Attack steps (1. Test: roll WS or BS)",
         "step1": f"{SEED}, Combat Circumstances and Difficulty; {BOOK}, modifiers cap at \u00b160",

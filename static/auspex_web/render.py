@@ -86,7 +86,7 @@ def render_headline(r: Resolution) -> str:
     who = f"{r.attacker}{DASH}{r.action} with {r.weapon}{DASH}against {r.target}"
     return (
         f'<header class="headline">'
-        f'<p class="verdict">{_k("outcome", e(HEADLINES.get(r.outcome, r.outcome)), "strong")}'
+        f'<p class="verdict">{_k("outcome", e("Overheated" if r.overheated else HEADLINES.get(r.outcome, r.outcome)), "strong")}'
         f' <span class="summary">{DOT.join(parts)}</span></p>'
         f'<p class="who">{e(who)}</p>'
         f"</header>"
