@@ -1,0 +1,726 @@
+"""Dark Heresy 1st edition weapon qualities, each with its effect and, where it matters, a case where
+it must not apply (rules/data/dh1/qualities.json gives each quality's DH1 reading and source).
+
+Seed 003, Weapon Qualities (Accurate, Balanced, Blast (X), Defensive, Flexible, Inaccurate, Power
+field, Primitive, Reliable, Scatter, Shocking, Tearing, Toxic, Unbalanced, Unreliable, Unwieldy);
+DH1 Core, Ch. V for Flame, Overheats, Recharge, Smoke, Snare, Unstable and the numbers the seed
+leaves out (Shocking, Toxic); DH1 Ascension for Storm and Twin-Linked. Reliable, Unreliable and
+Tearing are in test_dh1_step_two.py and test_dh1_damage.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from dh1_scenarios import (
+    AUTOGUN,
+    FLAMER,
+    LASGUN,
+    SHOTGUN,
+    SWORD,
+    errors_of,
+    locations,
+    mods_of,
+    purposes,
+    resolve_ok,
+    rules_applied,
+    scenario,
+    step_text,
+    weapon,
+)
+
+from rules import tables
+
+
+def test_the_dh1_quality_table() -> None:
+    # seed 003's sixteen, the DH1 book's Flame, Overheats, Recharge, Smoke, Snare, Unstable, and
+    # Ascension's Storm and Twin-Linked
+    names = {q.name for q in tables.qualities("dh1").qualities}
+    assert names == {
+        "Accurate",
+        "Balanced",
+        "Blast",
+        "Defensive",
+        "Flexible",
+        "Inaccurate",
+        "Power Field",
+        "Primitive",
+        "Reliable",
+        "Scatter",
+        "Shocking",
+        "Tearing",
+        "Toxic",
+        "Unbalanced",
+        "Unreliable",
+        "Unwieldy",
+        "Flame",
+        "Overheats",
+        "Recharge",
+        "Smoke",
+        "Snare",
+        "Unstable",
+        "Storm",
+        "Twin-Linked",
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Razor Sharp", "Razor Sharp"),
+        ("Proven (2)", "Proven"),
+        ("Felling (1)", "Felling"),
+        ("Concussive (1)", "Concussive"),
+        ("Melta", "Melta"),
+        ("Spray", "Spray"),
+        ("Vengeful (9)", "Vengeful"),
+    ],
+)
+def test_qualities_dh1_lacks_are_refused_naming_the_ruleset(text: str, name: str) -> None:
+    errors = errors_of(scenario(weapon(LASGUN, qualities=["Reliable", text]), dice=[23, 5]))
+    assert errors == {"attacker.weapon.qualities.1": f"'{name}' is not a Dark Heresy 1st edition weapon quality"}
+
+
+def test_quality_dh1_lacks_refused_on_the_parrying_weapon() -> None:
+    data = scenario(SWORD, evasion={"reaction": "Parry", "skill": 40, "qualities": ["Razor Sharp"]}, dice=[23, 25])
+    assert errors_of(data) == {
+        "target.evasion.qualities.0": "'Razor Sharp' is not a Dark Heresy 1st edition weapon quality"
+    }
+
+
+@pytest.mark.parametrize("text", ["Primitive (7)", "Toxic (2)"])
+def test_dh1_qualities_that_take_no_value(text: str) -> None:
+    # DH2 writes Primitive (X) and Toxic (X); DH1's take no value
+    name = text.split(" (")[0]
+    errors = errors_of(scenario(weapon(LASGUN, qualities=[text]), dice=[23, 5]))
+    assert errors == {"attacker.weapon.qualities.0": f"{name} takes no value"}
+
+
+def test_blast_needs_its_radius() -> None:
+    errors = errors_of(scenario(weapon(LASGUN, qualities=["Blast"]), dice=[23, 5]))
+    assert errors == {"attacker.weapon.qualities.0": "Blast takes a value, e.g. Blast (2)"}
+
+
+def test_quality_names_as_the_seed_spells_them() -> None:
+    # seed 003 writes "Power field"; names match whatever the case
+    data = scenario(SWORD, evasion={"reaction": "Parry", "skill": 40, "qualities": ["Power field"]}, dice=[23, 60, 5])
+    assert resolve_ok(data)["outcome"] == "hit"
+
+
+# --- Accurate, Inaccurate ---------------------------------------------------------------------------------
+
+ACCURATE = weapon(LASGUN, qualities=["Accurate"])
+
+
+@pytest.mark.parametrize(("aim", "target"), [("half", 60), ("full", 70)])
+def test_accurate_adds_10_when_aiming(aim: str, target: int) -> None:
+    # BS 40 + Aim (10 or 20) + Accurate 10; roll 90 misses
+    res = resolve_ok(scenario(ACCURATE, aim=aim, dice=[90]))
+    assert ("Accurate (aiming)", 10) in mods_of(res)
+    assert res["target_number"] == target
+
+
+def test_accurate_adds_nothing_without_aiming() -> None:
+    res = resolve_ok(scenario(ACCURATE, dice=[90]))
+    assert res["target_number"] == 40
+    assert step_text(res, "Quality: Accurate") == "No bonus: Accurate adds to hit only when the attacker aimed."
+
+
+def test_accurate_rolls_no_extra_damage_dice_in_dh1() -> None:
+    # BS 60 + full aim 20 + Accurate 10 = 90; roll 10 -> DoS 8 (DH2 would add Accurate d10s to an aimed
+    # Basic single shot). Reversed 01 Head; d10 5 + 2 = 7 - 3 = 4; no other die is rolled.
+    res = resolve_ok(scenario(ACCURATE, aim="full", BS=60, dice=[10, 5]))
+    assert (res["target_number"], res["degrees"]) == (90, 8)
+    assert len(res["dice"]) == 2
+    assert len(res["hits"][0]["dice"]) == 1
+    assert res["total_wounds"] == 4
+
+
+def test_inaccurate_gets_no_aim_bonus() -> None:
+    res = resolve_ok(scenario(weapon(LASGUN, qualities=["Inaccurate"]), aim="full", dice=[90]))
+    assert res["target_number"] == 40
+    assert not any(label.startswith("Aim") for label, _ in mods_of(res))
+    assert "Quality: Inaccurate" in rules_applied(res)
+
+
+# --- parrying-weapon qualities: Balanced, Defensive, Unbalanced, Power Field, Flexible, Unwieldy ----------
+
+
+def _parry(skill: int, qualities: list[str], roll: int, attacker: dict[str, Any] | None = None) -> dict[str, Any]:
+    # Sword WS 40, roll 23 hits the Body (DoS 1); the target Parries; d10 5 + SB 3 = 8 - 3 = 5 if it stands
+    return scenario(
+        attacker or SWORD, evasion={"reaction": "Parry", "skill": skill, "qualities": qualities}, dice=[23, roll, 5]
+    )
+
+
+@pytest.mark.parametrize(
+    ("qualities", "outcome"),
+    [
+        ([], "hit"),  # Parry 30: 35 fails
+        (["Balanced"], "evaded"),  # 30 + 10 = 40: 35 succeeds
+    ],
+)
+def test_balanced_parries_at_plus_10(qualities: list[str], outcome: str) -> None:
+    res = resolve_ok(_parry(30, qualities, 35))
+    assert res["outcome"] == outcome
+    if qualities:
+        assert "+10: the parrying weapon is Balanced" in step_text(res, "Evasion")
+
+
+def test_defensive_parries_at_plus_15() -> None:
+    # 30 + 15 = 45: 44 succeeds (and fails without it)
+    assert resolve_ok(_parry(30, ["Defensive"], 44))["outcome"] == "evaded"
+    assert resolve_ok(_parry(30, [], 44))["outcome"] == "hit"
+
+
+def test_defensive_attacks_at_minus_10() -> None:
+    # seed 003: "+15 WS when Parrying, but -10 WS when attacking": WS 40 - 10 = 30
+    res = resolve_ok(scenario(weapon(SWORD, qualities=["Defensive"]), dice=[95]))
+    assert ("Defensive", -10) in mods_of(res)
+    assert res["target_number"] == 30
+
+
+def test_unbalanced_parries_at_minus_10() -> None:
+    # 40 - 10 = 30: 35 fails and the hit stands (5 wounds); without it 35 succeeds
+    res = resolve_ok(_parry(40, ["Unbalanced"], 35))
+    assert (res["outcome"], res["total_wounds"]) == ("hit", 5)
+    assert resolve_ok(_parry(40, [], 35))["outcome"] == "evaded"
+
+
+@pytest.mark.parametrize(("pf_roll", "destroyed"), [(1, True), (75, True), (76, False), (100, False)])
+def test_power_field_parry_destroys_the_weapon_on_01_to_75(pf_roll: int, destroyed: bool) -> None:
+    # seed 003: "When Parrying a non-power field weapon you have 75% chance of destroying it".
+    # Parry 40, roll 25 succeeds; then the d100
+    res = resolve_ok(
+        scenario(
+            SWORD, evasion={"reaction": "Parry", "skill": 40, "qualities": ["Power Field"]}, dice=[23, 25, pf_roll]
+        )
+    )
+    assert res["outcome"] == "evaded"
+    assert purposes(res)[2][0].startswith("Power Field d100")
+    text = step_text(res, "Quality: Power Field")
+    assert text.endswith("the Sword is destroyed.") if destroyed else text.endswith("it survives.")
+
+
+def test_power_field_against_a_power_field_weapon_rolls_nothing() -> None:
+    pf_sword = weapon(SWORD, qualities=["Power Field"])
+    res = resolve_ok(
+        scenario(pf_sword, evasion={"reaction": "Parry", "skill": 40, "qualities": ["Power Field"]}, dice=[23, 25])
+    )
+    assert (res["outcome"], len(res["dice"])) == ("evaded", 2)
+
+
+def test_power_field_on_a_failed_parry_rolls_nothing() -> None:
+    res = resolve_ok(_parry(40, ["Power Field"], 60))
+    assert res["outcome"] == "hit"
+    assert [p for p, _, _ in purposes(res)] == ["to-hit d100", "Parry d100 (evasion)", "hit 1 damage d10"]
+
+
+def test_flexible_cannot_be_parried() -> None:
+    errors = errors_of(_parry(40, [], 25, attacker=weapon(SWORD, name="Whip", qualities=["Flexible"])))
+    assert errors == {"target.evasion.reaction": "The Whip is Flexible: it cannot be Parried"}
+
+
+def test_flexible_can_be_dodged() -> None:
+    whip = weapon(SWORD, name="Whip", qualities=["Flexible"])
+    res = resolve_ok(scenario(whip, evasion={"reaction": "Dodge", "skill": 40}, dice=[23, 25]))
+    assert res["outcome"] == "evaded"
+
+
+def test_unwieldy_weapon_cannot_parry() -> None:
+    errors = errors_of(_parry(40, ["Unwieldy"], 25))
+    assert errors == {"target.evasion.qualities": "An Unwieldy weapon cannot be used to Parry"}
+
+
+def test_an_unwieldy_attack_can_be_parried() -> None:
+    res = resolve_ok(_parry(40, [], 25, attacker=weapon(SWORD, qualities=["Unwieldy"])))
+    assert res["outcome"] == "evaded"
+
+
+# --- Blast --------------------------------------------------------------------------------------------------
+
+LAUNCHER = weapon(LASGUN, name="Grenade Launcher", damage_type="X", qualities=["Blast (3)"])
+
+
+def test_blast_others_roll_their_own_location_and_damage() -> None:
+    # BS 40, roll 23 hits the target's Body. Two others within 3 m: location d100s 45 (-> 54 Body) and
+    # 100 (00 -> 00: Left Leg). Damage: target d10 5 -> 7 - 3 = 4; person 1 d10 8 -> 10 - 3 = 7;
+    # person 2 d10 2 -> 4 - 3 = 1. The target's wounds are its own: 4.
+    res = resolve_ok(scenario(LAUNCHER, others=2, dice=[23, 45, 100, 5, 8, 2]))
+    assert [(h["person"], h["location"], h["wounds"]) for h in res["hits"]] == [
+        (0, "Body", 4),
+        (1, "Body", 7),
+        (2, "Left Leg", 1),
+    ]
+    assert (res["total_wounds"], res["damage_taken_after"]) == (4, 4)
+    assert [p for p, _, _ in purposes(res)] == [
+        "to-hit d100",
+        "Blast: person 1 hit location d100",
+        "Blast: person 2 hit location d100",
+        "hit 1 damage d10",
+        "person 1 hit 2 damage d10",
+        "person 2 hit 3 damage d10",
+    ]
+
+
+def test_blast_others_still_hit_when_the_target_dodges() -> None:
+    # Dodge 40, roll 30 -> DoS 1 -> negates the target's one hit; person 1 (d100 45 -> Body) still
+    # takes d10 8 + 2 = 10 - 3 = 7
+    res = resolve_ok(scenario(LAUNCHER, others=1, evasion={"reaction": "Dodge", "skill": 40}, dice=[23, 30, 45, 8]))
+    assert res["outcome"] == "evaded"
+    assert [(h["person"], h["location"], h["wounds"]) for h in res["hits"]] == [(1, "Body", 7)]
+    assert res["total_wounds"] == 0
+
+
+def test_without_blast_others_nearby_are_not_hit() -> None:
+    res = resolve_ok(scenario(LASGUN, others=2, dice=[23, 5]))
+    assert [h["person"] for h in res["hits"]] == [0]
+    assert len(res["dice"]) == 2
+    assert "Others nearby" in rules_applied(res)
+
+
+def test_blast_miss_is_left_to_the_gm_to_scatter() -> None:
+    res = resolve_ok(scenario(LAUNCHER, others=2, dice=[60]))
+    assert res["outcome"] == "miss"
+    assert "scatters it" in step_text(res, "Quality: Blast")
+
+
+# --- Flame ----------------------------------------------------------------------------------------------------
+
+
+def test_flame_makes_no_bs_test_the_target_tests_agility() -> None:
+    # Flamer 1d10+4 E Pen 2, range 20 m, at 10 m. No BS test: the target tests Ag 30, rolls 50 -> fails
+    # ((50 - 30) // 10 = 2 DoF) and is struck in the Body: d10 6 + 4 = 10 - (0 - 2 -> 0) - 3 = 7.
+    # Damaged, it tests Ag again: 20 <= 30 -> it does not catch fire.
+    res = resolve_ok(scenario(FLAMER, distance=10, target_Ag=30, dice=[50, 6, 20]))
+    assert (res["characteristic"], res["target_number"], res["roll"]) == ("Ag (target)", 30, 50)
+    assert (res["outcome"], res["hits_scored"], locations(res), res["total_wounds"]) == ("hit", 1, ["Body"], 7)
+    assert [p for p, _, _ in purposes(res)] == [
+        "Flame Agility test d100",
+        "hit 1 damage d10",
+        "Flame Agility test d100",
+    ]
+    avoid, fire = res["target_tests"]
+    assert (avoid["quality"], avoid["characteristic"], avoid["modifier"], avoid["target"]) == ("Flame", "Ag", 0, 30)
+    assert (avoid["roll"], avoid["success"], avoid["degrees"]) == (50, False, -2)
+    assert (fire["hit"], fire["target"], fire["roll"], fire["success"]) == (1, 30, 20, True)
+    assert fire["effect"] == "catches fire"
+    assert (res["rounds_fired"], res["rounds_left"]) == (1, 2)
+
+
+def test_flame_a_passed_agility_test_avoids_it() -> None:
+    res = resolve_ok(scenario(FLAMER, distance=10, target_Ag=30, dice=[25]))
+    assert (res["outcome"], res["hits"], len(res["dice"])) == ("evaded", [], 1)
+
+
+def test_flame_a_damaged_target_failing_agility_catches_fire() -> None:
+    res = resolve_ok(scenario(FLAMER, distance=10, target_Ag=30, dice=[50, 6, 80]))
+    fire = res["target_tests"][1]
+    assert (fire["roll"], fire["success"], fire["effect"]) == (80, False, "catches fire")
+
+
+def test_flame_undamaged_target_does_not_test_for_fire() -> None:
+    # Body AP 12 - Pen 2 = 10: 10 - 10 - 3 -> 0 wounds: no second Agility test
+    res = resolve_ok(scenario(FLAMER, distance=10, target_Ag=30, armour={"Body": 12}, dice=[50, 6]))
+    assert res["total_wounds"] == 0
+    assert len(res["target_tests"]) == 1
+    assert len(res["dice"]) == 2
+
+
+def test_flame_untrained_wielder_gives_targets_plus_30() -> None:
+    # Ag 30 + 30 = 60: 50 avoids it
+    res = resolve_ok(scenario(weapon(FLAMER, trained=False), distance=10, target_Ag=30, dice=[50]))
+    avoid = res["target_tests"][0]
+    assert (avoid["modifier"], avoid["target"], avoid["success"]) == (30, 60, True)
+    assert res["outcome"] == "evaded"
+
+
+def test_flame_each_person_in_the_cone_tests_and_is_struck_in_the_body() -> None:
+    # One other in the cone (same profile). Ag tests: target 50 (struck), person 1 70 (struck).
+    # Target: d10 6 -> 7 wounds, fire test 20 (no fire). Person 1: d10 3 -> 7 - 3 = 4, fire test 40 (> 30: on fire).
+    res = resolve_ok(scenario(FLAMER, distance=10, target_Ag=30, others=1, dice=[50, 70, 6, 20, 3, 40]))
+    assert [(h["person"], h["location"], h["wounds"]) for h in res["hits"]] == [(0, "Body", 7), (1, "Body", 4)]
+    assert res["total_wounds"] == 7
+    assert [p for p, _, _ in purposes(res)] == [
+        "Flame Agility test d100",
+        "person 1 Flame Agility test d100",
+        "hit 1 damage d10",
+        "Flame Agility test d100",
+        "person 1 hit 2 damage d10",
+        "person 1 Flame Agility test d100",
+    ]
+    assert [(t["person"], t["success"]) for t in res["target_tests"]] == [(0, False), (1, False), (0, True), (1, False)]
+
+
+def test_flame_only_the_people_failing_are_struck() -> None:
+    # target 50 (struck), person 1 10 (avoids): one hit
+    res = resolve_ok(scenario(FLAMER, distance=10, target_Ag=30, others=1, dice=[50, 10, 6, 20]))
+    assert [h["person"] for h in res["hits"]] == [0]
+
+
+def test_flame_jams_on_a_nine_on_a_damage_die() -> None:
+    # d10 9 + 4 = 13 - 3 = 10 wounds: the hit stands, then the flamer jams
+    res = resolve_ok(scenario(FLAMER, distance=10, target_Ag=30, dice=[50, 9, 20]))
+    assert (res["outcome"], res["jammed"], res["total_wounds"]) == ("hit", True, 10)
+    assert "natural 9" in step_text(res, "Quality: Flame")
+
+
+def test_flame_does_not_jam_on_other_damage() -> None:
+    res = resolve_ok(scenario(FLAMER, distance=10, target_Ag=30, dice=[50, 8, 20]))
+    assert res["jammed"] is False
+
+
+def test_flame_needs_the_targets_agility() -> None:
+    errors = errors_of(scenario(FLAMER, distance=10, dice=[50, 6]))
+    assert "target.characteristics.Ag" in errors
+
+
+def test_flame_cannot_make_a_called_shot() -> None:
+    errors = errors_of(scenario(FLAMER, action="Called Shot", called="Head", distance=10, target_Ag=30, dice=[50, 6]))
+    assert errors["action.type"] == "The Flamer makes no attack test: it cannot make a Called Shot"
+
+
+def test_flame_beyond_its_range_is_refused() -> None:
+    # rules/data/dh1/qualities.json, Flame: "everyone in a 30 degree cone to the weapon's range". The
+    # flamer's range is 20 m: a target 30 m away is out of the cone.
+    errors = errors_of(scenario(FLAMER, distance=30, target_Ag=30, dice=[50, 6, 20]))
+    assert "action.distance" in errors
+
+
+# --- Overheats ------------------------------------------------------------------------------------------------
+
+PLASMA: dict[str, Any] = {
+    "name": "Plasma Gun",
+    "class": "Basic",
+    "range": 100,
+    "rof": "S/2/-",
+    "damage": "1d10+6",
+    "damage_type": "E",
+    "pen": 6,
+    "clip": 20,
+    "qualities": ["Overheats"],
+}
+
+
+def test_overheats_not_below_91() -> None:
+    res = resolve_ok(scenario(PLASMA, dice=[90]))
+    assert (res["outcome"], res["overheated"], res["jammed"]) == ("miss", False, False)
+    assert len(res["dice"]) == 1
+
+
+@pytest.mark.parametrize(
+    ("d10", "row"),
+    [
+        (1, "the firer tests Toughness or drops the weapon"),
+        (5, "the firer tests Toughness or drops the weapon"),
+        (6, "the firer takes 1d10+2 Energy damage and drops the weapon"),
+        (8, "the firer takes 1d10+2 Energy damage and drops the weapon"),
+        (9, "the weapon explodes and is destroyed"),
+        (10, "the weapon explodes and is destroyed"),
+    ],
+)
+def test_overheats_on_91_and_rolls_the_overheating_table(d10: int, row: str) -> None:
+    res = resolve_ok(scenario(PLASMA, dice=[91, d10]))
+    assert res["overheated"] is True
+    assert (res["success"], res["hits"]) == (False, [])
+    assert purposes(res) == [("to-hit d100", 100, 91), ("Overheats table d10", 10, d10)]
+    assert f"Overheating table, 1d10 = {d10}: {row}" in step_text(res, "Quality: Overheats")
+    assert "Weapon jam" not in rules_applied(res)
+
+
+def test_overheats_instead_of_jamming_on_a_burst() -> None:
+    # a burst would jam on 94; an Overheats weapon overheats from 91 and never jams: 92 and 96 overheat
+    for roll in (92, 96):
+        res = resolve_ok(scenario(PLASMA, action="Semi-Auto Burst", dice=[roll, 2]))
+        assert res["overheated"] is True
+        assert "Weapon jam" not in rules_applied(res)
+
+
+def test_overheats_even_when_the_roll_is_under_the_target() -> None:
+    # BS 70 + Point Blank 30 = 100: 91 would hit, but the weapon overheats and the attack is lost
+    res = resolve_ok(scenario(PLASMA, BS=70, distance=2, dice=[91, 4]))
+    assert res["target_number"] == 100
+    assert (res["overheated"], res["success"], res["hits"]) == (True, False, [])
+
+
+def test_best_craftsmanship_never_overheats() -> None:
+    res = resolve_ok(scenario(weapon(PLASMA, craftsmanship="Best"), dice=[95]))
+    assert (res["outcome"], res["overheated"], len(res["dice"])) == ("miss", False, 1)
+
+
+# --- Primitive ------------------------------------------------------------------------------------------------
+
+CLUB = weapon(SWORD, name="Club", damage_type="I", qualities=["Primitive"])
+
+
+def test_primitive_doubles_armour() -> None:
+    # WS 40, roll 23 Body (AP 3 -> 6). d10 8 + SB 3 = 11 - 6 - 3 = 2
+    res = resolve_ok(scenario(CLUB, armour={"Body": 3}, dice=[23, 8]))
+    hit = res["hits"][0]
+    assert (hit["armour"], hit["effective_armour"], hit["wounds"]) == (3, 6, 2)
+    assert step_text(res, "Armour doubled") == "Armour points count double: Primitive."
+
+
+def test_primitive_does_not_double_primitive_armour() -> None:
+    # 11 - 3 - 3 = 5
+    res = resolve_ok(scenario(CLUB, armour={"Body": 3}, primitive_armour=True, dice=[23, 8]))
+    assert (res["hits"][0]["effective_armour"], res["total_wounds"]) == (3, 5)
+
+
+def test_primitive_doubles_the_armour_before_pen() -> None:
+    # (3 x 2) - Pen 2 = 4: 11 - 4 - 3 = 4
+    res = resolve_ok(scenario(weapon(CLUB, pen=2), armour={"Body": 3}, dice=[23, 8]))
+    assert (res["hits"][0]["effective_armour"], res["total_wounds"]) == (4, 4)
+
+
+# --- Scatter --------------------------------------------------------------------------------------------------
+
+
+def test_scatter_at_point_blank_one_more_hit_per_two_degrees() -> None:
+    # Shotgun 1d10+4, range 30, at 2 m: BS 40 + Point Blank 30 = 70; roll 23 -> DoS (70 - 23) // 10 = 4
+    # -> 1 + 4 // 2 = 3 hits from one shell; reversed 32 Body: Body, Body, Right Arm.
+    # d10 5 each: 9 - 3 = 6 -> 18
+    res = resolve_ok(scenario(SHOTGUN, distance=2, dice=[23, 5, 5, 5]))
+    assert res["hits_scored"] == 3
+    assert locations(res) == ["Body", "Body", "Right Arm"]
+    assert res["total_wounds"] == 18
+    assert res["rounds_fired"] == 1
+
+
+def test_scatter_at_point_blank_with_one_degree_scores_one_hit() -> None:
+    # 70, roll 55 -> DoS 1 -> 1 // 2 = no extra hit; reversed 55 Body: 9 - 3 = 6
+    res = resolve_ok(scenario(SHOTGUN, distance=2, dice=[55, 5]))
+    assert (res["degrees"], res["hits_scored"], res["total_wounds"]) == (1, 1, 6)
+
+
+@pytest.mark.parametrize(
+    ("distance", "bs", "band", "effective", "wounds"),
+    [
+        (10, 40, "Short", 2, 7),  # under 15 m: 12 - 2 - 3 = 7
+        (40, 40, "Standard", 2, 7),
+        (70, 40, "Long", 4, 5),  # over 60 m: armour 2 x 2 = 4: 12 - 4 - 3 = 5
+        (100, 60, "Extreme", 4, 5),  # over 90 m
+    ],
+)
+def test_scatter_doubles_armour_at_long_and_extreme_range(
+    distance: float, bs: int, band: str, effective: int, wounds: int
+) -> None:
+    # Shotgun range 30. Roll 23 hits each time (target at least 30), reversed 32 Body (AP 2), one hit;
+    # d10 8 + 4 = 12.
+    res = resolve_ok(scenario(SHOTGUN, distance=distance, BS=bs, armour={"Body": 2}, dice=[23, 8]))
+    assert res["range_band"] == band
+    assert res["hits_scored"] == 1
+    assert (res["hits"][0]["effective_armour"], res["total_wounds"]) == (effective, wounds)
+
+
+def test_scatter_and_primitive_doublings_do_not_stack() -> None:
+    # Long range, AP 2: doubled once (4), not twice (8): 12 - 4 - 3 = 5
+    gun = weapon(SHOTGUN, qualities=["Scatter", "Primitive"])
+    res = resolve_ok(scenario(gun, distance=70, armour={"Body": 2}, dice=[23, 8]))
+    assert (res["hits"][0]["effective_armour"], res["total_wounds"]) == (4, 5)
+
+
+# --- Shocking, Toxic, Snare: tests the struck target takes --------------------------------------------------
+
+SHOCK_MAUL = weapon(SWORD, name="Shock Maul", damage="1d10+1", damage_type="I", qualities=["Shocking"])
+
+
+@pytest.mark.parametrize(("t_roll", "success"), [(60, True), (65, False)])
+def test_shocking_toughness_test_plus_10_per_armour_point(t_roll: int, success: bool) -> None:
+    # WS 40, roll 23 Body (AP 2). d10 8 + 1 + SB 3 = 12 - 2 - 3 = 7 wounds: the target tests T 40
+    # + 10 x 2 = 60, or is Stunned
+    res = resolve_ok(scenario(SHOCK_MAUL, armour={"Body": 2}, target_T=40, dice=[23, 8, t_roll]))
+    assert res["total_wounds"] == 7
+    (tt,) = res["target_tests"]
+    assert (tt["quality"], tt["hit"], tt["characteristic"]) == ("Shocking", 1, "T")
+    assert (tt["modifier"], tt["target"], tt["roll"], tt["success"]) == (20, 60, t_roll, success)
+    assert tt["effect"].startswith("Stunned")
+    assert purposes(res)[2] == ("Shocking Toughness test d100", 100, t_roll)
+
+
+def test_shocking_only_when_the_hit_deals_damage() -> None:
+    # Body AP 10: 12 - 10 - 3 -> 0: no test, no die
+    res = resolve_ok(scenario(SHOCK_MAUL, armour={"Body": 10}, target_T=40, dice=[23, 8]))
+    assert (res["total_wounds"], res["target_tests"], len(res["dice"])) == (0, [], 2)
+
+
+def test_shocking_left_to_the_gm_without_the_targets_toughness() -> None:
+    res = resolve_ok(scenario(SHOCK_MAUL, armour={"Body": 2}, dice=[23, 8]))
+    (tt,) = res["target_tests"]
+    assert (tt["modifier"], tt["roll"], tt["success"]) == (20, None, None)
+    assert len(res["dice"]) == 2
+    assert "the GM rolls this test" in step_text(res, "Quality: Shocking")
+
+
+TOXIC = weapon(LASGUN, name="Needle Rifle", qualities=["Toxic"])
+
+
+def test_toxic_failed_test_adds_a_d10_of_wounds_ignoring_armour_and_toughness() -> None:
+    # Roll 23 Body (AP 2). d10 6 + 2 = 8 - 2 - 3 = 3 wounds: T 40 - 5 x 3 = 25; roll 30 fails:
+    # 1d10 7 more wounds, not reduced -> 10
+    res = resolve_ok(scenario(TOXIC, armour={"Body": 2}, target_T=40, dice=[23, 6, 30, 7]))
+    (tt,) = res["target_tests"]
+    assert (tt["quality"], tt["modifier"], tt["target"], tt["roll"], tt["success"]) == ("Toxic", -15, 25, 30, False)
+    assert res["hits"][0]["wounds"] == 10
+    assert res["total_wounds"] == 10
+    assert [p for p, _, _ in purposes(res)] == [
+        "to-hit d100",
+        "hit 1 damage d10",
+        "Toxic Toughness test d100",
+        "hit 1 Toxic damage d10",
+    ]
+
+
+def test_toxic_passed_test_adds_nothing() -> None:
+    # 25 <= 25
+    res = resolve_ok(scenario(TOXIC, armour={"Body": 2}, target_T=40, dice=[23, 6, 25]))
+    assert res["target_tests"][0]["success"] is True
+    assert res["total_wounds"] == 3
+    assert len(res["dice"]) == 3
+
+
+def test_toxic_only_when_the_hit_deals_damage() -> None:
+    # Body AP 10: 8 - 10 - 3 -> 0: no test
+    res = resolve_ok(scenario(TOXIC, armour={"Body": 10}, target_T=40, dice=[23, 6]))
+    assert (res["target_tests"], res["total_wounds"]) == ([], 0)
+
+
+def test_toxic_wounds_count_toward_critical_damage() -> None:
+    # wounds 10, taken 5; no armour: 8 - 3 = 5 -> T 40 - 25 = 15, roll 50 fails, d10 4 -> 9 wounds -> 14: 4 Critical
+    res = resolve_ok(scenario(TOXIC, wounds=10, taken=5, target_T=40, dice=[23, 6, 50, 4]))
+    assert (res["total_wounds"], res["damage_taken_after"], res["critical_damage"]) == (9, 14, 4)
+
+
+SNARE = weapon(LASGUN, name="Webber", qualities=["Snare"])
+
+
+@pytest.mark.parametrize(("ag_roll", "success"), [(30, True), (50, False)])
+def test_snare_agility_test_on_a_hit_even_without_damage(ag_roll: int, success: bool) -> None:
+    # Body AP 10: 7 - 10 - 3 -> 0 wounds, yet the struck target tests Ag 30 or is Immobilised
+    res = resolve_ok(scenario(SNARE, armour={"Body": 10}, target_Ag=30, dice=[23, 5, ag_roll]))
+    (tt,) = res["target_tests"]
+    assert (tt["quality"], tt["characteristic"], tt["modifier"], tt["target"]) == ("Snare", "Ag", 0, 30)
+    assert (tt["roll"], tt["success"]) == (ag_roll, success)
+    assert tt["effect"].startswith("Immobilised")
+    assert res["total_wounds"] == 0
+
+
+def test_snare_no_test_on_a_miss() -> None:
+    res = resolve_ok(scenario(SNARE, target_Ag=30, dice=[60]))
+    assert res["target_tests"] == []
+
+
+# --- Storm, Twin-Linked ----------------------------------------------------------------------------------------
+
+STORM_BOLTER = weapon(
+    AUTOGUN, name="Storm Bolter", rof="S/2/4", damage="1d10+5", damage_type="X", pen=4, clip=60, qualities=["Storm"]
+)
+
+
+@pytest.mark.parametrize(
+    ("action", "bs_target", "hits", "rounds", "where"),
+    [
+        # roll 23 -> Body each time; Storm doubles the hits and the rounds spent
+        ("Standard Attack", 40, 2, 2, ["Body", "Body"]),  # DoS 1, one hit -> 2; 2 rounds
+        ("Semi-Auto Burst", 50, 4, 4, ["Body", "Body", "Right Arm", "Head"]),  # DoS 2 -> 1 + 1 = 2 -> 4; 2 x 2 rounds
+        # DoS 3 -> 1 + 3 = 4 (RoF 4) -> 8; 4 x 2 rounds
+        ("Full Auto Burst", 60, 8, 8, ["Body", "Body", "Right Arm", "Head", "Right Arm"] + ["Body"] * 3),
+    ],
+)
+def test_storm_doubles_the_hits_and_the_ammunition(
+    action: str, bs_target: int, hits: int, rounds: int, where: list[str]
+) -> None:
+    # d10 1 each: 1 + 5 = 6 - 3 = 3 wounds a hit (wounds 50)
+    res = resolve_ok(scenario(STORM_BOLTER, action=action, wounds=50, dice=[23] + [1] * 8))
+    assert res["target_number"] == bs_target
+    assert (res["hits_scored"], res["rounds_fired"], res["rounds_left"]) == (hits, rounds, 60 - rounds)
+    assert locations(res) == where
+    assert res["total_wounds"] == 3 * hits
+
+
+def test_storm_never_more_hits_than_rounds_fired() -> None:
+    # 3 rounds left: a semi-auto burst would spend 4, fires 3; DoS 2 -> 2 hits -> 4, capped at the 3 rounds
+    res = resolve_ok(scenario(weapon(STORM_BOLTER, clip=3), action="Semi-Auto Burst", wounds=50, dice=[23, 1, 1, 1]))
+    assert (res["hits_scored"], res["rounds_fired"], res["rounds_left"]) == (3, 3, 0)
+
+
+def test_storm_single_shot_with_one_round_left_hits_once() -> None:
+    res = resolve_ok(scenario(weapon(STORM_BOLTER, clip=1), dice=[23, 1]))
+    assert (res["hits_scored"], res["rounds_fired"]) == (1, 1)
+
+
+TWIN = weapon(LASGUN, name="Twin-linked Lasgun", qualities=["Twin-Linked"])
+
+
+def test_twin_linked_plus_20_and_one_more_hit_at_two_degrees() -> None:
+    # BS 40 + 20 = 60; roll 23 -> DoS 3 (at least 2) -> 1 + 1 = 2 hits (Body, Body); both barrels: 2 rounds
+    res = resolve_ok(scenario(TWIN, dice=[23, 1, 1]))
+    assert ("Twin-Linked", 20) in mods_of(res)
+    assert (res["target_number"], res["degrees"], res["hits_scored"]) == (60, 3, 2)
+    assert locations(res) == ["Body", "Body"]
+    assert (res["rounds_fired"], res["rounds_left"]) == (2, 58)
+
+
+def test_twin_linked_no_extra_hit_below_two_degrees() -> None:
+    # roll 45 -> DoS (60 - 45) // 10 = 1: one hit, still two rounds spent
+    res = resolve_ok(scenario(TWIN, dice=[45, 1]))
+    assert (res["degrees"], res["hits_scored"], res["rounds_fired"]) == (1, 1, 2)
+
+
+def test_twin_linked_semi_auto_burst() -> None:
+    # BS 40 + 10 + 20 = 70; roll 23 -> DoS 4 -> 1 + 2 = 3 (RoF 3) + 1 = 4 hits; 2 x 3 = 6 rounds
+    res = resolve_ok(scenario(TWIN, action="Semi-Auto Burst", dice=[23, 1, 1, 1, 1]))
+    assert (res["target_number"], res["hits_scored"], res["rounds_fired"]) == (70, 4, 6)
+
+
+# --- Unstable -------------------------------------------------------------------------------------------------
+
+UNSTABLE = weapon(LASGUN, name="Neural Disruptor", qualities=["Unstable"])
+
+
+@pytest.mark.parametrize(
+    ("d10", "damage", "wounds"),
+    [
+        (1, 4, 1),  # half: 8 / 2 = 4 - 3 = 1
+        (2, 8, 5),
+        (9, 8, 5),
+        (10, 16, 13),  # double: 16 - 3 = 13
+    ],
+)
+def test_unstable_rolls_a_d10_per_hit_1_half_10_double(d10: int, damage: int, wounds: int) -> None:
+    # roll 23 Body; d10 6 + 2 = 8, then the Unstable d10
+    res = resolve_ok(scenario(UNSTABLE, dice=[23, 6, d10]))
+    assert purposes(res)[1:] == [("hit 1 damage d10", 10, 6), ("hit 1 Unstable d10", 10, d10)]
+    assert (res["hits"][0]["damage"], res["total_wounds"]) == (damage, wounds)
+
+
+def test_unstable_rolls_for_each_hit() -> None:
+    # Semi-Auto: BS 40 + 10 = 50, roll 30 -> DoS 2 -> 2 hits (03 Head, Head).
+    # Hit 1: d10 6 -> 8, Unstable 10 -> 16 - 3 = 13. Hit 2: d10 4 -> 6, Unstable 1 -> 3 - 3 = 0.
+    res = resolve_ok(scenario(UNSTABLE, action="Semi-Auto Burst", wounds=40, dice=[30, 6, 10, 4, 1]))
+    assert [p for p, _, _ in purposes(res)] == [
+        "to-hit d100",
+        "hit 1 damage d10",
+        "hit 1 Unstable d10",
+        "hit 2 damage d10",
+        "hit 2 Unstable d10",
+    ]
+    assert [h["wounds"] for h in res["hits"]] == [13, 0]
+
+
+# --- GM-only qualities ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "summary"),
+    [
+        ("Recharge", "It spends the round after firing recharging: it fires every other round."),
+        ("Smoke", "Raises a smokescreen 3d10 metres across where it lands, for 2d10 rounds."),
+    ],
+)
+def test_gm_only_qualities_are_named_in_a_step(name: str, summary: str) -> None:
+    # the attack resolves as usual (roll 23 Body, d10 3 + 2 = 5 - 3 = 2); the quality is the GM's to apply
+    res = resolve_ok(scenario(weapon(LASGUN, qualities=[name]), dice=[23, 3]))
+    assert res["total_wounds"] == 2
+    assert step_text(res, f"Quality: {name}") == f"{summary} (The GM applies this.)"

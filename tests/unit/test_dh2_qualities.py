@@ -1,0 +1,1384 @@
+"""Weapon qualities, craftsmanship, weapon classes and combat circumstances in Dark Heresy 2nd edition.
+
+Every quality in ``rules/data/dh2/qualities.json`` is shown changing the result of an attack against
+the same attack without it (and, where its text says so, *not* changing it), with scripted dice in
+the order the engine consumes them (``rules/attack.py``): the test d100 (Spray: each person's
+Agility d100 instead); the evasion d100 and a Power Field d100; one hit-location d100 per other
+person in a Blast; then every hit's damage dice (weapon dice, Maximal d10, Tearing die, Accurate
+d10s, a Righteous Fury d5 right after its hit); then, hit by hit, the tests the qualities make the
+struck target take (alphabetical by quality).
+
+Sources: DH2 Core, Ch. V, Weapon Special Qualities (the readings in qualities.json), Craftsmanship
+and Weapon Classes; Ch. VII, Combat Circumstances; seed 004, The Attack.
+
+Defaults (dh2_scenarios.scenario): BS/WS 40, S 30 (SB 3), target TB 3, 20 wounds, no armour, 60 m,
+which is the Standard band (+0) of a 100 m weapon. So a Lasgun (1d10+3 E, Pen 0) Standard Attack is
+tested at 40 + 10 = 50, and so is a Sword (1d10 R, Pen 0, + SB 3) Standard Attack.
+DH2 degrees: tens digit of the target - tens digit of the roll + 1. Location: the roll reversed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from dh2_scenarios import AUTOGUN, FISTS, LASGUN, SWORD, errors_of, locations, purposes, resolve_ok, scenario, weapon
+
+from rules import run, tables
+
+# --- helpers --------------------------------------------------------------------------------------------
+
+
+def put(data: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
+    """Set scenario fields the builder has no argument for, by dotted path: ``{"target.size": "Puny"}``."""
+    for path, value in fields.items():
+        *parents, last = path.split(".")
+        node = data
+        for p in parents:
+            node = node.setdefault(p, {})
+        node[last] = value
+    return data
+
+
+def mods(res: dict[str, Any]) -> list[tuple[str, int]]:
+    return [(m["label"], m["value"]) for m in res["modifiers"]]
+
+
+def details(res: dict[str, Any], rule: str) -> list[str]:
+    """The details of every step with this rule name."""
+    return [s["detail"] for s in res["steps"] if s["rule"] == rule]
+
+
+def rolled(res: dict[str, Any]) -> list[int]:
+    return [d["value"] for d in res["dice"]]
+
+
+def quality(name: str) -> Any:
+    q = tables.qualities("dh2").get(name)
+    assert q is not None, name
+    return q
+
+
+PISTOL = weapon(LASGUN, name="Laspistol", klass="Pistol", range=30, rof="S/2/-", clip=30)
+# A 30 m weapon: Point Blank <= 2 m, Short < 15 m, Standard <= 60 m, Long <= 90 m, Extreme <= 120 m.
+
+
+# --- every quality is covered ------------------------------------------------------------------------------
+
+COVERED = {
+    "Accurate",
+    "Balanced",
+    "Blast",
+    "Concussive",
+    "Corrosive",
+    "Crippling",
+    "Defensive",
+    "Felling",
+    "Flame",
+    "Flexible",
+    "Force",
+    "Graviton",
+    "Hallucinogenic",
+    "Haywire",
+    "Inaccurate",
+    "Indirect",
+    "Lance",
+    "Maximal",
+    "Melta",
+    "Overheats",
+    "Power Field",
+    "Primitive",
+    "Proven",
+    "Razor Sharp",
+    "Recharge",
+    "Reliable",
+    "Sanctified",
+    "Scatter",
+    "Shocking",
+    "Smoke",
+    "Snare",
+    "Spray",
+    "Storm",
+    "Tearing",
+    "Toxic",
+    "Twin-Linked",
+    "Unbalanced",
+    "Unreliable",
+    "Unwieldy",
+    "Vengeful",
+}
+
+
+def test_every_dh2_quality_has_tests_in_this_file() -> None:
+    # A quality added to the data file must get its tests here.
+    assert {q.name for q in tables.qualities("dh2").qualities} == COVERED
+
+
+# --- Accurate ------------------------------------------------------------------------------------------------
+
+
+def test_accurate_aimed_single_shot_adds_10_and_a_d10_per_two_degrees_beyond_the_first() -> None:
+    # BS 40 + Standard 10 + Aim (half) 10 + Accurate 10 + Standard range 0 = 70; roll 32 -> DoS 7-3+1 = 5;
+    # reversed 23 Left Arm. Accurate d10s: (5 - 1) // 2 = 2. Dice 6, Accurate 7, 8 (5 DoS replace none):
+    # 6 + 7 + 8 + 3 = 24 - TB 3 = 21
+    res = resolve_ok(scenario(weapon(LASGUN, qualities=["Accurate"]), aim="half", wounds=100, dice=[32, 6, 7, 8]))
+    assert mods(res) == [
+        ("Standard Attack", 10),
+        ("Aim (half)", 10),
+        ("Accurate (aiming)", 10),
+        ("Standard range (60 m, weapon 100 m)", 0),
+    ]
+    assert (res["target_number"], res["degrees"]) == (70, 5)
+    assert [p for p, _, _ in purposes(res)] == [
+        "to-hit d100",
+        "hit 1 damage d10",
+        "hit 1 Accurate d10 (1 of 2)",
+        "hit 1 Accurate d10 (2 of 2)",
+    ]
+    hit = res["hits"][0]
+    assert (hit["location"], hit["damage"], hit["wounds"]) == ("Left Arm", 24, 21)
+    # The same aimed shot without Accurate: 60, roll 32 -> DoS 6-3+1 = 4; d10 6 + 3 = 9 - 3 = 6
+    plain = resolve_ok(scenario(LASGUN, aim="half", wounds=100, dice=[32, 6]))
+    assert (plain["target_number"], plain["degrees"], plain["total_wounds"]) == (60, 4, 6)
+
+
+def test_accurate_without_aim_changes_nothing() -> None:
+    # No aim: BS 40 + 10 = 50 either way; roll 32 -> DoS 5-3+1 = 3, reversed 23 Left Arm; d10 6 + 3 - 3 = 6.
+    # No +10 and no Accurate d10 (only two dice consumed).
+    acc = resolve_ok(scenario(weapon(LASGUN, qualities=["Accurate"]), dice=[32, 6]))
+    plain = resolve_ok(scenario(LASGUN, dice=[32, 6]))
+    for res in (acc, plain):
+        assert (res["target_number"], res["degrees"], res["total_wounds"]) == (50, 3, 6)
+        assert len(res["dice"]) == 2
+    assert details(acc, "Quality: Accurate") == ["No bonus: Accurate adds to hit only when the attacker aimed."]
+
+
+@pytest.mark.parametrize(
+    ("roll", "degrees", "extra"),
+    [
+        (69, 2, 0),  # 7-6+1 = 2: (2-1)//2 = 0
+        (59, 3, 1),  # (3-1)//2 = 1
+        (49, 4, 1),  # (4-1)//2 = 1
+        (39, 5, 2),  # (5-1)//2 = 2
+        (19, 7, 2),  # (7-1)//2 = 3 -> at most 2
+        (9, 8, 2),  # 7-0+1 = 8: (8-1)//2 = 3 -> at most 2
+    ],
+)
+def test_accurate_extra_dice_one_per_two_degrees_beyond_the_first_at_most_two(
+    roll: int, degrees: int, extra: int
+) -> None:
+    # Aimed (half) Accurate Lasgun: 40 + 10 + 10 + 10 = 70. Every die 9 (above any DoS here, so the
+    # degrees replace none): 9 x (1 + extra) + 3 - TB 3 = 9 x (1 + extra)
+    res = resolve_ok(
+        scenario(weapon(LASGUN, qualities=["Accurate"]), aim="half", wounds=100, dice=[roll] + [9] * (1 + extra))
+    )
+    assert res["degrees"] == degrees
+    assert sum(1 for p, _, _ in purposes(res) if "Accurate d10" in p) == extra
+    assert res["total_wounds"] == 9 * (1 + extra)
+
+
+def test_accurate_extra_d10_cannot_cause_righteous_fury() -> None:
+    # Aimed Accurate Lasgun 70; roll 59 -> DoS 3 -> one Accurate d10; reversed 95 Left Leg.
+    # Weapon d10 5, Accurate d10 10: 5 + 10 + 3 = 18 - 3 = 15, and no Fury (no d5 rolled).
+    gun = weapon(LASGUN, qualities=["Accurate"])
+    res = resolve_ok(scenario(gun, aim="half", wounds=100, dice=[59, 5, 10]))
+    hit = res["hits"][0]
+    assert (hit["location"], hit["wounds"], hit["righteous_fury"]) == ("Left Leg", 15, None)
+    assert len(res["dice"]) == 3
+    # The same two values the other way round: the 10 is on the weapon's die -> Fury, d5 from d10 7 = 4
+    fury = resolve_ok(scenario(gun, aim="half", wounds=100, dice=[59, 10, 5, 7]))
+    assert fury["hits"][0]["wounds"] == 15
+    assert fury["hits"][0]["righteous_fury"]["critical_effect"] == 4
+    assert fury["hits"][0]["righteous_fury"]["table"] == "Energy Critical Effects, Left Leg"
+
+
+def test_accurate_aimed_burst_gets_the_bonus_but_no_extra_dice() -> None:
+    # Semi-Auto Burst: BS 40 + 0 + Aim 10 + Accurate 10 = 60; roll 15 -> DoS 6-1+1 = 6 -> 1 + 5//2 = 3 hits
+    # (RoF 3); reversed 51 Body: Body, Body, Right Arm. d10 7 each (6 DoS < 7): 7 + 3 - 3 = 7, x3 = 21.
+    # Only a single shot gets Accurate dice: 4 dice consumed in all.
+    res = resolve_ok(
+        scenario(
+            weapon(LASGUN, qualities=["Accurate"]),
+            action="Semi-Auto Burst",
+            aim="half",
+            wounds=100,
+            dice=[15, 7, 7, 7],
+        )
+    )
+    assert res["target_number"] == 60
+    assert res["hits_scored"] == 3
+    assert res["total_wounds"] == 21
+    assert not any("Accurate" in p for p, _, _ in purposes(res))
+
+
+def test_accurate_pistol_aimed_single_shot_gets_the_bonus_but_no_extra_dice() -> None:
+    # Laspistol at 20 m (Standard for 30 m): 40 + 10 + Aim 10 + Accurate 10 = 70; roll 32 -> DoS 5, which
+    # would give a Basic weapon 2 d10s; a Pistol gets none. d10 6 + 3 - 3 = 6.
+    res = resolve_ok(scenario(weapon(PISTOL, qualities=["Accurate"]), distance=20, aim="half", dice=[32, 6]))
+    assert res["target_number"] == 70
+    assert res["total_wounds"] == 6
+    assert len(res["dice"]) == 2
+
+
+# --- Inaccurate ------------------------------------------------------------------------------------------------
+
+
+def test_inaccurate_gets_no_bonus_from_aiming() -> None:
+    # Full Aim: Lasgun 40 + 10 + 20 = 70; Inaccurate: 40 + 10 = 50 (roll 95 misses both, no jam below 96)
+    plain = resolve_ok(scenario(LASGUN, aim="full", dice=[95]))
+    inacc = resolve_ok(scenario(weapon(LASGUN, qualities=["Inaccurate"]), aim="full", dice=[95]))
+    assert plain["target_number"] == 70
+    assert inacc["target_number"] == 50
+    assert not any(label.startswith("Aim") for label, _ in mods(inacc))
+    assert details(inacc, "Quality: Inaccurate") == ["No bonus from aiming (the full Aim would give +20)."]
+
+
+def test_inaccurate_without_aim_changes_nothing() -> None:
+    # 50 either way; roll 23 -> DoS 4, Body; d10 6 + 3 - 3 = 6
+    res = resolve_ok(scenario(weapon(LASGUN, qualities=["Inaccurate"]), dice=[23, 6]))
+    assert (res["target_number"], res["total_wounds"]) == (50, 6)
+
+
+# --- Balanced, Defensive, Unbalanced (the parrying weapon) -------------------------------------------------------
+
+PARRY_40 = {"reaction": "Parry", "skill": 40}
+
+
+@pytest.mark.parametrize(
+    ("parry_qualities", "parry_roll", "parry_target", "outcome", "wounds"),
+    [
+        # Sword WS 40 + 10 = 50, roll 23 -> DoS 4, Body. Parry 40.
+        ([], 45, 40, "hit", 5),  # 45 > 40 fails; d10 5 + SB 3 = 8 - 3 = 5
+        (["Balanced"], 45, 50, "evaded", 0),  # 40 + 10 = 50: 45 -> DoS 5-4+1 = 2 -> the one hit negated
+        (["Defensive"], 45, 55, "evaded", 0),  # 40 + 15 = 55
+        (["Balanced", "Defensive"], 62, 65, "evaded", 0),  # 40 + 10 + 15 = 65
+        ([], 35, 40, "evaded", 0),  # 35 <= 40: DoS 4-3+1 = 2
+        (["Unbalanced"], 35, 30, "hit", 5),  # 40 - 10 = 30: 35 fails -> d10 5 -> 5 wounds
+    ],
+)
+def test_parrying_weapon_qualities_change_the_parry(
+    parry_qualities: list[str], parry_roll: int, parry_target: int, outcome: str, wounds: int
+) -> None:
+    dice = [23, parry_roll] + ([5] if outcome == "hit" else [])
+    res = resolve_ok(scenario(SWORD, evasion={**PARRY_40, "qualities": parry_qualities}, dice=dice))
+    assert res["target_number"] == 50
+    assert res["outcome"] == outcome
+    assert res["total_wounds"] == wounds
+    assert f"= {parry_target}; rolled {parry_roll}" in details(res, "Evasion")[0]
+    assert len(res["dice"]) == len(dice)
+
+
+def test_balanced_parrying_weapon_does_not_help_a_dodge() -> None:
+    # Dodge 40 against a Sword hit (roll 23, DoS 4, Body): 45 fails, Balanced or not -> 5 wounds
+    res = resolve_ok(
+        scenario(SWORD, evasion={"reaction": "Dodge", "skill": 40, "qualities": ["Balanced"]}, dice=[23, 45, 5])
+    )
+    assert res["outcome"] == "hit"
+    assert "= 40; rolled 45" in details(res, "Evasion")[0]
+    assert res["total_wounds"] == 5
+
+
+def test_defensive_attacking_weapon_minus_10_to_hit() -> None:
+    # Sword: WS 40 + 10 = 50, roll 45 hits (DoS 5-4+1 = 2, reversed 54 Body, d10 5 + 3 - 3 = 5);
+    # Defensive Sword: 50 - 10 = 40, roll 45 misses
+    plain = resolve_ok(scenario(SWORD, dice=[45, 5]))
+    assert (plain["target_number"], plain["outcome"], plain["total_wounds"]) == (50, "hit", 5)
+    res = resolve_ok(scenario(weapon(SWORD, qualities=["Defensive"]), dice=[45]))
+    assert ("Defensive", -10) in mods(res)
+    assert (res["target_number"], res["outcome"]) == (40, "miss")
+
+
+@pytest.mark.parametrize("name", ["Unbalanced", "Unwieldy"])
+def test_unbalanced_and_unwieldy_cannot_make_a_lightning_attack(name: str) -> None:
+    errors = errors_of(scenario(weapon(SWORD, qualities=[name]), action="Lightning Attack", dice=[23, 5]))
+    assert errors == {"action.type": f"An {name} weapon cannot make a Lightning Attack"}
+
+
+def test_balanced_sword_may_make_a_lightning_attack() -> None:
+    # WS 40 - 10 = 30; roll 95 misses
+    res = resolve_ok(scenario(weapon(SWORD, qualities=["Balanced"]), action="Lightning Attack", dice=[95]))
+    assert (res["target_number"], res["outcome"]) == (30, "miss")
+
+
+# --- Unwieldy, Flexible: no Parry --------------------------------------------------------------------------------
+
+
+def test_unwieldy_weapon_cannot_parry() -> None:
+    errors = errors_of(scenario(SWORD, evasion={**PARRY_40, "qualities": ["Unwieldy"]}, dice=[23, 10]))
+    assert errors == {"target.evasion.qualities": "An Unwieldy weapon cannot be used to Parry"}
+
+
+def test_unwieldy_attacking_weapon_can_be_parried() -> None:
+    # Unwieldy Sword hits (23, DoS 4); Parry 40 rolls 10 -> DoS 4 -> negated
+    res = resolve_ok(scenario(weapon(SWORD, qualities=["Unwieldy"]), evasion=PARRY_40, dice=[23, 10]))
+    assert res["outcome"] == "evaded"
+
+
+def test_flexible_weapon_cannot_be_parried() -> None:
+    errors = errors_of(scenario(weapon(SWORD, name="Whip", qualities=["Flexible"]), evasion=PARRY_40, dice=[23, 10]))
+    assert errors == {"target.evasion.reaction": "The Whip is Flexible: it cannot be Parried"}
+
+
+def test_flexible_weapon_can_be_dodged() -> None:
+    # Dodge 40 rolls 10 -> DoS 4-1+1 = 4 -> the hit is negated
+    whip = weapon(SWORD, name="Whip", qualities=["Flexible"])
+    res = resolve_ok(scenario(whip, evasion={"reaction": "Dodge", "skill": 40}, dice=[23, 10]))
+    assert res["outcome"] == "evaded"
+
+
+# --- Power Field ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("field_roll", "destroyed"), [(25, False), (26, True), (100, True)])
+def test_power_field_parry_destroys_the_attacking_weapon_on_26_to_100(field_roll: int, destroyed: bool) -> None:
+    # Sword hits (23: DoS 4, Body). Parry 40 with a Power Field weapon: 10 -> DoS 4 -> negated;
+    # then d100 for the field: 26-00 destroys the Sword.
+    res = resolve_ok(scenario(SWORD, evasion={**PARRY_40, "qualities": ["Power Field"]}, dice=[23, 10, field_roll]))
+    assert res["outcome"] == "evaded"
+    assert purposes(res)[2] == ("Power Field d100 (destroys the attacker's weapon on 26-00)", 100, field_roll)
+    [detail] = details(res, "Quality: Power Field (parrying weapon)")
+    assert detail.endswith("the Sword is destroyed.") is destroyed
+    assert detail.endswith("it survives.") is not destroyed
+
+
+def test_power_field_no_roll_when_the_parry_fails() -> None:
+    # Parry 40 rolls 45: fails; the hit stands (d10 5 + SB 3 - TB 3 = 5) and no field d100
+    res = resolve_ok(scenario(SWORD, evasion={**PARRY_40, "qualities": ["Power Field"]}, dice=[23, 45, 5]))
+    assert res["total_wounds"] == 5
+    assert rolled(res) == [23, 45, 5]
+    assert details(res, "Quality: Power Field (parrying weapon)") == []
+
+
+def test_power_field_no_roll_against_a_power_field_weapon() -> None:
+    sword = weapon(SWORD, name="Power Sword", qualities=["Power Field"])
+    res = resolve_ok(scenario(sword, evasion={**PARRY_40, "qualities": ["Power Field"]}, dice=[23, 10]))
+    assert res["outcome"] == "evaded"
+    assert rolled(res) == [23, 10]
+
+
+def test_power_field_on_the_attacking_weapon_alone_changes_nothing() -> None:
+    # Power Field acts when parrying with it; the attack itself is a plain hit: 23, Body, d10 5 -> 5 wounds
+    res = resolve_ok(scenario(weapon(SWORD, qualities=["Power Field"]), dice=[23, 5]))
+    assert (res["target_number"], res["total_wounds"], len(res["dice"])) == (50, 5, 2)
+
+
+# --- Blast ---------------------------------------------------------------------------------------------------
+
+LAUNCHER = weapon(LASGUN, name="Grenade Launcher", qualities=["Blast (3)"])
+
+
+def test_blast_hits_each_other_person_with_a_location_of_its_own_and_the_same_damage() -> None:
+    # 40 + 10 = 50, roll 23 -> DoS 4, Body. Two others: d100 12 -> 21 Left Arm; d100 50 -> 05 Head.
+    # Damage rolled once: d10 6 + 3 = 9 (4 DoS < 6) for everyone.
+    #   target Body AP 0: 9 - 3 = 6; person 1 Left Arm AP 0: 6; person 2 Head AP 4: 9 - 4 - 3 = 2.
+    # Only the target's wounds count for the target: 6.
+    data = put(scenario(LAUNCHER, armour={"Head": 4}, dice=[23, 12, 50, 6]), {"target.others_in_blast": 2})
+    res = resolve_ok(data)
+    assert [(h["number"], h["person"], h["location"], h["damage"], h["wounds"]) for h in res["hits"]] == [
+        (1, 0, "Body", 9, 6),
+        (2, 1, "Left Arm", 9, 6),
+        (3, 2, "Head", 9, 2),
+    ]
+    assert [p for p, _, _ in purposes(res)] == [
+        "to-hit d100",
+        "Blast: person 1 hit location d100",
+        "Blast: person 2 hit location d100",
+        "hit 1 damage d10",
+    ]
+    assert res["total_wounds"] == 6
+    assert res["damage_taken_after"] == 6
+    assert res["hits_scored"] == 1
+    assert "2 other(s) within 3 m are hit too" in details(res, "Quality: Blast (3)")[0]
+
+
+def test_others_nearby_without_blast_are_not_hit() -> None:
+    # The same attack without Blast: one hit on the target, no location d100s for the others
+    data = put(scenario(LASGUN, armour={"Head": 4}, dice=[23, 6]), {"target.others_in_blast": 2})
+    res = resolve_ok(data)
+    assert [(h["person"], h["wounds"]) for h in res["hits"]] == [(0, 6)]
+    assert len(res["dice"]) == 2
+    assert details(res, "Others nearby")
+
+
+def test_blast_others_location_d100s_come_after_the_evasion_d100() -> None:
+    # Pins the order the engine asks for (its docstring lists Blast locations before Evasion; the code
+    # rolls the Evasion d100 first). Dodge 40 rolls 41: fails. Person 1: d100 12 -> Left Arm. d10 6.
+    data = put(
+        scenario(LAUNCHER, evasion={"reaction": "Dodge", "skill": 40}, dice=[23, 41, 12, 6]),
+        {"target.others_in_blast": 1},
+    )
+    res = resolve_ok(data)
+    assert [p for p, _, _ in purposes(res)] == [
+        "to-hit d100",
+        "Dodge d100 (evasion)",
+        "Blast: person 1 hit location d100",
+        "hit 1 damage d10",
+    ]
+    assert [(h["person"], h["location"], h["wounds"]) for h in res["hits"]] == [(0, "Body", 6), (1, "Left Arm", 6)]
+
+
+def test_blast_damage_rolled_once_even_when_the_target_dodges() -> None:
+    # Roll 23 hits (DoS 4, Body); Dodge 40 rolls 10 -> DoS 4-1+1 = 4 -> the target's one hit is negated.
+    # The two others are still hit: d100 12 -> Left Arm, d100 50 -> Head. Damage rolled ONCE: d10 6 + 3 = 9
+    # each -> 6 wounds each (AP 0). Five dice in all; the sixth (2) must stay unused.
+    data = put(
+        scenario(LAUNCHER, evasion={"reaction": "Dodge", "skill": 40}, dice=[23, 10, 12, 50, 6, 2]),
+        {"target.others_in_blast": 2},
+    )
+    res = resolve_ok(data)
+    assert res["outcome"] == "evaded"
+    assert [(h["person"], h["damage"], h["wounds"]) for h in res["hits"]] == [(1, 9, 6), (2, 9, 6)]
+    assert rolled(res) == [23, 10, 12, 50, 6]
+
+
+def test_blast_degrees_replacement_is_part_of_the_one_damage_roll() -> None:
+    # Roll 23: DoS 4, Body. One other: d100 12 -> Left Arm. d10 2: the 4 DoS replace it (4 + 3 = 7 beats 5)
+    # -> damage 7 for the target AND for the other (one damage roll): 7 - 3 = 4 wounds each.
+    data = put(scenario(LAUNCHER, dice=[23, 12, 2]), {"target.others_in_blast": 1})
+    res = resolve_ok(data)
+    assert [(h["person"], h["damage"], h["wounds"]) for h in res["hits"]] == [(0, 7, 4), (1, 7, 4)]
+
+
+def test_blast_missed_shot_scatters_and_rolls_no_locations() -> None:
+    # Roll 60 > 50: a miss; the step tells the GM to scatter the round; no d100 for the others
+    data = put(scenario(LAUNCHER, dice=[60]), {"target.others_in_blast": 2})
+    res = resolve_ok(data)
+    assert res["outcome"] == "miss"
+    assert len(res["dice"]) == 1
+    assert "scatters it" in details(res, "Quality: Blast (3)")[0]
+
+
+# --- tests the struck target takes: Concussive, Hallucinogenic, Snare, Toxic, Shocking, Flame --------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "char", "value", "modifier", "test_roll", "success", "degrees"),
+    [
+        # Lasgun hit: roll 23 (DoS 4), Body; d10 6 + 3 - 3 = 6 wounds; then the quality's test d100 35.
+        ("Concussive (2)", "T", 40, -20, 35, False, -2),  # T 40 - 10x2 = 20: 35 -> DoF 3-2+1 = 2
+        ("Hallucinogenic (3)", "T", 40, -30, 35, False, -3),  # 40 - 30 = 10: DoF 3-1+1 = 3
+        ("Snare (1)", "Ag", 40, -10, 35, False, -1),  # Ag 40 - 10 = 30: DoF 3-3+1 = 1
+        ("Toxic (1)", "T", 40, -10, 25, True, 2),  # T 40 - 10 = 30: 25 -> DoS 3-2+1 = 2
+        ("Shocking", "T", 40, 0, 35, True, 2),  # T 40 + 0: 35 -> DoS 4-3+1 = 2
+        ("Flame", "Ag", 40, 0, 41, False, -1),  # Ag 40 + 0: 41 -> DoF 4-4+1 = 1
+    ],
+)
+def test_quality_makes_the_struck_target_test(
+    name: str, char: str, value: int, modifier: int, test_roll: int, success: bool, degrees: int
+) -> None:
+    gun = weapon(LASGUN, qualities=[name])
+    res = resolve_ok(put(scenario(gun, dice=[23, 6, test_roll]), {f"target.characteristics.{char}": value}))
+    assert res["total_wounds"] == 6
+    [tt] = res["target_tests"]
+    base = name.split(" (")[0]
+    assert tt == {
+        "quality": base,
+        "person": 0,
+        "hit": 1,
+        "characteristic": char,
+        "modifier": modifier,
+        "target": value + modifier,
+        "roll": test_roll,
+        "success": success,
+        "degrees": degrees,
+        "effect": quality(base).test.effect,
+    }
+    assert res["dice"][2]["purpose"] == f"{base} {'Toughness' if char == 'T' else 'Agility'} test d100"
+    # Without the quality: no test, no third die
+    plain = resolve_ok(put(scenario(LASGUN, dice=[23, 6]), {f"target.characteristics.{char}": value}))
+    assert plain["target_tests"] == [] and len(plain["dice"]) == 2
+
+
+@pytest.mark.parametrize(
+    ("name", "char", "modifier"),
+    [
+        ("Concussive (2)", "Toughness", -20),
+        ("Hallucinogenic (1)", "Toughness", -10),
+        ("Snare (2)", "Agility", -20),
+        ("Toxic (3)", "Toughness", -30),
+        ("Shocking", "Toughness", 0),
+        ("Flame", "Agility", 0),
+    ],
+)
+def test_quality_test_left_to_the_gm_when_the_characteristic_is_not_given(name: str, char: str, modifier: int) -> None:
+    # Same hit (23, Body, d10 6 -> 6 wounds); no target characteristics: no die for the test
+    res = resolve_ok(scenario(weapon(LASGUN, qualities=[name]), dice=[23, 6]))
+    assert len(res["dice"]) == 2
+    [tt] = res["target_tests"]
+    assert (tt["modifier"], tt["target"], tt["roll"], tt["success"], tt["degrees"]) == (
+        modifier,
+        None,
+        None,
+        None,
+        None,
+    )
+    detail = details(res, f"Quality: {name}")[0]  # Concussive adds a knock-down step after it
+    sign = f"{modifier:+d}".replace("-", "\u2212")
+    assert detail.startswith(f"Target (hit 1) tests {char} {sign}; on a failure: ")
+    assert detail.endswith(f"The target's {char} is not given: the GM rolls this test.")
+
+
+@pytest.mark.parametrize(
+    ("name", "tested"),
+    [
+        ("Concussive (1)", True),  # when hit
+        ("Hallucinogenic (1)", True),
+        ("Snare (1)", True),
+        ("Flame", True),  # "even without damage"
+        ("Toxic (1)", False),  # only when damaged
+        ("Shocking", False),
+    ],
+)
+def test_quality_test_when_hit_or_only_when_damaged(name: str, tested: bool) -> None:
+    # Body AP 20: d10 6 + 3 = 9 - 20 - 3 -> 0 wounds (4 DoS replacing the 6 would not help)
+    data = put(
+        scenario(weapon(LASGUN, qualities=[name]), armour={"Body": 20}, dice=[23, 6] + ([50] if tested else [])),
+        {"target.characteristics.T": 40, "target.characteristics.Ag": 40},
+    )
+    res = resolve_ok(data)
+    assert res["total_wounds"] == 0
+    assert len(res["target_tests"]) == (1 if tested else 0)
+    assert len(res["dice"]) == (3 if tested else 2)
+
+
+def test_shocking_tested_when_righteous_fury_deals_its_one_wound() -> None:
+    # Body AP 20: d10 10 + 3 = 13 -> 0, but the natural 10 deals 1 wound (no d5): the target was damaged,
+    # so it tests T 40: 35 -> DoS 4-3+1 = 2
+    data = put(
+        scenario(weapon(LASGUN, qualities=["Shocking"]), armour={"Body": 20}, dice=[23, 10, 35]),
+        {"target.characteristics.T": 40},
+    )
+    res = resolve_ok(data)
+    assert res["total_wounds"] == 1
+    assert [(t["quality"], t["success"], t["degrees"]) for t in res["target_tests"]] == [("Shocking", True, 2)]
+
+
+def test_quality_tests_come_after_every_hits_damage_dice_one_per_hit() -> None:
+    # Semi-Auto Burst, BS 50 + 0 = 50; roll 14 -> DoS 5-1+1 = 5 -> 1 + 4//2 = 3 hits: Body, Body, Right Arm.
+    # d10 5 each (5 DoS: no gain) -> 5 wounds each. Then Concussive (1): T 40 - 10 = 30, one test per hit:
+    # 25 (DoS 3-2+1 = 2), 31 (DoF 1), 99 (DoF 9-3+1 = 7).
+    data = put(
+        scenario(
+            weapon(LASGUN, qualities=["Concussive (1)"]),
+            action="Semi-Auto Burst",
+            BS=50,
+            wounds=100,
+            dice=[14, 5, 5, 5, 25, 31, 99],
+        ),
+        {"target.characteristics.T": 40},
+    )
+    res = resolve_ok(data)
+    assert [p for p, _, _ in purposes(res)] == [
+        "to-hit d100",
+        "hit 1 damage d10",
+        "hit 2 damage d10",
+        "hit 3 damage d10",
+        "Concussive Toughness test d100",
+        "Concussive Toughness test d100",
+        "Concussive Toughness test d100",
+    ]
+    assert [(t["hit"], t["target"], t["success"], t["degrees"]) for t in res["target_tests"]] == [
+        (1, 30, True, 2),
+        (2, 30, False, -1),
+        (3, 30, False, -7),
+    ]
+
+
+def test_several_quality_tests_on_one_hit_in_alphabetical_order() -> None:
+    # Toxic (1) and Shocking on one damaging hit (6 wounds): Shocking T 40 first (roll 35: DoS 2), then
+    # Toxic T 30 (roll 35: DoF 1)
+    data = put(
+        scenario(weapon(LASGUN, qualities=["Toxic (1)", "Shocking"]), dice=[23, 6, 35, 35]),
+        {"target.characteristics.T": 40},
+    )
+    res = resolve_ok(data)
+    assert [(t["quality"], t["target"], t["success"]) for t in res["target_tests"]] == [
+        ("Shocking", 40, True),
+        ("Toxic", 30, False),
+    ]
+
+
+def test_flame_weapon_still_makes_a_bs_test() -> None:
+    # DH2 Flame (without Spray) does not replace the attack test: 50, roll 60 misses; no Agility test
+    data = put(scenario(weapon(LASGUN, qualities=["Flame"]), dice=[60]), {"target.characteristics.Ag": 40})
+    res = resolve_ok(data)
+    assert (res["characteristic"], res["target_number"], res["outcome"]) == ("BS", 50, "miss")
+    assert res["target_tests"] == []
+
+
+# --- GM-only qualities -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text", ["Corrosive", "Crippling (2)", "Haywire (3)", "Indirect (2)", "Recharge", "Sanctified", "Smoke (3)"]
+)
+def test_gm_only_quality_is_named_in_a_step_and_changes_no_number(text: str) -> None:
+    # Lasgun 50, roll 23 -> DoS 4, Body; d10 6 + 3 - 3 = 6: the same with or without the quality
+    res = resolve_ok(scenario(weapon(LASGUN, qualities=[text]), dice=[23, 6]))
+    name = text.split(" (")[0]
+    assert details(res, f"Quality: {text}") == [f"{quality(name).summary} (The GM applies this.)"]
+    assert (res["target_number"], res["degrees"], res["total_wounds"]) == (50, 4, 6)
+    assert res["target_tests"] == []
+    assert rolled(res) == [23, 6]
+
+
+# --- Felling -------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("qualities", "tb", "unnatural", "effective_tb", "wounds"),
+    [
+        # Lasgun 23 (Body), d10 6 + 3 = 9 (4 DoS < 6)
+        ([], 6, 3, 6, 3),  # 9 - 6
+        (["Felling (2)"], 6, 3, 4, 5),  # TB 6 of which 3 Unnatural: ignores 2 -> 4; 9 - 4
+        (["Felling (4)"], 6, 3, 3, 6),  # ignores only the 3 Unnatural, never the base TB -> 3
+        (["Felling (2)"], 6, 0, 6, 3),  # no Unnatural Toughness: nothing to ignore
+    ],
+)
+def test_felling_ignores_only_unnatural_toughness(
+    qualities: list[str], tb: int, unnatural: int, effective_tb: int, wounds: int
+) -> None:
+    data = put(
+        scenario(weapon(LASGUN, qualities=qualities), tb=tb, dice=[23, 6]),
+        {"target.unnatural_toughness": unnatural},
+    )
+    hit = resolve_ok(data)["hits"][0]
+    assert (hit["toughness_bonus"], hit["wounds"]) == (effective_tb, wounds)
+
+
+# --- Force ---------------------------------------------------------------------------------------------------
+
+FORCE_SWORD = weapon(SWORD, name="Force Sword", qualities=["Force"])
+
+
+@pytest.mark.parametrize(
+    ("psy", "damage", "pen", "effective", "wounds"),
+    [
+        # Sword 50, roll 23 -> DoS 4, Body AP 4; d10 6 + SB 3 = 9
+        (0, 9, 0, 4, 2),  # not a psyker: 9 - 4 - 3 = 2
+        (3, 12, 3, 1, 8),  # psy rating 3: damage 9 + 3 = 12, Pen 3: AP 4 - 3 = 1 -> 12 - 1 - 3 = 8
+    ],
+)
+def test_force_adds_psy_rating_to_damage_and_pen(psy: int, damage: int, pen: int, effective: int, wounds: int) -> None:
+    data = put(scenario(FORCE_SWORD, armour={"Body": 4}, dice=[23, 6]), {"attacker.psy_rating": psy})
+    hit = resolve_ok(data)["hits"][0]
+    assert (hit["damage"], hit["penetration"], hit["effective_armour"], hit["wounds"]) == (
+        damage,
+        pen,
+        effective,
+        wounds,
+    )
+
+
+def test_psy_rating_without_force_changes_nothing() -> None:
+    data = put(scenario(SWORD, armour={"Body": 4}, dice=[23, 6]), {"attacker.psy_rating": 3})
+    hit = resolve_ok(data)["hits"][0]
+    assert (hit["damage"], hit["penetration"], hit["wounds"]) == (9, 0, 2)
+
+
+def test_force_in_a_psykers_hands_deals_energy_damage() -> None:
+    # Psy rating 3, Body AP 0, 5 wounds: 23 -> Body; d10 6 + 3 + 3 = 12 - 3 = 9 -> 4 Critical damage,
+    # Energy (not the Sword's Rending)
+    data = put(scenario(FORCE_SWORD, wounds=5, dice=[23, 6]), {"attacker.psy_rating": 3})
+    crit = resolve_ok(data)["hits"][0]["critical"]
+    assert crit == {"amount": 4, "total": 4, "damage_type": "Energy", "location": "Body"}
+
+
+# --- Graviton ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("qualities", "wounds"), [([], 2), (["Graviton"], 6)])
+def test_graviton_adds_the_locations_armour_to_the_damage(qualities: list[str], wounds: int) -> None:
+    # 23 -> Body AP 4; d10 6 + 3 = 9. Without: 9 - 4 - 3 = 2. Graviton: 9 + 4 (Body AP) - 4 - 3 = 6
+    res = resolve_ok(scenario(weapon(LASGUN, qualities=qualities), armour={"Body": 4}, dice=[23, 6]))
+    assert res["hits"][0]["wounds"] == wounds
+
+
+def test_graviton_adds_nothing_against_no_armour() -> None:
+    res = resolve_ok(scenario(weapon(LASGUN, qualities=["Graviton"]), dice=[23, 6]))
+    assert res["total_wounds"] == 6
+
+
+# --- Lance ---------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("qualities", "roll", "pen", "wounds"),
+    [
+        # Lasgun Pen 5, AP 10 on Body and Head; d10 6 + 3 = 9
+        ([], 23, 5, 1),  # 9 - (10 - 5) - 3 = 1
+        (["Lance"], 23, 25, 6),  # DoS 4: Pen 5 x (1 + 4) = 25 -> AP 0 -> 9 - 3 = 6
+        (["Lance"], 50, 10, 6),  # 50 -> DoS 1, reversed 05 Head: Pen 5 x 2 = 10 -> AP 0 -> 6
+        ([], 50, 5, 1),
+    ],
+)
+def test_lance_adds_its_pen_once_per_degree(qualities: list[str], roll: int, pen: int, wounds: int) -> None:
+    gun = weapon(LASGUN, pen=5, qualities=qualities)
+    hit = resolve_ok(scenario(gun, armour={"Body": 10, "Head": 10}, dice=[roll, 6]))["hits"][0]
+    assert (hit["penetration"], hit["wounds"]) == (pen, wounds)
+
+
+# --- Maximal -------------------------------------------------------------------------------------------------
+
+PLASMA = weapon(LASGUN, name="Plasma Gun", pen=4, qualities=["Maximal"])
+
+
+def test_maximal_range_damage_pen_and_ammunition() -> None:
+    # Maximal: range 100 + 10 = 110 m, so 54 m is Short (under 55): 40 + 10 + 10 = 60; roll 23 ->
+    # DoS 6-2+1 = 5; Body AP 6. d10 6 + Maximal d10 7 + 3 = 16 (5 DoS < 6, 7); Pen 4 + 2 = 6 -> AP 0;
+    # 16 - 3 = 13. Three times the ammunition: 3 rounds, 57 left.
+    res = resolve_ok(put(scenario(PLASMA, distance=54, armour={"Body": 6}, dice=[23, 6, 7]), {"action.maximal": True}))
+    assert (res["range_band"], res["target_number"], res["degrees"]) == ("Short", 60, 5)
+    hit = res["hits"][0]
+    assert (hit["damage"], hit["penetration"], hit["effective_armour"], hit["wounds"]) == (16, 6, 0, 13)
+    assert [p for p, _, _ in purposes(res)] == ["to-hit d100", "hit 1 damage d10", "hit 1 Maximal d10"]
+    assert (res["rounds_fired"], res["rounds_left"]) == (3, 57)
+    # Standard setting: 54 m is not under 50 -> Standard, 50; DoS 4; d10 6 + 3 = 9, Pen 4 -> AP 2 -> 4
+    std = resolve_ok(scenario(PLASMA, distance=54, armour={"Body": 6}, dice=[23, 6]))
+    assert (std["range_band"], std["target_number"]) == ("Standard", 50)
+    hit = std["hits"][0]
+    assert (hit["damage"], hit["penetration"], hit["wounds"]) == (9, 4, 4)
+    assert (std["rounds_fired"], std["rounds_left"]) == (1, 59)
+
+
+def test_maximal_extends_the_maximum_range() -> None:
+    # 430 m is beyond 4 x 100 m; on Maximal 4 x 110 = 440 m allows it, Extreme (over 330 m): 40 + 10 - 30 = 20
+    assert "action.distance" in errors_of(scenario(PLASMA, distance=430, dice=[95]))
+    res = resolve_ok(put(scenario(PLASMA, distance=430, dice=[95]), {"action.maximal": True}))
+    assert (res["range_band"], res["target_number"]) == ("Extreme", 20)
+
+
+def test_maximal_semi_auto_burst_uses_three_times_the_burst() -> None:
+    # Plasma S/3/-: a semi-auto burst of 3 rounds x 3 = 9 (60 - 9 = 51 left); roll 90 misses at 40
+    # (no jam: bursts jam from 94)
+    gun = weapon(PLASMA, rof="S/3/-")
+    res = resolve_ok(put(scenario(gun, action="Semi-Auto Burst", dice=[90]), {"action.maximal": True}))
+    assert (res["rounds_fired"], res["rounds_left"]) == (9, 51)
+
+
+def test_maximal_adds_2_to_blast() -> None:
+    gun = weapon(PLASMA, qualities=["Maximal", "Blast (2)"])
+    std = resolve_ok(scenario(gun, dice=[23, 6]))
+    assert "Everyone within 2 m of the target is hit" in details(std, "Quality: Blast (2)")[0]
+    maxi = resolve_ok(put(scenario(gun, dice=[23, 6, 6]), {"action.maximal": True}))
+    assert "Everyone within 4 m of the target is hit" in details(maxi, "Quality: Blast (2)")[0]
+
+
+def test_maximal_refused_without_the_quality() -> None:
+    errors = errors_of(put(scenario(LASGUN, dice=[23, 6]), {"action.maximal": True}))
+    assert errors == {"action.maximal": "The Lasgun has no Maximal setting (no Maximal quality)"}
+
+
+def test_maximal_refused_when_the_clip_is_short() -> None:
+    # 3 rounds needed for a single shot, 2 loaded
+    errors = errors_of(put(scenario(weapon(PLASMA, clip=2), dice=[23, 6, 7]), {"action.maximal": True}))
+    assert "attacker.weapon.clip" in errors
+
+
+# --- Melta ---------------------------------------------------------------------------------------------------
+
+MELTA = weapon(LASGUN, name="Meltagun", pen=6, qualities=["Melta"])
+
+
+@pytest.mark.parametrize(
+    ("wpn", "distance", "target", "pen", "wounds"),
+    [
+        # Pen 6, Body AP 10; roll 23 -> Body; d10 8 + 3 = 11 (8 is above every DoS here)
+        (MELTA, 2, 80, 12, 8),  # Point Blank +30: Pen doubled -> AP 0 -> 11 - 3 = 8
+        (MELTA, 40, 60, 12, 8),  # Short (under 50) +10: doubled
+        (MELTA, 60, 50, 6, 4),  # Standard: Pen 6 -> AP 4 -> 11 - 4 - 3 = 4
+        (MELTA, 250, 40, 6, 4),  # Long -10: not doubled
+        (weapon(MELTA, qualities=[]), 40, 60, 6, 4),  # Short, without Melta
+    ],
+)
+def test_melta_doubles_pen_at_short_range_or_closer(
+    wpn: dict[str, Any], distance: float, target: int, pen: int, wounds: int
+) -> None:
+    res = resolve_ok(scenario(wpn, distance=distance, armour={"Body": 10}, dice=[23, 8]))
+    assert res["target_number"] == target
+    hit = res["hits"][0]
+    assert (hit["penetration"], hit["wounds"]) == (pen, wounds)
+
+
+# --- Overheats -----------------------------------------------------------------------------------------------
+
+OVERHEATS = weapon(LASGUN, name="Plasma Pistol", qualities=["Overheats"])
+
+
+def test_overheats_on_91_even_when_the_roll_hits() -> None:
+    # BS 90 + 10 = 100. A plain Lasgun: 91 hits (DoS 10-9+1 = 2, reversed 19 Right Arm), d10 5 -> 5 wounds.
+    plain = resolve_ok(scenario(LASGUN, BS=90, dice=[91, 5]))
+    assert (plain["outcome"], plain["total_wounds"], plain["overheated"]) == ("hit", 5, False)
+    # Overheats: an unmodified 91 overheats, the attack is lost: no location, no damage die
+    res = resolve_ok(scenario(OVERHEATS, BS=90, dice=[91]))
+    assert res["overheated"] is True
+    assert res["success"] is False
+    assert res["hits"] == [] and res["total_wounds"] == 0
+    assert len(res["dice"]) == 1
+
+
+def test_overheats_not_on_90() -> None:
+    # 90 hits: DoS 10-9+1 = 2, reversed 09 Head, d10 5 -> 5 wounds
+    res = resolve_ok(scenario(OVERHEATS, BS=90, dice=[90, 5]))
+    assert (res["outcome"], res["overheated"], res["total_wounds"]) == ("hit", False, 5)
+
+
+def test_overheats_replaces_jamming() -> None:
+    # A plain Lasgun jams on 96; an Overheats weapon overheats instead (a miss either way at 50)
+    plain = resolve_ok(scenario(LASGUN, dice=[96]))
+    assert (plain["jammed"], plain["overheated"]) == (True, False)
+    res = resolve_ok(scenario(OVERHEATS, dice=[96]))
+    assert res["overheated"] is True
+    assert details(res, "Weapon jam") == []
+
+
+def test_melee_overheat_loses_the_attack_as_its_step_says() -> None:
+    # WS 90 + 10 = 100; unmodified 95 >= 91: the weapon overheats and, like a ranged Overheats weapon,
+    # the attack is lost: no hit, no damage die (the 5 stays unused)
+    res = resolve_ok(scenario(weapon(SWORD, name="Plasma Blade", qualities=["Overheats"]), WS=90, dice=[95, 5]))
+    assert res["overheated"] is True
+    assert "the attack is lost" in details(res, "Quality: Overheats")[0]
+    assert (res["success"], res["hits"], res["total_wounds"]) == (False, [], 0)
+    assert rolled(res) == [95]
+
+
+def test_best_craftsmanship_never_overheats() -> None:
+    # Best: 99 hits at 100 (DoS 2, reversed 99 Left Leg), d10 5 -> 5 wounds; no overheat, no jam
+    res = resolve_ok(scenario(weapon(OVERHEATS, craftsmanship="Best"), BS=90, dice=[99, 5]))
+    assert (res["outcome"], res["overheated"], res["jammed"], res["total_wounds"]) == ("hit", False, False, 5)
+
+
+# --- Primitive, Proven ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("qualities", "die", "value", "wounds"),
+    [
+        # Lasgun 23 -> DoS 4, Body; 1d10 + 3 - TB 3 = the die
+        ([], 9, 9, 9),
+        (["Primitive (7)"], 9, 7, 7),  # a die over 7 counts as 7
+        (["Primitive (7)"], 5, 5, 5),  # under 7: unchanged
+    ],
+)
+def test_primitive_caps_each_damage_die(qualities: list[str], die: int, value: int, wounds: int) -> None:
+    hit = resolve_ok(scenario(weapon(LASGUN, qualities=qualities), dice=[23, die]))["hits"][0]
+    assert (hit["dice"][0]["natural"], hit["dice"][0]["value"], hit["wounds"]) == (die, value, wounds)
+
+
+def test_primitive_natural_10_counts_as_x_but_still_causes_righteous_fury() -> None:
+    # d10 10 -> 7: 7 + 3 - 3 = 7 wounds; Fury d5 from d10 4 -> 2
+    hit = resolve_ok(scenario(weapon(LASGUN, qualities=["Primitive (7)"]), dice=[23, 10, 4]))["hits"][0]
+    assert (hit["dice"][0]["value"], hit["wounds"]) == (7, 7)
+    assert hit["righteous_fury"]["critical_effect"] == 2
+
+
+@pytest.mark.parametrize(
+    ("qualities", "die", "value", "wounds"),
+    [
+        # Lasgun 50 -> DoS 5-5+1 = 1 (replaces no die), reversed 05 Head; 1d10 + 3 - TB 3 = the die
+        ([], 1, 1, 1),
+        (["Proven (3)"], 1, 3, 3),  # a die under 3 counts as 3
+        (["Proven (3)"], 5, 5, 5),  # over 3: unchanged
+    ],
+)
+def test_proven_raises_each_damage_die(qualities: list[str], die: int, value: int, wounds: int) -> None:
+    hit = resolve_ok(scenario(weapon(LASGUN, qualities=qualities), dice=[50, die]))["hits"][0]
+    assert hit["location"] == "Head"
+    assert (hit["dice"][0]["natural"], hit["dice"][0]["value"], hit["wounds"]) == (die, value, wounds)
+
+
+# --- Razor Sharp ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("qualities", "roll", "degrees", "pen", "wounds"),
+    [
+        # Sword Pen 2, AP 6 on both arms; WS 40 + 10 = 50; d10 6 + SB 3 = 9
+        (["Razor Sharp"], 32, 3, 4, 4),  # DoS 5-3+1 = 3 (Left Arm): Pen 2 x 2 = 4 -> AP 2 -> 9 - 2 - 3 = 4
+        (["Razor Sharp"], 41, 2, 2, 2),  # DoS 5-4+1 = 2 (Right Arm): not doubled -> AP 4 -> 2
+        ([], 32, 3, 2, 2),  # without Razor Sharp
+    ],
+)
+def test_razor_sharp_doubles_pen_at_three_degrees(
+    qualities: list[str], roll: int, degrees: int, pen: int, wounds: int
+) -> None:
+    sword = weapon(SWORD, pen=2, qualities=qualities)
+    res = resolve_ok(scenario(sword, armour={"Left Arm": 6, "Right Arm": 6}, dice=[roll, 6]))
+    assert res["degrees"] == degrees
+    hit = res["hits"][0]
+    assert (hit["penetration"], hit["wounds"]) == (pen, wounds)
+
+
+# --- Reliable, Unreliable ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("qualities", "roll", "jams"),
+    [
+        # Lasgun single shot at 50: every roll misses; a plain weapon jams on 96-100
+        ([], 91, False),
+        ([], 96, True),
+        (["Reliable"], 96, False),
+        (["Reliable"], 99, False),
+        (["Reliable"], 100, True),
+        (["Unreliable"], 90, False),
+        (["Unreliable"], 91, True),
+    ],
+)
+def test_reliable_and_unreliable_jam_ranges(qualities: list[str], roll: int, jams: bool) -> None:
+    res = resolve_ok(scenario(weapon(LASGUN, qualities=qualities), dice=[roll]))
+    assert res["outcome"] == ("jam" if jams else "miss")
+    assert res["jammed"] is jams
+
+
+def test_unreliable_jams_on_92_that_would_hit() -> None:
+    # BS 90: 100. Plain: 92 hits (DoS 2, reversed 29 Left Arm), d10 5 -> 5 wounds. Unreliable: jams.
+    assert resolve_ok(scenario(LASGUN, BS=90, dice=[92, 5]))["total_wounds"] == 5
+    res = resolve_ok(scenario(weapon(LASGUN, qualities=["Unreliable"]), BS=90, dice=[92]))
+    assert (res["outcome"], res["success"], len(res["dice"])) == ("jam", False, 1)
+
+
+# --- Scatter -------------------------------------------------------------------------------------------------
+
+SHOTGUN = weapon(LASGUN, name="Shotgun", range=30)
+
+
+@pytest.mark.parametrize(
+    ("distance", "band", "target", "plain_target", "damage"),
+    [
+        # roll 13 -> reversed 31 Body; d10 9 (above every DoS here). 1d10+3: 12 without Scatter.
+        (2, "Point Blank", 90, 80, 15),  # 40 + 10 + 30 + Scatter 10; damage 9 + 3 + 3 = 15
+        (10, "Short", 70, 60, 12),  # 40 + 10 + 10 + 10; damage unchanged
+        (20, "Standard", 50, 50, 9),  # no bonus; damage 12 - 3 = 9
+        (70, "Long", 40, 40, 9),  # -10; -3 damage
+        (100, "Extreme", 20, 20, 9),  # -30; -3 damage
+    ],
+)
+def test_scatter_bonus_close_and_damage_by_range(
+    distance: float, band: str, target: int, plain_target: int, damage: int
+) -> None:
+    res = resolve_ok(scenario(weapon(SHOTGUN, qualities=["Scatter"]), distance=distance, dice=[13, 9]))
+    assert (res["range_band"], res["target_number"]) == (band, target)
+    assert (res["hits"][0]["damage"], res["total_wounds"]) == (damage, damage - 3)
+    plain = resolve_ok(scenario(SHOTGUN, distance=distance, dice=[13, 9]))
+    assert (plain["target_number"], plain["hits"][0]["damage"]) == (plain_target, 12)
+
+
+# --- Spray ---------------------------------------------------------------------------------------------------
+
+FLAMER = weapon(
+    LASGUN, name="Flamer", range=20, rof="S/-/-", damage="1d10+4", pen=2, clip=6, qualities=["Spray"], damage_type="E"
+)
+
+
+def spray(wpn: dict[str, Any] = FLAMER, ag: int | None = 30, others: int = 0, **kw: Any) -> dict[str, Any]:
+    data = scenario(wpn, distance=10, armour={"Body": 4}, **kw)
+    fields: dict[str, Any] = {"target.others_in_blast": others}
+    if ag is not None:
+        fields["target.characteristics.Ag"] = ag
+    return put(data, fields)
+
+
+def test_spray_no_bs_test_the_target_tests_agility_or_is_hit_in_the_body() -> None:
+    # No BS test: the target tests Ag 30 + 0 = 30; rolls 45 -> DoF 4-3+1 = 2 -> hit in the Body.
+    # d10 6 + 4 = 10; Pen 2 vs Body AP 4 -> 2; 10 - 2 - 3 = 5. One round used, 5 left.
+    res = resolve_ok(spray(dice=[45, 6]))
+    assert (res["characteristic"], res["characteristic_value"], res["target_number"], res["roll"]) == (
+        "Ag (target)",
+        30,
+        30,
+        45,
+    )
+    assert (res["outcome"], res["hits_scored"], res["degrees"]) == ("hit", 1, 0)
+    assert [p for p, _, _ in purposes(res)] == ["Spray Agility test d100", "hit 1 damage d10"]
+    [tt] = res["target_tests"]
+    assert (tt["quality"], tt["characteristic"], tt["modifier"], tt["target"], tt["success"], tt["degrees"]) == (
+        "Spray",
+        "Ag",
+        0,
+        30,
+        False,
+        -2,
+    )
+    hit = res["hits"][0]
+    assert (hit["location"], hit["damage"], hit["effective_armour"], hit["wounds"]) == ("Body", 10, 2, 5)
+    assert (res["rounds_fired"], res["rounds_left"]) == (1, 5)
+    assert res["jammed"] is False
+
+
+def test_spray_target_passing_agility_is_not_hit() -> None:
+    # Ag 30: 25 -> success; no damage dice
+    res = resolve_ok(spray(dice=[25]))
+    assert (res["outcome"], res["hits"], res["total_wounds"]) == ("evaded", [], 0)
+    assert len(res["dice"]) == 1
+
+
+def test_spray_untrained_wielder_gives_the_target_plus_20() -> None:
+    # Ag 30 + 20 = 50: 45 -> success (trained: 45 > 30 is a failure, as above)
+    res = resolve_ok(spray(weapon(FLAMER, trained=False), dice=[45]))
+    assert res["target_tests"][0]["modifier"] == 20
+    assert (res["target_number"], res["outcome"]) == (50, "evaded")
+
+
+def test_spray_unbraced_heavy_gives_the_target_plus_30() -> None:
+    # Heavy flamer: braced, Ag 30: 55 fails -> hit (d10 6: 5 wounds); unbraced, Ag 30 + 30 = 60: 55 passes
+    heavy = weapon(FLAMER, name="Heavy Flamer", klass="Heavy")
+    braced = resolve_ok(spray(heavy, dice=[55, 6]))
+    assert (braced["target_number"], braced["outcome"], braced["total_wounds"]) == (30, "hit", 5)
+    unbraced = resolve_ok(put(spray(heavy, dice=[55]), {"action.braced": False}))
+    assert (unbraced["target_number"], unbraced["outcome"]) == (60, "evaded")
+
+
+def test_spray_jams_on_a_natural_9_on_a_damage_die() -> None:
+    # Hit as above; d10 9 + 4 = 13 - 2 - 3 = 8, and the Flamer jams after this attack
+    res = resolve_ok(spray(dice=[45, 9]))
+    assert (res["outcome"], res["total_wounds"], res["jammed"]) == ("hit", 8, True)
+    # d10 10: no jam (only a 9), and a Righteous Fury d5 (d10 4 -> 2)
+    res = resolve_ok(spray(dice=[45, 10, 4]))
+    assert (res["jammed"], res["total_wounds"]) == (False, 9)
+
+
+def test_spray_everyone_in_the_cone_tests_agility_and_is_damaged_separately() -> None:
+    # Target: 45 fails; person 1: 20 passes; person 2: 70 fails (DoF 7-3+1 = 5).
+    # Damage (no Blast: each struck person rolls its own): target d10 6 -> 10 - 2 - 3 = 5;
+    # person 2 d10 3 -> 7 - 2 - 3 = 2.
+    res = resolve_ok(spray(others=2, dice=[45, 20, 70, 6, 3]))
+    assert [p for p, _, _ in purposes(res)] == [
+        "Spray Agility test d100",
+        "person 1 Spray Agility test d100",
+        "person 2 Spray Agility test d100",
+        "hit 1 damage d10",
+        "person 2 hit 2 damage d10",
+    ]
+    assert [(t["person"], t["success"]) for t in res["target_tests"]] == [(0, False), (1, True), (2, False)]
+    assert [(h["person"], h["location"], h["wounds"]) for h in res["hits"]] == [(0, "Body", 5), (2, "Body", 2)]
+    assert res["total_wounds"] == 5
+
+
+def test_spray_refused_without_the_targets_agility() -> None:
+    errors = errors_of(spray(ag=None, dice=[45, 6]))
+    assert list(errors) == ["target.characteristics.Ag"]
+    assert "Flamer makes no BS test" in errors["target.characteristics.Ag"]
+
+
+def test_spray_cannot_make_a_called_shot() -> None:
+    errors = errors_of(spray(action="Called Shot", called="Head", dice=[45, 6]))
+    assert errors == {"action.type": "The Flamer makes no attack test: it cannot make a Called Shot"}
+
+
+def test_spray_cannot_fire_a_burst() -> None:
+    gun = weapon(FLAMER, rof="S/3/-")
+    assert errors_of(spray(gun, action="Semi-Auto Burst", dice=[45, 6])) == {
+        "action.type": "The Flamer makes no attack test: use a Standard Attack"
+    }
+
+
+def test_spray_and_flame_the_struck_target_also_tests_against_catching_fire() -> None:
+    # Spray Ag 30: 45 fails -> hit, d10 6 -> 5 wounds; then Flame: Ag 30 + 0, 55 -> DoF 5-3+1 = 3
+    res = resolve_ok(spray(weapon(FLAMER, qualities=["Spray", "Flame"]), dice=[45, 6, 55]))
+    assert [(t["quality"], t["hit"], t["target"], t["roll"], t["degrees"]) for t in res["target_tests"]] == [
+        ("Spray", None, 30, 45, -2),
+        ("Flame", 1, 30, 55, -3),
+    ]
+
+
+# --- Storm ---------------------------------------------------------------------------------------------------
+
+STORM_BOLTER = weapon(AUTOGUN, name="Storm Bolter", rof="S/2/4", clip=60, qualities=["Storm"])
+
+
+def test_storm_full_auto_doubles_hits_but_not_above_the_rof_and_doubles_ammunition() -> None:
+    # Full Auto: BS 60 - 10 = 50; roll 33 -> DoS 5-3+1 = 3 -> 3 hits (RoF 4). Storm: 6 -> capped at 4.
+    # 8 rounds (4 x 2), 52 left. Reversed 33 Body: Body, Body, Right Arm, Head; d10 5 each -> 5 x 4 = 20.
+    res = resolve_ok(scenario(STORM_BOLTER, action="Full Auto Burst", BS=60, wounds=100, dice=[33, 5, 5, 5, 5]))
+    assert res["hits_scored"] == 4
+    assert locations(res) == ["Body", "Body", "Right Arm", "Head"]
+    assert (res["rounds_fired"], res["rounds_left"]) == (8, 52)
+    assert res["total_wounds"] == 20
+    # Without Storm: 3 hits, 4 rounds
+    plain = resolve_ok(
+        scenario(weapon(STORM_BOLTER, qualities=[]), action="Full Auto Burst", BS=60, wounds=100, dice=[33, 5, 5, 5])
+    )
+    assert (plain["hits_scored"], plain["rounds_fired"], plain["total_wounds"]) == (3, 4, 15)
+
+
+def test_storm_below_the_cap_doubles_the_hits() -> None:
+    # roll 43 -> DoS 5-4+1 = 2 -> 2 hits -> Storm 4 (= RoF 4, not over it)
+    res = resolve_ok(scenario(STORM_BOLTER, action="Full Auto Burst", BS=60, wounds=100, dice=[43, 5, 5, 5, 5]))
+    assert res["hits_scored"] == 4
+
+
+def test_storm_single_shot_two_hits_two_rounds() -> None:
+    # Standard: 50, roll 23 -> 1 hit -> Storm 2 (two rounds fired): Body, Body; d10 5 each -> 10
+    res = resolve_ok(scenario(STORM_BOLTER, wounds=100, dice=[23, 5, 5]))
+    assert (res["hits_scored"], res["rounds_fired"], res["total_wounds"]) == (2, 2, 10)
+    assert locations(res) == ["Body", "Body"]
+
+
+# --- Tearing -------------------------------------------------------------------------------------------------
+
+
+def test_tearing_extra_die_drops_the_lowest() -> None:
+    # Lasgun 23 -> DoS 4, Body. Without Tearing, d10 3: the 4 DoS replace it -> 4 + 3 - 3 = 4.
+    # Tearing: d10 3, Tearing d10 7 -> drop the 3 -> 7 + 3 - 3 = 7 (replacing the dropped 3 gains nothing)
+    assert resolve_ok(scenario(LASGUN, dice=[23, 3]))["total_wounds"] == 4
+    res = resolve_ok(scenario(weapon(LASGUN, qualities=["Tearing"]), dice=[23, 3, 7]))
+    assert [(d["value"], d["kept"]) for d in res["hits"][0]["dice"]] == [(3, False), (7, True)]
+    assert res["total_wounds"] == 7
+
+
+# --- Twin-Linked ---------------------------------------------------------------------------------------------
+
+TWIN = weapon(LASGUN, name="Twin-linked Lasgun", qualities=["Twin-Linked"])
+
+
+@pytest.mark.parametrize(
+    ("roll", "degrees", "placed"),
+    [
+        (55, 3, ["Body", "Body"]),  # 40 + 10 + 20 = 70: DoS 7-5+1 = 3 -> one more hit (reversed 55 Body)
+        (65, 2, ["Body", "Body"]),  # DoS 2: still one more (reversed 56 Body)
+        (70, 1, ["Head"]),  # DoS 1: no extra hit (reversed 07 Head)
+    ],
+)
+def test_twin_linked_plus_20_extra_hit_at_two_degrees_double_ammunition(
+    roll: int, degrees: int, placed: list[str]
+) -> None:
+    # d10 5 per hit (DoS <= 3 replace none): 5 wounds each; two rounds whatever the hits
+    hits = len(placed)
+    res = resolve_ok(scenario(TWIN, dice=[roll] + [5] * hits))
+    assert ("Twin-Linked", 20) in mods(res)
+    assert (res["target_number"], res["degrees"], res["hits_scored"]) == (70, degrees, hits)
+    assert locations(res) == placed
+    assert res["total_wounds"] == 5 * hits
+    assert (res["rounds_fired"], res["rounds_left"]) == (2, 58)
+
+
+def test_without_twin_linked_the_same_roll_misses() -> None:
+    res = resolve_ok(scenario(LASGUN, dice=[55]))
+    assert (res["target_number"], res["outcome"], res["rounds_fired"]) == (50, "miss", 1)
+
+
+# --- Vengeful ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("qualities", "die", "fury"),
+    [
+        # Lasgun 23 -> Body; d10 + 3 - 3 = the die; Fury d5 from d10 3 -> 2
+        ([], 8, False),
+        (["Vengeful (8)"], 8, True),
+        (["Vengeful (8)"], 7, False),
+        ([], 10, True),
+    ],
+)
+def test_vengeful_righteous_fury_from_x(qualities: list[str], die: int, fury: bool) -> None:
+    res = resolve_ok(scenario(weapon(LASGUN, qualities=qualities), dice=[23, die] + ([3] if fury else [])))
+    hit = res["hits"][0]
+    assert hit["wounds"] == die
+    if fury:
+        assert hit["righteous_fury"]["critical_effect"] == 2
+    else:
+        assert hit["righteous_fury"] is None
+        assert len(res["dice"]) == 2
+
+
+# --- craftsmanship ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("craft", "modifier", "target", "degrees", "damage"),
+    [
+        # Sword, roll 23 -> Body; d10 6 (above every DoS here) + SB 3
+        ("Poor", -10, 40, 3, 9),  # 50 - 10 = 40: DoS 4-2+1 = 3
+        ("Common", 0, 50, 4, 9),
+        ("Good", 5, 55, 4, 9),  # 55: DoS 5-2+1 = 4
+        ("Best", 10, 60, 5, 10),  # 60: DoS 6-2+1 = 5; +1 damage
+    ],
+)
+def test_melee_craftsmanship(craft: str, modifier: int, target: int, degrees: int, damage: int) -> None:
+    res = resolve_ok(scenario(weapon(SWORD, craftsmanship=craft), dice=[23, 6]))
+    assert [v for label, v in mods(res) if label.endswith("craftsmanship")] == ([modifier] if modifier else [])
+    assert (res["target_number"], res["degrees"]) == (target, degrees)
+    assert (res["hits"][0]["damage"], res["total_wounds"]) == (damage, damage - 3)
+
+
+def test_ranged_craftsmanship_does_not_change_the_test_or_damage() -> None:
+    # Lasgun 50 for every craftsmanship; 23 -> Body; d10 6 + 3 - 3 = 6
+    for craft in ("Poor", "Good", "Best"):
+        res = resolve_ok(scenario(weapon(LASGUN, craftsmanship=craft), dice=[23, 6]))
+        assert (res["target_number"], res["total_wounds"]) == (50, 6)
+        assert len(res["modifiers"]) == 2
+
+
+def test_unarmed_has_no_craftsmanship() -> None:
+    # Fists vs an unarmed foe: WS 40 + 10 = 50 even when "Best"
+    res = resolve_ok(scenario(weapon(FISTS, craftsmanship="Best"), armed=False, dice=[95]))
+    assert res["target_number"] == 50
+
+
+@pytest.mark.parametrize(
+    ("craft", "qualities", "roll", "jams"),
+    [
+        # Lasgun single shot at 50: every roll misses
+        ("Poor", [], 90, False),
+        ("Poor", [], 91, True),  # Poor: counts as Unreliable
+        ("Common", [], 91, False),
+        ("Poor", ["Unreliable"], 51, True),  # Poor and Unreliable: jams on any failed attack
+        ("Common", ["Unreliable"], 51, False),
+        ("Good", [], 96, False),  # Good: counts as Reliable
+        ("Good", [], 100, True),
+        ("Good", ["Unreliable"], 91, False),  # Good: loses Unreliable (jams on 96 again)
+        ("Good", ["Unreliable"], 96, True),
+        ("Best", [], 100, False),  # Best: never jams
+        ("Best", ["Unreliable"], 99, False),
+    ],
+)
+def test_ranged_craftsmanship_jams(craft: str, qualities: list[str], roll: int, jams: bool) -> None:
+    res = resolve_ok(scenario(weapon(LASGUN, craftsmanship=craft, qualities=qualities), dice=[roll]))
+    assert res["success"] is False
+    assert res["outcome"] == ("jam" if jams else "miss")
+
+
+def test_best_ranged_weapon_hits_on_99() -> None:
+    # BS 90: 100; Common jams on 99; Best: a hit (DoS 10-9+1 = 2, reversed 99 Left Leg), d10 5 -> 5 wounds
+    assert resolve_ok(scenario(LASGUN, BS=90, dice=[99]))["outcome"] == "jam"
+    res = resolve_ok(scenario(weapon(LASGUN, craftsmanship="Best"), BS=90, dice=[99, 5]))
+    assert (res["outcome"], res["total_wounds"]) == ("hit", 5)
+
+
+# --- weapon classes ----------------------------------------------------------------------------------------------
+
+
+def test_basic_weapon_fired_one_handed_minus_20() -> None:
+    # 40 + 10 - 20 = 30
+    res = resolve_ok(put(scenario(LASGUN, dice=[95]), {"action.one_handed": True}))
+    assert ("Basic weapon fired one-handed", -20) in mods(res)
+    assert res["target_number"] == 30
+
+
+def test_pistol_fired_one_handed_no_penalty() -> None:
+    # Laspistol at 20 m (Standard): 40 + 10 = 50
+    res = resolve_ok(put(scenario(PISTOL, distance=20, dice=[95]), {"action.one_handed": True}))
+    assert res["target_number"] == 50
+
+
+HEAVY = weapon(AUTOGUN, name="Heavy Stubber", klass="Heavy", rof="S/3/10", clip=100)
+
+
+def test_heavy_weapon_unbraced_minus_30() -> None:
+    # Braced: 40 + 10 = 50; unbraced: 50 - 30 = 20
+    assert resolve_ok(scenario(HEAVY, dice=[95]))["target_number"] == 50
+    res = resolve_ok(put(scenario(HEAVY, dice=[95]), {"action.braced": False}))
+    assert ("Heavy weapon not braced", -30) in mods(res)
+    assert res["target_number"] == 20
+
+
+@pytest.mark.parametrize("action", ["Semi-Auto Burst", "Full Auto Burst", "Suppressing Fire"])
+def test_heavy_weapon_unbraced_cannot_fire_bursts(action: str) -> None:
+    errors = errors_of(put(scenario(HEAVY, action=action, dice=[95]), {"action.braced": False}))
+    assert list(errors) == ["action.braced"]
+
+
+def test_heavy_weapon_braced_fires_bursts() -> None:
+    # Semi-Auto: 40 + 0 = 40; roll 93 misses, no jam (bursts jam from 94)
+    res = resolve_ok(scenario(HEAVY, action="Semi-Auto Burst", dice=[93]))
+    assert (res["target_number"], res["outcome"]) == (40, "miss")
+
+
+def test_pistol_engaged_in_melee_ignores_range_bands() -> None:
+    # At 1 m: Point Blank +30 -> 80; engaged in melee the range band does not apply -> 50
+    assert resolve_ok(scenario(PISTOL, distance=1, dice=[95]))["target_number"] == 80
+    res = resolve_ok(put(scenario(PISTOL, distance=1, dice=[95]), {"action.engaged": True}))
+    assert res["target_number"] == 50
+    assert mods(res) == [("Standard Attack", 10)]
+    assert details(res, "Pistol in melee")
+
+
+def test_basic_weapon_engaged_in_melee_refused() -> None:
+    errors = errors_of(put(scenario(LASGUN, distance=1, dice=[95]), {"action.engaged": True}))
+    assert errors == {
+        "action.engaged": "Engaged in melee, only a Pistol can shoot; the Lasgun is a Basic weapon",
+    }
+
+
+@pytest.mark.parametrize("wpn", [LASGUN, SWORD])
+def test_weapon_used_without_training_minus_20(wpn: dict[str, Any]) -> None:
+    # 40 + 10 - 20 = 30
+    res = resolve_ok(scenario(weapon(wpn, trained=False), dice=[95]))
+    assert ("Used without its Weapon Training talent", -20) in mods(res)
+    assert res["target_number"] == 30
+
+
+# --- circumstances, difficulty, size ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("wpn", "circumstances", "target"),
+    [
+        (LASGUN, ["Darkness"], 20),  # BS -30
+        (SWORD, ["Darkness"], 30),  # WS -20
+        (LASGUN, ["Difficult Terrain"], 50),  # WS only: no BS modifier
+        (SWORD, ["Difficult Terrain"], 40),  # WS -10
+        (LASGUN, ["Fatigued", "Target Prone"], 30),  # -10 - 10
+        (SWORD, ["Fatigued", "Target Prone"], 50),  # -10 + 10
+        (SWORD, ["Ganging Up (3 to 1 or more)"], 70),  # +20
+        (LASGUN, ["Unaware Target", "Stunned Target"], 100),  # +30 + 20
+    ],
+)
+def test_circumstances_modify_ws_or_bs(wpn: dict[str, Any], circumstances: list[str], target: int) -> None:
+    res = resolve_ok(put(scenario(wpn, dice=[100]), {"action.circumstances": circumstances}))
+    assert res["target_number"] == target
+
+
+def test_circumstance_that_does_not_apply_to_bs_is_named() -> None:
+    res = resolve_ok(put(scenario(LASGUN, dice=[95]), {"action.circumstances": ["Difficult Terrain"]}))
+    assert details(res, "Circumstance: Difficult Terrain") == ["Does not apply to a BS test."]
+
+
+@pytest.mark.parametrize(("difficulty", "target"), [("Easy", 80), ("Challenging", 50), ("Hard", 30), ("Hellish", -10)])
+def test_difficulty_modifies_the_test(difficulty: str, target: int) -> None:
+    # Lasgun 50 + difficulty (Hellish -60: +10 - 60 = -50 total, within the cap)
+    res = resolve_ok(put(scenario(LASGUN, dice=[100]), {"action.difficulty": difficulty}))
+    assert res["target_number"] == target
+
+
+@pytest.mark.parametrize(("size", "target"), [("Miniscule", 20), ("Puny", 30), ("Average", 50), ("Hulking", 60)])
+def test_target_size_modifies_the_test(size: str, target: int) -> None:
+    res = resolve_ok(put(scenario(LASGUN, dice=[95]), {"target.size": size}))
+    assert res["target_number"] == target
+
+
+def test_unknown_circumstance_refused_at_its_index() -> None:
+    errors = errors_of(put(scenario(LASGUN, dice=[95]), {"action.circumstances": ["Darkness", "Blizzard"]}))
+    assert list(errors) == ["action.circumstances.1"]
+    assert errors["action.circumstances.1"].startswith(
+        "'Blizzard' is not a Dark Heresy 2nd edition combat circumstance: choose one of Darkness, "
+    )
+
+
+def test_unknown_difficulty_refused() -> None:
+    errors = errors_of(put(scenario(LASGUN, dice=[95]), {"action.difficulty": "Impossible"}))
+    assert list(errors) == ["action.difficulty"]
+    assert errors["action.difficulty"].startswith("'Impossible' is not a Dark Heresy 2nd edition difficulty")
+
+
+def test_unknown_size_refused() -> None:
+    errors = errors_of(put(scenario(LASGUN, dice=[95]), {"target.size": "Huge"}))
+    assert list(errors) == ["target.size"]
+
+
+# --- qualities DH2 does not have ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["Volatile", "Unstable"])
+def test_quality_dh2_does_not_have_is_refused(name: str) -> None:
+    errors = errors_of(scenario(weapon(LASGUN, qualities=["Tearing", name]), dice=[23, 6]))
+    assert errors == {"attacker.weapon.qualities.1": f"'{name}' is not a Dark Heresy 2nd edition weapon quality"}
+
+
+def test_parrying_weapon_quality_dh2_does_not_have_is_refused() -> None:
+    out = run(scenario(SWORD, evasion={**PARRY_40, "qualities": ["Balanced", "Volatile"]}, dice=[23, 10]))
+    assert out["status"] == "invalid"
+    assert {e["field"]: e["message"] for e in out["errors"]} == {
+        "target.evasion.qualities.1": "'Volatile' is not a Dark Heresy 2nd edition weapon quality"
+    }
