@@ -15,6 +15,14 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+# the same for both rulesets (re-exported for the DH1 tests)
+from dh2_scenarios import FISTS as FISTS
+from dh2_scenarios import SWORD as SWORD
+from dh2_scenarios import errors_of as errors_of
+from dh2_scenarios import purposes as purposes
+from dh2_scenarios import resolve_ok as resolve_ok
+from dh2_scenarios import weapon as weapon
+
 from rules import run
 
 # Weapon profiles (shaped like the DH1 book's; the engine only cares about the numbers).
@@ -62,31 +70,6 @@ FLAMER: dict[str, Any] = {
     "clip": 3,
     "qualities": ["Flame"],
 }
-SWORD: dict[str, Any] = {
-    "name": "Sword",
-    "class": "Melee",
-    "damage": "1d10",
-    "damage_type": "R",
-    "pen": 0,
-    "qualities": [],
-}
-FISTS: dict[str, Any] = {
-    "name": "Fists",
-    "class": "Unarmed",
-    "damage": "1d5-3",
-    "damage_type": "I",
-    "pen": 0,
-    "qualities": [],
-}
-
-
-def weapon(base: dict[str, Any], **changes: Any) -> dict[str, Any]:
-    """A copy of ``base`` with fields changed (``klass`` stands for ``class``)."""
-    w = copy.deepcopy(base)
-    if "klass" in changes:
-        changes["class"] = changes.pop("klass")
-    w.update(changes)
-    return w
 
 
 def scenario(
@@ -171,30 +154,11 @@ def scenario(
     return data
 
 
-def resolve_ok(data: dict[str, Any]) -> dict[str, Any]:
-    """Run a scenario that must resolve; return the resolution dict."""
-    out = run(data)
-    assert out["status"] == "ok", out
-    return out["resolution"]
-
-
-def errors_of(data: dict[str, Any]) -> dict[str, str]:
-    """Run a scenario that must be refused; return {field: message}."""
-    out = run(data)
-    assert out["status"] == "invalid", out
-    return {e["field"]: e["message"] for e in out["errors"]}
-
-
 def needs(data: dict[str, Any]) -> dict[str, Any]:
     """Run a scenario whose scripted dice run out; return the die the engine asks for next."""
     out = run(data)
     assert out["status"] == "needs", out
     return out["needs"]
-
-
-def purposes(res: dict[str, Any]) -> list[tuple[str, int, int]]:
-    """The dice consumed, in order, as (purpose, sides, value)."""
-    return [(d["purpose"], d["sides"], d["value"]) for d in res["dice"]]
 
 
 def locations(res: dict[str, Any]) -> list[str]:
