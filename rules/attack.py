@@ -508,6 +508,8 @@ class D100Attack:
         total = cap_modifier(raw)
         listed = "; ".join(f"{m.label} {signed(m.value)}" for m in mods)
         capped = "" if raw == total else f", capped at {signed(total)} (the total may not pass \u00b160)"
+        if self.flame:
+            listed = f"(no attack test: recorded only) {listed}"
         self._step("Step One: modifiers", self.SRC["step1"], f"{listed}: total {signed(raw)}{capped}.")
         target_number = char_value + total
         self._target_number = target_number
@@ -1142,12 +1144,17 @@ class D100Attack:
                 else:
                     hd = self._roll_hit_dice(n, person, location, degrees)
                 rolled.append(hd)
-                if self.DEGREES_REPLACE_DIE and self._fury(hd) and wounds_through(hd, max(0, hd.total() + bonus)) > 0:
+                if (
+                    self.DEGREES_REPLACE_DIE
+                    and not self.flame
+                    and self._fury(hd)
+                    and wounds_through(hd, max(0, hd.total() + bonus)) > 0
+                ):
                     rf_now[n] = None if s.target.troop else self._rf_d5(hd)
                 yield hd
 
         sequence: Iterable[_HitDice] = roll_hits()
-        if self.DEGREES_REPLACE_DIE:
+        if self.DEGREES_REPLACE_DIE and not self.flame:
             # the degrees replace one die of the whole attack: every hit is rolled before any is applied
             sequence = list(sequence)
             own = [hd for hd in sequence if hd.person == 0] or sequence[:1]
@@ -1450,7 +1457,7 @@ class D100Attack:
                 late = (
                     " (rolled after the damage dice of every hit: whether this hit got through depended on "
                     "which die the degrees of success replaced)"
-                    if self.DEGREES_REPLACE_DIE
+                    if self.DEGREES_REPLACE_DIE and not self.flame
                     else ""
                 )
             self._step(

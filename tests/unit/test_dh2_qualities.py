@@ -1006,6 +1006,23 @@ def test_spray_no_bs_test_the_target_tests_agility_or_is_hit_in_the_body() -> No
     assert res["jammed"] is False
 
 
+def test_spray_righteous_fury_d5_follows_its_hit_and_no_degrees_replace_a_die() -> None:
+    # No attack test, so no degrees of success to replace a damage die (seed 004, Step Four, speaks of
+    # the attack roll). Ag 30: 45 fails -> Body; d10 10 + 4 = 14 - 2 - 3 = 9 wounds; a natural 10 and
+    # damage through: Righteous Fury, its d5 (d10 5 -> 3) straight after the hit's die.
+    res = resolve_ok(spray(dice=[45, 10, 5]))
+    assert [p for p, _, _ in purposes(res)] == [
+        "Spray Agility test d100",
+        "hit 1 damage d10",
+        "hit 1 Righteous Fury critical d5 (d5: d10 halved, rounding up)",
+    ]
+    assert not [s for s in res["steps"] if s["rule"] == "Degrees of success"]
+    hit = res["hits"][0]
+    assert (hit["wounds"], hit["righteous_fury"]["critical_effect"]) == (9, 3)
+    [fury] = [s["detail"] for s in res["steps"] if s["rule"].startswith("Righteous Fury")]
+    assert "rolled after" not in fury
+
+
 def test_spray_target_passing_agility_is_not_hit() -> None:
     # Ag 30: 25 -> success; no damage dice
     res = resolve_ok(spray(dice=[25]))
