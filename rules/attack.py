@@ -91,7 +91,6 @@ class _HitDice:
     location: str
     dice: list[_Die]
     tearing: str | None  # None, "extra_die_drop_lowest" or "roll_twice_keep_best"
-    replaced: int | None = None
 
     def kept(self, values: list[int] | None = None) -> list[bool]:
         """Which dice count, for ``values`` (default: the dice's current values)."""
@@ -166,7 +165,6 @@ class D100Attack:
     FIRST_HIT_DEGREES: ClassVar[int] = 0  # degrees a success has at least (DH2: 1)
     UNARMED_FATIGUE: ClassVar[str] = "damage_tb"  # or "hit": every unarmed hit inflicts 1 Fatigue
     UNTRAINED_UNRELIABLE: ClassVar[bool] = False  # a ranged weapon used without its talent counts as Unreliable
-    POOR_JAMS_ON_ANY_FAILURE: ClassVar[bool] = False
     THROWN_ADDS_SB: ClassVar[bool] = False  # a thrown weapon (not a grenade: no Blast) adds SB to damage
 
     def __init__(self, scenario: Scenario, roller: Roller) -> None:
@@ -179,7 +177,7 @@ class D100Attack:
         self.tables = tables.tables(self.SYSTEM)
         self.target_tests: list[TargetTest] = []
         self.overheated = False
-        self.degrees = 0
+        self._target_number = 0  # the attack test's, for a Righteous Fury confirmation
         self.band: str | None = None
 
     # -- what subclasses change -------------------------------------------------------------------
@@ -538,7 +536,6 @@ class D100Attack:
 
         roll = self.roller.d100("to-hit d100")
         test = self.test(target_number, roll)
-        self.degrees = test.degrees
         self._step("Step Two: test", self.SRC["step2"], self.describe_test(char, char_value, total, test))
         jammed = False
         if mode is not None:
@@ -711,7 +708,7 @@ class D100Attack:
                 reliable, why_c = True, "Good craftsmanship: the weapon counts as Reliable"
             self._step("Craftsmanship", self.SRC["craftsmanship"], why_c + ".")
         if craft == "Poor":
-            if unreliable or self.POOR_JAMS_ON_ANY_FAILURE:
+            if unreliable:
                 if not success:
                     self._step(
                         "Weapon jam",
@@ -1374,7 +1371,6 @@ class D100Attack:
         old = hd.dice[i].value
         hd.dice[i].value = degrees
         hd.dice[i].replaced = True
-        hd.replaced = i
         self._step(
             "Degrees of success",
             self.SRC["step4"],
@@ -1479,8 +1475,6 @@ class D100Attack:
             "Armour and toughness stopped the hit: it deals 1 wound that ignores both, and no critical effect.",
         )
         return RighteousFury(extra_wound=True, confirm_roll=confirm, confirmed=True if confirm else None), 1, False
-
-    _target_number: int = 0
 
     # -- tests the qualities make the target take ------------------------------------------------------
 

@@ -60,7 +60,6 @@ class DH1Attack(D100Attack):
     UNARMED_ARMOUR_DOUBLED = True
     UNARMED_FATIGUE = "hit"
     UNTRAINED_UNRELIABLE = True
-    POOR_JAMS_ON_ANY_FAILURE = False
     THROWN_ADDS_SB = True
     SRC: ClassVar[dict[str, str]] = {
         "requirements": f"{SEED}, Attack steps (1. Test: roll WS or BS)",
