@@ -151,7 +151,7 @@ class D100Attack:
     """One attack in a d100 ruleset; ``resolve()`` returns the :class:`Resolution`.
 
     Subclasses set the class attributes below and may override :meth:`test`,
-    :meth:`describe_test`, :meth:`evasion_negates` and :meth:`righteous_fury_mode`."""
+    :meth:`describe_test` and :meth:`evasion_negates`."""
 
     SYSTEM: ClassVar[str]
     RULESET: ClassVar[str]
@@ -173,7 +173,7 @@ class D100Attack:
         self.steps: list[Step] = []
         self.weapon: Weapon = scenario.attacker.weapon
         self.q = _Qualities()
-        self.parry_q: dict[str, int | None] = {}
+        self.parry_q = _Qualities()  # the parrying weapon's
         self.tables = tables.tables(self.SYSTEM)
         self.target_tests: list[TargetTest] = []
         self.overheated = False
@@ -234,7 +234,7 @@ class D100Attack:
                 self.SYSTEM, self.RULESET, s.target.evasion.qualities, "target.evasion.qualities"
             )
             errors.extend(perrors)
-            self.parry_q = pseen
+            self.parry_q = _Qualities(pseen, {n: d for n in pseen if (d := known.get(n)) is not None})
         if "Reliable" in seen and "Unreliable" in seen:
             errors.append(FieldError("attacker.weapon.qualities", "A weapon cannot be both Reliable and Unreliable"))
         errors.extend(self._check_table_names())
@@ -571,13 +571,10 @@ class D100Attack:
         the Body (the quality's source)."""
         s = self.s
         name = "Spray" if "Spray" in self.q else "Flame"
-        bonus = self.q.num(name, "agility", 0)
-        if not self.weapon.trained:
-            bonus += self.q.num(name, "untrained", 0)
-        if self.weapon.weapon_class == "Heavy" and not s.action.braced and self.q.num(name, "unbraced", 0):
-            bonus += self.q.num(name, "unbraced", 0) - (
-                self.q.num(name, "untrained", 0) if not self.weapon.trained else 0
-            )
+        # the bonus for an untrained wielder, or instead the (larger) one for an unbraced Heavy weapon
+        untrained = 0 if self.weapon.trained else self.q.num(name, "untrained")
+        unbraced = self.q.num(name, "unbraced") if self.weapon.weapon_class == "Heavy" and not s.action.braced else 0
+        bonus = self.q.num(name, "agility") + max(untrained, unbraced)
         spec = TestSpec(characteristic="Ag", base=bonus, effect="struck by the weapon")
         ag = s.target.characteristics.Ag or 0
         if mode is not None:
@@ -932,15 +929,9 @@ class D100Attack:
             if unarmed_parry:
                 raw -= 20
                 why.append("\u221220: parrying an armed foe unarmed")
-            for name, key, default in (
-                ("Balanced", "parry", 10),
-                ("Defensive", "parry", 15),
-                ("Unbalanced", "parry", -10),
-            ):
+            for name in ("Balanced", "Defensive", "Unbalanced"):
                 if name in self.parry_q:
-                    d = tables.qualities(self.SYSTEM).get(name)
-                    v = d.params.get(key, default) if d else default
-                    v = v if isinstance(v, int) else default
+                    v = self.parry_q.num(name, "parry")
                     raw += v
                     why.append(f"{signed(v)}: the parrying weapon is {name}")
         mod = cap_modifier(raw)
@@ -961,15 +952,13 @@ class D100Attack:
             f"hit(s) {'is' if negated == 1 else 'are'} negated (the last ones placed).",
         )
         if ev.reaction == "Parry" and "Power Field" in self.parry_q and "Power Field" not in self.q:
-            d = tables.qualities(self.SYSTEM).get("Power Field")
-            low = d.params.get("destroy_low", 26) if d else 26
-            high = d.params.get("destroy_high", 100) if d else 100
-            assert isinstance(low, int) and isinstance(high, int)
+            low = self.parry_q.num("Power Field", "destroy_low", 26)
+            high = self.parry_q.num("Power Field", "destroy_high", 100)
             r = self.roller.d100(f"Power Field d100 (destroys the attacker's weapon on {low:02d}-{high % 100:02d})")
             broken = low <= r <= high
             self._step(
                 "Quality: Power Field (parrying weapon)",
-                d.source if d else self.SRC["qualities"],
+                self._qsrc("Power Field"),
                 f"Parried with a Power Field weapon against one without: d100 = {r:02d} "
                 + (
                     f"(destroyed on {low:02d}\u2013{high % 100:02d}): the {self.weapon.name} is destroyed."
@@ -981,29 +970,24 @@ class D100Attack:
 
     # -- steps four and five ---------------------------------------------------------------------------
 
-    def _damage_bonus(self) -> tuple[int, int, list[str]]:
-        """The flat part of each hit's damage: the weapon's modifier, SB for melee (doubled where a
-        quality says so), and the qualities that add to it. Returns (bonus, SB, labels)."""
+    def _damage_bonus(self) -> tuple[int, int, list[tuple[int, str]]]:
+        """The flat part of each hit's damage: the weapon's modifier, SB (melee; thrown where the
+        ruleset says so) and what qualities and craftsmanship add. Returns (bonus, SB, the additions
+        as (value, label))."""
         s, w = self.s, self.weapon
-        expr = w.dice
         thrown_sb = self.THROWN_ADDS_SB and w.weapon_class == "Thrown" and "Blast" not in self.q
         sb = s.attacker.characteristics.SB if (w.is_melee or thrown_sb) else 0
-        labels: list[str] = []
-        bonus = expr.modifier + sb
+        adds: list[tuple[int, str]] = []
         if w.is_melee and w.weapon_class != "Unarmed" and w.craftsmanship == "Best":
-            bonus += 1
-            labels.append("+1 Best craftsmanship")
+            adds.append((1, "Best craftsmanship"))
         if "Force" in self.q and s.attacker.psy_rating:
-            bonus += s.attacker.psy_rating
-            labels.append(f"+{s.attacker.psy_rating} Force (psy rating)")
+            adds.append((s.attacker.psy_rating, "Force (psy rating)"))
         if "Scatter" in self.q and self.q.param("Scatter", "mode") == "dh2" and self.band is not None:
             if self.band == "Point Blank":
-                bonus += 3
-                labels.append("+3 Scatter (Point Blank)")
+                adds.append((3, "Scatter (Point Blank)"))
             elif self.band != "Short":
-                bonus -= 3
-                labels.append(f"-3 Scatter ({self.band} range)")
-        return bonus, sb, labels
+                adds.append((-3, f"Scatter ({self.band} range)"))
+        return w.dice.modifier + sb + sum(v for v, _ in adds), sb, adds
 
     def _pen(self, degrees: int) -> tuple[int, list[str]]:
         """The weapon's Pen after Melta, Lance, Razor Sharp and Force (each ruleset's reading)."""
@@ -1113,7 +1097,7 @@ class D100Attack:
         """Steps Four and Five for each hit on each person struck; returns the hits, the Fatigue
         inflicted, whether the target was slain, and the target's damage taken after."""
         s, w = self.s, self.weapon
-        bonus, sb, bonus_labels = self._damage_bonus()
+        bonus, sb, bonus_adds = self._damage_bonus()
         pen, pen_why = self._pen(degrees)
         factor, armour_why = self._armour_factor()
         tb, tb_why = self._tb()
@@ -1179,7 +1163,7 @@ class D100Attack:
                 )
                 for d, k in zip(hd.dice, keep, strict=True)
             ]
-            self._damage_step(hd, bonus, sb, damage, keep, bonus_labels)
+            self._damage_step(hd, bonus, sb, damage, keep, bonus_adds)
             rf: RighteousFury | None = None
             if self._fury(hd):
                 rf, wounds, killed = self._righteous_fury(hd, wounds, rf_now, self._through(wounds_through, hd, damage))
@@ -1294,7 +1278,9 @@ class D100Attack:
         threshold = self.q.x("Vengeful") if "Vengeful" in self.q and self.q.x("Vengeful") else 10
         return hd.fury(threshold)
 
-    def _damage_step(self, hd: _HitDice, bonus: int, sb: int, damage: int, keep: list[bool], labels: list[str]) -> None:
+    def _damage_step(
+        self, hd: _HitDice, bonus: int, sb: int, damage: int, keep: list[bool], adds: list[tuple[int, str]]
+    ) -> None:
         w = self.weapon
         shown = []
         for d, k in zip(hd.dice, keep, strict=True):
@@ -1304,16 +1290,16 @@ class D100Attack:
             if d.replaced:
                 face = f"{face}\u2192{d.value} (degrees of success)"
             if d.role != "damage":
-                face = f"{face} {d.role.replace('tearing', 'Tearing').replace('accurate', 'Accurate').replace('maximal', 'Maximal')}"
+                face = f"{face} {d.role.capitalize()}"
             shown.append(face if k else f"[{face} dropped]")
         parts = f"{w.damage}: " + ", ".join(shown)
-        flat = bonus - sb - sum(int(lbl.split()[0]) for lbl in labels)
+        flat = bonus - sb - sum(v for v, _ in adds)
         if flat:
             parts += f" {signed(flat)}"
         if sb:
             parts += f" + SB {sb}"
-        for lbl in labels:
-            parts += f" {lbl}"
+        for value, label in adds:
+            parts += f" {signed(value)} {label}"
         notes = []
         if hd.tearing == "extra_die_drop_lowest":
             notes.append("Tearing rolled one extra die and dropped the lowest.")

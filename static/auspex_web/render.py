@@ -97,13 +97,9 @@ def render_test(r: Resolution) -> str:
     """The test: characteristic, each modifier with its label and source, target number, roll, DoS/DoF."""
     rows = [
         f'<tr><th scope="row">{e(r.characteristic)}</th>'
-        f'<td class="num">{_k("characteristic-value", e(r.characteristic_value))}</td><td></td></tr>'
+        f'<td class="num">{_k("characteristic-value", e(r.characteristic_value))}</td><td></td></tr>',
+        modifier_rows(r),
     ]
-    for m in r.modifiers:
-        rows.append(
-            f'<tr class="modifier"><th scope="row">{e(m.label)}</th><td class="num">{e(signed(m.value))}</td>'
-            f'<td class="source">{e(m.source)}</td></tr>'
-        )
     listed = sum(m.value for m in r.modifiers)
     if listed != r.modifier_total:
         rows.append(
@@ -141,13 +137,18 @@ def render_test(r: Resolution) -> str:
     )
 
 
-def render_no_test(r: Resolution) -> str:
-    """Flame and Spray make no attack test: the target's Agility test stands in its place."""
-    rows = "".join(
+def modifier_rows(r: Resolution) -> str:
+    """A table row per modifier: label, value, source."""
+    return "".join(
         f'<tr class="modifier"><th scope="row">{e(m.label)}</th><td class="num">{e(signed(m.value))}</td>'
         f'<td class="source">{e(m.source)}</td></tr>'
         for m in r.modifiers
     )
+
+
+def render_no_test(r: Resolution) -> str:
+    """Flame and Spray make no attack test: the target's Agility test stands in its place."""
+    rows = modifier_rows(r)
     verdict = "the target is struck" if r.outcome == "hit" else "the target avoids it"
     return (
         '<section class="test" aria-label="No attack test">'

@@ -309,3 +309,16 @@ def test_render_shows_dh1_righteous_fury_damage_and_its_confirmation() -> None:
 def test_render_a_dh1_bare_success_has_zero_degrees_of_success() -> None:
     html = render_resolution(resolution(system="dh1", degrees=0, roll=33, target_number=35))
     assert '<strong data-k="degrees">0 DoS</strong>' in html
+
+
+def test_render_flame_shows_the_targets_agility_test_instead_of_an_attack_test() -> None:
+    html = render_resolution(
+        resolution(characteristic="Ag (target)", characteristic_value=30, target_number=30, roll=45, degrees=0)
+    )
+    assert "<h3>No attack test</h3>" in html
+    assert (
+        'The target tests Agility: roll <strong data-k="roll">45</strong> against <span data-k="target-number">30</span>'
+        in html
+    )
+    assert '<span data-k="verdict">the target is struck</span>' in html
+    assert "BS test" not in html
