@@ -41,6 +41,8 @@ from .models import (
     DamageDie,
     Die,
     Hit,
+    HordeResult,
+    NearbyTarget,
     Resolution,
     RighteousFury,
     Scenario,
@@ -270,6 +272,7 @@ class D100Attack:
                 errors.append(FieldError("target.evasion.reaction", f"The {w.name} is Flexible: it cannot be Parried"))
             elif "Unwieldy" in self.parry_q:
                 errors.append(FieldError("target.evasion.qualities", "An Unwieldy weapon cannot be used to Parry"))
+        errors.extend(self._check_ruleset_options(action))
         if self.flame and s.target.characteristics.Ag is None:
             errors.append(
                 FieldError(
@@ -280,6 +283,79 @@ class D100Attack:
         if errors:
             raise ScenarioError(errors)
         return action
+
+    def _check_ruleset_options(self, action: ActionDef) -> list[FieldError]:
+        """Fields that only some rulesets have rules for (Hordes, cover, nearby foes, two weapons,
+        Overwatch, the larger sizes), and the checks those rules make (a Charge's length)."""
+        s, w, t = self.s, self.weapon, self.tables
+        errors: list[FieldError] = []
+
+        def lacks(at: str, what: str) -> None:
+            errors.append(FieldError(at, f"{what} is not a rule of {self.RULESET}"))
+
+        if t.sizes.get(s.target.size) is None:
+            errors.append(
+                FieldError(
+                    "target.size",
+                    f"'{s.target.size}' is not a {self.RULESET} size: choose one of " + ", ".join(t.sizes.rows),
+                )
+            )
+        horde = s.target.horde
+        if horde is not None:
+            if t.hordes is None:
+                lacks("target.horde", "Fighting a Horde")
+            elif action.called:
+                errors.append(FieldError("action.type", "Locations are not used against a Horde: no Called Shot"))
+            elif s.target.nearby:
+                errors.append(FieldError("target.nearby", "A burst's hits all go to the Horde: remove the nearby foes"))
+        if s.target.cover is not None and t.cover is None:
+            lacks("target.cover", "Cover AP")
+        if s.target.nearby and t.spread_hits is None:
+            lacks("target.nearby", "Moving a burst's extra hits to nearby foes")
+        if s.action.two_weapon != "none":
+            if t.two_weapon is None:
+                lacks("action.two_weapon", "Two-weapon fighting")
+            elif w.weapon_class not in ("Pistol", "Melee"):
+                errors.append(
+                    FieldError(
+                        "action.two_weapon",
+                        f"Only one-handed weapons (Pistol or Melee) fight two-handed: the {w.name} is "
+                        f"a {w.weapon_class} weapon",
+                    )
+                )
+        if s.action.overwatch:
+            if t.pinning is None:
+                lacks("action.overwatch", "Overwatch")
+            elif action.fire not in ("semi", "full", "burst"):
+                errors.append(
+                    FieldError(
+                        "action.overwatch",
+                        "From Overwatch the shot is a Semi-Auto Burst, a Full Auto Burst or Suppressing Fire",
+                    )
+                )
+        if action.name == "Charge" and t.movement is not None:
+            ab = s.attacker.characteristics.Ag // 10
+            row = t.movement.row(ab)
+            d = s.action.distance
+            if d < t.movement.charge_minimum or d > row.charge:
+                errors.append(
+                    FieldError(
+                        "action.distance",
+                        f"A Charge covers at least {t.movement.charge_minimum:g} m and at most the Charge move, "
+                        f"{row.charge:g} m at AB {ab}: {d:g} m is "
+                        + ("too short" if d < t.movement.charge_minimum else "too far"),
+                    )
+                )
+        suppressing = action.name == "Suppressing Fire" and t.pinning is not None and not w.is_melee
+        if suppressing and w.range > 0 and s.action.distance > self._range() / 2:
+            errors.append(
+                FieldError(
+                    "action.distance",
+                    f"Suppressing Fire covers up to half the weapon's range, {self._range() / 2:g} m: "
+                    f"{s.action.distance:g} m is beyond it",
+                )
+            )
+        return errors
 
     def _check_table_names(self) -> list[FieldError]:
         errors = []
@@ -425,7 +501,15 @@ class D100Attack:
         if "Scatter" in self.q and self.q.param("Scatter", "mode") == "dh2" and self.band in ("Point Blank", "Short"):
             add(f"Scatter ({self.band} range)", 10, self._qsrc("Scatter"))
         size = t.sizes.get(s.target.size)
-        if size is not None and size[1]:
+        horde_size = self._horde_size()
+        if horde_size is not None and (size is None or horde_size[1] > size[1]):
+            assert t.hordes is not None
+            add(
+                f"Horde of Magnitude {s.target.horde.magnitude if s.target.horde else 0}: counts as {horde_size[0]}",
+                horde_size[1],
+                t.hordes.source,
+            )
+        elif size is not None and size[1]:
             add(f"Target size: {size[0]}", size[1], t.sizes.source)
         for name in s.action.circumstances:
             c = t.circumstances.get(name)
@@ -451,6 +535,14 @@ class D100Attack:
             )
         if not w.trained:
             add("Used without its Weapon Training talent", -20, self.SRC["untrained"])
+        if s.action.two_weapon != "none" and t.two_weapon is not None:
+            tw = t.two_weapon
+            if s.action.two_weapon == "off_hand":
+                add("Off-hand weapon", tw.off_hand, tw.source)
+            elif s.action.ambidextrous:
+                add("Two weapons, one attack each (Ambidextrous)", tw.ambidextrous, tw.source)
+            else:
+                add("Two weapons, one attack each", tw.both, tw.source)
         if "Defensive" in self.q:
             add("Defensive", self.q.num("Defensive", "attack", -10), self._qsrc("Defensive"))
         if "Twin-Linked" in self.q:
@@ -463,10 +555,24 @@ class D100Attack:
         return mods
 
     def _craftsmanship_modifier(self) -> int:
-        """Melee weapons: Poor -10, Good +5, Best +10 to WS (each ruleset's source)."""
-        if not self.weapon.is_melee or self.weapon.weapon_class == "Unarmed":
+        """Poor -10, Good +5, Best +10 to hit: for melee weapons, or for every weapon where the
+        ruleset's craftsmanship table says so (Deathwatch)."""
+        if self.weapon.weapon_class == "Unarmed":
+            return 0
+        c = self.tables.craftsmanship
+        if c is not None:
+            return {"Poor": c.poor, "Common": 0, "Good": c.good, "Best": c.best}[self.weapon.craftsmanship]
+        if not self.weapon.is_melee:
             return 0
         return {"Poor": -10, "Common": 0, "Good": 5, "Best": 10}[self.weapon.craftsmanship]
+
+    def _horde_size(self) -> tuple[str, int] | None:
+        """The size a Horde counts as from its Magnitude, with its modifier (percent)."""
+        h, rules = self.s.target.horde, self.tables.hordes
+        if h is None or rules is None:
+            return None
+        name = rules.size_for(h.magnitude)
+        return self.tables.sizes.get(name) if name else None
 
     def _range_band(self) -> str:
         d, r = self.s.action.distance, self._range()
@@ -556,10 +662,16 @@ class D100Attack:
             return self._finish(base, "jam" if jammed else "miss", [], 0, 0)
 
         hits = self._hit_count(action, test.degrees, mode, rounds)
-        locations = self._locations(hits, roll)
-        negated = self._evasion(hits)
-        kept = [(0, loc) for loc in locations[: hits - negated]]
-        struck = kept + self._blast_others()
+        if s.target.horde is not None:
+            hits = self._horde_hits(hits, test.degrees)
+            locations = self._horde_locations(hits)
+        else:
+            locations = self._locations(hits, roll)
+        moved = self._spread(locations, mode)
+        on_target = len(locations)
+        negated = self._evasion(on_target)
+        kept = [(0, loc) for loc in locations[: on_target - negated]]
+        struck = kept + moved + self._blast_others()
         if not struck:
             return self._finish(base, "evaded", [], hits, negated)
         hit_results, fatigue, slain, taken = self._damage(struck, test.degrees)
@@ -585,7 +697,7 @@ class D100Attack:
             tt = self._roll_target_test(name, spec, person, None, degrees=0, wounds=0, armour=0)
             first = first or tt
             if not tt.success:
-                struck.append((person, "Body"))
+                struck.append((person, "Horde" if s.target.horde is not None else "Body"))
         self._qstep(
             name,
             f"{len(struck)} of {s.target.others_in_blast + 1} in the area failed the Agility test and are hit "
@@ -624,6 +736,23 @@ class D100Attack:
                 self._qstep(name, f"{d.summary} (The GM applies this.)")
 
     def _finish(self, base: dict[str, object], outcome: str, hits: list[Hit], scored: int, negated: int) -> Resolution:
+        horde = self.s.target.horde
+        if horde is not None:
+            lost = sum(h.magnitude for h in hits)
+            after = max(0, horde.magnitude - lost)
+            base["horde"] = HordeResult(
+                magnitude_before=horde.magnitude,
+                hits=sum(1 for h in hits if h.person == 0),
+                damaging_hits=sum(1 for h in hits if h.magnitude),
+                magnitude_lost=horde.magnitude - after,
+                magnitude_after=after,
+                destroyed=after == 0,
+            )
+        else:
+            base["damage_state"] = self._damage_state(int(base.get("damage_taken_after", 0)))  # type: ignore[call-overload]
+        if outcome != "jam":
+            result = base.get("horde")
+            self._pinning(result.magnitude_after if isinstance(result, HordeResult) else None)
         mine = [h for h in hits if h.person == 0]
         total = sum(h.wounds for h in mine)
         critical = sum(h.critical.amount for h in mine if h.critical)
@@ -643,6 +772,163 @@ class D100Attack:
                 "steps": self.steps,
             }
         )
+
+    def _damage_state(self, taken: int) -> str | None:
+        """Deathwatch: the target is Lightly Damaged up to twice its TB in damage, Heavily Damaged
+        beyond it, Critically Damaged past its wounds (seed 001, Damage); None without damage or in
+        rulesets without the rule."""
+        rule, t = self.tables.damage_states, self.s.target
+        if rule is None or taken <= 0:
+            return None
+        if taken > t.wounds:
+            state = "Critically Damaged"
+            why = f"{taken} damage is past its {t.wounds} wounds"
+        elif taken > rule.heavy_over_tb * t.toughness_bonus:
+            state = "Heavily Damaged"
+            why = f"{taken} damage is more than twice its TB {t.toughness_bonus}"
+        else:
+            state = "Lightly Damaged"
+            why = f"{taken} damage is at most twice its TB {t.toughness_bonus}"
+        self._step("Damage state", rule.source, f"{t.name} is {state}: {why}.")
+        return state
+
+    def _pinning(self, magnitude: int | None) -> None:
+        """Suppressing Fire and a burst from Overwatch: the target tests Willpower (Hard, -20) or is
+        Pinned; a Horde adds its ``magnitude`` (after this attack) to its Willpower (seed 001)."""
+        rule = self.tables.pinning
+        if rule is None or not (self.action.name == "Suppressing Fire" or self.s.action.overwatch):
+            return
+        t = self.s.target
+        why = "Suppressing Fire" if self.action.name == "Suppressing Fire" else "fired from Overwatch"
+        wp = t.characteristics.WP
+        horde_bonus = 0
+        if magnitude is not None:
+            horde_bonus = magnitude * self._horde_rules().pinning_bonus_per_magnitude
+        extra = f" + Magnitude {horde_bonus} (a Horde's bonus against pinning)" if horde_bonus else ""
+        if wp is None:
+            tt = TargetTest(quality="Pinning", characteristic="WP", modifier=rule.modifier, effect=rule.effect)
+            self._step(
+                "Pinning",
+                rule.source,
+                f"{why}: {t.name} tests Willpower {signed(rule.modifier)}{extra}; on a failure: {rule.effect}. "
+                f"Its WP is not given: the GM rolls this test.",
+            )
+        else:
+            roll = self.roller.d100("Pinning: Willpower test d100")
+            test = self.test(wp + horde_bonus + rule.modifier, roll)
+            tt = TargetTest(
+                quality="Pinning",
+                characteristic="WP",
+                modifier=rule.modifier,
+                target=test.target,
+                roll=roll,
+                success=test.success,
+                degrees=test.degrees,
+                effect=rule.effect,
+            )
+            self._step(
+                "Pinning",
+                rule.source,
+                f"{why}: {t.name} tests Willpower {wp}{extra} {signed(rule.modifier)} = {test.target}; rolled "
+                f"{roll:02d}: " + ("success, not Pinned." if test.success else f"failure: Pinned. {rule.effect}."),
+            )
+        self.target_tests.append(tt)
+
+    # -- hordes and nearby foes ---------------------------------------------------------------------
+
+    def _horde_rules(self) -> tables.HordeRules:
+        rules = self.tables.hordes
+        assert rules is not None  # checked: a Horde target needs the ruleset's Horde rules
+        return rules
+
+    def _troop(self, person: int) -> bool:
+        foe = self._foe(person)
+        return foe.troop if foe else self.s.target.troop
+
+    def _horde_hits(self, hits: int, degrees: int) -> int:
+        """Hits on a Horde: in melee one per two degrees of success (at least one) and one more for a
+        Power Field; a Blast (X) weapon's hit counts X; Explosive damage one more; Devastating (X), X more
+        (seed 001, Hordes; Devastating)."""
+        rules = self._horde_rules()
+        why: list[str] = []
+        if self.weapon.is_melee:
+            n = rules.melee_degrees_per_hit
+            hits = max(1, degrees // n)
+            why.append(f"in melee, one hit per {n} degrees of success, at least one: max(1, {degrees} // {n}) = {hits}")
+            if "Power Field" in self.q:
+                hits += rules.power_field_hits
+                why.append(f"Power Field +{rules.power_field_hits} \u2192 {hits}")
+        blast = self.q.x("Blast") if "Blast" in self.q else 0
+        if blast > 1:
+            hits *= blast
+            why.append(f"a Blast ({blast}) weapon's hit counts {blast} hits \u2192 {hits}")
+        if self._damage_type() == "X" and rules.explosive_hits:
+            hits += rules.explosive_hits
+            why.append(f"Explosive damage counts {rules.explosive_hits} more hit \u2192 {hits}")
+        if "Devastating" in self.q and self.q.x("Devastating"):
+            hits += self.q.x("Devastating") * self.q.num("Devastating", "horde_hits", 1)
+            why.append(f"Devastating ({self.q.x('Devastating')}) \u2192 {hits}")
+        self._step(
+            "Horde: hits",
+            rules.source,
+            ("; ".join(why) + ". " if why else f"{hits} hit(s). ") + "Every hit goes to the Horde.",
+        )
+        return hits
+
+    def _horde_locations(self, hits: int) -> list[str]:
+        h = self.s.target.horde
+        assert h is not None
+        cover = f" + cover {self.s.target.cover.ap}" if self.s.target.cover else ""
+        self._step(
+            "Step Three: hit location",
+            self._horde_rules().source,
+            f"Locations are not used against a Horde: its single armour value (AP {h.armour}{cover}) "
+            f"stands for every hit.",
+        )
+        return ["Horde"] * hits
+
+    def _spread(self, locations: list[str], mode: str | None) -> list[tuple[int, str]]:
+        """A burst's extra hits moved onto nearby foes (as many as each asks, in the order listed),
+        taken from the last hits placed on the target. Each foe's first hit rolls a d100 hit location
+        (reversed), its further hits follow the Multiple Hits table."""
+        nearby, rule = self.s.target.nearby, self.tables.spread_hits
+        if not nearby or rule is None:
+            return []
+        if mode not in ("semi", "full") or self.action.name == "Suppressing Fire":
+            self._step(
+                "Nearby foes",
+                rule.source,
+                "Only a Semi- or Full Auto Burst's extra hits can be moved to other foes: every hit stays on "
+                "the target.",
+            )
+            return []
+        spare = len(locations) - 1
+        moved: list[tuple[int, str]] = []
+        first_person = self.s.target.others_in_blast + 1
+        told = []
+        for k, foe in enumerate(nearby):
+            take = min(foe.hits, spare - len(moved))
+            if take <= 0:
+                continue
+            r = self.roller.d100(f"{foe.name}: hit location d100")
+            first = self.tables.hit_locations.lookup(reverse_digits(r))
+            placed = [first, *self._more_locations(first, take)[1:]]
+            moved.extend((first_person + k, loc) for loc in placed)
+            told.append(f"{foe.name}: {take} hit(s), {', '.join(placed)} (d100 {r:02d} reversed)")
+        if moved:
+            del locations[len(locations) - len(moved) :]
+        self._step(
+            "Nearby foes",
+            rule.source,
+            (
+                f"{len(moved)} of the {spare} extra hit(s) go to foes within {rule.metres:g} m: "
+                + "; ".join(told)
+                + "."
+                if moved
+                else "The burst scored no extra hit to move (the first hit stays on the target)."
+            ),
+        )
+        return moved
 
     # -- ammunition, jams, heat ---------------------------------------------------------------------
 
@@ -695,6 +981,17 @@ class D100Attack:
             self._step(
                 "Untrained", self.SRC["untrained"], "Used without its Weapon Training talent, it counts as Unreliable."
             )
+        rule = self.tables.craftsmanship
+        if rule is not None:
+            # every weapon: only Poor changes jams, and only by jamming on any failed roll
+            if craft == "Poor" and rule.poor_jams_on_failure and not success:
+                self._step(
+                    "Weapon jam",
+                    rule.source,
+                    f"Unmodified {roll:02d} fails: a Poor weapon jams on any failed to-hit roll. The attack misses.",
+                )
+                return True
+            craft = "Common"
         if craft == "Best":
             self._step("Jam check", self.SRC["craftsmanship"], "Best craftsmanship: the weapon never jams.")
             return False
@@ -862,14 +1159,10 @@ class D100Attack:
                 self.SRC["step3"],
                 f"The roll {roll % 100:02d} reversed is {reversed_roll % 100:02d}: {first}.",
             )
-        locations: list[str] = [first]
+        locations = self._more_locations(first, hits)
         if hits > 1:
             kind = first.split()[-1]  # Head, Arm, Body, Leg
             side = first.split()[0] if " " in first else SIDES[0]
-            row = t.multiple_hits.rows[kind]  # type: ignore[index]
-            for n in range(2, hits + 1):
-                part = row[min(n - 1, 5)]
-                locations.append(f"{side} {part}" if part in ("Arm", "Leg") else part)
             placed = ", ".join(f"hit {i + 1}: {loc}" for i, loc in enumerate(locations))
             self._step(
                 "Multiple hits",
@@ -879,10 +1172,24 @@ class D100Attack:
             )
         return locations
 
+    def _more_locations(self, first: str, hits: int) -> list[str]:
+        """``hits`` locations from the first by the Multiple Hits table (an Arm or Leg on the first
+        hit's side, the right one when the first hit was not on a limb)."""
+        kind = first.split()[-1]  # Head, Arm, Body, Leg
+        side = first.split()[0] if " " in first else SIDES[0]
+        row = self.tables.multiple_hits.rows[kind]  # type: ignore[index]
+        locations = [first]
+        for n in range(2, hits + 1):
+            part = row[min(n - 1, 5)]
+            locations.append(f"{side} {part}" if part in ("Arm", "Leg") else part)
+        return locations
+
     def _blast_others(self) -> list[tuple[int, str]]:
         """Blast (X): everyone else within X metres is hit too, each with its own hit location (a d100
         reversed) and damage."""
         n = self.s.target.others_in_blast
+        if self.s.target.horde is not None:
+            return []  # a Blast's hits on a Horde are counted by the Horde rules
         if "Blast" not in self.q:
             if n:
                 self._step(
@@ -976,10 +1283,13 @@ class D100Attack:
         as (value, label))."""
         s, w = self.s, self.weapon
         thrown_sb = self.THROWN_ADDS_SB and w.weapon_class == "Thrown" and "Blast" not in self.q
-        sb = s.attacker.characteristics.SB if (w.is_melee or thrown_sb) else 0
+        sb = s.attacker.SB * (w.sb_multiplier if w.is_melee else 1) if (w.is_melee or thrown_sb) else 0
         adds: list[tuple[int, str]] = []
-        if w.is_melee and w.weapon_class != "Unarmed" and w.craftsmanship == "Best":
-            adds.append((1, "Best craftsmanship"))
+        craft_all = self.tables.craftsmanship is not None
+        if (w.is_melee or craft_all) and w.weapon_class != "Unarmed" and w.craftsmanship == "Best":
+            adds.append(
+                (self.tables.craftsmanship.best_damage if self.tables.craftsmanship else 1, "Best craftsmanship")
+            )
         if "Force" in self.q and s.attacker.psy_rating:
             adds.append((s.attacker.psy_rating, "Force (psy rating)"))
         if "Scatter" in self.q and self.q.param("Scatter", "mode") == "dh2" and self.band is not None:
@@ -1031,15 +1341,45 @@ class D100Attack:
             why.append("unarmed")
         return (2 if why else 1), why
 
-    def _effective_armour(self, location: str, pen: int, factor: int) -> int:
-        """The struck location's armour (times ``factor``) less Pen, never below 0."""
-        return max(0, factor * self.s.target.armour_at(location) - pen)
+    def _foe(self, person: int) -> NearbyTarget | None:
+        """The nearby foe that ``person`` numbers (after the target, 0, and the others in a Blast,
+        1..N), or None when ``person`` is the target or one of those others (the target's profile)."""
+        k = person - self.s.target.others_in_blast - 1
+        nearby = self.s.target.nearby
+        return nearby[k] if person > 0 and 0 <= k < len(nearby) else None
 
-    def _tb(self) -> tuple[int, str]:
-        """The target's TB; Felling (X) ignores X of its Unnatural Toughness."""
+    def _person_name(self, person: int) -> str:
+        foe = self._foe(person)
+        return self.s.target.name if person == 0 else foe.name if foe else f"person {person}"
+
+    def _armour_at(self, location: str, person: int = 0) -> int:
+        foe = self._foe(person)
+        return foe.armour_at(location) if foe else self.s.target.armour_at(location)
+
+    def _effective_armour(self, location: str, pen: int, factor: int, person: int = 0) -> int:
+        """The struck location's armour (times ``factor``) less Pen, never below 0."""
+        return max(0, factor * self._armour_at(location, person) - pen)
+
+    def _tb(self, person: int = 0) -> tuple[int, str]:
+        """The struck person's TB; Felling (X) ignores X of the target's Unnatural Toughness: X points
+        of it, or X levels where the ruleset counts Unnatural Toughness in multiples of the base TB
+        (Deathwatch: TB 8 with Unnatural Toughness (x2) is base 4 and one level)."""
+        foe = self._foe(person)
+        if foe is not None:
+            return foe.toughness_bonus, ""
         tb = self.s.target.toughness_bonus
-        if "Felling" in self.q and self.s.target.unnatural_toughness:
-            cut = min(self.q.x("Felling"), self.s.target.unnatural_toughness)
+        ut = self.s.target.unnatural_toughness
+        if "Felling" in self.q and ut:
+            if self.q.param("Felling", "mode", "") == "levels":
+                base = tb - ut
+                levels = ut // base if base > 0 else 0
+                drop = min(self.q.x("Felling"), levels)
+                cut = drop * base
+                return (
+                    tb - cut,
+                    f" (Felling ignores {drop} level(s) of Unnatural Toughness, {drop} \u00d7 base TB {base})",
+                )
+            cut = min(self.q.x("Felling"), ut)
             return tb - cut, f" (Felling ignores {cut} of its Unnatural Toughness)"
         return tb, ""
 
@@ -1100,14 +1440,15 @@ class D100Attack:
         bonus, sb, bonus_adds = self._damage_bonus()
         pen, pen_why = self._pen(degrees)
         factor, armour_why = self._armour_factor()
-        tb, tb_why = self._tb()
         if pen_why:
             self._step("Penetration", self.SRC["qualities"], f"Pen {w.pen} \u2192 {pen}: {'; '.join(pen_why)}.")
         if armour_why:
             self._step("Armour doubled", self.SRC["qualities"], f"Armour points count double: {', '.join(armour_why)}.")
 
         def wounds_through(hd: _HitDice, damage: int) -> int:
-            return max(0, damage + self._graviton(hd.location) - self._effective_armour(hd.location, pen, factor) - tb)
+            p = hd.person
+            through = damage + self._graviton(hd.location, p) - self._effective_armour(hd.location, pen, factor, p)
+            return max(0, through - self._tb(p)[0])
 
         once = "Blast" in self.q and self.q.param("Blast", "damage") == "once"
         rolled: list[_HitDice] = []
@@ -1131,7 +1472,7 @@ class D100Attack:
                     and self._fury(hd)
                     and wounds_through(hd, max(0, hd.total() + bonus)) > 0
                 ):
-                    rf_now[n] = None if s.target.troop else self._rf_d5(hd)
+                    rf_now[n] = None if self._troop(hd.person) else self._rf_d5(hd)
                 yield hd
 
         sequence: Iterable[_HitDice] = roll_hits()
@@ -1142,15 +1483,22 @@ class D100Attack:
             self._replace_with_degrees(own, degrees, bonus, wounds_through)
 
         hits: list[Hit] = []
-        taken = s.target.damage_taken
+        # damage taken so far, for the target (0) and each nearby foe; the others in a Blast share the
+        # target's profile but not its wounds
+        taken_by: dict[int, int] = {0: s.target.damage_taken}
+        first_foe = s.target.others_in_blast + 1
+        for k, foe in enumerate(s.target.nearby):
+            taken_by[first_foe + k] = foe.damage_taken
+        horde = s.target.horde
         fatigue = 0
         slain = False
         for hd in sequence:
             damage = max(0, hd.total() + bonus)
             damage = self._unstable(hd, damage)
-            armour = s.target.armour_at(hd.location)
-            eff = self._effective_armour(hd.location, pen, factor)
-            grav = self._graviton(hd.location)
+            armour = self._armour_at(hd.location, hd.person)
+            eff = self._effective_armour(hd.location, pen, factor, hd.person)
+            grav = self._graviton(hd.location, hd.person)
+            tb, tb_why = self._tb(hd.person)
             wounds = wounds_through(hd, damage)
             keep = hd.kept()
             dice_models = [
@@ -1168,7 +1516,7 @@ class D100Attack:
             if self._fury(hd):
                 rf, wounds, killed = self._righteous_fury(hd, wounds, rf_now, self._through(wounds_through, hd, damage))
                 slain = slain or (killed and hd.person == 0)
-            target_name = s.target.name if hd.person == 0 else f"person {hd.person}"
+            target_name = self._person_name(hd.person)
             grav_txt = f" + Graviton {grav} (the location's AP)" if grav else ""
             doubled = " \u00d7 2" if factor == 2 else ""
             self._step(
@@ -1192,15 +1540,29 @@ class D100Attack:
                 wounds=wounds,
                 righteous_fury=rf,
                 graviton=grav,
+                name=nearby.name if (nearby := self._foe(hd.person)) else None,
             )
+            if horde is not None:
+                if hit.wounds > 0:
+                    hit = hit.model_copy(update={"magnitude": 1})
+                self._step(
+                    f"Horde, hit {hd.number}",
+                    self._horde_rules().source,
+                    f"{hit.wounds} damage got through: the Horde loses 1 Magnitude."
+                    if hit.wounds > 0
+                    else "No damage got through: the Horde loses no Magnitude.",
+                )
+                hits.append(hit)
+                continue
             extra = self._after_hit(hit, degrees)
             if extra:
                 hit = hit.model_copy(update={"wounds": hit.wounds + extra, "extra_wounds": extra})
-            if hd.person == 0:
-                before = taken
-                taken += hit.wounds
-                crit_before = max(0, before - s.target.wounds)
-                crit_after = max(0, taken - s.target.wounds)
+            if hd.person in taken_by:
+                wounds_max = s.target.wounds if hd.person == 0 else self._foe(hd.person).wounds  # type: ignore[union-attr]
+                before = taken_by[hd.person]
+                taken_by[hd.person] = taken = before + hit.wounds
+                crit_before = max(0, before - wounds_max)
+                crit_after = max(0, taken - wounds_max)
                 if crit_after > crit_before:
                     critical = Critical(
                         amount=crit_after - crit_before,
@@ -1209,24 +1571,41 @@ class D100Attack:
                         location=hd.location,
                     )
                     hit = hit.model_copy(update={"critical": critical})
+                    blood = self.tables.damage_states
                     self._step(
                         f"Critical damage, hit {hd.number}",
                         self.SRC["critical"],
-                        f"Damage {taken} passes wounds {s.target.wounds}: {critical.amount} Critical damage "
-                        f"({critical.total} in all): consult the {critical.damage_type} Critical Effects table, "
-                        f"{hd.location}, row {min(critical.total, 10)}.",
+                        f"{target_name}: damage {taken} passes wounds {wounds_max}: {critical.amount} Critical "
+                        f"damage ({critical.total} in all): consult the {critical.damage_type} Critical Effects "
+                        f"table, {hd.location}, row {min(critical.total, 10)}."
+                        + (f" Critical damage is cumulative. {blood.blood_loss}" if blood else ""),
                     )
-                if w.weapon_class == "Unarmed":
+                if w.weapon_class == "Unarmed" and hd.person == 0:
                     fatigue += self._unarmed_fatigue(hd.number, damage, tb)
             hits.append(hit)
-        total = sum(h.wounds for h in hits if h.person == 0)
-        self._step(
-            "Wounds",
-            self.SRC["step5"],
-            f"{s.target.name} had taken {s.target.damage_taken} of {s.target.wounds} wounds; takes {total} "
-            f"\u2192 {taken} of {s.target.wounds}." + (" Slain by Righteous Fury." if slain else ""),
-        )
-        return hits, fatigue, slain, taken
+        if horde is not None:
+            lost = sum(h.magnitude for h in hits)
+            self._step(
+                "Horde: Magnitude",
+                self._horde_rules().source,
+                f"{lost} of {len(hits)} hit(s) dealt damage: Magnitude {horde.magnitude} \u2212 {lost} "
+                f"\u2192 {max(0, horde.magnitude - lost)}.",
+            )
+            return hits, 0, False, s.target.damage_taken
+        for person, taken in taken_by.items():
+            mine = [h for h in hits if h.person == person]
+            if person and not mine:
+                continue
+            before = s.target.damage_taken if person == 0 else self._foe(person).damage_taken  # type: ignore[union-attr]
+            most = s.target.wounds if person == 0 else self._foe(person).wounds  # type: ignore[union-attr]
+            self._step(
+                "Wounds",
+                self.SRC["step5"],
+                f"{self._person_name(person)} had taken {before} of {most} wounds; takes "
+                f"{sum(h.wounds for h in mine)} \u2192 {taken} of {most}."
+                + (" Slain by Righteous Fury." if slain and person == 0 else ""),
+            )
+        return hits, fatigue, slain, taken_by[0]
 
     @staticmethod
     def _through(wounds_through: Callable[[_HitDice, int], int], hd: _HitDice, damage: int) -> Callable[[int], int]:
@@ -1269,9 +1648,9 @@ class D100Attack:
             return "E"
         return self.weapon.damage_type
 
-    def _graviton(self, location: str) -> int:
+    def _graviton(self, location: str, person: int = 0) -> int:
         """Graviton: extra damage equal to the struck location's AP."""
-        return self.s.target.armour_at(location) if "Graviton" in self.q else 0
+        return self._armour_at(location, person) if "Graviton" in self.q else 0
 
     def _fury(self, hd: _HitDice) -> bool:
         """Does a kept damage die call for Righteous Fury? A natural 10; Vengeful (X) from X."""
@@ -1297,7 +1676,8 @@ class D100Attack:
         if flat:
             parts += f" {signed(flat)}"
         if sb:
-            parts += f" + SB {sb}"
+            mult = w.sb_multiplier if w.is_melee else 1
+            parts += f" + SB {sb}" if mult == 1 else f" + SB {sb // mult} \u00d7 {mult} (the weapon doubles SB)"
         for value, label in adds:
             parts += f" {signed(value)} {label}"
         notes = []
@@ -1419,7 +1799,7 @@ class D100Attack:
             )
         table = f"{DAMAGE_TYPES[self._damage_type()]} Critical Effects, {hd.location}"
         if wounds > 0:
-            if s.target.troop:
+            if self._troop(hd.person):
                 self._step(
                     rule,
                     self.SRC["fury_troop"],

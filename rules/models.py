@@ -18,7 +18,7 @@ LOCATIONS: tuple[str, ...] = ("Head", "Right Arm", "Left Arm", "Body", "Right Le
 Location = Literal["Head", "Right Arm", "Left Arm", "Body", "Right Leg", "Left Leg"]
 
 DAMAGE_TYPES = {"E": "Energy", "I": "Impact", "R": "Rending", "X": "Explosive"}
-WEAPON_CLASSES = ("Melee", "Unarmed", "Pistol", "Basic", "Heavy", "Thrown")
+WEAPON_CLASSES = ("Melee", "Unarmed", "Pistol", "Basic", "Heavy", "Thrown", "Mounted")
 MELEE_CLASSES = ("Melee", "Unarmed")
 
 Percent = Annotated[int, Field(ge=0, le=100, description="a characteristic, 0-100")]
@@ -92,10 +92,15 @@ class Weapon(_Model):
     ``range`` is in metres (0 for melee), ``clip`` the rounds loaded now (0 for melee),
     ``damage`` a dice expression (``1d10+3``), ``damage_type`` one of E, I, R, X.
     Qualities are names as printed (``Tearing``, ``Proven (3)``); which exist depends on the system.
+    ``Mounted``: fixed to a vehicle or a suit (Terminator armour): always braced, never one-handed.
+    ``reload``: the book's Rld (``Full``, ``2 Full``, ``Half``), shown only. ``sb_multiplier``: how
+    many times the wielder's SB a melee weapon adds (2 for a Power Fist or Chainfist, seed 001).
     """
 
     name: str = Field("Weapon", max_length=80)
-    weapon_class: Literal["Melee", "Unarmed", "Pistol", "Basic", "Heavy", "Thrown"] = Field("Basic", alias="class")
+    weapon_class: Literal["Melee", "Unarmed", "Pistol", "Basic", "Heavy", "Thrown", "Mounted"] = Field(
+        "Basic", alias="class"
+    )
     range: float = Field(0, ge=0, le=10000, description="metres")
     rof: str = Field("S/-/-", description="single/semi/full, e.g. S/3/-")
     damage: str = Field("1d10", description="dice expression, e.g. 1d10+3")
@@ -105,6 +110,8 @@ class Weapon(_Model):
     qualities: list[str] = Field(default_factory=list, max_length=30)
     craftsmanship: Literal["Poor", "Common", "Good", "Best"] = "Common"
     trained: bool = Field(True, description="the wielder has the weapon's Weapon Training talent")
+    reload: str | None = Field(None, max_length=20, description="Rld as printed: Half, Full, 2 Full")
+    sb_multiplier: int = Field(1, ge=1, le=3, description="times SB added to melee damage (Power Fist: 2)")
 
     @field_validator("damage_type", mode="before")
     @classmethod
@@ -153,6 +160,14 @@ class Attacker(_Model):
     characteristics: Characteristics = Field(default_factory=Characteristics)
     weapon: Weapon = Field(default_factory=Weapon)
     psy_rating: int = Field(0, ge=0, le=20)
+    strength_bonus: int | None = Field(
+        None, ge=0, le=40, description="SB with Unnatural Strength counted (blank: the tens digit of S)"
+    )
+
+    @property
+    def SB(self) -> int:
+        """The SB melee damage adds: ``strength_bonus`` when given, else the tens digit of S."""
+        return self.characteristics.SB if self.strength_bonus is None else self.strength_bonus
 
 
 class Evasion(_Model):
@@ -183,6 +198,59 @@ class TargetCharacteristics(_Model):
     S: Percent | None = None
 
 
+SIZES = (
+    "Miniscule",
+    "Puny",
+    "Scrawny",
+    "Average",
+    "Hulking",
+    "Enormous",
+    "Massive",
+    "Immense",
+    "Monumental",
+    "Titanic",
+)
+
+
+class Horde(_Model):
+    """A Horde (Deathwatch): many foes fought as one, with a ``magnitude`` (1-1000) in place of
+    wounds and one ``armour`` value (AP) for every hit, with no hit locations (seed 001, Hordes).
+    The target's TB and characteristics are those of the creatures it is made of."""
+
+    magnitude: int = Field(30, ge=1, le=1000)
+    armour: int = Field(0, ge=0, le=50)
+
+
+def _all_locations() -> list[Location]:
+    return ["Head", "Right Arm", "Left Arm", "Body", "Right Leg", "Left Leg"]
+
+
+class Cover(_Model):
+    """Cover between the shooter and the target: its AP (Deathwatch cover types: 4, 8, 16, 32) is
+    added to the armour of the ``locations`` it hides (default: every location)."""
+
+    name: str | None = Field(None, max_length=60)
+    ap: int = Field(..., ge=0, le=64)
+    locations: list[Location] = Field(default_factory=lambda: _all_locations(), max_length=6)
+
+
+class NearbyTarget(_Model):
+    """Another foe within 2 metres of the target (Deathwatch): a Semi- or Full Auto Burst may put
+    ``hits`` of its extra hits on it instead of the target. Its own TB, wounds, damage taken and
+    armour by location."""
+
+    name: str = Field("Other", max_length=80)
+    toughness_bonus: int = Field(3, ge=0, le=30)
+    wounds: int = Field(10, ge=1, le=1000)
+    damage_taken: int = Field(0, ge=0, le=2000)
+    armour: dict[Location, Annotated[int, Field(ge=0, le=50)]] = Field(default_factory=dict)
+    troop: bool = False
+    hits: int = Field(1, ge=0, le=100, description="extra hits of the burst moved onto this foe")
+
+    def armour_at(self, location: str) -> int:
+        return int(self.armour.get(location, 0))  # type: ignore[call-overload]
+
+
 class Target(_Model):
     """Who is attacked: TB, wounds, damage already taken, armour points by location.
 
@@ -192,7 +260,9 @@ class Target(_Model):
     ``unnatural_toughness``: how much of ``toughness_bonus`` comes from Unnatural Toughness (Felling
     ignores it). ``primitive_armour``: the armour has the Primitive quality. ``size``: the size
     category (a modifier to hit it). ``others_in_blast``: how many others, with this same profile,
-    stand within a Blast weapon's radius of the target.
+    stand within a Blast weapon's radius of the target. ``horde``: the target is a Horde (then
+    ``wounds`` and ``armour`` are not used). ``cover``: cover AP on the hidden locations.
+    ``nearby``: other foes within 2 m that a burst's extra hits may go to (Deathwatch).
     """
 
     name: str = Field("Target", max_length=80)
@@ -206,11 +276,20 @@ class Target(_Model):
     characteristics: TargetCharacteristics = Field(default_factory=TargetCharacteristics)
     unnatural_toughness: int = Field(0, ge=0, le=30)
     primitive_armour: bool = False
-    size: Literal["Miniscule", "Puny", "Scrawny", "Average", "Hulking", "Enormous", "Massive"] = "Average"
+    size: Literal[
+        "Miniscule", "Puny", "Scrawny", "Average", "Hulking", "Enormous", "Massive", "Immense", "Monumental", "Titanic"
+    ] = "Average"
     others_in_blast: int = Field(0, ge=0, le=50)
+    horde: Horde | None = None
+    cover: Cover | None = None
+    nearby: list[NearbyTarget] = Field(default_factory=list, max_length=10)
 
     def armour_at(self, location: str) -> int:
-        return int(self.armour.get(location, 0))  # type: ignore[call-overload]
+        """AP at ``location``: the Horde's single value, or the location's; cover adds its AP."""
+        base = self.horde.armour if self.horde is not None else int(self.armour.get(location, 0))  # type: ignore[call-overload]
+        if self.cover is not None and (self.horde is not None or location in self.cover.locations):
+            base += self.cover.ap
+        return base
 
 
 class Modifier(_Model):
@@ -244,6 +323,11 @@ class Action(_Model):
     one_handed: bool = False
     engaged: bool = False
     maximal: bool = False
+    two_weapon: Literal["none", "off_hand", "both"] = Field(
+        "none", description="off_hand: a single attack with the off-hand weapon; both: one of two attacks, one per hand"
+    )
+    ambidextrous: bool = False
+    overwatch: bool = Field(False, description="the burst is fired from Overwatch: its targets test against pinning")
 
 
 class Scenario(_Model):
@@ -254,7 +338,7 @@ class Scenario(_Model):
     """
 
     version: Literal[1] = 1
-    system: Literal["dh2", "dh1"] = "dh2"
+    system: Literal["dh2", "dh1", "dw"] = "dh2"
     attacker: Attacker = Field(default_factory=Attacker)
     target: Target = Field(default_factory=Target)
     action: Action = Field(default_factory=Action)
@@ -347,6 +431,8 @@ class Hit(_Model):
     righteous_fury: RighteousFury | None = None
     critical: Critical | None = None
     graviton: int = 0  # damage added by Graviton (the location's AP)
+    name: str | None = None  # the person's name when it is one of the target's nearby foes
+    magnitude: int = 0  # Magnitude this hit took from a Horde
     extra_wounds: int = 0  # wounds added by a failed test a quality called for (DH1 Toxic), ignoring armour and TB
 
 
@@ -367,6 +453,18 @@ class TargetTest(_Model):
     success: bool | None = None
     degrees: int | None = None
     effect: str
+
+
+class HordeResult(_Model):
+    """What an attack did to a Horde: the hits that reached it, those that dealt damage (each takes
+    one Magnitude), and the Magnitude before and after."""
+
+    magnitude_before: int
+    hits: int
+    damaging_hits: int
+    magnitude_lost: int
+    magnitude_after: int
+    destroyed: bool
 
 
 class Resolution(_Model):
@@ -400,6 +498,8 @@ class Resolution(_Model):
     slain: bool = False
     overheated: bool = False
     target_tests: list[TargetTest] = Field(default_factory=list)
+    horde: HordeResult | None = None
+    damage_state: str | None = None  # Deathwatch: Lightly / Heavily / Critically Damaged after the attack
     seed: int | None = None
     dice: list[Die] = Field(default_factory=list)
     steps: list[Step] = Field(default_factory=list)

@@ -164,7 +164,117 @@ class Jams(_Data):
     burst: int = Field(ge=1, le=100)
 
 
+class HordeSize(_Data):
+    from_: int = Field(alias="from", ge=1)
+    size: str
+
+
+class HordeRules(_Data):
+    """How attacks treat a Horde (Deathwatch): hits per degrees in melee, extra hits for Power Field
+    and Explosive damage, the Willpower bonus per point of Magnitude against pinning, and the size a
+    Horde counts as from its Magnitude."""
+
+    note: str | None = Field(None, alias="_note")
+    source: str
+    melee_degrees_per_hit: int = Field(ge=1)
+    power_field_hits: int = Field(ge=0)
+    explosive_hits: int = Field(ge=0)
+    pinning_bonus_per_magnitude: int = Field(ge=0)
+    sizes: list[HordeSize]
+
+    def size_for(self, magnitude: int) -> str | None:
+        """The size a Horde of ``magnitude`` counts as, None below the table's first row."""
+        best = None
+        for row in self.sizes:
+            if magnitude >= row.from_:
+                best = row.size
+        return best
+
+
+class MoveRow(_Data):
+    ab: int = Field(ge=0)
+    half: float
+    full: float
+    charge: float
+    run: float
+
+
+class MovementTable(_Data):
+    """Movement in metres per round by Agility Bonus; a Charge covers at least ``charge_minimum``."""
+
+    note: str | None = Field(None, alias="_note")
+    source: str
+    rows: list[MoveRow]
+    charge_minimum: float
+    charge_source: str
+
+    def row(self, ab: int) -> MoveRow:
+        """The row for ``ab``; past the table the pattern (AB, 2AB, 3AB, 6AB) continues."""
+        for r in self.rows:
+            if r.ab == ab:
+                return r
+        return MoveRow(ab=ab, half=ab, full=2 * ab, charge=3 * ab, run=6 * ab)
+
+
+class CoverType(_Data):
+    name: str
+    ap: int = Field(ge=0)
+
+
+class CoverTable(_Data):
+    source: str
+    types: list[CoverType]
+
+
+class TwoWeapon(_Data):
+    """Two-weapon fighting modifiers (percent) and how far apart two pistols' targets may be (metres)."""
+
+    source: str
+    off_hand: int
+    both: int
+    ambidextrous: int
+    pistols_within: float
+
+
+class SpreadHits(_Data):
+    """A burst's extra hits may go to other targets within ``metres`` of the first."""
+
+    source: str
+    metres: float
+
+
+class Pinning(_Data):
+    source: str
+    modifier: int
+    effect: str
+
+
+class DamageStates(_Data):
+    """Lightly / Heavily Damaged (damage taken over ``heavy_over_tb`` times TB), Blood Loss."""
+
+    source: str
+    heavy_over_tb: int
+    blood_loss: str
+
+
+class CraftsmanshipRule(_Data):
+    """Craftsmanship for every weapon (``applies_to: all``): to-hit modifiers (percent), Best's
+    extra damage, and whether a Poor ranged weapon jams on any failed roll."""
+
+    source: str
+    applies_to: Literal["all"]
+    poor: int
+    good: int
+    best: int
+    best_damage: int
+    poor_jams_on_failure: bool
+
+
 class Tables(_Data):
+    """A d100 ruleset's tables. The optional sections are rules only some rulesets have (Deathwatch:
+    hordes, movement, cover, two-weapon fighting, spreading a burst's hits, pinning, damage states,
+    craftsmanship for every weapon); a scenario that asks for one its ruleset lacks is refused."""
+
     hit_locations: HitLocationTable
     multiple_hits: MultipleHitsTable
     range_bands: RangeBands
@@ -174,6 +284,14 @@ class Tables(_Data):
     sizes: NamedModifiers
     difficulties: NamedModifiers
     circumstances: Circumstances
+    hordes: HordeRules | None = None
+    movement: MovementTable | None = None
+    cover: CoverTable | None = None
+    two_weapon: TwoWeapon | None = None
+    spread_hits: SpreadHits | None = None
+    pinning: Pinning | None = None
+    damage_states: DamageStates | None = None
+    craftsmanship: CraftsmanshipRule | None = None
 
 
 @cache

@@ -10,7 +10,7 @@ from ..models import Resolution, Scenario
 Resolver = Callable[[Scenario, Roller], Resolution]
 
 
-RULESETS = {"dh2": "Dark Heresy 2nd edition", "dh1": "Dark Heresy 1st edition"}
+RULESETS = {"dh2": "Dark Heresy 2nd edition", "dh1": "Dark Heresy 1st edition", "dw": "Deathwatch"}
 
 
 def ruleset_name(system: str) -> str | None:
@@ -28,4 +28,8 @@ def resolver_for(system: str) -> Resolver:
         from . import dh1
 
         return dh1.resolve
+    if system == "dw":
+        from . import dw
+
+        return dw.resolve
     raise ValueError(f"unknown system {system!r}")

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_catalogue_lists_each_rulesets_own_actions_and_qualities() -> None:
     c = catalogue()["rulesets"]
-    assert set(c) == {"dh2", "dh1"}
+    assert set(c) == {"dh2", "dh1", "dw"}
     dh2_actions = {a["name"]: a["type"] for a in c["dh2"]["actions"]}
     dh1_actions = {a["name"]: a["type"] for a in c["dh1"]["actions"]}
     # DH2 Core: bursts are Half Actions; seed 003 (DH1): Full Actions. Swift Attack is DH2 only.

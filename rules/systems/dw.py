@@ -1,0 +1,115 @@
+"""Deathwatch (``system: "dw"``): one attack, from the GM screen.
+
+The rules come from seed 001 (`shared/seeds/001_43934ab936927244.txt`: test difficulty, hit
+locations, craftsmanship, the Astartes armoury, cover, combat actions, weapon qualities, combat
+difficulty, jams, semi and full auto, two-weapon fighting, unarmed combat, overwatch, suppressing
+fire, pinning, fatigue, stunned, damage, movement, armour, multiple hits, hordes); where the screen
+is silent (Righteous Fury, range distances, Evasion, degrees), from the Deathwatch Core Rulebook,
+cited by chapter in each step. The procedure is the d100 family's (:mod:`rules.attack`); what
+Deathwatch does its own way:
+
+- Degrees of success: one per full 10 points of margin, so a bare success has 0 (as DH1;
+  :func:`rules.d100.degrees_dh1`); DH2 gives every success at least one.
+- Degrees of success do not replace a damage die (DH2 only).
+- Tearing: one extra damage die, the lowest dropped (the screen's "roll two dice, take the best"
+  is the one-die case); DH1 rolls the whole damage twice.
+- Reliable: on a jam roll 1d10, only a 10 jams (seed 001); DH2 jams Reliable weapons only on 100.
+- Righteous Fury: a natural 10 on a damage die calls for the attack test again; if it succeeds,
+  1d10 more damage, again on each further 10 (DW Core, Ch. VIII, Righteous Fury). Volatile skips
+  the confirmation (seed 001).
+- Craftsmanship for every weapon, ranged too: Poor -10 and a jam on any failed to-hit roll, Good
+  +5, Best +10 and +1 damage (seed 001); DH1 and DH2 change only melee to-hit and ranged jams.
+- Primitive doubles armour (unless the armour is Primitive too); Razor Sharp needs two degrees;
+  Concussive is -10 per degree of success of the attack; Felling counts levels of Unnatural
+  Toughness (each a multiple of the base TB).
+- Unarmed: 1d5-3 + SB, armour counts double, and damage of at least the target's TB inflicts a
+  level of Fatigue (seed 001).
+- Hordes: Magnitude instead of wounds, one armour value, no locations; a hit that deals damage
+  takes one Magnitude; Explosive +1 hit, Blast (X) X hits, Devastating (X) X more; melee one hit per
+  two degrees (Power Field +1); the size bonus from Magnitude; pinning with Magnitude added to WP.
+- A burst's extra hits may go to other foes within 2 m; cover adds its AP to the hidden locations;
+  two-weapon fighting (-20, -10 Ambidextrous; -20 off-hand); Overwatch and Suppressing Fire make
+  their targets test Willpower (-20) or be Pinned; a Charge must cover 4 m to the Charge move by AB;
+  the target ends Lightly, Heavily or Critically Damaged.
+
+Readings taken where the seed is open are written in ``rules/data/dw/*.json`` (``_note``).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ..attack import D100Attack, signed
+from ..d100 import D100Test, dh1_test
+from ..dice import Roller
+from ..models import Resolution, Scenario
+from . import RULESETS
+
+SYSTEM = "dw"
+SEED = "seed 001"
+BOOK = "DW Core, Ch. VIII"
+
+
+class DWAttack(D100Attack):
+    """A Deathwatch attack."""
+
+    SYSTEM = SYSTEM
+    RULESET = RULESETS[SYSTEM]
+    DEGREES_REPLACE_DIE = False
+    TEARING = "extra_die_drop_lowest"
+    RELIABLE = "d10_confirm"
+    RF_MODE = "extra_d10"
+    RF_CONFIRM = True
+    FIRST_HIT_DEGREES = 0
+    UNARMED_ARMOUR_DOUBLED = True
+    UNARMED_FATIGUE = "damage_tb"
+    UNTRAINED_UNRELIABLE = False
+    THROWN_ADDS_SB = False
+    SRC: ClassVar[dict[str, str]] = {
+        "requirements": f"{SEED}, Combat Actions (an attack tests WS in melee, BS at range)",
+        "step1": f"{SEED}, Combat Difficulty Summary and Test Difficulty (modifiers cap at \u00b160)",
+        "step2": f"{SEED}, Test Difficulty; {BOOK}, Degrees of Success (one per full 10 points)",
+        "jams": f"{SEED}, Weapon Jams (96\u201300; 94\u201300 for Semi- and Full Auto fire and Suppressing Fire)",
+        "step3": f"{SEED}, Hit Locations (the attack roll reversed)",
+        "evasion": f"{BOOK}, Dodge and Parry (the hit is negated; against a burst one more per degree of success)",
+        "step4": f"{SEED}, Damage (melee weapons add SB)",
+        "fury": f"{BOOK}, Righteous Fury (confirm with the attack test again; then 1d10 more damage, again on a 10)",
+        "fury_troop": f"{BOOK}, Righteous Fury",
+        "step5": f"{SEED}, Damage (armour less Pen, then TB)",
+        "critical": f"{SEED}, Damage (Critical Damage is cumulative; Critical Tables, DW Core pp. 252\u2013259)",
+        "unarmed": f"{SEED}, Unarmed Combat (1d5\u22123 I + SB, armour points count double, Fatigue when the damage "
+        "reaches the target's TB)",
+        "ammo": f"{SEED}, Ranged Weapons (RoF, Clip)",
+        "qualities": f"{SEED}, Weapon Qualities",
+        "class": f"{BOOK}, Weapon Classes (Pistol in melee; Basic one-handed \u221220); {SEED}, Combat Difficulty "
+        "Summary (an unbraced Heavy weapon \u221230)",
+        "untrained": f"{SEED}, Using Weapons without Talent (\u221220)",
+        "craftsmanship": f"{SEED}, Weapon Craftsmanship (Poor \u221210 to hit and jams on any failed to-hit roll; "
+        "Good +5; Best +10 to hit, +1 Damage)",
+    }
+
+    def test(self, target: int, roll: int) -> D100Test:
+        return dh1_test(target, roll)
+
+    def describe_test(self, char: str, value: int, total: int, test: D100Test) -> str:
+        head = f"{char} {value} {signed(total)} = {test.target}; rolled {test.roll:02d}"
+        if test.success:
+            return (
+                f"{head}: success. Degrees of success: ({test.target} \u2212 {test.roll}) // 10 = {test.degrees} "
+                f"(one per full 10 points)."
+            )
+        return f"{head}: failure. Degrees of failure: ({test.roll} \u2212 {test.target}) // 10 = {-test.degrees}."
+
+    def evasion_negates(self, test: D100Test, hits: int) -> tuple[int, str]:
+        return min(hits, 1 + test.degrees), f"it negates the hit and one more per degree: 1 + {test.degrees}"
+
+
+def resolve(scenario: Scenario, roller: Roller) -> Resolution:
+    """Resolve one Deathwatch attack.
+
+    ``scenario``: a validated :class:`~rules.models.Scenario` with ``system == "dw"``; ``roller``:
+    records every die consumed. Returns the :class:`~rules.models.Resolution` (with ``horde`` when
+    the target is a Horde). Raises :class:`~rules.errors.ScenarioError` for an attack the rules do
+    not allow (at the field concerned) and :class:`~rules.errors.NeedDie` when scripted dice run
+    out."""
+    return DWAttack(scenario, roller).resolve()
