@@ -9,17 +9,36 @@ wheel (``static/vendor/app/catalogue.json``), so the forms fill before the engin
 
 from __future__ import annotations
 
+from importlib import resources
 from typing import Any
 
-from . import tables
+from . import armoury, tables
 from .systems import RULESETS
+
+
+def _has_armoury(system: str) -> bool:
+    return resources.files("rules.data").joinpath(system, "armoury.json").is_file()
+
+
+OPTIONAL_RULES = ("hordes", "movement", "cover", "two_weapon", "spread_hits", "pinning")
 
 
 def ruleset_catalogue(system: str) -> dict[str, Any]:
     """The forms' choices for ``system`` (``"dh2"``): name, actions (name, type Half/Full, kind
     melee/ranged/any, modifier in percent, note), qualities (name, takes_value, summary, source),
-    circumstances (name, ws, bs: percent or null), difficulties and sizes (name -> percent)."""
+    circumstances (name, ws, bs: percent or null), difficulties and sizes (name -> percent);
+    ``rules``: which of the optional rules it has (``hordes``, ``movement``, ``cover``,
+    ``two_weapon``, ``spread_hits``, ``pinning``); ``movement``: metres per round by AB
+    (``[{ab, half, full, charge, run}]``) where it has that table; ``cover``: its cover types
+    (``[{name, ap}]``, from its armoury); ``armoury``: its armoury for the pickers (:func:`rules.armoury.armoury_catalogue`)."""
     t = tables.tables(system)
+    extra: dict[str, Any] = {"rules": [name for name in OPTIONAL_RULES if getattr(t, name) is not None]}
+    if t.movement is not None:
+        extra["movement"] = [r.model_dump() for r in t.movement.rows]
+    if _has_armoury(system):
+        extra["armoury"] = armoury.armoury_catalogue(system)
+        if t.cover is not None:
+            extra["cover"] = [{"name": ", ".join(c["materials"]), "ap": c["ap"]} for c in extra["armoury"]["cover"]]
     return {
         "name": RULESETS[system],
         "actions": [
@@ -33,6 +52,7 @@ def ruleset_catalogue(system: str) -> dict[str, Any]:
         "circumstances": [{"name": c.name, "ws": c.ws, "bs": c.bs} for c in t.circumstances.rows],
         "difficulties": t.difficulties.rows,
         "sizes": t.sizes.rows,
+        **extra,
     }
 
 

@@ -216,14 +216,11 @@ class MovementTable(_Data):
         return MoveRow(ab=ab, half=ab, full=2 * ab, charge=3 * ab, run=6 * ab)
 
 
-class CoverType(_Data):
-    name: str
-    ap: int = Field(ge=0)
-
-
 class CoverTable(_Data):
+    """Cover adds its AP to the hidden locations; the cover types are the armoury's."""
+
+    note: str | None = Field(None, alias="_note")
     source: str
-    types: list[CoverType]
 
 
 class TwoWeapon(_Data):

@@ -15,6 +15,7 @@ const replayButton = document.getElementById("replay");
 const seedInput = form.elements.namedItem("seed");
 
 const SCENARIO_ROOTS = ["attacker.", "target.", "action."];
+const LOCATIONS = ["Head", "Right Arm", "Left Arm", "Body", "Right Leg", "Left Leg"];
 let lastSeed = null;
 let busy = false;
 
@@ -114,16 +115,29 @@ function diceMode() {
   return form.elements.namedItem("dice-mode").value;
 }
 
+// Fields the ruleset or the target's kind hides are not sent: what is not on screen is not asked for.
 function collectScenario() {
   const scenario = { version: 1, system: systemSelect.value };
+  const multi = {};
   for (const el of form.elements) {
     if (!el.name || !SCENARIO_ROOTS.some((root) => el.name.startsWith(root))) continue;
-    if (el.dataset.multi !== undefined) continue;
+    if (el.closest("[hidden]")) continue;
+    if (el.dataset.multi !== undefined) {
+      multi[el.name] ??= [];
+      if (el.checked) multi[el.name].push(el.value);
+      continue;
+    }
     if (el.dataset.optional !== undefined && isBlank(el)) continue;
     setPath(scenario, el.name, valueOf(el));
   }
-  scenario.action.circumstances = [...form.querySelectorAll("input[data-multi]:checked")].map((el) => el.value);
+  for (const [name, values] of Object.entries(multi)) setPath(scenario, name, values);
   if (scenario.target.evasion.reaction === "none") scenario.target.evasion = null;
+  // a nearby foe's one AP stands for every location
+  for (const foe of scenario.target.nearby ?? []) {
+    if (foe.ap === undefined) continue;
+    foe.armour = Object.fromEntries(LOCATIONS.map((loc) => [loc, foe.ap]));
+    delete foe.ap;
+  }
   if (diceMode() === "manual") {
     scenario.dice = diceInputs()
       .filter((el, i, all) => !(isBlank(el) && i === all.length - 1))
@@ -252,12 +266,16 @@ replayButton.addEventListener("click", () => {
 
 // ---------------------------------------------------------------- extra modifiers
 
-function renumberModifiers() {
-  [...modifierRows.children].forEach((li, i) => {
+function renumberRows(list, prefix) {
+  [...list.children].forEach((li, i) => {
     for (const input of li.querySelectorAll("input[data-field]")) {
-      input.name = `action.modifiers.${i}.${input.dataset.field}`;
+      input.name = `${prefix}.${i}.${input.dataset.field}`;
     }
   });
+}
+
+function renumberModifiers() {
+  renumberRows(modifierRows, "action.modifiers");
 }
 
 document.getElementById("add-modifier").addEventListener("click", () => {
@@ -273,6 +291,23 @@ modifierRows.addEventListener("click", (event) => {
   remove.closest("li").remove();
   renumberModifiers();
   document.getElementById("add-modifier").focus();
+});
+
+// ---------------------------------------------------------------- foes within 2 m (Deathwatch)
+
+const nearbyRows = document.getElementById("nearby-rows");
+document.getElementById("add-nearby").addEventListener("click", () => {
+  const li = document.getElementById("nearby-row").content.firstElementChild.cloneNode(true);
+  nearbyRows.append(li);
+  renumberRows(nearbyRows, "target.nearby");
+  li.querySelector("input").focus();
+});
+nearbyRows.addEventListener("click", (event) => {
+  const remove = event.target.closest("button.remove");
+  if (!remove) return;
+  remove.closest("li").remove();
+  renumberRows(nearbyRows, "target.nearby");
+  document.getElementById("add-nearby").focus();
 });
 
 // ---------------------------------------------------------------- evasion fields
@@ -373,6 +408,13 @@ function applyRuleset() {
   document.getElementById("ruleset-name").textContent = systemSelect.selectedOptions[0].textContent;
   document.documentElement.dataset.system = systemSelect.value;
   if (!ruleset) return;
+  const size = sizeSelect.value;
+  sizeSelect.replaceChildren(...Object.entries(ruleset.sizes).map(([name, value]) => option(name, value ? `${name} (${signedText(value)})` : name)));
+  sizeSelect.value = size in ruleset.sizes ? size : "Average";
+  fillArmoury(ruleset);
+  fillCover(ruleset);
+  syncVisibility();
+  syncMovement();
   const chosen = actionSelect.value;
   actionSelect.replaceChildren(...ruleset.actions.map((a) => option(a.name, `${a.name} (${a.type})`)));
   if (ruleset.actions.some((a) => a.name === chosen)) actionSelect.value = chosen;
@@ -410,6 +452,123 @@ function applyRuleset() {
   if (difficulty in ruleset.difficulties) difficultySelect.value = difficulty;
 }
 
+// ---------------------------------------------------------------- what each ruleset shows
+
+const sizeSelect = form.elements.namedItem("target.size");
+const coverSelect = document.getElementById("cover-ap");
+const coverLocations = document.getElementById("cover-locations");
+const movementLine = document.getElementById("movement");
+const agInput = form.elements.namedItem("attacker.characteristics.Ag");
+const weaponPicker = document.getElementById("armoury-weapon");
+const weaponNote = document.getElementById("armoury-weapon-note");
+const armourPicker = document.getElementById("armoury-armour");
+
+function isHorde() {
+  const rules = catalogue?.[systemSelect.value]?.rules ?? [];
+  return rules.includes("hordes") && form.elements.namedItem("target-kind").value === "horde";
+}
+
+// An element shows when its ruleset has its rule (data-rule), and by the target's kind
+// (data-single: a single creature only; data-horde: a Horde only).
+function syncVisibility() {
+  const ruleset = catalogue?.[systemSelect.value];
+  const rules = new Set(ruleset?.rules ?? []);
+  if (ruleset?.armoury) rules.add("armoury");
+  const horde = isHorde();
+  for (const el of form.querySelectorAll("[data-rule], [data-single], [data-horde]")) {
+    const rule = el.dataset.rule;
+    el.hidden =
+      (rule !== undefined && !rules.has(rule)) ||
+      (el.dataset.single !== undefined && horde) ||
+      (el.dataset.horde !== undefined && !horde);
+  }
+  coverLocations.hidden = coverSelect.value === "";
+}
+
+for (const radio of form.querySelectorAll('input[name="target-kind"]')) radio.addEventListener("change", syncVisibility);
+coverSelect.addEventListener("change", syncVisibility);
+
+function syncMovement() {
+  const rows = catalogue?.[systemSelect.value]?.movement;
+  const ag = Number(agInput.value);
+  if (!rows || !/^\d+$/.test(agInput.value.trim())) {
+    movementLine.textContent = "";
+    return;
+  }
+  const ab = Math.floor(ag / 10);
+  const row = rows.find((r) => r.ab === ab) ?? { half: ab, full: 2 * ab, charge: 3 * ab, run: 6 * ab };
+  movementLine.textContent = `Movement (AB ${ab}): Half ${row.half} m \u00b7 Full ${row.full} m \u00b7 Charge ${row.charge} m \u00b7 Run ${row.run} m per round`;
+}
+agInput.addEventListener("input", syncMovement);
+
+function fillCover(ruleset) {
+  const chosen = coverSelect.value;
+  coverSelect.replaceChildren(option("", "(none)"), ...(ruleset.cover ?? []).map((c) => option(String(c.ap), `AP ${c.ap}: ${c.name}`)));
+  if ([...coverSelect.options].some((o) => o.value === chosen)) coverSelect.value = chosen;
+}
+
+function fillArmoury(ruleset) {
+  const a = ruleset.armoury;
+  if (!a) return;
+  const groups = new Map();
+  for (const w of a.weapons) {
+    if (!groups.has(w.group)) groups.set(w.group, []);
+    groups.get(w.group).push(option(w.id, w.complete ? w.name : `${w.name} (profile by ammunition)`));
+  }
+  if (a.combi?.length) groups.set("Combi-weapon, secondary", a.combi.map((w) => option(w.id, w.name)));
+  weaponPicker.replaceChildren(
+    option("", "(type the profile below)"),
+    ...[...groups].map(([name, options]) => {
+      const g = document.createElement("optgroup");
+      g.label = name;
+      g.append(...options);
+      return g;
+    }),
+  );
+  armourPicker.replaceChildren(option("", "(type the AP below)"), ...a.armour.map((x) => option(x.id, `${x.name} (${x.covers})`)));
+}
+
+function armouryEntry(kind, id) {
+  const a = catalogue?.[systemSelect.value]?.armoury;
+  if (!a || !id) return null;
+  return kind === "armour" ? a.armour.find((x) => x.id === id) : [...a.weapons, ...(a.combi ?? [])].find((x) => x.id === id);
+}
+
+function setField(name, value) {
+  const el = form.elements.namedItem(name);
+  if (!el) return;
+  if (el.type === "checkbox") el.checked = Boolean(value);
+  else el.value = value == null ? "" : String(value);
+}
+
+// Choosing a weapon fills its profile; every field stays editable. A profile the ammunition
+// decides (launchers) leaves its damage empty for the player to fill from the round in use.
+weaponPicker.addEventListener("change", () => {
+  const w = armouryEntry("weapon", weaponPicker.value);
+  weaponNote.textContent = "";
+  if (!w) return;
+  const p = w.profile;
+  setField("attacker.weapon.name", p.name);
+  setField("attacker.weapon.class", p.class);
+  // a melee weapon has no range, RoF or clip: the fields take the engine's defaults
+  const blank = { range: 0, rof: "S/-/-", damage: "", pen: 0, clip: 0, reload: "" };
+  for (const key of Object.keys(blank)) setField(`attacker.weapon.${key}`, p[key] ?? blank[key]);
+  if (p.damage_type) setField("attacker.weapon.damage_type", p.damage_type);
+  setField("attacker.weapon.sb_multiplier", p.sb_multiplier ?? 1);
+  setField("attacker.weapon.qualities", (p.qualities ?? []).join(", "));
+  const notes = [...(w.notes ?? [])];
+  if (!w.complete) notes.unshift("Its damage, type and Pen come from the ammunition: fill them in.");
+  weaponNote.textContent = notes.join(" ");
+});
+
+armourPicker.addEventListener("change", () => {
+  const a = armouryEntry("armour", armourPicker.value);
+  if (!a) return;
+  if (a.armour && Object.keys(a.armour).length) {
+    for (const loc of LOCATIONS) setField(`target.armour.${loc}`, a.armour[loc] ?? 0);
+  }
+});
+
 function signedText(n) {
   return n < 0 ? `\u2212${-n}` : `+${n}`;
 }
@@ -434,3 +593,4 @@ document.getElementById("add-quality").addEventListener("click", () => {
 
 syncDiceMode();
 syncEvasion();
+syncVisibility();

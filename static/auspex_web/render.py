@@ -61,7 +61,16 @@ def render_headline(r: Resolution) -> str:
     parts: list[str] = []
     mine = [h for h in r.hits if h.person == 0]
     others = len({h.person for h in r.hits if h.person})
-    if r.outcome in ("hit", "evaded"):
+    if r.horde is not None and r.outcome in ("hit", "evaded"):
+        h = r.horde
+        hits = plural(h.hits, "hit")
+        if r.hits_negated:
+            hits += f" ({r.hits_negated} evaded)"
+        parts.append(_k("hits", e(hits)))
+        parts.append(_k("magnitude-lost", e(f"Magnitude {MINUS}{h.magnitude_lost}")))
+        left = "the Horde is destroyed" if h.destroyed else f"{h.magnitude_after} of {h.magnitude_before} left"
+        parts.append(_k("magnitude-left", e(left)))
+    elif r.outcome in ("hit", "evaded"):
         hits = plural(len(mine), "hit")
         if r.hits_negated:
             hits += f" ({r.hits_negated} evaded)"
@@ -83,6 +92,8 @@ def render_headline(r: Resolution) -> str:
         parts.append(_k("jammed-after", e(f"{r.weapon} jams after the attack")))
     if r.slain:
         parts.append(_k("slain", "target slain"))
+    if r.damage_state and r.outcome == "hit":
+        parts.append(_k("damage-state", e(r.damage_state)))
     who = f"{r.attacker}{DASH}{r.action} with {r.weapon}{DASH}against {r.target}"
     return (
         f'<header class="headline">'
@@ -242,7 +253,10 @@ def render_hit(h: Hit) -> str:
             f'<p class="critical">Critical damage {_k("critical", e(c.amount), "strong")} '
             f"({e(kind)}, {e(c.location)}), {e(c.total)} in all</p>"
         )
-    who = "" if h.person == 0 else f" (person {h.person} in the blast)"
+    if h.location == "Horde":
+        took = "takes 1 Magnitude" if h.magnitude else "no damage through: no Magnitude"
+        extra.append(f'<p class="magnitude">{_k("magnitude", e(took))}</p>')
+    who = "" if h.person == 0 else f" ({h.name})" if h.name else f" (person {h.person} in the blast)"
     return (
         f'<article class="hit" data-hit="{e(h.number)}" data-person="{e(h.person)}">'
         f"<h4>Hit {e(h.number)}{e(who)}: {_k('location', e(h.location))}</h4>"

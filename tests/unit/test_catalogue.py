@@ -48,3 +48,25 @@ def test_cli_catalogue_prints_the_same_json() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout) == json.loads(json.dumps(catalogue()))
+
+
+def test_deathwatch_catalogue_has_its_armoury_cover_movement_and_optional_rules() -> None:
+    dw = catalogue()["rulesets"]["dw"]
+    assert set(dw["rules"]) == {"hordes", "movement", "cover", "two_weapon", "spread_hits", "pinning"}
+    # seed 001, Cover Types: 4, 8, 16, 32
+    assert [c["ap"] for c in dw["cover"]] == [4, 8, 16, 32]
+    # seed 001, Movement: AB 4 is Half 4, Full 8, Charge 12, Run 24
+    assert next(r for r in dw["movement"] if r["ab"] == 4) == {"ab": 4, "half": 4, "full": 8, "charge": 12, "run": 24}
+    assert any(w["name"] == "Astartes Bolter (Godwyn)" for w in dw["armoury"]["weapons"])
+    dh2 = catalogue()["rulesets"]["dh2"]
+    assert dh2["rules"] == [] and "armoury" not in dh2 and "movement" not in dh2
+
+
+def test_the_armourys_craftsmanship_agrees_with_the_rules_the_engine_applies() -> None:
+    from rules.armoury import armoury
+
+    rule = tables.tables("dw").craftsmanship
+    assert rule is not None
+    rows = {c.name: c for c in armoury("dw").craftsmanship}
+    assert (rows["Poor"].to_hit, rows["Good"].to_hit, rows["Best"].to_hit) == (rule.poor, rule.good, rule.best)
+    assert rows["Best"].damage == rule.best_damage
