@@ -322,3 +322,55 @@ def test_render_flame_shows_the_targets_agility_test_instead_of_an_attack_test()
     )
     assert '<span data-k="verdict">the target is struck</span>' in html
     assert "BS test" not in html
+
+
+def horde_hit(number: int, wounds: int) -> dict[str, Any]:
+    return {**LASGUN_HIT, "number": number, "location": "Horde", "wounds": wounds, "magnitude": 1 if wounds else 0}
+
+
+def test_a_horde_result_says_the_magnitude_lost_and_left_instead_of_wounds() -> None:
+    r = resolution(
+        system="dw",
+        target="Cultist horde",
+        hits=[horde_hit(1, 4), horde_hit(2, 0), horde_hit(3, 2)],
+        hits_scored=3,
+        horde={
+            "magnitude_before": 30,
+            "hits": 3,
+            "damaging_hits": 2,
+            "magnitude_lost": 2,
+            "magnitude_after": 28,
+            "destroyed": False,
+        },
+    )
+    html = render_resolution(r)
+    assert k(html, "hits") == ["3 hits"]
+    assert k(html, "magnitude-lost") == ["Magnitude \u22122"]
+    assert k(html, "magnitude-left") == ["28 of 30 left"]
+    assert k(html, "total-wounds") == []  # a Horde has Magnitude, not wounds
+    assert k(html, "magnitude") == ["takes 1 Magnitude", "no damage through: no Magnitude", "takes 1 Magnitude"]
+
+
+def test_a_destroyed_horde_is_named_so() -> None:
+    r = resolution(
+        system="dw",
+        hits=[horde_hit(1, 4)],
+        horde={
+            "magnitude_before": 1,
+            "hits": 1,
+            "damaging_hits": 1,
+            "magnitude_lost": 1,
+            "magnitude_after": 0,
+            "destroyed": True,
+        },
+    )
+    assert k(render_resolution(r), "magnitude-left") == ["the Horde is destroyed"]
+
+
+def test_the_deathwatch_damage_state_and_a_nearby_foes_hit_are_shown() -> None:
+    foe_hit = {**LASGUN_HIT, "number": 2, "person": 1, "name": HOSTILE, "location": "Head"}
+    html = render_resolution(resolution(system="dw", damage_state="Heavily Damaged", hits=[LASGUN_HIT, foe_hit]))
+    assert k(html, "damage-state") == ["Heavily Damaged"]
+    assert k(html, "others-hit") == ["1 other hit"]
+    assert "Hit 2 (&lt;script&gt;alert(1)&lt;/script&gt;)" in html
+    assert "<script" not in html
