@@ -1,4 +1,5 @@
-"""Properties of every attack in both d100 rulesets, with any mix of their weapon qualities
+"""Properties of every attack in the d100 rulesets (DH2, DH1, Deathwatch with its Hordes, cover,
+nearby foes, two weapons and Overwatch), with any mix of their weapon qualities
 (hypothesis): the engine answers (never raises), the wounds add up, and the same dice typed in by
 hand replay the seeded roll exactly."""
 
@@ -15,13 +16,16 @@ from rules.models import LOCATIONS
 
 @st.composite
 def attacks(draw: st.DrawFn) -> dict[str, Any]:
-    system = draw(st.sampled_from(["dh1", "dh2"]))
+    system = draw(st.sampled_from(["dh1", "dh2", "dw"]))
+    dw = system == "dw"
     known = tables.qualities(system).qualities
     picked = draw(st.lists(st.sampled_from(known), max_size=4, unique_by=lambda q: q.name))
     qualities = [f"{q.name} ({draw(st.integers(0, 5))})" if q.takes_value else q.name for q in picked]
-    klass = draw(st.sampled_from(["Melee", "Unarmed", "Pistol", "Basic", "Heavy", "Thrown"]))
+    klass = draw(st.sampled_from(["Melee", "Unarmed", "Pistol", "Basic", "Heavy", "Thrown", "Mounted"]))
     melee = klass in ("Melee", "Unarmed")
     action = draw(st.sampled_from([a.name for a in tables.actions(system).actions]))
+    burst = action in ("Semi-Auto Burst", "Full Auto Burst", "Suppressing Fire")
+    horde = draw(st.sampled_from([None, {"magnitude": 30, "armour": 3}, {"magnitude": 2, "armour": 0}])) if dw else None
     return {
         "system": system,
         "attacker": {
@@ -46,6 +50,11 @@ def attacks(draw: st.DrawFn) -> dict[str, Any]:
             "characteristics": draw(st.sampled_from([{}, {"T": 35, "Ag": 30, "WP": 30, "S": 30}])),
             "others_in_blast": draw(st.integers(0, 2)),
             "unnatural_toughness": draw(st.integers(0, 2)),
+            "horde": horde,
+            "cover": draw(st.sampled_from([None, {"ap": 8, "locations": ["Right Leg", "Left Leg"]}])) if dw else None,
+            "nearby": draw(st.sampled_from([[], [{"name": "Other", "hits": 2, "armour": {"Body": 4}}]]))
+            if dw and horde is None
+            else [],
             "evasion": draw(
                 st.sampled_from(
                     [
@@ -63,6 +72,10 @@ def attacks(draw: st.DrawFn) -> dict[str, Any]:
             "called_location": "Head",
             "braced": draw(st.booleans()),
             "maximal": "Maximal" in [q.name for q in picked] and draw(st.booleans()),
+            "two_weapon": draw(st.sampled_from(["none", "off_hand", "both"]))
+            if dw and klass in ("Pistol", "Melee")
+            else "none",
+            "overwatch": dw and burst and draw(st.booleans()),
         },
         "seed": draw(st.integers(0, 2**32)),
     }
@@ -82,7 +95,15 @@ def test_any_attack_with_any_qualities_resolves_or_names_its_fields(data: dict[s
         assert 1 <= die["value"] <= die["sides"]
     mine = [h for h in res["hits"] if h["person"] == 0]
     assert res["total_wounds"] == sum(h["wounds"] for h in mine)
-    assert res["damage_taken_after"] == data["target"].get("damage_taken", 0) + res["total_wounds"]
+    horde = res["horde"]
+    if horde is not None:
+        # a Horde: every hit that dealt damage takes one Magnitude, and wounds are not tracked
+        assert horde["magnitude_lost"] == min(horde["magnitude_before"], sum(1 for h in mine if h["wounds"] > 0))
+        assert horde["magnitude_after"] == horde["magnitude_before"] - horde["magnitude_lost"]
+        assert all(h["location"] == "Horde" for h in mine)
+        assert res["damage_taken_after"] == 0
+    else:
+        assert res["damage_taken_after"] == data["target"].get("damage_taken", 0) + res["total_wounds"]
     assert -60 <= res["modifier_total"] <= 60
     if res["outcome"] in ("miss", "jam"):
         assert res["hits"] == []
