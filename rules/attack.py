@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from . import tables
-from .d100 import D100Test, cap_modifier, reverse_digits
+from .d100 import D100Test, cap_modifier, dh1_test, reverse_digits
 from .dice import DiceExpression, RolledDie, Roller
 from .errors import FieldError, ScenarioError
 from .models import (
@@ -1943,3 +1943,25 @@ class D100Attack:
             )
         self.target_tests.append(tt)
         return tt
+
+
+class WholeTensAttack(D100Attack):
+    """The d100 rulesets that count degrees of success in whole tens of margin (Dark Heresy 1st
+    edition, Deathwatch): a bare success has 0 degrees (:func:`rules.d100.degrees_dh1`), and a
+    successful Dodge or Parry negates the hit and one more per degree of success (DH1 Core and
+    DW Core, Ch. VIII, Dodge)."""
+
+    def test(self, target: int, roll: int) -> D100Test:
+        return dh1_test(target, roll)
+
+    def describe_test(self, char: str, value: int, total: int, test: D100Test) -> str:
+        head = f"{char} {value} {signed(total)} = {test.target}; rolled {test.roll:02d}"
+        if test.success:
+            return (
+                f"{head}: success. Degrees of success: ({test.target} \u2212 {test.roll}) // 10 = {test.degrees} "
+                f"(one per full 10 points)."
+            )
+        return f"{head}: failure. Degrees of failure: ({test.roll} \u2212 {test.target}) // 10 = {-test.degrees}."
+
+    def evasion_negates(self, test: D100Test, hits: int) -> tuple[int, str]:
+        return min(hits, 1 + test.degrees), f"it negates the hit and one more per degree: 1 + {test.degrees}"

@@ -35,8 +35,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..attack import D100Attack, signed
-from ..d100 import D100Test, dh1_test
+from ..attack import WholeTensAttack
 from ..dice import Roller
 from ..models import Resolution, Scenario
 from . import RULESETS
@@ -46,7 +45,7 @@ SEED = "seed 003"
 BOOK = "DH1 Core, Ch. VIII"
 
 
-class DH1Attack(D100Attack):
+class DH1Attack(WholeTensAttack):
     """A Dark Heresy 1st edition attack."""
 
     SYSTEM = SYSTEM
@@ -83,21 +82,6 @@ class DH1Attack(D100Attack):
         "damage; ranged: Poor Unreliable, or jams on any failure if already Unreliable; Good Reliable; "
         "Best never jams or overheats)",
     }
-
-    def test(self, target: int, roll: int) -> D100Test:
-        return dh1_test(target, roll)
-
-    def describe_test(self, char: str, value: int, total: int, test: D100Test) -> str:
-        head = f"{char} {value} {signed(total)} = {test.target}; rolled {test.roll:02d}"
-        if test.success:
-            return (
-                f"{head}: success. Degrees of success: ({test.target} \u2212 {test.roll}) // 10 = {test.degrees} "
-                f"(one per full 10 points)."
-            )
-        return f"{head}: failure. Degrees of failure: ({test.roll} \u2212 {test.target}) // 10 = {-test.degrees}."
-
-    def evasion_negates(self, test: D100Test, hits: int) -> tuple[int, str]:
-        return min(hits, 1 + test.degrees), f"it negates the hit and one more per degree: 1 + {test.degrees}"
 
 
 def resolve(scenario: Scenario, roller: Roller) -> Resolution:
