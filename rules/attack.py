@@ -535,9 +535,13 @@ class D100Attack:
             )
         if not w.trained:
             add("Used without its Weapon Training talent", -20, self.SRC["untrained"])
+        if s.action.overwatch and t.pinning is not None and t.pinning.overwatch_bs:
+            add("Fired from Overwatch", t.pinning.overwatch_bs, t.pinning.overwatch_source)
         if s.action.two_weapon != "none" and t.two_weapon is not None:
             tw = t.two_weapon
-            if s.action.two_weapon == "off_hand":
+            if s.action.two_weapon == "off_hand" and s.action.ambidextrous:
+                self._step("Off-hand weapon", tw.source, "Ambidextrous: no penalty for the off hand.")
+            elif s.action.two_weapon == "off_hand":
                 add("Off-hand weapon", tw.off_hand, tw.source)
             elif s.action.ambidextrous:
                 add("Two weapons, one attack each (Ambidextrous)", tw.ambidextrous, tw.source)
@@ -985,11 +989,20 @@ class D100Attack:
         if rule is not None:
             # every weapon: only Poor changes jams, and only by jamming on any failed roll
             if craft == "Poor" and rule.poor_jams_on_failure and not success:
-                self._step(
-                    "Weapon jam",
-                    rule.source,
-                    f"Unmodified {roll:02d} fails: a Poor weapon jams on any failed to-hit roll. The attack misses.",
-                )
+                why = f"Unmodified {roll:02d} fails: a Poor weapon jams on any failed to-hit roll"
+                if "Reliable" in self.q and self.RELIABLE == "d10_confirm":
+                    d10 = self.roller.die(10, "Reliable jam d10").value
+                    self._step(
+                        "Reliable",
+                        self._qsrc("Reliable"),
+                        f"{why}; Reliable rolls 1d10 = {d10}: "
+                        + (
+                            "a 10, so the weapon jams." if d10 == 10 else "not a 10, so it does not jam (a plain miss)."
+                        ),
+                    )
+                    if d10 != 10:
+                        return False
+                self._step("Weapon jam", rule.source, f"{why}. The attack misses.")
                 return True
             craft = "Common"
         if craft == "Best":

@@ -226,6 +226,8 @@ class CoverTable(_Data):
 class TwoWeapon(_Data):
     """Two-weapon fighting modifiers (percent) and how far apart two pistols' targets may be (metres)."""
 
+    note: str | None = Field(None, alias="_note")
+
     source: str
     off_hand: int
     both: int
@@ -241,13 +243,21 @@ class SpreadHits(_Data):
 
 
 class Pinning(_Data):
+    """The Willpower test (``modifier``, percent) Suppressing Fire and Overwatch make their targets
+    take, what being Pinned does, and the BS modifier of a shot fired from Overwatch."""
+
+    note: str | None = Field(None, alias="_note")
     source: str
     modifier: int
     effect: str
+    overwatch_bs: int = 0
+    overwatch_source: str = ""
 
 
 class DamageStates(_Data):
     """Lightly / Heavily Damaged (damage taken over ``heavy_over_tb`` times TB), Blood Loss."""
+
+    note: str | None = Field(None, alias="_note")
 
     source: str
     heavy_over_tb: int
@@ -257,6 +267,8 @@ class DamageStates(_Data):
 class CraftsmanshipRule(_Data):
     """Craftsmanship for every weapon (``applies_to: all``): to-hit modifiers (percent), Best's
     extra damage, and whether a Poor ranged weapon jams on any failed roll."""
+
+    note: str | None = Field(None, alias="_note")
 
     source: str
     applies_to: Literal["all"]

@@ -23,7 +23,8 @@ Deathwatch does its own way:
   Concussive is -10 per degree of success of the attack; Felling counts levels of Unnatural
   Toughness (each a multiple of the base TB).
 - Unarmed: 1d5-3 + SB, armour counts double, and damage of at least the target's TB inflicts a
-  level of Fatigue (seed 001).
+  level of Fatigue (seed 001). "Inflicting damage" is read as the blow's damage roll, before armour
+  and TB (as in DH2), so a blow of exactly TB damage tires the target even if no wound gets through.
 - Hordes: Magnitude instead of wounds, one armour value, no locations; a hit that deals damage
   takes one Magnitude; Explosive +1 hit, Blast (X) X hits, Devastating (X) X more; melee one hit per
   two degrees (Power Field +1); the size bonus from Magnitude; pinning with Magnitude added to WP.
