@@ -5,6 +5,7 @@ the forms get, and the validators that keep the data whole."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -22,8 +23,15 @@ from rules.armoury import (
 )
 from rules.models import LOCATIONS, Target, Weapon
 
-SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
-SEED_001 = SEEDS / "001_43934ab936927244.txt"
+SEED_NAME = "001_43934ab936927244.txt"
+# The seeds live beside the repository (../shared/seeds), not in it; a clone elsewhere (CI) finds
+# them through AUSPEX_SEEDS or the team's workspace.
+SEED_PLACES = [
+    *([Path(os.environ["AUSPEX_SEEDS"])] if os.environ.get("AUSPEX_SEEDS") else []),
+    Path(__file__).resolve().parents[3] / "shared" / "seeds",
+    Path("/work/shared/seeds"),
+]
+SEED_001 = next((p / SEED_NAME for p in SEED_PLACES if (p / SEED_NAME).is_file()), SEED_PLACES[0] / SEED_NAME)
 
 LAUNCHERS = {"astartes-cyclone-missile-launcher", "astartes-missile-launcher-soundstrike", "auxiliary-grenade-launcher"}
 COMBI = "astartes-combi-weapon"
