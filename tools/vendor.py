@@ -137,7 +137,8 @@ def write_catalogue(path: Path) -> None:
     out = subprocess.run(
         [sys.executable, "-m", "rules", "catalogue"], check=True, cwd=ROOT, capture_output=True, text=True
     ).stdout
-    path.write_text(out, encoding="utf-8")
+    # compact: the page fetches it on every first visit (the CLI prints it indented for people)
+    path.write_text(json.dumps(json.loads(out), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 
 def main(argv: list[str]) -> int:
