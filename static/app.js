@@ -274,41 +274,34 @@ function renumberRows(list, prefix) {
   });
 }
 
-function renumberModifiers() {
-  renumberRows(modifierRows, "action.modifiers");
+// A list of rows the player adds and removes (extra modifiers, nearby foes): each row's inputs are
+// named `${prefix}.${i}.${field}` in order, so the engine's errors point at the right row.
+function editableRows(list, addButton, template, prefix) {
+  addButton.addEventListener("click", () => {
+    const li = template.content.firstElementChild.cloneNode(true);
+    list.append(li);
+    renumberRows(list, prefix);
+    li.querySelector("input").focus();
+  });
+  list.addEventListener("click", (event) => {
+    const remove = event.target.closest("button.remove");
+    if (!remove) return;
+    remove.closest("li").remove();
+    renumberRows(list, prefix);
+    addButton.focus();
+  });
 }
 
-document.getElementById("add-modifier").addEventListener("click", () => {
-  const li = document.getElementById("modifier-row").content.firstElementChild.cloneNode(true);
-  modifierRows.append(li);
-  renumberModifiers();
-  li.querySelector("input").focus();
-});
-
-modifierRows.addEventListener("click", (event) => {
-  const remove = event.target.closest("button.remove");
-  if (!remove) return;
-  remove.closest("li").remove();
-  renumberModifiers();
-  document.getElementById("add-modifier").focus();
-});
+editableRows(modifierRows, document.getElementById("add-modifier"), document.getElementById("modifier-row"), "action.modifiers");
 
 // ---------------------------------------------------------------- foes within 2 m (Deathwatch)
 
-const nearbyRows = document.getElementById("nearby-rows");
-document.getElementById("add-nearby").addEventListener("click", () => {
-  const li = document.getElementById("nearby-row").content.firstElementChild.cloneNode(true);
-  nearbyRows.append(li);
-  renumberRows(nearbyRows, "target.nearby");
-  li.querySelector("input").focus();
-});
-nearbyRows.addEventListener("click", (event) => {
-  const remove = event.target.closest("button.remove");
-  if (!remove) return;
-  remove.closest("li").remove();
-  renumberRows(nearbyRows, "target.nearby");
-  document.getElementById("add-nearby").focus();
-});
+editableRows(
+  document.getElementById("nearby-rows"),
+  document.getElementById("add-nearby"),
+  document.getElementById("nearby-row"),
+  "target.nearby",
+);
 
 // ---------------------------------------------------------------- evasion fields
 

@@ -90,3 +90,30 @@ def test_full_auto_bolter_burst_into_a_horde_rolled_by_hand(ready_page: Page) ->
         "takes 1 Magnitude",
         "takes 1 Magnitude",
     ]
+
+
+def test_a_storm_bolter_burst_moves_extra_hits_onto_a_foe_within_2_m(ready_page: Page) -> None:
+    page = ready_page
+    deathwatch(page)
+    page.locator("#armoury-weapon").select_option(label="Astartes Storm Bolter")
+    field(page, "attacker.characteristics.BS").fill("45")
+    field(page, "target.armour.Body").fill("0")
+    page.click("#add-nearby")
+    page.click("#add-nearby")
+    page.locator("#nearby-rows button.remove").first.click()  # the rows renumber: the one left is .0
+    field(page, "target.nearby.0.name").fill("Second cultist")
+    field(page, "target.nearby.0.hits").fill("2")
+    field(page, "action.type").select_option("Full Auto Burst")
+    field(page, "action.distance").fill("20")
+    clear_modifiers(page)
+    # BS 45 + 20 (Full Auto) + 10 (Short) = 75; roll 53: 2 DoS -> 3 hits (RoF 4), Storm doubles them: 6.
+    # 53 reversed is 35, the Body. Two of the five extra hits go to the second cultist: his d100 10
+    # reversed is 01, the Head, and the Head row's second hit is the Head again. The target keeps the
+    # first four: Body, Body, Right Arm, Head. Every damage die 5 (Tearing: three dice, one dropped).
+    type_dice(page, [53, 10] + [5] * 18)
+    assert k(page, "others-hit") == ["1 other hit"]
+    assert k(page, "location") == ["Body", "Body", "Right Arm", "Head", "Head", "Head"]
+    cards = page.locator("#result article.hit h4").all_text_contents()
+    assert cards[4].startswith("Hit 5 (Second cultist)") and cards[5].startswith("Hit 6 (Second cultist)")
+    # each hit: 5 + 5 + 5 (Tearing keeps two) = 15 - armour 0 - TB 3 = 12; the target took four
+    assert k(page, "total-wounds") == ["48 wounds"]
