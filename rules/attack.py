@@ -1597,6 +1597,14 @@ class D100Attack:
                     fatigue += self._unarmed_fatigue(hd.number, damage, tb)
             hits.append(hit)
         if horde is not None:
+            tested = [self.q.label(n) for n in sorted(self.q.defs) if self.q.defs[n].test is not None]
+            if tested:
+                self._step(
+                    "Horde: quality tests",
+                    self._horde_rules().source,
+                    f"{', '.join(tested)}: the Horde rules give no test against a Horde, so none is rolled; "
+                    f"the GM decides whether the Horde as a whole tests.",
+                )
             lost = sum(h.magnitude for h in hits)
             self._step(
                 "Horde: Magnitude",

@@ -20,6 +20,7 @@ from dw_scenarios import (
     AUTOGUN,
     BOLTER,
     KNIFE,
+    LASGUN,
     MISSILE_LAUNCHER,
     POWER_SWORD,
     STORM_BOLTER,
@@ -246,3 +247,20 @@ def test_horde_nearby_foes_refused() -> None:
 def test_horde_refused_in_dh2() -> None:
     data = scenario(AUTOGUN, system="dh2", horde=ORKS, dice=[30, 5])
     assert list(errors_of(data)) == ["target.horde"]
+
+
+def test_horde_quality_tests_are_left_to_the_gm() -> None:
+    # Toxic calls for a Toughness test from a creature it damages; against a Horde none is rolled
+    # (the Horde rules give none) and the step log says so. BS 40 + 30 (Magnitude 30: Massive) = 70
+    # (60 m is Standard range for the lasgun); roll 50 hits; 1d10+3 = 8 - AP 0 - TB 4 = 4: 1 Magnitude.
+    res = attack(
+        scenario(
+            weapon(LASGUN, qualities=["Reliable", "Toxic"]),
+            horde={"magnitude": 30, "armour": 0},
+            target_T=30,
+            dice=[50, 5],
+        )
+    )
+    assert res["target_tests"] == []
+    assert res["horde"]["magnitude_lost"] == 1
+    assert any(s["rule"] == "Horde: quality tests" and "Toxic" in s["detail"] for s in res["steps"])
