@@ -502,12 +502,11 @@ class D100Attack:
             add(f"Scatter ({self.band} range)", 10, self._qsrc("Scatter"))
         size = t.sizes.get(s.target.size)
         horde_size = self._horde_size()
-        if horde_size is not None and (size is None or horde_size[1] > size[1]):
-            assert t.hordes is not None
+        if s.target.horde is not None and horde_size is not None and (size is None or horde_size[1] > size[1]):
             add(
-                f"Horde of Magnitude {s.target.horde.magnitude if s.target.horde else 0}: counts as {horde_size[0]}",
+                f"Horde of Magnitude {s.target.horde.magnitude}: counts as {horde_size[0]}",
                 horde_size[1],
-                t.hordes.source,
+                self._horde_rules().source,
             )
         elif size is not None and size[1]:
             add(f"Target size: {size[0]}", size[1], t.sizes.source)
@@ -1298,11 +1297,9 @@ class D100Attack:
         thrown_sb = self.THROWN_ADDS_SB and w.weapon_class == "Thrown" and "Blast" not in self.q
         sb = s.attacker.SB * (w.sb_multiplier if w.is_melee else 1) if (w.is_melee or thrown_sb) else 0
         adds: list[tuple[int, str]] = []
-        craft_all = self.tables.craftsmanship is not None
-        if (w.is_melee or craft_all) and w.weapon_class != "Unarmed" and w.craftsmanship == "Best":
-            adds.append(
-                (self.tables.craftsmanship.best_damage if self.tables.craftsmanship else 1, "Best craftsmanship")
-            )
+        craft = self.tables.craftsmanship  # a ruleset whose craftsmanship covers every weapon
+        if (w.is_melee or craft) and w.weapon_class != "Unarmed" and w.craftsmanship == "Best":
+            adds.append((craft.best_damage if craft else 1, "Best craftsmanship"))
         if "Force" in self.q and s.attacker.psy_rating:
             adds.append((s.attacker.psy_rating, "Force (psy rating)"))
         if "Scatter" in self.q and self.q.param("Scatter", "mode") == "dh2" and self.band is not None:
@@ -1364,6 +1361,11 @@ class D100Attack:
     def _person_name(self, person: int) -> str:
         foe = self._foe(person)
         return self.s.target.name if person == 0 else foe.name if foe else f"person {person}"
+
+    def _wounds_of(self, person: int) -> tuple[int, int]:
+        """(damage taken before the attack, wounds) of the target (0) or a nearby foe."""
+        who = self._foe(person) or self.s.target
+        return who.damage_taken, who.wounds
 
     def _armour_at(self, location: str, person: int = 0) -> int:
         foe = self._foe(person)
@@ -1498,10 +1500,8 @@ class D100Attack:
         hits: list[Hit] = []
         # damage taken so far, for the target (0) and each nearby foe; the others in a Blast share the
         # target's profile but not its wounds
-        taken_by: dict[int, int] = {0: s.target.damage_taken}
         first_foe = s.target.others_in_blast + 1
-        for k, foe in enumerate(s.target.nearby):
-            taken_by[first_foe + k] = foe.damage_taken
+        taken_by = {p: self._wounds_of(p)[0] for p in [0, *range(first_foe, first_foe + len(s.target.nearby))]}
         horde = s.target.horde
         fatigue = 0
         slain = False
@@ -1571,7 +1571,7 @@ class D100Attack:
             if extra:
                 hit = hit.model_copy(update={"wounds": hit.wounds + extra, "extra_wounds": extra})
             if hd.person in taken_by:
-                wounds_max = s.target.wounds if hd.person == 0 else self._foe(hd.person).wounds  # type: ignore[union-attr]
+                wounds_max = self._wounds_of(hd.person)[1]
                 before = taken_by[hd.person]
                 taken_by[hd.person] = taken = before + hit.wounds
                 crit_before = max(0, before - wounds_max)
@@ -1617,8 +1617,7 @@ class D100Attack:
             mine = [h for h in hits if h.person == person]
             if person and not mine:
                 continue
-            before = s.target.damage_taken if person == 0 else self._foe(person).damage_taken  # type: ignore[union-attr]
-            most = s.target.wounds if person == 0 else self._foe(person).wounds  # type: ignore[union-attr]
+            before, most = self._wounds_of(person)
             self._step(
                 "Wounds",
                 self.SRC["step5"],
@@ -1698,7 +1697,7 @@ class D100Attack:
             parts += f" {signed(flat)}"
         if sb:
             mult = w.sb_multiplier if w.is_melee else 1
-            parts += f" + SB {sb}" if mult == 1 else f" + SB {sb // mult} \u00d7 {mult} (the weapon doubles SB)"
+            parts += f" + SB {sb}" if mult == 1 else f" + SB {sb // mult} \u00d7 {mult} (the {w.name} multiplies SB)"
         for value, label in adds:
             parts += f" {signed(value)} {label}"
         notes = []

@@ -234,10 +234,9 @@ class Cover(_Model):
     locations: list[Location] = Field(default_factory=lambda: _all_locations(), max_length=6)
 
 
-class NearbyTarget(_Model):
-    """Another foe within 2 metres of the target (Deathwatch): a Semi- or Full Auto Burst may put
-    ``hits`` of its extra hits on it instead of the target. Its own TB, wounds, damage taken and
-    armour by location."""
+class _Creature(_Model):
+    """What every foe struck has: name, TB, wounds, damage already taken, armour points by
+    location, and whether it is a Troop NPC."""
 
     name: str = Field("Other", max_length=80)
     toughness_bonus: int = Field(3, ge=0, le=30)
@@ -245,13 +244,21 @@ class NearbyTarget(_Model):
     damage_taken: int = Field(0, ge=0, le=2000)
     armour: dict[Location, Annotated[int, Field(ge=0, le=50)]] = Field(default_factory=dict)
     troop: bool = False
-    hits: int = Field(1, ge=0, le=100, description="extra hits of the burst moved onto this foe")
 
     def armour_at(self, location: str) -> int:
+        """AP at ``location`` (0 where none is given)."""
         return int(self.armour.get(location, 0))  # type: ignore[call-overload]
 
 
-class Target(_Model):
+class NearbyTarget(_Creature):
+    """Another foe within 2 metres of the target (Deathwatch): a Semi- or Full Auto Burst may put
+    ``hits`` of its extra hits on it instead of the target. Its own TB, wounds, damage taken and
+    armour by location."""
+
+    hits: int = Field(1, ge=0, le=100, description="extra hits of the burst moved onto this foe")
+
+
+class Target(_Creature):
     """Who is attacked: TB, wounds, damage already taken, armour points by location.
 
     ``damage_taken`` may exceed ``wounds``: the excess is Critical damage already suffered.
@@ -266,12 +273,7 @@ class Target(_Model):
     """
 
     name: str = Field("Target", max_length=80)
-    toughness_bonus: int = Field(3, ge=0, le=30)
-    wounds: int = Field(10, ge=1, le=1000)
-    damage_taken: int = Field(0, ge=0, le=2000)
-    armour: dict[Location, Annotated[int, Field(ge=0, le=50)]] = Field(default_factory=dict)
     evasion: Evasion | None = None
-    troop: bool = False
     armed: bool = True
     characteristics: TargetCharacteristics = Field(default_factory=TargetCharacteristics)
     unnatural_toughness: int = Field(0, ge=0, le=30)
