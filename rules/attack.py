@@ -308,6 +308,13 @@ class D100Attack:
                 errors.append(FieldError("action.type", "Locations are not used against a Horde: no Called Shot"))
             elif s.target.nearby:
                 errors.append(FieldError("target.nearby", "A burst's hits all go to the Horde: remove the nearby foes"))
+            elif s.target.others_in_blast:
+                errors.append(
+                    FieldError(
+                        "target.others_in_blast",
+                        "Those in a Horde are the Horde: a Blast counts its hits on the Horde (set this to 0)",
+                    )
+                )
         if s.target.cover is not None and t.cover is None:
             lacks("target.cover", "Cover AP")
         if s.target.nearby and t.spread_hits is None:

@@ -244,6 +244,15 @@ def test_horde_nearby_foes_refused() -> None:
     assert list(errors) == ["target.nearby"]
 
 
+def test_horde_others_in_blast_refused() -> None:
+    # Found by the property test: a Flame weapon's "others in the area" against a Horde were hit as
+    # people apart from it while their damage took the Horde's Magnitude. Those in a Horde are the
+    # Horde: a Blast counts its hits on it (seed 001, Hordes), so others in the blast are refused.
+    data = scenario(MISSILE_LAUNCHER, distance=200, horde=ORKS, dice=[33] + [5] * 6)
+    data["target"]["others_in_blast"] = 2
+    assert list(errors_of(data)) == ["target.others_in_blast"]
+
+
 def test_horde_refused_in_dh2() -> None:
     data = scenario(AUTOGUN, system="dh2", horde=ORKS, dice=[30, 5])
     assert list(errors_of(data)) == ["target.horde"]
