@@ -9,6 +9,7 @@ from .api import load_scenario, resolve, run, run_json, run_text
 from .dice import DiceExpression, Roller, ScriptedDice, SeededDice
 from .errors import AuspexError, FieldError, NeedDie, ScenarioError
 from .models import Resolution, Scenario
+from .wh40krp_models import RpResolution, RpScenario
 
 __all__ = [
     "AuspexError",
@@ -17,6 +18,8 @@ __all__ = [
     "NeedDie",
     "Resolution",
     "Roller",
+    "RpResolution",
+    "RpScenario",
     "Scenario",
     "ScenarioError",
     "ScriptedDice",

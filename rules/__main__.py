@@ -4,7 +4,8 @@
   ``{"needs": {"purpose", "sides", "index"}, "dice": [...]}`` on stdout when the scripted dice run
   out; exits 2 with ``{"errors": [{"field", "message"}]}`` on stderr when the scenario is invalid.
   A scenario with neither ``dice`` nor ``seed`` is rolled with a fresh seed, reported in the output.
-- ``schema``: prints the scenario's JSON Schema.
+- ``schema [--system wh40krp]``: prints the scenario's JSON Schema (the d100 rulesets' unless
+  ``--system wh40krp`` asks for the fan-made Warhammer 40,000 Roleplay's).
 - ``catalogue``: prints each ruleset's actions, weapon qualities, circumstances, difficulties and
   sizes (what the page's forms offer).
 """
@@ -20,6 +21,7 @@ from typing import Any
 from .api import run
 from .catalogue import catalogue
 from .models import Scenario
+from .wh40krp_models import RpScenario
 
 EXIT_OK, EXIT_INVALID, EXIT_NEEDS = 0, 2, 3
 
@@ -65,11 +67,13 @@ def main(argv: list[str] | None = None) -> int:
     sub = ap.add_subparsers(dest="command", required=True)
     r = sub.add_parser("resolve", help="resolve a scenario JSON file ('-' for stdin)")
     r.add_argument("scenario")
-    sub.add_parser("schema", help="print the scenario JSON Schema")
+    sc = sub.add_parser("schema", help="print the scenario JSON Schema")
+    sc.add_argument("--system", default="dh2", help="dh2, dh1, dw (one schema) or wh40krp")
     sub.add_parser("catalogue", help="print each ruleset's actions, qualities and circumstances")
     args = ap.parse_args(argv)
     if args.command == "schema":
-        print(json.dumps(Scenario.model_json_schema(by_alias=True), indent=2))
+        model = RpScenario if args.system == "wh40krp" else Scenario
+        print(json.dumps(model.model_json_schema(by_alias=True), indent=2))
         return EXIT_OK
     if args.command == "catalogue":
         print(json.dumps(catalogue(), indent=1, ensure_ascii=False))

@@ -21,7 +21,26 @@ from . import tables
 from .dice import DiceSource, Roller, ScriptedDice, SeededDice
 from .errors import FieldError, NeedDie, ScenarioError
 from .models import Resolution, Scenario, Step
-from .systems import resolver_for, ruleset_name
+from .systems import D100_RULESETS, resolver_for, ruleset_name
+from .wh40krp_models import RpResolution, RpScenario
+
+AnyScenario = Scenario | RpScenario
+AnyResolution = Resolution | RpResolution
+
+
+def scenario_model(data: dict[str, Any] | str) -> type[Scenario] | type[RpScenario]:
+    """The scenario model for ``data``'s ``system``: :class:`RpScenario` for ``wh40krp``, else the
+    d100 :class:`Scenario` (which also names an unknown system)."""
+    system: object = None
+    if isinstance(data, str):
+        try:
+            parsed = json.loads(data)
+        except json.JSONDecodeError:
+            parsed = None
+        system = parsed.get("system") if isinstance(parsed, dict) else None
+    else:
+        system = data.get("system")
+    return RpScenario if system == "wh40krp" else Scenario
 
 
 def _field_path(loc: tuple[int | str, ...]) -> str:
@@ -58,15 +77,17 @@ def _message(err: Any) -> str:
     return msg[:1].upper() + msg[1:]
 
 
-def load_scenario(data: dict[str, Any] | str) -> Scenario:
-    """Validate a scenario (a dict, or JSON text) into a :class:`Scenario`.
+def load_scenario(data: dict[str, Any] | str) -> AnyScenario:
+    """Validate a scenario (a dict, or JSON text) into a :class:`Scenario` (the d100 rulesets) or
+    an :class:`RpScenario` (``system: "wh40krp"``).
 
     Raises :class:`ScenarioError` with one :class:`FieldError` per invalid field, the field named
     by its dotted path in the scenario JSON (``attacker.characteristics.BS``)."""
+    model = scenario_model(data)
     try:
         if isinstance(data, str):
-            return Scenario.model_validate_json(data)
-        return Scenario.model_validate(data)
+            return model.model_validate_json(data)
+        return model.model_validate(data)
     except ValidationError as exc:
         errors = []
         for err in exc.errors():
@@ -95,14 +116,14 @@ def _quality_errors(data: dict[str, Any] | str, found: list[FieldError]) -> list
     if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
         return []
     name = ruleset_name(system)
-    if name is None:
+    if name is None or system not in D100_RULESETS:
         return []
     taken = {e.field for e in found}
     _, errors = tables.check_qualities(system, name, texts)
     return [e for e in errors if e.field not in taken]
 
 
-def _source(scenario: Scenario) -> DiceSource:
+def _source(scenario: AnyScenario) -> DiceSource:
     if scenario.dice is not None:
         return ScriptedDice(scenario.dice)
     if scenario.seed is not None:
@@ -110,8 +131,8 @@ def _source(scenario: Scenario) -> DiceSource:
     raise ScenarioError.at("dice", "Give the dice rolled by hand, or a seed to roll for you")
 
 
-def _resolve(scenario: Scenario, roller: Roller) -> Resolution:
-    resolution = resolver_for(scenario.system)(scenario, roller)
+def _resolve(scenario: AnyScenario, roller: Roller) -> AnyResolution:
+    resolution: AnyResolution = resolver_for(scenario.system)(scenario, roller)
     if scenario.seed is not None and scenario.dice is None:
         resolution = resolution.model_copy(update={"seed": scenario.seed})
     if isinstance(roller.source, ScriptedDice) and roller.source.used < len(roller.source.values):
@@ -125,7 +146,7 @@ def _resolve(scenario: Scenario, roller: Roller) -> Resolution:
     return resolution
 
 
-def resolve(scenario: Scenario, source: DiceSource | None = None) -> Resolution:
+def resolve(scenario: AnyScenario, source: DiceSource | None = None) -> AnyResolution:
     """Resolve one attack. ``source`` defaults to the scenario's own dice or seed.
 
     Raises :class:`ScenarioError` (an attack the rules do not allow, at the field concerned) and

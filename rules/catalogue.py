@@ -13,7 +13,7 @@ from importlib import resources
 from typing import Any
 
 from . import armoury, tables
-from .systems import RULESETS
+from .systems import D100_RULESETS, RULESETS
 
 
 def _has_armoury(system: str) -> bool:
@@ -41,6 +41,7 @@ def ruleset_catalogue(system: str) -> dict[str, Any]:
             extra["cover"] = [{"name": ", ".join(c["materials"]), "ap": c["ap"]} for c in extra["armoury"]["cover"]]
     return {
         "name": RULESETS[system],
+        "family": "d100",
         "actions": [
             {"name": a.name, "type": a.type, "kind": a.kind, "modifier": a.modifier, "note": a.note}
             for a in tables.actions(system).actions
@@ -56,6 +57,29 @@ def ruleset_catalogue(system: str) -> dict[str, Any]:
     }
 
 
+def wh40krp_catalogue() -> dict[str, Any]:
+    """The fan-made Warhammer 40,000 Roleplay's choices (``family: "wh40krp"``): its action kinds
+    (``{kind: {label, actions}}``), the Cover Table's activities (``{key: {label, exposed, metres}}``),
+    the light sources' reach in metres, and its shooting and combat modifiers (``{key: {label,
+    value}}``), from ``rules/data/wh40krp/tables.json``."""
+    from .systems import wh40krp
+
+    t = wh40krp.tables()
+    return {
+        "name": RULESETS["wh40krp"],
+        "family": "wh40krp",
+        "actions_per_round": t.actions_per_round.value,
+        "action_kinds": {k: v.model_dump() for k, v in t.action_costs.rows.items()},
+        "fire_modes": t.fire_modes.model_dump(exclude={"note", "source"}),
+        "exposures": {k: v.model_dump() for k, v in t.visibility.rows.items()},
+        "light_sources": t.light.sources,
+        "shooting_modifiers": {k: v.model_dump() for k, v in t.shooting_modifiers.rows.items()},
+        "combat_modifiers": {k: v.model_dump() for k, v in t.combat_modifiers.rows.items()},
+    }
+
+
 def catalogue() -> dict[str, Any]:
-    """Every d100 ruleset's catalogue, keyed by system id."""
-    return {"rulesets": {system: ruleset_catalogue(system) for system in RULESETS}}
+    """Every ruleset's catalogue, keyed by system id (``family`` says which forms it uses)."""
+    rulesets = {system: ruleset_catalogue(system) for system in D100_RULESETS}
+    rulesets["wh40krp"] = wh40krp_catalogue()
+    return {"rulesets": rulesets}

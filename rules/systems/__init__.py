@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ..dice import Roller
-from ..models import Resolution, Scenario
 
-Resolver = Callable[[Scenario, Roller], Resolution]
+Resolver = Callable[[Any, Roller], Any]
 
-
-RULESETS = {"dh2": "Dark Heresy 2nd edition", "dh1": "Dark Heresy 1st edition", "dw": "Deathwatch"}
+# The d100 rulesets of the FFG family share one scenario (rules.models.Scenario) and one procedure
+# (rules.attack); the fan-made Warhammer 40,000 Roleplay has its own (rules.wh40krp_models).
+D100_RULESETS = {"dh2": "Dark Heresy 2nd edition", "dh1": "Dark Heresy 1st edition", "dw": "Deathwatch"}
+RULESETS = {**D100_RULESETS, "wh40krp": "Warhammer 40,000 Roleplay (fan-made, WFRP)"}
 
 
 def ruleset_name(system: str) -> str | None:
@@ -32,4 +34,8 @@ def resolver_for(system: str) -> Resolver:
         from . import dw
 
         return dw.resolve
+    if system == "wh40krp":
+        from . import wh40krp
+
+        return wh40krp.resolve
     raise ValueError(f"unknown system {system!r}")

@@ -15,7 +15,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_catalogue_lists_each_rulesets_own_actions_and_qualities() -> None:
     c = catalogue()["rulesets"]
-    assert set(c) == {"dh2", "dh1", "dw"}
+    assert set(c) == {"dh2", "dh1", "dw", "wh40krp"}
+    assert {k for k, v in c.items() if v["family"] == "d100"} == {"dh2", "dh1", "dw"}
     dh2_actions = {a["name"]: a["type"] for a in c["dh2"]["actions"]}
     dh1_actions = {a["name"]: a["type"] for a in c["dh1"]["actions"]}
     # DH2 Core: bursts are Half Actions; seed 003 (DH1): Full Actions. Swift Attack is DH2 only.
@@ -31,6 +32,8 @@ def test_catalogue_lists_each_rulesets_own_actions_and_qualities() -> None:
 
 def test_catalogue_matches_the_data_files_the_engine_reads() -> None:
     for system, entry in catalogue()["rulesets"].items():
+        if entry["family"] != "d100":
+            continue
         assert [a["name"] for a in entry["actions"]] == [a.name for a in tables.actions(system).actions]
         assert [q["name"] for q in entry["qualities"]] == [q.name for q in tables.qualities(system).qualities]
         assert entry["difficulties"] == tables.tables(system).difficulties.rows
@@ -70,3 +73,17 @@ def test_the_armourys_craftsmanship_agrees_with_the_rules_the_engine_applies() -
     rows = {c.name: c for c in armoury("dw").craftsmanship}
     assert (rows["Poor"].to_hit, rows["Good"].to_hit, rows["Best"].to_hit) == (rule.poor, rule.good, rule.best)
     assert rows["Best"].damage == rule.best_damage
+
+
+def test_wh40krp_catalogue_offers_its_action_kinds_and_the_cover_table() -> None:
+    rp = catalogue()["rulesets"]["wh40krp"]
+    assert rp["family"] == "wh40krp" and rp["actions_per_round"] == 4
+    # seed 000, Actions: a reload takes 4 actions, aiming 1
+    assert rp["action_kinds"]["reload"]["actions"] == 4 and rp["action_kinds"]["aim"]["actions"] == 1
+    # seed 000, Cover Table: kneeling from cover, head and arms, seen up to 50 m
+    assert rp["exposures"]["cover_kneeling"] == {
+        "label": "Aiming or preparing to fire kneeling from cover",
+        "exposed": "Head, arms",
+        "metres": 50,
+    }
+    assert rp["light_sources"] == {"flashlight": 15, "head-lamp": 150, "searchlight": 250}
