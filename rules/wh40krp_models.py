@@ -408,7 +408,8 @@ class Deviation(_Model):
 
 class Shot(_Model):
     """One shot (or one hand-to-hand blow): its ``action`` (1-based), ``kind`` (single, semi, auto,
-    heavy auto, blow, overload), the target's name, the modifiers and the ``chance`` (percent), the
+    heavy auto, blow, overload), the target's name, the ``characteristic`` tested (BS, WS; ``-``
+    for an overload) and its ``base`` value, the modifiers and the ``chance`` (percent), the
     ``roll``; whether it hit (``automatic`` for a large target in range), jammed or overloaded; the
     ``location`` and the number looked up for it (``location_roll``); the ``layers`` penetrated;
     whether it ``penetrated``; its ``damage``; where an area effect miss landed; a blow's
@@ -419,6 +420,8 @@ class Shot(_Model):
     kind: str
     target: str
     target_index: int = 0
+    characteristic: Literal["BS", "WS", "-"] = "BS"
+    base: int = 0
     modifiers: list[AppliedModifier] = Field(default_factory=list)
     chance: int
     roll: int | None = None

@@ -14,9 +14,10 @@ const diceHint = document.getElementById("dice-hint");
 const replayButton = document.getElementById("replay");
 const seedInput = form.elements.namedItem("seed");
 
-const SCENARIO_ROOTS = ["attacker.", "target.", "action."];
+const SCENARIO_ROOTS = ["attacker.", "target.", "action.", "charts."];
 const LOCATIONS = ["Head", "Right Arm", "Left Arm", "Body", "Right Leg", "Left Leg"];
 let lastSeed = null;
+let catalogue = null; // each ruleset's choices (python -m rules catalogue), once fetched
 let busy = false;
 
 // ---------------------------------------------------------------- the engine (worker)
@@ -87,9 +88,16 @@ function numberOrText(raw, kind) {
   return pattern.test(text) ? Number(text) : text;
 }
 
+// A field's path in the scenario JSON: its name, less the "rp:" that keeps the fan-made ruleset's
+// forms (which have their own shape) apart from the d100 rulesets' forms in one <form>.
+function pathOf(el) {
+  return el.name.startsWith("rp:") ? el.name.slice(3) : el.name;
+}
+
 function valueOf(el) {
   if (el.type === "checkbox") return el.checked;
   if (el.dataset.list === "comma") return el.value.split(",").map((s) => s.trim()).filter(Boolean);
+  if (el.dataset.list === "lines") return el.value.split("\n").map((s) => s.trim()).filter(Boolean);
   if (el.dataset.num) return numberOrText(el.value, el.dataset.num);
   return el.value;
 }
@@ -120,24 +128,20 @@ function collectScenario() {
   const scenario = { version: 1, system: systemSelect.value };
   const multi = {};
   for (const el of form.elements) {
-    if (!el.name || !SCENARIO_ROOTS.some((root) => el.name.startsWith(root))) continue;
+    const path = el.name ? pathOf(el) : "";
+    if (!path || !SCENARIO_ROOTS.some((root) => path.startsWith(root))) continue;
     if (el.closest("[hidden]")) continue;
     if (el.dataset.multi !== undefined) {
-      multi[el.name] ??= [];
-      if (el.checked) multi[el.name].push(el.value);
+      multi[path] ??= [];
+      if (el.checked) multi[path].push(el.value);
       continue;
     }
     if (el.dataset.optional !== undefined && isBlank(el)) continue;
-    setPath(scenario, el.name, valueOf(el));
+    setPath(scenario, path, valueOf(el));
   }
-  for (const [name, values] of Object.entries(multi)) setPath(scenario, name, values);
-  if (scenario.target.evasion.reaction === "none") scenario.target.evasion = null;
-  // a nearby foe's one AP stands for every location
-  for (const foe of scenario.target.nearby ?? []) {
-    if (foe.ap === undefined) continue;
-    foe.armour = Object.fromEntries(LOCATIONS.map((loc) => [loc, foe.ap]));
-    delete foe.ap;
-  }
+  for (const [path, values] of Object.entries(multi)) setPath(scenario, path, values);
+  if (scenario.system === "wh40krp") shapeRound(scenario);
+  else shapeAttack(scenario);
   if (diceMode() === "manual") {
     scenario.dice = diceInputs()
       .filter((el, i, all) => !(isBlank(el) && i === all.length - 1))
@@ -146,6 +150,38 @@ function collectScenario() {
     scenario.seed = isBlank(seedInput) ? freshSeed() : numberOrText(seedInput.value, "int");
   }
   return scenario;
+}
+
+// The d100 forms' shortcuts: no evasion is null; a nearby foe's one AP stands for every location.
+function shapeAttack(scenario) {
+  if (scenario.target.evasion.reaction === "none") scenario.target.evasion = null;
+  for (const foe of scenario.target.nearby ?? []) {
+    if (foe.ap === undefined) continue;
+    foe.armour = Object.fromEntries(LOCATIONS.map((loc) => [loc, foe.ap]));
+    delete foe.ap;
+  }
+}
+
+// The fan-made ruleset's forms: a location whose armour type is "none" is unarmoured; the firer's
+// and each other target's one armour stands for every location; cover without a chance is no
+// cover; a Damage Chart without rows is no chart.
+function shapeRound(scenario) {
+  const { attacker, target } = scenario;
+  for (const loc of LOCATIONS) {
+    if (target.armour?.[loc]?.type === "none") delete target.armour[loc];
+  }
+  const all = (type, chance) => (type === "none" ? {} : Object.fromEntries(LOCATIONS.map((loc) => [loc, { type, chance }])));
+  if (attacker.armour_all) {
+    attacker.armour = all(attacker.armour_all.type, attacker.armour_all.chance);
+    delete attacker.armour_all;
+  }
+  for (const other of target.others ?? []) {
+    other.armour = all(other.armour_type, other.armour_chance);
+    delete other.armour_type;
+    delete other.armour_chance;
+  }
+  if (target.cover && target.cover.chance === undefined) delete target.cover;
+  if (scenario.charts && scenario.charts[0].rows === undefined) delete scenario.charts;
 }
 
 function freshSeed() {
@@ -268,28 +304,39 @@ replayButton.addEventListener("click", () => {
 
 function renumberRows(list, prefix) {
   [...list.children].forEach((li, i) => {
-    for (const input of li.querySelectorAll("input[data-field]")) {
+    for (const input of li.querySelectorAll("[data-field]")) {
       input.name = `${prefix}.${i}.${input.dataset.field}`;
     }
   });
 }
 
-// A list of rows the player adds and removes (extra modifiers, nearby foes): each row's inputs are
-// named `${prefix}.${i}.${field}` in order, so the engine's errors point at the right row.
-function editableRows(list, addButton, template, prefix) {
+// A list of rows the player adds and removes (extra modifiers, nearby foes, the round's actions):
+// each row's fields are named `${prefix}.${i}.${field}` in order, so the engine's errors point at
+// the right row. `max` caps the rows (the add button is then disabled); `changed` runs after any change.
+function editableRows(list, addButton, template, prefix, { max = Infinity, changed = () => {} } = {}) {
+  const sync = () => {
+    addButton.disabled = list.children.length >= max;
+    changed(list);
+  };
   addButton.addEventListener("click", () => {
+    if (list.children.length >= max) return;
     const li = template.content.firstElementChild.cloneNode(true);
     list.append(li);
     renumberRows(list, prefix);
-    li.querySelector("input").focus();
+    sync();
+    li.querySelector("input, select").focus();
   });
   list.addEventListener("click", (event) => {
     const remove = event.target.closest("button.remove");
     if (!remove) return;
     remove.closest("li").remove();
     renumberRows(list, prefix);
+    sync();
     addButton.focus();
   });
+  list.addEventListener("change", () => changed(list));
+  renumberRows(list, prefix);
+  sync();
 }
 
 editableRows(modifierRows, document.getElementById("add-modifier"), document.getElementById("modifier-row"), "action.modifiers");
@@ -302,6 +349,73 @@ editableRows(
   document.getElementById("nearby-row"),
   "target.nearby",
 );
+
+// ---------------------------------------------------------------- the fan-made ruleset's round
+
+// Its action kinds and what each costs, from the catalogue (this copy serves until it loads).
+const RP_KINDS_FALLBACK = {
+  aim: { label: "Aim", actions: 1 },
+  rest: { label: "Rest the weapon", actions: 1 },
+  single: { label: "Single shot", actions: 1 },
+  semi: { label: "Semi-automatic", actions: 1 },
+  auto: { label: "Automatic", actions: 1 },
+  move: { label: "Walk", actions: 1 },
+  run: { label: "Run", actions: 1 },
+  crawl: { label: "Crawl", actions: 1 },
+  other: { label: "Other one-action task", actions: 1 },
+  reload: { label: "Reload", actions: 4 },
+  melee: { label: "Hand-to-hand (the whole round)", actions: 4 },
+};
+const roundRows = document.getElementById("rp-round-rows");
+const actionsSpent = document.getElementById("rp-actions-spent");
+
+function rpKinds() {
+  return catalogue?.wh40krp?.action_kinds ?? RP_KINDS_FALLBACK;
+}
+
+function fillKinds(select) {
+  const chosen = select.value || select.dataset.value || "single";
+  const kinds = rpKinds();
+  select.replaceChildren(...Object.entries(kinds).map(([kind, k]) => option(kind, k.actions > 1 ? `${k.label} (${k.actions} actions)` : k.label)));
+  select.value = chosen in kinds ? chosen : "single";
+}
+
+// Fire-only fields show on fire actions; the line under the list counts the actions spent.
+function syncRound() {
+  const kinds = rpKinds();
+  let spent = 0;
+  for (const li of roundRows.children) {
+    const kind = li.querySelector("[data-round-kind]");
+    if (!kind.options.length) fillKinds(kind);
+    spent += kinds[kind.value]?.actions ?? 1;
+    const fire = ["single", "semi", "auto"].includes(kind.value);
+    for (const name of ["shots", "moving", "follow"]) li.querySelector(`[data-field="${name}"]`).closest("label").hidden = !fire;
+  }
+  actionsSpent.textContent = `${spent} of 4 actions this round${spent > 4 ? ": too many" : ""}.`;
+}
+
+editableRows(roundRows, document.getElementById("add-rp-action"), document.getElementById("rp-round-row"), "rp:action.actions", {
+  max: 4,
+  changed: syncRound,
+});
+editableRows(
+  document.getElementById("rp-modifier-rows"),
+  document.getElementById("add-rp-modifier"),
+  document.getElementById("modifier-row"),
+  "rp:action.modifiers",
+);
+editableRows(
+  document.getElementById("rp-other-rows"),
+  document.getElementById("add-rp-other"),
+  document.getElementById("rp-other-row"),
+  "rp:target.others",
+);
+
+const rpCoverChance = document.getElementById("rp-cover-chance");
+function syncRpCover() {
+  document.getElementById("rp-cover-locations").hidden = rpCoverChance.value.trim() === "";
+}
+rpCoverChance.addEventListener("input", syncRpCover);
 
 // ---------------------------------------------------------------- evasion fields
 
@@ -317,9 +431,10 @@ reaction.addEventListener("change", syncEvasion);
 // The input for an error's field: the one named exactly so, else the nearest parent path
 // ("attacker.weapon.qualities.1" -> "attacker.weapon.qualities"; "target.evasion" -> its reaction).
 function inputFor(field) {
-  const named = (name) => [...form.elements].find((el) => el.name === name);
+  const shown = [...form.elements].filter((el) => el.name && !el.closest("[hidden]"));
+  const named = (path) => shown.find((el) => pathOf(el) === path);
   for (let path = field; path; path = path.includes(".") ? path.slice(0, path.lastIndexOf(".")) : "") {
-    const el = named(path) ?? [...form.elements].find((x) => x.name?.startsWith(`${path}.`));
+    const el = named(path) ?? shown.find((x) => pathOf(x).startsWith(`${path}.`));
     if (el) return el;
   }
   return null;
@@ -378,7 +493,6 @@ const qualitySummary = document.getElementById("quality-summary");
 const qualitiesInput = form.elements.namedItem("attacker.weapon.qualities");
 const circumstancesBox = document.getElementById("circumstances");
 const difficultySelect = document.getElementById("difficulty");
-let catalogue = null;
 
 fetch(new URL("./vendor/app/catalogue.json", import.meta.url))
   .then((response) => (response.ok ? response.json() : Promise.reject(new Error(response.statusText))))
@@ -400,6 +514,12 @@ function applyRuleset() {
   const ruleset = catalogue?.[systemSelect.value];
   document.getElementById("ruleset-name").textContent = systemSelect.selectedOptions[0].textContent;
   document.documentElement.dataset.system = systemSelect.value;
+  syncVisibility();
+  if (systemSelect.value === "wh40krp") {
+    for (const select of roundRows.querySelectorAll("[data-round-kind]")) fillKinds(select);
+    syncRound();
+    return;
+  }
   if (!ruleset) return;
   const size = sizeSelect.value;
   sizeSelect.replaceChildren(...Object.entries(ruleset.sizes).map(([name, value]) => option(name, value ? `${name} (${signedText(value)})` : name)));
@@ -464,6 +584,8 @@ function isHorde() {
 // An element shows when its ruleset has its rule (data-rule), and by the target's kind
 // (data-single: a single creature only; data-horde: a Horde only).
 function syncVisibility() {
+  const family = systemSelect.value === "wh40krp" ? "wh40krp" : "d100";
+  for (const el of form.querySelectorAll("[data-family]")) el.hidden = el.dataset.family !== family;
   const ruleset = catalogue?.[systemSelect.value];
   const rules = new Set(ruleset?.rules ?? []);
   if (ruleset?.armoury) rules.add("armoury");
@@ -587,3 +709,5 @@ document.getElementById("add-quality").addEventListener("click", () => {
 syncDiceMode();
 syncEvasion();
 syncVisibility();
+syncRound();
+syncRpCover();

@@ -12,6 +12,7 @@ from html import escape
 from typing import Any
 
 from rules.models import DAMAGE_TYPES, DamageDie, Hit, Resolution, Step, TargetTest
+from rules.wh40krp_models import Layer, RpResolution, Shot
 
 MINUS = "\u2212"
 DOT = " \u00b7 "
@@ -290,7 +291,7 @@ def render_target_tests(r: Resolution) -> str:
     return f'<section class="target-tests"><h3>Tests the target takes</h3><ul>{items}</ul></section>'
 
 
-def render_dice(r: Resolution) -> str:
+def render_dice(r: Resolution | RpResolution) -> str:
     """Every die the engine consumed, in order, with its purpose (and the seed that rolled them)."""
     if not r.dice:
         return ""
@@ -317,8 +318,11 @@ def render_steps(steps: Iterable[Step]) -> str:
     return f'<details class="steps" open><summary>Step log</summary><ol>{items}</ol></details>'
 
 
-def render_resolution(data: Resolution | Mapping[str, Any]) -> str:
-    """The whole result: headline, test, a card per hit, the dice, the step log."""
+def render_resolution(data: Resolution | RpResolution | Mapping[str, Any]) -> str:
+    """The whole result: headline, test, a card per hit, the dice, the step log (for the fan-made
+    Warhammer 40,000 Roleplay: headline, a line per shot, the dice, the step log)."""
+    if isinstance(data, RpResolution) or (isinstance(data, Mapping) and data.get("system") == "wh40krp"):
+        return render_round(data if isinstance(data, RpResolution) else RpResolution.model_validate(data))
     r = as_resolution(data)
     hits = "".join(render_hit(h) for h in r.hits)
     return (
@@ -327,6 +331,143 @@ def render_resolution(data: Resolution | Mapping[str, Any]) -> str:
         f"{render_test(r)}"
         f"{f'<section class=hits>{hits}</section>' if hits else ''}"
         f"{render_target_tests(r)}"
+        f"{render_dice(r)}"
+        f"{render_steps(r.steps)}"
+        f"</article>"
+    )
+
+
+# ----------------------------------------------------------------------------------------------
+# The fan-made Warhammer 40,000 Roleplay: a round of shots, each on its own line
+
+SHOT_KINDS = {
+    "single": "single shot",
+    "semi": "semi-automatic",
+    "auto": "automatic",
+    "heavy auto": "heavy automatic",
+    "blow": "blow",
+    "overload": "overload",
+}
+
+
+def render_round_headline(r: RpResolution) -> str:
+    """The verdict and the round's tally: hits, penetrating hits, who ducks back, a jam."""
+    parts = []
+    if r.hits:
+        parts.append(_k("hits", e(plural(r.hits, "hit"))))
+        parts.append(_k("penetrating", e(f"{r.penetrating_hits} penetrating")))
+    else:
+        tried = [s for s in r.shots if s.kind != "overload"]
+        parts.append(e(f"no hit in {plural(len(tried), 'blow' if r.initiative or any(s.kind == 'blow' for s in tried) else 'shot')}"))
+    if r.duck_back:
+        parts.append(_k("duck-back", e(f"{', '.join(r.duck_back)} ducks back")))
+    if r.overloaded:
+        parts.append(_k("overloaded", e(f"{r.weapon} overloads: a hit on {r.attacker}")))
+    elif r.jammed:
+        parts.append(_k("jammed", e(f"{r.weapon} jams")))
+    headline = "Overloaded" if r.overloaded and not r.hits else HEADLINES.get(r.outcome, r.outcome)
+    who = f"{r.attacker}{DASH}{r.action} with {r.weapon}{DASH}against {r.target}"
+    spent = f"{r.actions_spent} of 4 actions"
+    if r.rounds_fired:
+        spent += f"{DOT}{plural(r.rounds_fired, 'round')} fired"
+        if r.rounds_left is not None:
+            spent += f", {r.rounds_left} left"
+    return (
+        f'<header class="headline">'
+        f'<p class="verdict">{_k("outcome", e(headline), "strong")} <span class="summary">{DOT.join(parts)}</span></p>'
+        f'<p class="who">{e(who)}</p><p class="who">{_k("actions-spent", e(spent))}</p>'
+        f"</header>"
+    )
+
+
+def layer_text(layer: Layer) -> str:
+    """``armour (physical) 40% + 10 = 50%: rolled 62, stopped``."""
+    what = layer.layer + (f" ({layer.name})" if layer.name else "") + (f", {layer.type}" if layer.type else "")
+    if layer.layer == "force field":
+        how = f"{layer.chance}%"
+    else:
+        how = f"{layer.basic}% {signed(layer.modifier)}"
+        if layer.parry:
+            how += f" {MINUS}{layer.parry} parry"
+        how += f" = {layer.chance}%"
+    rolled = "no roll (100% or more)" if layer.roll is None else f"rolled {layer.roll:02d}"
+    return f"{what} {how}: {rolled}, {'penetrated' if layer.penetrated else 'stopped'}"
+
+
+def render_shot(s: Shot) -> str:
+    """One shot or blow on its own card: chance and roll, the result, location, penetration, damage."""
+    kind = SHOT_KINDS.get(s.kind, s.kind)
+    if s.overloaded:
+        verdict = "overloads"
+    elif s.jammed:
+        verdict = "jams"
+    elif s.hit:
+        verdict = "hit (automatic)" if s.automatic else "hit"
+    else:
+        verdict = "miss"
+    when = f" at I {s.initiative}" if s.initiative is not None else ""
+    head = f"{'Blow' if s.kind == 'blow' else 'Overload' if s.kind == 'overload' else 'Shot'} {s.number}"
+    sub = f" ({kind}, action {s.action}){when}" if s.kind not in ("blow", "overload") else when
+    lines = []
+    if s.kind != "overload":
+        mods = "".join(f" {signed(m.value)} {m.label}" for m in s.modifiers)
+        floor = f", at least {s.chance}%" if s.base + sum(m.value for m in s.modifiers) < s.chance else ""
+        lines.append(
+            f'<p class="shot-roll">{e(f"{s.characteristic} {s.base}{mods}{floor}")} = {_k("shot-chance", e(f"{s.chance}%"))}: '
+            f'rolled {_k("shot-roll", e(f"{s.roll:02d}" if s.roll is not None else "-"), "strong")}, '
+            f"{_k('shot-result', e(verdict))}</p>"
+        )
+    if s.location is not None:
+        looked = f" (reversed: {s.location_roll:02d})" if s.location_roll is not None else " (aimed at)"
+        lines.append(f'<p class="shot-location">{_k("shot-location", e(s.location))}{e(looked)}</p>')
+    if s.parried is not None:
+        lines.append(
+            f'<p class="parry">{e(f"Parry: rolled {s.parry_roll}, " + ("parried" if s.parried else "failed"))}</p>'
+        )
+    if s.layers:
+        items = "".join(f"<li>{e(layer_text(x))}</li>" for x in s.layers)
+        lines.append(f'<ul class="layers" data-k="penetration">{items}</ul>')
+    elif s.hit and s.location is not None:
+        lines.append(f'<p class="layers" data-k="penetration">{e("no armour there: nothing to penetrate")}</p>')
+    d = s.damage
+    if d is not None:
+        mods = "".join(f" {signed(m.value)} {m.label}" for m in d.modifiers)
+        read = d.result if d.result is not None else "read it on the chart in the book"
+        source = {"chart": " (your chart)", "gm": " (the GM's reading)"}.get(d.result_from or "", "")
+        lines.append(
+            f'<p class="damage-roll">{_k("damage-chart", e(f"Chart {d.chart}"))}: d{e(d.die)} {e(d.roll)}{e(mods)} = '
+            f"<strong>{e(d.total)}</strong>{DASH}{_k('chart-result', e(read + source))}</p>"
+        )
+    if s.landed is not None:
+        note = f" ({s.landed.note})" if s.landed.note else ""
+        where = f"Lands {s.landed.metres} m from the target towards {s.landed.clock} o\u2019clock{note}"
+        lines.append(f'<p class="landed" data-k="landed">{e(where)}</p>')
+    cls = "shot " + ("hit" if s.hit else "miss") + (" jam" if s.jammed or s.overloaded else "")
+    return (
+        f'<li class="{cls}" data-shot="{e(s.number)}">'
+        f"<h4>{e(head)}{e(sub)}{DASH}{e(s.target)}</h4>{''.join(lines)}</li>"
+    )
+
+
+def render_round(r: RpResolution) -> str:
+    """A round of the fan-made Warhammer 40,000 Roleplay: headline, a card per shot, jam, the blows'
+    order, the dice and the step log."""
+    shots = "".join(render_shot(s) for s in r.shots)
+    extra = []
+    if r.jammed:
+        if r.tek_roll is None:
+            tek = "clear it in 4 rounds with a Tek test (the GM rolls it)"
+        else:
+            tek = f"Tek test: rolled {r.tek_roll}, " + ("repaired in 4 rounds" if r.jam_cleared else "failed")
+        extra.append(f'<p class="jam" data-k="tek">{e(r.weapon)} jammed: {e(tek)}</p>')
+    if r.initiative:
+        order = ", ".join(f"{b.who} ({b.initiative})" for b in r.initiative)
+        extra.append(f'<p class="initiative" data-k="initiative">Blows this round: {e(order)}</p>')
+    return (
+        f'<article class="resolution round outcome-{e(r.outcome)}">'
+        f"{render_round_headline(r)}"
+        f'<ol class="shots">{shots}</ol>'
+        f"{''.join(extra)}"
         f"{render_dice(r)}"
         f"{render_steps(r.steps)}"
         f"</article>"

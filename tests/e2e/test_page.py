@@ -73,8 +73,10 @@ def test_forms_paint_before_the_engine_is_ready(context: BrowserContext, page: P
     held: list[Route] = []
     context.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # hold Pyodide back
     page.goto(base_url, wait_until="domcontentloaded")
-    for legend in ("Attacker", "Target", "Action"):
-        expect(page.locator("legend", has_text=legend)).to_be_visible()
+    for panel, legend in (("#attacker", "Attacker"), ("#target", "Target"), ("#action", "Action")):
+        expect(page.locator(f"{panel} legend")).to_have_text(legend)
+        expect(page.locator(f"{panel} legend")).to_be_visible()
+    expect(page.locator("#rp-attacker")).to_be_hidden()  # the fan-made ruleset's forms wait for its choice
     expect(field(page, "attacker.characteristics.BS")).to_have_value("45")
     expect(page.locator("#resolve")).to_be_disabled()
     expect(page.locator("#engine-status")).to_contain_text("Starting the rules engine")
