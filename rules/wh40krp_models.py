@@ -123,12 +123,8 @@ class DamageChart(_Model):
             m = _CHART_ROW.match(line)
             if not m:
                 raise ValueError(f"line {number} ('{line.strip()}') is not a row like '01-20: Flesh wound'")
-            low = int(m.group(1))
-            high = int(m.group(2)) if m.group(2) else low
-            if low == 0 and m.group(1) == "00":
-                low = 100
-            if m.group(2) == "00":
-                high = 100
+            low = 100 if m.group(1) == "00" else int(m.group(1))
+            high = low if not m.group(2) else 100 if m.group(2) == "00" else int(m.group(2))
             rows.append({"low": low, "high": high, "result": m.group(3)})
         if not rows:
             raise ValueError("a chart needs at least one row, like '01-20: Flesh wound'")
@@ -190,7 +186,7 @@ class RpWeapon(_Model):
 
     name: str = Field("Weapon", max_length=80)
     weapon_class: Literal["Melee", "Unarmed", "Pistol", "Basic", "Heavy", "Thrown"] = Field("Basic", alias="class")
-    range: float = Field(0, ge=0, le=10000, description="maximum range, metres")
+    range: float = Field(100, ge=0, le=10000, description="maximum range, metres")
     modes: list[FireMode] = Field(default_factory=_single_shot, max_length=3)
     clip: int | None = Field(None, ge=0, le=10000, description="rounds loaded now")
     plasma: bool = False
@@ -412,7 +408,8 @@ class Shot(_Model):
     for an overload) and its ``base`` value, the modifiers and the ``chance`` (percent), the
     ``roll``; whether it hit (``automatic`` for a large target in range), jammed or overloaded; the
     ``location`` and the number looked up for it (``location_roll``); the ``layers`` penetrated;
-    whether it ``penetrated``; its ``damage``; where an area effect miss landed; a blow's
+    whether it ``penetrated`` (and, when not, whether the target ducked back: ``duck_back``); its
+    ``damage``; where an area effect miss landed; a blow's
     ``initiative``; whether a parry was made and succeeded."""
 
     number: int
@@ -433,6 +430,7 @@ class Shot(_Model):
     location_roll: int | None = None
     layers: list[Layer] = Field(default_factory=list)
     penetrated: bool = False
+    duck_back: bool | None = None  # a hit that did not penetrate: whether the target ducked back
     damage: RpDamage | None = None
     landed: Deviation | None = None
     initiative: int | None = None

@@ -33,7 +33,8 @@ applies):
 - *Aim on a burst.* "It is possible to aim with an automatic weapon although it only applies with
   the first shot": read as automatic (A) fire only, as the issue states; single shots and both
   semi-automatic shots keep the aim. Aim is spent by the fire action after it, and lost when the
-  target moves (speed above 0) or the firer moves.
+  target moves (speed above 0) or the firer moves (a move action, or firing while walking or
+  running).
 - *Moving target.* "-10 per 100m per Round": -10 for each full 100 m per round.
 - *Jam or hit.* A roll that jams is a jam, not a hit: the gun did not fire. A jam or an overload
   ends the round's shooting.
@@ -45,8 +46,11 @@ applies):
   better fighter easier to hurt); a parry then lowers it by the defender's WS. Shot at, an
   unarmoured location is penetrated without a roll.
 - *Which Damage Chart.* The seed has creatures roll on the chart of their size in hand-to-hand
-  ("Humans and human-sized creatures basically roll on Chart 1"): the attacker's ``chart``. For a
-  gun the chart is the weapon's (``weapon.chart``), Chart 1 unless given.
+  ("Humans and human-sized creatures basically roll on Chart 1"): the attacker's ``chart``, unless
+  the weapon names its own. For a gun the chart is the weapon's (``weapon.chart``), Chart 1 unless
+  given.
+- *A gun in hand-to-hand* (a pistol, or a Basic weapon at -20) still jams on 98-00 (not on
+  doubles: it is not automatic fire). A shot that jams counts as a round fired.
 - *The damage roll* is a d100 unless the player's chart says otherwise: "+10 to the damage roll"
   only makes sense on a percentile scale.
 - *Twilight* halves every targeting distance (the Cover Table's, 50 m for a small target, 300 m,
@@ -548,7 +552,7 @@ class Wh40krpRound:
             add("point_blank", source=_src("Range"))
         elif band == "long":
             add("long_range", source=_src("Range"))
-        if aim.actions and body.speed == 0 and (kind != "auto" or shot == 0):
+        if aim.actions and body.speed == 0 and action.moving == "no" and (kind != "auto" or shot == 0):
             add(
                 "aim",
                 rows["aim"].value * aim.actions,
@@ -851,8 +855,7 @@ class Wh40krpRound:
             if shot.hit:
                 shot = self.resolve_hit(shot, melee=False)
             done.append(shot)
-        self.state.shots.extend(done)
-        self.duck_back(i, done)
+        self.state.shots.extend(self.duck_back(i, done))
         if any(s.overloaded for s in done):
             self.overload()
         if self.state.jammed or self.state.overloaded:
@@ -947,7 +950,11 @@ class Wh40krpRound:
         )
         return Deviation(clock=clock, metres=metres, note=note)
 
-    def duck_back(self, i: int, shots: list[Shot]) -> None:
+    def duck_back(self, i: int, shots: list[Shot]) -> list[Shot]:
+        """Duck-back after action ``i``: each target hit without penetration, and not damaged by
+        another shot of the same action, ducks back. Returns the shots with ``duck_back`` set on
+        each hit that did not penetrate (seed 000, Duck-back)."""
+        ducked: set[int] = set()
         for index in sorted({s.target_index for s in shots if s.hit}):
             mine = [s for s in shots if s.hit and s.target_index == index]
             stopped = [s for s in mine if not s.penetrated]
@@ -966,7 +973,13 @@ class Wh40krpRound:
                 _src("Duck-back"),
                 f"Action {i + 1} hit {who} without penetrating: {who} ducks back (flinches away).",
             )
-            self.duck.append(who)
+            if who not in self.duck:
+                self.duck.append(who)
+            ducked.add(index)
+        return [
+            s.model_copy(update={"duck_back": s.target_index in ducked}) if s.hit and not s.penetrated else s
+            for s in shots
+        ]
 
     def overload(self) -> None:
         """A plasma weapon's overload: a point-blank hit on the firer (seed 000, Jams)."""
@@ -1114,7 +1127,7 @@ class Wh40krpRound:
         if actions[0].kind != "melee":
             # every target the round's shots can reach is checked before any die is rolled
             reached = {a.at + j for a in actions if a.kind in FIRE_KINDS_SET for j in range(len(a.follow) + 1)}
-            for index in sorted(reached or {0}):
+            for index in sorted(reached):  # a round that fires no shot needs no sight of the target
                 _, notes = self.check_sight(index)
                 self.step(
                     "Targeting", self.t.visibility.source, f"{self.bodies[index].name}: " + "; ".join(notes) + "."

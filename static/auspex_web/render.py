@@ -358,7 +358,11 @@ def render_round_headline(r: RpResolution) -> str:
         parts.append(_k("penetrating", e(f"{r.penetrating_hits} penetrating")))
     else:
         tried = [s for s in r.shots if s.kind != "overload"]
-        parts.append(e(f"no hit in {plural(len(tried), 'blow' if r.initiative or any(s.kind == 'blow' for s in tried) else 'shot')}"))
+        parts.append(
+            e(
+                f"no hit in {plural(len(tried), 'blow' if r.initiative or any(s.kind == 'blow' for s in tried) else 'shot')}"
+            )
+        )
     if r.duck_back:
         parts.append(_k("duck-back", e(f"{', '.join(r.duck_back)} ducks back")))
     if r.overloaded:
@@ -414,7 +418,7 @@ def render_shot(s: Shot) -> str:
         floor = f", at least {s.chance}%" if s.base + sum(m.value for m in s.modifiers) < s.chance else ""
         lines.append(
             f'<p class="shot-roll">{e(f"{s.characteristic} {s.base}{mods}{floor}")} = {_k("shot-chance", e(f"{s.chance}%"))}: '
-            f'rolled {_k("shot-roll", e(f"{s.roll:02d}" if s.roll is not None else "-"), "strong")}, '
+            f"rolled {_k('shot-roll', e(f'{s.roll:02d}' if s.roll is not None else '-'), 'strong')}, "
             f"{_k('shot-result', e(verdict))}</p>"
         )
     if s.location is not None:
@@ -429,6 +433,11 @@ def render_shot(s: Shot) -> str:
         lines.append(f'<ul class="layers" data-k="penetration">{items}</ul>')
     elif s.hit and s.location is not None:
         lines.append(f'<p class="layers" data-k="penetration">{e("no armour there: nothing to penetrate")}</p>')
+    if s.duck_back is not None:
+        duck = (
+            f"{s.target} ducks back" if s.duck_back else "no duck-back: another shot of this action damaged the target"
+        )
+        lines.append(f'<p class="duck">{_k("shot-duck-back", e(duck))}</p>')
     d = s.damage
     if d is not None:
         mods = "".join(f" {signed(m.value)} {m.label}" for m in d.modifiers)

@@ -117,4 +117,6 @@ def test_the_seeds_eldar_harlequin_in_hand_to_hand(ready_page: Page) -> None:
     )
     assert k(page, "shot-result") == ["miss", "hit", "miss"]
     assert k(page, "shot-location") == ["Right Arm"]
-    expect(page.locator('#result [data-shot="2"] [data-k="penetration"]')).to_contain_text("primitive 65% +0 = 65%: rolled 50, penetrated")
+    expect(page.locator('#result [data-shot="2"] [data-k="penetration"]')).to_contain_text(
+        "primitive 65% +0 = 65%: rolled 50, penetrated"
+    )

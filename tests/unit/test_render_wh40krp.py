@@ -78,3 +78,16 @@ def test_names_and_chart_results_are_escaped() -> None:
     html = render_resolution(res)
     assert "<img" not in html
     assert "&lt;img src=x onerror=alert(1)&gt;" in html
+
+
+def test_a_hit_that_does_not_penetrate_says_who_ducks_back() -> None:
+    # Single shot, BS 45 at 30 m: 45%. Roll 27 hits, reversed 72: the Body, physical armour 20%
+    # (+0 from the weapon), rolled 50: stopped. No shot of the action damaged him: he ducks back.
+    res = round_of(
+        target={"armour": {"Body": {"type": "physical", "chance": 20}}},
+        action={"distance": 30, "actions": [{"kind": "single"}]},
+        dice=[27, 50],
+    )
+    html = render_resolution(res)
+    assert ks(html, "shot-duck-back") == ["Cultist ducks back"]
+    assert ks(html, "duck-back") == ["Cultist ducks back"]
