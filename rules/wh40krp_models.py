@@ -14,7 +14,7 @@ never renamed or dropped without a migration.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -25,8 +25,9 @@ Chance = Annotated[int, Field(ge=-200, le=300, description="a penetration chance
 ArmourType = Literal["primitive", "physical", "energy"]
 FireKind = Literal["single", "semi", "auto"]
 ActionKind = Literal["aim", "rest", "single", "semi", "auto", "move", "run", "crawl", "reload", "other", "melee"]
-FIRE_KINDS: tuple[str, ...] = ("single", "semi", "auto")
-EXPOSURES = (
+FIRE_KINDS: tuple[str, ...] = get_args(FireKind)
+# In the open, one of the Cover Table's activities (seed 000, Targeting), or completely hidden.
+Exposure = Literal[
     "open",
     "round_corner",
     "over_corner",
@@ -36,7 +37,8 @@ EXPOSURES = (
     "window_standing",
     "window_kneeling",
     "hidden",
-)
+]
+EXPOSURES: tuple[str, ...] = get_args(Exposure)
 
 
 class _Model(BaseModel):
@@ -245,17 +247,7 @@ class _RpBody(_Model):
 
     name: str = Field("Target", max_length=80)
     size: Literal["small", "normal", "large"] = "normal"
-    exposure: Literal[
-        "open",
-        "round_corner",
-        "over_corner",
-        "corner_fire",
-        "cover_standing",
-        "cover_kneeling",
-        "window_standing",
-        "window_kneeling",
-        "hidden",
-    ] = "open"
+    exposure: Exposure = "open"
     revealed: bool = False
     speed: float = Field(0, ge=0, le=100000, description="metres per round")
     armour: dict[Location, RpArmour] = Field(default_factory=dict)
@@ -377,6 +369,27 @@ class Layer(_Model):
     chance: int
     roll: int | None = None
     penetrated: bool
+
+    def describe(self) -> str:
+        """``cover (Wall) 40% +5 weapon = 45%: rolled 30, penetrated`` (a force field's is flat)."""
+        what = self.layer + (f" ({self.name})" if self.name else "") + (f", {self.type}" if self.type else "")
+        if self.layer == "force field":
+            how = f"flat {self.chance}%"
+        else:
+            how = f"{self.basic}% {_signed(self.modifier)} weapon"
+            if self.parry:
+                how += f" {_signed(-self.parry)} parry"
+            how += f" = {self.chance}%"
+        if self.roll is None:
+            rolled = "no roll needed (100% or more)"
+        else:
+            rolled = f"rolled {self.roll:02d}" + (" (0% or less: only 01 penetrates)" if self.chance <= 0 else "")
+        return f"{what} {how}: {rolled}, {'penetrated' if self.penetrated else 'stopped'}"
+
+
+def _signed(value: int) -> str:
+    """``+5``, ``+0``, ``\u22125`` (a true minus sign)."""
+    return f"+{value}" if value >= 0 else f"\u2212{-value}"
 
 
 class RpDamage(_Model):

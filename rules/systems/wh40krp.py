@@ -628,8 +628,31 @@ class Wh40krpRound:
 
     # --- a hit: penetration and damage ----------------------------------------------------------
 
-    def penetration_roll(self, purpose: str, chance: int) -> int | None:
-        return None if chance >= 100 else self.roller.d100(purpose)
+    def layer(
+        self,
+        label: str,
+        layer: Literal["cover", "force field", "armour"],
+        basic: int,
+        modifier: int = 0,
+        parry: int = 0,
+        name: str | None = None,
+        type_: str | None = None,
+    ) -> Layer:
+        """Roll one penetration: ``basic`` + the weapon's ``modifier`` - a ``parry``; no die at 100%
+        or more (seed 000, Armour Penetration; Min/Max Penetration)."""
+        chance = basic + modifier - parry
+        roll = None if chance >= 100 else self.roller.d100(f"{label} {layer} penetration d100")
+        return Layer(
+            layer=layer,
+            name=name,
+            type=type_,
+            basic=basic,
+            modifier=modifier,
+            parry=parry,
+            chance=chance,
+            roll=roll,
+            penetrated=penetrates(chance, roll),
+        )
 
     def penetrate(
         self,
@@ -651,29 +674,13 @@ class Wh40krpRound:
             label = "overload"
         cover = body.cover
         if cover is not None and location in cover.locations:
-            chance = cover.chance + pen.cover
-            roll = self.penetration_roll(f"{label} cover penetration d100", chance)
-            ok = penetrates(chance, roll)
-            layers.append(
-                Layer(
-                    layer="cover",
-                    name=cover.name,
-                    basic=cover.chance,
-                    modifier=pen.cover,
-                    chance=chance,
-                    roll=roll,
-                    penetrated=ok,
-                )
-            )
-            if not ok:
+            layers.append(self.layer(label, "cover", cover.chance, pen.cover, name=cover.name))
+            if not layers[-1].penetrated:
                 return layers, False, False
             through_cover = True
         if body.force_field is not None:
-            chance = body.force_field
-            roll = self.penetration_roll(f"{label} force field penetration d100", chance)
-            ok = penetrates(chance, roll)
-            layers.append(Layer(layer="force field", basic=chance, chance=chance, roll=roll, penetrated=ok))
-            if not ok:
+            layers.append(self.layer(label, "force field", body.force_field))
+            if not layers[-1].penetrated:
                 return layers, False, through_cover
         armour: RpArmour | None = body.armour.get(location)  # type: ignore[call-overload]
         if armour is None and melee:
@@ -682,23 +689,10 @@ class Wh40krpRound:
             )
         if armour is None:
             return layers, True, through_cover
-        modifier = pen.against(armour.type)
-        chance = armour.chance + modifier - parry
-        roll = self.penetration_roll(f"{label} armour penetration d100", chance)
-        ok = penetrates(chance, roll)
         layers.append(
-            Layer(
-                layer="armour",
-                name=armour.name,
-                type=armour.type,
-                basic=armour.chance,
-                modifier=modifier,
-                parry=parry,
-                chance=chance,
-                roll=roll,
-                penetrated=ok,
-            )
+            self.layer(label, "armour", armour.chance, pen.against(armour.type), parry, armour.name, armour.type)
         )
+        ok = layers[-1].penetrated
         return layers, ok, through_cover
 
     def chart_number(self, melee: bool) -> int:
@@ -763,20 +757,7 @@ class Wh40krpRound:
     def log_hit(
         self, label: str, who: str, location: str, layers: list[Layer], through: bool, dmg: RpDamage | None, band: str
     ) -> None:
-        parts = []
-        for layer in layers:
-            what = layer.layer + (f" ({layer.name})" if layer.name else "") + (f", {layer.type}" if layer.type else "")
-            if layer.layer == "force field":
-                how = f"flat {layer.chance}%"
-            else:
-                how = f"{layer.basic}% {_signed(layer.modifier)} weapon ({band})"
-                if layer.parry:
-                    how += f" {_signed(-layer.parry)} parry"
-                how += f" = {layer.chance}%"
-            rolled = "no roll needed (100% or more)" if layer.roll is None else f"rolled {layer.roll}"
-            if layer.roll is not None and layer.chance <= 0:
-                rolled += " (0% or less: only 01 penetrates)"
-            parts.append(f"{what}: {how}, {rolled}: {'penetrated' if layer.penetrated else 'stopped'}")
+        parts = [f"{layer.describe()} ({band})" for layer in layers]
         if not layers:
             parts.append("no armour on that location: nothing to penetrate")
         self.step(

@@ -12,7 +12,7 @@ from html import escape
 from typing import Any
 
 from rules.models import DAMAGE_TYPES, DamageDie, Hit, Resolution, Step, TargetTest
-from rules.wh40krp_models import Layer, RpResolution, Shot
+from rules.wh40krp_models import RpResolution, Shot
 
 MINUS = "\u2212"
 DOT = " \u00b7 "
@@ -384,20 +384,6 @@ def render_round_headline(r: RpResolution) -> str:
     )
 
 
-def layer_text(layer: Layer) -> str:
-    """``armour (physical) 40% + 10 = 50%: rolled 62, stopped``."""
-    what = layer.layer + (f" ({layer.name})" if layer.name else "") + (f", {layer.type}" if layer.type else "")
-    if layer.layer == "force field":
-        how = f"{layer.chance}%"
-    else:
-        how = f"{layer.basic}% {signed(layer.modifier)}"
-        if layer.parry:
-            how += f" {MINUS}{layer.parry} parry"
-        how += f" = {layer.chance}%"
-    rolled = "no roll (100% or more)" if layer.roll is None else f"rolled {layer.roll:02d}"
-    return f"{what} {how}: {rolled}, {'penetrated' if layer.penetrated else 'stopped'}"
-
-
 def render_shot(s: Shot) -> str:
     """One shot or blow on its own card: chance and roll, the result, location, penetration, damage."""
     kind = SHOT_KINDS.get(s.kind, s.kind)
@@ -429,7 +415,7 @@ def render_shot(s: Shot) -> str:
             f'<p class="parry">{e(f"Parry: rolled {s.parry_roll}, " + ("parried" if s.parried else "failed"))}</p>'
         )
     if s.layers:
-        items = "".join(f"<li>{e(layer_text(x))}</li>" for x in s.layers)
+        items = "".join(f"<li>{e(x.describe())}</li>" for x in s.layers)
         lines.append(f'<ul class="layers" data-k="penetration">{items}</ul>')
     elif s.hit and s.location is not None:
         lines.append(f'<p class="layers" data-k="penetration">{e("no armour there: nothing to penetrate")}</p>')

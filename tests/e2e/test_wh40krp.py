@@ -75,8 +75,8 @@ def test_a_four_shot_automatic_action_typed_in_by_hand(ready_page: Page) -> None
     assert k(page, "shot-result") == ["hit", "miss", "hit", "hit"]
     assert k(page, "shot-location") == ["Body", "Right Arm", "Left Arm"]
     first = page.locator('#result [data-shot="1"] [data-k="penetration"]')
-    expect(first).to_contain_text("cover (Wall) 40% +5 = 45%: rolled 30, penetrated")
-    expect(first).to_contain_text("armour, physical 40% +10 = 50%: rolled 60, stopped")
+    expect(first).to_contain_text("cover (Wall) 40% +5 weapon = 45%: rolled 30, penetrated")
+    expect(first).to_contain_text("armour, physical 40% +10 weapon = 50%: rolled 60, stopped")
     assert k(page, "chart-result") == ["Flesh wound (your chart)", "Serious wound (your chart)"]
     expect(page.locator('#result [data-k="actions-spent"]')).to_have_text("2 of 4 actions · 4 rounds fired, 26 left")
 
@@ -118,5 +118,5 @@ def test_the_seeds_eldar_harlequin_in_hand_to_hand(ready_page: Page) -> None:
     assert k(page, "shot-result") == ["miss", "hit", "miss"]
     assert k(page, "shot-location") == ["Right Arm"]
     expect(page.locator('#result [data-shot="2"] [data-k="penetration"]')).to_contain_text(
-        "primitive 65% +0 = 65%: rolled 50, penetrated"
+        "primitive 65% +0 weapon = 65%: rolled 50, penetrated"
     )

@@ -16,20 +16,9 @@ from hypothesis import strategies as st
 
 from rules import run
 from rules.models import LOCATIONS
-from rules.wh40krp_models import DamageChart
+from rules.wh40krp_models import EXPOSURES, DamageChart
 
 CLASSES = ["Melee", "Unarmed", "Pistol", "Basic", "Heavy", "Thrown"]
-EXPOSURES = [
-    "open",
-    "round_corner",
-    "over_corner",
-    "corner_fire",
-    "cover_standing",
-    "cover_kneeling",
-    "window_standing",
-    "window_kneeling",
-    "hidden",
-]
 # the one-action kinds, the fire actions weighted up so that most rounds shoot
 ONE_ACTION = [*["semi", "auto", "single"] * 3, "aim", "rest", "move", "run", "crawl", "other"]
 MODE_OF = {"single": "S", "semi": "SA", "auto": "A"}
@@ -65,7 +54,7 @@ def _body(draw: st.DrawFn, name: str) -> dict[str, Any]:
         "name": name,
         "size": draw(st.sampled_from(["normal", "normal", "small", "large"])),
         # mostly in the open: each other exposure limits the range it is seen at
-        "exposure": draw(st.sampled_from(["open"] * 16 + EXPOSURES[1:])),
+        "exposure": draw(st.sampled_from(["open"] * 16 + list(EXPOSURES[1:]))),
         "revealed": draw(st.booleans()),
         "speed": draw(st.sampled_from([0, 0, 0, 50, 100, 250])),
         "armour": _armour(draw),
