@@ -56,6 +56,7 @@ _MESSAGES = {
     "missing": "Required",
     "extra_forbidden": "Not a field of this form",
     "too_long": "Too many (at most {max_length})",
+    "too_short": "Give at least {min_length}",
     "string_too_long": "Too long (at most {max_length} characters)",
     "string_too_short": "Required",
 }
