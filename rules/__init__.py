@@ -9,7 +9,6 @@ from .api import load_scenario, resolve, run, run_json, run_text
 from .dice import DiceExpression, Roller, ScriptedDice, SeededDice
 from .errors import AuspexError, FieldError, NeedDie, ScenarioError
 from .models import Resolution, Scenario
-from .wh40krp_models import RpResolution, RpScenario
 
 __all__ = [
     "AuspexError",
@@ -30,3 +29,13 @@ __all__ = [
     "run_json",
     "run_text",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """``RpScenario`` and ``RpResolution`` (the fan-made Warhammer 40,000 Roleplay's models) load on
+    first use, so the page's engine starts without them."""
+    if name in ("RpScenario", "RpResolution"):
+        from . import wh40krp_models
+
+        return getattr(wh40krp_models, name)
+    raise AttributeError(f"module 'rules' has no attribute {name!r}")

@@ -13,7 +13,7 @@ It never raises for bad input; anything else is a bug and propagates.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -22,10 +22,12 @@ from .dice import DiceSource, Roller, ScriptedDice, SeededDice
 from .errors import FieldError, NeedDie, ScenarioError
 from .models import Resolution, Scenario, Step
 from .systems import D100_RULESETS, resolver_for, ruleset_name
-from .wh40krp_models import RpResolution, RpScenario
 
-AnyScenario = Scenario | RpScenario
-AnyResolution = Resolution | RpResolution
+if TYPE_CHECKING:  # the fan-made ruleset's models load only when a scenario asks for it
+    from .wh40krp_models import RpResolution, RpScenario
+
+    AnyScenario = Scenario | RpScenario
+    AnyResolution = Resolution | RpResolution
 
 
 def scenario_model(data: dict[str, Any] | str) -> type[Scenario] | type[RpScenario]:
@@ -40,7 +42,11 @@ def scenario_model(data: dict[str, Any] | str) -> type[Scenario] | type[RpScenar
         system = parsed.get("system") if isinstance(parsed, dict) else None
     else:
         system = data.get("system")
-    return RpScenario if system == "wh40krp" else Scenario
+    if system == "wh40krp":
+        from .wh40krp_models import RpScenario
+
+        return RpScenario
+    return Scenario
 
 
 def _field_path(loc: tuple[int | str, ...]) -> str:

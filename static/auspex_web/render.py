@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.models import DAMAGE_TYPES, DamageDie, Hit, Resolution, Step, TargetTest
-from rules.wh40krp_models import RpResolution, Shot
+
+if TYPE_CHECKING:  # loaded only when a round of the fan-made ruleset is rendered
+    from rules.wh40krp_models import RpResolution, Shot
 
 MINUS = "\u2212"
 DOT = " \u00b7 "
@@ -321,7 +323,10 @@ def render_steps(steps: Iterable[Step]) -> str:
 def render_resolution(data: Resolution | RpResolution | Mapping[str, Any]) -> str:
     """The whole result: headline, test, a card per hit, the dice, the step log (for the fan-made
     Warhammer 40,000 Roleplay: headline, a line per shot, the dice, the step log)."""
-    if isinstance(data, RpResolution) or (isinstance(data, Mapping) and data.get("system") == "wh40krp"):
+    system = data.get("system") if isinstance(data, Mapping) else data.system
+    if system == "wh40krp":
+        from rules.wh40krp_models import RpResolution
+
         return render_round(data if isinstance(data, RpResolution) else RpResolution.model_validate(data))
     r = as_resolution(data)
     hits = "".join(render_hit(h) for h in r.hits)
