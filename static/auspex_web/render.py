@@ -405,7 +405,7 @@ def render_shot(s: Shot) -> str:
     sub = f" ({kind}, action {s.action}){when}" if s.kind not in ("blow", "overload") else when
     lines = []
     if s.kind != "overload":
-        mods = "".join(f" {signed(m.value)} {m.label}" for m in s.modifiers)
+        mods = "".join(f", {signed(m.value)} ({m.label})" for m in s.modifiers)
         floor = f", at least {s.chance}%" if s.base + sum(m.value for m in s.modifiers) < s.chance else ""
         lines.append(
             f'<p class="shot-roll">{e(f"{s.characteristic} {s.base}{mods}{floor}")} = {_k("shot-chance", e(f"{s.chance}%"))}: '
