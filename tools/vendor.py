@@ -25,6 +25,9 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+from slim import slim_wheel  # noqa: E402 - tools/ is a folder of scripts, not a package
+
 LOCK = ROOT / "tools" / "vendor.lock.json"
 VENDOR = ROOT / "static" / "vendor"
 CACHE = ROOT / ".cache" / "vendor"
@@ -128,6 +131,8 @@ def build_app_wheel() -> Path:
     for leftover in (ROOT / "build", *ROOT.glob("*.egg-info")):
         shutil.rmtree(leftover, ignore_errors=True)
     (wheel,) = dest.glob("*.whl")
+    before, after = slim_wheel(wheel)  # the browser's copy: no docstrings or comments
+    print(f"vendor: app wheel {before} -> {after} bytes (no docstrings, comments or command-line modules)")
     write_catalogue(dest / "catalogue.json")
     return wheel
 

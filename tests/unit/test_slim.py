@@ -1,0 +1,101 @@
+"""tools/slim.py: the browser's copy of the app wheel loses its docstrings and comments, and
+nothing else: the same syntax tree (less the docstrings) and every line at its number."""
+
+from __future__ import annotations
+
+import ast
+import base64
+import hashlib
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tools.slim import BROWSER_OMITS, slim_wheel, strip_source
+
+ROOT = Path(__file__).resolve().parents[2]
+SHIPPED = sorted([*(ROOT / "rules").rglob("*.py"), *(ROOT / "static" / "auspex_web").rglob("*.py")])
+
+
+def without_docstrings(source: str) -> str:
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+            ):
+                first.value.value = ""
+    return ast.dump(tree)
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: str(p.relative_to(ROOT)))
+def test_stripping_keeps_the_code_and_its_line_numbers(path: Path) -> None:
+    source = path.read_text(encoding="utf-8")
+    slim = strip_source(source)
+    assert ast.dump(ast.parse(slim)) == without_docstrings(source)
+    assert slim.count("\n") == source.count("\n")
+    assert not any(line.lstrip().startswith("#") for line in slim.splitlines())
+
+
+def test_strings_that_are_not_docstrings_stay_as_they_are() -> None:
+    source = (
+        '"""Module."""\n'
+        "x = '#not a comment'  # a comment\n"
+        "def f():\n"
+        '    """Doc\n    on two lines."""\n'
+        '    y = """keep\n   this  """\n'
+        "    return y\n"
+    )
+    assert strip_source(source) == (
+        '""\nx = \'#not a comment\'\ndef f():\n    ""\n\n    y = """keep\n   this  """\n    return y\n'
+    )
+
+
+def test_the_slim_wheel_has_a_true_record(tmp_path: Path) -> None:
+    wheel = tmp_path / "demo-1.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as z:
+        z.writestr("demo/__init__.py", '"""Demo."""\n# comment\nVALUE = 1\n')
+        z.writestr("demo/data.json", '{"a": 1}')
+        z.writestr("demo-1.0.dist-info/RECORD", "stale\n")
+    before, after = slim_wheel(wheel)
+    assert before > 0 and after > 0
+    with zipfile.ZipFile(wheel) as z:
+        assert z.read("demo/__init__.py") == b'""\n\nVALUE = 1\n'
+        rows = [line.split(",") for line in z.read("demo-1.0.dist-info/RECORD").decode().splitlines()]
+        for name, digest, size in rows:
+            if name.endswith("RECORD"):
+                assert digest == size == ""
+                continue
+            data = z.read(name)
+            expected = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert digest == f"sha256={expected}" and int(size) == len(data)
+
+
+def test_the_page_engine_runs_without_the_files_the_browser_wheel_leaves_out() -> None:
+    # The worker imports auspex_web.bridge and resolves with rules.run: block the omitted modules
+    # and resolve an attack of each ruleset (Deathwatch too, whose armoury is left out).
+    blocked = [name.removesuffix(".py").replace("/", ".") for name in BROWSER_OMITS if name.endswith(".py")]
+    code = (
+        "import sys, json\n"
+        f"for name in {blocked!r}: sys.modules[name] = None\n"
+        "from auspex_web.bridge import respond\n"
+        "for system in ('dh2', 'dh1', 'dw', 'wh40krp'):\n"
+        "    gun = {} if system == 'wh40krp' else {'attacker': {'weapon': {'range': 100, 'clip': 30}}}\n"
+        "    out = respond(json.dumps({'system': system, 'seed': 3, **gun}))\n"
+        "    assert out['status'] == 'ok' and out['html'], (system, out)\n"
+    )
+    env_path = f"{ROOT}:{ROOT / 'static'}"
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={"PYTHONPATH": env_path},
+    )
+    assert proc.returncode == 0, proc.stderr

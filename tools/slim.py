@@ -1,0 +1,97 @@
+"""Slim the browser's copy of Auspex's wheel: drop docstrings and comments from its Python files.
+
+The page downloads the app wheel on a first visit; about a quarter of it is docstrings and
+comments, which the engine never reads in the browser (they are for the people reading the
+source, and ``python -m rules schema`` runs on the command line); the modules the worker never
+imports (:data:`BROWSER_OMITS`) are left out. :func:`strip_source` removes
+them token by token and keeps every line where it was, so a traceback in the browser console
+names the same line numbers as the source. :func:`slim_wheel` rewrites a wheel in place, with
+its ``RECORD`` hashes and sizes recomputed. What the page runs is tested by the browser tests;
+``tests/unit/test_slim.py`` checks that the code is otherwise unchanged (the same syntax tree,
+less the docstrings).
+"""
+
+from __future__ import annotations
+
+import ast
+import base64
+import hashlib
+import io
+import tokenize
+import zipfile
+from pathlib import Path
+
+
+def _docstrings(source: str) -> set[tuple[int, int]]:
+    """The (first line, last line) of each docstring: the string that opens a module, class or def."""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+            ):
+                found.add((first.lineno, first.end_lineno or first.lineno))
+    return found
+
+
+def strip_source(source: str) -> str:
+    """``source`` without docstrings (each becomes ``""`` followed by as many line breaks as it
+    spanned, so every later line keeps its number) and without comments (with the spaces before
+    them). Raises ``SyntaxError`` for source Python cannot read."""
+    docstrings = _docstrings(source)
+    lines = source.splitlines(keepends=True)
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line))
+    edits: list[tuple[int, int, str]] = []  # (start, end, replacement) as offsets into source
+    for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+        (r0, c0), (r1, c1) = tok.start, tok.end
+        if tok.type == tokenize.COMMENT:
+            line = lines[r0 - 1]
+            c0 = len(line[:c0].rstrip())  # the spaces before the comment go too
+            edits.append((offsets[r0 - 1] + c0, offsets[r1 - 1] + c1, ""))
+        elif tok.type == tokenize.STRING and (r0, r1) in docstrings:
+            docstrings.discard((r0, r1))  # only the statement's first string token
+            edits.append((offsets[r0 - 1] + c0, offsets[r1 - 1] + c1, '""' + "\n" * (r1 - r0)))
+    for start, end, new in sorted(edits, reverse=True):
+        source = source[:start] + new + source[end:]
+    return source
+
+
+def _record_hash(data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"sha256={digest}"
+
+
+# What the page's worker never imports: the command line, the catalogue (the page reads the
+# catalogue.json the build writes from it) and the Deathwatch armoury behind it.
+BROWSER_OMITS = frozenset({"rules/__main__.py", "rules/catalogue.py", "rules/armoury.py", "rules/data/dw/armoury.json"})
+
+
+def slim_wheel(path: Path, omit: frozenset[str] = BROWSER_OMITS) -> tuple[int, int]:
+    """Rewrite the wheel at ``path`` with every ``.py`` file stripped (:func:`strip_source`), the
+    files in ``omit`` left out, and its ``RECORD`` recomputed; returns the wheel's size in bytes
+    before and after."""
+    before = path.stat().st_size
+    with zipfile.ZipFile(path) as zin:
+        entries = [(info, zin.read(info)) for info in zin.infolist()]
+    files: list[tuple[zipfile.ZipInfo, bytes]] = []
+    record_name = next(info.filename for info, _ in entries if info.filename.endswith(".dist-info/RECORD"))
+    for info, data in entries:
+        if info.filename == record_name or info.filename in omit:
+            continue
+        if info.filename.endswith(".py"):
+            data = strip_source(data.decode("utf-8")).encode("utf-8")
+        files.append((info, data))
+    record = "".join(f"{info.filename},{_record_hash(data)},{len(data)}\n" for info, data in files)
+    record += f"{record_name},,\n"
+    tmp = path.with_suffix(".tmp")
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zout:
+        for info, data in files:
+            zout.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+        zout.writestr(record_name, record, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    tmp.replace(path)
+    return before, path.stat().st_size
