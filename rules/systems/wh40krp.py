@@ -354,6 +354,8 @@ class Wh40krpRound:
         self.bodies: list[_RpBody] = [scenario.target, *scenario.target.others]
         self.duck: list[str] = []  # who ducks back
         self.initiative: list[Blow] = []  # the round's blows in order (hand-to-hand)
+        # by target: hit automatically (a large target in reach), from the sight check before any die
+        self.automatic: dict[int, bool] = {}
 
     # --- helpers ------------------------------------------------------------------------------
 
@@ -791,7 +793,6 @@ class Wh40krpRound:
         automatic_fire = action.kind == "auto"
         target = action.at
         fired: list[Shot] = []
-        sight = {target: self.check_sight(target)}
         name = "Heavy automatic" if automatic_fire and heavy else _MODE_NAME[action.kind].capitalize()
         spread = f" (stops after {count} of {len(steps)}: spreading fire)" if count < len(steps) else ""
         self.step(
@@ -815,7 +816,6 @@ class Wh40krpRound:
                 break
             if k in action.follow:
                 target += 1
-                sight[target] = self.check_sight(target)
                 self.step(
                     "Following fire",
                     self.t.following_fire.source,
@@ -823,19 +823,14 @@ class Wh40krpRound:
                     f"{self.s.target.others[target - 1].gap:g} m from the previous target.",
                 )
             number = len(self.state.shots) + len(fired) + 1
-            shot = self.shoot(i, number, k, target, action, aim, sight[target][0], automatic_fire)
+            shot = self.shoot(i, number, k, target, action, aim, self.automatic[target], automatic_fire)
             fired.append(shot)
             self.state.rounds_fired += 1
             if shot.jammed or shot.overloaded:
                 break
-        if aim.actions:
-            aim.actions = 0  # spent by this action
+        aim.actions = 0  # spent by this action
         # penetration and damage, shot by shot, once every hit is allocated
-        done: list[Shot] = []
-        for shot in fired:
-            if shot.hit:
-                shot = self.resolve_hit(shot, melee=False)
-            done.append(shot)
+        done = [self.resolve_hit(shot, melee=False) if shot.hit else shot for shot in fired]
         self.state.shots.extend(self.duck_back(i, done))
         if any(s.overloaded for s in done):
             self.overload()
@@ -1109,7 +1104,7 @@ class Wh40krpRound:
             # every target the round's shots can reach is checked before any die is rolled
             reached = {a.at + j for a in actions if a.kind in FIRE_KINDS_SET for j in range(len(a.follow) + 1)}
             for index in sorted(reached):  # a round that fires no shot needs no sight of the target
-                _, notes = self.check_sight(index)
+                self.automatic[index], notes = self.check_sight(index)
                 self.step(
                     "Targeting", self.t.visibility.source, f"{self.bodies[index].name}: " + "; ".join(notes) + "."
                 )
