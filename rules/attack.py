@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from . import tables
-from .d100 import D100Test, cap_modifier, dh1_test, reverse_digits
+from .d100 import D100Test, cap_modifier, dh1_test, reverse_digits, signed
 from .dice import DiceExpression, RolledDie, Roller
 from .errors import FieldError, ScenarioError
 from .models import (
@@ -59,11 +59,6 @@ OVERHEAT_TABLE = (
     (9, 10, "the weapon explodes and is destroyed; the firer and everyone within 4 m take a hit from it."),
 )
 CHARACTERISTIC_NAMES = {"T": "Toughness", "Ag": "Agility", "WP": "Willpower", "S": "Strength"}
-
-
-def signed(n: int) -> str:
-    """``+5`` / ``\u22125`` with a true minus sign, for the step log."""
-    return f"{n:+d}".replace("-", "\u2212")
 
 
 @dataclass

@@ -20,6 +20,11 @@ from dataclasses import dataclass
 MODIFIER_CAP = 60
 
 
+def signed(n: int) -> str:
+    """``+5``, ``+0`` and ``\u22125`` (a true minus sign), for the step log and the page."""
+    return f"{n:+d}".replace("-", "\u2212")
+
+
 def cap_modifier(total: int, cap: int = MODIFIER_CAP) -> int:
     """Clamp a summed modifier to ``-cap..+cap`` (percent).
 

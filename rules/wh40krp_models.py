@@ -18,6 +18,7 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from .d100 import signed
 from .models import AppliedModifier, Die, Location, Modifier, Step, _all_locations
 
 Percent = Annotated[int, Field(ge=0, le=100, description="a characteristic, 0-100")]
@@ -376,20 +377,15 @@ class Layer(_Model):
         if self.layer == "force field":
             how = f"flat {self.chance}%"
         else:
-            how = f"{self.basic}% {_signed(self.modifier)} weapon"
+            how = f"{self.basic}% {signed(self.modifier)} weapon"
             if self.parry:
-                how += f" {_signed(-self.parry)} parry"
+                how += f" {signed(-self.parry)} parry"
             how += f" = {self.chance}%"
         if self.roll is None:
             rolled = "no roll needed (100% or more)"
         else:
             rolled = f"rolled {self.roll:02d}" + (" (0% or less: only 01 penetrates)" if self.chance <= 0 else "")
         return f"{what} {how}: {rolled}, {'penetrated' if self.penetrated else 'stopped'}"
-
-
-def _signed(value: int) -> str:
-    """``+5``, ``+0``, ``\u22125`` (a true minus sign)."""
-    return f"+{value}" if value >= 0 else f"\u2212{-value}"
 
 
 class RpDamage(_Model):

@@ -43,8 +43,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..attack import D100Attack, signed
-from ..d100 import D100Test, dh2_test
+from ..attack import D100Attack
+from ..d100 import D100Test, dh2_test, signed
 from ..dice import Roller
 from ..models import Resolution, Scenario
 from . import RULESETS

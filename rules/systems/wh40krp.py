@@ -74,11 +74,12 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..d100 import reverse_digits
+from ..d100 import reverse_digits, signed
 from ..dice import Roller
 from ..errors import FieldError, ScenarioError
 from ..models import AppliedModifier, Die, Step
 from ..wh40krp_models import (
+    FIRE_KINDS,
     Blow,
     DamageChart,
     Deviation,
@@ -235,6 +236,11 @@ def _src(section: str) -> str:
     return f"{SEED}, {section}"
 
 
+def _row(row: _Labelled, source: str, value: int | None = None, label: str | None = None) -> AppliedModifier:
+    """A modifier table's row as applied: its label and value unless the caller scales or names it."""
+    return AppliedModifier(label=label or row.label, value=row.value if value is None else value, source=source)
+
+
 # ----------------------------------------------------------------------------------------------
 # The rules as small pure functions (each tested on its own)
 
@@ -340,6 +346,8 @@ class _Round:
     jammed: bool = False
     overloaded: bool = False
     stopped: str | None = None  # why no more shots are fired this round
+    duck: list[str] = field(default_factory=list)  # who ducks back
+    initiative: list[Blow] = field(default_factory=list)  # the round's blows in order (hand-to-hand)
 
 
 class Wh40krpRound:
@@ -352,8 +360,6 @@ class Wh40krpRound:
         self.weapon = scenario.attacker.weapon
         self.state = _Round()
         self.bodies: list[_RpBody] = [scenario.target, *scenario.target.others]
-        self.duck: list[str] = []  # who ducks back
-        self.initiative: list[Blow] = []  # the round's blows in order (hand-to-hand)
         # by target: hit automatically (a large target in reach), from the sight check before any die
         self.automatic: dict[int, bool] = {}
 
@@ -364,6 +370,13 @@ class Wh40krpRound:
 
     def refuse(self, field_: str, message: str) -> ScenarioError:
         return ScenarioError([FieldError(field_, message)])
+
+    def is_small(self, index: int) -> bool:
+        """A small target: by its size, or a part of a normal target aimed at (seed 000, Targeting)."""
+        body = self.bodies[index]
+        return body.size == "small" or (
+            index == 0 and self.s.action.called_location is not None and body.size == "normal"
+        )
 
     def distance_to(self, index: int) -> float:
         if index == 0:
@@ -394,13 +407,13 @@ class Wh40krpRound:
                 aim += 1
                 if aim > self.t.aim.max_actions:
                     raise self.refuse(f"{where}.kind", f"A character aims for {self.t.aim.max_actions} actions at most")
-            elif a.kind in FIRE_KINDS_SET or a.kind in ("move", "run", "crawl"):
+            elif a.kind in FIRE_KINDS or a.kind in ("move", "run", "crawl"):
                 aim = 0
             if a.kind == "melee" and not self.weapon.is_melee and self.weapon.weapon_class not in ("Pistol", "Basic"):
                 raise self.refuse(
                     "attacker.weapon.class", f"A {self.weapon.weapon_class} weapon is not used in hand-to-hand"
                 )
-            if a.kind in FIRE_KINDS_SET:
+            if a.kind in FIRE_KINDS:
                 self.check_fire(i, a)
             elif a.shots is not None or a.follow or a.at:
                 raise self.refuse(f"{where}.kind", "Only a shooting action fires shots at a target")
@@ -500,9 +513,8 @@ class Wh40krpRound:
             else:
                 notes.append(f"{sight.label} ({sight.exposed}): seen up to {limit:g} m")
         sizes = self.t.target_sizes
-        small = body.size == "small" or (index == 0 and rnd.called_location is not None and body.size == "normal")
         automatic = False
-        if small:
+        if self.is_small(index):
             limit = sizes.small * scale
             if distance > limit and not rnd.equipment:
                 field_ = "action.called_location" if body.size == "normal" else f"{prefix}.size"
@@ -540,10 +552,7 @@ class Wh40krpRound:
         out: list[AppliedModifier] = []
 
         def add(key: str, value: int | None = None, label: str | None = None, source: str = src) -> None:
-            row = rows[key]
-            out.append(
-                AppliedModifier(label=label or row.label, value=row.value if value is None else value, source=source)
-            )
+            out.append(_row(rows[key], source, value, label))
 
         step = recoil(kind, w.weapon_class == "Heavy")[shot]
         if step:
@@ -576,7 +585,7 @@ class Wh40krpRound:
             add(f"{self.s.attacker.wounded}_wound")
         if rnd.wrong_hand:
             add("wrong_hand")
-        if body.size == "small" or (index == 0 and rnd.called_location is not None and body.size == "normal"):
+        if self.is_small(index):
             label = f"Small target (aimed at the {rnd.called_location})" if body.size == "normal" else None
             add("small_target", label=label)
         elif body.size == "large":
@@ -600,10 +609,7 @@ class Wh40krpRound:
         out: list[AppliedModifier] = []
 
         def add(key: str, value: int | None = None, label: str | None = None) -> None:
-            row = rows[key]
-            out.append(
-                AppliedModifier(label=label or row.label, value=row.value if value is None else value, source=src)
-            )
+            out.append(_row(rows[key], src, value, label))
 
         for key in ("charging", "higher_ground", "won_last_round", "behind_obstacle"):
             if getattr(m, key):
@@ -657,23 +663,13 @@ class Wh40krpRound:
         )
 
     def penetrate(
-        self,
-        shot: int,
-        body: _RpBody,
-        location: str,
-        long_range: bool,
-        melee: bool,
-        parry: int,
-        on_firer: bool = False,
+        self, label: str, body: _RpBody, location: str, long_range: bool, melee: bool, parry: int = 0
     ) -> tuple[list[Layer], bool, bool]:
-        """Roll through cover, force field and armour; returns the layers, whether the hit got
-        through, and whether it went through cover."""
+        """Roll through cover, force field and armour for the hit named ``label`` (``shot 2``);
+        returns the layers, whether the hit got through, and whether it went through cover."""
         pen = self.weapon.penetration_at(long_range)
         layers: list[Layer] = []
         through_cover = False
-        label = f"shot {shot}" if not melee else f"blow {shot}"
-        if on_firer:
-            label = "overload"
         cover = body.cover
         if cover is not None and location in cover.locations:
             layers.append(self.layer(label, "cover", cover.chance, pen.cover, name=cover.name))
@@ -748,8 +744,8 @@ class Wh40krpRound:
         body = self.bodies[shot.target_index]
         band = "short" if melee else range_band(self.distance_to(shot.target_index), self.weapon.range)
         assert shot.location is not None
-        layers, through, via_cover = self.penetrate(shot.number, body, shot.location, band == "long", melee, parry)
         label = f"{'blow' if melee else 'shot'} {shot.number}"
+        layers, through, via_cover = self.penetrate(label, body, shot.location, band == "long", melee, parry)
         dmg = self.damage(label, melee, via_cover) if through else None
         self.log_hit(
             label, body.name, shot.location, layers, through, dmg, "hand-to-hand" if melee else f"{band} range"
@@ -768,7 +764,7 @@ class Wh40krpRound:
             f"{who}, {location}. " + "; ".join(parts) + ".",
         )
         if dmg is not None:
-            mods = "".join(f" {_signed(m.value)} ({m.label})" for m in dmg.modifiers)
+            mods = "".join(f" {signed(m.value)} ({m.label})" for m in dmg.modifiers)
             if dmg.result_from == "gm":
                 read = f"the GM read: {dmg.result}"
             elif dmg.result_from == "chart":
@@ -800,7 +796,7 @@ class Wh40krpRound:
             _src("S, SA, A"),
             f"{count} shot{'s' if count > 1 else ''}{spread}"
             + (
-                f", recoil {', '.join(_signed(v) for v in steps[:count])}."
+                f", recoil {', '.join(signed(v) for v in steps[:count])}."
                 if any(steps[:count])
                 else ", no recoil penalty."
             ),
@@ -884,7 +880,7 @@ class Wh40krpRound:
             location=location,
             location_roll=location_roll,
         )
-        detail = f"BS {self.s.attacker.BS}" + "".join(f" {_signed(m.value)} ({m.label})" for m in mods) + f" = {total}%"
+        detail = f"BS {self.s.attacker.BS}" + "".join(f" {signed(m.value)} ({m.label})" for m in mods) + f" = {total}%"
         if total < floor:
             detail += f", at least {floor}%"
         if automatic:
@@ -949,8 +945,8 @@ class Wh40krpRound:
                 _src("Duck-back"),
                 f"Action {i + 1} hit {who} without penetrating: {who} ducks back (flinches away).",
             )
-            if who not in self.duck:
-                self.duck.append(who)
+            if who not in self.state.duck:
+                self.state.duck.append(who)
             ducked.add(index)
         return [
             s.model_copy(update={"duck_back": s.target_index in ducked}) if s.hit and not s.penetrated else s
@@ -963,7 +959,7 @@ class Wh40krpRound:
         roll = self.roller.d100("overload hit location d100 (reversed)")
         number, location = hit_location(roll)
         body = _RpBody(name=a.name, armour=a.armour)
-        layers, through, _ = self.penetrate(0, body, location, False, False, 0, on_firer=True)
+        layers, through, _ = self.penetrate("overload", body, location, long_range=False, melee=False)
         dmg = self.damage("overload", False, False) if through else None
         shot = Shot(
             number=len(self.state.shots) + 1,
@@ -1022,7 +1018,7 @@ class Wh40krpRound:
         times = effective_initiative(a.I, a.A)
         mods = self.combat_modifiers()
         chance = a.WS + sum(m.value for m in mods)
-        detail = f"WS {a.WS}" + "".join(f" {_signed(m.value)} ({m.label})" for m in mods) + f" = {chance}%"
+        detail = f"WS {a.WS}" + "".join(f" {signed(m.value)} ({m.label})" for m in mods) + f" = {chance}%"
         self.step(
             "Hand-to-hand",
             _src("Hand-to-hand combat; Combat Modifiers"),
@@ -1081,7 +1077,7 @@ class Wh40krpRound:
             self.state.shots.append(shot)
         if tgt.I is not None:
             order = blow_order([(a.name, a.I, a.A), (tgt.name, tgt.I, tgt.A or 1)])
-            self.initiative = order
+            self.state.initiative = order
             self.step(
                 "Effective initiative",
                 _src("Effective Initiative: 'Divide the creature's Initiative ... by the number of Attacks'"),
@@ -1102,7 +1098,7 @@ class Wh40krpRound:
         )
         if actions[0].kind != "melee":
             # every target the round's shots can reach is checked before any die is rolled
-            reached = {a.at + j for a in actions if a.kind in FIRE_KINDS_SET for j in range(len(a.follow) + 1)}
+            reached = {a.at + j for a in actions if a.kind in FIRE_KINDS for j in range(len(a.follow) + 1)}
             for index in sorted(reached):  # a round that fires no shot needs no sight of the target
                 self.automatic[index], notes = self.check_sight(index)
                 self.step(
@@ -1112,7 +1108,7 @@ class Wh40krpRound:
         for i, a in enumerate(actions):
             if a.kind == "melee":
                 self.melee()
-            elif a.kind in FIRE_KINDS_SET:
+            elif a.kind in FIRE_KINDS:
                 if self.state.stopped:
                     self.step(f"Action {i + 1}", _src("Jams"), f"Not fired: {self.state.stopped}.")
                     continue
@@ -1136,7 +1132,7 @@ class Wh40krpRound:
                     _src("Actions"),
                     f"{names[i]}" + (f"; the {' and '.join(lost)} bonus is lost" if lost else "") + ".",
                 )
-            if a.moving != "no" and a.kind in FIRE_KINDS_SET:
+            if a.moving != "no" and a.kind in FIRE_KINDS:
                 aim.rested = False
         tek_roll, cleared = self.clear_jam() if self.state.jammed else (None, None)
         shots = self.state.shots
@@ -1156,24 +1152,17 @@ class Wh40krpRound:
             shots=shots,
             hits=hits,
             penetrating_hits=sum(1 for x in on_target if x.penetrated),
-            duck_back=self.duck,
+            duck_back=self.state.duck,
             jammed=self.state.jammed,
             overloaded=self.state.overloaded,
             tek_roll=tek_roll,
             jam_cleared=cleared,
-            initiative=self.initiative,
+            initiative=self.state.initiative,
             rounds_fired=self.state.rounds_fired,
             rounds_left=None if w.clip is None else w.clip - self.state.rounds_fired,
             dice=[Die(purpose=d.purpose, sides=d.sides, value=d.value) for d in self.roller.records],
             steps=self.state.steps,
         )
-
-
-FIRE_KINDS_SET = frozenset(("single", "semi", "auto"))
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value >= 0 else f"\u2212{-value}"
 
 
 def resolve(scenario: RpScenario, roller: Roller) -> RpResolution:
