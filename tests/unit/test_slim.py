@@ -20,16 +20,13 @@ SHIPPED = sorted([*(ROOT / "rules").rglob("*.py"), *(ROOT / "static" / "auspex_w
 
 
 def without_docstrings(source: str) -> str:
+    """The syntax tree with every docstring emptied, found by Python's own rule (ast.get_docstring),
+    not by the code under test."""
     tree = ast.parse(source)
     for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
-            first = node.body[0]
-            if (
-                isinstance(first, ast.Expr)
-                and isinstance(first.value, ast.Constant)
-                and isinstance(first.value.value, str)
-            ):
-                first.value.value = ""
+        documented = isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        if documented and ast.get_docstring(node, clean=False) is not None:  # type: ignore[arg-type]
+            node.body[0].value.value = ""  # type: ignore[attr-defined]
     return ast.dump(tree)
 
 
