@@ -86,6 +86,17 @@ class Roller:
         self.records.append(DieRecord(purpose, sides, value))
         return value
 
+    def group(self, sides: int, count: int, purpose: str) -> list[int]:
+        """Roll ``count`` dice of ``sides`` for one ``purpose``, as a player rolls a fistful at
+        once; when scripted dice run out part-way, :class:`NeedDie` asks for the rest together."""
+        values: list[int] = []
+        for _ in range(count):
+            try:
+                values.append(self.roll(sides, purpose))
+            except NeedDie as need:
+                raise NeedDie(need.purpose, need.sides, need.index, count - len(values)) from None
+        return values
+
     def d100(self, purpose: str) -> int:
         return self.roll(100, purpose)
 

@@ -43,13 +43,16 @@ class ScenarioError(AuspexError):
 
 class NeedDie(AuspexError):
     """The scripted dice ran out: the engine needs die number ``index`` (0-based), a d``sides``
-    rolled for ``purpose``. It never invents one."""
+    rolled for ``purpose``. It never invents one. ``count``: how many dice of that purpose it needs
+    from there (a group rolled at once, as Epic's to-hit d6s; 1 for a single die)."""
 
-    def __init__(self, purpose: str, sides: int, index: int) -> None:
+    def __init__(self, purpose: str, sides: int, index: int, count: int = 1) -> None:
         self.purpose = purpose
         self.sides = sides
         self.index = index
-        super().__init__(f"die {index + 1} needed: {purpose} (d{sides})")
+        self.count = count
+        many = f"{count} dice" if count > 1 else "die"
+        super().__init__(f"{many} from die {index + 1} needed: {purpose} (d{sides})")
 
     def as_dict(self) -> dict[str, dict[str, object]]:
-        return {"needs": {"purpose": self.purpose, "sides": self.sides, "index": self.index}}
+        return {"needs": {"purpose": self.purpose, "sides": self.sides, "index": self.index, "count": self.count}}

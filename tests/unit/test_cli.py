@@ -65,7 +65,7 @@ def test_cli_needs_exit_3_on_stdout() -> None:
     proc = _cli("resolve", "-", stdin=json.dumps(scenario(dice=[23])))
     assert proc.returncode == 3
     out = json.loads(proc.stdout)
-    assert out["needs"] == {"purpose": "hit 1 damage d10", "sides": 10, "index": 1}
+    assert out["needs"] == {"purpose": "hit 1 damage d10", "sides": 10, "index": 1, "count": 1}
     assert out["dice"] == [{"purpose": "to-hit d100", "sides": 100, "value": 23}]
 
 

@@ -68,7 +68,7 @@ def test_cli_dh1_needs_the_fury_confirmation_exits_3() -> None:
     proc = _cli("resolve", "-", stdin=json.dumps(scenario(dice=[23, 10])))
     assert proc.returncode == 3
     out = json.loads(proc.stdout)
-    assert out["needs"] == {"purpose": "hit 1 Righteous Fury confirmation d100", "sides": 100, "index": 2}
+    assert out["needs"] == {"purpose": "hit 1 Righteous Fury confirmation d100", "sides": 100, "index": 2, "count": 1}
     assert [d["value"] for d in out["dice"]] == [23, 10]
 
 

@@ -253,6 +253,7 @@ def test_righteous_fury_needs_the_confirmation_die_next() -> None:
         "purpose": "hit 1 Righteous Fury confirmation d100",
         "sides": 100,
         "index": 2,
+        "count": 1,
     }
 
 

@@ -123,7 +123,7 @@ def test_cli_needs_the_next_die_exits_3(tmp_path: Path) -> None:
     proc = _resolve_file(tmp_path, _round(dice=[23, 60]))
     assert proc.returncode == 3, proc.stderr
     out = json.loads(proc.stdout)
-    assert out["needs"] == {"purpose": "shot 1 armour penetration d100", "sides": 100, "index": 2}
+    assert out["needs"] == {"purpose": "shot 1 armour penetration d100", "sides": 100, "index": 2, "count": 1}
     assert [(d["purpose"], d["value"]) for d in out["dice"]] == [
         ("shot 1 to-hit d100 (Cultist)", 23),
         ("shot 2 to-hit d100 (Cultist)", 60),
