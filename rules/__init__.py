@@ -13,6 +13,8 @@ from .models import Resolution, Scenario
 __all__ = [
     "AuspexError",
     "DiceExpression",
+    "EpicResolution",
+    "EpicScenario",
     "FieldError",
     "NeedDie",
     "Resolution",
@@ -32,10 +34,15 @@ __all__ = [
 
 
 def __getattr__(name: str) -> object:
-    """``RpScenario`` and ``RpResolution`` (the fan-made Warhammer 40,000 Roleplay's models) load on
-    first use, so the page's engine starts without them."""
+    """``RpScenario`` and ``RpResolution`` (the fan-made Warhammer 40,000 Roleplay's models),
+    ``EpicScenario`` and ``EpicResolution`` (Epic's) load on first use, so the page's engine starts
+    without them."""
     if name in ("RpScenario", "RpResolution"):
         from . import wh40krp_models
 
         return getattr(wh40krp_models, name)
+    if name in ("EpicScenario", "EpicResolution"):
+        from . import epic_models
+
+        return getattr(epic_models, name)
     raise AttributeError(f"module 'rules' has no attribute {name!r}")

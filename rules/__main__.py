@@ -1,11 +1,11 @@
 """The command line: ``python -m rules resolve SCENARIO.json`` and ``python -m rules schema``.
 
 - ``resolve FILE`` (``-`` reads stdin): prints the resolution as JSON and exits 0; exits 3 with
-  ``{"needs": {"purpose", "sides", "index"}, "dice": [...]}`` on stdout when the scripted dice run
+  ``{"needs": {"purpose", "sides", "index", "count"}, "dice": [...]}`` on stdout when the scripted dice run
   out; exits 2 with ``{"errors": [{"field", "message"}]}`` on stderr when the scenario is invalid.
   A scenario with neither ``dice`` nor ``seed`` is rolled with a fresh seed, reported in the output.
-- ``schema [--system wh40krp]``: prints the scenario's JSON Schema (the d100 rulesets' unless
-  ``--system wh40krp`` asks for the fan-made Warhammer 40,000 Roleplay's).
+- ``schema [--system wh40krp|epic]``: prints the scenario's JSON Schema (the d100 rulesets' unless
+  ``--system`` asks for the fan-made Warhammer 40,000 Roleplay's or Epic's).
 - ``catalogue``: prints each ruleset's actions, weapon qualities, circumstances, difficulties and
   sizes (what the page's forms offer).
 """
@@ -20,6 +20,7 @@ from typing import Any
 
 from .api import run
 from .catalogue import catalogue
+from .epic_models import EpicScenario
 from .models import Scenario
 from .wh40krp_models import RpScenario
 
@@ -68,11 +69,15 @@ def main(argv: list[str] | None = None) -> int:
     r = sub.add_parser("resolve", help="resolve a scenario JSON file ('-' for stdin)")
     r.add_argument("scenario")
     sc = sub.add_parser("schema", help="print the scenario JSON Schema")
-    sc.add_argument("--system", default="dh2", help="dh2, dh1, dw (one schema) or wh40krp")
+    sc.add_argument("--system", default="dh2", help="dh2, dh1, dw (one schema), wh40krp or epic")
     sub.add_parser("catalogue", help="print each ruleset's actions, qualities and circumstances")
     args = ap.parse_args(argv)
     if args.command == "schema":
-        model = RpScenario if args.system == "wh40krp" else Scenario
+        model: type[Scenario] | type[RpScenario] | type[EpicScenario] = Scenario
+        if args.system == "wh40krp":
+            model = RpScenario
+        elif args.system == "epic":
+            model = EpicScenario
         print(json.dumps(model.model_json_schema(by_alias=True), indent=2))
         return EXIT_OK
     if args.command == "catalogue":

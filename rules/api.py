@@ -3,8 +3,9 @@
 ``run(data)`` returns one of:
 
 - ``{"status": "ok", "resolution": {...}}``                 the attack resolved;
-- ``{"status": "needs", "needs": {"purpose", "sides", "index"}, "dice": [...]}``
-  the scripted dice ran out (``dice`` are the dice consumed so far, with their purposes);
+- ``{"status": "needs", "needs": {"purpose", "sides", "index", "count"}, "dice": [...]}``
+  the scripted dice ran out (``dice`` are the dice consumed so far, with their purposes; ``count``
+  is how many dice of that purpose are needed together: a group of Epic d6s, else 1);
 - ``{"status": "invalid", "errors": [{"field", "message"}, ...]}`` the scenario is invalid.
 
 It never raises for bad input; anything else is a bug and propagates.
@@ -23,16 +24,18 @@ from .errors import FieldError, NeedDie, ScenarioError
 from .models import Resolution, Scenario, Step
 from .systems import D100_RULESETS, resolver_for, ruleset_name
 
-if TYPE_CHECKING:  # the fan-made ruleset's models load only when a scenario asks for it
+if TYPE_CHECKING:  # the fan-made ruleset's and Epic's models load only when a scenario asks for them
+    from .epic_models import EpicResolution, EpicScenario
     from .wh40krp_models import RpResolution, RpScenario
 
-    AnyScenario = Scenario | RpScenario
-    AnyResolution = Resolution | RpResolution
+    AnyScenario = Scenario | RpScenario | EpicScenario
+    AnyResolution = Resolution | RpResolution | EpicResolution
 
 
-def scenario_model(data: dict[str, Any] | str) -> type[Scenario] | type[RpScenario]:
-    """The scenario model for ``data``'s ``system``: :class:`RpScenario` for ``wh40krp``, else the
-    d100 :class:`Scenario` (which also names an unknown system)."""
+def scenario_model(data: dict[str, Any] | str) -> type[Scenario] | type[RpScenario] | type[EpicScenario]:
+    """The scenario model for ``data``'s ``system``: :class:`RpScenario` for ``wh40krp``,
+    :class:`EpicScenario` for ``epic``, else the d100 :class:`Scenario` (which also names an
+    unknown system)."""
     system: object = None
     if isinstance(data, str):
         try:
@@ -46,6 +49,10 @@ def scenario_model(data: dict[str, Any] | str) -> type[Scenario] | type[RpScenar
         from .wh40krp_models import RpScenario
 
         return RpScenario
+    if system == "epic":
+        from .epic_models import EpicScenario
+
+        return EpicScenario
     return Scenario
 
 
@@ -85,8 +92,8 @@ def _message(err: Any) -> str:
 
 
 def load_scenario(data: dict[str, Any] | str) -> AnyScenario:
-    """Validate a scenario (a dict, or JSON text) into a :class:`Scenario` (the d100 rulesets) or
-    an :class:`RpScenario` (``system: "wh40krp"``).
+    """Validate a scenario (a dict, or JSON text) into a :class:`Scenario` (the d100 rulesets), an
+    :class:`RpScenario` (``system: "wh40krp"``) or an :class:`EpicScenario` (``system: "epic"``).
 
     Raises :class:`ScenarioError` with one :class:`FieldError` per invalid field, the field named
     by its dotted path in the scenario JSON (``attacker.characteristics.BS``)."""

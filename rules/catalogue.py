@@ -78,8 +78,27 @@ def wh40krp_catalogue() -> dict[str, Any]:
     }
 
 
+def epic_catalogue() -> dict[str, Any]:
+    """Epic formation shooting's choices (``family: "epic"``): unit types, what sets off overwatch
+    fire, the to-hit modifiers (``{key: {label, value}}``) and the Barrage table's rows
+    (``[{low, high, radius, extra_shock, AP, AT}]``), from ``rules/data/epic/tables.json``."""
+    from .epic_models import UNIT_TYPES
+    from .systems import epic
+
+    t = epic.tables()
+    return {
+        "name": RULESETS["epic"],
+        "family": "epic",
+        "unit_types": list(UNIT_TYPES),
+        "overwatch_triggers": t.overwatch.triggers,
+        "to_hit_modifiers": {k: v.model_dump() for k, v in t.to_hit_modifiers.rows.items()},
+        "barrage": [r.model_dump() for r in t.barrage.rows],
+    }
+
+
 def catalogue() -> dict[str, Any]:
     """Every ruleset's catalogue, keyed by system id (``family`` says which forms it uses)."""
     rulesets = {system: ruleset_catalogue(system) for system in D100_RULESETS}
     rulesets["wh40krp"] = wh40krp_catalogue()
+    rulesets["epic"] = epic_catalogue()
     return {"rulesets": rulesets}

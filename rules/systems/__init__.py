@@ -10,9 +10,14 @@ from ..dice import Roller
 Resolver = Callable[[Any, Roller], Any]
 
 # The d100 rulesets of the FFG family share one scenario (rules.models.Scenario) and one procedure
-# (rules.attack); the fan-made Warhammer 40,000 Roleplay has its own (rules.wh40krp_models).
+# (rules.attack); the fan-made Warhammer 40,000 Roleplay (rules.wh40krp_models) and Epic
+# (rules.epic_models) have their own.
 D100_RULESETS = {"dh2": "Dark Heresy 2nd edition", "dh1": "Dark Heresy 1st edition", "dw": "Deathwatch"}
-RULESETS = {**D100_RULESETS, "wh40krp": "Warhammer 40,000 Roleplay (fan-made, WFRP)"}
+RULESETS = {
+    **D100_RULESETS,
+    "wh40krp": "Warhammer 40,000 Roleplay (fan-made, WFRP)",
+    "epic": "Epic formation shooting",
+}
 
 
 def ruleset_name(system: str) -> str | None:
@@ -38,4 +43,8 @@ def resolver_for(system: str) -> Resolver:
         from . import wh40krp
 
         return wh40krp.resolve
+    if system == "epic":
+        from . import epic
+
+        return epic.resolve
     raise ValueError(f"unknown system {system!r}")

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_catalogue_lists_each_rulesets_own_actions_and_qualities() -> None:
     c = catalogue()["rulesets"]
-    assert set(c) == {"dh2", "dh1", "dw", "wh40krp"}
+    assert set(c) == {"dh2", "dh1", "dw", "wh40krp", "epic"}
     assert {k for k, v in c.items() if v["family"] == "d100"} == {"dh2", "dh1", "dw"}
     dh2_actions = {a["name"]: a["type"] for a in c["dh2"]["actions"]}
     dh1_actions = {a["name"]: a["type"] for a in c["dh1"]["actions"]}
@@ -73,6 +73,19 @@ def test_the_armourys_craftsmanship_agrees_with_the_rules_the_engine_applies() -
     rows = {c.name: c for c in armoury("dw").craftsmanship}
     assert (rows["Poor"].to_hit, rows["Good"].to_hit, rows["Best"].to_hit) == (rule.poor, rule.good, rule.best)
     assert rows["Best"].damage == rule.best_damage
+
+
+def test_epic_catalogue_offers_unit_types_overwatch_triggers_and_the_barrage_table() -> None:
+    ep = catalogue()["rulesets"]["epic"]
+    assert ep["family"] == "epic"
+    assert ep["unit_types"] == ["infantry", "armoured vehicle", "war engine", "aircraft"]
+    # seed 002, Overwatch: only a move or an unload sets it off
+    assert ep["overwatch_triggers"] == ["move", "double move", "march", "unload"]
+    # seed 002, To Hit Modifiers
+    assert {k: v["value"] for k, v in ep["to_hit_modifiers"].items()} == {"cover": -1, "double_moved": -1, "sustained_fire": 1}
+    # seed 002, Barrage table, read as BP, radius, extra Shock, AP, AT: "10-12 Two One 3 2"
+    assert {"low": 10, "high": 12, "radius": 2, "extra_shock": 1, "AP": 3, "AT": 2} in ep["barrage"]
+    assert ep["barrage"][0] == {"low": 1, "high": 2, "radius": 0, "extra_shock": 0, "AP": 1, "AT": None}
 
 
 def test_wh40krp_catalogue_offers_its_action_kinds_and_the_cover_table() -> None:

@@ -1,0 +1,434 @@
+"""The scenario and the resolution of Epic formation shooting (``system: "epic"``; seed 002).
+
+Epic is played with formations of many units, so its forms and its result have their own shape:
+two formation tables (the attacking formation's units with their weapons, the target formation's
+units with their saves), the formations' Shock, and an action (a shooting attack, a barrage, or
+overwatch fire). What it shares with the other rulesets lives once: the :class:`Die`,
+:class:`Step` and :class:`AppliedModifier` records.
+
+Units: distances and ranges in tiles, to-hit values and saves as the number a d6 must roll equal
+or under (``AP 4`` hits on 1-4; a save of 3 saves on 1-3), integrity in points. Both models are
+public interfaces: fields are added, never renamed or dropped without a migration.
+
+A weapon may be typed as text, the way a datasheet prints it (:func:`parse_weapons` and
+:func:`format_weapons` are a matched pair)::
+
+    2x Lascannon 45 AT5 AP2 use AT; Heavy bolter 30 AP4; Earthshaker 120 BP3; Power fist 0 assault
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Literal, get_args
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from .models import AppliedModifier, Die, Step
+
+UnitType = Literal["infantry", "armoured vehicle", "war engine", "aircraft"]
+UNIT_TYPES: tuple[str, ...] = get_args(UnitType)
+ValueKind = Literal["AP", "AT", "AA"]
+VALUE_KINDS: tuple[str, ...] = get_args(ValueKind)
+WeaponKind = Literal["ranged", "small arms", "assault"]
+ActionKind = Literal["shoot", "barrage", "overwatch"]
+Trigger = Literal["move", "double move", "march", "unload", "shoot", "assault", "regroup", "other"]
+TRIGGERS: tuple[str, ...] = get_args(Trigger)
+
+ToHit = Annotated[int, Field(ge=1, le=6, description="a d6 equal or under this hits")]
+Save = Annotated[int, Field(ge=0, le=6, description="a d6 equal or under this saves; 0: no save")]
+Tiles = Annotated[int, Field(ge=0, le=200, description="tiles")]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True)
+
+
+# ----------------------------------------------------------------------------------------------
+# Weapons, as typed
+
+
+_TIMES = "\u00d7"  # the multiplication sign, as some datasheets print 2\u00d7
+_COUNT = re.compile(rf"^(\d+)\s*[x{_TIMES}]$", re.IGNORECASE)
+_VALUE = re.compile(r"^(AP|AT|AA)(\d+)(\+?)$", re.IGNORECASE)
+_BP = re.compile(r"^BP(\d+)$", re.IGNORECASE)
+_RANGE = re.compile(r"^(\d+)(t|tiles?)?$", re.IGNORECASE)
+
+
+def parse_weapon(text: str) -> dict[str, object]:
+    """One weapon typed as a datasheet prints it -> the fields of :class:`EpicWeapon`.
+
+    ``[Nx] Name RANGE [AP n] [AT n] [AA n] [BP n] [MW] [small arms | assault] [use AP|AT|AA]``:
+    the name runs up to the first number (the range in tiles). Raises ValueError naming the token
+    it cannot read (``AP4+``: this game hits on a roll equal or *under* the value)."""
+    words = text.replace(",", " ").split()
+    if not words:
+        raise ValueError("an empty weapon: write it like 'Heavy bolter 30 AP4'")
+    out: dict[str, object] = {}
+    m = _COUNT.match(words[0])
+    if m:
+        out["count"] = int(m.group(1))
+        words = words[1:]
+    elif len(words) > 1 and words[0].isdigit() and words[1].lower() in ("x", _TIMES):
+        out["count"] = int(words[0])
+        words = words[2:]
+    name: list[str] = []
+    while words and not _RANGE.match(words[0]):
+        name.append(words.pop(0))
+    if not name:
+        raise ValueError(f"'{text.strip()}': give the weapon's name before its range")
+    out["name"] = " ".join(name)
+    if not words:
+        raise ValueError(f"'{text.strip()}': give the range in tiles after the name, like 'Heavy bolter 30 AP4'")
+    out["range"] = int(_RANGE.match(words.pop(0)).group(1))  # type: ignore[union-attr]
+    while words:
+        word = words.pop(0)
+        low = word.lower()
+        value = _VALUE.match(word)
+        bp = _BP.match(word)
+        if value:
+            if value.group(3):
+                raise ValueError(
+                    f"'{word}': Epic here hits on a d6 equal or under the value; write {value.group(1).upper()}{value.group(2)}"
+                )
+            out[value.group(1).upper()] = int(value.group(2))
+        elif low in ("ap", "at", "aa", "bp") and words and words[0].isdigit():
+            out[low.upper()] = int(words.pop(0))
+        elif bp:
+            out["BP"] = int(bp.group(1))
+        elif low in ("mw", "macro", "macro-weapon"):
+            out["macro"] = True
+        elif low in ("assault", "small-arms", "smallarms"):
+            out["kind"] = "small arms" if low.startswith("small") else "assault"
+        elif low == "small" and words and words[0].lower() == "arms":
+            words.pop(0)
+            out["kind"] = "small arms"
+        elif low == "use" and words and words[0].upper() in VALUE_KINDS:
+            out["use"] = words.pop(0).upper()
+        else:
+            raise ValueError(
+                f"'{text.strip()}': cannot read '{word}' (expected AP n, AT n, AA n, BP n, MW, assault, small arms or use AP/AT/AA)"
+            )
+    return out
+
+
+def parse_weapons(text: str) -> list[dict[str, object]]:
+    """Weapons separated by ``;`` (or new lines) -> a list of :func:`parse_weapon` results."""
+    parts = [p.strip() for p in re.split(r"[;\n]", text) if p.strip()]
+    return [parse_weapon(p) for p in parts]
+
+
+def format_weapons(weapons: list[EpicWeapon]) -> str:
+    """The matched pair of :func:`parse_weapons`: ``parse_weapons(format_weapons(w))`` gives ``w``."""
+    return "; ".join(w.format() for w in weapons)
+
+
+class EpicWeapon(_Model):
+    """A weapon on a unit's datasheet.
+
+    ``count`` such weapons (each rolls one d6 a shooting); ``range`` in tiles; ``AP``, ``AT``,
+    ``AA``: to-hit values (a d6 equal or under hits; a 6 always misses; None: the weapon has no
+    such value); ``BP``: barrage points (a barrage weapon: it fires only in a barrage); ``macro``:
+    a macro-weapon; ``kind``: ``small arms`` and ``assault`` weapons attack only in assaults
+    (seed 002, Who Can Shoot). ``use``: which value the attacker fires when it has more than one
+    (the attacker's choice, seed 002, Roll to Hit); when not given the engine picks the best value
+    against the units of the target formation and says so."""
+
+    name: str = Field("Weapon", min_length=1, max_length=60)
+    count: int = Field(1, ge=1, le=20)
+    range: Tiles = 30
+    AP: ToHit | None = None
+    AT: ToHit | None = None
+    AA: ToHit | None = None
+    BP: int = Field(0, ge=0, le=30, description="barrage points")
+    macro: bool = False
+    kind: WeaponKind = "ranged"
+    use: ValueKind | None = None
+
+    @model_validator(mode="after")
+    def _fires_somehow(self) -> EpicWeapon:
+        if self.use is not None and getattr(self, self.use) is None:
+            raise ValueError(f"{self.name} has no {self.use} value to use")
+        if self.kind == "ranged" and self.BP == 0 and not self.values():
+            raise ValueError(f"{self.name} needs an AP, AT or AA value, or barrage points (BP)")
+        return self
+
+    def values(self) -> dict[str, int]:
+        """The to-hit values it has, ``{"AP": 4, "AT": 5}``, in AP, AT, AA order."""
+        return {k: v for k in VALUE_KINDS if (v := getattr(self, k)) is not None}
+
+    def format(self) -> str:
+        """The weapon as :func:`parse_weapon` reads it."""
+        words = [f"{self.count}x"] if self.count > 1 else []
+        words += [self.name, str(self.range)]
+        words += [f"{k}{v}" for k, v in self.values().items()]
+        if self.BP:
+            words.append(f"BP{self.BP}")
+        if self.macro:
+            words.append("MW")
+        if self.kind != "ranged":
+            words.append(self.kind)
+        if self.use:
+            words += ["use", self.use]
+        return " ".join(words)
+
+
+def _weapons(v: object) -> object:
+    """Weapons typed as text are parsed; a list is left to the model."""
+    if isinstance(v, str):
+        return parse_weapons(v)
+    return v
+
+
+# ----------------------------------------------------------------------------------------------
+# Formations
+
+
+class AttackingUnit(_Model):
+    """A unit of the attacking formation, in the table's order (front to back as the player lists
+    them: among units equally far from the target, the one lower in the table is suppressed first).
+
+    ``distance``: tiles to the nearest unit of the target formation (to the barrage's centre tile
+    in a barrage). Line of fire is blocked when ``line_of_fire`` is false, when the line crosses 2
+    or more ``terrain_tiles`` of obstructing terrain, or when a war engine stands in the way
+    (seed 002, Who Can Shoot). ``ammo``: points of ammo left (None: not counted)."""
+
+    name: str = Field("Unit", min_length=1, max_length=60)
+    type: UnitType = "infantry"
+    weapons: list[EpicWeapon] = Field(min_length=1, max_length=12)
+    distance: Tiles = 10
+    line_of_fire: bool = True
+    terrain_tiles: int = Field(0, ge=0, le=50, description="obstructing terrain tiles the line of fire crosses")
+    war_engine_between: bool = False
+    ammo: int | None = Field(None, ge=0, le=99)
+
+    @field_validator("weapons", mode="before")
+    @classmethod
+    def _typed(cls, v: object) -> object:
+        return _weapons(v)
+
+
+class TargetUnit(_Model):
+    """A unit of the target formation, in the defender's order (front to back: among units equally
+    close to the attackers, the one higher in the table takes hits first).
+
+    ``armour`` and ``cover_save``: saves (a d6 equal or under saves; 0: none); the cover save
+    counts only ``in_cover``. ``integrity``: points left. ``distance``: tiles to the nearest
+    attacking unit; ``line_of_fire``: whether the attackers can see it (hits are allocated only to
+    units in range and line of fire). ``from_centre``: tiles from a barrage's centre tile."""
+
+    name: str = Field("Unit", min_length=1, max_length=60)
+    type: UnitType = "infantry"
+    armour: Save = 0
+    cover_save: Save = 0
+    in_cover: bool = False
+    integrity: int = Field(1, ge=1, le=30)
+    distance: Tiles = 10
+    line_of_fire: bool = True
+    from_centre: Tiles | None = None
+
+
+class AttackingFormation(_Model):
+    """The formation that shoots: its ``units``, its ``shock`` (each point suppresses one unit,
+    from the back), and how it acted: ``double_moved`` (-1 to hit), ``sustained_fire`` (+1 to
+    hit), ``overwatch`` (on overwatch, for overwatch fire)."""
+
+    name: str = Field("Attackers", min_length=1, max_length=60)
+    shock: int = Field(0, ge=0, le=99)
+    double_moved: bool = False
+    sustained_fire: bool = False
+    overwatch: bool = False
+    units: list[AttackingUnit] = Field(min_length=1, max_length=30)
+
+
+class TargetFormation(_Model):
+    """A formation under fire: its ``units`` and the ``shock`` it has before the attack.
+    ``allied``: a formation of the attacker's side caught under a large barrage."""
+
+    name: str = Field("Target", min_length=1, max_length=60)
+    shock: int = Field(0, ge=0, le=99)
+    allied: bool = False
+    units: list[TargetUnit] = Field(min_length=1, max_length=30)
+
+
+class Crossfire(_Model):
+    """The line the attacker claims for a crossfire (seed 002, Crossfire): its ``length`` in
+    tiles (at most 12), whether it passes ``through_target`` (through a unit of the target
+    formation or the gap between two), and the allied unit at its end: whether it has
+    ``ally_line_of_fire`` to the target formation, and whether its formation is ``ally_broken``
+    or ``ally_marching``. A valid line gives every save of the target formation -1."""
+
+    length: Tiles = 12
+    through_target: bool = True
+    ally_line_of_fire: bool = True
+    ally_broken: bool = False
+    ally_marching: bool = False
+
+
+class EpicAction(_Model):
+    """What the attacking formation does: ``shoot``, fire a ``barrage`` (its BP weapons, at the
+    tile each unit's ``distance`` is measured to), or ``overwatch`` fire at the formation whose
+    ``trigger`` (a move, double move, march or unload) set it off. ``ignore_cover``: give up the
+    -1 to hit for cover and every hit on units in cover. ``crossfire``: the line claimed, if any.
+    ``also_under``: other formations under a barrage's template (allied ones too)."""
+
+    kind: ActionKind = "shoot"
+    trigger: Trigger | None = None
+    ignore_cover: bool = False
+    crossfire: Crossfire | None = None
+    also_under: list[TargetFormation] = Field(default_factory=list, max_length=6)
+
+
+class EpicScenario(_Model):
+    """An Epic shooting attack: the ``attacker`` formation, the ``target`` formation, the
+    ``action``; dice typed in (``dice``, d6s in the order asked) or a ``seed``."""
+
+    version: int = 1
+    system: Literal["epic"] = "epic"
+    attacker: AttackingFormation
+    target: TargetFormation
+    action: EpicAction = Field(default_factory=EpicAction)
+    seed: int | None = Field(None, ge=0, le=2**63 - 1)
+    dice: list[int] | None = Field(None, max_length=2000)
+
+    @model_validator(mode="after")
+    def _one_dice_source(self) -> EpicScenario:
+        if self.seed is not None and self.dice is not None:
+            raise ValueError("give either dice or a seed, not both")
+        return self
+
+
+# ----------------------------------------------------------------------------------------------
+# The resolution
+
+
+class Shooter(_Model):
+    """A unit of the attacking formation and whether it shoots: ``status`` is ``shoots``, or why
+    not (``no line of fire``, ``out of range``, ``assault weapons only``, ``suppressed``,
+    ``no ammo``, ``no barrage weapon``); ``reason`` says it in words; ``ammo_left`` after the
+    attack (None: not counted)."""
+
+    index: int
+    name: str
+    distance: int
+    status: str
+    reason: str
+    ammo_left: int | None = None
+
+
+class ToHitRoll(_Model):
+    """A group of to-hit dice: the ``weapon`` (or ``barrage on <unit>``), the value fired
+    (``kind`` AP/AT/AA, ``value``), the ``modifiers``, the ``needed`` value after them, the
+    ``rolls``; when the value fell to 0 or below, the Zero To Hit table's ``zero_to_hit`` rule
+    and the ``second_rolls`` made after each 1 (None: impossible); ``hits`` scored."""
+
+    weapon: str
+    kind: ValueKind
+    macro: bool = False
+    range: int = 0
+    units: list[str] = Field(default_factory=list)
+    value: int
+    modifiers: list[AppliedModifier] = Field(default_factory=list)
+    needed: int
+    zero_to_hit: str | None = None
+    rolls: list[int] = Field(default_factory=list)
+    second_rolls: list[int] = Field(default_factory=list)
+    hits: int = 0
+
+
+class SaveRoll(_Model):
+    """The saves of one unit against one batch of hits (normal hits, then macro-weapon hits):
+    the ``save`` used (``armour`` or ``cover``) and its ``value``, the ``modifier`` (crossfire
+    -1), the ``needed`` value, the ``rolls``, ``failed`` saves and the ``integrity_lost`` (failures
+    beyond the unit's integrity are ignored)."""
+
+    hits: int
+    macro: bool = False
+    save: Literal["armour", "cover", "none"]
+    value: int
+    modifier: int = 0
+    needed: int
+    rolls: list[int] = Field(default_factory=list)
+    failed: int = 0
+    integrity_lost: int = 0
+
+
+class UnitResult(_Model):
+    """What the attack did to one unit of a formation under fire: hits ``allocated`` (normal),
+    ``macro_hits``, its saves, integrity before and after, ``destroyed``; ``under_barrage``: it lay
+    under the barrage's template."""
+
+    index: int
+    name: str
+    type: UnitType
+    allocated: int = 0
+    macro_hits: int = 0
+    saves: list[SaveRoll] = Field(default_factory=list)
+    integrity_before: int
+    integrity_after: int
+    destroyed: bool = False
+    under_barrage: bool | None = None
+
+
+class ShockGain(_Model):
+    """Shock a formation gained, and why (``under fire``, ``barrage``, ``losses``)."""
+
+    reason: str
+    amount: int
+
+
+class FormationResult(_Model):
+    """A formation under fire after the attack: its Shock before, gained (each with its reason) and
+    after; its units; ``destroyed`` units; ``units_left``; ``suppressed`` (one per point of Shock,
+    at most every unit left); ``broken`` when every unit left is suppressed; ``wiped_out`` when
+    none is left; ``unallocated``: hits that found no unit they could go on."""
+
+    name: str
+    allied: bool = False
+    shock_before: int
+    shock_gained: list[ShockGain] = Field(default_factory=list)
+    shock_after: int
+    units: list[UnitResult] = Field(default_factory=list)
+    destroyed: int = 0
+    units_left: int
+    suppressed: int
+    broken: bool = False
+    wiped_out: bool = False
+    unallocated: dict[str, int] = Field(default_factory=dict)
+
+
+class BarrageResult(_Model):
+    """A barrage: its total ``bp``, the Barrage table's ``row`` read for it, the template's
+    ``radius`` in tiles, the ``extra_shock`` and the to-hit values ``AP`` and ``AT`` (None: it
+    cannot hit that kind of unit)."""
+
+    bp: int
+    row: str
+    radius: int
+    extra_shock: int
+    AP: int | None
+    AT: int | None
+
+
+class EpicResolution(_Model):
+    """The whole shooting attack: who shoots (``shooters``), the to-hit rolls by weapon group,
+    hits by type (``hits``: AP, AT, AA, MW), each formation under fire (the target first), the
+    barrage when there was one, whether the formation left overwatch, and every die and step.
+
+    ``outcome``: ``no shooters`` when no unit could shoot, ``wiped out``, ``broken``, ``losses``
+    (units destroyed, not broken), ``no losses``."""
+
+    system: Literal["epic"] = "epic"
+    attacker: str
+    target: str
+    action: str
+    outcome: Literal["no shooters", "wiped out", "broken", "losses", "no losses"]
+    shooters: list[Shooter] = Field(default_factory=list)
+    to_hit: list[ToHitRoll] = Field(default_factory=list)
+    hits: dict[str, int] = Field(default_factory=dict)
+    formations: list[FormationResult] = Field(default_factory=list)
+    barrage: BarrageResult | None = None
+    crossfire: bool = False
+    overwatch_ended: bool = False
+    seed: int | None = None
+    dice: list[Die] = Field(default_factory=list)
+    steps: list[Step] = Field(default_factory=list)
