@@ -88,10 +88,11 @@ function numberOrText(raw, kind) {
   return pattern.test(text) ? Number(text) : text;
 }
 
-// A field's path in the scenario JSON: its name, less the "rp:" that keeps the fan-made ruleset's
-// forms (which have their own shape) apart from the d100 rulesets' forms in one <form>.
+// A field's path in the scenario JSON: its name, less the "rp:" or "ep:" that keeps the fan-made
+// ruleset's and Epic's forms (which have their own shapes) apart from the d100 rulesets' forms in
+// one <form>.
 function pathOf(el) {
-  return el.name.startsWith("rp:") ? el.name.slice(3) : el.name;
+  return /^(rp|ep):/.test(el.name) ? el.name.slice(3) : el.name;
 }
 
 function valueOf(el) {
@@ -141,11 +142,12 @@ function collectScenario() {
   }
   for (const [path, values] of Object.entries(multi)) setPath(scenario, path, values);
   if (scenario.system === "wh40krp") shapeRound(scenario);
+  else if (scenario.system === "epic") shapeFormations(scenario);
   else shapeAttack(scenario);
   if (diceMode() === "manual") {
     scenario.dice = diceInputs()
       .filter((el, i, all) => !(isBlank(el) && i === all.length - 1))
-      .map((el) => numberOrText(el.value, "int"));
+      .flatMap((el) => (el.dataset.count ? splitDice(el.value, el.dataset.sides) : [numberOrText(el.value, "int")]));
   } else {
     scenario.seed = isBlank(seedInput) ? freshSeed() : numberOrText(seedInput.value, "int");
   }
@@ -182,6 +184,13 @@ function shapeRound(scenario) {
   }
   if (target.cover && target.cover.chance === undefined) delete target.cover;
   if (scenario.charts && scenario.charts[0].rows === undefined) delete scenario.charts;
+}
+
+// Epic's forms: crossfire is sent only when claimed (the checkbox is the page's, not the JSON's).
+function shapeFormations(scenario) {
+  const { action } = scenario;
+  if (action.crossfire && !action.crossfire.claimed) delete action.crossfire;
+  else if (action.crossfire) delete action.crossfire.claimed;
 }
 
 function freshSeed() {
@@ -247,21 +256,43 @@ form.addEventListener("submit", (event) => {
 
 // ---------------------------------------------------------------- dice rolled by hand
 
-function dieLabel({ purpose, sides }) {
-  return `${purpose} (1\u2013${sides})`;
+function dieLabel({ purpose, sides, count }) {
+  return count > 1 ? `${count} \u00d7 ${purpose} (each 1\u2013${sides})` : `${purpose} (1\u2013${sides})`;
+}
+
+// A group of dice typed in one box: "3 5 1", "3,5,1", or "351" for dice of fewer than 10 sides.
+// What is not a number goes as typed, so the engine names the die and why.
+function splitDice(text, sides) {
+  const trimmed = text.trim();
+  const parts = /^\d+$/.test(trimmed) && Number(sides) < 10 ? [...trimmed] : trimmed.split(/[\s,;]+/).filter(Boolean);
+  return parts.map((part) => numberOrText(part, "int"));
+}
+
+// Consecutive dice rolled for one purpose are one group, shown in one box, as they were rolled.
+function groupDice(dice) {
+  const groups = [];
+  dice.forEach((d, i) => {
+    const last = groups[groups.length - 1];
+    if (last && last.purpose === d.purpose && last.sides === d.sides) last.values.push(d.value);
+    else groups.push({ purpose: d.purpose, sides: d.sides, index: i, values: [d.value] });
+  });
+  return groups;
 }
 
 function diceInputs() {
   return [...diceRows.querySelectorAll("input")];
 }
 
-// Shows the dice used so far (editable, labelled by purpose) and, when the engine needs one more,
-// an empty input for it, focused.
+// Shows the dice used so far (editable, labelled by purpose; a group rolled together in one box)
+// and, when the engine needs more, an empty input for them (a box for a whole group), focused.
 function showDice(dice, needs) {
   const typed = diceInputs().map((el) => el.value);
   diceRows.replaceChildren();
-  const rows = dice.map((d, i) => ({ ...d, index: i, value: typed[i] ?? String(d.value) }));
-  if (needs) rows.push({ ...needs, value: "", next: true });
+  const rows = groupDice(dice).map((g, n) => {
+    const many = g.values.length > 1;
+    return { ...g, count: many ? g.values.length : undefined, value: typed[n] ?? g.values.join(" ") };
+  });
+  if (needs) rows.push({ ...needs, count: needs.count > 1 ? needs.count : undefined, value: "", next: true });
   for (const d of rows) {
     const li = document.createElement("li");
     li.className = d.next ? "die-row next" : "die-row";
@@ -274,12 +305,19 @@ function showDice(dice, needs) {
     input.dataset.num = "int";
     input.autocomplete = "off";
     input.value = d.value;
+    if (d.count) {
+      input.dataset.count = String(d.count);
+      input.dataset.sides = String(d.sides);
+      input.placeholder = `${d.count} dice, e.g. ${Array.from({ length: Math.min(d.count, 4) }, (_, k) => (k * 2) % d.sides + 1).join(" ")}`;
+    }
     label.append(input);
     li.append(label);
     diceRows.append(li);
   }
   diceHint.textContent = needs
-    ? `Roll the ${dieLabel(needs)} and enter it, then press Resolve (or Enter).`
+    ? needs.count > 1
+      ? `Roll ${needs.count} d${needs.sides} for ${needs.purpose} and enter them together (e.g. 3 5 1), then press Resolve (or Enter).`
+      : `Roll the ${dieLabel(needs)} and enter it, then press Resolve (or Enter).`
     : "All dice entered. Change any of them and press Resolve to resolve again.";
   if (needs) diceRows.querySelector("li.next input").focus();
 }
@@ -310,7 +348,8 @@ function renumberRows(list, prefix) {
   });
 }
 
-// A list of rows the player adds and removes (extra modifiers, nearby foes, the round's actions):
+// A list of rows the player adds, removes and (where the row has up and down buttons) reorders
+// (extra modifiers, nearby foes, the round's actions, Epic's units):
 // each row's fields are named `${prefix}.${i}.${field}` in order, so the engine's errors point at
 // the right row. `max` caps the rows (the add button is then disabled); `changed` runs after any change.
 function editableRows(list, addButton, template, prefix, { max = Infinity, changed = () => {} } = {}) {
@@ -327,6 +366,18 @@ function editableRows(list, addButton, template, prefix, { max = Infinity, chang
     li.querySelector("input, select").focus();
   });
   list.addEventListener("click", (event) => {
+    const move = event.target.closest("button.up, button.down");
+    if (move) {
+      const li = move.closest("li");
+      const other = move.classList.contains("up") ? li.previousElementSibling : li.nextElementSibling;
+      if (!other) return;
+      if (move.classList.contains("up")) other.before(li);
+      else other.after(li);
+      renumberRows(list, prefix);
+      sync();
+      move.focus();
+      return;
+    }
     const remove = event.target.closest("button.remove");
     if (!remove) return;
     remove.closest("li").remove();
@@ -417,6 +468,56 @@ function syncRpCover() {
 }
 rpCoverChance.addEventListener("input", syncRpCover);
 
+// ---------------------------------------------------------------- Epic's formation tables
+
+// The forms open on a small engagement; every row can be edited, moved, removed, added.
+const EPIC_DEFAULTS = {
+  attacker: [
+    { name: "Tactical 1", weapons: "Missile launcher 45 AP3 AT2; Bolters 15 small arms", distance: 12 },
+    { name: "Tactical 2", weapons: "Missile launcher 45 AP3 AT2; Bolters 15 small arms", distance: 13 },
+    { name: "Devastator", weapons: "2x Lascannon 45 AT4 AP1 use AT; Heavy bolter 30 AP3", distance: 15 },
+    { name: "Predator", type: "armoured vehicle", weapons: "Lascannon 45 AT4; 2x Heavy bolter 30 AP3", distance: 14 },
+  ],
+  target: [
+    { name: "Boyz 1", distance: 12 },
+    { name: "Boyz 2", distance: 12 },
+    { name: "Nobz", armour: 2, distance: 13 },
+    { name: "Battlewagon", type: "armoured vehicle", armour: 3, cover_save: 0, in_cover: false, distance: 14, from_centre: 1 },
+  ],
+};
+
+function fillRow(li, values) {
+  for (const [name, value] of Object.entries(values)) {
+    const el = li.querySelector(`[data-field="${name}"]`);
+    if (el.type === "checkbox") el.checked = Boolean(value);
+    else el.value = String(value);
+  }
+  return li;
+}
+
+for (const side of ["attacker", "target"]) {
+  const list = document.getElementById(`ep-${side}-units`);
+  const template = document.getElementById(`ep-${side}-unit`);
+  list.append(...EPIC_DEFAULTS[side].map((values) => fillRow(template.content.firstElementChild.cloneNode(true), values)));
+  editableRows(list, document.getElementById(`add-ep-${side}-unit`), template, `ep:${side}.units`, { max: 30 });
+}
+
+const epicKind = document.getElementById("ep-kind");
+const epicCrossfire = document.getElementById("ep-crossfire");
+
+// Overwatch fire asks what set it off; a barrage asks each target unit's tiles from the centre
+// tile and cannot ignore cover; a crossfire claimed asks for its line.
+function syncEpicAction() {
+  const kind = epicKind.value;
+  document.getElementById("ep-trigger").hidden = kind !== "overwatch";
+  document.getElementById("ep-ignore-cover").hidden = kind === "barrage";
+  for (const el of form.querySelectorAll("#ep-target-units [data-barrage]")) el.hidden = kind !== "barrage";
+  document.getElementById("ep-crossfire-line").hidden = !epicCrossfire.checked;
+}
+epicKind.addEventListener("change", syncEpicAction);
+epicCrossfire.addEventListener("change", syncEpicAction);
+document.getElementById("add-ep-target-unit").addEventListener("click", syncEpicAction);
+
 // ---------------------------------------------------------------- evasion fields
 
 const reaction = form.elements.namedItem("target.evasion.reaction");
@@ -440,13 +541,20 @@ function inputFor(field) {
   return null;
 }
 
+// The box holding die N (0-based): its own, or the group box whose dice include it.
+function diceInputFor(field) {
+  const n = Number(field.slice(5));
+  const boxes = diceInputs();
+  return boxes.filter((el) => Number(el.name.slice(5)) <= n).pop() ?? boxes[0] ?? seedInput;
+}
+
 let errorCount = 0;
 
 function showFieldErrors(errors) {
   clearFieldErrors();
   const unplaced = [];
   for (const { field, message } of errors) {
-    const el = field === "dice" ? diceRows.querySelector("input") ?? seedInput : inputFor(field);
+    const el = field === "dice" ? diceRows.querySelector("input") ?? seedInput : field.startsWith("dice.") ? diceInputFor(field) : inputFor(field);
     if (!el || el.type === "radio") {
       unplaced.push(`${field}: ${message}`);
       continue;
@@ -520,6 +628,10 @@ function applyRuleset() {
     syncRound();
     return;
   }
+  if (systemSelect.value === "epic") {
+    syncEpicAction();
+    return;
+  }
   if (!ruleset) return;
   const size = sizeSelect.value;
   sizeSelect.replaceChildren(...Object.entries(ruleset.sizes).map(([name, value]) => option(name, value ? `${name} (${signedText(value)})` : name)));
@@ -584,7 +696,7 @@ function isHorde() {
 // An element shows when its ruleset has its rule (data-rule), and by the target's kind
 // (data-single: a single creature only; data-horde: a Horde only).
 function syncVisibility() {
-  const family = systemSelect.value === "wh40krp" ? "wh40krp" : "d100";
+  const family = { wh40krp: "wh40krp", epic: "epic" }[systemSelect.value] ?? "d100";
   for (const el of form.querySelectorAll("[data-family]")) el.hidden = el.dataset.family !== family;
   const ruleset = catalogue?.[systemSelect.value];
   const rules = new Set(ruleset?.rules ?? []);
@@ -711,3 +823,4 @@ syncEvasion();
 syncVisibility();
 syncRound();
 syncRpCover();
+syncEpicAction();

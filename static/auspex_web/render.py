@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from rules.models import DAMAGE_TYPES, DamageDie, Hit, Resolution, Step, TargetTest
 
-if TYPE_CHECKING:  # loaded only when a round of the fan-made ruleset is rendered
+if TYPE_CHECKING:  # loaded only when a round of the fan-made ruleset or an Epic attack is rendered
+    from rules.epic_models import EpicResolution
     from rules.wh40krp_models import RpResolution, Shot
 
 MINUS = "\u2212"
@@ -293,7 +294,7 @@ def render_target_tests(r: Resolution) -> str:
     return f'<section class="target-tests"><h3>Tests the target takes</h3><ul>{items}</ul></section>'
 
 
-def render_dice(r: Resolution | RpResolution) -> str:
+def render_dice(r: Resolution | RpResolution | EpicResolution) -> str:
     """Every die the engine consumed, in order, with its purpose (and the seed that rolled them)."""
     if not r.dice:
         return ""
@@ -320,14 +321,21 @@ def render_steps(steps: Iterable[Step]) -> str:
     return f'<details class="steps" open><summary>Step log</summary><ol>{items}</ol></details>'
 
 
-def render_resolution(data: Resolution | RpResolution | Mapping[str, Any]) -> str:
+def render_resolution(data: Resolution | RpResolution | EpicResolution | Mapping[str, Any]) -> str:
     """The whole result: headline, test, a card per hit, the dice, the step log (for the fan-made
-    Warhammer 40,000 Roleplay: headline, a line per shot, the dice, the step log)."""
+    Warhammer 40,000 Roleplay: headline, a line per shot, the dice, the step log; for Epic, each
+    stage of the formation's shooting: :mod:`auspex_web.render_epic`)."""
     system = data.get("system") if isinstance(data, Mapping) else data.system
     if system == "wh40krp":
         from rules.wh40krp_models import RpResolution
 
         return render_round(data if isinstance(data, RpResolution) else RpResolution.model_validate(data))
+    if system == "epic":
+        from rules.epic_models import EpicResolution
+
+        from .render_epic import render_epic
+
+        return render_epic(data if isinstance(data, EpicResolution) else EpicResolution.model_validate(data))
     r = as_resolution(data)
     hits = "".join(render_hit(h) for h in r.hits)
     return (
