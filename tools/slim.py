@@ -1,4 +1,5 @@
-"""Slim the browser's copy of Auspex's wheel: drop docstrings and comments from its Python files.
+"""Slim the browser's copy of Auspex's wheel: drop docstrings and comments from its Python files,
+and the readings' notes and the whitespace from its data files.
 
 The page downloads the app wheel on a first visit; about a quarter of it is docstrings and
 comments, which the engine never reads in the browser (they are for the people reading the
@@ -17,6 +18,7 @@ import ast
 import base64
 import hashlib
 import io
+import json
 import tokenize
 import zipfile
 from pathlib import Path
@@ -71,21 +73,47 @@ def _record_hash(data: bytes) -> str:
 BROWSER_OMITS = frozenset({"rules/__main__.py", "rules/catalogue.py", "rules/armoury.py", "rules/data/dw/armoury.json"})
 
 
+def _drop_notes(value: object) -> object:
+    if isinstance(value, dict):
+        return {k: _drop_notes(v) for k, v in value.items() if k != "_note"}
+    if isinstance(value, list):
+        return [_drop_notes(v) for v in value]
+    return value
+
+
+def slim_json(data: bytes) -> bytes:
+    """A data file without its ``_note`` readings (every model takes them as optional; they are for
+    the people reading the data) and without whitespace; sources and values stay."""
+    return json.dumps(_drop_notes(json.loads(data)), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def slim_file(name: str, data: bytes, omit: frozenset[str] = BROWSER_OMITS) -> bytes | None:
+    """The browser's copy of one file of the wheel (``name`` as in the wheel, ``rules/api.py``):
+    None when the browser leaves it out, Python stripped, JSON data slimmed, the rest as is."""
+    if name in omit:
+        return None
+    if name.endswith(".py"):
+        return strip_source(data.decode("utf-8")).encode("utf-8")
+    if name.endswith(".json"):
+        return slim_json(data)
+    return data
+
+
 def slim_wheel(path: Path, omit: frozenset[str] = BROWSER_OMITS) -> tuple[int, int]:
-    """Rewrite the wheel at ``path`` with every ``.py`` file stripped (:func:`strip_source`), the
-    files in ``omit`` left out, and its ``RECORD`` recomputed; returns the wheel's size in bytes
-    before and after."""
+    """Rewrite the wheel at ``path`` with each file slimmed (:func:`slim_file`: Python stripped,
+    JSON without notes and whitespace, the files in ``omit`` left out), and its ``RECORD``
+    recomputed; returns the wheel's size in bytes before and after."""
     before = path.stat().st_size
     with zipfile.ZipFile(path) as zin:
         entries = [(info, zin.read(info)) for info in zin.infolist()]
     files: list[tuple[zipfile.ZipInfo, bytes]] = []
     record_name = next(info.filename for info, _ in entries if info.filename.endswith(".dist-info/RECORD"))
     for info, data in entries:
-        if info.filename == record_name or info.filename in omit:
+        if info.filename == record_name:
             continue
-        if info.filename.endswith(".py"):
-            data = strip_source(data.decode("utf-8")).encode("utf-8")
-        files.append((info, data))
+        slim = slim_file(info.filename, data, omit)
+        if slim is not None:
+            files.append((info, slim))
     record = "".join(f"{info.filename},{_record_hash(data)},{len(data)}\n" for info, data in files)
     record += f"{record_name},,\n"
     tmp = path.with_suffix(".tmp")
