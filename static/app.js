@@ -283,15 +283,17 @@ function diceInputs() {
   return [...diceRows.querySelectorAll("input")];
 }
 
-// Shows the dice used so far (editable, labelled by purpose; a group rolled together in one box)
+// Shows the dice the engine used so far (editable, labelled by purpose; a group rolled together in one box)
 // and, when the engine needs more, an empty input for them (a box for a whole group), focused.
 function showDice(dice, needs) {
-  const typed = diceInputs().map((el) => el.value);
+  // A box keeps what the player typed in it ("00" stays "00") while it holds the same dice.
+  const typed = new Map(diceInputs().map((el) => [`${el.name}/${el.dataset.count ?? 1}`, el.value]));
   diceRows.replaceChildren();
-  const rows = groupDice(dice).map((g, n) => {
-    const many = g.values.length > 1;
-    return { ...g, count: many ? g.values.length : undefined, value: typed[n] ?? g.values.join(" ") };
-  });
+  const rows = groupDice(dice).map((g) => ({
+    ...g,
+    count: g.values.length > 1 ? g.values.length : undefined,
+    value: typed.get(`dice.${g.index}/${g.values.length}`) ?? g.values.join(" "),
+  }));
   if (needs) rows.push({ ...needs, count: needs.count > 1 ? needs.count : undefined, value: "", next: true });
   for (const d of rows) {
     const li = document.createElement("li");

@@ -548,13 +548,14 @@ class EpicAttack:
         modifier = self.t.crossfire.save_modifier if self.crossfire and not formation.spec.allied else 0
         needed = value + modifier
         which = "macro-weapon save" if macro else "save"
+        name = _unit_label(formation.spec, index)
         if kind == "none" or needed <= 0:
             rolls: list[int] = []
             failed = hits
             why = "no save" if kind == "none" else f"{kind} save {value} {modifier:+d} for the crossfire leaves none"
             self.step("Saves", "Allocate Hits & Make Saving Throws", f"{unit.name}: {why}: all {hits} hit(s) fail.")
         else:
-            rolls = self.roller.group(6, hits, f"{unit.name} {which} d6 ({kind} {needed}: {_roll_text(needed)})")
+            rolls = self.roller.group(6, hits, f"{name} {which} d6 ({kind} {value}{_mod(modifier)}: {_roll_text(needed)})")
             failed = sum(r > needed for r in rolls)
         before = formation.integrity[index]
         lost = min(failed, before)
@@ -772,7 +773,7 @@ class EpicAttack:
                     self.step("Barrage", "Barrage table", f"{u.name} is under the template but cannot be hit: {why}.")
                     continue
                 dice = 1 if u.type == "war engine" else f.integrity[i]
-                r = self.roll_to_hit(f"Barrage on {u.name}", kind, value, dice, self.modifiers(u.in_cover))
+                r = self.roll_to_hit(f"Barrage on {_unit_label(f.spec, i)}", kind, value, dice, self.modifiers(u.in_cover))
                 r = r.model_copy(update={"units": [u.name]})
                 rolls.append(r)
                 if r.needed >= 1:
@@ -905,6 +906,14 @@ class EpicAttack:
             wiped_out=left == 0,
             unallocated=f.unallocated,
         )
+
+
+def _unit_label(formation: TargetFormation, index: int) -> str:
+    """A unit's name, with its row when another unit of the formation has the same name (so two
+    groups of dice never read alike)."""
+    name = formation.units[index].name
+    twins = sum(u.name == name for u in formation.units)
+    return f"{name} (unit {index + 1})" if twins > 1 else name
 
 
 def _roll_text(needed: int) -> str:
