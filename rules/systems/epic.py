@@ -545,7 +545,8 @@ class EpicAttack:
         Throws; Crossfire: -1 to every save)."""
         unit = formation.spec.units[index]
         kind, value = best_save(unit)
-        modifier = self.t.crossfire.save_modifier if self.crossfire and not formation.spec.allied else 0
+        # the crossfire catches the target formation only, not others under a barrage's template
+        modifier = self.t.crossfire.save_modifier if self.crossfire and formation.path == "target" else 0
         needed = value + modifier
         which = "macro-weapon save" if macro else "save"
         name = _unit_label(formation.spec, index)
