@@ -17,19 +17,40 @@ from .errors import FieldError
 from .models import LOCATIONS
 
 
-class _Data(BaseModel):
+class DataModel(BaseModel):
+    """The base of every game-data model (each ruleset's tables): unknown keys are refused, and
+    entries are frozen."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-def _load(system: str, name: str) -> object:
+class Sourced(DataModel):
+    """A table with its ``source`` (seed file and section) and the reading taken (``_note``)."""
+
+    note: str | None = Field(None, alias="_note")
+    source: str
+
+
+class SourcedValue(DataModel):
+    """One number of the rules (``value``) with its ``source``."""
+
+    value: int
+    source: str
+
+
+def load_data(system: str, name: str) -> object:
+    """The JSON of ``rules/data/<system>/<name>.json``, parsed (not yet validated)."""
     text = resources.files("rules.data").joinpath(system, f"{name}.json").read_text(encoding="utf-8")
     return json.loads(text)
+
+
+_load = load_data
 
 
 # --- actions ------------------------------------------------------------------------------------
 
 
-class ActionDef(_Data):
+class ActionDef(DataModel):
     """An attack action: its type, subtypes, test modifier (percent), how hits are counted."""
 
     name: str
@@ -45,7 +66,7 @@ class ActionDef(_Data):
     source: str
 
 
-class ActionTable(_Data):
+class ActionTable(DataModel):
     note: str | None = Field(None, alias="_note")
     actions: list[ActionDef]
 
@@ -62,13 +83,13 @@ def actions(system: str) -> ActionTable:
 # --- tables -------------------------------------------------------------------------------------
 
 
-class LocationRow(_Data):
+class LocationRow(DataModel):
     low: int = Field(ge=1, le=100)
     high: int = Field(ge=1, le=100)
     location: str
 
 
-class HitLocationTable(_Data):
+class HitLocationTable(DataModel):
     note: str | None = Field(None, alias="_note")
     source: str
     rows: list[LocationRow]
@@ -88,7 +109,7 @@ class HitLocationTable(_Data):
         return next(r.location for r in self.rows if r.low <= value <= r.high)
 
 
-class MultipleHitsTable(_Data):
+class MultipleHitsTable(DataModel):
     note: str | None = Field(None, alias="_note")
     source: str
     rows: dict[Literal["Head", "Arm", "Body", "Leg"], list[Literal["Head", "Arm", "Body", "Leg"]]]
@@ -101,13 +122,13 @@ class MultipleHitsTable(_Data):
         return self
 
 
-class RangeBand(_Data):
+class RangeBand(DataModel):
     name: str
     modifier: int
     rule: str
 
 
-class RangeBands(_Data):
+class RangeBands(DataModel):
     """Range bands by the distance against the weapon's range; ``point_blank``: metres."""
 
     note: str | None = Field(None, alias="_note")
@@ -119,13 +140,13 @@ class RangeBands(_Data):
         return next(b for b in self.bands if b.name == name)
 
 
-class AimTable(_Data):
+class AimTable(DataModel):
     source: str
     half: int
     full: int
 
 
-class Circumstance(_Data):
+class Circumstance(DataModel):
     """A combat circumstance: its modifier (percent) to WS tests and to BS tests (null: does not
     apply to that characteristic)."""
 
@@ -135,7 +156,7 @@ class Circumstance(_Data):
     note: str | None = None
 
 
-class Circumstances(_Data):
+class Circumstances(DataModel):
     note: str | None = Field(None, alias="_note")
     source: str
     rows: list[Circumstance]
@@ -144,7 +165,7 @@ class Circumstances(_Data):
         return next((c for c in self.rows if c.name.lower() == name.strip().lower()), None)
 
 
-class NamedModifiers(_Data):
+class NamedModifiers(DataModel):
     """A table of names and modifiers (percent): difficulties, sizes."""
 
     note: str | None = Field(None, alias="_note")
@@ -155,7 +176,7 @@ class NamedModifiers(_Data):
         return next(((k, v) for k, v in self.rows.items() if k.lower() == name.strip().lower()), None)
 
 
-class Jams(_Data):
+class Jams(DataModel):
     """Unmodified rolls from which a ranged attack jams: ``single`` for a single shot, ``burst``
     for semi- and full-auto (and Suppressing Fire)."""
 
@@ -164,12 +185,12 @@ class Jams(_Data):
     burst: int = Field(ge=1, le=100)
 
 
-class HordeSize(_Data):
+class HordeSize(DataModel):
     from_: int = Field(alias="from", ge=1)
     size: str
 
 
-class HordeRules(_Data):
+class HordeRules(DataModel):
     """How attacks treat a Horde (Deathwatch): hits per degrees in melee, extra hits for Power Field
     and Explosive damage, the Willpower bonus per point of Magnitude against pinning, and the size a
     Horde counts as from its Magnitude."""
@@ -191,7 +212,7 @@ class HordeRules(_Data):
         return best
 
 
-class MoveRow(_Data):
+class MoveRow(DataModel):
     ab: int = Field(ge=0)
     half: float
     full: float
@@ -199,7 +220,7 @@ class MoveRow(_Data):
     run: float
 
 
-class MovementTable(_Data):
+class MovementTable(DataModel):
     """Movement in metres per round by Agility Bonus; a Charge covers at least ``charge_minimum``."""
 
     note: str | None = Field(None, alias="_note")
@@ -216,14 +237,14 @@ class MovementTable(_Data):
         return MoveRow(ab=ab, half=ab, full=2 * ab, charge=3 * ab, run=6 * ab)
 
 
-class CoverTable(_Data):
+class CoverTable(DataModel):
     """Cover adds its AP to the hidden locations; the cover types are the armoury's."""
 
     note: str | None = Field(None, alias="_note")
     source: str
 
 
-class TwoWeapon(_Data):
+class TwoWeapon(DataModel):
     """Two-weapon fighting modifiers (percent) and how far apart two pistols' targets may be (metres)."""
 
     note: str | None = Field(None, alias="_note")
@@ -235,14 +256,14 @@ class TwoWeapon(_Data):
     pistols_within: float
 
 
-class SpreadHits(_Data):
+class SpreadHits(DataModel):
     """A burst's extra hits may go to other targets within ``metres`` of the first."""
 
     source: str
     metres: float
 
 
-class Pinning(_Data):
+class Pinning(DataModel):
     """The Willpower test (``modifier``, percent) Suppressing Fire and Overwatch make their targets
     take, what being Pinned does, and the BS modifier of a shot fired from Overwatch."""
 
@@ -254,7 +275,7 @@ class Pinning(_Data):
     overwatch_source: str = ""
 
 
-class DamageStates(_Data):
+class DamageStates(DataModel):
     """Lightly / Heavily Damaged (damage taken over ``heavy_over_tb`` times TB), Blood Loss."""
 
     note: str | None = Field(None, alias="_note")
@@ -264,7 +285,7 @@ class DamageStates(_Data):
     blood_loss: str
 
 
-class CraftsmanshipRule(_Data):
+class CraftsmanshipRule(DataModel):
     """Craftsmanship for every weapon (``applies_to: all``): to-hit modifiers (percent), Best's
     extra damage, and whether a Poor ranged weapon jams on any failed roll."""
 
@@ -279,7 +300,7 @@ class CraftsmanshipRule(_Data):
     poor_jams_on_failure: bool
 
 
-class Tables(_Data):
+class Tables(DataModel):
     """A d100 ruleset's tables. The optional sections are rules only some rulesets have (Deathwatch:
     hordes, movement, cover, two-weapon fighting, spreading a burst's hits, pinning, damage states,
     craftsmanship for every weapon); a scenario that asks for one its ruleset lacks is refused."""
@@ -312,7 +333,7 @@ def tables(system: str) -> Tables:
 # --- qualities ----------------------------------------------------------------------------------
 
 
-class TestSpec(_Data):
+class TestSpec(DataModel):
     """A test a quality makes the struck target take. The modifier (percent) is
     ``base + per_x * X + per_degree * DoS + per_wound * wounds + per_armour * AP``; ``when``: on every
     ``hit``, or only a hit that dealt ``damage`` (at least one wound after armour and TB)."""
@@ -328,7 +349,7 @@ class TestSpec(_Data):
     effect: str
 
 
-class QualityDef(_Data):
+class QualityDef(DataModel):
     """A weapon quality of one ruleset: whether it takes a value (``Blast (3)``), the ruleset's own
     reading of it in ``params`` (``{"mode": "extra_die_drop_lowest"}``), the test it makes the
     target take, a summary in Auspex's words (shown in the step log) and its source."""
@@ -342,7 +363,7 @@ class QualityDef(_Data):
     source: str
 
 
-class QualityTable(_Data):
+class QualityTable(DataModel):
     note: str | None = Field(None, alias="_note")
     source: str
     qualities: list[QualityDef]

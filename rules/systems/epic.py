@@ -47,9 +47,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from ..dice import Roller
 from ..epic_models import (
@@ -69,6 +68,10 @@ from ..epic_models import (
 )
 from ..errors import FieldError, ScenarioError
 from ..models import AppliedModifier, Die, Step
+from ..tables import DataModel as _Data
+from ..tables import Sourced as _Sourced
+from ..tables import SourcedValue as _Value
+from ..tables import load_data
 
 SYSTEM = "epic"
 SEED = "seed 002"
@@ -78,15 +81,6 @@ SEED = "seed 002"
 # The tables (rules/data/epic/tables.json)
 
 
-class _Data(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class _Sourced(_Data):
-    note: str | None = Field(None, alias="_note")
-    source: str
-
-
 class _Modifier(_Data):
     label: str
     value: int
@@ -94,11 +88,6 @@ class _Modifier(_Data):
 
 class _Modifiers(_Sourced):
     rows: dict[str, _Modifier]
-
-
-class _Value(_Data):
-    value: int
-    source: str
 
 
 class _ZeroToHit(_Sourced):
@@ -162,8 +151,7 @@ class EpicTables(_Data):
 @cache
 def tables() -> EpicTables:
     """The ruleset's tables, validated (raises pydantic's ValidationError on a broken file)."""
-    text = resources.files("rules.data").joinpath(SYSTEM, "tables.json").read_text(encoding="utf-8")
-    return EpicTables.model_validate_json(text)
+    return EpicTables.model_validate(load_data(SYSTEM, "tables"))
 
 
 def _src(section: str) -> str:
@@ -556,7 +544,9 @@ class EpicAttack:
             why = "no save" if kind == "none" else f"{kind} save {value} {modifier:+d} for the crossfire leaves none"
             self.step("Saves", "Allocate Hits & Make Saving Throws", f"{unit.name}: {why}: all {hits} hit(s) fail.")
         else:
-            rolls = self.roller.group(6, hits, f"{name} {which} d6 ({kind} {value}{_mod(modifier)}: {_roll_text(needed)})")
+            rolls = self.roller.group(
+                6, hits, f"{name} {which} d6 ({kind} {value}{_mod(modifier)}: {_roll_text(needed)})"
+            )
             failed = sum(r > needed for r in rolls)
         before = formation.integrity[index]
         lost = min(failed, before)
@@ -774,7 +764,9 @@ class EpicAttack:
                     self.step("Barrage", "Barrage table", f"{u.name} is under the template but cannot be hit: {why}.")
                     continue
                 dice = 1 if u.type == "war engine" else f.integrity[i]
-                r = self.roll_to_hit(f"Barrage on {_unit_label(f.spec, i)}", kind, value, dice, self.modifiers(u.in_cover))
+                r = self.roll_to_hit(
+                    f"Barrage on {_unit_label(f.spec, i)}", kind, value, dice, self.modifiers(u.in_cover)
+                )
                 r = r.model_copy(update={"units": [u.name]})
                 rolls.append(r)
                 if r.needed >= 1:

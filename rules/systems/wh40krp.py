@@ -69,15 +69,18 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from ..d100 import reverse_digits, signed
 from ..dice import Roller
 from ..errors import FieldError, ScenarioError
 from ..models import AppliedModifier, Die, Step
+from ..tables import DataModel as _Data
+from ..tables import Sourced as _Sourced
+from ..tables import SourcedValue as _Value
+from ..tables import load_data
 from ..wh40krp_models import (
     FIRE_KINDS,
     Blow,
@@ -98,20 +101,6 @@ SEED = "seed 000"
 
 # ----------------------------------------------------------------------------------------------
 # The data file (rules/data/wh40krp/tables.json), validated at load
-
-
-class _Data(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class _Sourced(_Data):
-    note: str | None = Field(None, alias="_note")
-    source: str
-
-
-class _Value(_Data):
-    value: int
-    source: str
 
 
 class _Cost(_Data):
@@ -228,8 +217,7 @@ class RpTables(_Data):
 @cache
 def tables() -> RpTables:
     """The ruleset's tables, validated (raises pydantic's ValidationError on a broken file)."""
-    text = resources.files("rules.data").joinpath(SYSTEM, "tables.json").read_text(encoding="utf-8")
-    return RpTables.model_validate_json(text)
+    return RpTables.model_validate(load_data(SYSTEM, "tables"))
 
 
 def _src(section: str) -> str:
