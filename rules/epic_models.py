@@ -30,7 +30,7 @@ UNIT_TYPES: tuple[str, ...] = get_args(UnitType)
 ValueKind = Literal["AP", "AT", "AA"]
 VALUE_KINDS: tuple[str, ...] = get_args(ValueKind)
 WeaponKind = Literal["ranged", "small arms", "assault"]
-ActionKind = Literal["shoot", "barrage", "overwatch"]
+ActionKind = Literal["shoot", "barrage", "overwatch", "overwatch barrage"]
 Trigger = Literal["move", "double move", "march", "unload", "shoot", "assault", "regroup", "other"]
 TRIGGERS: tuple[str, ...] = get_args(Trigger)
 
@@ -54,32 +54,13 @@ _BP = re.compile(r"^BP(\d+)$", re.IGNORECASE)
 _RANGE = re.compile(r"^(\d+)(t|tiles?)?$", re.IGNORECASE)
 
 
-def parse_weapon(text: str) -> dict[str, object]:
-    """One weapon typed as a datasheet prints it -> the fields of :class:`EpicWeapon`.
-
-    ``[Nx] Name RANGE [AP n] [AT n] [AA n] [BP n] [MW] [small arms | assault] [use AP|AT|AA]``:
-    the name runs up to the first number (the range in tiles). Raises ValueError naming the token
-    it cannot read (``AP4+``: this game hits on a roll equal or *under* the value)."""
-    words = text.replace(",", " ").split()
-    if not words:
-        raise ValueError("an empty weapon: write it like 'Heavy bolter 30 AP4'")
+def _tokens(words: list[str], text: str) -> dict[str, object]:
+    """The fields named by the tokens after a weapon's range; raises ValueError at the first it
+    cannot read."""
     out: dict[str, object] = {}
-    m = _COUNT.match(words[0])
-    if m:
-        out["count"] = int(m.group(1))
-        words = words[1:]
-    elif len(words) > 1 and words[0].isdigit() and words[1].lower() in ("x", _TIMES):
-        out["count"] = int(words[0])
-        words = words[2:]
-    name: list[str] = []
-    while words and not _RANGE.match(words[0]):
-        name.append(words.pop(0))
-    if not name:
-        raise ValueError(f"'{text.strip()}': give the weapon's name before its range")
-    out["name"] = " ".join(name)
-    if not words:
-        raise ValueError(f"'{text.strip()}': give the range in tiles after the name, like 'Heavy bolter 30 AP4'")
-    out["range"] = int(_RANGE.match(words.pop(0)).group(1))  # type: ignore[union-attr]
+    words = list(words)
+    if words and words[0].lower() in ("t", "tile", "tiles"):
+        words.pop(0)  # "45 tiles"
     while words:
         word = words.pop(0)
         low = word.lower()
@@ -109,6 +90,42 @@ def parse_weapon(text: str) -> dict[str, object]:
                 f"'{text.strip()}': cannot read '{word}' (expected AP n, AT n, AA n, BP n, MW, assault, small arms or use AP/AT/AA)"
             )
     return out
+
+
+def parse_weapon(text: str) -> dict[str, object]:
+    """One weapon typed as a datasheet prints it -> the fields of :class:`EpicWeapon`.
+
+    ``[Nx] Name RANGE [AP n] [AT n] [AA n] [BP n] [MW] [small arms | assault] [use AP|AT|AA]``:
+    the range is the first number after which everything reads as a weapon's values (so a name
+    may hold a number: ``Mk 2 lascannon 45 AT5``). Raises ValueError naming the token it cannot
+    read (``AP4+``: this game hits on a roll equal or *under* the value)."""
+    words = text.replace(",", " ").split()
+    if not words:
+        raise ValueError("an empty weapon: write it like 'Heavy bolter 30 AP4'")
+    out: dict[str, object] = {}
+    m = _COUNT.match(words[0])
+    if m:
+        out["count"] = int(m.group(1))
+        words = words[1:]
+    elif len(words) > 1 and words[0].isdigit() and words[1].lower() in ("x", _TIMES):
+        out["count"] = int(words[0])
+        words = words[2:]
+    ranges = [i for i, w in enumerate(words) if i > 0 and _RANGE.match(w)]
+    if not ranges:
+        if words and _RANGE.match(words[0]):
+            raise ValueError(f"'{text.strip()}': give the weapon's name before its range")
+        raise ValueError(f"'{text.strip()}': give the range in tiles after the name, like 'Heavy bolter 30 AP4'")
+    first_error: ValueError | None = None
+    for i in ranges:
+        try:
+            fields = _tokens(words[i + 1 :], text)
+        except ValueError as exc:
+            first_error = first_error or exc
+            continue
+        rng = _RANGE.match(words[i])
+        return {**out, "name": " ".join(words[:i]), "range": int(rng.group(1)), **fields}  # type: ignore[union-attr]
+    assert first_error is not None
+    raise first_error
 
 
 def parse_weapons(text: str) -> list[dict[str, object]]:
@@ -143,6 +160,13 @@ class EpicWeapon(_Model):
     macro: bool = False
     kind: WeaponKind = "ranged"
     use: ValueKind | None = None
+
+    @field_validator("name")
+    @classmethod
+    def _one_name(cls, v: str) -> str:
+        if ";" in v or "," in v:
+            raise ValueError(f"'{v}': a weapon's name cannot hold ';' or ',' (they separate weapons)")
+        return v
 
     @model_validator(mode="after")
     def _fires_somehow(self) -> EpicWeapon:
@@ -266,8 +290,9 @@ class Crossfire(_Model):
 
 class EpicAction(_Model):
     """What the attacking formation does: ``shoot``, fire a ``barrage`` (its BP weapons, at the
-    tile each unit's ``distance`` is measured to), or ``overwatch`` fire at the formation whose
-    ``trigger`` (a move, double move, march or unload) set it off. ``ignore_cover``: give up the
+    tile each unit's ``distance`` is measured to), or fire from overwatch at the formation whose
+    ``trigger`` (a move, double move, march or unload) set it off: ``overwatch`` (shooting) or
+    ``overwatch barrage`` (an artillery formation's barrage). ``ignore_cover``: give up the
     -1 to hit for cover and every hit on units in cover. ``crossfire``: the line claimed, if any.
     ``also_under``: other formations under a barrage's template (allied ones too)."""
 
@@ -276,6 +301,16 @@ class EpicAction(_Model):
     ignore_cover: bool = False
     crossfire: Crossfire | None = None
     also_under: list[TargetFormation] = Field(default_factory=list, max_length=6)
+
+    @property
+    def is_barrage(self) -> bool:
+        """A barrage, fired as an action or from overwatch."""
+        return self.kind in ("barrage", "overwatch barrage")
+
+    @property
+    def is_overwatch(self) -> bool:
+        """Fire from overwatch, a shooting or a barrage."""
+        return self.kind in ("overwatch", "overwatch barrage")
 
 
 class EpicScenario(_Model):

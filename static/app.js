@@ -511,9 +511,10 @@ const epicCrossfire = document.getElementById("ep-crossfire");
 // tile and cannot ignore cover; a crossfire claimed asks for its line.
 function syncEpicAction() {
   const kind = epicKind.value;
-  document.getElementById("ep-trigger").hidden = kind !== "overwatch";
-  document.getElementById("ep-ignore-cover").hidden = kind === "barrage";
-  for (const el of form.querySelectorAll("#ep-target-units [data-barrage]")) el.hidden = kind !== "barrage";
+  const barrage = kind.endsWith("barrage");
+  document.getElementById("ep-trigger").hidden = !kind.startsWith("overwatch");
+  document.getElementById("ep-ignore-cover").hidden = barrage;
+  for (const el of form.querySelectorAll("#ep-target-units [data-barrage]")) el.hidden = !barrage;
   document.getElementById("ep-crossfire-line").hidden = !epicCrossfire.checked;
 }
 epicKind.addEventListener("change", syncEpicAction);

@@ -40,7 +40,20 @@ and in the step log where it applies):
 - *Suppression ties*: the seed lets the attacker choose; the engine takes the unit lower in the
   attacking formation's table first, so the player chooses by ordering the table.
 - *A barrage action* fires only the formation's barrage weapons and a shooting action only its
-  others; a formation fires one barrage a turn.
+  others; a formation fires one barrage a turn. From overwatch, ``overwatch`` shoots and
+  ``overwatch barrage`` fires the barrage; any shooting by a formation on overwatch ends it ("until
+  they either shoot").
+- *Shock*: the procedure's "one point of Shock to every unit in the target formation" and "apply
+  Shock for failed saves" are read as the Apply Shock section words them: one point to the
+  formation when it comes under fire, and one per unit destroyed.
+- *Small arms and assault weapons* never fire in a shooting, even beside other weapons (the seed
+  says a unit armed only with them cannot attack outside assaults; the published rules keep them
+  for assaults).
+- *Suppression before ammo*, in the seed's order: a unit out of ammo can take a point of
+  suppression.
+- *A save of 6* always saves (nothing says a 6 fails a save; only the to-hit roll has that rule).
+- *Crossfire* is taken on the player's word: the engine checks the line's length and the facts
+  given about it, not the table's geometry.
 """
 
 from __future__ import annotations
@@ -328,7 +341,7 @@ class EpicAttack:
             errors.append(
                 FieldError("attacker.sustained_fire", "A formation that double moved did not sustain its fire")
             )
-        if a.kind == "overwatch":
+        if a.is_overwatch:
             if not s.attacker.overwatch:
                 errors.append(FieldError("attacker.overwatch", "Overwatch fire needs a formation on overwatch"))
             if a.trigger is None:
@@ -347,9 +360,9 @@ class EpicAttack:
                     errors.append(
                         FieldError(f"attacker.{name}", "A formation on overwatch has not moved or sustained its fire")
                     )
-        if a.kind != "barrage" and a.also_under:
+        if not a.is_barrage and a.also_under:
             errors.append(FieldError("action.also_under", "Only a barrage's template covers other formations"))
-        if a.kind == "barrage":
+        if a.is_barrage:
             if a.ignore_cover:
                 errors.append(
                     FieldError("action.ignore_cover", "A barrage hits each unit under it: cover cannot be ignored")
@@ -360,7 +373,9 @@ class EpicAttack:
                         errors.append(
                             FieldError(f"{f}.units.{i}.from_centre", "Give the tiles from the barrage's centre tile")
                         )
-        elif a.ignore_cover and s.target.units and all(u.in_cover for u in s.target.units if u.line_of_fire):
+        elif (
+            a.ignore_cover and (seen := [u for u in s.target.units if u.line_of_fire]) and all(u.in_cover for u in seen)
+        ):
             errors.append(
                 FieldError(
                     "action.ignore_cover",
@@ -405,7 +420,7 @@ class EpicAttack:
     def usable(self, unit: AttackingUnit) -> list[EpicWeapon]:
         """The unit's weapons this action fires: barrage weapons in a barrage, else the others;
         never small arms or assault weapons (they attack only in assaults)."""
-        barrage = self.s.action.kind == "barrage"
+        barrage = self.s.action.is_barrage
         return [w for w in unit.weapons if w.kind == "ranged" and (w.BP > 0) == barrage]
 
     def shooters(self) -> tuple[list[Shooter], list[int]]:
@@ -414,7 +429,7 @@ class EpicAttack:
         s = self.s
         status: dict[int, tuple[str, str]] = {}
         candidates: list[tuple[int, int]] = []
-        barrage = s.action.kind == "barrage"
+        barrage = s.action.is_barrage
         for i, unit in enumerate(s.attacker.units):
             blocked = line_of_fire_blocked(unit)
             weapons = self.usable(unit)
@@ -796,10 +811,13 @@ class EpicAttack:
             _Formation(spec=spec, path=f, integrity=[u.integrity for u in spec.units]) for f, spec in self._under()
         ]
         target = formations[0]
-        action = {"shoot": "Shooting", "barrage": "Barrage", "overwatch": f"Overwatch fire (after a {a.trigger})"}[
-            a.kind
-        ]
-        if a.kind == "overwatch":
+        action = {
+            "shoot": "Shooting",
+            "barrage": "Barrage",
+            "overwatch": f"Overwatch fire (after a {a.trigger})",
+            "overwatch barrage": f"Overwatch barrage (after a {a.trigger})",
+        }[a.kind]
+        if a.is_overwatch:
             self.step(
                 "Overwatch",
                 "Overwatch",
@@ -817,7 +835,7 @@ class EpicAttack:
         rolls: list[ToHitRoll] = []
         barrage: BarrageResult | None = None
         if shooting:
-            if a.kind == "barrage":
+            if a.is_barrage:
                 barrage, rolls = self.barrage(shooting, formations)
             else:
                 target.gain("under fire", 1)
@@ -856,7 +874,7 @@ class EpicAttack:
             formations=results,
             barrage=barrage,
             crossfire=self.crossfire,
-            overwatch_ended=a.kind == "overwatch" and bool(shooting),
+            overwatch_ended=s.attacker.overwatch and bool(shooting),
             dice=[Die(purpose=d.purpose, sides=d.sides, value=d.value) for d in self.roller.records],
             steps=self.steps,
         )

@@ -82,7 +82,11 @@ def test_epic_catalogue_offers_unit_types_overwatch_triggers_and_the_barrage_tab
     # seed 002, Overwatch: only a move or an unload sets it off
     assert ep["overwatch_triggers"] == ["move", "double move", "march", "unload"]
     # seed 002, To Hit Modifiers
-    assert {k: v["value"] for k, v in ep["to_hit_modifiers"].items()} == {"cover": -1, "double_moved": -1, "sustained_fire": 1}
+    assert {k: v["value"] for k, v in ep["to_hit_modifiers"].items()} == {
+        "cover": -1,
+        "double_moved": -1,
+        "sustained_fire": 1,
+    }
     # seed 002, Barrage table, read as BP, radius, extra Shock, AP, AT: "10-12 Two One 3 2"
     assert {"low": 10, "high": 12, "radius": 2, "extra_shock": 1, "AP": 3, "AT": 2} in ep["barrage"]
     assert ep["barrage"][0] == {"low": 1, "high": 2, "radius": 0, "extra_shock": 0, "AP": 1, "AT": None}
