@@ -10,13 +10,14 @@
 
 importScripts("./static/vendor/precache.js"); // defines self.AUSPEX_PRECACHE = {version, runtime, app}
 
-const APP_VERSION = 2;
+const APP_VERSION = 3;
 const { version, runtime, app } = self.AUSPEX_PRECACHE;
 const RUNTIME_CACHE = `auspex-runtime-${version}`;
 const APP_CACHE = `auspex-app-v${APP_VERSION}`;
+// The page is precached once, as "./": a navigation to ./index.html offline gets it too (see
+// networkFirst), and listing both made a first visit download the page a second time.
 const APP_FILES = [
   "./",
-  "./index.html",
   "./static/app.js",
   "./static/app.css",
   "./static/icon.svg",

@@ -31,8 +31,9 @@ OUT = VENDOR / "precache.js"
 # donkey, and the py-editor / py-game / py-terminal hooks, which load nothing more until used) and
 # its TOML parser; what those import lazily (CodeMirror, xterm, MicroPython) the page never uses.
 # The page needs: core.js, what it imports statically, and the core chunk's dynamic imports
-# except the editor's CodeMirror and the zip helper (used for `files` archives, which we do not use).
-CORE_LAZY_UNUSED = re.compile(r"^(codemirror|zip)[-_.]")
+# except the editor's CodeMirror, the zip helper (used for `files` archives, which we do not use) and
+# the packages graph (loaded only when pyscript.toml gives no index_urls; ours names one).
+CORE_LAZY_UNUSED = re.compile(r"^(codemirror|zip|pyodide_graph)[-_.]")
 STATIC_IMPORT = re.compile(r'\b(?:from|import)\s*"\./([^"]+)"')
 DYNAMIC_IMPORT = re.compile(r'\bimport\(\s*"\./([^"]+)"\s*\)')
 
@@ -70,6 +71,8 @@ def check_pyscript_toml(wheels: list[Path]) -> list[str]:
     present = {rel(p) for p in wheels}
     problems = [f"pyscript.toml lists {u}, which static/vendor/ does not hold" for u in sorted(listed - present)]
     problems += [f"pyscript.toml does not list {u}" for u in sorted(present - listed)]
+    if not config.get("index_urls"):
+        problems.append("pyscript.toml gives no index_urls: PyScript would load its packages graph, which is not precached")
     return problems
 
 

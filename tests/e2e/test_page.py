@@ -206,7 +206,7 @@ def test_roll_for_me_shows_the_seed_and_replays_it(ready_page: Page, width: int)
 
 
 def test_works_offline_after_the_first_visit(
-    context: BrowserContext, ready_page: Page, request_log: RequestLog
+    context: BrowserContext, ready_page: Page, request_log: RequestLog, base_url: str
 ) -> None:
     page = ready_page
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # installed: everything precached
@@ -218,6 +218,10 @@ def test_works_offline_after_the_first_visit(
     wait_for_engine(page)
     resolve(page, "ok")
     expect(page.locator("#result [data-k=outcome]")).to_be_visible()
+    # the page is precached once, as "./": opened as index.html offline, it is the same page
+    page.goto(f"{base_url.rstrip('/')}/index.html")
+    wait_for_engine(page)
+    resolve(page, "ok")
     # the log did see the worker's and the service worker's requests (so none escaped it)
     assert any(url.endswith("/static/vendor/pyodide/pyodide.asm.wasm") for url in request_log.urls)
     assert any(url.endswith(".whl") for url in request_log.from_service_worker)
