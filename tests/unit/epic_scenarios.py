@@ -26,7 +26,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from rules import run
+from run_helpers import errors_of, needs, resolve  # noqa: F401 (re-exported for the tests)
 
 HEAVY_BOLTER = "Heavy bolter 30 AP4"
 
@@ -90,35 +90,6 @@ def barrage(attackers: list[dict[str, Any]], targets: list[dict[str, Any]], **kw
 
 # ----------------------------------------------------------------------------------------------
 # Running
-
-
-def resolve(data: dict[str, Any], unused: int = 0) -> dict[str, Any]:
-    """Run a scenario that must resolve; return the resolution dict. ``unused`` is how many of the
-    scripted dice must be left over (0: every die given is consumed), so each test also pins down
-    how many dice the engine asks for."""
-    out = run(data)
-    assert out["status"] == "ok", out
-    res: dict[str, Any] = out["resolution"]
-    left = [s["detail"] for s in res["steps"] if s["rule"] == "Unused dice"]
-    if unused:
-        assert left and left[0].startswith(f"{unused} die/dice"), left
-    else:
-        assert not left, left
-    return res
-
-
-def errors_of(data: dict[str, Any]) -> dict[str, str]:
-    """Run a scenario that must be refused; return {field: message}."""
-    out = run(data)
-    assert out["status"] == "invalid", out
-    return {e["field"]: e["message"] for e in out["errors"]}
-
-
-def needs(data: dict[str, Any]) -> dict[str, Any]:
-    """Run a scenario whose scripted dice run out; return the envelope (``needs`` and ``dice``)."""
-    out = run(data)
-    assert out["status"] == "needs", out
-    return out
 
 
 # ----------------------------------------------------------------------------------------------
