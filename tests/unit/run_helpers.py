@@ -1,12 +1,31 @@
 """Running a scenario in a unit test through the engine's one entry point (``rules.run``): one that
 must resolve (with every scripted die used, or a given number left over), one that must be
-refused, one whose dice run out. Shared by the rulesets' scenario builders."""
+refused, one whose dice run out; and the command line (``cli``). Shared by every ruleset's tests."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 from rules import run
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """``python -m rules ARGS`` from the project's root, as a player runs it; never raises on its
+    exit status (the tests check it)."""
+    return subprocess.run(
+        [sys.executable, "-m", "rules", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
 
 
 def resolve(data: dict[str, Any], unused: int = 0) -> dict[str, Any]:

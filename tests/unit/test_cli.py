@@ -9,39 +9,28 @@ from pathlib import Path
 from typing import Any
 
 from dh2_scenarios import scenario
+from run_helpers import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "lasgun.json"
 
 
-def _cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "rules", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-        check=False,
-    )
-
-
 def test_cli_resolve_file_exit_0() -> None:
     # examples/lasgun.json: BS 45 +10 +10 -20 = 45; 23 -> DoS 3; Body AP 2; 4 + 3 - 2 - 3 = 2 wounds
-    proc = _cli("resolve", str(EXAMPLE))
+    proc = cli("resolve", str(EXAMPLE))
     assert proc.returncode == 0, proc.stderr
     res = json.loads(proc.stdout)
     assert (res["outcome"], res["target_number"], res["degrees"], res["total_wounds"]) == ("hit", 45, 3, 2)
 
 
 def test_cli_resolve_stdin() -> None:
-    proc = _cli("resolve", "-", stdin=EXAMPLE.read_text())
+    proc = cli("resolve", "-", stdin=EXAMPLE.read_text())
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["total_wounds"] == 2
 
 
 def test_cli_invalid_exit_2_errors_on_stderr() -> None:
-    proc = _cli("resolve", "-", stdin=json.dumps(scenario(BS=140, dice=[23, 4])))
+    proc = cli("resolve", "-", stdin=json.dumps(scenario(BS=140, dice=[23, 4])))
     assert proc.returncode == 2
     assert proc.stdout == ""
     err: dict[str, Any] = json.loads(proc.stderr)
@@ -50,19 +39,19 @@ def test_cli_invalid_exit_2_errors_on_stderr() -> None:
 
 
 def test_cli_not_json_exit_2() -> None:
-    proc = _cli("resolve", "-", stdin="{nope")
+    proc = cli("resolve", "-", stdin="{nope")
     assert proc.returncode == 2
     assert json.loads(proc.stderr)["errors"][0]["field"] == "scenario"
 
 
 def test_cli_missing_file_exit_2() -> None:
-    proc = _cli("resolve", str(ROOT / "no-such-scenario.json"))
+    proc = cli("resolve", str(ROOT / "no-such-scenario.json"))
     assert proc.returncode == 2
     assert "errors" in json.loads(proc.stderr)
 
 
 def test_cli_needs_exit_3_on_stdout() -> None:
-    proc = _cli("resolve", "-", stdin=json.dumps(scenario(dice=[23])))
+    proc = cli("resolve", "-", stdin=json.dumps(scenario(dice=[23])))
     assert proc.returncode == 3
     out = json.loads(proc.stdout)
     assert out["needs"] == {"purpose": "hit 1 damage d10", "sides": 10, "index": 1, "count": 1}
@@ -70,17 +59,17 @@ def test_cli_needs_exit_3_on_stdout() -> None:
 
 
 def test_cli_without_dice_or_seed_rolls_and_reports_a_seed() -> None:
-    proc = _cli("resolve", "-", stdin=json.dumps(scenario()))
+    proc = cli("resolve", "-", stdin=json.dumps(scenario()))
     assert proc.returncode == 0, proc.stderr
     res = json.loads(proc.stdout)
     assert isinstance(res["seed"], int)
     # and that seed replays the same resolution
-    again = _cli("resolve", "-", stdin=json.dumps(scenario(seed=res["seed"])))
+    again = cli("resolve", "-", stdin=json.dumps(scenario(seed=res["seed"])))
     assert json.loads(again.stdout) == res
 
 
 def test_cli_schema_is_a_json_schema_for_the_scenario() -> None:
-    proc = _cli("schema")
+    proc = cli("schema")
     assert proc.returncode == 0, proc.stderr
     schema = json.loads(proc.stdout)
     assert isinstance(schema, dict)
@@ -93,7 +82,7 @@ def test_cli_schema_is_a_json_schema_for_the_scenario() -> None:
 def test_cli_resolves_a_dh1_scenario() -> None:
     # examples/dh1-storm-bolter.json: BS 40 + Full Auto 20 + Short 10 = 70; 52 -> 1 DoS (DH1: whole tens)
     # -> 2 hits, Storm 4; wounds 5, 9, 12 + Fury 4 = 16, 8 (see tests/e2e/test_rulesets.py for the sums)
-    proc = _cli("resolve", str(ROOT / "examples" / "dh1-storm-bolter.json"))
+    proc = cli("resolve", str(ROOT / "examples" / "dh1-storm-bolter.json"))
     assert proc.returncode == 0, proc.stderr
     res = json.loads(proc.stdout)
     assert (res["system"], res["degrees"], res["hits_scored"], res["total_wounds"]) == ("dh1", 1, 4, 38)

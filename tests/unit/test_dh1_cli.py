@@ -4,25 +4,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 from dh1_scenarios import AUTOGUN, SWORD, scenario, weapon
+from run_helpers import cli
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "rules", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-        check=False,
-    )
 
 
 def test_cli_resolves_a_dh1_scenario_file(tmp_path: Path) -> None:
@@ -44,7 +31,7 @@ def test_cli_resolves_a_dh1_scenario_file(tmp_path: Path) -> None:
     )
     path = tmp_path / "dh1.json"
     path.write_text(json.dumps(data))
-    proc = _cli("resolve", str(path))
+    proc = cli("resolve", str(path))
     assert proc.returncode == 0, proc.stderr
     res = json.loads(proc.stdout)
     assert (res["system"], res["outcome"], res["target_number"], res["degrees"]) == ("dh1", "hit", 70, 4)
@@ -55,7 +42,7 @@ def test_cli_resolves_a_dh1_scenario_file(tmp_path: Path) -> None:
 
 
 def test_cli_dh1_refusal_exits_2_naming_the_ruleset() -> None:
-    proc = _cli("resolve", "-", stdin=json.dumps(scenario(SWORD, action="Swift Attack", dice=[23, 5])))
+    proc = cli("resolve", "-", stdin=json.dumps(scenario(SWORD, action="Swift Attack", dice=[23, 5])))
     assert proc.returncode == 2
     assert proc.stdout == ""
     err = json.loads(proc.stderr)["errors"]
@@ -65,7 +52,7 @@ def test_cli_dh1_refusal_exits_2_naming_the_ruleset() -> None:
 
 def test_cli_dh1_needs_the_fury_confirmation_exits_3() -> None:
     # Lasgun roll 23 hits; d10 10: the next die is the confirmation d100
-    proc = _cli("resolve", "-", stdin=json.dumps(scenario(dice=[23, 10])))
+    proc = cli("resolve", "-", stdin=json.dumps(scenario(dice=[23, 10])))
     assert proc.returncode == 3
     out = json.loads(proc.stdout)
     assert out["needs"] == {"purpose": "hit 1 Righteous Fury confirmation d100", "sides": 100, "index": 2, "count": 1}
@@ -74,8 +61,8 @@ def test_cli_dh1_needs_the_fury_confirmation_exits_3() -> None:
 
 def test_cli_dh1_seeded_replays() -> None:
     data = scenario(seed=12345)
-    first = _cli("resolve", "-", stdin=json.dumps(data))
-    again = _cli("resolve", "-", stdin=json.dumps(data))
+    first = cli("resolve", "-", stdin=json.dumps(data))
+    again = cli("resolve", "-", stdin=json.dumps(data))
     assert first.returncode == 0, first.stderr
     res = json.loads(first.stdout)
     assert (res["system"], res["seed"]) == ("dh1", 12345)

@@ -6,31 +6,19 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 from epic_scenarios import infantry, scenario, shooter, vehicle
+from run_helpers import cli
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "rules", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-        check=False,
-    )
 
 
 def _resolve_file(tmp_path: Path, data: dict[str, Any]) -> subprocess.CompletedProcess[str]:
     path = tmp_path / "epic.json"
     path.write_text(json.dumps(data))
-    return _cli("resolve", str(path))
+    return cli("resolve", str(path))
 
 
 def _platoon(dice: list[int] | None) -> dict[str, Any]:
@@ -121,7 +109,7 @@ def test_cli_without_dice_or_seed_rolls_and_reports_the_seed(tmp_path: Path) -> 
 
 
 def test_cli_schema_for_epic() -> None:
-    proc = _cli("schema", "--system", "epic")
+    proc = cli("schema", "--system", "epic")
     assert proc.returncode == 0, proc.stderr
     schema = json.loads(proc.stdout)
     assert {"attacker", "target", "action", "dice", "seed"} <= set(schema["properties"])
@@ -138,7 +126,7 @@ def test_cli_resolves_the_epic_barrage_example() -> None:
     # Boyz 2, Deff Dread; not Grots (4). Boyz 1 (in cover): 1 die at AP 3 - 1 = 2; Boyz 2: 1 die at
     # AP 3; Deff Dread (war engine): 1 die at AT 2. The allied Guardsmen (2 tiles, in cover): 1 die at
     # AP 2. Both formations: +1 under fire, +1 barrage.
-    proc = _cli("resolve", str(ROOT / "examples" / "epic-barrage.json"))
+    proc = cli("resolve", str(ROOT / "examples" / "epic-barrage.json"))
     assert proc.returncode == 0, proc.stderr
     res = json.loads(proc.stdout)
     assert res["barrage"] == {"bp": 10, "row": "10-12", "radius": 2, "extra_shock": 1, "AP": 3, "AT": 2}
@@ -162,7 +150,7 @@ def test_cli_resolves_the_epic_shooting_example() -> None:
     #   Lascannon x1 (Predator): AT4 - 1 = 3;  Heavy bolter x2 (Predator): AP3 - 1 = 2
     #   Multi-melta (MW) x1 (Land Speeder): AP3 or AT4, both may go on any ground unit: AT4 - 1 = 3
     # The Predator's ammo 3 -> 2; the crossfire claim (10 tiles) holds.
-    proc = _cli("resolve", str(ROOT / "examples" / "epic-tactical-shooting.json"))
+    proc = cli("resolve", str(ROOT / "examples" / "epic-tactical-shooting.json"))
     assert proc.returncode == 0, proc.stderr
     res = json.loads(proc.stdout)
     assert {s["name"]: s["status"] for s in res["shooters"]} == {

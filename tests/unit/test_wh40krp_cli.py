@@ -6,26 +6,15 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
+
+from run_helpers import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "wh40krp-autogun-round.json"
 
 CHART_1 = "01-20: Flesh wound\n21-50: Wounded\n51-90: Badly wounded\n91-00: Killed outright"
-
-
-def _cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "rules", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-        check=False,
-    )
 
 
 def _round(
@@ -64,7 +53,7 @@ def _round(
 def _resolve_file(tmp_path: Path, data: dict[str, Any]) -> subprocess.CompletedProcess[str]:
     path = tmp_path / "round.json"
     path.write_text(json.dumps(data))
-    return _cli("resolve", str(path))
+    return cli("resolve", str(path))
 
 
 def test_cli_resolves_a_wh40krp_round_file_exit_0(tmp_path: Path) -> None:
@@ -131,7 +120,7 @@ def test_cli_needs_the_next_die_exits_3(tmp_path: Path) -> None:
 
 
 def test_cli_schema_for_wh40krp() -> None:
-    proc = _cli("schema", "--system", "wh40krp")
+    proc = cli("schema", "--system", "wh40krp")
     assert proc.returncode == 0, proc.stderr
     schema = json.loads(proc.stdout)
     assert {"attacker", "target", "action", "charts"} <= set(schema["properties"])
@@ -141,7 +130,7 @@ def test_cli_schema_for_wh40krp() -> None:
 
 
 def test_cli_schema_without_the_option_is_still_the_d100_scenario() -> None:
-    proc = _cli("schema")
+    proc = cli("schema")
     assert proc.returncode == 0, proc.stderr
     schema = json.loads(proc.stdout)
     assert "dh2" in schema["properties"]["system"]["enum"]
@@ -156,7 +145,7 @@ def test_cli_resolves_the_wh40krp_example() -> None:
     #   shot 2: 55 - 20 - 20 = 15%, rolled 39: miss
     #   shot 3: 55 - 30 - 20 = 5%, rolled 01: hit; reversed 10: Head; helmet 50%, rolled 27: through; d100 30
     #   shot 4: 55 - 40 - 20 = -5%, at least 1%: rolled 18: miss
-    proc = _cli("resolve", str(EXAMPLE))
+    proc = cli("resolve", str(EXAMPLE))
     assert proc.returncode == 0, proc.stderr
     res = json.loads(proc.stdout)
     assert (res["system"], res["outcome"], res["seed"]) == ("wh40krp", "hit", 309)
