@@ -32,8 +32,12 @@ def render_epic_headline(r: EpicResolution) -> str:
     """The verdict on the target formation, and the tally: hits by type, units destroyed, Shock."""
     target = r.formations[0] if r.formations else None
     parts = []
-    if r.hits:
-        parts.append(_k("hits", e(", ".join(f"{n} {kind}" for kind, n in r.hits.items()) + " hits")))
+    scored = {kind: n for kind, n in r.hits.items() if n}
+    if scored:
+        word = "hit" if sum(scored.values()) == 1 else "hits"
+        parts.append(_k("hits", e(", ".join(f"{n} {kind}" for kind, n in scored.items()) + f" {word}")))
+    elif r.to_hit:
+        parts.append(_k("hits", e("no hits")))
     if target is not None and r.outcome != "no shooters":
         parts.append(_k("destroyed", e(f"{plural(target.destroyed, 'unit')} destroyed")))
         parts.append(_k("shock", e(f"Shock {target.shock_before} {ARROW} {target.shock_after}")))

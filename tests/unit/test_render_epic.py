@@ -90,3 +90,11 @@ def test_a_barrage_shows_its_row_of_the_table() -> None:
     assert "6 BP (row 5-6): radius 1 tile, extra Shock 0, to hit AP 2 / AT 1" in html
     assert "not under the template" in html
     assert ks(html, "outcome") == ["No losses"]
+    assert ks(html, "hits") == ["1 AP hit"]
+
+
+def test_a_volley_that_hits_nothing_says_no_hits() -> None:
+    # Heavy bolter AP 3: rolled 4, a miss. The headline lists no zero counts.
+    html = render_resolution(attack(dice=[4]))
+    assert ks(html, "hits") == ["no hits"]
+    assert ks(html, "outcome") == ["No losses"]
