@@ -6,6 +6,9 @@
   A scenario with neither ``dice`` nor ``seed`` is rolled with a fresh seed, reported in the output.
 - ``schema [--system wh40krp|epic]``: prints the scenario's JSON Schema (the d100 rulesets' unless
   ``--system`` asks for the fan-made Warhammer 40,000 Roleplay's or Epic's).
+- ``odds FILE``: prints the exact odds of the scenario as JSON (:mod:`rules.odds`: each chance as
+  ``p``, a float, and ``exact``, a fraction "a/b"); the scenario's dice and seed are ignored. Exits
+  2 with the errors on stderr when the scenario is invalid.
 - ``catalogue``: prints each ruleset's actions, weapon qualities, circumstances, difficulties and
   sizes (what the page's forms offer).
 """
@@ -39,7 +42,8 @@ def _invalid(message: str, field: str = "scenario") -> int:
     return EXIT_INVALID
 
 
-def cmd_resolve(path: str) -> int:
+def _load(path: str) -> dict[str, Any] | int:
+    """The scenario JSON object in ``path``, or the exit code after reporting why not."""
     try:
         text = _read(path)
     except OSError as exc:
@@ -50,6 +54,27 @@ def cmd_resolve(path: str) -> int:
         return _invalid(f"not JSON: {exc}")
     if not isinstance(data, dict):
         return _invalid("a scenario is a JSON object")
+    return data
+
+
+def cmd_odds(path: str) -> int:
+    from .odds import run_odds
+
+    data = _load(path)
+    if isinstance(data, int):
+        return data
+    out = run_odds(data)
+    if out["status"] == "invalid":
+        print(json.dumps({"errors": out["errors"]}, indent=2), file=sys.stderr)
+        return EXIT_INVALID
+    print(json.dumps(out["odds"], indent=2))
+    return EXIT_OK
+
+
+def cmd_resolve(path: str) -> int:
+    data = _load(path)
+    if isinstance(data, int):
+        return data
     if data.get("dice") is None and data.get("seed") is None:
         data = {**data, "seed": secrets.randbelow(2**31)}
     out = run(data)
@@ -70,6 +95,8 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("scenario")
     sc = sub.add_parser("schema", help="print the scenario JSON Schema")
     sc.add_argument("--system", default="dh2", help="dh2, dh1, dw (one schema), wh40krp or epic")
+    o = sub.add_parser("odds", help="print the exact odds of a scenario JSON file ('-' for stdin)")
+    o.add_argument("scenario")
     sub.add_parser("catalogue", help="print each ruleset's actions, qualities and circumstances")
     args = ap.parse_args(argv)
     if args.command == "schema":
@@ -83,6 +110,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "catalogue":
         print(json.dumps(catalogue(), indent=1, ensure_ascii=False))
         return EXIT_OK
+    if args.command == "odds":
+        return cmd_odds(args.scenario)
     return cmd_resolve(args.scenario)
 
 

@@ -176,6 +176,10 @@ class D100Attack:
         self.overheated = False
         self._target_number = 0  # the attack test's, for a Righteous Fury confirmation
         self.band: str | None = None
+        # The degrees-of-success die: the wounds its best replacement adds (0 for none), and whether
+        # it is applied; the odds engine (rules.odds) reads the gain of a hit without applying it.
+        self.replace_gain = 0
+        self.apply_replacement = True
 
     # -- what subclasses change -------------------------------------------------------------------
 
@@ -191,6 +195,12 @@ class D100Attack:
         raise NotImplementedError
 
     # -- helpers ----------------------------------------------------------------------------------
+
+    def _test_die(self, purpose: str, target: int) -> int:
+        """The d100 of a test the rules call for against ``target`` (percent): evasion, a Righteous
+        Fury confirmation, a target's test. The odds engine (:mod:`rules.odds`) walks these dice by
+        what the test makes of them, the only use the procedure has for them."""
+        return self.roller.d100(purpose)
 
     def _step(self, rule: str, source: str, detail: str) -> None:
         self.steps.append(Step(rule=rule, source=source, detail=detail))
@@ -819,7 +829,7 @@ class D100Attack:
                 f"Its WP is not given: the GM rolls this test.",
             )
         else:
-            roll = self.roller.d100("Pinning: Willpower test d100")
+            roll = self._test_die("Pinning: Willpower test d100", wp + horde_bonus + rule.modifier)
             test = self.test(wp + horde_bonus + rule.modifier, roll)
             tt = TargetTest(
                 quality="Pinning",
@@ -1242,7 +1252,6 @@ class D100Attack:
         ev = self.s.target.evasion
         if ev is None:
             return 0
-        roll = self.roller.d100(f"{ev.reaction} d100 (evasion)")
         raw = ev.modifier
         why = []
         if ev.reaction == "Parry":
@@ -1256,6 +1265,7 @@ class D100Attack:
                     raw += v
                     why.append(f"{signed(v)}: the parrying weapon is {name}")
         mod = cap_modifier(raw)
+        roll = self._test_die(f"{ev.reaction} d100 (evasion)", ev.skill + mod)
         test = self.test(ev.skill + mod, roll)
         reason = f" ({'; '.join(why)})" if why else ""
         what = (
@@ -1746,6 +1756,9 @@ class D100Attack:
                 total = sum(base) - base[h] + hit_wounds(hd, values)
                 if total > best_total:
                     best, best_total = (h, i), total
+        self.replace_gain = best_total - sum(base)
+        if not self.apply_replacement:
+            return
         if best is None:
             self._step(
                 "Degrees of success",
@@ -1780,7 +1793,7 @@ class D100Attack:
         rule = f"Righteous Fury, hit {hd.number}"
         confirm: int | None = None
         if self.RF_CONFIRM and "Volatile" not in self.q:
-            confirm = self.roller.d100(f"hit {hd.number} Righteous Fury confirmation d100")
+            confirm = self._test_die(f"hit {hd.number} Righteous Fury confirmation d100", self._target_number)
             t = self.test(self._target_number, confirm)
             if not t.success:
                 self._step(
@@ -1941,7 +1954,7 @@ class D100Attack:
                 f"The target's {char} is not given: the GM rolls this test.",
             )
         else:
-            roll = self.roller.d100(f"{'person ' + str(person) + ' ' if person else ''}{name} {char} test d100")
+            roll = self._test_die(f"{'person ' + str(person) + ' ' if person else ''}{name} {char} test d100", value + mod)
             t = self.test(value + mod, roll)
             tt = TargetTest(
                 quality=name,

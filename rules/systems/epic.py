@@ -58,6 +58,7 @@ and in the step log where it applies):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -510,13 +511,21 @@ class EpicAttack:
         source = self.t.to_hit_modifiers.source
         return [AppliedModifier(label=m.label, value=m.value, source=source) for m in picked]
 
+    def d6s(self, count: int, purpose: str, good: Callable[[int], bool]) -> list[int]:
+        """``count`` d6 rolled together for ``purpose``; ``good`` says which faces count (a hit, a
+        save). The procedure reads a fistful only by how many are good, and the odds engine
+        (:mod:`rules.odds`) walks it that way."""
+        return self.roller.group(6, count, purpose)
+
     def roll_to_hit(self, label: str, kind: str, value: int, dice: int, mods: list[AppliedModifier]) -> ToHitRoll:
         """Roll ``dice`` d6 at ``value`` with ``mods``: equal or under hits and a 6 misses; at 0 or
         below, the Zero To Hit table."""
         needed = value + sum(m.value for m in mods)
         record = ToHitRoll(weapon=label, kind=kind, value=value, modifiers=mods, needed=needed)
         if needed >= 1:
-            rolls = self.roller.group(6, dice, f"{label} to-hit d6 ({kind} {value}: {_roll_text(needed)})")
+            rolls = self.d6s(
+                dice, f"{label} to-hit d6 ({kind} {value}: {_roll_text(needed)})", lambda r: hits_on(needed, r)
+            )
             hits = sum(hits_on(needed, r) for r in rolls)
             return record.model_copy(update={"rolls": rolls, "hits": hits})
         second = zero_to_hit(needed)
@@ -528,9 +537,15 @@ class EpicAttack:
             )
             return record.model_copy(update={"zero_to_hit": "impossible"})
         rule = f"a 1, then {_values(second)}"
-        rolls = self.roller.group(6, dice, f"{label} to-hit d6 ({kind} {value} at {needed}: Zero To Hit, a 1 first)")
+        rolls = self.d6s(
+            dice, f"{label} to-hit d6 ({kind} {value} at {needed}: Zero To Hit, a 1 first)", lambda r: r == 1
+        )
         ones = sum(r == 1 for r in rolls)
-        seconds = self.roller.group(6, ones, f"{label} Zero To Hit second d6 ({_values(second)} hits)") if ones else []
+        seconds = (
+            self.d6s(ones, f"{label} Zero To Hit second d6 ({_values(second)} hits)", lambda r: r in second)
+            if ones
+            else []
+        )
         hits = sum(r in second for r in seconds)
         self.step(
             "Zero To Hit",
@@ -559,8 +574,8 @@ class EpicAttack:
             why = "no save" if kind == "none" else f"{kind} save {value} {modifier:+d} for the crossfire leaves none"
             self.step("Saves", "Allocate Hits & Make Saving Throws", f"{unit.name}: {why}: all {hits} hit(s) fail.")
         else:
-            rolls = self.roller.group(
-                6, hits, f"{name} {which} d6 ({kind} {value}{_mod(modifier)}: {_roll_text(needed)})"
+            rolls = self.d6s(
+                hits, f"{name} {which} d6 ({kind} {value}{_mod(modifier)}: {_roll_text(needed)})", lambda r: r <= needed
             )
             failed = sum(r > needed for r in rolls)
         before = formation.integrity[index]

@@ -624,6 +624,11 @@ class Wh40krpRound:
 
     # --- a hit: penetration and damage ----------------------------------------------------------
 
+    def pen_die(self, purpose: str, chance: int) -> int:
+        """The d100 of a penetration roll against ``chance`` (percent); the procedure reads it only
+        through :func:`penetrates`, and the odds engine (:mod:`rules.odds`) walks it that way."""
+        return self.roller.d100(purpose)
+
     def layer(
         self,
         label: str,
@@ -637,7 +642,7 @@ class Wh40krpRound:
         """Roll one penetration: ``basic`` + the weapon's ``modifier`` - a ``parry``; no die at 100%
         or more (seed 000, Armour Penetration; Min/Max Penetration)."""
         chance = basic + modifier - parry
-        roll = None if chance >= 100 else self.roller.d100(f"{label} {layer} penetration d100")
+        roll = None if chance >= 100 else self.pen_die(f"{label} {layer} penetration d100", chance)
         return Layer(
             layer=layer,
             name=name,

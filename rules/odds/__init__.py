@@ -1,0 +1,311 @@
+"""Exact odds of the attack on the forms, before any die is rolled.
+
+``odds(scenario) -> Odds`` (:mod:`rules.odds.models`); ``run_odds(data)`` is its envelope for the
+CLI (``python -m rules odds SCENARIO.json``) and the page: ``{"status": "ok", "odds": {...}}`` or
+the ``invalid`` envelope of :func:`rules.run`. A scenario's ``dice`` and ``seed`` are ignored: the
+odds are over every die.
+
+The odds come from the resolver itself, walked over every outcome of its dice
+(:mod:`rules.odds.explore`): the d100 rulesets step by step (:mod:`rules.odds.d100`), the fan
+ruleset and Epic whole (:mod:`rules.odds.walked`). Where a scenario has more outcomes than can be
+walked in time, the figures are estimated from seeded resolutions, with 95% bounds, and the report
+says so (``exact: false``).
+
+icepool is not shipped to the page: the odds are the resolver's own procedure walked die by die,
+which icepool cannot run, and what is left for a library (adding independent hits) is
+:meth:`~rules.odds.dist.Dist.add`. The tests check that against icepool.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from fractions import Fraction
+from math import sqrt
+from typing import Any, TypeVar
+
+from ..dice import SeededDice
+from ..errors import ScenarioError
+from .dist import Dist
+from .explore import TooManyOutcomes
+from .models import Bar, Chance, Chart, Figure, LocationOdds, Odds, ShotOdds
+
+__all__ = ["Odds", "odds", "outcome_distribution", "run_odds"]
+
+K = TypeVar("K", bound=Hashable)
+
+SAMPLE = 4000  # seeded resolutions for an estimate
+SAMPLE_SEED = 40_000  # the estimate is the same each time for the same scenario
+
+
+def outcome_distribution(scenario: Any) -> tuple[Dist[Any], int | None]:
+    """The distribution of the scenario's summary (exact), or an estimate from :data:`SAMPLE`
+    seeded resolutions; returns it with the sample size (None when exact)."""
+    from ..models import Scenario
+    from ..systems import D100_RULESETS
+
+    if isinstance(scenario, Scenario) and scenario.system in D100_RULESETS:
+        from . import d100
+
+        cls = _attack_class(scenario.system)
+        try:
+            return d100.outcomes(scenario, cls), None
+        except TooManyOutcomes:
+            cap = d100.wounds_cap(scenario, cls)
+            return _sample(scenario, lambda r: d100.summarize(r, cap)), SAMPLE
+    from . import walked
+
+    try:
+        return walked.walk(scenario), None
+    except TooManyOutcomes:
+        summarize = walked.epic_summarize if scenario.system == "epic" else walked.rp_summarize
+        return _sample(scenario, summarize), SAMPLE
+
+
+def _attack_class(system: str) -> Any:
+    from ..systems import dh1, dh2, dw
+
+    return {"dh2": dh2.DH2Attack, "dh1": dh1.DH1Attack, "dw": dw.DWAttack}[system]
+
+
+def _sample(scenario: Any, summarize: Callable[[Any], K]) -> Dist[K]:
+    from ..api import resolve
+
+    source = SeededDice(SAMPLE_SEED)
+    counts: dict[K, int] = {}
+    for _ in range(SAMPLE):
+        key = summarize(resolve(scenario, source))
+        counts[key] = counts.get(key, 0) + 1
+    return Dist(counts, SAMPLE)
+
+
+def odds(scenario: Any) -> Odds:
+    """The odds of ``scenario`` (any ruleset's scenario model). Raises :class:`ScenarioError` for
+    an attack the rules do not allow, at the field concerned, as resolving it would."""
+    dist, sample = outcome_distribution(scenario)
+    if scenario.system == "epic":
+        return _epic(scenario, dist, sample)
+    if scenario.system == "wh40krp":
+        return _rp(scenario, dist, sample)
+    return _d100(scenario, dist, sample)
+
+
+def run_odds(data: dict[str, Any] | str) -> dict[str, Any]:
+    """Validate and compute the odds; the envelope ``{"status": "ok", "odds": ...}`` or
+    ``{"status": "invalid", "errors": [...]}``."""
+    from ..api import load_scenario
+
+    try:
+        scenario = load_scenario(data)
+        report = odds(scenario)
+    except ScenarioError as exc:
+        return {"status": "invalid", **exc.as_dict()}
+    return {"status": "ok", "odds": report.model_dump(mode="json")}
+
+
+# ---------------------------------------------------------------------------------------- helpers
+
+
+class _Figures:
+    """Chances read off one distribution, exact or estimated."""
+
+    def __init__(self, dist: Dist[Any], sample: int | None) -> None:
+        self.dist = dist
+        self.sample = sample
+
+    def chance(self, pred: Callable[[Any], bool]) -> Chance:
+        return Chance.of(self.dist.chance(pred), self.sample)
+
+    def bars(self, value: Callable[[Any], int], cap: int | None = None) -> list[Bar]:
+        """The distribution of ``value``; with ``cap``, the last bar is ``cap`` or more."""
+        counts = self.dist.map(value)
+        top = max(counts.weights) if counts.weights else 0
+        out = []
+        for v in range(min(0, *counts.weights) if counts.weights else 0, top + 1):
+            label = f"{v}+" if cap is not None and v == cap else str(v)
+            out.append(
+                Bar(
+                    value=v,
+                    label=label,
+                    p=Chance.of(counts.chance(_equals(v)), self.sample),
+                    at_least=Chance.of(counts.chance(_at_least(v)), self.sample),
+                )
+            )
+        return out
+
+    def chart(self, measure: str, value: Callable[[Any], int], cap: int | None = None) -> Chart:
+        counts = self.dist.map(value)
+        if self.dist.total == 0:
+            return Chart(measure=measure, bars=[], mean=0.0, sd=0.0)
+        mean = counts.mean()
+        return Chart(
+            measure=measure,
+            bars=[b for b in self.bars(value, cap) if b.value >= 0],
+            mean=float(mean),
+            sd=sqrt(float(counts.variance())),
+        )
+
+    def mean(self, value: Callable[[Any], int]) -> float:
+        return float(self.dist.map(value).mean()) if self.dist.weights else 0.0
+
+
+def _equals(v: int) -> Callable[[int], bool]:
+    return lambda k: k == v
+
+
+def _at_least(v: int) -> Callable[[int], bool]:
+    return lambda k: k >= v
+
+
+def _struck(location: str) -> Callable[[Any], bool]:
+    return lambda o: location in o.locations
+
+
+def _struck_times(location: str) -> Callable[[Any], int]:
+    return lambda o: int(o.locations.count(location))
+
+
+def _shot(k: int, part: int | None) -> Callable[[Any], bool]:
+    """Shot ``k`` (0-based) was fired (``part`` None), hit (0) or penetrated (1)."""
+    return lambda o: len(o.shots) > k and (part is None or bool(o.shots[k][part]))
+
+
+def _notes(sample: int | None) -> list[str]:
+    if sample is None:
+        return ["Exact: every outcome of the dice, walked through the resolver's own rules."]
+    return [
+        f"Too many outcomes of the dice to walk in time: these figures are estimated from {sample} seeded "
+        f"resolutions, each with its 95% bounds."
+    ]
+
+
+def _d100(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
+    from .d100 import wounds_cap
+
+    f = _Figures(dist, sample)
+    t = scenario.target
+    cap = wounds_cap(scenario, _attack_class(scenario.system))
+    notes = _notes(sample)
+    headline = [
+        Figure(key="hit", label="Hits the target", chance=f.chance(lambda o: o.hits > 0)),
+        Figure(key="test", label="Passes the test", chance=f.chance(lambda o: o.outcome in ("hit", "evaded"))),
+        Figure(key="jam", label="Jams", chance=f.chance(lambda o: o.outcome == "jam")),
+    ]
+    if t.evasion is not None:
+        headline.append(
+            Figure(
+                key="evaded",
+                label=f"Evaded ({t.evasion.reaction})",
+                chance=f.chance(lambda o: o.outcome == "evaded"),
+            )
+        )
+    if t.horde is not None:
+        size = t.horde.magnitude
+        headline += [
+            Figure(key="magnitude", label="Expected Magnitude lost", value=f.mean(lambda o: min(size, o.magnitude))),
+            Figure(key="kill", label="Destroys the Horde", chance=f.chance(lambda o: o.magnitude >= size)),
+        ]
+        chart = f.chart("Magnitude lost", lambda o: min(size, o.magnitude))
+    else:
+        left = t.wounds - t.damage_taken
+        need = max(1, left)
+        headline += [
+            Figure(key="wounds", label="Expected wounds", value=f.mean(lambda o: o.wounds)),
+            Figure(
+                key="kill",
+                label=f"Kills (wounds reach the {max(0, left)} left)",
+                chance=f.chance(lambda o: o.wounds >= need or o.slain),
+            ),
+            Figure(
+                key="critical",
+                label="Critical damage",
+                chance=f.chance(lambda o: o.wounds > 0 and t.damage_taken + o.wounds > t.wounds),
+            ),
+        ]
+        chart = f.chart("wounds", lambda o: o.wounds, cap)
+        if cap is not None and dist.chance(lambda o: o.wounds >= cap) > 0:
+            notes.append(
+                f"Righteous Fury's added d10s have no upper bound: totals of {cap} wounds or more (the wounds "
+                f"left plus 10) are counted as {cap}, in the chart, the mean and the deviation."
+            )
+    headline.append(Figure(key="fury", label="Righteous Fury", chance=f.chance(lambda o: o.fury)))
+    locations = sorted({loc for o in dist.weights for loc in o.locations})
+    return Odds(
+        system=scenario.system,
+        attacker=scenario.attacker.name,
+        target=t.name,
+        action=f"{scenario.action.action_type} with the {scenario.attacker.weapon.name}",
+        exact=sample is None,
+        sample=sample,
+        headline=headline,
+        chart=chart,
+        degrees=[b for b in f.bars(lambda o: o.degrees) if b.p.p > 0],
+        hits=f.bars(lambda o: o.hits),
+        locations=[
+            LocationOdds(
+                location=loc,
+                hit=f.chance(_struck(loc)),
+                mean_hits=f.mean(_struck_times(loc)),
+            )
+            for loc in locations
+        ],
+        notes=notes,
+    )
+
+
+def _rp(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
+    f = _Figures(dist, sample)
+    most = max((len(o.shots) for o in dist.weights), default=0)
+    shots = [
+        ShotOdds(
+            number=k + 1,
+            fired=f.chance(_shot(k, None)),
+            hit=f.chance(_shot(k, 0)),
+            penetrate=f.chance(_shot(k, 1)),
+        )
+        for k in range(most)
+    ]
+    headline = [
+        Figure(key="hit", label="At least one hit", chance=f.chance(lambda o: any(h for h, _ in o.shots))),
+        Figure(key="penetrate", label="At least one penetrates", chance=f.chance(lambda o: o.penetrating > 0)),
+        Figure(key="penetrating", label="Expected penetrating hits", value=f.mean(lambda o: o.penetrating)),
+        Figure(key="jam", label="Jams", chance=f.chance(lambda o: o.jammed)),
+    ]
+    return Odds(
+        system="wh40krp",
+        attacker=scenario.attacker.name,
+        target=scenario.target.name,
+        action=f"a round with the {scenario.attacker.weapon.name}",
+        exact=sample is None,
+        sample=sample,
+        headline=headline,
+        chart=f.chart("penetrating hits", lambda o: o.penetrating),
+        shots=shots,
+        notes=_notes(sample),
+    )
+
+
+def _epic(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
+    f = _Figures(dist, sample)
+    headline = [
+        Figure(key="hit", label="At least one hit", chance=f.chance(lambda o: o.hits > 0)),
+        Figure(key="destroyed", label="Expected units destroyed", value=f.mean(lambda o: o.destroyed)),
+        Figure(key="break", label="Breaks the formation", chance=f.chance(lambda o: o.broken or o.wiped_out)),
+        Figure(key="wiped_out", label="Wipes it out", chance=f.chance(lambda o: o.wiped_out)),
+    ]
+    return Odds(
+        system="epic",
+        attacker=scenario.attacker.name,
+        target=scenario.target.name,
+        action=scenario.action.kind,
+        exact=sample is None,
+        sample=sample,
+        headline=headline,
+        chart=f.chart("units destroyed", lambda o: o.destroyed),
+        hits=f.bars(lambda o: o.hits),
+        notes=_notes(sample),
+    )
+
+
+def _fraction(text: str) -> Fraction:
+    """The Fraction of a :class:`Chance`'s ``exact`` text (for programs reading the report)."""
+    return Fraction(text)

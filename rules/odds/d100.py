@@ -1,0 +1,431 @@
+"""Exact odds of one attack in the d100 rulesets (DH2, DH1, Deathwatch), from the resolver itself.
+
+Every figure is a marginal of one joint distribution over :class:`Outcome`, the attack as the
+target sees it: outcome, degrees, hits on the target, wounds, Righteous Fury, slain, Magnitude
+lost and the locations struck. :func:`summarize` reads an :class:`Outcome` off a
+:class:`~rules.models.Resolution`; :func:`outcomes` computes the distribution without resolving
+every combination of dice, and the tests check the two agree exactly by walking every die of the
+resolver (``tests/unit/test_odds_*``).
+
+How :func:`outcomes` stays exact and fast, in three walks of the resolver's own code
+(:func:`rules.odds.explore.explore`), each over the dice of one step:
+
+1. **The attack test and what follows it up to evasion and damage** (the to-hit d100, a Reliable
+   jam d10, the Overheats table, a Flame's Agility tests): the attack's ``resolve()`` runs to the
+   point where it would roll evasion and damage, where the walk stops and records the hits placed
+   and the degrees. 100 runs for a d100, more when a jam or heat die follows.
+2. **Evasion** (``_evasion``), for each number of hits on the target: 100 runs (fewer by class).
+3. **One hit's damage** (``_damage`` with one hit): its damage dice, Tearing, Unstable, Righteous
+   Fury and its confirmation, the tests its qualities make the target take. One walk per armour
+   value struck and degrees of success, shared by every hit and roll that need it.
+
+The hits of an attack are then added up (their dice are independent). One rule ties the hits
+together: in DH2 the degrees of success replace the one die *of the whole attack* that gains the
+most wounds (seed 004, Step Four). Each hit's walk records that gain (``replace_gain``), once
+without applying it and once applied, and the sum takes the replaced hit to be the first with the
+greatest gain, as ``_replace_with_degrees`` does: for each gain ``g`` and hit ``h``, the hits
+before ``h`` gain less than ``g``, ``h`` gains ``g`` (its replaced dice), the hits after gain at
+most ``g``.
+
+Dice walked by class (:mod:`rules.odds.explore`): a d100 *test* by what the test makes of it:
+evasion by success and degrees, a Fury confirmation or a target's test by success; dice no figure depends on by one
+class: a Fury's critical d5, the Pinning test, a Power Field's d100, the hit locations of others in
+a Blast or of nearby foes.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ..attack import D100Attack
+from ..dice import Roller
+from ..models import Resolution, Scenario
+from .dist import Dist, mix, pack, unpack
+from .explore import Classes, Walker, explore
+
+# dice no figure depends on: walked as one class
+_IRRELEVANT = re.compile(
+    r"Righteous Fury critical d5|^Pinning:|^Power Field d100|hit location d100$|^person \d+ |^Blast: person"
+)
+
+# d100 tests whose degrees count (evasion negates hits by them); the other tests the procedure rolls
+# (a Fury confirmation, a target's test) count only success or failure
+_BY_DEGREES = re.compile(r"\(evasion\)$")
+
+
+@dataclass(frozen=True, order=True)
+class Outcome:
+    """One attack as the target sees it. ``hits``: hits that landed on the target (after evasion);
+    ``wounds``: the target's wounds from them (``Resolution.total_wounds``); ``fury``: a hit on the
+    target caused Righteous Fury (confirmed where the ruleset confirms); ``slain``: a Troop slain by
+    Righteous Fury; ``magnitude``: Magnitude the hits took from a Horde (before the Horde's size caps
+    it); ``locations``: the locations struck, sorted."""
+
+    outcome: str
+    degrees: int
+    hits: int = 0
+    wounds: int = 0
+    fury: bool = False
+    slain: bool = False
+    magnitude: int = 0
+    locations: tuple[str, ...] = ()
+
+
+def wounds_cap(scenario: Scenario, attack_class: type[D100Attack]) -> int | None:
+    """The wounds past which the odds count "this many or more" (None: every total is counted).
+
+    Where Righteous Fury adds d10 after d10 (DH1, Deathwatch) a hit's damage has no bound, and the
+    sum of a burst's hits would carry hundreds of totals nobody reads; the distribution stops at the
+    target's remaining wounds plus 10 (the Critical Effects tables end at 10), where the kill and
+    critical chances are still exact. A Horde counts Magnitude, not wounds (cap 0). The mean and
+    standard deviation are taken from the uncapped hits all the same (:func:`outcomes`)."""
+    t = scenario.target
+    if t.horde is not None:
+        return 0
+    if attack_class.RF_MODE != "extra_d10":
+        return None
+    return max(0, t.wounds - t.damage_taken) + 10
+
+
+def summarize(res: Resolution, cap: int | None = None) -> Outcome:
+    """The :class:`Outcome` of a resolution (what brute force and sampling count); wounds over
+    ``cap`` count as ``cap`` (:func:`wounds_cap`)."""
+    mine = [h for h in res.hits if h.person == 0]
+    return Outcome(
+        outcome=res.outcome,
+        degrees=res.degrees,
+        hits=len(mine),
+        wounds=res.total_wounds if cap is None else min(cap, res.total_wounds),
+        fury=any(h.righteous_fury is not None and h.righteous_fury.confirmed is not False for h in mine),
+        slain=res.slain,
+        magnitude=sum(h.magnitude for h in mine),
+        locations=tuple(sorted(h.location for h in mine)),
+    )
+
+
+class _Struck(Exception):
+    """Raised from the walk of step 1 where the attack would roll damage."""
+
+    def __init__(self, struck: list[tuple[int, str]], degrees: int) -> None:
+        self.struck = struck
+        self.degrees = degrees
+
+
+def _one(sides: int, purpose: str) -> Classes | None:
+    return [(1, sides)] if _IRRELEVANT.search(purpose) else None
+
+
+class _Probe:
+    """Runs the resolver's steps on walked dice."""
+
+    def __init__(self, scenario: Scenario, attack_class: type[D100Attack]) -> None:
+        self.scenario = scenario
+        self.cls = attack_class
+        self.cap = wounds_cap(scenario, attack_class)
+        self.prepared: D100Attack | None = None  # an attack that reached damage: checked, modifiers set
+        self.test_classes: dict[tuple[int, bool], Classes] = {}
+        self.hit_memo: dict[tuple[Any, ...], Dist[tuple[int, int]]] = {}
+        self.evasion_memo: dict[int, Dist[int]] = {}
+        self.sum_memo: dict[tuple[Any, ...], Dist[int]] = {}
+        self.dice_memo: dict[tuple[Any, ...], Any] = {}
+        self.all_degrees: set[int] = set()  # the degrees of every attack that struck
+
+    def _classes(self, attack: D100Attack, target: int, degrees: bool) -> Classes:
+        """The d100 faces grouped by what a test against ``target`` makes of them: success, and
+        the degrees when they count."""
+        got = self.test_classes.get((target, degrees))
+        if got is None:
+            groups: dict[tuple[bool, int], list[int]] = {}
+            for v in range(1, 101):
+                t = attack.test(target, v)
+                groups.setdefault((t.success, t.degrees if degrees else 0), []).append(v)
+            got = self.test_classes[(target, degrees)] = [(vs[0], len(vs)) for vs in groups.values()]
+        return got
+
+    def _wire(self, attack: D100Attack, walker: Walker) -> None:
+        attack.roller = Roller(walker)
+
+        def test_die(purpose: str, target: int) -> int:
+            if _IRRELEVANT.search(purpose):
+                return walker.roll_classes(100, purpose, [(1, 100)])
+            return walker.roll_classes(100, purpose, self._classes(attack, target, bool(_BY_DEGREES.search(purpose))))
+
+        attack._test_die = test_die  # type: ignore[method-assign]
+
+    # step 1
+    def attack_phase(self, walker: Walker) -> tuple[Any, ...]:
+        a = self.cls(self.scenario, Roller(walker))
+        self._wire(a, walker)
+        on_target: list[int] = []
+
+        def evasion(hits: int) -> int:
+            on_target.append(hits)
+            return 0
+
+        def damage(struck: list[tuple[int, str]], degrees: int) -> Any:
+            raise _Struck(struck, degrees)
+
+        vars(a)["_evasion"] = evasion
+        vars(a)["_damage"] = damage
+        try:
+            res = a.resolve()
+        except _Struck as hit:
+            if self.prepared is None:
+                self.prepared = a
+            mine = tuple(loc for p, loc in hit.struck if p == 0)
+            n = on_target[0] if on_target else len(mine)
+            others = len(hit.struck) > len(mine)
+            return ("struck", hit.degrees, mine, n, others, a.flame)
+        return ("done", summarize(res, self.cap))
+
+    # step 2
+    def evasion(self, hits: int) -> Dist[int]:
+        got = self.evasion_memo.get(hits)
+        if got is None:
+            a = self.prepared
+            assert a is not None
+
+            def run(walker: Walker) -> int:
+                self._wire(a, walker)
+                a.steps = []
+                return self.cls._evasion(a, hits)
+
+            got = self.evasion_memo[hits] = explore(run, classes=_one)
+        return got
+
+    # step 3
+    def plain_hit(self, location: str, degrees: int) -> Dist[tuple[int, int]]:
+        """One hit on the target at ``location``, the degrees' die not applied: (the wounds the
+        degrees' best replacement would add, pack(wounds, Magnitude, Fury, slain))."""
+        a = self.prepared
+        assert a is not None
+        key = ("plain", a._armour_at(location), self._degree_key(a, degrees))
+        walked: Dist[Any] | None = self.hit_memo.get(key)
+        if walked is None and not self.cls.DEGREES_REPLACE_DIE:
+            walked = self.hit_memo[key] = self._two_stage_hit(location, degrees)
+        if walked is None:
+            # one walk serves every degrees value the attack can reach: the gain of each is read
+            # off the same dice by the resolver's own _replace_with_degrees
+            wanted = sorted(self.all_degrees)
+            cls = self.cls
+
+            def replace(rolled: Any, _degrees: int, bonus: int, through: Any) -> None:
+                gains = []
+                for d in wanted:
+                    cls._replace_with_degrees(a, rolled, d, bonus, through)
+                    gains.append(a.replace_gain)
+                a.replace_gain = tuple(gains)  # type: ignore[assignment]
+
+            def run(walker: Walker) -> tuple[Any, int]:
+                self._wire(a, walker)
+                a.steps, a.target_tests = [], []
+                a.replace_gain, a.apply_replacement = 0, False
+                vars(a)["_replace_with_degrees"] = replace
+                try:
+                    hits, _, slain, _ = cls._damage(a, [(0, location)], degrees)
+                finally:
+                    vars(a).pop("_replace_with_degrees")
+                found: Any = a.replace_gain  # the tuple replace() left there
+                return found, _pack(hits[0], slain)
+
+            walked = self.hit_memo[key] = explore(run, classes=_one)
+        if not self.cls.DEGREES_REPLACE_DIE:
+            return walked
+        i = sorted(self.all_degrees).index(degrees)
+        return walked.map(lambda k: (k[0][i], k[1]))
+
+    def damage_dice(self, degrees: int) -> tuple[Dist[tuple[int, bool]], dict[tuple[int, bool], Any]]:
+        """A hit's damage dice (``_roll_hit_dice``: the weapon's dice, Tearing, Maximal, Accurate,
+        Proven / Primitive), by what the rest of the hit reads of them where the degrees replace no
+        die: their total and whether they call Righteous Fury. Returns the distribution and a
+        representative roll of each."""
+        a = self.prepared
+        assert a is not None
+        key = ("dice", a._accurate_dice(degrees))
+        got = self.dice_memo.get(key)
+        if got is None:
+            reps: dict[tuple[int, bool], Any] = {}
+            cls = self.cls
+
+            def run(walker: Walker) -> tuple[int, bool]:
+                self._wire(a, walker)
+                hd = cls._roll_hit_dice(a, 1, 0, "", degrees)
+                sig = (hd.total(), a._fury(hd))
+                reps.setdefault(sig, hd)
+                return sig
+
+            got = self.dice_memo[key] = (explore(run, classes=_one), reps)
+        return got
+
+    def _two_stage_hit(self, location: str, degrees: int) -> Dist[tuple[Any, int]]:
+        """One hit where the degrees replace no die: its damage dice walked once for the whole
+        attack (:meth:`damage_dice`), then the rest of ``_damage`` (armour, Toughness, Righteous
+        Fury and its dice, the tests its qualities call for) walked from a representative roll of
+        each total."""
+        a = self.prepared
+        assert a is not None
+        dice, reps = self.damage_dice(degrees)
+        cls = self.cls
+        parts = []
+        for sig, w in dice.weights.items():
+            rep = reps[sig]
+
+            def roll_hit_dice(n: int, person: int, loc: str, d: int, rep: Any = rep) -> Any:
+                return copy.deepcopy(rep)
+
+            def run(walker: Walker) -> tuple[Any, int]:
+                self._wire(a, walker)
+                a.steps, a.target_tests = [], []
+                vars(a)["_roll_hit_dice"] = roll_hit_dice
+                try:
+                    hits, _, slain, _ = cls._damage(a, [(0, location)], degrees)
+                finally:
+                    vars(a).pop("_roll_hit_dice")
+                return 0, self._norm(_pack(hits[0], slain))
+
+            parts.append(explore(run, classes=_one).scaled(w, dice.denom))
+        return mix(parts)
+
+    def replaced_hit(self, location: str, degrees: int) -> Dist[tuple[int, int]]:
+        """One hit on the target at ``location`` whose best die is replaced by the degrees: (gain,
+        packed outcome), for the outcomes with a gain (the others are the plain hit's)."""
+        a = self.prepared
+        assert a is not None
+        key = ("replaced", a._armour_at(location), degrees)
+        got = self.hit_memo.get(key)
+        if got is None:
+            cls = self.cls
+
+            def replace(rolled: Any, d: int, bonus: int, through: Any) -> None:
+                cls._replace_with_degrees(a, rolled, d, bonus, through)
+                if not a.replace_gain:
+                    raise _NoGain
+
+            def run(walker: Walker) -> tuple[int, int] | None:
+                self._wire(a, walker)
+                a.steps, a.target_tests = [], []
+                a.replace_gain, a.apply_replacement = 0, True
+                vars(a)["_replace_with_degrees"] = replace
+                try:
+                    hits, _, slain, _ = cls._damage(a, [(0, location)], degrees)
+                except _NoGain:
+                    return None
+                finally:
+                    vars(a).pop("_replace_with_degrees")
+                return a.replace_gain, _pack(hits[0], slain)
+
+            walked: Dist[Any] = explore(run, classes=_one)
+            got = walked.where(lambda k: k is not None)
+            self.hit_memo[key] = got
+        return got
+
+    def _degree_key(self, a: D100Attack, degrees: int) -> tuple[Any, ...]:
+        """What of the degrees one hit's damage depends on, besides the replaced die: Pen (Razor
+        Sharp), Accurate's dice, the tests that count degrees."""
+        per_degree = any(d.test is not None and d.test.per_degree for d in a.q.defs.values())
+        return (degrees if per_degree else None, a._pen(degrees)[0], a._accurate_dice(degrees))
+
+    def damage(self, locations: tuple[str, ...], degrees: int, flame: bool) -> Dist[int]:
+        """The packed sum over the hits on the target at ``locations``."""
+        if not locations:
+            return Dist.certain(0)
+        a = self.prepared
+        assert a is not None
+        memo = (tuple(a._armour_at(loc) for loc in locations), degrees, flame)
+        got = self.sum_memo.get(memo)
+        if got is None:
+            got = self.sum_memo[memo] = self._damage(locations, degrees, flame)
+        return got
+
+    def _damage(self, locations: tuple[str, ...], degrees: int, flame: bool) -> Dist[int]:
+        plain = [self.plain_hit(loc, degrees) for loc in locations]
+        if not self.cls.DEGREES_REPLACE_DIE or flame:
+            return self._sum(d.map(_second) for d in plain)
+        gains = sorted({g for d in plain for g, _ in d.weights} - {0})
+        parts = [self._sum(d.where(lambda k: k[0] == 0).map(_second) for d in plain)]
+        n = len(locations)
+        for g in gains:
+            below = [d.where(_gain_below(g)).map(_second) for d in plain]
+            upto = [d.where(_gain_below(g + 1)).map(_second) for d in plain]
+            prefix = [Dist.certain(0)]  # prefix[h]: the hits before h gain less than g
+            for h in range(n - 1):
+                prefix.append(self._add(prefix[-1], below[h]))
+            suffix = Dist.certain(0)  # the hits after h gain at most g
+            for h in reversed(range(n)):
+                chosen = self.replaced_hit(locations[h], degrees).where(_gain_is(g)).map(_second)
+                if chosen.weights:
+                    parts.append(self._add(self._add(prefix[h], chosen), suffix))
+                suffix = self._add(suffix, upto[h])
+        return mix(parts)
+
+
+    def _norm(self, key: int) -> int:
+        """A packed sum with its wounds capped and Fury / slain counted once."""
+        wounds, mag, rf, slain = unpack(key, 4)
+        if self.cap is not None:
+            wounds = min(wounds, self.cap)
+        return pack(wounds, mag, min(rf, 1), min(slain, 1))
+
+    def _add(self, a: Dist[int], b: Dist[int]) -> Dist[int]:
+        return a.add(b).map(self._norm)
+
+    def _sum(self, parts: Iterable[Dist[int]]) -> Dist[int]:
+        out: Dist[int] = Dist.certain(0)
+        for p in parts:
+            out = self._add(out, p)
+        return out
+
+
+class _NoGain(Exception):
+    """The degrees' die gains nothing on this hit: the walk of a replaced hit stops early."""
+
+
+def _gain_below(g: int) -> Callable[[tuple[int, int]], bool]:
+    return lambda k: k[0] < g
+
+
+def _gain_is(g: int) -> Callable[[tuple[int, int]], bool]:
+    return lambda k: k[0] == g
+
+
+def _second(k: tuple[Any, int]) -> int:
+    return k[1]
+
+
+def _pack(hit: Any, slain: bool) -> int:
+    rf = hit.righteous_fury is not None and hit.righteous_fury.confirmed is not False
+    return pack(hit.wounds, hit.magnitude, int(rf), int(slain))
+
+
+def outcomes(scenario: Scenario, attack_class: type[D100Attack]) -> Dist[Outcome]:
+    """The exact distribution of :func:`summarize` over every die of the attack."""
+    probe = _Probe(scenario, attack_class)
+    phase = explore(probe.attack_phase, classes=_one)
+    parts: list[Dist[Outcome]] = []
+    probe.all_degrees = {rec[1] for rec in phase.weights if rec[0] == "struck"}
+    for rec, w in phase.weights.items():
+        if rec[0] == "done":
+            parts.append(Dist({rec[1]: w}, phase.denom))
+            continue
+        _, degrees, mine, on_target, others, flame = rec
+        negated = probe.evasion(on_target) if on_target and not flame else Dist.certain(0)
+        for j, wj in negated.weights.items():
+            kept = mine[: len(mine) - j] if j else mine
+            if not kept and not others:
+                out = Outcome("evaded", degrees)
+                parts.append(Dist({out: w * wj}, phase.denom * negated.denom))
+                continue
+            total = probe.damage(kept, degrees, flame)
+            outcome = "hit" if kept else "evaded"
+            locs = tuple(sorted(kept))
+            dist: dict[Outcome, int] = {}
+            for key, wk in total.weights.items():
+                wounds, mag, rf, slain = unpack(key, 4)
+                o = Outcome(outcome, degrees, len(kept), wounds, rf > 0, slain > 0, mag, locs)
+                dist[o] = dist.get(o, 0) + wk * w * wj
+            parts.append(Dist(dist, phase.denom * negated.denom * total.denom))
+    return mix(parts).reduced()

@@ -1,0 +1,115 @@
+"""The odds report: what ``python -m rules odds`` prints and the page's Odds panel shows.
+
+Every probability is a :class:`Chance`: ``p`` a float in 0..1 and ``exact`` the reduced fraction
+as text (``"3/20"``). When a scenario has too many die outcomes to walk in time, the report says so
+(``exact: false``, a note) and each chance is an estimate from seeded resolutions with its 95%
+bounds (``low``, ``high``).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import sqrt
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Chance(_Model):
+    """A probability: ``p`` (0..1), ``exact`` ("a/b"; for an estimate, the count over the sample);
+    ``low`` / ``high``: the 95% bounds of an estimate (None when exact)."""
+
+    p: float
+    exact: str
+    low: float | None = None
+    high: float | None = None
+
+    @classmethod
+    def of(cls, f: Fraction, sample: int | None = None) -> Chance:
+        """The chance ``f``; with ``sample`` (the number of resolutions it was counted from), an
+        estimate with its Wilson 95% interval."""
+        if sample is None:
+            return cls(p=float(f), exact=f"{f.numerator}/{f.denominator}")
+        z, n, p = 1.96, sample, float(f)
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return cls(
+            p=p,
+            exact=f"{round(p * n)}/{n}",
+            low=max(0.0, centre - half),
+            high=min(1.0, centre + half),
+        )
+
+
+class Bar(_Model):
+    """One value of a distribution: ``value`` (wounds, hits, degrees, units), its chance ``p`` and
+    the chance of at least this much (``at_least``). ``label`` is how the page names it ("14+"
+    for the last bar of a capped distribution)."""
+
+    value: int
+    label: str
+    p: Chance
+    at_least: Chance
+
+
+class Figure(_Model):
+    """A headline figure: a ``chance`` or a ``value`` (a mean), under ``key`` (stable, for
+    programs) and ``label`` (for players)."""
+
+    key: str
+    label: str
+    chance: Chance | None = None
+    value: float | None = None
+
+
+class Chart(_Model):
+    """The distribution the page draws: ``measure`` (``wounds``, ``Magnitude lost``, ``units
+    destroyed``, ``penetrating hits``), its bars, mean and standard deviation."""
+
+    measure: str
+    bars: list[Bar]
+    mean: float
+    sd: float
+
+
+class LocationOdds(_Model):
+    """Hits on one location: the chance it is hit at least once, the mean hits it takes."""
+
+    location: str
+    hit: Chance
+    mean_hits: float
+
+
+class ShotOdds(_Model):
+    """The fan ruleset: one shot's chance to be fired, to hit and to penetrate (all layers)."""
+
+    number: int
+    fired: Chance
+    hit: Chance
+    penetrate: Chance
+
+
+class Odds(_Model):
+    """The odds of the attack on the forms, before any die is rolled.
+
+    ``exact``: every figure is exact (else estimated from ``sample`` seeded resolutions, with
+    bounds). ``headline``: the figures a player reads first. ``chart``: the distribution drawn.
+    ``degrees``, ``hits``, ``locations`` (d100 rulesets), ``shots`` (the fan ruleset): the tables.
+    ``notes``: how the figures were taken, in words."""
+
+    system: str
+    attacker: str
+    target: str
+    action: str
+    exact: bool = True
+    sample: int | None = None
+    headline: list[Figure]
+    chart: Chart
+    degrees: list[Bar] = Field(default_factory=list)
+    hits: list[Bar] = Field(default_factory=list)
+    locations: list[LocationOdds] = Field(default_factory=list)
+    shots: list[ShotOdds] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
