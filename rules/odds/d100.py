@@ -128,7 +128,7 @@ class _Probe:
         self.cap = wounds_cap(scenario, attack_class)
         self.prepared: D100Attack | None = None  # an attack that reached damage: checked, modifiers set
         self.test_classes: dict[tuple[int, bool], Classes] = {}
-        self.hit_memo: dict[tuple[Any, ...], Dist[tuple[int, int]]] = {}
+        self.hit_memo: dict[tuple[Any, ...], Dist[Any]] = {}
         self.evasion_memo: dict[int, Dist[int]] = {}
         self.sum_memo: dict[tuple[Any, ...], Dist[int]] = {}
         self.dice_memo: dict[tuple[Any, ...], Any] = {}
