@@ -132,6 +132,7 @@ class _Probe:
         self.evasion_memo: dict[int, Dist[int]] = {}
         self.sum_memo: dict[tuple[Any, ...], Dist[int]] = {}
         self.dice_memo: dict[tuple[Any, ...], Any] = {}
+        self.norm_cache: dict[int, int] = {}
         self.all_degrees: set[int] = set()  # the degrees of every attack that struck
 
     def _classes(self, attack: D100Attack, target: int, degrees: bool) -> Classes:
@@ -371,7 +372,17 @@ class _Probe:
         return pack(wounds, mag, min(rf, 1), min(slain, 1))
 
     def _add(self, a: Dist[int], b: Dist[int]) -> Dist[int]:
-        return a.add(b).map(self._norm)
+        """``a + b`` (independent), normalized (:meth:`_norm`) as it is summed."""
+        out: dict[int, int] = {}
+        get, cache = out.get, self.norm_cache
+        for ka, wa in a.weights.items():
+            for kb, wb in b.weights.items():
+                k = ka + kb
+                n = cache.get(k)
+                if n is None:
+                    n = cache[k] = self._norm(k)
+                out[n] = get(n, 0) + wa * wb
+        return Dist(out, a.denom * b.denom)
 
     def _sum(self, parts: Iterable[Dist[int]]) -> Dist[int]:
         out: Dist[int] = Dist.certain(0)
