@@ -36,6 +36,7 @@ a Blast or of nearby foes.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -206,123 +207,128 @@ class _Probe:
         assert a is not None
         key = ("plain", a._armour_at(location), self._degree_key(a, degrees))
         walked: Dist[Any] | None = self.hit_memo.get(key)
-        if walked is None and not self.cls.DEGREES_REPLACE_DIE:
-            walked = self.hit_memo[key] = self._two_stage_hit(location, degrees)
         if walked is None:
-            # one walk serves every degrees value the attack can reach: the gain of each is read
-            # off the same dice by the resolver's own _replace_with_degrees
-            wanted = sorted(self.all_degrees)
-            cls = self.cls
-
-            def replace(rolled: Any, _degrees: int, bonus: int, through: Any) -> None:
-                gains = []
-                for d in wanted:
-                    cls._replace_with_degrees(a, rolled, d, bonus, through)
-                    gains.append(a.replace_gain)
-                a.replace_gain = tuple(gains)  # type: ignore[assignment]
-
-            def run(walker: Walker) -> tuple[Any, int]:
-                self._wire(a, walker)
-                a.steps, a.target_tests = [], []
-                a.replace_gain, a.apply_replacement = 0, False
-                vars(a)["_replace_with_degrees"] = replace
-                try:
-                    hits, _, slain, _ = cls._damage(a, [(0, location)], degrees)
-                finally:
-                    vars(a).pop("_replace_with_degrees")
-                found: Any = a.replace_gain  # the tuple replace() left there
-                return found, _pack(hits[0], slain)
-
-            walked = self.hit_memo[key] = explore(run, classes=_one)
+            walked = self.hit_memo[key] = self._walk_hits(location, degrees)
         if not self.cls.DEGREES_REPLACE_DIE:
             return walked
         i = sorted(self.all_degrees).index(degrees)
         return walked.map(lambda k: (k[0][i], k[1]))
-
-    def damage_dice(self, degrees: int) -> tuple[Dist[tuple[int, bool]], dict[tuple[int, bool], Any]]:
-        """A hit's damage dice (``_roll_hit_dice``: the weapon's dice, Tearing, Maximal, Accurate,
-        Proven / Primitive), by what the rest of the hit reads of them where the degrees replace no
-        die: their total and whether they call Righteous Fury. Returns the distribution and a
-        representative roll of each."""
-        a = self.prepared
-        assert a is not None
-        key = ("dice", a._accurate_dice(degrees))
-        got = self.dice_memo.get(key)
-        if got is None:
-            reps: dict[tuple[int, bool], Any] = {}
-            cls = self.cls
-
-            def run(walker: Walker) -> tuple[int, bool]:
-                self._wire(a, walker)
-                hd = cls._roll_hit_dice(a, 1, 0, "", degrees)
-                sig = (hd.total(), a._fury(hd))
-                reps.setdefault(sig, hd)
-                return sig
-
-            got = self.dice_memo[key] = (explore(run, classes=_one), reps)
-        return got
-
-    def _two_stage_hit(self, location: str, degrees: int) -> Dist[tuple[Any, int]]:
-        """One hit where the degrees replace no die: its damage dice walked once for the whole
-        attack (:meth:`damage_dice`), then the rest of ``_damage`` (armour, Toughness, Righteous
-        Fury and its dice, the tests its qualities call for) walked from a representative roll of
-        each total."""
-        a = self.prepared
-        assert a is not None
-        dice, reps = self.damage_dice(degrees)
-        cls = self.cls
-        parts = []
-        for sig, w in dice.weights.items():
-            rep = reps[sig]
-
-            def roll_hit_dice(n: int, person: int, loc: str, d: int, rep: Any = rep) -> Any:
-                return copy.deepcopy(rep)
-
-            def run(walker: Walker) -> tuple[Any, int]:
-                self._wire(a, walker)
-                a.steps, a.target_tests = [], []
-                vars(a)["_roll_hit_dice"] = roll_hit_dice
-                try:
-                    hits, _, slain, _ = cls._damage(a, [(0, location)], degrees)
-                finally:
-                    vars(a).pop("_roll_hit_dice")
-                return 0, self._norm(_pack(hits[0], slain))
-
-            parts.append(explore(run, classes=_one).scaled(w, dice.denom))
-        return mix(parts)
 
     def replaced_hit(self, location: str, degrees: int) -> Dist[tuple[int, int]]:
         """One hit on the target at ``location`` whose best die is replaced by the degrees: (gain,
         packed outcome), for the outcomes with a gain (the others are the plain hit's)."""
         a = self.prepared
         assert a is not None
-        key = ("replaced", a._armour_at(location), degrees)
-        got = self.hit_memo.get(key)
-        if got is None:
-            cls = self.cls
+        self.plain_hit(location, degrees)  # walks the replaced hits too
+        return self.hit_memo[("replaced", a._armour_at(location), degrees)]
 
-            def replace(rolled: Any, d: int, bonus: int, through: Any) -> None:
+    def damage_dice(self, degrees: int) -> tuple[Dist[Any], dict[Any, Any]]:
+        """A hit's damage dice (``_roll_hit_dice``: the weapon's dice, Tearing, Maximal, Accurate,
+        Proven / Primitive), by what the rest of the hit reads of them: where the degrees replace
+        no die, their total and whether they call Righteous Fury; in DH2, every die. Returns the
+        distribution and a representative roll of each."""
+        a = self.prepared
+        assert a is not None
+        key = ("dice", a._accurate_dice(degrees))
+        got = self.dice_memo.get(key)
+        if got is None:
+            reps: dict[Any, Any] = {}
+            cls = self.cls
+            every = cls.DEGREES_REPLACE_DIE
+
+            def run(walker: Walker) -> Any:
+                self._wire(a, walker)
+                hd = cls._roll_hit_dice(a, 1, 0, "", degrees)
+                if every:
+                    sig: Any = tuple((d.value, d.rolled.natural, d.rolled.sides, d.role, d.group) for d in hd.dice)
+                else:
+                    sig = (hd.total(), a._fury(hd))
+                reps.setdefault(sig, hd)
+                return sig
+
+            got = self.dice_memo[key] = (explore(run, classes=_one), reps)
+        return got
+
+    def _rest_of_hit(self, location: str, degrees: int, rep: Any, replace: Any = None) -> Dist[Any]:
+        """The rest of ``_damage`` for one hit whose dice are ``rep`` (armour, Toughness,
+        Righteous Fury and its dice, the tests its qualities call for), walked; ``replace`` stands
+        in for ``_replace_with_degrees``. Outcomes: (the gain recorded, packed outcome), or None
+        where ``replace`` stopped the walk (:class:`_NoGain`)."""
+        a = self.prepared
+        assert a is not None
+        cls = self.cls
+
+        def roll_hit_dice(n: int, person: int, loc: str, d: int) -> Any:
+            # the same dice, on this hit: its number, person and location are the caller's
+            return dataclasses.replace(copy.deepcopy(rep), number=n, person=person, location=loc)
+
+        def run(walker: Walker) -> Any:
+            self._wire(a, walker)
+            a.steps, a.target_tests = [], []
+            a.replace_gain = 0
+            vars(a)["_roll_hit_dice"] = roll_hit_dice
+            if replace is not None:
+                vars(a)["_replace_with_degrees"] = replace
+            try:
+                hits, _, slain, _ = cls._damage(a, [(0, location)], degrees)
+            except _NoGain:
+                return None
+            finally:
+                vars(a).pop("_roll_hit_dice")
+                vars(a).pop("_replace_with_degrees", None)
+            found: Any = a.replace_gain
+            return found, self._norm(_pack(hits[0], slain))
+
+        return explore(run, classes=_one)
+
+    def _walk_hits(self, location: str, degrees: int) -> Dist[Any]:
+        """One hit at ``location``: its damage dice walked once for the whole attack
+        (:meth:`damage_dice`), then the rest of the hit from a representative roll of each. In DH2
+        the plain walk reads, off the same dice, what the degrees' die would gain for every degrees
+        value the attack reaches (the resolver's own ``_replace_with_degrees``, not applied), and the
+        replaced hits are walked where that gain is positive."""
+        a = self.prepared
+        assert a is not None
+        dice, reps = self.damage_dice(degrees)
+        cls = self.cls
+        armour = a._armour_at(location)
+        wanted = sorted(self.all_degrees)
+        plain = []
+        replaced: dict[int, list[Dist[Any]]] = {d: [] for d in wanted}
+
+        def gains_for_all(rolled: Any, _d: int, bonus: int, through: Any) -> None:
+            a.apply_replacement = False
+            gains = []
+            for d in wanted:
+                cls._replace_with_degrees(a, rolled, d, bonus, through)
+                gains.append(a.replace_gain)
+            a.replace_gain = tuple(gains)  # type: ignore[assignment]
+
+        def replacing(d: int) -> Any:
+            def replace(rolled: Any, _d: int, bonus: int, through: Any) -> None:
+                a.apply_replacement = True
                 cls._replace_with_degrees(a, rolled, d, bonus, through)
                 if not a.replace_gain:
                     raise _NoGain
 
-            def run(walker: Walker) -> tuple[int, int] | None:
-                self._wire(a, walker)
-                a.steps, a.target_tests = [], []
-                a.replace_gain, a.apply_replacement = 0, True
-                vars(a)["_replace_with_degrees"] = replace
-                try:
-                    hits, _, slain, _ = cls._damage(a, [(0, location)], degrees)
-                except _NoGain:
-                    return None
-                finally:
-                    vars(a).pop("_replace_with_degrees")
-                return a.replace_gain, _pack(hits[0], slain)
+            return replace
 
-            walked: Dist[Any] = explore(run, classes=_one)
-            got = walked.where(lambda k: k is not None)
-            self.hit_memo[key] = got
-        return got
+        for sig, w in dice.weights.items():
+            rep = reps[sig]
+            if not cls.DEGREES_REPLACE_DIE:
+                plain.append(self._rest_of_hit(location, degrees, rep).scaled(w, dice.denom))
+                continue
+            got = self._rest_of_hit(location, degrees, rep, gains_for_all)
+            plain.append(got.scaled(w, dice.denom))
+            gains = next(iter(got.weights))[0]  # the same on every outcome: the dice decide it
+            for i, d in enumerate(wanted):
+                if gains[i] > 0:
+                    rd = self._rest_of_hit(location, d, rep, replacing(d)).where(lambda k: k is not None)
+                    replaced[d].append(rd.scaled(w, dice.denom))
+        a.apply_replacement = True
+        for d in wanted:
+            self.hit_memo[("replaced", armour, d)] = mix(replaced[d])
+        return mix(plain)
 
     def _degree_key(self, a: D100Attack, degrees: int) -> tuple[Any, ...]:
         """What of the degrees one hit's damage depends on, besides the replaced die: Pen (Razor
