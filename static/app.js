@@ -1,5 +1,6 @@
 // Auspex, the main thread: the only code that touches the DOM.
-// Forms -> scenario dict -> the PyScript worker's handle(json) -> the envelope -> the page.
+// Forms -> scenario dict -> the PyScript worker's handle(json) -> the envelope -> the page;
+// and, while the Odds panel is open, the same scenario -> odds(json) -> the panel.
 // The rules engine (Python, Pyodide) runs in the declared worker <script type="py" worker name="engine">.
 
 const form = document.getElementById("scenario");
@@ -57,6 +58,7 @@ engine.then(
     engineStatus.classList.remove("loading");
     engineText.textContent = `Rules engine ready (${(ms / 1000).toFixed(1)} s).`;
     resolveButton.disabled = false;
+    oddsToggle.disabled = false;
     performance.mark("auspex:ready"); // read by tools/bench.py
     registerServiceWorker();
   },
@@ -553,8 +555,10 @@ function diceInputFor(field) {
 
 let errorCount = 0;
 
-function showFieldErrors(errors) {
-  clearFieldErrors();
+// From the Odds panel (`quiet`), which checks the forms as they are typed: the focus stays where
+// the player is typing, the result stays, and the dice' marks (odds ignore the dice) stay too.
+function showFieldErrors(errors, { quiet = false } = {}) {
+  clearFieldErrors({ keepDice: quiet });
   const unplaced = [];
   for (const { field, message } of errors) {
     const el = field === "dice" ? diceRows.querySelector("input") ?? seedInput : field.startsWith("dice.") ? diceInputFor(field) : inputFor(field);
@@ -576,14 +580,17 @@ function showFieldErrors(errors) {
   }
   formErrors.hidden = unplaced.length === 0;
   formErrors.replaceChildren(...unplaced.map((text) => paragraph("field-error", text)));
+  if (quiet) return;
   const first = form.querySelector('[aria-invalid="true"]');
   if (first) first.focus();
   result.replaceChildren(paragraph("error", `Check ${errors.length === 1 ? "the marked field" : "the marked fields"}: nothing was resolved.`));
 }
 
-function clearFieldErrors() {
-  for (const note of form.querySelectorAll(".field-error")) note.remove();
+function clearFieldErrors({ keepDice = false } = {}) {
+  const mine = (el) => !(keepDice && el.closest("#dice"));
+  for (const note of form.querySelectorAll(".field-error")) if (mine(note)) note.remove();
   for (const el of form.querySelectorAll("[aria-invalid]")) {
+    if (!mine(el)) continue;
     el.removeAttribute("aria-invalid");
     el.removeAttribute("aria-describedby");
   }
@@ -611,6 +618,7 @@ fetch(new URL("./vendor/app/catalogue.json", import.meta.url))
     catalogue = data.rulesets;
     applyRuleset();
     document.documentElement.dataset.catalogue = "ready";
+    scheduleOdds();
   })
   .catch((error) => console.warn("auspex: no ruleset catalogue; the forms keep their defaults", error));
 
@@ -819,6 +827,148 @@ document.getElementById("add-quality").addEventListener("click", () => {
   const present = qualitiesInput.value.split(",").map((x) => x.trim()).filter(Boolean);
   const others = present.filter((x) => x.replace(/\s*\(.*$/, "").toLowerCase() !== q.name.toLowerCase());
   qualitiesInput.value = [...others, text].join(", ");
+});
+
+// ---------------------------------------------------------------- odds
+
+// The Odds panel: the odds of the attack on the forms, before any die is rolled (the worker's
+// odds(json), rendered there by render_odds.py). While open it follows the forms, a moment after
+// the last change; one computation at a time, and the newest forms win. Compare keeps the odds on
+// screen as A and shows the forms' odds as B beside them, on one scale.
+const oddsToggle = document.getElementById("odds-toggle");
+const oddsPanel = document.getElementById("odds");
+const oddsBody = document.getElementById("odds-body");
+const oddsStatus = document.getElementById("odds-status");
+const compareButton = document.getElementById("odds-compare");
+const clearCompareButton = document.getElementById("odds-clear");
+const ODDS_DELAY_MS = 400;
+let oddsTimer = null;
+let oddsRunning = false;
+let oddsAgain = false;
+let oddsLast = null; // the odds of the last forms that could be resolved
+let oddsA = null; // the odds kept as A while comparing
+let compareWanted = false; // Compare pressed: the next odds become A
+
+function oddsOpen() {
+  return !oddsPanel.hidden;
+}
+
+function setOddsState(state) {
+  document.documentElement.dataset.odds = state;
+}
+
+// The scenario Resolve would send, without its dice or seed (the odds are over every die).
+function oddsRequest() {
+  const scenario = collectScenario();
+  delete scenario.dice;
+  delete scenario.seed;
+  return JSON.stringify(scenario);
+}
+
+function scheduleOdds(delay = ODDS_DELAY_MS) {
+  if (!oddsOpen()) return;
+  clearTimeout(oddsTimer);
+  setOddsState("busy");
+  oddsTimer = setTimeout(computeOdds, delay);
+}
+
+async function computeOdds() {
+  clearTimeout(oddsTimer);
+  if (oddsRunning) {
+    oddsAgain = true;
+    return;
+  }
+  oddsRunning = true;
+  setOddsState("busy");
+  const slow = setTimeout(() => oddsPanel.classList.add("busy"), 250);
+  try {
+    do {
+      oddsAgain = false;
+      const request = oddsRequest();
+      const against = oddsA && !compareWanted ? JSON.stringify(oddsA) : "";
+      const envelope = JSON.parse(await (await engine).odds(request, against));
+      if (oddsAgain || !oddsOpen()) continue;
+      if (compareWanted && (envelope.status === "ok" || oddsLast)) {
+        // A is these odds (or, the forms being wrong, the last good ones); B follows from here
+        oddsA = envelope.status === "ok" ? envelope.odds : oddsLast;
+        compareWanted = false;
+        oddsAgain = true;
+        continue;
+      }
+      showOdds(envelope, request);
+    } while (oddsAgain && oddsOpen());
+  } catch (error) {
+    console.error("auspex: the odds failed", error);
+    showOdds({ status: "error", message: "The page could not reach the rules engine. Reload to try again." }, null);
+  } finally {
+    clearTimeout(slow);
+    oddsPanel.classList.remove("busy");
+    oddsRunning = false;
+  }
+}
+
+function showOdds(envelope, request) {
+  const comparing = oddsA !== null;
+  oddsPanel.classList.toggle("comparing", comparing);
+  clearCompareButton.hidden = !comparing;
+  switch (envelope.status) {
+    case "ok":
+      clearFieldErrors({ keepDice: true });
+      oddsLast = envelope.odds;
+      oddsPanel.lastRequest = request; // the scenario these odds are of (read by the browser tests)
+      oddsBody.innerHTML = envelope.html; // built by render_odds.py, every text escaped
+      oddsPanel.classList.remove("stale");
+      oddsStatus.textContent = comparing
+        ? "A is kept; B follows the forms as you change them."
+        : "The odds of the attack on the forms, before any die is rolled; they follow the forms as you change them.";
+      break;
+    case "invalid":
+      showFieldErrors(envelope.errors, { quiet: true });
+      oddsPanel.classList.toggle("stale", oddsLast !== null);
+      oddsStatus.textContent = oddsLast
+        ? "Check the marked fields: these odds are for the last forms that could be resolved."
+        : "Check the marked fields: no odds yet.";
+      break;
+    default:
+      oddsPanel.classList.toggle("stale", oddsLast !== null);
+      oddsStatus.textContent = envelope.message || "Something went wrong.";
+  }
+  compareButton.disabled = oddsLast === null;
+  setOddsState(envelope.status);
+}
+
+oddsToggle.addEventListener("click", () => {
+  const open = oddsPanel.hidden;
+  oddsPanel.hidden = !open;
+  oddsToggle.setAttribute("aria-expanded", String(open));
+  if (!open) {
+    clearTimeout(oddsTimer);
+    delete document.documentElement.dataset.odds;
+    return;
+  }
+  computeOdds();
+  if (oddsPanel.getBoundingClientRect().top > window.innerHeight * 0.8) oddsPanel.scrollIntoView({ block: "start" });
+});
+
+compareButton.addEventListener("click", () => {
+  compareWanted = true;
+  computeOdds();
+});
+
+clearCompareButton.addEventListener("click", () => {
+  oddsA = null;
+  compareWanted = false;
+  computeOdds();
+  compareButton.focus();
+});
+
+// Any change to the forms (typed, chosen, a row added, moved or removed, a quality added, an
+// armoury pick); not the dice, which the odds do not use.
+const outsideDice = (event) => !event.target.closest("#dice");
+form.addEventListener("input", (event) => outsideDice(event) && scheduleOdds());
+form.addEventListener("change", (event) => outsideDice(event) && scheduleOdds());
+form.addEventListener("click", (event) => {
+  if (event.target.closest('button[type="button"]') && outsideDice(event)) scheduleOdds();
 });
 
 syncDiceMode();

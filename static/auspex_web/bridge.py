@@ -1,8 +1,15 @@
-"""What the page's worker exports: ``handle(request_json) -> response_json``.
+"""What the page's worker exports: ``handle(request_json) -> response_json`` and
+``odds(request_json, against_json="") -> response_json``.
 
-The request is a scenario (the forms, plus ``dice`` or ``seed``) as JSON text. The response is
-the envelope of :func:`rules.run` (statuses ``ok``, ``needs``, ``invalid``: see ``rules/api.py``)
-with, for ``ok``, ``"html"``: the resolution rendered for the player by :mod:`auspex_web.render`.
+``handle``: the request is a scenario (the forms, plus ``dice`` or ``seed``) as JSON text. The
+response is the envelope of :func:`rules.run` (statuses ``ok``, ``needs``, ``invalid``: see
+``rules/api.py``) with, for ``ok``, ``"html"``: the resolution rendered for the player by
+:mod:`auspex_web.render`.
+
+``odds``: the same scenario (its dice and seed are ignored); the response is the envelope of
+:func:`rules.odds.run_odds` (``ok`` with ``"odds"``, or ``invalid``) with, for ``ok``, ``"html"``:
+the Odds panel's content (:mod:`auspex_web.render_odds`). With ``against_json`` (an odds report,
+kept by the page as A), ``"html"`` is A and these odds (B) side by side on one scale.
 
 Anything unexpected becomes ``{"status": "error", "message": ...}``: the player reads a short
 message, the traceback goes to stderr (the browser console in the worker).
@@ -13,6 +20,7 @@ from __future__ import annotations
 import json
 import sys
 import traceback
+from functools import lru_cache
 from typing import Any
 
 import rules
@@ -21,6 +29,9 @@ from .render import render_resolution
 
 ERROR_MESSAGE = (
     "The rules engine failed on this attack. Nothing you typed is lost; the details are in the browser console."
+)
+ODDS_ERROR_MESSAGE = (
+    "The rules engine failed to work out the odds. Nothing you typed is lost; the details are in the browser console."
 )
 
 
@@ -40,3 +51,35 @@ def handle(request_json: str) -> str:
         print(f"auspex: {type(exc).__name__} while resolving", file=sys.stderr)
         traceback.print_exc(file=sys.stderr)
         return json.dumps({"status": "error", "message": ERROR_MESSAGE})
+
+
+@lru_cache(maxsize=8)
+def _odds_envelope(request_json: str) -> str:
+    """:func:`rules.odds.run_odds` on the request, as JSON text. Kept for the last few requests:
+    the page asks again for the same forms when a comparison starts or ends, and an estimate (the
+    fan ruleset's rounds) takes seconds in the browser."""
+    from rules.odds import run_odds  # loaded on the first odds asked for, not at the engine's start
+
+    return json.dumps(run_odds(request_json))
+
+
+def respond_odds(request_json: str, against_json: str = "") -> dict[str, Any]:
+    """The odds envelope for one request, as a dict (``odds`` without the JSON round trip)."""
+    from .render_odds import render_odds
+
+    envelope: dict[str, Any] = json.loads(_odds_envelope(request_json))
+    if envelope["status"] == "ok":
+        against = json.loads(against_json) if against_json else None
+        envelope["html"] = render_odds(against, envelope["odds"]) if against else render_odds(envelope["odds"])
+    return envelope
+
+
+def odds(request_json: str, against_json: str = "") -> str:
+    """The odds of the scenario in ``request_json``, rendered alone or (``against_json``: the odds
+    report kept as A) beside A; never raises."""
+    try:
+        return json.dumps(respond_odds(request_json, against_json))
+    except Exception as exc:
+        print(f"auspex: {type(exc).__name__} while working out the odds", file=sys.stderr)
+        traceback.print_exc(file=sys.stderr)
+        return json.dumps({"status": "error", "message": ODDS_ERROR_MESSAGE})

@@ -58,3 +58,69 @@ def test_a_bug_becomes_a_short_message_and_a_logged_traceback(
     answer = call(EXAMPLE)
     assert answer == {"status": "error", "message": bridge.ERROR_MESSAGE}
     assert "Traceback" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------------------------------- odds
+
+
+def call_odds(scenario: Any, against: Any = None) -> dict[str, Any]:
+    text = scenario if isinstance(scenario, str) else json.dumps(scenario)
+    answer: dict[str, Any] = json.loads(bridge.odds(text, json.dumps(against) if against else ""))
+    return answer
+
+
+def test_odds_carry_the_report_and_its_html() -> None:
+    answer = call_odds(EXAMPLE)
+    assert answer["status"] == "ok"
+    assert answer["odds"]["headline"][0] == {
+        "key": "hit",
+        "label": "Hits the target",
+        "chance": {"p": 0.45, "exact": "9/20", "low": None, "high": None},
+        "value": None,
+    }
+    assert 'data-k="odds-hit" title="exactly 9/20">45.0%<' in answer["html"]
+    assert 'class="odds-report compare"' not in answer["html"]
+
+
+def test_odds_ignore_the_dice_and_the_seed() -> None:
+    plain = {k: v for k, v in EXAMPLE.items() if k not in ("dice", "seed")}
+    assert call_odds({**plain, "dice": [23]})["odds"] == call_odds({**plain, "seed": 7})["odds"]
+
+
+def test_odds_against_a_kept_report_render_a_and_b() -> None:
+    a = call_odds(EXAMPLE)["odds"]
+    aimed = json.loads(json.dumps(EXAMPLE))
+    aimed["action"]["aim"] = "full"
+    answer = call_odds(aimed, against=a)
+    assert answer["status"] == "ok"
+    assert answer["odds"]["headline"][0]["chance"]["exact"] == "13/20"  # BS 45 + 20 for a full aim: 65
+    assert 'class="odds-report compare"' in answer["html"]
+    assert 'data-side="A"' in answer["html"] and 'data-side="B"' in answer["html"]
+
+
+def test_odds_of_invalid_forms_name_the_field() -> None:
+    bad = json.loads(json.dumps(EXAMPLE))
+    bad["attacker"]["characteristics"]["BS"] = 140
+    answer = call_odds(bad)
+    assert answer["status"] == "invalid"
+    assert [e["field"] for e in answer["errors"]] == ["attacker.characteristics.BS"]
+    assert "html" not in answer
+    assert call_odds("{")["status"] == "invalid"
+
+
+def test_a_bug_in_the_odds_becomes_a_short_message_and_a_logged_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import rules.odds
+
+    def broken(data: object) -> dict[str, object]:
+        raise ZeroDivisionError("secret internals")
+
+    monkeypatch.setattr(rules.odds, "run_odds", broken)
+    bridge._odds_envelope.cache_clear()
+    try:
+        answer = call_odds(EXAMPLE)
+    finally:
+        bridge._odds_envelope.cache_clear()
+    assert answer == {"status": "error", "message": bridge.ODDS_ERROR_MESSAGE}
+    assert "Traceback" in capsys.readouterr().err
