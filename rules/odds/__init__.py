@@ -188,7 +188,7 @@ def _d100(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
     headline = [
         Figure(key="hit", label="Hits the target", chance=f.chance(lambda o: o.hits > 0)),
         Figure(key="test", label="Passes the test", chance=f.chance(lambda o: o.outcome in ("hit", "evaded"))),
-        Figure(key="jam", label="Jams", chance=f.chance(lambda o: o.outcome == "jam")),
+        Figure(key="jam", label="Jams", chance=f.chance(lambda o: o.outcome == "jam" or o.jammed)),
     ]
     if t.evasion is not None:
         headline.append(

@@ -46,7 +46,7 @@ from ..attack import D100Attack
 from ..dice import Roller
 from ..models import Resolution, Scenario
 from .dist import Dist, mix, pack, unpack
-from .explore import Classes, Walker, explore
+from .explore import Classes, TooManyOutcomes, Walker, explore
 
 # dice no figure depends on: walked as one class
 _IRRELEVANT = re.compile(
@@ -64,7 +64,8 @@ class Outcome:
     ``wounds``: the target's wounds from them (``Resolution.total_wounds``); ``fury``: a hit on the
     target caused Righteous Fury (confirmed where the ruleset confirms); ``slain``: a Troop slain by
     Righteous Fury; ``magnitude``: Magnitude the hits took from a Horde (before the Horde's size caps
-    it); ``locations``: the locations struck, sorted."""
+    it); ``locations``: the locations struck, sorted; ``jammed``: the weapon jammed (a jam outcome, or a
+    Flame or Spray weapon's natural 9 on a damage die, which jams it after the attack)."""
 
     outcome: str
     degrees: int
@@ -74,6 +75,7 @@ class Outcome:
     slain: bool = False
     magnitude: int = 0
     locations: tuple[str, ...] = ()
+    jammed: bool = False
 
 
 def wounds_cap(scenario: Scenario, attack_class: type[D100Attack]) -> int | None:
@@ -105,6 +107,7 @@ def summarize(res: Resolution, cap: int | None = None) -> Outcome:
         slain=res.slain,
         magnitude=sum(h.magnitude for h in mine),
         locations=tuple(sorted(h.location for h in mine)),
+        jammed=res.jammed,
     )
 
 
@@ -212,7 +215,8 @@ class _Probe:
         if not self.cls.DEGREES_REPLACE_DIE:
             return walked
         i = sorted(self.all_degrees).index(degrees)
-        return walked.map(lambda k: (k[0][i], k[1]))
+        # a Flame or Spray attack has no degrees' die: no gain was read
+        return walked.map(lambda k: (k[0][i] if isinstance(k[0], tuple) else 0, k[1]))
 
     def replaced_hit(self, location: str, degrees: int) -> Dist[tuple[int, int]]:
         """One hit on the target at ``location`` whose best die is replaced by the degrees: (gain,
@@ -277,7 +281,7 @@ class _Probe:
                 vars(a).pop("_roll_hit_dice")
                 vars(a).pop("_replace_with_degrees", None)
             found: Any = a.replace_gain
-            return found, self._norm(_pack(hits[0], slain))
+            return found, self._norm(self._pack(hits[0], slain))
 
         return explore(run, classes=_one)
 
@@ -321,6 +325,8 @@ class _Probe:
             got = self._rest_of_hit(location, degrees, rep, gains_for_all)
             plain.append(got.scaled(w, dice.denom))
             gains = next(iter(got.weights))[0]  # the same on every outcome: the dice decide it
+            if not isinstance(gains, tuple):  # no degrees' die (a Flame or Spray attack)
+                continue
             for i, d in enumerate(wanted):
                 if gains[i] > 0:
                     rd = self._rest_of_hit(location, d, rep, replacing(d)).where(lambda k: k is not None)
@@ -372,10 +378,23 @@ class _Probe:
 
     def _norm(self, key: int) -> int:
         """A packed sum with its wounds capped and Fury / slain counted once."""
-        wounds, mag, rf, slain = unpack(key, 4)
+        wounds, mag, rf, slain, jam = unpack(key, 5)
         if self.cap is not None:
             wounds = min(wounds, self.cap)
-        return pack(wounds, mag, min(rf, 1), min(slain, 1))
+        return pack(wounds, mag, min(rf, 1), min(slain, 1), min(jam, 1))
+
+    def jam_face(self) -> int:
+        """The natural face of a damage d10 that jams a Flame or Spray weapon (0: none)."""
+        a = self.prepared
+        if a is None or not a.flame:
+            return 0
+        return a.q.num("Spray" if "Spray" in a.q else "Flame", "jam_on", 0)
+
+    def _pack(self, hit: Any, slain: bool) -> int:
+        rf = hit.righteous_fury is not None and hit.righteous_fury.confirmed is not False
+        nine = self.jam_face()
+        jam = bool(nine) and any(d.natural == nine and d.sides == 10 for d in hit.dice)
+        return pack(hit.wounds, hit.magnitude, int(rf), int(slain), int(jam))
 
     def _add(self, a: Dist[int], b: Dist[int]) -> Dist[int]:
         """``a + b`` (independent), normalized (:meth:`_norm`) as it is summed."""
@@ -413,11 +432,6 @@ def _second(k: tuple[Any, int]) -> int:
     return k[1]
 
 
-def _pack(hit: Any, slain: bool) -> int:
-    rf = hit.righteous_fury is not None and hit.righteous_fury.confirmed is not False
-    return pack(hit.wounds, hit.magnitude, int(rf), int(slain))
-
-
 def outcomes(scenario: Scenario, attack_class: type[D100Attack]) -> Dist[Outcome]:
     """The exact distribution of :func:`summarize` over every die of the attack."""
     probe = _Probe(scenario, attack_class)
@@ -429,6 +443,9 @@ def outcomes(scenario: Scenario, attack_class: type[D100Attack]) -> Dist[Outcome
             parts.append(Dist({rec[1]: w}, phase.denom))
             continue
         _, degrees, mine, on_target, others, flame = rec
+        if flame and others and probe.jam_face():
+            # the jam reads the damage dice of everyone in the area, which this walk does not roll
+            raise TooManyOutcomes("a Flame or Spray weapon that can jam, with others in its area")
         negated = probe.evasion(on_target) if on_target and not flame else Dist.certain(0)
         for j, wj in negated.weights.items():
             kept = mine[: len(mine) - j] if j else mine
@@ -441,8 +458,8 @@ def outcomes(scenario: Scenario, attack_class: type[D100Attack]) -> Dist[Outcome
             locs = tuple(sorted(kept))
             dist: dict[Outcome, int] = {}
             for key, wk in total.weights.items():
-                wounds, mag, rf, slain = unpack(key, 4)
-                o = Outcome(outcome, degrees, len(kept), wounds, rf > 0, slain > 0, mag, locs)
+                wounds, mag, rf, slain, jam = unpack(key, 5)
+                o = Outcome(outcome, degrees, len(kept), wounds, rf > 0, slain > 0, mag, locs, jam > 0)
                 dist[o] = dist.get(o, 0) + wk * w * wj
             parts.append(Dist(dist, phase.denom * negated.denom * total.denom))
     return mix(parts).reduced()

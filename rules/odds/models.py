@@ -39,8 +39,8 @@ class Chance(_Model):
         return cls(
             p=p,
             exact=f"{round(p * n)}/{n}",
-            low=max(0.0, centre - half),
-            high=min(1.0, centre + half),
+            low=min(p, max(0.0, centre - half)),
+            high=max(p, min(1.0, centre + half)),
         )
 
 

@@ -71,12 +71,6 @@ D100_CASES = {
         },
         "action": {"type": "Semi-Auto Burst", "distance": 10},
     },
-    "dh2_evasion_negates_hits": example(
-        "lasgun.json",
-        target__evasion={"reaction": "Dodge", "skill": 45},
-        action__type="Semi-Auto Burst",
-        attacker__weapon__damage="1d5+3",
-    ),
     "dh2_troop_slain_by_righteous_fury": example("lasgun.json", target__troop=True),
 }
 
