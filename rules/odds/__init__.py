@@ -19,7 +19,6 @@ which icepool cannot run, and what is left for a library (adding independent hit
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from fractions import Fraction
 from math import sqrt
 from typing import Any, TypeVar
 
@@ -304,8 +303,3 @@ def _epic(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
         hits=f.bars(lambda o: o.hits),
         notes=_notes(sample),
     )
-
-
-def _fraction(text: str) -> Fraction:
-    """The Fraction of a :class:`Chance`'s ``exact`` text (for programs reading the report)."""
-    return Fraction(text)

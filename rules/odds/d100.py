@@ -15,9 +15,12 @@ How :func:`outcomes` stays exact and fast, in three walks of the resolver's own 
    point where it would roll evasion and damage, where the walk stops and records the hits placed
    and the degrees. 100 runs for a d100, more when a jam or heat die follows.
 2. **Evasion** (``_evasion``), for each number of hits on the target: 100 runs (fewer by class).
-3. **One hit's damage** (``_damage`` with one hit): its damage dice, Tearing, Unstable, Righteous
-   Fury and its confirmation, the tests its qualities make the target take. One walk per armour
-   value struck and degrees of success, shared by every hit and roll that need it.
+3. **One hit's damage**, in two stages: its damage dice (``_roll_hit_dice``: the weapon's dice,
+   Tearing, Accurate, Proven / Primitive) walked once for the attack, grouped by what the rest of
+   the hit reads of them; then the rest of ``_damage`` with one hit (armour, Toughness, Unstable,
+   Righteous Fury and its confirmation, the tests its qualities make the target take) from a
+   representative roll of each group, once per armour value struck, shared by every hit and roll
+   that need it.
 
 The hits of an attack are then added up (their dice are independent). One rule ties the hits
 together: in DH2 the degrees of success replace the one die *of the whole attack* that gains the
@@ -84,8 +87,8 @@ def wounds_cap(scenario: Scenario, attack_class: type[D100Attack]) -> int | None
     Where Righteous Fury adds d10 after d10 (DH1, Deathwatch) a hit's damage has no bound, and the
     sum of a burst's hits would carry hundreds of totals nobody reads; the distribution stops at the
     target's remaining wounds plus 10 (the Critical Effects tables end at 10), where the kill and
-    critical chances are still exact. A Horde counts Magnitude, not wounds (cap 0). The mean and
-    standard deviation are taken from the uncapped hits all the same (:func:`outcomes`)."""
+    critical chances are still exact. A Horde counts Magnitude, not wounds (cap 0). The report's
+    mean and standard deviation count a capped total at the cap, and its note says so."""
     t = scenario.target
     if t.horde is not None:
         return 0
@@ -159,7 +162,7 @@ class _Probe:
                 return walker.roll_classes(100, purpose, [(1, 100)])
             return walker.roll_classes(100, purpose, self._classes(attack, target, bool(_BY_DEGREES.search(purpose))))
 
-        attack._test_die = test_die  # type: ignore[method-assign]
+        vars(attack)["_test_die"] = test_die
 
     # step 1
     def attack_phase(self, walker: Walker) -> tuple[Any, ...]:
@@ -205,7 +208,7 @@ class _Probe:
     # step 3
     def plain_hit(self, location: str, degrees: int) -> Dist[tuple[int, int]]:
         """One hit on the target at ``location``, the degrees' die not applied: (the wounds the
-        degrees' best replacement would add, pack(wounds, Magnitude, Fury, slain))."""
+        degrees' best replacement would add, pack(wounds, Magnitude, Fury, slain, jam)) (:meth:`_pack`)."""
         a = self.prepared
         assert a is not None
         key = ("plain", a._armour_at(location), self._degree_key(a, degrees))
@@ -374,7 +377,6 @@ class _Probe:
                     parts.append(self._add(self._add(prefix[h], chosen), suffix))
                 suffix = self._add(suffix, upto[h])
         return mix(parts)
-
 
     def _norm(self, key: int) -> int:
         """A packed sum with its wounds capped and Fury / slain counted once."""

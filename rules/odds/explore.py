@@ -15,6 +15,7 @@ for one die, from :meth:`Walker.roll_classes`.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from functools import cache
 from math import lcm
 from typing import TypeVar
 
@@ -24,6 +25,12 @@ K = TypeVar("K", bound=Hashable)
 
 Classes = list[tuple[int, int]]  # (representative value, faces it stands for)
 ClassesFor = Callable[[int, str], "Classes | None"]
+
+
+@cache
+def _faces(sides: int) -> Classes:
+    """Every face of a die, each its own class."""
+    return [(v, 1) for v in range(1, sides + 1)]
 
 
 class TooManyOutcomes(ValueError):
@@ -41,7 +48,7 @@ class Walker:
 
     def roll(self, sides: int, purpose: str) -> int:
         got = self.classes(sides, purpose) if self.classes else None
-        return self.roll_classes(sides, purpose, got or [(v, 1) for v in range(1, sides + 1)])
+        return self.roll_classes(sides, purpose, got or _faces(sides))
 
     def roll_classes(self, sides: int, purpose: str, classes: Classes) -> int:
         """One die walked by ``classes`` (their face counts sum to ``sides``)."""

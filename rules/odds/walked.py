@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from math import comb
 from typing import Any
 
@@ -79,21 +80,28 @@ def epic_summarize(res: EpicResolution) -> EpicOutcome:
 
 
 def _rp_run(scenario: RpScenario) -> Callable[[Walker], RpOutcome]:
-    from ..systems.wh40krp import Wh40krpRound, penetrates
+    from ..systems.wh40krp import Wh40krpRound
 
     def run(walker: Walker) -> RpOutcome:
         rnd = Wh40krpRound(scenario, Roller(walker))
 
         def pen_die(purpose: str, chance: int) -> int:
-            through = [v for v in range(1, 101) if penetrates(chance, v)]
-            stopped = [v for v in range(1, 101) if not penetrates(chance, v)]
-            classes = [(vs[0], len(vs)) for vs in (through, stopped) if vs]
-            return walker.roll_classes(100, purpose, classes)
+            return walker.roll_classes(100, purpose, _pen_classes(chance))
 
         rnd.pen_die = pen_die  # type: ignore[method-assign]
         return rp_summarize(rnd.resolve())
 
     return run
+
+
+@cache
+def _pen_classes(chance: int) -> Classes:
+    """The d100 faces of a penetration roll against ``chance`` (percent): through, stopped."""
+    from ..systems.wh40krp import penetrates
+
+    through = [v for v in range(1, 101) if penetrates(chance, v)]
+    stopped = [v for v in range(1, 101) if not penetrates(chance, v)]
+    return [(vs[0], len(vs)) for vs in (through, stopped) if vs]
 
 
 def _epic_run(scenario: EpicScenario) -> Callable[[Walker], EpicOutcome]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import sys
 import traceback
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -43,14 +44,20 @@ def respond(request_json: str) -> dict[str, Any]:
     return envelope
 
 
+def _never_raises(work: Callable[[], dict[str, Any]], doing: str, message: str) -> str:
+    """``work()`` as JSON text; anything unexpected becomes ``{"status": "error", "message"}``,
+    its traceback on stderr."""
+    try:
+        return json.dumps(work())
+    except Exception as exc:
+        print(f"auspex: {type(exc).__name__} while {doing}", file=sys.stderr)
+        traceback.print_exc(file=sys.stderr)
+        return json.dumps({"status": "error", "message": message})
+
+
 def handle(request_json: str) -> str:
     """Resolve the scenario in ``request_json``; never raises."""
-    try:
-        return json.dumps(respond(request_json))
-    except Exception as exc:
-        print(f"auspex: {type(exc).__name__} while resolving", file=sys.stderr)
-        traceback.print_exc(file=sys.stderr)
-        return json.dumps({"status": "error", "message": ERROR_MESSAGE})
+    return _never_raises(lambda: respond(request_json), "resolving", ERROR_MESSAGE)
 
 
 @lru_cache(maxsize=8)
@@ -77,9 +84,4 @@ def respond_odds(request_json: str, against_json: str = "") -> dict[str, Any]:
 def odds(request_json: str, against_json: str = "") -> str:
     """The odds of the scenario in ``request_json``, rendered alone or (``against_json``: the odds
     report kept as A) beside A; never raises."""
-    try:
-        return json.dumps(respond_odds(request_json, against_json))
-    except Exception as exc:
-        print(f"auspex: {type(exc).__name__} while working out the odds", file=sys.stderr)
-        traceback.print_exc(file=sys.stderr)
-        return json.dumps({"status": "error", "message": ODDS_ERROR_MESSAGE})
+    return _never_raises(lambda: respond_odds(request_json, against_json), "working out the odds", ODDS_ERROR_MESSAGE)
