@@ -214,8 +214,10 @@ def run(runs: int, resolves: int, throttles: list[float]) -> dict[str, Any]:
                         times = [page.evaluate(RESOLVE_ONCE) for _ in range(resolves)]
                         raw[name].setdefault("resolve_median", []).append(statistics.median(times))
                         raw[name].setdefault("resolve_p95", []).append(p95(times))
-                        text = ODDS_SCENARIO.read_text(encoding="utf-8")
-                        odds = [page.evaluate(ODDS_ONCE, text) for _ in range(6)]
+                        scenario = json.loads(ODDS_SCENARIO.read_text(encoding="utf-8"))
+                        # a different seed each call (the odds ignore it): the worker keeps the last
+                        # few answers, and a repeated request would time that cache, not the odds
+                        odds = [page.evaluate(ODDS_ONCE, json.dumps({**scenario, "seed": k})) for k in range(6)]
                         # the first call also imports rules.odds; the rest are what a change of the forms costs
                         raw[name].setdefault("odds_first", []).append(odds[0])
                         raw[name].setdefault("odds_median", []).append(statistics.median(odds[1:]))
