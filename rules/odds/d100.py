@@ -38,10 +38,9 @@ a Blast or of nearby foes.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -138,6 +137,8 @@ class _Probe:
         self.hit_memo: dict[tuple[Any, ...], Dist[Any]] = {}
         self.evasion_memo: dict[int, Dist[int]] = {}
         self.sum_memo: dict[tuple[Any, ...], Dist[int]] = {}
+        self.part_memo: dict[tuple[Any, ...], Dist[int]] = {}
+        self.prefix_memo: dict[tuple[Any, ...], Dist[int]] = {}
         self.dice_memo: dict[tuple[Any, ...], Any] = {}
         self.norm_cache: dict[int, int] = {}
         self.all_degrees: set[int] = set()  # the degrees of every attack that struck
@@ -266,8 +267,11 @@ class _Probe:
         cls = self.cls
 
         def roll_hit_dice(n: int, person: int, loc: str, d: int) -> Any:
-            # the same dice, on this hit: its number, person and location are the caller's
-            return dataclasses.replace(copy.deepcopy(rep), number=n, person=person, location=loc)
+            # the same dice, on this hit (fresh _Die records, which _damage may change; RolledDie is
+            # frozen): its number, person and location are the caller's
+            return dataclasses.replace(
+                rep, number=n, person=person, location=loc, dice=[dataclasses.replace(d) for d in rep.dice]
+            )
 
         def run(walker: Walker) -> Any:
             self._wire(a, walker)
@@ -358,25 +362,52 @@ class _Probe:
         return got
 
     def _damage(self, locations: tuple[str, ...], degrees: int, flame: bool) -> Dist[int]:
-        plain = [self.plain_hit(loc, degrees) for loc in locations]
+        """The sum over the hits at ``locations``. In DH2 the degrees' die goes to the first hit
+        with the greatest gain g: for each g and each hit h that takes it, the hits before h gain
+        less than g and the hits after h at most g. The sums over the first hits are kept across
+        attacks (:meth:`_prefix`): a burst's later hits follow its first, so 3 hits share the sums
+        of 2."""
         if not self.cls.DEGREES_REPLACE_DIE or flame:
-            return self._sum(d.map(_second) for d in plain)
+            return self._prefix("all", locations, degrees)
+        plain = [self.plain_hit(loc, degrees) for loc in locations]
         gains = sorted({g for d in plain for g, _ in d.weights} - {0})
-        parts = [self._sum(d.where(lambda k: k[0] == 0).map(_second) for d in plain)]
+        parts = [self._prefix("none", locations, degrees)]
         n = len(locations)
         for g in gains:
-            below = [d.where(_gain_below(g)).map(_second) for d in plain]
-            upto = [d.where(_gain_below(g + 1)).map(_second) for d in plain]
-            prefix = [Dist.certain(0)]  # prefix[h]: the hits before h gain less than g
-            for h in range(n - 1):
-                prefix.append(self._add(prefix[-1], below[h]))
             suffix = Dist.certain(0)  # the hits after h gain at most g
             for h in reversed(range(n)):
                 chosen = self.replaced_hit(locations[h], degrees).where(_gain_is(g)).map(_second)
                 if chosen.weights:
-                    parts.append(self._add(self._add(prefix[h], chosen), suffix))
-                suffix = self._add(suffix, upto[h])
+                    before = self._prefix(("below", g), locations[:h], degrees)
+                    parts.append(self._add(self._add(before, chosen), suffix))
+                suffix = self._add(suffix, self._part(("upto", g), locations[h], degrees))
         return mix(parts)
+
+    def _part(self, tag: Any, location: str, degrees: int) -> Dist[int]:
+        """One plain hit at ``location``, packed: ``"all"`` of it, or only the outcomes whose
+        degrees' gain is ``"none"``, ``("below", g)`` or ``("upto", g)``."""
+        key = (tag, location, degrees)
+        got = self.part_memo.get(key)
+        if got is None:
+            hit = self.plain_hit(location, degrees)
+            if tag == "none":
+                hit = hit.where(lambda k: k[0] == 0)
+            elif tag != "all":
+                hit = hit.where(_gain_below(tag[1] + (tag[0] == "upto")))
+            got = self.part_memo[key] = hit.map(_second)
+        return got
+
+    def _prefix(self, tag: Any, locations: tuple[str, ...], degrees: int) -> Dist[int]:
+        """The sum of :meth:`_part` ``tag`` over ``locations``, built on the sum over all but the last."""
+        key = (tag, locations, degrees)
+        got = self.prefix_memo.get(key)
+        if got is None:
+            if not locations:
+                got = Dist.certain(0)
+            else:
+                got = self._add(self._prefix(tag, locations[:-1], degrees), self._part(tag, locations[-1], degrees))
+            self.prefix_memo[key] = got
+        return got
 
     def _norm(self, key: int) -> int:
         """A packed sum with its wounds capped and Fury / slain counted once."""
@@ -410,12 +441,6 @@ class _Probe:
                     n = cache[k] = self._norm(k)
                 out[n] = get(n, 0) + wa * wb
         return Dist(out, a.denom * b.denom)
-
-    def _sum(self, parts: Iterable[Dist[int]]) -> Dist[int]:
-        out: Dist[int] = Dist.certain(0)
-        for p in parts:
-            out = self._add(out, p)
-        return out
 
 
 class _NoGain(Exception):
