@@ -6,6 +6,11 @@ that consumes dice from ``source`` is enumerated exactly, with each outcome's pr
 is how the odds come from the rules themselves: the function run is the resolver's procedure (or
 one of its steps), never a second copy of it.
 
+Where the rest of a procedure depends only on a state it can name (the fan ruleset's round, at the
+start of each action), the procedure says so with :meth:`Walker.checkpoint`: the outcomes after
+the first run through that state are kept, and every later run that reaches the same state takes
+them at once instead of walking them again (the walk becomes a graph, not a tree).
+
 Dice whose value the procedure uses only through one question (a d100 test: success and degrees; a
 die whose value no figure depends on) are walked by *classes*: a representative value and how many
 of the die's faces it stands for. :class:`Walker` takes them from ``classes(sides, purpose)`` or,
@@ -15,9 +20,11 @@ for one die, from :meth:`Walker.roll_classes`.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cache
 from math import lcm
-from typing import TypeVar
+from typing import Any, Generic, TypeVar
 
 from .dist import Dist
 
@@ -37,14 +44,68 @@ class TooManyOutcomes(ValueError):
     """The procedure has more die outcomes than the limit given: enumerating it would take too long."""
 
 
+@dataclass
+class Merge(Generic[K]):
+    """How outcomes split at a :meth:`Walker.checkpoint` and join again: ``split(outcome, before)``
+    is what of ``outcome`` came after a checkpoint reached with ``before``; ``join(before, after)``
+    the whole outcome again."""
+
+    split: Callable[[Any, Any], Any]
+    join: Callable[[Any, Any], Any]
+    done: dict[Hashable, dict[Any, Fraction]] = field(default_factory=dict)  # state -> what follows it
+    recording: dict[Hashable, tuple[int, tuple[int, ...], dict[Any, Fraction]]] = field(default_factory=dict)
+
+
+class _Merged(BaseException):
+    """Raised out of the procedure at a checkpoint whose state's outcomes are known (a
+    BaseException, so no ``except Exception`` in the procedure can swallow it)."""
+
+    def __init__(self, state: Hashable, before: Any) -> None:
+        self.state, self.before = state, before
+
+
 class Walker:
     """The dice source :func:`explore` passes: it replays ``path`` (choices of class), then takes
     the first class of each new die and records the die for the next walk."""
 
-    def __init__(self, path: list[int], classes: ClassesFor | None) -> None:
+    def __init__(self, path: list[int], classes: ClassesFor | None, merge: Merge[Any] | None = None) -> None:
         self.path = path
         self.classes = classes
         self.trail: list[Classes] = []  # the classes of each die asked for, in order
+        self.merge = merge
+        self.active: list[tuple[int, Any, dict[Any, Fraction]]] = []  # (dice before, before, outcomes) recorded
+
+    def checkpoint(self, state: Hashable, before: Any) -> None:
+        """The rest of the procedure depends only on ``state`` (and on no die rolled so far);
+        ``before`` is what of the outcome is settled already (see :class:`Merge`). The first run
+        through ``state`` goes on and its outcomes are kept; a later one stops here and takes them.
+        Does nothing when :func:`explore` was given no ``merge``."""
+        m = self.merge
+        if m is None:
+            return
+        depth = len(self.trail)
+        if state not in m.done and state in m.recording:
+            at, prefix, outcomes = m.recording[state]
+            if at == depth and tuple(self.path[:depth]) == prefix:  # the same node, walked again
+                self.active.append((depth, before, outcomes))
+                return
+            # depth-first: a path outside the first one's subtree comes after all of it
+            m.done[state] = outcomes
+            del m.recording[state]
+        if state in m.done:
+            raise _Merged(state, before)
+        outcomes = {}
+        m.recording[state] = (depth, tuple(self.path[:depth]), outcomes)
+        self.active.append((depth, before, outcomes))
+
+    def weight_from(self, start: int) -> Fraction:
+        """The probability of this walk's dice from the ``start``-th on."""
+        num = den = 1
+        for k in range(start, len(self.trail)):
+            cls = self.trail[k]
+            num *= cls[self.path[k]][1]
+            den *= sum(c for _, c in cls)
+        return Fraction(num, den)
 
     def roll(self, sides: int, purpose: str) -> int:
         got = self.classes(sides, purpose) if self.classes else None
@@ -61,9 +122,8 @@ class Walker:
     def weight(self) -> tuple[int, int]:
         """This walk's probability as (faces, all faces)."""
         num = den = 1
-        for k, choice in enumerate(self.path):
-            cls = self.trail[k]
-            num *= cls[choice][1]
+        for k, cls in enumerate(self.trail):  # a run stopped at a checkpoint rolled no more
+            num *= cls[self.path[k]][1]
             den *= sum(c for _, c in cls)
         return num, den
 
@@ -73,27 +133,42 @@ def explore(
     *,
     classes: ClassesFor | None = None,
     limit: int = 200_000,
+    merge: Merge[K] | None = None,
 ) -> Dist[K]:
     """The exact distribution of ``run(source)`` over every outcome of the dice it rolls.
 
     ``run`` must be deterministic given its dice (the resolver is: nothing in ``rules`` reads a
-    clock or a global random). Raises :class:`TooManyOutcomes` past ``limit`` runs."""
+    clock or a global random). With ``merge``, runs that reach the same :meth:`Walker.checkpoint`
+    state share what follows it. Raises :class:`TooManyOutcomes` past ``limit`` runs."""
     path: list[int] = []
     acc: dict[K, int] = {}
     denom = 1
     runs = 0
-    while True:
-        runs += 1
-        if runs > limit:
-            raise TooManyOutcomes(f"more than {limit} die outcomes to walk")
-        walker = Walker(path, classes)
-        result = run(walker)
-        num, den = walker.weight()
+
+    def add(result: K, num: int, den: int) -> None:
+        nonlocal acc, denom
         if denom % den:
             f = lcm(denom, den) // denom
             acc = {k: w * f for k, w in acc.items()}
             denom *= f
         acc[result] = acc.get(result, 0) + num * (denom // den)
+
+    while True:
+        runs += 1
+        if runs > limit:
+            raise TooManyOutcomes(f"more than {limit} die outcomes to walk")
+        walker = Walker(path, classes, merge)
+        try:
+            results = [(run(walker), Fraction(1))]
+        except _Merged as stop:
+            assert merge is not None
+            results = [(merge.join(stop.before, after), p) for after, p in merge.done[stop.state].items()]
+        num, den = walker.weight()
+        for result, p in results:
+            add(result, num * p.numerator, den * p.denominator)
+            for start, before, outcomes in walker.active:
+                after = merge.split(result, before)  # type: ignore[union-attr]
+                outcomes[after] = outcomes.get(after, Fraction(0)) + walker.weight_from(start) * p
         # the next path: advance the deepest die that has classes left, drop those after it
         path = walker.path[: len(walker.trail)]
         while path and path[-1] + 1 >= len(walker.trail[len(path) - 1]):

@@ -259,6 +259,26 @@ def is_double(roll: int) -> bool:
     return roll == 100 or (roll % 11 == 0 and roll < 100)
 
 
+@dataclass(frozen=True)
+class D100Reading:
+    """How the round reads the d100 of a shot, a blow or a parry: ``reading(face)`` is (jammed,
+    overloaded, passed). A gun jams on 98-00, and on any double on ``automatic_fire``; a plasma
+    weapon's 98-00 overloads it; a jammed roll misses; otherwise the roll passes at ``chance`` or
+    less, or whatever it is when the target is hit ``automatic``-ally (seed 000, Jams; Shooting;
+    Hand-to-hand combat). Equal readings read every face alike (the odds engine counts on it)."""
+
+    chance: int
+    gun: bool = False
+    automatic_fire: bool = False
+    plasma: bool = False
+    automatic: bool = False
+
+    def __call__(self, face: int) -> tuple[bool, bool, bool]:
+        jam = self.gun and jams(face, self.automatic_fire)
+        overload = jam and self.plasma and face >= tables().jams.low
+        return jam, overload, not jam and (self.automatic or face <= self.chance)
+
+
 def jams(roll: int, automatic: bool) -> bool:
     """Whether a to-hit ``roll`` jams the gun: 98-00 always, any double on automatic fire.
 
@@ -624,6 +644,12 @@ class Wh40krpRound:
 
     # --- a hit: penetration and damage ----------------------------------------------------------
 
+    def to_hit_die(self, purpose: str, reads: D100Reading) -> int:
+        """A d100 test of the round: a shot's to-hit roll, a blow's WS roll, a parry. The procedure
+        reads it through ``reads`` (jammed, overloaded, passed) and, on a shot's or blow's hit, for
+        its location (:func:`hit_location`); the odds engine (:mod:`rules.odds`) walks it that way."""
+        return self.roller.d100(purpose)
+
     def pen_die(self, purpose: str, chance: int) -> int:
         """The d100 of a penetration roll against ``chance`` (percent); the procedure reads it only
         through :func:`penetrates`, and the odds engine (:mod:`rules.odds`) walks it that way."""
@@ -844,10 +870,9 @@ class Wh40krpRound:
         total = self.s.attacker.BS + sum(m.value for m in mods)
         floor = self.t.minimum_chance.value
         chance = max(floor, total)
-        roll = self.roller.d100(f"shot {number} to-hit d100 ({body.name})")
-        jam = w.is_gun and jams(roll, automatic_fire)
-        overload = jam and w.plasma and roll >= self.t.jams.low
-        hit = not jam and (automatic or roll <= chance)
+        reads = D100Reading(chance, w.is_gun, automatic_fire, w.plasma, automatic)
+        roll = self.to_hit_die(f"shot {number} to-hit d100 ({body.name})", reads)
+        jam, overload, hit = reads(roll)
         kind = ("heavy auto" if w.weapon_class == "Heavy" else "auto") if action.kind == "auto" else action.kind
         location: str | None = None
         location_roll = None
@@ -1022,9 +1047,9 @@ class Wh40krpRound:
         parries_left = tgt.parries
         for k, time in enumerate(times):
             number = k + 1
-            roll = self.roller.d100(f"blow {number} WS d100")
-            jam = self.weapon.is_gun and jams(roll, False)
-            hit = not jam and roll <= chance
+            reads = D100Reading(chance, gun=self.weapon.is_gun)  # a gun jams on 98-00; no overload
+            roll = self.to_hit_die(f"blow {number} WS d100", reads)
+            jam, _, hit = reads(roll)
             location_roll, location = hit_location(roll) if hit else (None, None)
             shot = Shot(
                 number=number,
@@ -1056,7 +1081,7 @@ class Wh40krpRound:
                 parry = 0
                 if parries_left and tgt.WS is not None:
                     parries_left -= 1
-                    proll = self.roller.d100(f"blow {number} parry d100 ({tgt.name}'s WS {tgt.WS})")
+                    proll = self.to_hit_die(f"blow {number} parry d100 ({tgt.name}'s WS {tgt.WS})", D100Reading(tgt.WS))
                     parried = proll <= tgt.WS
                     parry = tgt.WS if parried else 0
                     shot = shot.model_copy(update={"parry_roll": proll, "parried": parried})

@@ -1,0 +1,190 @@
+"""The fan ruleset's odds walk (``rules.odds.walked``) reads each to-hit, WS and parry d100 by what
+the round makes of it (jammed, overloaded, passed) and each hit's penetration as one die weighted
+over the hit's locations. These tests check that shortcut against the walk that takes every face of
+those d100s through the resolver (``Wh40krpRound`` as it is, only the penetration dice read as
+through or stopped, which ``test_odds_brute_force.py`` checks face by face): the two distributions
+must be equal, fraction for fraction. Each case also has a witness, so it cannot pass without the
+rule it is about happening in some outcome."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from fractions import Fraction
+from math import sqrt
+from pathlib import Path
+from typing import Any
+
+import pytest
+import wh40krp_scenarios as rps
+
+from rules.api import load_scenario, resolve
+from rules.dice import Roller, SeededDice
+from rules.odds import odds
+from rules.odds.dist import Dist
+from rules.odds.explore import Merge, Walker, explore
+from rules.odds.walked import RpOutcome, _pen_classes, _rp_classes, rp_summarize, walk
+from rules.systems.wh40krp import Wh40krpRound
+
+ROOT = Path(__file__).resolve().parents[2]
+D6_CHART = {"chart": 1, "die": 6, "rows": "1-3: Wounded\n4-5: Badly wounded\n6: Killed outright"}
+
+
+def face_by_face(data: dict[str, Any]) -> Dist[RpOutcome]:
+    """Every face of every to-hit, WS and parry d100, through the resolver as it is."""
+    scenario = load_scenario(data)
+
+    def run(walker: Walker) -> RpOutcome:
+        rnd = Wh40krpRound(scenario, Roller(walker))
+        rnd.pen_die = lambda purpose, chance: walker.roll_classes(100, purpose, _pen_classes(chance))  # type: ignore[method-assign]
+        return rp_summarize(rnd.resolve())
+
+    return explore(run, classes=_rp_classes, limit=200_000).reduced()
+
+
+def differences(fast: Dist[Any], slow: Dist[Any]) -> str:
+    keys = sorted(set(fast.weights) | set(slow.weights), key=repr)
+    lines = [
+        f"{k}: walked {fast.chance(lambda x, k=k: x == k)}, face by face {slow.chance(lambda x, k=k: x == k)}"
+        for k in keys
+        if fast.chance(lambda x, k=k: x == k) != slow.chance(lambda x, k=k: x == k)
+    ]
+    return f"{len(lines)} outcome(s) differ:\n" + "\n".join(lines[:12])
+
+
+COVERED_LEGS = {
+    "exposure": "cover_standing",
+    "armour": rps.armour(40, locations=["Body", "Head"]),
+    "cover": {"name": "Wall", "chance": 30, "locations": ["Right Leg", "Left Leg"]},
+}
+
+
+@pytest.mark.parametrize(
+    ("data", "witness"),
+    [
+        pytest.param(
+            rps.scenario(actions=["semi"], target=COVERED_LEGS, charts=[D6_CHART]),
+            lambda o: sum(hit for hit, _ in o.shots) == 2 and 0 < o.penetrating < 2,
+            id="semi-auto-two-shots-armour-and-cover",
+        ),
+        pytest.param(
+            rps.scenario(actions=[{"kind": "auto", "shots": 2}], target=COVERED_LEGS, charts=[D6_CHART]),
+            lambda o: o.jammed and len(o.shots) == 2 and o.shots[0][1],
+            id="automatic-second-shot-jams-after-a-penetrating-hit",
+        ),
+        pytest.param(
+            # two actions: the second action's shots are walked once per state the first leaves
+            # (rounds fired, jammed, who ducked back) and shared by every way of reaching it
+            rps.scenario(actions=["single", "single"], target={"armour": rps.armour(50, locations=["Body", "Head"])}),
+            lambda o: o.shots == ((True, False), (True, True)),
+            id="two-actions-share-what-follows-the-first",
+        ),
+        pytest.param(
+            rps.scenario(
+                weapon=rps.PLASMA_GUN,
+                target={"armour": rps.armour(60, "energy")},
+                attacker={"BS": 60},
+                charts=[D6_CHART],
+            ),
+            lambda o: o.outcome == "jam" and len(o.shots) == 2,  # the overload's hit on the firer
+            id="plasma-overload-hits-the-firer",
+        ),
+        pytest.param(
+            rps.scenario(
+                actions=["semi"], called_location="Head", target={"armour": rps.armour(50, locations=["Head"])}
+            ),
+            lambda o: o.penetrating == 1,
+            id="called-shot-at-the-head",
+        ),
+        pytest.param(
+            rps.scenario(
+                weapon=rps.SWORD,
+                actions=["melee"],
+                target={"WS": 35, "parries": 1, "armour": rps.armour(100, locations=["Body"])},
+                charts=[D6_CHART],
+            ),
+            # the Body's armour stops no blow (100%) unless the parry takes 35 off it
+            lambda o: o.shots == ((True, False),),
+            id="a-parried-blow",
+        ),
+        pytest.param(
+            rps.scenario(
+                weapon=rps.SWORD,
+                actions=["melee"],
+                attacker={"A": 2},
+                target={"armour": rps.armour(40)},
+                charts=[D6_CHART],
+            ),
+            lambda o: o.shots == ((True, True), (True, False)),
+            id="two-blows",
+        ),
+    ],
+)
+def test_fan_ruleset_walk_reads_each_d100_by_what_the_round_makes_of_it(
+    data: dict[str, Any], witness: Callable[[RpOutcome], bool]
+) -> None:
+    fast = walk(load_scenario(data))
+    slow = face_by_face(data)
+    assert any(witness(o) for o in slow.weights), "no outcome shows the rule this case is about"
+    assert fast == slow, differences(fast, slow)
+    assert fast.total == 1
+
+
+def test_fan_ruleset_automatic_round_matches_sampling() -> None:
+    # the example's aimed burst of four shots against armour and cover: exact, and 20,000 seeded
+    # resolutions fall within 4 standard errors of each shot's chance to hit and to penetrate
+    data = json.loads((ROOT / "examples" / "wh40krp-autogun-round.json").read_text())
+    scenario = load_scenario(data)
+    report = odds(scenario)
+    assert report.exact
+    source = SeededDice(4043)
+    n = 20_000
+    runs = [rp_summarize(resolve(scenario, source)) for _ in range(n)]
+    checks: list[tuple[str, Fraction, Callable[[RpOutcome], bool]]] = [
+        ("jam", _chance(report, "jam"), lambda o: o.jammed)
+    ]
+    for s in report.shots:
+        i = s.number - 1
+        checks.append(
+            (f"shot {s.number} hits", Fraction(s.hit.exact), lambda o, i=i: len(o.shots) > i and o.shots[i][0])
+        )
+        checks.append(
+            (
+                f"shot {s.number} penetrates",
+                Fraction(s.penetrate.exact),
+                lambda o, i=i: len(o.shots) > i and o.shots[i][1],
+            )
+        )
+    for what, exact, pred in checks:
+        p = float(exact)
+        estimate = sum(1 for o in runs if pred(o)) / n
+        se = sqrt(p * (1 - p) / n)
+        assert se > 0 and abs(estimate - p) <= 4 * se, f"{what}: exact {p:.5f}, sampled {estimate:.5f}"
+
+
+def _chance(report: Any, key: str) -> Fraction:
+    (fig,) = [f for f in report.headline if f.key == key]
+    return Fraction(fig.chance.exact)
+
+
+def test_explore_checkpoint_shares_what_follows_a_state_and_counts_it_once_per_way_in() -> None:
+    # a d6, then a rest that depends only on whether it was odd: a d6 and, over 3, a d4. With the
+    # checkpoint the rest is walked once per parity (2 x 15 runs, then one run for each of the other
+    # four first faces); the distribution is the same as walking every die.
+    runs = 0
+
+    def run(walker: Walker) -> tuple[int, int]:
+        nonlocal runs
+        runs += 1
+        a = walker.roll(6, "first")
+        walker.checkpoint(a % 2, (a,))
+        b = walker.roll(6, "second")
+        c = walker.roll(4, "third") if b > 3 else 0
+        return a, 10 * (a % 2) + b + c
+
+    merge = Merge(split=lambda outcome, before: outcome[1], join=lambda before, after: (before[0], after))
+    shared = explore(run, merge=merge)
+    walked_runs, runs = runs, 0
+    every = explore(run)
+    assert shared == every and shared.total == 1
+    assert (walked_runs, runs) == (2 * 15 + 4, 6 * 15)
