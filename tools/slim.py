@@ -21,6 +21,7 @@ import io
 import json
 import tokenize
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 
@@ -99,10 +100,14 @@ def slim_file(name: str, data: bytes, omit: frozenset[str] = BROWSER_OMITS) -> b
     return data
 
 
-def slim_wheel(path: Path, omit: frozenset[str] = BROWSER_OMITS) -> tuple[int, int]:
-    """Rewrite the wheel at ``path`` with each file slimmed (:func:`slim_file`: Python stripped,
-    JSON without notes and whitespace, the files in ``omit`` left out), and its ``RECORD``
-    recomputed; returns the wheel's size in bytes before and after."""
+def slim_wheel(
+    path: Path, omit: frozenset[str] = BROWSER_OMITS, slimmer: Callable[[str, bytes], bytes | None] | None = None
+) -> tuple[int, int]:
+    """Rewrite the wheel at ``path`` with each file slimmed (``slimmer(name, data)``, None to
+    leave the file out; default :func:`slim_file` with ``omit``: Python stripped, JSON without
+    notes and whitespace), recompressed at deflate level 9, and its ``RECORD`` recomputed; returns
+    the wheel's size in bytes before and after."""
+    slim_one = slimmer or (lambda name, data: slim_file(name, data, omit))
     before = path.stat().st_size
     with zipfile.ZipFile(path) as zin:
         entries = [(info, zin.read(info)) for info in zin.infolist()]
@@ -111,7 +116,7 @@ def slim_wheel(path: Path, omit: frozenset[str] = BROWSER_OMITS) -> tuple[int, i
     for info, data in entries:
         if info.filename == record_name:
             continue
-        slim = slim_file(info.filename, data, omit)
+        slim = slim_one(info.filename, data)
         if slim is not None:
             files.append((info, slim))
     record = "".join(f"{info.filename},{_record_hash(data)},{len(data)}\n" for info, data in files)
@@ -123,3 +128,24 @@ def slim_wheel(path: Path, omit: frozenset[str] = BROWSER_OMITS) -> tuple[int, i
         zout.writestr(record_name, record, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
     tmp.replace(path)
     return before, path.stat().st_size
+
+
+# What of the pinned third-party wheels the page never imports: pydantic's V1 compatibility
+# package (imported only by ``import pydantic.v1``, or to warn about a V1 model given to V2, which
+# Auspex never does) and its mypy plugin (a type checker's, never the runtime's).
+VENDORED_OMITS = ("pydantic/v1/", "pydantic/mypy.py")
+
+
+def slim_vendored_file(name: str, data: bytes) -> bytes | None:
+    """The browser's copy of one file of a pinned third-party wheel: None for
+    :data:`VENDORED_OMITS`; Python without docstrings and comments (:func:`strip_source`, every
+    line kept where it was); ``METADATA`` without its long description (the project's README,
+    after the first blank line); the rest (compiled modules, ``py.typed``) as is."""
+    if name.startswith(VENDORED_OMITS):
+        return None
+    if name.endswith(".py"):
+        return strip_source(data.decode("utf-8")).encode("utf-8")
+    if name.endswith(".dist-info/METADATA"):
+        head, _, _ = data.partition(b"\n\n")
+        return head + b"\n"
+    return data

@@ -6,7 +6,9 @@ whose sha256 differs from the lock, and unpacks what the page loads:
 
 - ``static/vendor/pyscript/``  PyScript core (``@pyscript/core`` ``dist/``)
 - ``static/vendor/pyodide/``   Pyodide core (``pyodide.mjs``, the wasm, the stdlib zip, the lock)
-- ``static/vendor/wheels/``    pydantic, pydantic-core built for Pyodide's ABI, and their deps
+- ``static/vendor/wheels/``    pydantic, pydantic-core built for Pyodide's ABI, and their deps; the
+  browser's copies, made from the checked downloads: without docstrings, comments, pydantic's V1
+  package and mypy plugin, recompressed (``tools/slim.py``: :func:`slim_vendored_file`)
 - ``static/vendor/app/``       Auspex's own wheel (``rules`` + ``auspex_web``), built from this tree
 
 Downloads are cached in ``.cache/vendor/`` so a second run is offline. Exit status 1 with a
@@ -26,7 +28,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
-from slim import slim_wheel  # noqa: E402 - tools/ is a folder of scripts, not a package
+from slim import slim_vendored_file, slim_wheel  # noqa: E402 - tools/ is a folder of scripts, not a package
 
 LOCK = ROOT / "tools" / "vendor.lock.json"
 VENDOR = ROOT / "static" / "vendor"
@@ -155,8 +157,13 @@ def main(argv: list[str]) -> int:
         wheels = VENDOR / "wheels"
         shutil.rmtree(wheels, ignore_errors=True)
         wheels.mkdir(parents=True)
+        saved = 0
         for entry in lock["wheels"]:
-            shutil.copy2(fetch_wheel(entry), wheels / entry["filename"])
+            copy = wheels / entry["filename"]
+            shutil.copy2(fetch_wheel(entry), copy)  # the download is checked against the lock first
+            before, after = slim_wheel(copy, slimmer=slim_vendored_file)
+            saved += before - after
+        print(f"vendor: the wheels' browser copies {saved} bytes smaller (tools/slim.py: VENDORED_OMITS, docstrings)")
     app = build_app_wheel()
     print(f"vendor: runtime in {VENDOR.relative_to(ROOT)}/, app wheel {app.name}")
     return 0

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.slim import slim_file, slim_json, slim_wheel, strip_source
+from tools.slim import slim_file, slim_json, slim_vendored_file, slim_wheel, strip_source
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = sorted([*(ROOT / "rules").rglob("*.py"), *(ROOT / "static" / "auspex_web").rglob("*.py")])
@@ -73,6 +73,19 @@ def test_the_slim_wheel_has_a_true_record(tmp_path: Path) -> None:
             data = z.read(name)
             expected = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
             assert digest == f"sha256={expected}" and int(size) == len(data)
+
+
+def test_vendored_wheels_lose_pydantic_v1_the_mypy_plugin_docstrings_and_the_long_description() -> None:
+    assert slim_vendored_file("pydantic/v1/main.py", b"x = 1\n") is None
+    assert slim_vendored_file("pydantic/mypy.py", b"x = 1\n") is None
+    assert slim_vendored_file("pydantic/main.py", b'"""Doc."""\nx = 1  # why\n') == b'""\nx = 1\n'
+    metadata = b"Metadata-Version: 2.4\nName: pydantic\n\n# Pydantic\nA long README.\n"
+    assert (
+        slim_vendored_file("pydantic-2.14.3.dist-info/METADATA", metadata) == b"Metadata-Version: 2.4\nName: pydantic\n"
+    )
+    so = bytes(range(256))
+    assert slim_vendored_file("pydantic_core/_pydantic_core.cpython-314-wasm32-emscripten.so", so) == so
+    assert slim_vendored_file("pydantic/py.typed", b"") == b""
 
 
 def slim_tree(dest: Path) -> None:
