@@ -1,112 +1,105 @@
-// Auspex's service worker: the page works offline after the first visit.
+// Auspex's service worker: after the first visit the page works offline, and it never runs half
+// old, half new files.
 //
-// On install it precaches everything the page loads. The vendored runtime (PyScript, Pyodide, the
-// pinned wheels) never changes under a given name set; it is served through the HTTP cache with the
-// precache as the fallback (see httpCacheFirst), from a cache named after its content hash (static/vendor/precache.js, written by tools/precache.py during
-// `make vendor`: a new runtime changes that file, which makes the browser install this worker anew).
-// The app's own files (the page, app.js, app.css, pyscript.toml, worker.py, the app wheel) are
-// served network-first with the cache as fallback, so an update shows on the next load.
-// Bump APP_VERSION when the list of app files changes.
+// tools/precache.py (make vendor) writes static/vendor/precache.js: every file the page loads (the
+// vendored runtime, the wheels, the app's own files) and a version, a hash of all their contents
+// and of this file. This worker precaches them in one cache named after that version and answers
+// the page only with that version's files. Any change to any file changes precache.js, which the
+// browser compares on each visit (registered with updateViaCache "none"): the new version's worker
+// precaches in the background and waits, and the page offers to reload (static/pwa.js), which
+// posts SKIP_WAITING and reloads once the new worker controls it. Old versions' caches go then.
 
 importScripts("./static/vendor/precache.js"); // defines self.AUSPEX_PRECACHE = {version, runtime, app}
 
-const APP_VERSION = 3;
 const { version, runtime, app } = self.AUSPEX_PRECACHE;
-const RUNTIME_CACHE = `auspex-runtime-${version}`;
-const APP_CACHE = `auspex-app-v${APP_VERSION}`;
-// The page is precached once, as "./": a navigation to ./index.html offline gets it too (see
-// networkFirst), and listing both made a first visit download the page a second time.
-const APP_FILES = [
-  "./",
-  "./static/app.js",
-  "./static/app.css",
-  "./static/icon.svg",
-  "./pyscript.toml",
-  "./static/auspex_web/worker.py",
-  ...app,
-];
-
-const scope = new URL(self.registration.scope);
-const VENDOR = new URL("./static/vendor/", scope).href;
-const APP_VENDOR = new URL("./static/vendor/app/", scope).href;
-const PRECACHE_LIST = new URL("./static/vendor/precache.js", scope).href;
-
-async function precache(cacheName, urls, mode) {
-  const cache = await caches.open(cacheName);
-  await cache.addAll(urls.map((url) => new Request(url, { cache: mode })));
-}
+const CACHE = `auspex-${version}`;
+const scope = self.registration.scope;
+const absolute = (url) => new URL(url, scope).href;
+const RUNTIME = new Set(runtime.map(absolute));
+const APP = new Set(app.map(absolute));
+// The page is precached once, as "./" (listing ./index.html too made a first visit download it twice).
+const PAGE = absolute("./");
+const INDEX = absolute("./index.html");
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(
-    Promise.all([
-      // The runtime was just downloaded by the page itself (the worker is registered once the
-      // engine is ready): "default" lets the HTTP cache hand it over instead of fetching ~16 MB
-      // twice on a first visit. Its cache name carries the runtime's content hash.
-      precache(RUNTIME_CACHE, runtime, "default"),
-      // "no-cache": revalidate the app's own small files, so a stale copy is never kept.
-      precache(APP_CACHE, APP_FILES, "no-cache"),
-    ]).then(() => self.skipWaiting()),
-  );
+  // On a first visit the page has just downloaded the runtime (the worker is registered once the
+  // engine is ready): "default" lets the HTTP cache hand it over instead of fetching ~16 MB twice.
+  // When updating, "no-cache" revalidates it, so an old copy still fresh in the HTTP cache is never
+  // stored as the new version's. The app's own small files are always revalidated.
+  const runtimeMode = self.registration.active ? "no-cache" : "default";
+  const requests = [
+    ...runtime.map((url) => new Request(url, { cache: runtimeMode })),
+    ...app.map((url) => new Request(url, { cache: "no-cache" })),
+  ];
+  // addAll stores all or nothing: a version that failed to download is never installed, and the
+  // browser tries again on a later visit. No skipWaiting: an update waits until the page asks.
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)));
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "SKIP_WAITING") self.skipWaiting();
+  else if (event.data === "VERSION") event.ports[0]?.postMessage(version);
 });
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
-      const keep = new Set([RUNTIME_CACHE, APP_CACHE]);
       for (const name of await caches.keys()) {
-        if (name.startsWith("auspex-") && !keep.has(name)) await caches.delete(name);
+        if (name.startsWith("auspex-") && name !== CACHE) await caches.delete(name);
       }
       await self.clients.claim();
     })(),
   );
 });
 
-async function cacheFirst(request) {
-  const cached = await caches.match(request, { cacheName: RUNTIME_CACHE, ignoreSearch: true });
-  if (cached) return cached;
-  const response = await fetch(request);
-  if (response.ok) (await caches.open(RUNTIME_CACHE)).put(request, response.clone());
-  return response;
+// Two copies of a runtime file answer the same request only if they are the same bytes: the server's
+// validators say so (its ETag; without one, Last-Modified and the length).
+function sameFile(a, b) {
+  const etag = a.headers.get("ETag");
+  if (etag) return etag === b.headers.get("ETag");
+  const modified = a.headers.get("Last-Modified");
+  const length = a.headers.get("Content-Length");
+  return modified !== null && length !== null &&
+    modified === b.headers.get("Last-Modified") && length === b.headers.get("Content-Length");
 }
 
 // The runtime goes through fetch() first: the HTTP cache answers at once and keeps V8's compiled-wasm
 // cache, which a response read from Cache Storage does not get (tools/bench.py measured a repeat
-// visit ~0.4 s slower when the precache answered). Offline, or when the network has not answered
-// in 3 s (a table's dead Wi-Fi can look online), the precache answers.
-async function httpCacheFirst(request) {
+// visit ~0.4 s slower when the precache answered). That answer is used only when it is this
+// version's file (sameFile): after a new version is published, the HTTP cache may hold the new
+// runtime under the same names, and this version's copy answers until the page reloads into the new
+// one. Offline, or when the network has not answered in 3 s (a table's dead Wi-Fi can look online),
+// the precache answers.
+async function runtimeFile(request) {
+  const cached = caches.match(request.url, { cacheName: CACHE });
+  if (self.navigator.onLine === false) return (await cached) ?? fetch(request);
   const network = fetch(request);
   network.catch(() => {}); // a late failure after the timeout won is not an error
+  let first = null;
   try {
-    const first = await Promise.race([network, new Promise((r) => setTimeout(r, 3000, null))]);
-    if (first) return first;
-    return (await caches.match(request, { cacheName: RUNTIME_CACHE, ignoreSearch: true })) ?? (await network);
-  } catch (error) {
-    return cacheFirst(request);
+    first = await Promise.race([network, new Promise((resolve) => setTimeout(resolve, 3000, null))]);
+  } catch {
+    // offline: the precache answers
   }
-}
-
-async function networkFirst(request) {
-  const cache = await caches.open(APP_CACHE);
-  try {
-    const response = await fetch(request, { cache: "no-cache" });
-    if (response.ok) await cache.put(request, response.clone());
-    return response;
-  } catch (error) {
-    const cached =
-      (await cache.match(request, { ignoreSearch: request.mode === "navigate" })) ??
-      (request.mode === "navigate" ? await cache.match("./") : undefined);
-    if (cached) return cached;
-    throw error;
-  }
+  const own = await cached;
+  if (!own) return first ?? network; // not precached (yet): as the network answers
+  return first && first.ok && sameFile(first, own) ? first : own;
 }
 
 self.addEventListener("fetch", (event) => {
   const { request } = event;
-  if (request.method !== "GET" || !request.url.startsWith(scope.href)) return;
-  const url = request.url;
-  const immutable = url.startsWith(VENDOR) && !url.startsWith(APP_VENDOR) && url !== PRECACHE_LIST;
-  // Online, the runtime is left to the browser: its HTTP cache keeps V8's compiled-wasm cache, which
-  // a response from Cache Storage does not get (measured by tools/bench.py: a repeat visit through
-  // the service worker recompiled the 9.6 MB wasm every time). Offline, the precache answers.
-  event.respondWith(immutable ? httpCacheFirst(request) : networkFirst(request));
+  if (request.method !== "GET") return;
+  const url = request.url.split("#")[0];
+  if (RUNTIME.has(url)) {
+    event.respondWith(runtimeFile(request));
+    return;
+  }
+  // The page (any query; ./index.html is the same page) and the app's files: this version's copy
+  // only, so a page never mixes versions. What is not precached goes to the network untouched.
+  const page = request.mode === "navigate" && [PAGE, INDEX].includes(url.split("?")[0]);
+  const key = page ? PAGE : APP.has(url) ? url : null;
+  if (!key) return;
+  event.respondWith(
+    caches.match(key, { cacheName: CACHE }).then((cached) => cached ?? fetch(request)),
+  );
 });

@@ -1,13 +1,18 @@
-"""Write ``static/vendor/precache.js``: what the service worker (``sw.js``) precaches for offline use.
+"""Write ``static/vendor/precache.js``: what the service worker (``sw.js``) precaches, and its version.
 
-Run after ``tools/vendor.py`` (``make vendor`` does). Lists, as URLs relative to the page:
+Run after ``tools/vendor.py`` (``make vendor`` does), and again after changing any file the page
+loads: the service worker serves the version it precached, whole, until a new version replaces it.
+Lists, as URLs relative to the page:
 
 - ``runtime``: the vendored runtime the page loads: Pyodide's core, every pinned wheel, and the
   PyScript files it uses (``core.js`` and the chunks it imports on start, found by reading their
   imports; not CodeMirror, xterm or MicroPython, which load only for editors and terminals);
-- ``app``: Auspex's own wheel and the forms' catalogue (served network-first, they change with the code);
-- ``version``: a hash of the runtime files' names and contents, which names the service worker's
-  cache, so a new runtime is precached anew.
+- ``app``: Auspex's own files: the page (as ``./``), every ``static/*.js``, ``*.css``, ``*.svg``,
+  ``*.webmanifest`` and ``*.png`` (but the install icons: see install_only), ``pyscript.toml``,
+  the worker's ``worker.py``, the app wheel and the forms' catalogue;
+- ``version``: a hash of the names and contents of all of those and of ``sw.js`` itself. It names
+  the service worker's cache, and any change to any file changes it, which makes the browser
+  install the new version beside the old one (see sw.js).
 
 Also checks that ``pyscript.toml`` lists exactly the wheels in ``static/vendor/`` (with
 ``packages_cache = "passthrough"`` nothing resolves dependencies, so a missing wheel breaks the
@@ -36,9 +41,22 @@ OUT = VENDOR / "precache.js"
 CORE_LAZY_UNUSED = re.compile(r"^(codemirror|zip|pyodide_graph)[-_.]")
 STATIC_IMPORT = re.compile(r'\b(?:from|import)\s*"\./([^"]+)"')
 DYNAMIC_IMPORT = re.compile(r'\bimport\(\s*"\./([^"]+)"\s*\)')
+# Auspex's own files in static/, by kind; a new module or style sheet there is precached as it is added.
+APP_EXTENSIONS = ("js", "css", "svg", "webmanifest", "png")
+APPLE_TOUCH_ICON = re.compile(r'<link rel="apple-touch-icon" href="\./static/([^"/]+)"')
+
+
+def install_only() -> set[str]:
+    """The install icons' file names in static/ (tools/icons.py): the manifest's PNG icons and the
+    apple-touch-icon. The browser fetches them itself, online, when it installs the app; the page
+    never loads them, and precaching them would add their 16 KB to every first visit."""
+    manifest = json.loads((ROOT / "static" / "manifest.webmanifest").read_text())
+    names = {icon["src"] for icon in manifest["icons"] if icon.get("type") == "image/png"}
+    return names | set(APPLE_TOUCH_ICON.findall((ROOT / "index.html").read_text()))
 
 
 def rel(path: Path) -> str:
+    """A file's URL relative to the page."""
     return "./" + path.relative_to(ROOT).as_posix()
 
 
@@ -60,12 +78,14 @@ def pyscript_files() -> list[Path]:
 
 
 def runtime_files() -> list[Path]:
+    """The vendored runtime the page loads: PyScript's files, Pyodide's core, the pinned wheels."""
     pyodide = sorted((VENDOR / "pyodide").iterdir())
     wheels = sorted((VENDOR / "wheels").glob("*.whl"))
     return [*pyscript_files(), *pyodide, *wheels]
 
 
 def check_pyscript_toml(wheels: list[Path]) -> list[str]:
+    """What is wrong with pyscript.toml's wheel list against the wheels vendored (nothing: [])."""
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
     listed = set(config.get("packages", []))
     present = {rel(p) for p in wheels}
@@ -76,33 +96,59 @@ def check_pyscript_toml(wheels: list[Path]) -> list[str]:
     return problems
 
 
+def app_files() -> list[Path]:
+    """Auspex's own files the page loads (the page first), each as it is on disk."""
+    static = ROOT / "static"
+    skip = install_only()
+    own = sorted(p for ext in APP_EXTENSIONS for p in static.glob(f"*.{ext}") if p.name not in skip)
+    app = VENDOR / "app"
+    return [
+        ROOT / "index.html",
+        *own,
+        ROOT / "pyscript.toml",
+        static / "auspex_web" / "worker.py",
+        *sorted(app.glob("*.whl")),
+        *sorted(app.glob("*.json")),  # the forms' catalogue
+    ]
+
+
+def url(path: Path) -> str:
+    """The URL the page asks for: the page itself as "./" (precached once: see sw.js)."""
+    return "./" if path == ROOT / "index.html" else rel(path)
+
+
+def version_of(files: list[tuple[str, bytes]]) -> str:
+    """A short hash of each file's URL and content, in order: the precached version's name."""
+    digest = hashlib.sha256()
+    for name, content in files:
+        digest.update(name.encode() + b"\0" + hashlib.sha256(content).digest())
+    return digest.hexdigest()[:16]
+
+
 def main() -> int:
+    """Write precache.js; exit status 1, with a message, when a file is missing or pyscript.toml is wrong."""
     if not (VENDOR / "pyodide" / "pyodide.mjs").exists():
         print("precache: static/vendor/ is empty: run tools/vendor.py first", file=sys.stderr)
         return 1
     runtime = runtime_files()
-    app = sorted((VENDOR / "app").glob("*.whl"))
-    problems = check_pyscript_toml([p for p in runtime if p.suffix == ".whl"] + app)
-    app += sorted((VENDOR / "app").glob("*.json"))  # the forms' catalogue
+    app = app_files()
+    problems = check_pyscript_toml([p for p in runtime + app if p.suffix == ".whl"])
+    problems += [f"{rel(p)} is missing" for p in app if not p.exists()]
     if problems:
         print("precache: " + "\n  ".join(problems), file=sys.stderr)
         return 1
-    digest = hashlib.sha256()
-    for path in runtime:
-        digest.update(rel(path).encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    files = [*runtime, *app, ROOT / "sw.js"]
     manifest = {
-        "version": digest.hexdigest()[:16],
-        "runtime": [rel(p) for p in runtime],
-        "app": [rel(p) for p in app],
+        "version": version_of([(url(p), p.read_bytes()) for p in files]),
+        "runtime": [url(p) for p in runtime],
+        "app": [url(p) for p in app],
     }
     OUT.write_text(
         "// Written by tools/precache.py (make vendor): what sw.js precaches. Do not edit.\n"
         f"self.AUSPEX_PRECACHE = {json.dumps(manifest, indent=1)};\n"
     )
     size = sum(p.stat().st_size for p in runtime + app) / 1e6
-    print(
-        f"precache: {len(runtime)} runtime files + {len(app)} app wheel ({size:.1f} MB), version {manifest['version']}"
-    )
+    print(f"precache: {len(runtime)} runtime + {len(app)} app files ({size:.1f} MB), version {manifest['version']}")
     return 0
 
 
