@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat requirements-dev.txt pyproject.toml | cksum | cut -d' ' -f1)
 PORT   ?= 8000
 
-.PHONY: all venv vendor chromium lint unit e2e test serve bench clean
+.PHONY: all venv vendor chromium axe lint unit e2e test serve bench clean
 
 all: test
 
@@ -32,6 +32,10 @@ chromium:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	else $(BIN)/python -m playwright install chromium; fi
 
+# axe-core for the accessibility tests only (never served with the page): pinned, integrity-checked, into .cache/axe/.
+axe: venv
+	$(BIN)/python tools/fetch_axe.py
+
 lint: venv
 	$(BIN)/ruff check rules tools tests static/auspex_web
 	$(BIN)/mypy
@@ -39,10 +43,10 @@ lint: venv
 unit: venv
 	$(BIN)/pytest tests/unit -q
 
-e2e: vendor chromium
+e2e: vendor chromium axe
 	$(BIN)/pytest tests/e2e -q
 
-test: vendor chromium lint
+test: vendor chromium axe lint
 	$(BIN)/pytest -q
 
 serve: vendor

@@ -88,9 +88,10 @@ def test_the_odds_of_the_default_attack_are_the_engines(ready_page: Page) -> Non
     assert "dice" not in scenario and "seed" not in scenario  # the odds are over every die
     odds = engine_odds(scenario)
     panel = page.locator("#odds")
-    # The forms' attack: BS 45, +10 Standard Attack, +10 short range (20 m of 100 m), -20 Fog = 45.
-    expect(panel.locator('[data-k="odds-hit"]')).to_have_text("45.0%")
-    expect(panel.locator('[data-k="odds-hit"]')).to_have_attribute("title", "exactly 9/20")
+    # The forms' attack (a fresh page has no extra modifier): BS 45, +10 Standard Attack, +10 short
+    # range (20 m of 100 m) = 65.
+    expect(panel.locator('[data-k="odds-hit"]')).to_have_text("65.0%")
+    expect(panel.locator('[data-k="odds-hit"]')).to_have_attribute("title", "exactly 13/20")
     expect(panel.locator('[data-k="odds-action"]')).to_have_text("Standard Attack with the Lasgun")
     assert_shows(panel, odds)
     chart = panel.locator('[data-k="odds-chart"]')
@@ -108,7 +109,7 @@ def test_the_odds_of_the_default_attack_are_the_engines(ready_page: Page) -> Non
     expect(panel).to_be_hidden()
     page.click("#odds-toggle")
     wait_odds(page)
-    expect(panel.locator('[data-k="odds-hit"]')).to_have_text("45.0%")
+    expect(panel.locator('[data-k="odds-hit"]')).to_have_text("65.0%")
 
 
 def test_compare_keeps_a_and_shows_the_changed_forms_as_b_on_one_scale(ready_page: Page) -> None:
@@ -134,8 +135,8 @@ def test_compare_keeps_a_and_shows_the_changed_forms_as_b_on_one_scale(ready_pag
     a, b = sides.nth(0), sides.nth(1)
     assert_shows(a, a_odds)
     assert_shows(b, b_odds)
-    # BS 45 +0 Semi-Auto Burst +10 short range +20 full aim -20 Fog = 55
-    expect(b.locator('[data-k="odds-hit"]')).to_have_text("55.0%")
+    # BS 45 +0 Semi-Auto Burst +10 short range +20 full aim = 75
+    expect(b.locator('[data-k="odds-hit"]')).to_have_text("75.0%")
     assert b_odds["headline"][0]["chance"]["exact"] != a_odds["headline"][0]["chance"]["exact"]
 
     # side by side, the charts level with each other
@@ -181,10 +182,10 @@ def test_invalid_forms_are_marked_and_the_last_odds_stay_marked_stale(ready_page
     expect(distance).to_be_focused()
     # the last good odds stay, marked stale
     expect(panel).to_have_class(STALE)
-    expect(panel.locator('[data-k="odds-hit"]')).to_have_text("45.0%")
+    expect(panel.locator('[data-k="odds-hit"]')).to_have_text("65.0%")
     expect(page.locator("#odds-status")).to_contain_text("Check the marked fields")
     expect(page.locator("#result")).to_be_empty()  # nothing was resolved, and nothing says so
-    # fixed: the marks go, the odds follow (at 30 m of 100 m: short range still, 45%)
+    # fixed: the marks go, the odds follow (BS 55 at 30 m of 100 m, short range still: 55 +10 +10 = 75)
     bs.fill("55")
     wait_odds(page)
     expect(page.locator("[aria-invalid]")).to_have_count(0)
@@ -192,7 +193,7 @@ def test_invalid_forms_are_marked_and_the_last_odds_stay_marked_stale(ready_page
     expect(panel.locator('[data-k="odds-hit"]')).to_have_text(
         percent(engine_odds(sent(page))["headline"][0]["chance"]["p"])
     )
-    expect(panel.locator('[data-k="odds-hit"]')).to_have_text("55.0%")
+    expect(panel.locator('[data-k="odds-hit"]')).to_have_text("75.0%")
 
 
 def test_epic_odds_follow_the_ruleset_switch(ready_page: Page) -> None:
@@ -217,6 +218,7 @@ def test_on_a_phone_the_panel_sits_below_the_result_and_nothing_scrolls_sideways
     assert panel["y"] >= result["y"] + result["height"]
     page.click("#odds-compare")
     wait_odds(page)
+    page.click('.stepbar [data-go="action"]')  # on a phone the aim is on the Action step; the panel stays open
     field(page, "action.aim").select_option("half")
     wait_odds(page)
     expect(page.locator('#odds [data-k="odds-chart"]')).to_have_count(2)
