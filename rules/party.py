@@ -1,0 +1,170 @@
+"""A saved party: the attackers, weapons and targets a player saved by name on the page, as the
+file the page exports and imports (``auspex-party.json``)::
+
+    {"auspex_party": 1,
+     "attackers": [{"name": "Guardsman", "system": "dh2", "data": {...the scenario's attacker}}],
+     "weapons":   [{"name": "Lasgun", "system": "dh2", "data": {...the scenario's attacker.weapon}}],
+     "targets":   [{"name": "Cultist", "system": "dh2", "data": {...the scenario's target}}]}
+
+Each entry's ``data`` is validated by the same models the engine validates a scenario with (the
+d100 rulesets' :class:`~rules.models.Attacker`, :class:`~rules.models.Weapon` and
+:class:`~rules.models.Target`, with the weapon's qualities checked against the ruleset's table;
+the fan-made ruleset's ``Rp*`` models; Epic's formations, which hold their units' weapons, so Epic
+has no weapon entries). A file with any error is refused whole, each error naming its entry and
+field. This is a public format: fields are added, never renamed or removed without a migration.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from . import tables
+from .api import _field_path, _message
+from .models import Attacker, Target, Weapon
+from .systems import D100_RULESETS, RULESETS
+
+KINDS = {"attackers": "Attacker", "weapons": "Weapon", "targets": "Target"}
+MAX_ERRORS = 20  # a file of the wrong kind can have thousands; the first ones say enough
+
+
+class PartyEntry(BaseModel):
+    """One saved attacker, weapon or target: its ``name``, its ruleset (``system``) and ``data``,
+    the scenario's own sub-object (checked by :func:`check_party` with the ruleset's model)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(..., min_length=1, max_length=80)
+    system: Literal["dh2", "dh1", "dw", "wh40krp", "epic"]
+    data: dict[str, Any]
+
+
+class PartyFile(BaseModel):
+    """The exported file: version 1 of ``auspex_party`` and the three lists (each may be empty)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    auspex_party: Literal[1]
+    attackers: list[PartyEntry] = Field(default_factory=list, max_length=1000)
+    weapons: list[PartyEntry] = Field(default_factory=list, max_length=1000)
+    targets: list[PartyEntry] = Field(default_factory=list, max_length=1000)
+
+
+def entry_model(system: str, kind: str) -> type[BaseModel] | None:
+    """The model an entry of ``kind`` (attackers, weapons, targets) in ``system`` is validated
+    with; None where the ruleset has no such entry (Epic's weapons belong to its units)."""
+    if system == "wh40krp":
+        from .wh40krp_models import RpAttacker, RpTarget, RpWeapon
+
+        rp: dict[str, type[BaseModel]] = {"attackers": RpAttacker, "weapons": RpWeapon, "targets": RpTarget}
+        return rp[kind]
+    if system == "epic":
+        from .epic_models import AttackingFormation, TargetFormation
+
+        epic: dict[str, type[BaseModel] | None] = {
+            "attackers": AttackingFormation,
+            "weapons": None,
+            "targets": TargetFormation,
+        }
+        return epic[kind]
+    d100: dict[str, type[BaseModel]] = {"attackers": Attacker, "weapons": Weapon, "targets": Target}
+    return d100[kind]
+
+
+def _path(loc: tuple[int | str, ...]) -> str:
+    """A validation error's location as a dotted path (unions' branch names left out, as
+    :func:`rules.api.load_scenario` does)."""
+    return _field_path(tuple(p for p in loc if not (isinstance(p, str) and "[" in p)))
+
+
+def _entry_errors(kind: str, index: int, entry: PartyEntry) -> tuple[list[dict[str, str]], dict[str, Any]]:
+    """The errors of one entry's data (each ``{"field", "message"}``, the field's path from the
+    file's root) and the data as the page's forms take it (Epic units' weapons as text)."""
+    at = f"{kind}.{index}.data"
+    model = entry_model(entry.system, kind)
+    if model is None:
+        message = f"{RULESETS[entry.system]} has no weapon entries: a unit's weapons are saved with its formation"
+        return [{"field": f"{kind}.{index}.system", "message": message}], entry.data
+    try:
+        valid = model.model_validate(entry.data)
+    except ValidationError as exc:
+        return [{"field": f"{at}.{_path(tuple(e['loc']))}", "message": _message(e)} for e in exc.errors()], {}
+    errors: list[dict[str, str]] = []
+    if entry.system in D100_RULESETS:
+        weapon = valid.weapon if isinstance(valid, Attacker) else valid if isinstance(valid, Weapon) else None
+        if weapon is not None:
+            where = f"{at}.weapon.qualities" if kind == "attackers" else f"{at}.qualities"
+            _, found = tables.check_qualities(entry.system, RULESETS[entry.system], weapon.qualities, where)
+            errors += [e.as_dict() for e in found]
+    data = entry.data
+    if entry.system == "epic" and kind == "attackers":
+        from .epic_models import AttackingFormation, format_weapons
+
+        assert isinstance(valid, AttackingFormation)
+        units = [  # weapons given as a list (not as the datasheet's text) are written as text
+            unit if isinstance(unit.get("weapons"), str) else {**unit, "weapons": format_weapons(checked.weapons)}
+            for unit, checked in zip(data.get("units", []), valid.units, strict=True)
+        ]
+        data = {**data, "units": units}
+    return errors, data
+
+
+def describe(party: dict[str, Any], field: str) -> str:
+    """Where ``field`` (a path from the file's root) is, for a player: ``attackers.0.data.BS`` ->
+    ``Attacker 1 "Guardsman" (Dark Heresy 2nd edition), BS``."""
+    parts = field.split(".")
+    if len(parts) < 2 or parts[0] not in KINDS or not parts[1].isdigit():
+        return field
+    kind, index = parts[0], int(parts[1])
+    where = f"{KINDS[kind]} {index + 1}"
+    try:
+        entry = party[kind][index]
+        name, system = entry.get("name"), entry.get("system")
+    except (KeyError, IndexError, TypeError, AttributeError):
+        name = system = None
+    if isinstance(name, str) and name:
+        where += f' "{name[:40]}"'
+    if isinstance(system, str) and system in RULESETS:
+        where += f" ({RULESETS[system]})"
+    rest = parts[3:] if parts[2:3] == ["data"] else parts[2:]
+    return f"{where}, {'.'.join(rest)}" if rest else where
+
+
+def check_party(text: str) -> dict[str, Any]:
+    """Validate an exported party file (JSON text).
+
+    Returns ``{"status": "ok", "party": {...}}`` (the file with each entry as the page's forms
+    take it) or ``{"status": "invalid", "errors": [{"field", "message", "where"}]}``: ``field`` the
+    path from the file's root (``attackers.0.data.characteristics.BS``), ``where`` the same for a
+    player (``Attacker 1 "Guardsman" (Dark Heresy 2nd edition), characteristics.BS``). At most
+    :data:`MAX_ERRORS` errors are listed; ``more`` says how many were left out."""
+    try:
+        raw = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
+        return _invalid({}, [{"field": "file", "message": f"Not a JSON file: {exc}"}])
+    if not isinstance(raw, dict) or "auspex_party" not in raw:
+        return _invalid({}, [{"field": "file", "message": 'Not an Auspex party file (it has no "auspex_party": 1)'}])
+    try:
+        party = PartyFile.model_validate(raw)
+    except ValidationError as exc:
+        errors = [{"field": _path(tuple(e["loc"])) or "file", "message": _message(e)} for e in exc.errors()]
+        return _invalid(raw, errors)
+    errors = []
+    out: dict[str, Any] = {"auspex_party": 1}
+    for kind in KINDS:
+        out[kind] = []
+        for index, entry in enumerate(getattr(party, kind)):
+            found, data = _entry_errors(kind, index, entry)
+            errors += found
+            out[kind].append({"name": entry.name, "system": entry.system, "data": data})
+    return _invalid(raw, errors) if errors else {"status": "ok", "party": out}
+
+
+def _invalid(raw: dict[str, Any], errors: list[dict[str, str]]) -> dict[str, Any]:
+    listed = [{**e, "where": describe(raw, e["field"])} for e in errors[:MAX_ERRORS]]
+    envelope: dict[str, Any] = {"status": "invalid", "errors": listed}
+    if len(errors) > MAX_ERRORS:
+        envelope["more"] = len(errors) - MAX_ERRORS
+    return envelope
