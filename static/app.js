@@ -2,6 +2,10 @@
 // Forms -> scenario dict -> the PyScript worker's handle(json) -> the envelope -> the page;
 // and, while the Odds panel is open, the same scenario -> odds(json) -> the panel.
 // The rules engine (Python, Pyodide) runs in the declared worker <script type="py" worker name="engine">.
+import { registerServiceWorker } from "./pwa.js"; // the offline copy and the new-version banner
+import "./steps.js"; // a phone's steps (Attacker, Target, Action, Result) and the spoken result
+import { initParty } from "./party.js"; // the forms kept on this device, the saved party, share links
+import { initTracker } from "./tracker.js"; // the combat tracker: wounds applied from results, initiative by round
 
 const form = document.getElementById("scenario");
 const resolveButton = document.getElementById("resolve");
@@ -18,6 +22,7 @@ const seedInput = form.elements.namedItem("seed");
 const SCENARIO_ROOTS = ["attacker.", "target.", "action.", "charts."];
 const LOCATIONS = ["Head", "Right Arm", "Left Arm", "Body", "Right Leg", "Left Leg"];
 let lastSeed = null;
+let lastRequest = null; // the scenario last sent to be resolved (read by the Share button)
 let catalogue = null; // each ruleset's choices (python -m rules catalogue), once fetched
 let busy = false;
 
@@ -71,15 +76,6 @@ engine.then(
     engineText.textContent = "The rules engine could not start. Reload the page to try again.";
   },
 );
-
-function registerServiceWorker() {
-  if (!("serviceWorker" in navigator)) return;
-  navigator.serviceWorker
-    // updateViaCache "none": the browser's update check also bypasses the HTTP cache for the
-    // precache list sw.js imports, so a new runtime is picked up on the next visit.
-    .register(new URL("../sw.js", import.meta.url), { updateViaCache: "none" })
-    .catch((error) => console.warn("auspex: no offline copy (service worker failed)", error));
-}
 
 // ---------------------------------------------------------------- form -> scenario
 
@@ -201,11 +197,13 @@ function freshSeed() {
 
 // ---------------------------------------------------------------- resolve
 
-async function resolve() {
+// `given`: a scenario to resolve instead of the forms' (a share link's, with its seed or dice).
+async function resolve(given) {
   if (busy || resolveButton.disabled) return;
   busy = true;
   try {
-    const scenario = collectScenario();
+    const scenario = given ?? collectScenario();
+    lastRequest = scenario;
     const handle = (await engine).handle;
     const envelope = JSON.parse(await handle(JSON.stringify(scenario)));
     show(envelope);
@@ -229,6 +227,7 @@ function show(envelope) {
       lastSeed = envelope.resolution.seed;
       replayButton.hidden = lastSeed == null;
       if (lastSeed != null) replayButton.textContent = `Replay seed ${lastSeed}`;
+      document.dispatchEvent(new CustomEvent("auspex:resolved", { detail: envelope }));
       break;
     }
     case "needs": {
@@ -390,6 +389,13 @@ function editableRows(list, addButton, template, prefix, { max = Infinity, chang
     addButton.focus();
   });
   list.addEventListener("change", () => changed(list));
+  // n rows, as restored forms had them (party.js): rows added from the template, the last ones removed
+  list.resize = (n) => {
+    while (list.children.length > Math.min(n, max)) list.lastElementChild.remove();
+    while (list.children.length < Math.min(n, max)) list.append(template.content.firstElementChild.cloneNode(true));
+    renumberRows(list, prefix);
+    sync();
+  };
   renumberRows(list, prefix);
   sync();
 }
@@ -977,3 +983,6 @@ syncVisibility();
 syncRound();
 syncRpCover();
 syncEpicAction();
+
+initParty({ collectScenario, resolve, engine, clearFieldErrors, lastRequest: () => lastRequest });
+initTracker(engine);

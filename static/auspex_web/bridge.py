@@ -11,6 +11,14 @@ response is the envelope of :func:`rules.run` (statuses ``ok``, ``needs``, ``inv
 the Odds panel's content (:mod:`auspex_web.render_odds`). With ``against_json`` (an odds report,
 kept by the page as A), ``"html"`` is A and these odds (B) side by side on one scale.
 
+``initiative``: the combat tracker's combatants (an :class:`rules.initiative.InitiativeRequest`);
+the response is the envelope of :func:`rules.initiative.run_initiative` with, for ``ok``,
+``"html"``: the order, dice and steps (:mod:`auspex_web.render_initiative`).
+
+``check_party``: an exported party file (``auspex-party.json``) as text; the response is the
+envelope of :func:`rules.party.check_party` (``ok`` with ``"party"``, or ``invalid`` with each
+error's entry and field), for the page's Import to refuse a bad file before anything is saved.
+
 Anything unexpected becomes ``{"status": "error", "message": ...}``: the player reads a short
 message, the traceback goes to stderr (the browser console in the worker).
 """
@@ -30,6 +38,9 @@ from .render import render_resolution
 
 ERROR_MESSAGE = (
     "The rules engine failed on this attack. Nothing you typed is lost; the details are in the browser console."
+)
+INITIATIVE_ERROR_MESSAGE = (
+    "The rules engine failed to roll initiative. The tracker is unchanged; the details are in the browser console."
 )
 ODDS_ERROR_MESSAGE = (
     "The rules engine failed to work out the odds. Nothing you typed is lost; the details are in the browser console."
@@ -85,3 +96,37 @@ def odds(request_json: str, against_json: str = "") -> str:
     """The odds of the scenario in ``request_json``, rendered alone or (``against_json``: the odds
     report kept as A) beside A; never raises."""
     return _never_raises(lambda: respond_odds(request_json, against_json), "working out the odds", ODDS_ERROR_MESSAGE)
+
+
+PARTY_ERROR_MESSAGE = (
+    "The rules engine failed to check this file. Nothing saved has changed; the details are in the browser console."
+)
+
+
+def respond_party(party_json: str) -> dict[str, Any]:
+    """The party file's check, as a dict (``check_party`` without the JSON round trip)."""
+    from rules.party import check_party as check  # loaded on the first import, not at the engine's start
+
+    return check(party_json)
+
+
+def check_party(party_json: str) -> str:
+    """Check an exported party file with the engine's own models; never raises."""
+    return _never_raises(lambda: respond_party(party_json), "checking a party file", PARTY_ERROR_MESSAGE)
+
+
+def respond_initiative(request_json: str) -> dict[str, Any]:
+    """The initiative envelope for one request, as a dict (``initiative`` without the JSON round trip)."""
+    from rules.initiative import run_initiative
+
+    from .render_initiative import render_initiative
+
+    envelope = run_initiative(request_json)
+    if envelope["status"] == "ok":
+        envelope["html"] = render_initiative(envelope["initiative"])
+    return envelope
+
+
+def initiative(request_json: str) -> str:
+    """Roll the combat tracker's initiative for ``request_json``; never raises."""
+    return _never_raises(lambda: respond_initiative(request_json), "rolling initiative", INITIATIVE_ERROR_MESSAGE)

@@ -210,7 +210,7 @@ def test_works_offline_after_the_first_visit(
 ) -> None:
     page = ready_page
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # installed: everything precached
-    page.reload()  # a second visit, online, through the service worker (network first for the app)
+    page.reload()  # a second visit, online, through the service worker (its version's precached files)
     wait_for_engine(page)
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     context.set_offline(True)
