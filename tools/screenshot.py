@@ -26,14 +26,14 @@ def main(argv: list[str]) -> int:
     url = f"http://127.0.0.1:{server.server_address[1]}/auspex/"
     with sync_playwright() as p:
         browser = launch(p)
-        page = browser.new_page(viewport={"width": 1280, "height": 1560}, color_scheme="dark")
+        page = browser.new_page(viewport={"width": 1280, "height": 2400}, color_scheme="dark")
         page.goto(url)
         page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
         page.select_option('[name="action.type"]', "Semi-Auto Burst")
         page.fill('[name="attacker.weapon.qualities"]', "Reliable, Tearing")
         page.get_by_label("I rolled").check()
         page.fill("#dice-text", "12, 7, 3, 10, 6, 4") if page.locator("#dice-text").count() else None
-        for value in (12, 7, 3, 10, 6, 4, 2):
+        for value in (12, 7, 3, 10, 6, 4, 2, 9, 5, 8, 1, 1):
             page.click("#resolve")
             page.wait_for_function("document.documentElement.dataset.status")
             if page.evaluate("document.documentElement.dataset.status") == "ok":
