@@ -1,6 +1,6 @@
 """Take the README's screenshot: ``python tools/screenshot.py [OUT.png]`` (after ``make vendor``).
 
-Serves the page, resolves a Full Auto Burst with dice typed in by hand (so the picture is the same
+Serves the page, resolves a Semi-Auto Burst with Tearing and dice typed in by hand (so the picture is the same
 every time) and saves the viewport to ``docs/screenshot.png``.
 """
 
