@@ -45,7 +45,8 @@ function keepForms() {
   };
   form.addEventListener("input", later);
   form.addEventListener("change", later);
-  form.addEventListener("click", (event) => event.target.closest("button") && later());
+  // a button that adds or removes rows; Resolve changes no field (a seed or die it shows fires input)
+  form.addEventListener("click", (event) => event.target.closest("button:not([type=submit])") && later());
   new MutationObserver(later).observe(document.getElementById("dice-rows"), { childList: true });
   const flush = () => saveTimer && saveForms();
   addEventListener("pagehide", flush);

@@ -13,6 +13,8 @@ const announcer = document.getElementById("announcer");
 const shown = (el) => el.getClientRects().length > 0;
 
 function go(step, { focus = false } = {}) {
+  // the same step again (every result, on a wide screen too): no change to the page to lay out anew
+  if (root.dataset.at === step && !focus) return;
   root.dataset.at = step;
   for (const b of bar.querySelectorAll("button")) {
     if (b.dataset.go === step) b.setAttribute("aria-current", "step");
