@@ -223,11 +223,12 @@ function show(envelope) {
     case "ok": {
       result.innerHTML = envelope.html; // built by render.py, every text escaped
       if (diceMode() === "manual") showDice(envelope.resolution.dice, null);
-      if (result.getBoundingClientRect().top > window.innerHeight * 0.6) result.scrollIntoView({ block: "start" });
       lastSeed = envelope.resolution.seed;
       replayButton.hidden = lastSeed == null;
       if (lastSeed != null) replayButton.textContent = `Replay seed ${lastSeed}`;
       document.dispatchEvent(new CustomEvent("auspex:resolved", { detail: envelope }));
+      // every change to the page first, then the one read of its layout (one layout, not two)
+      if (result.getBoundingClientRect().top > window.innerHeight * 0.6) result.scrollIntoView({ block: "start" });
       break;
     }
     case "needs": {
