@@ -36,7 +36,7 @@ from typing import Any
 
 from ..dice import Roller
 from ..epic_models import EpicResolution, EpicScenario
-from ..systems.wh40krp import D100Reading
+from ..systems.wh40krp import D100Reading, Wh40krpRound, hit_location, penetrates
 from ..wh40krp_models import RpResolution, RpScenario
 from .dist import Dist, mix
 from .explore import Classes, Merge, Walker, explore
@@ -93,8 +93,6 @@ def epic_summarize(res: EpicResolution) -> EpicOutcome:
 
 
 def _rp_run(scenario: RpScenario) -> Callable[[Walker], _RpTrail]:
-    from ..systems.wh40krp import Wh40krpRound, hit_location
-
     through_at: dict[tuple[Any, ...], Dist[bool]] = {}  # (target, location, melee, parry) -> penetrated
 
     def penetrated(shot: Any, melee: bool, parry: int) -> Dist[bool]:
@@ -208,8 +206,6 @@ def _reading_classes(reads: D100Reading) -> tuple[dict[tuple[bool, bool, bool], 
 @cache
 def _pen_classes(chance: int) -> Classes:
     """The d100 faces of a penetration roll against ``chance`` (percent): through, stopped."""
-    from ..systems.wh40krp import penetrates
-
     through = [v for v in range(1, 101) if penetrates(chance, v)]
     stopped = [v for v in range(1, 101) if not penetrates(chance, v)]
     return [(vs[0], len(vs)) for vs in (through, stopped) if vs]
