@@ -229,6 +229,11 @@ async function resolve(given, { seed = null } = {}) {
   }
 }
 
+// The engine's envelope for a scenario, shown nowhere (a share link's roll, in its own view).
+async function evaluate(scenario) {
+  return JSON.parse(await (await engine).handle(JSON.stringify(scenario)));
+}
+
 // A seed is a whole number from 0 to 2^53 - 1 (what the engine takes, and what a share link
 // carries exactly). A typed seed stays text until checked here, so it is never rounded: a longer
 // one is refused at the field. Returns the field's message, or "" for a seed that will do.
@@ -1047,5 +1052,5 @@ syncRound();
 syncRpCover();
 syncEpicAction();
 
-initParty({ collectScenario, resolve, engine, clearFieldErrors, lastRequest: () => lastRequest });
+initParty({ collectScenario, resolve, evaluate, engine, clearFieldErrors, lastRequest: () => lastRequest });
 initTracker(engine);
