@@ -10,6 +10,7 @@ import json
 import re
 import zlib
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -17,9 +18,11 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from tools.serve import ROOT
 
 from .conftest import RequestLog
+from .test_a11y import axe_js, violations
 from .test_page import field, k, resolve
 
 pytestmark = pytest.mark.e2e
+__all__ = ["axe_js"]  # the axe-core fixture, shared with test_a11y
 
 RULESETS = ["dh2", "dh1", "dw", "wh40krp", "epic"]
 MAX_LINK = 1000  # characters after #r=: short enough to paste in a chat
@@ -306,3 +309,16 @@ def test_a_hand_made_link_with_a_bad_field_is_listed_then_marked_at_the_field(re
     expect(field(page, "attacker.characteristics.BS")).to_have_attribute("aria-invalid", "true")
     expect(field(page, "attacker.name")).to_have_value("<img src=x onerror=alert(1)>")
     expect(page.locator("img[src=x]")).to_have_count(0)
+
+
+def test_the_shared_roll_view_and_the_dice_banner_pass_axe(ready_page: Page, base_url: str, axe_js: Path) -> None:
+    page = ready_page
+    wait_for_forms(page)
+    scenario = json.loads((ROOT / "examples" / "lasgun.json").read_text())
+    del scenario["dice"]
+    open_link(page, raw_link(base_url, {"v": 1, "scenario": scenario, "seed": 9}))
+    found = violations(page, axe_js, "the shared roll view")
+    take(page)
+    expect(page.locator("#dice-banner")).to_be_visible()
+    found += violations(page, axe_js, "taken in, with the dice banner")
+    assert found == []
