@@ -216,6 +216,9 @@ def test_a_link_that_leaves_out_fields_fills_them_with_the_page_defaults(ready_p
     field(page, "attacker.psy_rating").fill("3")
     field(page, "target.armour.Body").fill("8")
     field(page, "target.toughness_bonus").fill("8")
+    page.get_by_label("I rolled").check()  # and a die of their own typed in
+    resolve(page, "needs")
+    page.locator("#dice-rows li.next input").fill("77")
     scenario = json.loads((ROOT / "examples" / "lasgun.json").read_text())
     del scenario["dice"], scenario["target"]["armour"]["Body"]
     open_link(page, raw_link(base_url, {"v": 1, "scenario": scenario, "seed": 5}))
@@ -229,6 +232,14 @@ def test_a_link_that_leaves_out_fields_fills_them_with_the_page_defaults(ready_p
     expect(field(page, "attacker.name")).to_have_value("Guardsman")
     resolve(page, "ok")  # the forms as they are, with the link's seed: the same roll
     assert page.locator("#result").inner_text() == seen
+    # Undo: the recipient's own values, dice mode and typed die, as they were
+    undo(page)
+    expect(field(page, "target.size")).to_have_value("Hulking")
+    expect(field(page, "target.armour.Body")).to_have_value("8")
+    expect(field(page, "target.toughness_bonus")).to_have_value("8")
+    expect(field(page, "attacker.name")).to_have_value("Mine")
+    expect(page.get_by_label("I rolled")).to_be_checked()
+    expect(field(page, "dice.0")).to_have_value("77")
 
 
 def test_a_broken_link_says_so_in_the_view_and_changes_nothing(
