@@ -147,7 +147,7 @@ function collectScenario() {
       .filter((el, i, all) => !(isBlank(el) && i === all.length - 1))
       .flatMap((el) => (el.dataset.count ? splitDice(el.value, el.dataset.sides) : [numberOrText(el.value, "int")]));
   } else {
-    scenario.seed = isBlank(seedInput) ? freshSeed() : numberOrText(seedInput.value, "int");
+    scenario.seed = isBlank(seedInput) ? freshSeed() : seedValue();
   }
   return scenario;
 }
@@ -197,23 +197,57 @@ function freshSeed() {
 
 // ---------------------------------------------------------------- resolve
 
-// `given`: a scenario to resolve instead of the forms' (a share link's, with its seed or dice).
-async function resolve(given) {
-  if (busy || resolveButton.disabled) return;
+// `given`: a scenario to resolve instead of the forms' (a share link's, with its seed or dice);
+// `seed`: the forms' scenario, rolled once with this seed whatever the dice area says (Replay).
+// Returns the envelope shown (null when nothing was sent).
+async function resolve(given, { seed = null } = {}) {
+  if (busy || resolveButton.disabled) return null;
+  const scenario = given ?? collectScenario();
+  if (seed !== null) {
+    delete scenario.dice;
+    scenario.seed = seed;
+  }
+  const bad = seedProblem(scenario.seed);
+  if (bad) {
+    show({ status: "invalid", errors: [{ field: "seed", message: bad }] });
+    return null;
+  }
   busy = true;
   try {
-    const scenario = given ?? collectScenario();
     lastRequest = scenario;
     const handle = (await engine).handle;
     const envelope = JSON.parse(await handle(JSON.stringify(scenario)));
     show(envelope);
     performance.mark("auspex:result"); // read by tools/bench.py
+    return envelope;
   } catch (error) {
     console.error("auspex: resolving failed", error);
     show({ status: "error", message: "The page could not reach the rules engine. Reload to try again." });
+    return null;
   } finally {
     busy = false;
   }
+}
+
+// The engine's envelope for a scenario, shown nowhere (a share link's roll, in its own view).
+async function evaluate(scenario) {
+  return JSON.parse(await (await engine).handle(JSON.stringify(scenario)));
+}
+
+// A seed is a whole number from 0 to 2^53 - 1 (what the engine takes, and what a share link
+// carries exactly). A typed seed stays text until checked here, so it is never rounded: a longer
+// one is refused at the field. Returns the field's message, or "" for a seed that will do.
+const MAX_SEED = Number.MAX_SAFE_INTEGER;
+function seedProblem(seed) {
+  if (seed === undefined || (Number.isSafeInteger(seed) && seed >= 0)) return "";
+  return `A seed is a whole number from 0 to ${MAX_SEED.toLocaleString("en")}; blank rolls a new one.`;
+}
+
+// The seed box as sent: a number when it is one the engine takes exactly, else the text as typed.
+function seedValue() {
+  const text = seedInput.value.trim();
+  if (/^\d+$/.test(text) && BigInt(text) <= BigInt(MAX_SEED)) return Number(text);
+  return text;
 }
 
 function show(envelope) {
@@ -326,10 +360,11 @@ function showDice(dice, needs) {
   if (needs) diceRows.querySelector("li.next input").focus();
 }
 
-document.getElementById("clear-dice").addEventListener("click", () => {
+function clearDice() {
   diceRows.replaceChildren();
   diceHint.textContent = "Press Resolve: the page asks for each die in turn.";
-});
+}
+document.getElementById("clear-dice").addEventListener("click", clearDice);
 
 function syncDiceMode() {
   const mode = diceMode();
@@ -337,10 +372,41 @@ function syncDiceMode() {
 }
 for (const radio of form.querySelectorAll('input[name="dice-mode"]')) radio.addEventListener("change", syncDiceMode);
 
+// Replay: the forms as they are now, rolled once with the last result's seed. The Seed box is
+// left as it was (blank stays blank: the roll after is a new one).
 replayButton.addEventListener("click", () => {
-  if (lastSeed != null) seedInput.value = String(lastSeed);
-  seedInput.focus();
+  if (lastSeed != null) resolve(undefined, { seed: lastSeed });
 });
+
+// ---------------------------------------------------------------- what the next roll uses
+
+// A banner while the next roll is not a new one: a seed in the Seed box (every roll uses it), or
+// dice typed in (the next roll uses them). Clear empties the box or the dice.
+const diceBanner = document.getElementById("dice-banner");
+const diceBannerText = document.getElementById("dice-banner-text");
+function syncDiceBanner() {
+  let text = "";
+  if (diceMode() === "manual") {
+    const entered = diceInputs().flatMap((el) => (isBlank(el) ? [] : el.dataset.count ? splitDice(el.value, el.dataset.sides) : [el.value]));
+    if (entered.length) text = `The next roll uses the ${entered.length === 1 ? "die" : `${entered.length} dice`} you entered.`;
+  } else if (!isBlank(seedInput)) {
+    text = `Every roll will use seed ${seedInput.value.trim()}.`;
+  }
+  diceBannerText.textContent = text;
+  diceBanner.hidden = !text;
+}
+document.getElementById("dice-banner-clear").addEventListener("click", () => {
+  if (diceMode() === "manual") {
+    clearDice();
+  } else {
+    seedInput.value = "";
+    seedInput.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+  syncDiceBanner();
+});
+form.addEventListener("input", syncDiceBanner);
+form.addEventListener("change", syncDiceBanner);
+new MutationObserver(syncDiceBanner).observe(diceRows, { childList: true, subtree: true });
 
 // ---------------------------------------------------------------- extra modifiers
 
@@ -979,11 +1045,12 @@ form.addEventListener("click", (event) => {
 });
 
 syncDiceMode();
+syncDiceBanner();
 syncEvasion();
 syncVisibility();
 syncRound();
 syncRpCover();
 syncEpicAction();
 
-initParty({ collectScenario, resolve, engine, clearFieldErrors, lastRequest: () => lastRequest });
+initParty({ collectScenario, resolve, evaluate, engine, clearFieldErrors, lastRequest: () => lastRequest });
 initTracker(engine);

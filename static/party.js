@@ -297,5 +297,5 @@ export function initParty(hooks) {
     saveForms();
     say("The forms are back to their defaults.");
   });
-  initShare(hooks).catch((error) => warn("the share link could not be opened", error));
+  initShare({ ...hooks, defaults }).catch((error) => warn("the share link could not be opened", error));
 }

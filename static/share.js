@@ -1,12 +1,17 @@
 // Auspex: share a roll. A link carries the scenario and its dice (the seed, or the dice rolled by
 // hand): ./#r= + base64url(deflate-raw(JSON of {"v": 1, "scenario", "seed" | "dice"})).
-// Opening one fills the forms from it and resolves it with the same dice: the same numbers on
-// another phone. The link format is public (README: "Share links"): versioned by "v".
+// Opening one shows its roll in a "Shared roll" view, resolved with the link's own dice: the same
+// numbers on another phone. The player's forms, dice and saved forms stay as they were until they
+// take the roll into their forms (one tap, with Undo). The link format is public (README: "Share
+// links"): versioned by "v", an integer.
 
-import { put, scenarioFields } from "./formstate.js";
+import { put, restore, scenarioFields, snapshot } from "./formstate.js";
 
-const MAX_LINK = 20000; // characters after #r=; a chat's link is well under 2,000
-const MAX_JSON = 1 << 20; // bytes once inflated
+export const MAX_LINK = 64 * 1024; // characters after #r=; a chat's link is well under 2,000
+export const MAX_JSON = 256 * 1024; // bytes once inflated (inflating stops there)
+export const MAX_DEPTH = 64; // objects and lists inside each other; a scenario needs about 6
+const MAX_SEED = Number.MAX_SAFE_INTEGER; // 2^53 - 1: the largest seed a link carries exactly
+const grouped = (n) => n.toLocaleString("en");
 
 async function pipe(bytes, stream) {
   return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer());
@@ -20,38 +25,116 @@ export async function encodeLink(payload) {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
+class LinkError extends Error {}
+
+// Inflates raw DEFLATE as a stream, stopping as soon as it passes `cap` bytes (a small link may
+// unpack to a huge text); throws a LinkError then, and a TypeError when the data is not DEFLATE.
+async function inflate(bytes, cap) {
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > cap) {
+      reader.cancel().catch(() => {});
+      throw new LinkError(`it unpacks to more than ${grouped(cap / 1024)} KB; a roll of this page is a few KB`);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}
+
+// How deeply objects and lists nest in a JSON text, counted only up to `limit + 1` (one linear pass
+// that skips strings), so a deep text is refused before anything walks it.
+function depthOver(text, limit) {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // a backslash: the next character is escaped
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > limit) return true;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return false;
+}
+
+// What a JSON value is, in a player's words (for a version that is not the integer 1).
+function kindOf(value) {
+  if (typeof value === "string") return "text";
+  if (typeof value === "number") return Number.isInteger(value) ? "a number" : "not a whole number";
+  if (value === null) return "empty";
+  if (Array.isArray(value)) return "a list";
+  return typeof value === "object" ? "an object" : String(value);
+}
+
 // The text after "#r=" -> {scenario, seed} or {scenario, dice}; throws an Error saying what is wrong.
 export async function decodeLink(text) {
-  if (!text || text.length > MAX_LINK || !/^[A-Za-z0-9_-]+$/.test(text)) throw new Error("it is cut short or has characters a link of this page never has");
+  if (text.length > MAX_LINK) throw new LinkError(`it is ${grouped(text.length)} characters long; a link of this page has at most ${grouped(MAX_LINK)}`);
+  if (!text || !/^[A-Za-z0-9_-]+$/.test(text)) throw new LinkError("it is cut short or has characters a link of this page never has");
   let bytes;
   try {
     bytes = Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
   } catch {
-    throw new Error("it is cut short");
+    throw new LinkError("it is cut short");
   }
+  let body;
+  try {
+    body = new TextDecoder("utf-8", { fatal: true }).decode(await inflate(bytes, MAX_JSON));
+  } catch (error) {
+    if (error instanceof LinkError) throw error;
+    throw new LinkError("it is cut short or was changed");
+  }
+  if (depthOver(body, MAX_DEPTH)) throw new LinkError(`its lists and objects nest more than ${MAX_DEPTH} deep; a roll of this page nests a few`);
   let json;
   try {
-    const inflated = await pipe(bytes, new DecompressionStream("deflate-raw"));
-    if (inflated.length > MAX_JSON) throw new Error("too long");
-    json = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(inflated));
+    json = JSON.parse(body);
   } catch {
-    throw new Error("it is cut short or was changed");
+    throw new LinkError("it is cut short or was changed");
   }
-  if (json?.v !== 1) throw new Error(json && "v" in json ? `it is of version ${json.v}, which this page does not read: reload it to update` : "it is not an Auspex roll");
+  if (!json || typeof json !== "object" || Array.isArray(json) || !("v" in json)) throw new LinkError("it is not an Auspex roll");
+  const { v } = json;
+  if (v !== 1) {
+    if (Number.isInteger(v) && v > 1) throw new LinkError(`this link says version ${v}; this page reads version 1: reload it to update`);
+    throw new LinkError(`this link says version ${JSON.stringify(v)} (${kindOf(v)}); this page reads version 1`);
+  }
   const { scenario, seed, dice } = json;
-  if (!scenario || typeof scenario !== "object" || Array.isArray(scenario) || typeof scenario.system !== "string") throw new Error("it holds no attack");
-  if (Number.isSafeInteger(seed) && seed >= 0) return { scenario, seed };
+  if (!scenario || typeof scenario !== "object" || Array.isArray(scenario) || typeof scenario.system !== "string") throw new LinkError("it holds no attack");
+  if (seed !== undefined && dice === undefined) {
+    if (Number.isSafeInteger(seed) && seed >= 0 && seed <= MAX_SEED) return { scenario, seed };
+    throw new LinkError(`its seed is not a whole number from 0 to ${grouped(MAX_SEED)}`);
+  }
   if (Array.isArray(dice) && dice.length && dice.every((d) => Number.isSafeInteger(d))) return { scenario, dice };
-  throw new Error("it holds no dice and no seed");
+  if (dice !== undefined) throw new LinkError("its dice are not a list of whole numbers");
+  throw new LinkError("it holds no dice and no seed");
 }
 
-// The Share button under a resolution and the links opened on this page.
-export function initShare({ resolve, engine, lastRequest }) {
+// The request a link's roll is resolved with: its scenario with its seed or dice (any left in the
+// scenario itself are not the link's).
+export function requestOf(link) {
+  const { dice: _dice, seed: _seed, ...scenario } = link.scenario;
+  return link.dice ? { ...scenario, dice: link.dice } : { ...scenario, seed: link.seed };
+}
+
+// The Share button under a resolution, and the links opened on this page (in the Shared roll view).
+// `resolve(scenario)` shows a scenario's result under the forms; `evaluate(scenario)` only returns
+// the engine's envelope; `defaults` is the forms' snapshot as a fresh page shows them.
+export function initShare({ resolve, evaluate, engine, lastRequest, defaults, clearFieldErrors }) {
   const box = document.getElementById("share");
   const button = document.getElementById("share-button");
   const url = document.getElementById("share-url");
   const status = document.getElementById("share-status");
-  const result = document.getElementById("result");
   const form = document.getElementById("scenario");
   let shown = null; // the request of the resolution on screen
 
@@ -87,37 +170,134 @@ export function initShare({ resolve, engine, lastRequest }) {
     }
   });
 
-  // A link's roll: the forms filled from it, then, once the engine is ready, resolved with its
-  // dice. The hash is cleared at once, so a reload keeps later edits.
+  // ------------------------------------------------------------ the Shared roll view
+
+  const view = document.getElementById("shared");
+  const note = document.getElementById("shared-note");
+  const body = document.getElementById("shared-body");
+  const rerun = document.getElementById("shared-rerun");
+  const take = document.getElementById("shared-take");
+  const undo = document.getElementById("shared-undo");
+  const root = document.documentElement;
+  let link = null; // the link on view: {scenario, seed | dice}
+  let before = null; // the forms as they were before the link was taken into them (Undo)
+
+  const paragraph = (className, text) => Object.assign(document.createElement("p"), { className, textContent: text });
+  const diceText = (l) => (l.dice ? `its ${l.dice.length === 1 ? "die" : `${l.dice.length} dice`}` : `its seed ${l.seed}`);
+
+  // The link's roll, resolved in the view; the forms, the result under them and the dice are not touched.
+  async function run() {
+    rerun.disabled = take.disabled = true;
+    note.textContent = "Resolving the shared roll…";
+    const mine = link;
+    let envelope;
+    try {
+      await engine;
+      envelope = await evaluate(requestOf(mine));
+    } catch {
+      note.textContent = "The rules engine is not running, so the shared roll cannot be resolved. Your forms are unchanged.";
+      return;
+    }
+    if (mine !== link) return; // another link was opened meanwhile
+    switch (envelope.status) {
+      case "ok":
+        body.innerHTML = envelope.html; // built by render.py, every text escaped
+        note.textContent = `Resolved here with ${diceText(mine)}, as it was sent. Your forms are unchanged.`;
+        break;
+      case "invalid": {
+        const list = document.createElement("ul");
+        list.className = "errors";
+        list.append(...envelope.errors.map(({ field, message }) => Object.assign(document.createElement("li"), { textContent: `${field}: ${message}` })));
+        body.replaceChildren(paragraph("error", "This shared roll cannot be resolved as it is:"), list);
+        note.textContent = "Take it into your forms to correct it there. Your forms are unchanged.";
+        break;
+      }
+      case "needs":
+        body.replaceChildren(paragraph("error", `The link's dice run out at die ${envelope.needs.index + 1} (${envelope.needs.purpose}, 1–${envelope.needs.sides}).`));
+        note.textContent = "Take it into your forms to roll the rest by hand. Your forms are unchanged.";
+        break;
+      default:
+        body.replaceChildren(paragraph("error", envelope.message || "Something went wrong."));
+        note.textContent = "Your forms are unchanged.";
+    }
+    root.dataset.sharedStatus = envelope.status;
+    root.dataset.share = before ? "taken" : "shown";
+    rerun.disabled = false;
+    take.disabled = before !== null;
+  }
+
+  // Every field from the link; those it leaves out as a fresh page has them (not as the forms had
+  // them), its seed or dice in the dice area; then the result under the forms. Undo puts back the forms.
+  async function takeIn() {
+    if (!link) return;
+    before = snapshot();
+    restore(defaults);
+    // the ruleset's circumstances, which the catalogue built after the defaults were taken
+    for (const el of form.querySelectorAll("input[data-multi]:checked")) {
+      if (el.name in defaults.values) continue;
+      el.checked = false;
+      el.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+    const { values, rows } = scenarioFields(link.scenario);
+    Object.assign(values, link.dice ? { "dice-mode": "manual", seed: "" } : { "dice-mode": "seed", seed: String(link.seed) });
+    put(values, rows, { blank: true });
+    clearFieldErrors();
+    take.disabled = true;
+    undo.hidden = false;
+    note.textContent = `The shared roll is in your forms, with ${diceText(link)}; fields it leaves out are at the page's defaults. Undo puts your forms back.`;
+    root.dataset.share = "taken";
+    await resolve(requestOf(link));
+  }
+
+  function undoTake() {
+    if (!before) return;
+    restore(before);
+    before = null;
+    clearFieldErrors();
+    undo.hidden = true;
+    take.disabled = !link;
+    note.textContent = "Your forms, dice mode and dice are back as they were.";
+    root.dataset.share = "undone";
+  }
+
+  rerun.addEventListener("click", () => link && run());
+  take.addEventListener("click", takeIn);
+  undo.addEventListener("click", undoTake);
+  document.getElementById("shared-close").addEventListener("click", () => {
+    view.hidden = true;
+    link = null;
+    before = null;
+    root.dataset.share = "closed";
+  });
+
+  // A link's roll: shown in the view once the engine is ready. The hash is cleared at once, so a
+  // reload shows the forms as they are (never the link's).
   async function open() {
-    const match = /^#r=(.*)$/.exec(location.hash);
+    const match = /^#r=(.*)$/s.exec(location.hash);
     if (!match) return;
     history.replaceState(null, "", location.pathname + location.search);
-    let link;
+    link = null;
+    before = null;
+    undo.hidden = true;
+    rerun.disabled = take.disabled = true;
+    delete root.dataset.sharedStatus;
+    view.hidden = false;
+    body.replaceChildren();
+    note.textContent = "";
     try {
       link = await decodeLink(match[1]);
     } catch (error) {
-      document.documentElement.dataset.share = "broken";
-      const p = document.createElement("p");
-      p.className = "error";
-      p.textContent = `This share link cannot be read: ${error.message}. Nothing was changed on the forms.`;
-      result.replaceChildren(p);
-      result.scrollIntoView({ block: "nearest" });
+      const why = error instanceof LinkError ? error.message : "it could not be read";
+      if (!(error instanceof LinkError)) console.warn("auspex: a share link could not be read", error);
+      body.replaceChildren(paragraph("error", `This share link cannot be read: ${why}. Nothing was changed on the forms.`));
+      root.dataset.share = "broken";
+      view.scrollIntoView({ block: "nearest" });
       return;
     }
-    const { values, rows } = scenarioFields(link.scenario);
-    if (link.dice) values["dice-mode"] = "manual";
-    else Object.assign(values, { "dice-mode": "seed", seed: String(link.seed) });
-    put(values, rows, { blank: true });
-    document.getElementById("dice-rows").replaceChildren();
-    document.documentElement.dataset.share = "opened";
-    try {
-      await engine;
-    } catch {
-      return; // app.js says the engine did not start
-    }
-    await resolve(link.dice ? { ...link.scenario, dice: link.dice } : { ...link.scenario, seed: link.seed });
+    note.textContent = "Waiting for the rules engine…";
+    view.scrollIntoView({ block: "nearest" });
+    await run();
   }
-  addEventListener("hashchange", open);
+  addEventListener("hashchange", () => open().catch((error) => console.warn("auspex: the share link could not be opened", error)));
   return open();
 }

@@ -45,8 +45,27 @@ def signed(value: int) -> str:
     return f"{MINUS}{-value}" if value < 0 else f"+{value}"
 
 
+# The most of each list the page draws; past these a result says how many more there are (and,
+# for hits, gives the totals first). A player reads a few dozen hits, not thirty thousand.
+MAX_HITS = 50
+MAX_DICE = 200
+MAX_STEPS = 200
+MAX_TESTS = 50
+
+
 def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def count(n: int) -> str:
+    """``29,950``: a number with thousands separators."""
+    return f"{n:,}"
+
+
+def more_text(n: int, one: str, tail: str = "", many: str = "") -> str:
+    """``and 29,950 more hits`` + ``tail``: what a list cut short leaves out (``many``: the
+    plural, ``one`` + s by default)."""
+    return f"and {count(n)} more {one if n == 1 else many or one + 's'}{tail}"
 
 
 def degrees_text(r: Resolution) -> str:
@@ -271,6 +290,52 @@ def render_hit(h: Hit) -> str:
     )
 
 
+def render_hits(r: Resolution) -> str:
+    """A card per hit; past :data:`MAX_HITS` hits, the totals per location first, then the first
+    :data:`MAX_HITS` cards and a line saying how many more the totals hold (a Blast into a Horde
+    can score thousands: the page draws what a player can read)."""
+    if len(r.hits) <= MAX_HITS:
+        return "".join(render_hit(h) for h in r.hits)
+    more = len(r.hits) - MAX_HITS
+    return (
+        f"{render_hit_totals(r.hits)}"
+        f"{''.join(render_hit(h) for h in r.hits[:MAX_HITS])}"
+        f'<p class="more">{_k("more-hits", e(more_text(more, "hit", ": totals above")))}</p>'
+    )
+
+
+def render_hit_totals(hits: list[Hit]) -> str:
+    """A table of the hits by whom and where: hits, wounds, critical damage (and Magnitude for a
+    Horde), with a total row."""
+    groups: dict[tuple[str, str], list[int]] = {}
+    for h in hits:
+        who = "" if h.person == 0 else h.name or f"person {h.person} in the blast"
+        row = groups.setdefault((who, h.location), [0, 0, 0, 0])
+        row[0] += 1
+        row[1] += h.wounds
+        row[2] += h.critical.amount if h.critical is not None else 0
+        row[3] += h.magnitude
+    horde = any(location == "Horde" for _, location in groups)
+    head = "<tr><th>where</th><th>hits</th><th>wounds</th><th>critical</th>"
+    head += "<th>Magnitude</th></tr>" if horde else "</tr>"
+
+    def row(label: str, values: list[int], cls: str = "") -> str:
+        cells = "".join(f'<td class="num">{e(count(v))}</td>' for v in values[: 4 if horde else 3])
+        attr = f' class="{e(cls)}"' if cls else ""
+        return f'<tr{attr}><th scope="row">{e(label)}</th>{cells}</tr>'
+
+    body = "".join(
+        row(f"{where} ({who})" if who else where, values)
+        for (who, where), values in sorted(groups.items(), key=lambda item: -item[1][0])
+    )
+    total = [sum(v[i] for v in groups.values()) for i in range(4)]
+    body += row("All hits", total, "total")
+    return (
+        f'<section class="hit-totals" data-k="hit-totals"><h3>{e(f"{count(len(hits))} hits: totals by location")}</h3>'
+        f'<table class="totals"><thead>{head}</thead><tbody>{body}</tbody></table></section>'
+    )
+
+
 def render_target_test(t: TargetTest) -> str:
     """A test a quality made the struck target take: rolled, or named for the GM."""
     who = "target" if t.person == 0 else f"person {t.person}"
@@ -288,9 +353,13 @@ def render_target_test(t: TargetTest) -> str:
 
 
 def render_target_tests(r: Resolution) -> str:
+    """The tests qualities made the struck target take: the first :data:`MAX_TESTS`, then a count."""
     if not r.target_tests:
         return ""
-    items = "".join(render_target_test(t) for t in r.target_tests)
+    items = "".join(render_target_test(t) for t in r.target_tests[:MAX_TESTS])
+    more = len(r.target_tests) - MAX_TESTS
+    if more > 0:
+        items += f'<li class="more">{_k("more-tests", e(more_text(more, "test")))}</li>'
     return f'<section class="target-tests"><h3>Tests the target takes</h3><ul>{items}</ul></section>'
 
 
@@ -301,8 +370,14 @@ def render_dice(r: Resolution | RpResolution | EpicResolution) -> str:
     rows = "".join(
         f'<tr><td class="num">{i + 1}</td><td>{e(d.purpose)}</td><td>d{e(d.sides)}</td>'
         f'<td class="num">{e(d.value)}</td></tr>'
-        for i, d in enumerate(r.dice)
+        for i, d in enumerate(r.dice[:MAX_DICE])
     )
+    more = len(r.dice) - MAX_DICE
+    if more > 0:
+        rows += (
+            f'<tr class="more"><td colspan="4">'
+            f"{_k('more-dice', e(more_text(more, 'die', f' ({count(len(r.dice))} in all)', many='dice')))}</td></tr>"
+        )
     seed = f'<p class="seed">Seed {_k("seed", e(r.seed), "strong")}</p>' if r.seed is not None else ""
     return (
         f'<section class="dice-log"><h3>Dice</h3>{seed}'
@@ -312,12 +387,17 @@ def render_dice(r: Resolution | RpResolution | EpicResolution) -> str:
 
 
 def render_steps(steps: Iterable[Step]) -> str:
-    """The step log: the rule applied, where it comes from, what it did here."""
+    """The step log: the rule applied, where it comes from, what it did here (the first
+    :data:`MAX_STEPS` steps, then how many more)."""
+    listed = list(steps)
+    shown, more = listed[:MAX_STEPS], len(listed) - MAX_STEPS
     items = "".join(
         f'<li><strong class="rule">{e(s.rule)}</strong> <span class="detail">{e(s.detail)}</span> '
         f'<cite class="source">{e(s.source)}</cite></li>'
-        for s in steps
+        for s in shown
     )
+    if more > 0:
+        items += f'<li class="more">{_k("more-steps", e(more_text(more, "step")))}</li>'
     return f'<details class="steps" open><summary>Step log</summary><ol>{items}</ol></details>'
 
 
@@ -337,7 +417,7 @@ def render_resolution(data: Resolution | RpResolution | EpicResolution | Mapping
 
         return render_epic(data if isinstance(data, EpicResolution) else EpicResolution.model_validate(data))
     r = as_resolution(data)
-    hits = "".join(render_hit(h) for h in r.hits)
+    hits = render_hits(r)
     return (
         f'<article class="resolution outcome-{e(r.outcome)}">'
         f"{render_headline(r)}"

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+import time
+from html import escape
 from typing import Any
 
-from auspex_web.render import render_resolution
+from auspex_web.render import MAX_DICE, MAX_HITS, MAX_STEPS, render_resolution
 
 from rules.models import Resolution
 
@@ -374,3 +376,76 @@ def test_the_deathwatch_damage_state_and_a_nearby_foes_hit_are_shown() -> None:
     assert k(html, "others-hit") == ["1 other hit"]
     assert "Hit 2 (&lt;script&gt;alert(1)&lt;/script&gt;)" in html
     assert "<script" not in html
+
+
+LOCATIONS = ["Head", "Right Arm", "Left Arm", "Body", "Right Leg", "Left Leg"]
+
+
+def many_hits(n: int) -> Resolution:
+    """A Blast that scored ``n`` hits on the target, each 2 wounds, round the locations; with two
+    dice and three steps per hit."""
+    hits = [{**LASGUN_HIT, "number": i + 1, "location": LOCATIONS[i % 6]} for i in range(n)]
+    dice = [{"purpose": f"hit {i // 2 + 1} damage d10", "sides": 10, "value": 4} for i in range(2 * n)]
+    steps = [{"rule": f"Hit {i // 3 + 1}", "source": "seed 004", "detail": "2 wounds."} for i in range(3 * n)]
+    return resolution(hits=hits, hits_scored=n, total_wounds=2 * n, dice=dice, steps=steps)
+
+
+def test_a_result_of_5000_hits_is_summarised_quickly_and_its_html_bounded() -> None:
+    r = many_hits(5000)
+    start = time.perf_counter()
+    html = render_resolution(r)
+    took = time.perf_counter() - start
+    assert took < 0.5, took  # 38 s on the page before (30,000 hits drawn one card each)
+    assert len(html) < 150_000, len(html)
+    assert html.count('<article class="hit"') == MAX_HITS
+    assert k(html, "hits") == ["5000 hits"]
+    assert k(html, "more-hits") == ["and 4,950 more hits: totals above"]
+    assert k(html, "more-dice") == [f"and {10_000 - MAX_DICE:,} more dice (10,000 in all)"]
+    assert k(html, "more-steps") == [f"and {15_000 - MAX_STEPS:,} more steps"]
+    # the totals hold every hit: 5000 round six locations (834 on the first two, 833 on the rest)
+    totals = re.search(r'data-k="hit-totals">(.*?)</section>', html, flags=re.S)
+    assert totals is not None
+    rows = re.findall(r'<th scope="row">([^<]+)</th>((?:<td class="num">[^<]+</td>)+)', totals.group(1))
+    table = {label: re.findall(r">([^<]+)<", cells) for label, cells in rows}
+    assert table["Head"] == ["834", "1,668", "0"]
+    assert table["Left Leg"] == ["833", "1,666", "0"]
+    assert table["All hits"] == ["5,000", "10,000", "0"]
+
+
+def test_the_size_of_a_summarised_result_does_not_grow_with_its_hits() -> None:
+    small = len(render_resolution(many_hits(MAX_STEPS)))  # every list past its limit
+    large = len(render_resolution(many_hits(4000)))
+    assert large < small + 2_000, (small, large)  # the same cards and rows; only the counts' digits differ
+
+
+def test_up_to_the_limit_every_hit_is_drawn_and_nothing_is_summarised() -> None:
+    html = render_resolution(many_hits(MAX_HITS))
+    assert html.count('<article class="hit"') == MAX_HITS
+    assert "hit-totals" not in html
+    assert "more-hits" not in html
+
+
+def test_the_totals_of_a_large_horde_shot_count_the_magnitude_and_escape_names() -> None:
+    hits = [{**horde_hit(i + 1, 4 if i % 4 else 0)} for i in range(400)]
+    hits += [{**LASGUN_HIT, "number": 401 + i, "person": 1, "name": HOSTILE} for i in range(3)]
+    r = resolution(
+        system="dw",
+        hits=hits,
+        hits_scored=403,
+        horde={
+            "magnitude_before": 500,
+            "hits": 400,
+            "damaging_hits": 300,
+            "magnitude_lost": 300,
+            "magnitude_after": 200,
+            "destroyed": False,
+        },
+    )
+    html = render_resolution(r)
+    assert HOSTILE not in html
+    assert f"Body ({escape(HOSTILE)})" in html
+    assert re.search(
+        r'Horde</th><td class="num">400</td><td class="num">1,200</td><td class="num">0</td>'
+        r'<td class="num">300</td>',
+        html,
+    )
