@@ -19,10 +19,13 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import threading
 import zlib
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+import pytest
 
 from rules import run
 from tools.serve import make_server
@@ -30,6 +33,14 @@ from tools.serve import make_server
 PREFIX = "/auspex/"
 DICE = [23, 4]  # the to-hit d100, then the first hit's damage d10; any further die is typed as 1
 ENGINE_TIMEOUT_S = 240  # WebKitGTK took 20-30 s to be ready on a 2-core machine; a loaded one is slower
+
+
+def unavailable(what: str) -> None:
+    """Skip the test because ``what`` is not installed, or fail it when ``AUSPEX_REQUIRE_BROWSERS=1``
+    (``make test`` as root sets it: there ``make browsers`` installs every engine, so none may be skipped)."""
+    if os.environ.get("AUSPEX_REQUIRE_BROWSERS") == "1":
+        pytest.fail(f"{what} (AUSPEX_REQUIRE_BROWSERS=1)", pytrace=False)
+    pytest.skip(what)
 
 
 class Driver(Protocol):

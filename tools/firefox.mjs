@@ -1,4 +1,4 @@
-// Drives Debian's firefox-esr for tests/browsers/test_firefox.py, over WebDriver BiDi with puppeteer-core
+// Drives Debian's firefox-esr for tools/engines.py (the smoke tests and the benchmark), over WebDriver BiDi with puppeteer-core
 // (pinned in tools/puppeteer/, installed into .cache/puppeteer/ by tools/fetch_puppeteer.py).
 // Reads one JSON command per line on stdin and answers each with one JSON line on stdout:
 //   {"op": "goto", "url": "..."}                  -> {"ok": null}  (after the load event)
