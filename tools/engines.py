@@ -35,6 +35,17 @@ MINIBROWSER = os.environ.get("AUSPEX_MINIBROWSER", "/usr/lib/x86_64-linux-gnu/we
 SCRIPT_TIMEOUT_S = 300  # the longest a run() may take (waiting for WebKit's engine on a loaded machine)
 
 
+# Wait (up to timeoutMs) until the page says whether its engine started: <html data-engine="ready">
+# (or "failed"); data-engine-ms is the time from navigation start, as the page counts it.
+WAIT_FOR_ENGINE = """async (timeoutMs) => {
+  const root = document.documentElement;
+  const t0 = performance.now();
+  while (!root.dataset.engine && performance.now() - t0 < timeoutMs) await new Promise((r) => setTimeout(r, 100));
+  return { engine: root.dataset.engine ?? null, ms: Number(root.dataset.engineMs ?? NaN),
+           status: document.getElementById("engine-status")?.textContent.trim() ?? "" };
+}"""
+
+
 class EngineError(AssertionError):
     """The browser or its driver failed, or the page's function threw: the message says which."""
 

@@ -28,6 +28,7 @@ from typing import Any, Protocol
 import pytest
 
 from rules import run
+from tools.engines import WAIT_FOR_ENGINE
 from tools.serve import make_server
 
 PREFIX = "/auspex/"
@@ -75,14 +76,6 @@ class Server:
             self._server.server_close()
             self._server = None
 
-
-WAIT_FOR_ENGINE = """async (timeoutMs) => {
-  const root = document.documentElement;
-  const t0 = performance.now();
-  while (!root.dataset.engine && performance.now() - t0 < timeoutMs) await new Promise((r) => setTimeout(r, 100));
-  return { engine: root.dataset.engine ?? null, ms: Number(root.dataset.engineMs ?? NaN),
-           status: document.getElementById("engine-status")?.textContent.trim() ?? "" };
-}"""
 
 # Resolve in "I rolled" mode, typing each die the page asks for; the result's numbers as the player reads them.
 ROLL_BY_HAND = """async (dice) => {
