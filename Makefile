@@ -1,12 +1,12 @@
 # Auspex: `make serve` sets everything up on a fresh machine and serves the page;
-# `make test` sets everything up (Chromium included) and runs the whole suite.
+# `make test` sets everything up (Chromium, Firefox and WebKit included) and runs the whole suite.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat requirements-dev.txt pyproject.toml | cksum | cut -d' ' -f1)
 PORT   ?= 8000
 
-.PHONY: all venv vendor chromium axe lint unit e2e test serve bench clean
+.PHONY: all venv vendor chromium browsers axe lint unit e2e smoke test serve bench clean
 
 all: test
 
@@ -32,6 +32,22 @@ chromium:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	else $(BIN)/python -m playwright install chromium; fi
 
+# Firefox and WebKit for the smoke tests (tests/browsers/): Debian's firefox-esr (driven by puppeteer-core,
+# pinned and integrity-checked, into .cache/puppeteer/), webkit2gtk-driver (WebKitWebDriver + MiniBrowser)
+# and xvfb (MiniBrowser needs a display). apt-get when root; elsewhere the tests say what is missing and skip.
+# AUSPEX_FIREFOX=/path/to/firefox uses another Firefox (GitHub's Ubuntu runners have one, but no firefox-esr).
+BROWSER_PACKAGES := firefox-esr:/usr/bin/firefox-esr webkit2gtk-driver:/usr/bin/WebKitWebDriver xvfb:/usr/bin/xvfb-run
+browsers: venv
+	@missing=""; for p in $(BROWSER_PACKAGES); do \
+	  case "$$p" in firefox-esr:*) [ -z "$$AUSPEX_FIREFOX" ] || continue;; esac; \
+	  [ -x "$${p#*:}" ] || missing="$$missing $${p%%:*}"; done; \
+	if [ -z "$$missing" ]; then :; \
+	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	else echo "browsers: $$missing missing (install them as root: apt-get install$$missing); the Firefox/WebKit smoke tests will be skipped"; fi
+	@if command -v npm >/dev/null 2>&1; then $(BIN)/python tools/fetch_puppeteer.py; \
+	else echo "browsers: no npm: the Firefox smoke test will be skipped"; fi
+
 # axe-core for the accessibility tests only (never served with the page): pinned, integrity-checked, into .cache/axe/.
 axe: venv
 	$(BIN)/python tools/fetch_axe.py
@@ -46,13 +62,18 @@ unit: venv
 e2e: vendor chromium axe
 	$(BIN)/pytest tests/e2e -q
 
-test: vendor chromium axe lint
-	$(BIN)/pytest -q
+# Firefox and WebKit: load, engine ready, a resolution with typed dice, a share link opened offline.
+smoke: vendor browsers
+	$(BIN)/pytest tests/browsers -q
+
+# As root, `make browsers` installs Firefox and WebKit, so their smoke tests must run, not skip.
+test: vendor chromium browsers axe lint
+	AUSPEX_REQUIRE_BROWSERS=$${AUSPEX_REQUIRE_BROWSERS:-$$([ "$$(id -u)" = 0 ] && echo 1)} $(BIN)/pytest -q
 
 serve: vendor
 	$(BIN)/python tools/serve.py --port $(PORT)
 
-bench: vendor chromium
+bench: vendor chromium browsers
 	$(BIN)/python tools/bench.py
 
 clean:

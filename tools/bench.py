@@ -17,6 +17,10 @@ Figures (times in ms, bytes in bytes):
   each response would send it) on a first visit (fresh profile) and a repeat visit (same profile);
 - ``longest_task``: the longest main-thread task after first paint (Long Tasks API);
 - ``resolve``: tap on Resolve to the result on screen, median and 95th percentile of 50;
+- ``engines``: the engine-ready time in Firefox and in WebKit (driven as ``tools/engines.py`` says;
+  ``--engines``), a first visit (a fresh browser and profile each run) and a repeat visit (the same
+  URL again, from the service worker's copy), median of ``--engine-runs``; unthrottled only (CPU
+  throttling is Chromium's). Skipped, with a note, for an engine this machine lacks (``make browsers``);
 - ``odds``: the worker's ``odds`` call for ``tools/bench/odds-full-auto.json`` (a Full Auto Burst
   of RoF 10, Tearing, Righteous Fury, armour by location), computed and rendered: the first call
   (which imports the odds engine) and the median of the next five.
@@ -43,6 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 from browser import launch_persistent  # noqa: E402
+from engines import WAIT_FOR_ENGINE, missing_for, start  # noqa: E402
 from serve import Handler, make_server  # noqa: E402
 
 PREFIX = "/auspex/"
@@ -228,6 +233,57 @@ def run(runs: int, resolves: int, throttles: list[float]) -> dict[str, Any]:
     return results
 
 
+SW_READY = "async () => { if ('serviceWorker' in navigator) await navigator.serviceWorker.ready; return true; }"
+
+
+def engine_ready(engines: list[str], runs: int) -> dict[str, Any]:
+    """Engine-ready times (ms, from navigation start as the page counts them) in each of ``engines``
+    ("firefox", "webkit"): {engine: {"version", "first_ready", "repeat_ready"}} (each a summary over
+    ``runs`` fresh browsers), or {engine: {"missing": [...]}} when the machine lacks it."""
+    server = make_server(0, PREFIX)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
+    out: dict[str, Any] = {}
+    try:
+        for engine in engines:
+            lacking = missing_for(engine)
+            if lacking:
+                out[engine] = {"missing": lacking}
+                continue
+            times: dict[str, list[float]] = {"first_ready": [], "repeat_ready": []}
+            version = "?"
+            for _ in range(runs):
+                browser = start(engine)
+                try:
+                    version = browser.version
+                    for label in ("first_ready", "repeat_ready"):
+                        browser.goto("about:blank")
+                        browser.goto(base)
+                        ready = browser.run(WAIT_FOR_ENGINE, 300_000)
+                        if ready["engine"] != "ready":
+                            raise RuntimeError(f"{engine}: the engine did not start: {ready}")
+                        times[label].append(float(ready["ms"]))
+                        browser.run(SW_READY)  # the repeat visit is served by the service worker's copy
+                finally:
+                    browser.close()
+            out[engine] = {"version": version, **{label: summarize(values) for label, values in times.items()}}
+    finally:
+        server.shutdown()
+        server.server_close()
+    return out
+
+
+def engines_table(results: dict[str, Any]) -> str:
+    lines = ["\nEngine ready in other browsers (ms, median [min-max] over runs, unthrottled)"]
+    for engine, r in results.items():
+        if "missing" in r:
+            lines.append(f"  {engine}: not measured, this machine lacks {', '.join(r['missing'])} (make browsers)")
+            continue
+        cells = [f"{label} {r[label]['median']:.0f} [{r[label]['min']:.0f}-{r[label]['max']:.0f}]" for label in ("first_ready", "repeat_ready")]
+        lines.append(f"  {engine} {r['version']}: " + "; ".join(cells))
+    return "\n".join(lines)
+
+
 def budgets(results: dict[str, Any]) -> list[tuple[str, str, bool | None]]:
     """Each budget of issue 3: (budget, measured, met)."""
     out: list[tuple[str, str, bool | None]] = []
@@ -341,16 +397,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--resolves", type=int, default=50)
     ap.add_argument("--throttle", type=float, action="append", help="CPU slowdown(s) to run (default 1 and 4)")
     ap.add_argument("--out", default=str(ROOT / "bench-results" / "bench.json"))
+    ap.add_argument(
+        "--engines", default="firefox,webkit", help="other browser engines to time (comma-separated; 'none' for none)"
+    )
+    ap.add_argument("--engine-runs", type=int, default=3, help="fresh browsers per other engine (WebKit takes ~1 min each)")
+    ap.add_argument("--only-engines", action="store_true", help="time only the other engines, not Chromium")
     args = ap.parse_args(argv)
     if not (ROOT / "static" / "vendor" / "pyodide" / "pyodide.mjs").exists():
         print("static/vendor/ is missing: run `make vendor` first", file=sys.stderr)
         return 1
     started = time.time()
-    results = run(args.runs, args.resolves, args.throttle or [1.0, 4.0])
+    engines = [e for e in args.engines.split(",") if e and e != "none"]
+    results = {} if args.only_engines else run(args.runs, args.resolves, args.throttle or [1.0, 4.0])
+    other = engine_ready(engines, args.engine_runs) if engines else {}
     checks = budgets(results)
     print(table(results))
-    print("\nBudgets")
-    for name, measured, met in checks:
+    if other:
+        print(engines_table(other))
+    print("\nBudgets" if results else "")
+    for name, measured, met in checks if results else []:
         mark = "n/a " if met is None else ("MET " if met else "MISS")
         print(f"  [{mark}] {name}: {measured}")
     out = Path(args.out)
@@ -367,6 +432,7 @@ def main(argv: list[str] | None = None) -> int:
                 "runs": args.runs,
                 "resolves": args.resolves,
                 "results": results,
+                "engines": other,
                 "budgets": [{"budget": n, "measured": m, "met": ok} for n, m, ok in checks],
             },
             indent=2,

@@ -19,6 +19,8 @@ import base64
 import hashlib
 import io
 import json
+import os
+import time
 import tokenize
 import zipfile
 from collections.abc import Callable
@@ -100,32 +102,57 @@ def slim_file(name: str, data: bytes, omit: frozenset[str] = BROWSER_OMITS) -> b
     return data
 
 
+# Zip timestamps when SOURCE_DATE_EPOCH is not set: 1980-01-01, the earliest date a zip can hold.
+FALLBACK_EPOCH = 315532800
+
+
+def zip_date_time() -> tuple[int, int, int, int, int, int]:
+    """The timestamp every entry of a slimmed wheel gets: ``SOURCE_DATE_EPOCH`` (seconds since 1970,
+    UTC; tools/vendor.py sets it to the commit's date) or 1980-01-01 without it, never earlier than
+    1980 (a zip cannot hold an earlier date), so two builds of one commit write the same bytes."""
+    epoch = max(int(os.environ.get("SOURCE_DATE_EPOCH") or FALLBACK_EPOCH), FALLBACK_EPOCH)
+    return time.gmtime(epoch)[:6]
+
+
+def _entry(name: str, date_time: tuple[int, int, int, int, int, int]) -> zipfile.ZipInfo:
+    """A zip entry with nothing of the machine or the moment in it: the given time, mode 0644 (a
+    regular file), Unix as the system, deflate level 9."""
+    info = zipfile.ZipInfo(name, date_time=date_time)
+    info.create_system = 3
+    info.external_attr = 0o100644 << 16
+    info.compress_type = zipfile.ZIP_DEFLATED
+    return info
+
+
 def slim_wheel(
     path: Path, omit: frozenset[str] = BROWSER_OMITS, slimmer: Callable[[str, bytes], bytes | None] | None = None
 ) -> tuple[int, int]:
     """Rewrite the wheel at ``path`` with each file slimmed (``slimmer(name, data)``, None to
     leave the file out; default :func:`slim_file` with ``omit``: Python stripped, JSON without
     notes and whitespace), recompressed at deflate level 9, and its ``RECORD`` recomputed; returns
-    the wheel's size in bytes before and after."""
+    the wheel's size in bytes before and after. The result depends only on the files' names and
+    contents: entries sorted by name (the ``.dist-info`` folder last, its ``RECORD`` at the very
+    end, as wheels are written), each timestamped :func:`zip_date_time` with mode 0644."""
     slim_one = slimmer or (lambda name, data: slim_file(name, data, omit))
     before = path.stat().st_size
     with zipfile.ZipFile(path) as zin:
         entries = [(info, zin.read(info)) for info in zin.infolist()]
-    files: list[tuple[zipfile.ZipInfo, bytes]] = []
+    files: list[tuple[str, bytes]] = []
     record_name = next(info.filename for info, _ in entries if info.filename.endswith(".dist-info/RECORD"))
     for info, data in entries:
-        if info.filename == record_name:
+        if info.filename == record_name or info.is_dir():
             continue
         slim = slim_one(info.filename, data)
         if slim is not None:
-            files.append((info, slim))
-    record = "".join(f"{info.filename},{_record_hash(data)},{len(data)}\n" for info, data in files)
+            files.append((info.filename, slim))
+    files.sort(key=lambda file: (".dist-info/" in file[0], file[0]))
+    record = "".join(f"{name},{_record_hash(data)},{len(data)}\n" for name, data in files)
     record += f"{record_name},,\n"
+    when = zip_date_time()
     tmp = path.with_suffix(".tmp")
     with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zout:
-        for info, data in files:
-            zout.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
-        zout.writestr(record_name, record, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+        for name, data in [*files, (record_name, record.encode("utf-8"))]:
+            zout.writestr(_entry(name, when), data, compresslevel=9)
     tmp.replace(path)
     return before, path.stat().st_size
 

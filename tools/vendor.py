@@ -13,12 +13,18 @@ whose sha256 differs from the lock, and unpacks what the page loads:
 
 Downloads are cached in ``.cache/vendor/`` so a second run is offline. Exit status 1 with a
 message on a hash mismatch or a failed download.
+
+The build is reproducible: two runs on one commit write byte-identical files (and so
+tools/precache.py gives them one version). Every wheel is rewritten with its entries sorted, mode
+0644 and one timestamp, ``SOURCE_DATE_EPOCH``: the environment's if set, else the date of the last
+commit that changed the wheels' sources, else 1980-01-01 outside a git checkout (:func:`source_date_epoch`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -28,11 +34,38 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
-from slim import slim_vendored_file, slim_wheel  # noqa: E402 - tools/ is a folder of scripts, not a package
+from slim import FALLBACK_EPOCH, slim_vendored_file, slim_wheel  # noqa: E402 - tools/ is a folder of scripts, not a package
 
 LOCK = ROOT / "tools" / "vendor.lock.json"
 VENDOR = ROOT / "static" / "vendor"
 CACHE = ROOT / ".cache" / "vendor"
+
+
+# What static/vendor/'s wheels are made of: the app's sources and the tools and pins that build them.
+BUILD_INPUTS = ("rules", "static/auspex_web", "pyproject.toml", "tools/vendor.py", "tools/slim.py", "tools/vendor.lock.json")
+
+
+def source_date_epoch(root: Path = ROOT) -> int:
+    """The build's date in seconds since 1970 (UTC): ``SOURCE_DATE_EPOCH`` from the environment
+    when set (https://reproducible-builds.org/specs/source-date-epoch/), else the date of the commit
+    checked out at ``root`` that last changed what the wheels are made of (:data:`BUILD_INPUTS`:
+    a commit that changes only the README or the tests gives the players no new version), else :data:`FALLBACK_EPOCH` (1980-01-01) when ``root`` is not a git
+    checkout or git is missing. Raises ValueError when the variable is set but not an integer."""
+    if os.environ.get("SOURCE_DATE_EPOCH"):
+        return int(os.environ["SOURCE_DATE_EPOCH"])
+    if not (root / ".git").exists():
+        return FALLBACK_EPOCH
+    try:
+        out = subprocess.run(
+            ["git", "log", "-1", "--format=%ct", "--", *BUILD_INPUTS],
+            cwd=root,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return FALLBACK_EPOCH
+    return int(out) if out.isdigit() else FALLBACK_EPOCH
 
 
 def sha256(path: Path) -> str:
@@ -108,11 +141,17 @@ def unpack_npm(tarball: Path, entry: dict) -> None:
                     out.write_bytes(src.read())
 
 
+def _remove_build_leftovers() -> None:
+    for leftover in (ROOT / "build", *ROOT.glob("*.egg-info")):
+        shutil.rmtree(leftover, ignore_errors=True)
+
+
 def build_app_wheel() -> Path:
     """Build Auspex's own wheel (pure Python) into static/vendor/app/."""
     dest = VENDOR / "app"
     shutil.rmtree(dest, ignore_errors=True)
     dest.mkdir(parents=True)
+    _remove_build_leftovers()  # a stale build/lib would put files deleted from the tree into the wheel
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run(
             [
@@ -130,8 +169,7 @@ def build_app_wheel() -> Path:
             check=True,
             cwd=tmp,
         )
-    for leftover in (ROOT / "build", *ROOT.glob("*.egg-info")):
-        shutil.rmtree(leftover, ignore_errors=True)
+    _remove_build_leftovers()
     (wheel,) = dest.glob("*.whl")
     before, after = slim_wheel(wheel)  # the browser's copy: no docstrings or comments
     print(f"vendor: app wheel {before} -> {after} bytes (no docstrings, comments or command-line modules)")
@@ -150,6 +188,8 @@ def write_catalogue(path: Path) -> None:
 
 def main(argv: list[str]) -> int:
     lock = json.loads(LOCK.read_text())
+    # one date for every zip entry written here and by pip (tools/slim.py reads it too)
+    os.environ["SOURCE_DATE_EPOCH"] = str(source_date_epoch())
     only_app = "--app" in argv
     if not only_app:
         for entry in lock["npm"]:
