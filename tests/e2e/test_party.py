@@ -97,7 +97,7 @@ def test_the_forms_survive_a_reload_and_a_saved_attacker_comes_back(ready_page: 
     field(page, "attacker.weapon.name").fill("Stub automatic")
     field(page, "attacker.strength_bonus").fill("6")
     open_party(page)
-    expect(page.locator("#party-attackers")).to_have_value("0")
+    expect(page.locator("#party-attackers")).to_have_value("Brother <b>Varl</b>")  # the one just saved is picked
     page.locator("#party [aria-label=Attackers]").get_by_role("button", name="Use").click()
     expect(field(page, "attacker.characteristics.BS")).to_have_value("52")
     expect(field(page, "attacker.weapon.name")).to_have_value("Astartes bolter")
