@@ -197,12 +197,19 @@ function initPartyBar({ collectScenario, engine }) {
     const name = (row.name.value.trim() || nameField(kind).value.trim() || kind.one).slice(0, 80);
     const entry = { name, system: scenario.system, data };
     const isEntry = (e) => e.system === entry.system && e.name === name;
-    if (party[kind.key].some(isEntry) && !confirm(`Replace the saved ${kind.one} "${name}"?`)) return;
+    const replacing = party[kind.key].some(isEntry);
+    if (replacing && !confirm(`Replace the saved ${kind.one} "${name}"?`)) return;
+    let taken = false; // saved under this name in another tab since this one showed the party
     const stored = change((p) => {
       const same = p[kind.key].findIndex(isEntry);
+      if (same >= 0 && !replacing) {
+        taken = true;
+        return false;
+      }
       if (same >= 0) p[kind.key][same] = entry;
       else p[kind.key].push(entry);
     });
+    if (taken) say(`Another tab has just saved a ${kind.one} "${name}": nothing was replaced. Save again to replace it.`, true);
     if (!stored) return;
     row.name.value = "";
     row.select.value = name;
