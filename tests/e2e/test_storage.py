@@ -131,6 +131,11 @@ def test_two_tabs_interleaving_saves_deletes_tracker_rows_and_form_fields_lose_n
     rows = stored(a, TRACKER_KEY)["rows"]
     assert [(r["name"], r["taken"]) for r in rows] == [("TK-A", "5"), ("TK-B2", "0")]
     expect(b.locator("#tk-rows > li").nth(0).locator('[data-f="taken"]')).to_have_value("5")
+    # A's cards were drawn again twice meanwhile: the field it was typing in kept its focus
+    focused = (
+        "[document.activeElement.dataset.f, document.activeElement.closest('li').querySelector('[data-f=name]').value]"
+    )
+    assert a.evaluate(focused) == ["taken", "TK-A"]
 
     # the forms: each tab's edited field is kept on the device; neither tab's forms are changed
     # by the other's (a form being edited stays as this tab has it)
