@@ -186,6 +186,20 @@ def test_a_full_storage_is_reported_where_the_player_is_and_nothing_is_said_to_b
     assert stored(page, FORM_KEY)["values"]["attacker.characteristics.BS"] == "50"
 
 
+def test_storage_turned_off_is_reported_and_the_page_still_works(quiet: BrowserContext, base_url: str) -> None:
+    # as some private modes do: even reading window.localStorage throws
+    quiet.add_init_script(
+        """Object.defineProperty(window, "localStorage", {
+        get() { throw new DOMException("The operation is insecure.", "SecurityError"); } });"""
+    )
+    page = open_page(quiet, base_url)
+    page.fill('[name="target.name"]', "NOWHERE")
+    expect(page.locator("#store-notice")).to_contain_text("Not saved on this device: storage is turned off or refused")
+    page.click("#tk-add-target")
+    expect(page.locator("#tk-status")).to_contain_text("NOWHERE is not saved on this device")
+    expect(page.locator("#tk-rows > li")).to_have_count(1)
+
+
 def test_unreadable_saved_values_are_kept_aside_reported_once_and_the_defaults_loaded(
     quiet: BrowserContext, base_url: str
 ) -> None:
