@@ -5,7 +5,7 @@
 
 import { h, prefixOf, put, restore, scenarioFields, snapshot } from "./formstate.js";
 import { initShare } from "./share.js";
-import { copyAside, load, notice, onChange, update } from "./store.js";
+import { asideText, copyAside, load, notice, onChange, update } from "./store.js";
 
 const FORM_KEY = "auspex:form:v1";
 const PARTY_KEY = "auspex:party:v1";
@@ -46,7 +46,7 @@ function saveForms({ whole = false } = {}) {
   saveTimer = null;
   const now = snapshot();
   const before = kept;
-  const { error } = update(FORM_KEY, parseForms, () => null, (stored) => {
+  const { error, aside } = update(FORM_KEY, parseForms, () => null, (stored) => {
     if (whole || !stored || !before) return now;
     const values = { ...stored.values };
     for (const [name, value] of Object.entries(now.values)) if (!equal(value, before.values[name])) values[name] = value;
@@ -56,6 +56,7 @@ function saveForms({ whole = false } = {}) {
     const dice = equal([now.dice, now.hint], [before.dice, before.hint]) ? { dice: stored.dice, hint: stored.hint } : { dice: now.dice, hint: now.hint };
     return { ...stored, v: 1, values, rows, ...dice };
   });
+  if (aside !== null) unreadableForms(aside);
   if (error) {
     notice("forms", `Not saved on this device: ${error} \u2014 the forms as typed are kept in this tab only; export the party to keep your saved entries.`);
     return;
@@ -79,13 +80,17 @@ function keepForms() {
   document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && flush());
 }
 
+function unreadableForms(aside) {
+  notice("forms-read", `Your saved forms could not be read; ${asideText(aside, true)} and the forms start from their defaults.`);
+}
+
 // Puts back the forms kept on this device; a value that cannot be read is kept aside and reported
 // once, and the forms start from their defaults.
 function restoreForms() {
   const { value, aside } = load(FORM_KEY, parseForms, () => null);
   if (aside !== null) {
     warn("the forms kept on this device could not be read; they start from the defaults");
-    notice("forms-read", `Your saved forms could not be read; they are kept aside on this device${aside ? ` (as ${aside})` : ""} and the forms start from their defaults.`);
+    unreadableForms(aside);
   }
   if (value) restore(value);
   kept = snapshot();
@@ -114,6 +119,10 @@ function parseParty(stored) {
 
 const asStored = (party) => ({ auspex_party: 1, ...party });
 
+function unreadableParty(aside) {
+  notice("party", `Your saved party could not be read; ${asideText(aside)} and the party starts empty.`);
+}
+
 // The party saved on this device. On the first load (`report`), a value it cannot read (whole or
 // some entries) is kept aside under auspex:party:v1:corrupt:<n> and reported once.
 function loadParty(report = false) {
@@ -121,7 +130,7 @@ function loadParty(report = false) {
   if (!report) return party;
   if (aside !== null) {
     warn("the party saved on this device could not be read");
-    notice("party", `Your saved party could not be read; it is kept aside on this device${aside ? ` (as ${aside})` : ""} and the party starts empty.`);
+    unreadableParty(aside);
   } else if (party.dropped) {
     warn(`${party.dropped} saved entries could not be read and are left out`);
     const copy = copyAside(PARTY_KEY);
@@ -146,10 +155,11 @@ function initPartyBar({ collectScenario, engine }) {
   // and the player is told. Returns whether it was stored.
   const change = (mutate) => {
     let aborted = false;
-    const { value, error } = update(PARTY_KEY, parseParty, emptyParty, (now) => {
+    const { value, error, aside } = update(PARTY_KEY, parseParty, emptyParty, (now) => {
       if (mutate(now) === false) aborted = true;
       return asStored(now);
     });
+    if (aside !== null) unreadableParty(aside);
     if (aborted || error) {
       party = loadParty();
       refresh();

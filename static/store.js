@@ -32,6 +32,9 @@ export function readText(key) {
   }
 }
 
+// Keys whose unreadable value could not be copied aside: not written until it is, so it is not lost.
+const held = new Set();
+
 // Stores `text` under `key`. Returns null when stored, else the reason (see `why`).
 export function writeText(key, text) {
   const s = storage();
@@ -45,9 +48,6 @@ export function writeText(key, text) {
     return why(error);
   }
 }
-
-// Keys whose unreadable value could not be copied aside: never written this visit, so it is not lost.
-const held = new Set();
 
 // Copies the unreadable value of `key` to the first free `key:corrupt:<n>` and removes it from
 // `key`. Returns the key it was kept under, or null when it could not be copied (then `key` is
@@ -67,13 +67,25 @@ export function copyAside(key, remove = false) {
   const aside = `${key}:corrupt:${n}`;
   try {
     s.setItem(aside, text);
-    if (remove) s.removeItem(key);
+    if (remove) {
+      s.removeItem(key);
+      held.delete(key);
+    }
     return aside;
   } catch (error) {
     console.warn(`auspex: ${key} could not be kept aside`, error);
     if (remove) held.add(key);
     return null;
   }
+}
+
+// Where an unreadable value went, as `load` names it, said of "it" (or with `they`, of "they"):
+// "it is kept aside on this device (as <key>)", or, with no room to copy it, "it is left where it
+// is, and nothing is saved over it (there is no room to keep it aside)".
+export function asideText(aside, they = false) {
+  const [is, it] = they ? ["they are", "them"] : ["it is", "it"];
+  if (aside) return `${is} kept aside on this device (as ${aside})`;
+  return `${is} left where ${they ? "they are" : "it is"}, and nothing is saved over ${it} (there is no room to keep ${it} aside)`;
 }
 
 // Reads `key` as JSON and checks it with `parse(value)` (which throws on a value it cannot read,

@@ -3,7 +3,7 @@
 // device and shared by the page's tabs (store.js): every change is applied to what is stored at
 // the time, and a tab shows what another stored. What is typed is shown as text or input values,
 // never as HTML.
-import { copyAside, load as loadStored, notice, onChange, update } from "./store.js";
+import { asideText, copyAside, load as loadStored, notice, onChange, update } from "./store.js";
 
 const KEY = "auspex:tracker:v1";
 const $ = (id) => document.getElementById(id);
@@ -68,11 +68,12 @@ function parse(data) {
 // not saved, and is stored with the next write that succeeds. Returns whether it was stored.
 function commit(change, { row = null, redraw = true } = {}) {
   unsaved.push({ change, row });
-  const { value, error } = update(KEY, parse, empty, (now) => {
+  const { value, error, aside } = update(KEY, parse, empty, (now) => {
     for (const u of unsaved) u.change(now);
     return now;
   });
   state = value;
+  if (aside !== null) unreadable(aside);
   if (!error) unsaved = [];
   notice("tracker", error ? `Not saved on this device: ${error} \u2014 the tracker's latest changes are kept in this tab only, until it is closed.` : "");
   if (redraw) render();
@@ -94,13 +95,17 @@ function say(text, bad = false) {
   status.classList.toggle("bad", bad);
 }
 
+function unreadable(aside) {
+  notice("tracker-read", `Your saved combat tracker could not be read; ${asideText(aside)} and the tracker starts empty.`);
+}
+
 // The stored tracker, on the page's start: a value it cannot read (whole, or some rows) is kept
 // aside under auspex:tracker:v1:corrupt:<n> and reported once.
 function load() {
   const { value, aside } = loadStored(KEY, parse, empty);
   state = value;
   if (aside !== null) {
-    notice("tracker-read", `Your saved combat tracker could not be read; it is kept aside on this device${aside ? ` (as ${aside})` : ""} and the tracker starts empty.`);
+    unreadable(aside);
   } else if (value.dropped) {
     const copy = copyAside(KEY);
     if (copy) update(KEY, parse, empty, (now) => now); // the readable rows stored again: reported once

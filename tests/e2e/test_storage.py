@@ -72,7 +72,8 @@ def preset(context: BrowserContext, base_url: str, values: dict[str, str]) -> No
     """Stores ``values`` (key: text) on the page's origin before the page itself is opened."""
     page = context.new_page()
     page.goto(base_url + "static/icon.svg")
-    page.evaluate("values => { for (const [k, v] of Object.entries(values)) localStorage.setItem(k, v); }", values)
+    script = "values => { window.auspexTestRoom = true; for (const [k, v] of Object.entries(values)) localStorage.setItem(k, v); }"
+    page.evaluate(script, values)
     page.close()
 
 
@@ -227,6 +228,31 @@ def test_unreadable_saved_values_are_kept_aside_reported_once_and_the_defaults_l
     expect(page.locator('[name="attacker.characteristics.BS"]')).to_have_value("33")
     expect(notice).to_be_hidden()  # reported once
     assert page.evaluate(f"localStorage.getItem('{FORM_KEY}:corrupt:2')") == corrupt_forms
+
+
+def test_an_unreadable_value_with_no_room_to_keep_it_aside_is_not_saved_over(
+    quiet: BrowserContext, base_url: str
+) -> None:
+    quiet.add_init_script(FULL_STORAGE)
+    corrupt = '{"v": 1, "values": [not json'
+    preset(quiet, base_url, {FORM_KEY: corrupt})
+    page = open_page(quiet, base_url)
+    notice = page.locator("#store-notice")
+    expect(notice).to_contain_text(
+        "Your saved forms could not be read; they are left where they are, and nothing is saved over them"
+    )
+    page.fill('[name="attacker.characteristics.BS"]', "61")
+    expect(notice).to_contain_text("Not saved on this device")
+    assert page.evaluate(f"localStorage.getItem('{FORM_KEY}')") == corrupt
+    # room again: the unreadable value is kept aside first, then the forms are saved
+    page.evaluate("window.auspexTestRoom = true")
+    page.fill('[name="attacker.characteristics.BS"]', "62")
+    page.wait_for_function(f"(localStorage.getItem('{FORM_KEY}') || '').includes('62')")
+    assert page.evaluate(f"localStorage.getItem('{FORM_KEY}:corrupt:1')") == corrupt
+    expect(notice).to_have_text(
+        f"Your saved forms could not be read; they are kept aside on this device (as {FORM_KEY}:corrupt:1)"
+        " and the forms start from their defaults."
+    )
 
 
 def test_a_tracker_of_a_thousand_rows_is_shown_in_under_200_ms_and_drawn_whole_soon_after(
