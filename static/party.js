@@ -5,6 +5,7 @@
 
 import { h, prefixOf, put, restore, scenarioFields, snapshot } from "./formstate.js";
 import { initShare } from "./share.js";
+import { asideText, copyAside, load, notice, onChange, update } from "./store.js";
 
 const FORM_KEY = "auspex:form:v1";
 const PARTY_KEY = "auspex:party:v1";
@@ -27,15 +28,41 @@ function warn(what, error) {
 // ---------------------------------------------------------------- the forms, kept on this device
 
 let saveTimer = null;
+// The forms as this tab last stored or restored them: a save stores only the fields changed since,
+// onto what is stored now, so two tabs editing different fields both keep their edits.
+let kept = null;
 
-function saveForms() {
+function parseForms(value) {
+  if (!value || value.v !== 1 || typeof value.values !== "object" || value.values === null || Array.isArray(value.values)) throw new Error("not a saved form");
+  return value;
+}
+
+const equal = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+// Stores this tab's changes to the forms (`whole`: the forms as they are, as Reset forms asks).
+// A failed write is reported at the top of the page, and retried with the next change.
+function saveForms({ whole = false } = {}) {
   clearTimeout(saveTimer);
   saveTimer = null;
-  try {
-    localStorage.setItem(FORM_KEY, JSON.stringify(snapshot()));
-  } catch (error) {
-    warn("the forms could not be kept on this device", error);
+  const now = snapshot();
+  const before = kept;
+  const { error, aside } = update(FORM_KEY, parseForms, () => null, (stored) => {
+    if (whole || !stored || !before) return now;
+    const values = { ...stored.values };
+    for (const [name, value] of Object.entries(now.values)) if (!equal(value, before.values[name])) values[name] = value;
+    for (const name of Object.keys(before.values)) if (!(name in now.values)) delete values[name];
+    const rows = { ...(typeof stored.rows === "object" && stored.rows) };
+    for (const [id, n] of Object.entries(now.rows)) if (n !== before.rows[id]) rows[id] = n;
+    const dice = equal([now.dice, now.hint], [before.dice, before.hint]) ? { dice: stored.dice, hint: stored.hint } : { dice: now.dice, hint: now.hint };
+    return { ...stored, v: 1, values, rows, ...dice };
+  });
+  if (aside !== null) unreadableForms(aside);
+  if (error) {
+    notice("forms", `Not saved on this device: ${error} \u2014 the forms as typed are kept in this tab only; export the party to keep your saved entries.`);
+    return;
   }
+  kept = now;
+  notice("forms", "");
 }
 
 function keepForms() {
@@ -53,32 +80,63 @@ function keepForms() {
   document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && flush());
 }
 
+function unreadableForms(aside) {
+  notice("forms-read", `Your saved forms could not be read; ${asideText(aside, true)} and the forms start from their defaults.`);
+}
+
+// Puts back the forms kept on this device; a value that cannot be read is kept aside and reported
+// once, and the forms start from their defaults.
 function restoreForms() {
-  try {
-    const text = localStorage.getItem(FORM_KEY);
-    if (text) restore(JSON.parse(text));
-  } catch (error) {
-    warn("the forms kept on this device could not be read; they start from the defaults", error);
+  const { value, aside } = load(FORM_KEY, parseForms, () => null);
+  if (aside !== null) {
+    warn("the forms kept on this device could not be read; they start from the defaults");
+    unreadableForms(aside);
   }
+  if (value) restore(value);
+  kept = snapshot();
 }
 
 // ---------------------------------------------------------------- the party
 
 const validEntry = (e) => e && typeof e.name === "string" && e.name && typeof e.system === "string" && e.data && typeof e.data === "object" && !Array.isArray(e.data);
 
-function loadParty() {
-  const party = { attackers: [], weapons: [], targets: [] };
-  try {
-    const stored = JSON.parse(localStorage.getItem(PARTY_KEY) ?? "null");
-    if (stored === null) return party;
-    if (stored.auspex_party !== 1) throw new Error("not a party of this page");
-    for (const { key } of KINDS) {
-      const entries = Array.isArray(stored[key]) ? stored[key] : [];
-      party[key] = entries.filter(validEntry);
-      if (party[key].length < entries.length) warn(`${entries.length - party[key].length} saved ${key} could not be read and are left out`);
-    }
-  } catch (error) {
-    warn("the party saved on this device could not be read", error);
+const emptyParty = () => ({ attackers: [], weapons: [], targets: [] });
+
+// A stored party as this page reads it: the entries it can read (the others dropped and counted
+// in `dropped`); throws when it is not a party at all.
+function parseParty(stored) {
+  if (stored?.auspex_party !== 1) throw new Error("not a party of this page");
+  const party = emptyParty();
+  let dropped = 0;
+  for (const { key } of KINDS) {
+    const entries = Array.isArray(stored[key]) ? stored[key] : [];
+    party[key] = entries.filter(validEntry);
+    dropped += entries.length - party[key].length;
+  }
+  Object.defineProperty(party, "dropped", { value: dropped }); // not stored
+  return party;
+}
+
+const asStored = (party) => ({ auspex_party: 1, ...party });
+
+function unreadableParty(aside) {
+  notice("party", `Your saved party could not be read; ${asideText(aside)} and the party starts empty.`);
+}
+
+// The party saved on this device. On the first load (`report`), a value it cannot read (whole or
+// some entries) is kept aside under auspex:party:v1:corrupt:<n> and reported once.
+function loadParty(report = false) {
+  const { value: party, aside } = load(PARTY_KEY, parseParty, emptyParty);
+  if (!report) return party;
+  if (aside !== null) {
+    warn("the party saved on this device could not be read");
+    unreadableParty(aside);
+  } else if (party.dropped) {
+    warn(`${party.dropped} saved entries could not be read and are left out`);
+    const copy = copyAside(PARTY_KEY);
+    // the readable entries stored again, so the unreadable ones (kept aside) are reported once
+    if (copy) update(PARTY_KEY, parseParty, emptyParty, (now) => asStored(now));
+    notice("party", `${party.dropped} saved ${party.dropped === 1 ? "entry" : "entries"} of your party could not be read and ${party.dropped === 1 ? "is" : "are"} left out${copy ? `; the party as it was is kept aside on this device (as ${copy})` : ""}.`);
   }
   return party;
 }
@@ -89,33 +147,43 @@ function say(text, error = false) {
 }
 
 function initPartyBar({ collectScenario, engine }) {
-  let party = loadParty();
+  let party = loadParty(true);
   const rows = new Map();
 
-  // Changes the party and stores it; when it cannot be stored, nothing changes.
+  // Changes the party as it is stored now (another tab's changes kept) and stores it;
+  // `mutate(party)` returns false to change nothing. When it cannot be stored, nothing changes
+  // and the player is told. Returns whether it was stored.
   const change = (mutate) => {
-    const before = structuredClone(party);
-    mutate();
-    try {
-      localStorage.setItem(PARTY_KEY, JSON.stringify({ auspex_party: 1, ...party }));
-    } catch (error) {
-      party = before;
-      warn("the party could not be saved", error);
-      say("The party could not be saved on this device (its storage is full or turned off).", true);
+    let aborted = false;
+    const { value, error, aside } = update(PARTY_KEY, parseParty, emptyParty, (now) => {
+      if (mutate(now) === false) aborted = true;
+      return asStored(now);
+    });
+    if (aside !== null) unreadableParty(aside);
+    if (aborted || error) {
+      party = loadParty();
+      refresh();
+      if (error) say(`Not saved on this device: ${error} \u2014 export the party to keep it.`, true);
       return false;
     }
+    party = parseParty(value);
     refresh();
     return true;
   };
+  onChange(PARTY_KEY, () => {
+    party = loadParty();
+    refresh();
+  });
   const nameField = (kind) => form.elements.namedItem(`${prefixOf(system.value)}${kind.path}.name`);
   const hasKind = (kind) => Boolean(nameField(kind)); // Epic's weapons belong to its units
 
+  // The pick lists from `party`; an entry picked stays picked (by its name) when the lists change.
   function refresh() {
     for (const kind of KINDS) {
       const { select, use, remove, name, save } = rows.get(kind.key);
       const chosen = select.value;
-      const mine = party[kind.key].map((entry, i) => [entry, i]).filter(([entry]) => entry.system === system.value);
-      const options = mine.map(([entry, i]) => new Option(entry.name, String(i)));
+      const mine = party[kind.key].filter((entry) => entry.system === system.value);
+      const options = mine.map((entry) => new Option(entry.name, entry.name));
       select.replaceChildren(...(options.length ? options : [new Option(`(no saved ${kind.key} for this ruleset)`, "")]));
       if (options.some((o) => o.value === chosen)) select.value = chosen;
       use.disabled = remove.disabled = !options.length;
@@ -125,9 +193,10 @@ function initPartyBar({ collectScenario, engine }) {
     }
   }
 
+  // The entry picked in a kind's list (by ruleset and name), or null.
   function chosenEntry(kind) {
-    const i = Number(rows.get(kind.key).select.value || NaN);
-    return Number.isInteger(i) && party[kind.key][i] ? i : null;
+    const name = rows.get(kind.key).select.value;
+    return party[kind.key].find((e) => e.system === system.value && e.name === name) ?? null;
   }
 
   function saveKind(kind) {
@@ -137,18 +206,29 @@ function initPartyBar({ collectScenario, engine }) {
     const row = rows.get(kind.key);
     const name = (row.name.value.trim() || nameField(kind).value.trim() || kind.one).slice(0, 80);
     const entry = { name, system: scenario.system, data };
-    const same = party[kind.key].findIndex((e) => e.system === entry.system && e.name === name);
-    if (same >= 0 && !confirm(`Replace the saved ${kind.one} "${name}"?`)) return;
-    if (!change(() => (same >= 0 ? (party[kind.key][same] = entry) : party[kind.key].push(entry)))) return;
+    const isEntry = (e) => e.system === entry.system && e.name === name;
+    const replacing = party[kind.key].some(isEntry);
+    if (replacing && !confirm(`Replace the saved ${kind.one} "${name}"?`)) return;
+    let taken = false; // saved under this name in another tab since this one showed the party
+    const stored = change((p) => {
+      const same = p[kind.key].findIndex(isEntry);
+      if (same >= 0 && !replacing) {
+        taken = true;
+        return false;
+      }
+      if (same >= 0) p[kind.key][same] = entry;
+      else p[kind.key].push(entry);
+    });
+    if (taken) say(`Another tab has just saved a ${kind.one} "${name}": nothing was replaced. Save again to replace it.`, true);
+    if (!stored) return;
     row.name.value = "";
-    row.select.value = String(same >= 0 ? same : party[kind.key].length - 1);
+    row.select.value = name;
     say(`Saved the ${kind.one} "${name}".`);
   }
 
   function useKind(kind) {
-    const i = chosenEntry(kind);
-    if (i === null) return;
-    const entry = party[kind.key][i];
+    const entry = chosenEntry(kind);
+    if (!entry) return;
     const scenario = { system: entry.system };
     if (kind.key === "weapons") scenario.attacker = { weapon: entry.data };
     else scenario[kind.path] = entry.data;
@@ -157,12 +237,23 @@ function initPartyBar({ collectScenario, engine }) {
     say(`The forms have the ${kind.one} "${entry.name}".`);
   }
 
+  // Deletes the entry shown, as it is stored now: one another tab has since changed (same name,
+  // other data) or deleted is left alone, and nothing else is touched.
   function deleteKind(kind) {
-    const i = chosenEntry(kind);
-    if (i === null) return;
-    const { name } = party[kind.key][i];
+    const entry = chosenEntry(kind);
+    if (!entry) return;
+    const { name } = entry;
     if (!confirm(`Delete the saved ${kind.one} "${name}"?`)) return;
-    if (change(() => party[kind.key].splice(i, 1))) say(`Deleted the ${kind.one} "${name}".`);
+    const data = JSON.stringify(entry.data);
+    let found = false;
+    const stored = change((p) => {
+      const i = p[kind.key].findIndex((e) => e.system === entry.system && e.name === name && JSON.stringify(e.data) === data);
+      if (i < 0) return false;
+      found = true;
+      p[kind.key].splice(i, 1);
+    });
+    if (stored) say(`Deleted the ${kind.one} "${name}".`);
+    else if (!found) say(`The ${kind.one} "${name}" was changed or deleted in another tab: nothing was deleted.`, true);
   }
 
   const box = document.getElementById("party-kinds");
@@ -199,7 +290,7 @@ function initPartyBar({ collectScenario, engine }) {
   refresh();
 
   document.getElementById("party-export").addEventListener("click", () => {
-    const blob = new Blob([JSON.stringify({ auspex_party: 1, ...party }, null, 1)], { type: "application/json" });
+    const blob = new Blob([JSON.stringify(asStored(party), null, 1)], { type: "application/json" });
     const a = document.createElement("a");
     a.href = URL.createObjectURL(blob);
     a.download = "auspex-party.json";
@@ -250,10 +341,10 @@ function initPartyBar({ collectScenario, engine }) {
     let added = 0;
     let already = 0;
     const renamed = [];
-    const ok = change(() => {
+    const ok = change((p) => {
       for (const { key } of KINDS) {
         for (const entry of imported[key] ?? []) {
-          const same = party[key].filter((e) => e.system === entry.system);
+          const same = p[key].filter((e) => e.system === entry.system);
           const data = JSON.stringify(entry.data);
           if (same.some((e) => e.name === entry.name && JSON.stringify(e.data) === data)) {
             already++;
@@ -262,7 +353,7 @@ function initPartyBar({ collectScenario, engine }) {
           let name = entry.name;
           for (let n = 2; same.some((e) => e.name === name); n++) name = `${entry.name.slice(0, 74)} (${n})`;
           if (name !== entry.name) renamed.push(name);
-          party[key].push({ name, system: entry.system, data: entry.data });
+          p[key].push({ name, system: entry.system, data: entry.data });
           added++;
         }
       }
@@ -294,7 +385,7 @@ export function initParty(hooks) {
       el.dispatchEvent(new Event("change", { bubbles: true }));
     }
     hooks.clearFieldErrors();
-    saveForms();
+    saveForms({ whole: true });
     say("The forms are back to their defaults.");
   });
   initShare({ ...hooks, defaults }).catch((error) => warn("the share link could not be opened", error));

@@ -97,7 +97,7 @@ def test_the_forms_survive_a_reload_and_a_saved_attacker_comes_back(ready_page: 
     field(page, "attacker.weapon.name").fill("Stub automatic")
     field(page, "attacker.strength_bonus").fill("6")
     open_party(page)
-    expect(page.locator("#party-attackers")).to_have_value("0")
+    expect(page.locator("#party-attackers")).to_have_value("Brother <b>Varl</b>")  # the one just saved is picked
     page.locator("#party [aria-label=Attackers]").get_by_role("button", name="Use").click()
     expect(field(page, "attacker.characteristics.BS")).to_have_value("52")
     expect(field(page, "attacker.weapon.name")).to_have_value("Astartes bolter")
@@ -315,6 +315,11 @@ def test_bad_stored_data_is_ignored_and_reset_forms(ready_page: Page) -> None:
     open_party(page)
     assert saved(page, "attackers") == ["Ok"]  # what could be read
     assert any("could not be read" in m for m in messages)
+    # nothing unreadable is lost: both kept aside, and said so
+    expect(page.locator("#store-notice")).to_contain_text("Your saved forms could not be read")
+    expect(page.locator("#store-notice")).to_contain_text("2 saved entries of your party could not be read")
+    assert page.evaluate(f"localStorage.getItem('{FORM_KEY}:corrupt:1')") == "{not json"
+    assert page.evaluate(f"JSON.parse(localStorage.getItem('{PARTY_KEY}:corrupt:1')).attackers.length") == 3
     page.evaluate(
         f"localStorage.setItem('{FORM_KEY}', JSON.stringify({{v: 1, values: {{system: 'nope', 'attacker.name': {{}}, 'attacker.characteristics.BS': '33'}}, rows: {{'modifier-rows': 'many'}}}}))"
     )

@@ -157,21 +157,27 @@ def test_initiative_rolled_by_hand_breaks_a_tie_by_agility_and_asks_for_missing_
     expect(row(page, "Cultist").locator('[data-f="Ag"]')).to_have_value("fast")
 
 
-def test_a_corrupt_saved_tracker_is_ignored(ready_page: Page) -> None:
+def test_a_corrupt_saved_tracker_is_kept_aside_and_its_readable_rows_shown(ready_page: Page) -> None:
     page = ready_page
     page.evaluate("localStorage.setItem('auspex:tracker:v1', '{not json')")
     page.reload()
     page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60_000)
     expect(page.locator("#tk-rows > li")).to_have_count(0)
-    page.evaluate(
-        """localStorage.setItem('auspex:tracker:v1', JSON.stringify(
-        {round: 1, rows: [{kind: 'single', name: '<b>Ork</b>', W: 12, taken: '3'}, {kind: 'bogus'}, null]}))"""
-    )
+    expect(page.locator("#store-notice")).to_contain_text("kept aside on this device (as auspex:tracker:v1:corrupt:1)")
+    assert page.evaluate("localStorage.getItem('auspex:tracker:v1:corrupt:1')") == "{not json"
+    partly = """{"round": 1, "rows": [{"kind": "single", "name": "<b>Ork</b>", "W": 12, "taken": "3"}, {"kind": "bogus"}, null]}"""
+    page.evaluate("text => localStorage.setItem('auspex:tracker:v1', text)", partly)
     page.reload()
     page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60_000)
     expect(page.locator("#tk-rows > li")).to_have_count(1)
     assert tracked_value(page, "<b>Ork</b>", "taken") == "3"
     assert page.locator("#tracker b").count() == 0
+    # the two rows it could not read are not lost: the tracker as it was is kept aside, once
+    expect(page.locator("#store-notice")).to_have_text(
+        "2 saved tracker rows could not be read and are left out; the tracker as it was is kept aside"
+        " on this device (as auspex:tracker:v1:corrupt:2)."
+    )
+    assert page.evaluate("localStorage.getItem('auspex:tracker:v1:corrupt:2')") == partly
 
 
 def test_the_tracker_with_rows_an_order_and_an_error_has_no_serious_accessibility_violation(ready_page: Page) -> None:
