@@ -35,6 +35,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from . import jsonsafe
 from .dice import DiceSource, Roller, ScriptedDice, SeededDice
 from .errors import FieldError, NeedDie, ScenarioError
 from .models import Die, Step
@@ -334,7 +335,9 @@ def run_initiative(data: dict[str, Any] | str) -> dict[str, Any]:
     or ``{"status": "invalid", "errors": [{"field", "message"}]}``. Never raises for bad input."""
     try:
         if isinstance(data, str):
-            data = json.loads(data)
+            data = jsonsafe.loads(data, what="initiative")
+        else:
+            jsonsafe.check_value(data, what="initiative")
         if not isinstance(data, dict):
             raise ScenarioError.at("initiative", "The request is a JSON object")
         if data.get("system") == "epic":
