@@ -38,7 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from . import jsonsafe
 from .dice import DiceSource, Roller, ScriptedDice, SeededDice
 from .errors import FieldError, NeedDie, ScenarioError
-from .models import Die, Step
+from .models import MAX_DICE, Die, DieFace, Seed, Step
 from .systems import D100_RULESETS, ruleset_name
 
 InitiativeSystem = Literal["dh2", "dh1", "dw", "wh40krp"]
@@ -87,8 +87,8 @@ class InitiativeRequest(_Model):
     version: Literal[1] = 1
     system: InitiativeSystem = "dh2"
     combatants: list[InitiativeCombatant] = Field(..., min_length=1, max_length=50)
-    dice: list[int] | None = Field(None, max_length=200)
-    seed: int | None = Field(None, ge=0, le=2**63)
+    dice: list[DieFace] | None = Field(None, max_length=MAX_DICE)
+    seed: Seed | None = None
 
 
 class InitiativeEntry(_Model):

@@ -19,7 +19,7 @@ from typing import Annotated, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .d100 import signed
-from .models import AppliedModifier, Die, Location, Modifier, Step, _all_locations
+from .models import MAX_DICE, AppliedModifier, Die, DieFace, Location, Modifier, Seed, Step, _all_locations
 
 Percent = Annotated[int, Field(ge=0, le=100, description="a characteristic, 0-100")]
 Chance = Annotated[int, Field(ge=-200, le=300, description="a penetration chance or modifier, percent")]
@@ -342,8 +342,8 @@ class RpScenario(_Model):
     target: RpTarget = Field(default_factory=RpTarget)
     action: RpRound = Field(default_factory=RpRound)
     charts: list[DamageChart] = Field(default_factory=list, max_length=10)
-    dice: list[int] | None = Field(None, max_length=500)
-    seed: int | None = Field(None, ge=0, le=2**63)
+    dice: list[DieFace] | None = Field(None, max_length=MAX_DICE)
+    seed: Seed | None = None
 
     @model_validator(mode="after")
     def _one_dice_source(self) -> RpScenario:
