@@ -65,6 +65,7 @@ _MESSAGES = {
     "greater_than_equal": "Must be at least {ge}",
     "int_parsing": "Must be a whole number",
     "int_from_float": "Must be a whole number",
+    "int_parsing_size": "Too large a number",  # pydantic's "Unable to parse input string as an integer, exceeded maximum size"
     "float_parsing": "Must be a number",
     "missing": "Required",
     "extra_forbidden": "Not a field of this form",

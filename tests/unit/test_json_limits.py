@@ -136,3 +136,14 @@ def test_non_finite_numbers_are_refused(literal: str) -> None:
 
 def test_valid_scenario_resolves_the_same_through_run_text_and_run() -> None:
     assert run_text(json.dumps(LASGUN)) == run(LASGUN)
+
+
+@pytest.mark.parametrize("big", [1e300, "9" * 5000, "9" * 31], ids=["1e300", "5000-digit string", "31-digit string"])
+def test_a_plain_large_number_in_an_int_field_says_so_in_plain_words(big: object) -> None:
+    data = json.loads(json.dumps(LASGUN))
+    data["attacker"]["characteristics"]["BS"] = big
+    out = run(data)
+    assert [e["field"] for e in out["errors"]] == ["attacker.characteristics.BS"]
+    message = out["errors"][0]["message"]
+    assert "Unable to parse" not in message and "set_int_max_str_digits" not in message
+    assert "large" in message or "at most" in message.lower()
