@@ -132,7 +132,10 @@ def _one(sides: int, purpose: str) -> Classes | None:
     return [(1, sides)] if _IRRELEVANT.search(purpose) else None
 
 
-_KEEP_EVERY = 16  # a prefix's sum kept at every 16th hit (and at each end asked for)
+def _kept(hits: int) -> bool:
+    """Whether the sum over the first ``hits`` hits is kept: every 16th up to 256, then every
+    256th (a long sum's weights are large integers: a Horde's 4,000 hits would hold gigabytes)."""
+    return hits % (16 if hits <= 256 else 256) == 0
 
 
 class _Node:
@@ -421,8 +424,8 @@ class _Probe:
 
     def _prefix(self, tag: Any, locations: tuple[str, ...], degrees: int) -> Dist[int]:
         """The sum of :meth:`_part` ``tag`` over ``locations``, built on the longest prefix already
-        summed. The prefixes are kept in a trie per ``(tag, degrees)`` (one node per location), each
-        :data:`_KEEP_EVERY` th node and every requested end holding its sum: a burst's later hits
+        summed. The prefixes are kept in a trie per ``(tag, degrees)`` (one node per location), the
+        nodes :func:`_kept` names and every requested end holding its sum: a burst's later hits
         follow its first, and memory stays a fraction of the sums built. A loop, not a recursion: a
         Horde under ``Blast (1000)`` takes 4,000 hits, past Python's recursion limit."""
         root = self.prefix_memo.get((tag, degrees))
@@ -443,7 +446,7 @@ class _Probe:
             if child is None:
                 child = node.next[locations[i]] = _Node()
             node = child
-            if (i + 1) % _KEEP_EVERY == 0 or i + 1 == len(locations):
+            if _kept(i + 1) or i + 1 == len(locations):
                 node.sum = got
         return got
 

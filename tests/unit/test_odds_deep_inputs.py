@@ -10,12 +10,14 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
+from fractions import Fraction
 from typing import Any
 
 import pytest
 from run_helpers import ROOT
 
 from rules.odds import run_odds
+from rules.odds.models import Chance
 
 HORDE = json.loads((ROOT / "examples" / "dw-bolter-horde.json").read_text())
 
@@ -45,3 +47,18 @@ def test_dw_horde_hit_by_blast_100_has_exact_odds_under_a_low_recursion_limit(lo
     assert max(bar["value"] for bar in odds["hits"]) > 300  # the sum really ran over hundreds of hits
     figures = {f["key"]: f for f in odds["headline"]}
     assert 0 < figures["magnitude"]["value"] <= HORDE["target"]["horde"]["magnitude"]
+
+
+def test_a_chance_with_a_fraction_of_thousands_of_digits_is_written_without_raising() -> None:
+    # the sums over Blast (400)'s 1,600 hits on a Horde: fractions of ~5,000 digits, which str()
+    # refused ("Exceeds the limit (4300 digits) for integer string conversion")
+    f = Fraction(3**10_000 - 1, 3**10_000)
+    chance = Chance.of(f)
+    numerator, _, denominator = chance.exact.partition("/")
+    assert len(denominator) <= 31
+    assert abs(Fraction(int(numerator), int(denominator)) - f) < Fraction(1, 10**30)
+    assert chance.p == float(f)
+
+
+def test_a_short_exact_fraction_is_written_as_it_is() -> None:
+    assert Chance.of(Fraction(273437520103, 3906250000000)).exact == "273437520103/3906250000000"
