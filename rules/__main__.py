@@ -21,9 +21,11 @@ import secrets
 import sys
 from typing import Any
 
+from . import jsonsafe
 from .api import run
 from .catalogue import catalogue
 from .epic_models import EpicScenario
+from .errors import ScenarioError
 from .models import Scenario
 from .wh40krp_models import RpScenario
 
@@ -49,9 +51,10 @@ def _load(path: str) -> dict[str, Any] | int:
     except OSError as exc:
         return _invalid(f"cannot read {path}: {exc.strerror}")
     try:
-        data: Any = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return _invalid(f"not JSON: {exc}")
+        data: Any = jsonsafe.loads(text, what="scenario")
+    except ScenarioError as exc:  # bad JSON, or beyond rules.jsonsafe's limits (size, depth, digits)
+        message = exc.errors[0].message
+        return _invalid(message[:1].lower() + message[1:])
     if not isinstance(data, dict):
         return _invalid("a scenario is a JSON object")
     return data

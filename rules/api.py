@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from . import tables
+from . import jsonsafe, tables
 from .dice import DiceSource, Roller, ScriptedDice, SeededDice
 from .errors import FieldError, NeedDie, ScenarioError
 from .models import Resolution, Scenario, Step
@@ -40,7 +40,7 @@ def scenario_model(data: dict[str, Any] | str) -> type[Scenario] | type[RpScenar
     if isinstance(data, str):
         try:
             parsed = json.loads(data)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # bad JSON: the model's validation says why
             parsed = None
         system = parsed.get("system") if isinstance(parsed, dict) else None
     else:
@@ -65,6 +65,7 @@ _MESSAGES = {
     "greater_than_equal": "Must be at least {ge}",
     "int_parsing": "Must be a whole number",
     "int_from_float": "Must be a whole number",
+    "int_parsing_size": "Too large a number",  # pydantic's "Unable to parse input string as an integer, exceeded maximum size"
     "float_parsing": "Must be a number",
     "missing": "Required",
     "extra_forbidden": "Not a field of this form",
@@ -96,7 +97,12 @@ def load_scenario(data: dict[str, Any] | str) -> AnyScenario:
     :class:`RpScenario` (``system: "wh40krp"``) or an :class:`EpicScenario` (``system: "epic"``).
 
     Raises :class:`ScenarioError` with one :class:`FieldError` per invalid field, the field named
-    by its dotted path in the scenario JSON (``attacker.characteristics.BS``)."""
+    by its dotted path in the scenario JSON (``attacker.characteristics.BS``); at ``scenario`` when
+    the whole is too large, too deeply nested or holds too long a number (:mod:`rules.jsonsafe`)."""
+    if isinstance(data, str):
+        jsonsafe.check_text(data, what="scenario")
+    else:
+        jsonsafe.check_value(data, what="scenario")
     model = scenario_model(data)
     try:
         if isinstance(data, str):
@@ -118,7 +124,7 @@ def _quality_errors(data: dict[str, Any] | str, found: list[FieldError]) -> list
     if isinstance(data, str):
         try:
             data = json.loads(data)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):
             return []
     try:
         system = str(data.get("system", "dh2"))  # type: ignore[union-attr]
@@ -184,11 +190,12 @@ def run(data: dict[str, Any] | str) -> dict[str, Any]:
 
 
 def run_text(text: str) -> dict[str, Any]:
-    """``run`` on JSON text, returning the envelope dict (bad JSON is an ``invalid`` envelope)."""
+    """``run`` on JSON text, returning the envelope dict (bad JSON, or JSON beyond the limits of
+    :func:`rules.jsonsafe.loads`, is an ``invalid`` envelope at field ``scenario``)."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return {"status": "invalid", "errors": [{"field": "scenario", "message": f"Not JSON: {exc}"}]}
+        data = jsonsafe.loads(text, what="scenario")
+    except ScenarioError as exc:
+        return {"status": "invalid", **exc.as_dict()}
     if not isinstance(data, dict):
         return {"status": "invalid", "errors": [{"field": "scenario", "message": "A scenario is a JSON object"}]}
     return run(data)

@@ -21,9 +21,9 @@ from __future__ import annotations
 import re
 from typing import Annotated, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
-from .models import AppliedModifier, Die, Step
+from .models import MAX_DICE, AppliedModifier, Die, DieFace, Seed, Step
 
 UnitType = Literal["infantry", "armoured vehicle", "war engine", "aircraft"]
 UNIT_TYPES: tuple[str, ...] = get_args(UnitType)
@@ -34,8 +34,6 @@ ActionKind = Literal["shoot", "barrage", "overwatch", "overwatch barrage"]
 Trigger = Literal["move", "double move", "march", "unload", "shoot", "assault", "regroup", "other"]
 TRIGGERS: tuple[str, ...] = get_args(Trigger)
 
-ToHit = Annotated[int, Field(ge=1, le=6, description="a d6 equal or under this hits")]
-Save = Annotated[int, Field(ge=0, le=6, description="a d6 equal or under this saves; 0: no save")]
 Tiles = Annotated[int, Field(ge=0, le=200, description="tiles")]
 
 
@@ -54,6 +52,57 @@ _BP = re.compile(r"^BP(\d+)$", re.IGNORECASE)
 _RANGE = re.compile(r"^(\d+)(t|tiles?)?$", re.IGNORECASE)
 
 
+def _faces(low: int, high: int) -> str:
+    return f"{low}" if low == high else f"{low}-{high}" if high - low > 1 else f"{low} or {high}"
+
+
+def to_hit_from_datasheet(kind: str, n: int, word: str) -> str:
+    """The message for a to-hit value written as a datasheet prints it, ``AT5+`` (``kind`` AT,
+    ``n`` 5): on a d6, n+ succeeds on the 7 - n faces n..6. Seed 002 (Roll to Hit) hits on a roll
+    equal or UNDER the value, "a roll of 6 is always considered a miss", so the same 7 - n faces
+    are 1..7 - n: ``AT5+`` is ``AT2`` (2 in 6), ``AP4+`` is ``AP3``, ``AP2+`` is ``AP5``. ``1+`` is
+    6 (the 6 still misses: 5 in 6); ``7+`` and beyond cannot hit on a d6."""
+    if n >= 7:
+        return f"'{word}': {n}+ cannot be rolled on a d6; here a d6 hits on a roll equal or under the value (1 to 6)"
+    value = 7 - n
+    sure = " (a 6 always misses, seed 002)" if value == 6 else ""
+    return (
+        f"'{word}': a datasheet's {n}+ hits on {_faces(n, 6)}, {7 - n} in 6. Here a d6 hits on a roll equal "
+        f"or under the value (seed 002, Roll to Hit): write {kind}{value}, which hits on {_faces(1, min(value, 5))}{sure}"
+    )
+
+
+def save_from_datasheet(n: int, written: str) -> str:
+    """The message for a save written as a datasheet prints it, ``4+``: on a d6, n+ saves on the
+    7 - n faces n..6; here a d6 saves equal or under the save (a 6 always saves), so that is
+    7 - n (``4+`` is 3, ``2+`` is 5, ``1+`` is 6); ``7+`` never saves: 0."""
+    value = max(0, 7 - n)
+    if value == 0:
+        return f"'{written}': {n}+ cannot be rolled on a d6: write 0 (no save)"
+    return (
+        f"'{written}': a datasheet's {n}+ saves on {_faces(n, 6)}, {7 - n} in 6. Here a d6 saves on a roll "
+        f"equal or under the save: write {value}, which saves on {_faces(1, value)}"
+    )
+
+
+_PLUS = re.compile(r"^\s*(AP|AT|AA)?\s*(\d{1,2})\+\s*$", re.IGNORECASE)
+
+
+def _to_hit_value(v: object, info: ValidationInfo) -> object:
+    """A to-hit field given as text like a datasheet's ``5+`` is refused with its conversion."""
+    if isinstance(v, str) and (m := _PLUS.match(v)):
+        kind = (m.group(1) or info.field_name or "").upper()
+        raise ValueError(to_hit_from_datasheet(kind, int(m.group(2)), v.strip()))
+    return v
+
+
+def _save_value(v: object) -> object:
+    """A save given as text like a datasheet's ``4+`` is refused with its conversion."""
+    if isinstance(v, str) and (m := _PLUS.match(v)) and not m.group(1):
+        raise ValueError(save_from_datasheet(int(m.group(2)), v.strip()))
+    return v
+
+
 def _tokens(words: list[str], text: str) -> dict[str, object]:
     """The fields named by the tokens after a weapon's range; raises ValueError at the first it
     cannot read."""
@@ -68,10 +117,10 @@ def _tokens(words: list[str], text: str) -> dict[str, object]:
         bp = _BP.match(word)
         if value:
             if value.group(3):
-                raise ValueError(
-                    f"'{word}': Epic here hits on a d6 equal or under the value; write {value.group(1).upper()}{value.group(2)}"
-                )
+                raise ValueError(to_hit_from_datasheet(value.group(1).upper(), int(value.group(2)), word))
             out[value.group(1).upper()] = int(value.group(2))
+        elif low in ("ap", "at", "aa") and words and re.fullmatch(r"\d{1,2}\+", words[0]):
+            raise ValueError(to_hit_from_datasheet(low.upper(), int(words[0][:-1]), f"{word} {words[0]}"))
         elif low in ("ap", "at", "aa", "bp") and words and words[0].isdigit():
             out[low.upper()] = int(words.pop(0))
         elif bp:
@@ -137,6 +186,12 @@ def parse_weapons(text: str) -> list[dict[str, object]]:
 def format_weapons(weapons: list[EpicWeapon]) -> str:
     """The matched pair of :func:`parse_weapons`: ``parse_weapons(format_weapons(w))`` gives ``w``."""
     return "; ".join(w.format() for w in weapons)
+
+
+ToHit = Annotated[int, Field(ge=1, le=6, description="a d6 equal or under this hits"), BeforeValidator(_to_hit_value)]
+Save = Annotated[
+    int, Field(ge=0, le=6, description="a d6 equal or under this saves; 0: no save"), BeforeValidator(_save_value)
+]
 
 
 class EpicWeapon(_Model):
@@ -322,8 +377,8 @@ class EpicScenario(_Model):
     attacker: AttackingFormation
     target: TargetFormation
     action: EpicAction = Field(default_factory=EpicAction)
-    seed: int | None = Field(None, ge=0, le=2**63 - 1)
-    dice: list[int] | None = Field(None, max_length=2000)
+    seed: Seed | None = None
+    dice: list[DieFace] | None = Field(None, max_length=MAX_DICE)
 
     @model_validator(mode="after")
     def _one_dice_source(self) -> EpicScenario:

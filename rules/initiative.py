@@ -35,9 +35,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from . import jsonsafe
 from .dice import DiceSource, Roller, ScriptedDice, SeededDice
 from .errors import FieldError, NeedDie, ScenarioError
-from .models import Die, Step
+from .models import MAX_DICE, Die, DieFace, Seed, Step
 from .systems import D100_RULESETS, ruleset_name
 
 InitiativeSystem = Literal["dh2", "dh1", "dw", "wh40krp"]
@@ -86,8 +87,8 @@ class InitiativeRequest(_Model):
     version: Literal[1] = 1
     system: InitiativeSystem = "dh2"
     combatants: list[InitiativeCombatant] = Field(..., min_length=1, max_length=50)
-    dice: list[int] | None = Field(None, max_length=200)
-    seed: int | None = Field(None, ge=0, le=2**63)
+    dice: list[DieFace] | None = Field(None, max_length=MAX_DICE)
+    seed: Seed | None = None
 
 
 class InitiativeEntry(_Model):
@@ -334,7 +335,9 @@ def run_initiative(data: dict[str, Any] | str) -> dict[str, Any]:
     or ``{"status": "invalid", "errors": [{"field", "message"}]}``. Never raises for bad input."""
     try:
         if isinstance(data, str):
-            data = json.loads(data)
+            data = jsonsafe.loads(data, what="initiative")
+        else:
+            jsonsafe.check_value(data, what="initiative")
         if not isinstance(data, dict):
             raise ScenarioError.at("initiative", "The request is a JSON object")
         if data.get("system") == "epic":

@@ -7,10 +7,11 @@ and test targets in percent (0-100), distances and ranges in metres, clips in ro
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
 from .dice import DiceExpression
 
@@ -26,6 +27,56 @@ Percent = Annotated[int, Field(ge=0, le=100, description="a characteristic, 0-10
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True)
+
+
+# ----------------------------------------------------------------------------------------------
+# The dice and the seed, shared by every ruleset's scenario (and the tracker's initiative)
+
+MAX_SEED = 2**53 - 1
+"""The largest seed: 9,007,199,254,740,991, the largest whole number a browser's numbers hold
+exactly (``Number.MAX_SAFE_INTEGER``). A larger one typed in the page would be rounded before the
+engine saw it (9007199254740993 arrives as ...992), so the engine refuses it rather than replay a
+seed the player did not type."""
+
+MAX_DICE = 1_000_000
+"""The most dice a scenario may list. No legal attack needs more, in any ruleset, because no
+scenario that fits :data:`rules.jsonsafe.MAX_BYTES` (2 MB) can list more (a die takes at least
+two characters, ``1,``): the cap is the JSON size limit's, not a guess at an attack's need. The
+largest needs measured (``tests/unit/test_dice_and_seed.py``) are far below it: a DH1 Blast on
+50 others asks for 620 dice, an Epic formation of 30 units of 12 weapons of 20 each more than
+13,000; the old caps (500; Epic 2,000) asked for a die and then refused it."""
+
+
+def _shown(value: object) -> str:
+    """A value as the player wrote it in JSON (``true``, ``"1"``, ``4.0``), cut short."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):  # not JSON's, or an int too long to print
+        text = type(value).__name__
+    return text if len(text) <= 20 else text[:19] + "\u2026"
+
+
+def _whole_die(value: object) -> object:
+    """A die as given: a whole number only (no ``true``, no ``"1"``, not even ``4.0``); its
+    range is the die's, checked when the engine asks for it (:class:`rules.dice.ScriptedDice`)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"A die is a whole number, the face it showed (like 4), not {_shown(value)}")
+    return value
+
+
+def _seed_in_range(value: object) -> object:
+    """A seed: a whole number from 0 to :data:`MAX_SEED`."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
+        raise ValueError(
+            f"A seed is a whole number from 0 to {MAX_SEED} (the largest a browser holds exactly), not {_shown(value)}"
+        )
+    return value
+
+
+DieFace = Annotated[int, BeforeValidator(_whole_die)]
+"""One die given by hand: an int, strictly (the message at ``dice.N`` says what was given)."""
+Seed = Annotated[int, Field(ge=0, le=MAX_SEED), BeforeValidator(_seed_in_range)]
+"""A seed for the engine's own dice: an int, strictly, 0 to :data:`MAX_SEED`."""
 
 
 class Characteristics(_Model):
@@ -344,8 +395,8 @@ class Scenario(_Model):
     attacker: Attacker = Field(default_factory=Attacker)
     target: Target = Field(default_factory=Target)
     action: Action = Field(default_factory=Action)
-    dice: list[int] | None = Field(None, max_length=500)
-    seed: int | None = Field(None, ge=0, le=2**63)
+    dice: list[DieFace] | None = Field(None, max_length=MAX_DICE)
+    seed: Seed | None = None
 
     @model_validator(mode="after")
     def _one_dice_source(self) -> Scenario:

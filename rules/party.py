@@ -16,13 +16,13 @@ field. This is a public format: fields are added, never renamed or removed witho
 
 from __future__ import annotations
 
-import json
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from . import tables
+from . import jsonsafe, tables
 from .api import _field_path, _message
+from .errors import ScenarioError
 from .models import Attacker, Target, Weapon
 from .systems import D100_RULESETS, RULESETS
 
@@ -141,9 +141,12 @@ def check_party(text: str) -> dict[str, Any]:
     player (``Attacker 1 "Guardsman" (Dark Heresy 2nd edition), characteristics.BS``). At most
     :data:`MAX_ERRORS` errors are listed; ``more`` says how many were left out."""
     try:
-        raw = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
-        return _invalid({}, [{"field": "file", "message": f"Not a JSON file: {exc}"}])
+        raw = jsonsafe.loads(text, what="file")
+    except ScenarioError as exc:
+        message = exc.errors[0].message
+        if message.startswith("Not JSON: "):
+            message = "Not a JSON file: " + message[len("Not JSON: ") :]
+        return _invalid({}, [{"field": "file", "message": message}])
     if not isinstance(raw, dict) or "auspex_party" not in raw:
         return _invalid({}, [{"field": "file", "message": 'Not an Auspex party file (it has no "auspex_party": 1)'}])
     try:

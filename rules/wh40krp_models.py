@@ -19,7 +19,7 @@ from typing import Annotated, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .d100 import signed
-from .models import AppliedModifier, Die, Location, Modifier, Step, _all_locations
+from .models import MAX_DICE, AppliedModifier, Die, DieFace, Location, Modifier, Seed, Step, _all_locations
 
 Percent = Annotated[int, Field(ge=0, le=100, description="a characteristic, 0-100")]
 Chance = Annotated[int, Field(ge=-200, le=300, description="a penetration chance or modifier, percent")]
@@ -104,8 +104,12 @@ class DamageChart(_Model):
     it (d100 unless the book says otherwise), ``rows`` in order. Rows may be given as text, one per
     line: ``01-20: Flesh wound`` (:meth:`parse`; :meth:`format` writes it back).
 
-    A damage roll (with its modifiers) below the first row reads the first row; above the last
-    row, the last. Raises ValueError for rows that overlap or leave gaps."""
+    A damage total that modifiers push below 1 or above the die reads the first or the last row
+    (:meth:`row_for`); a total the die can roll (1 to ``die``) that no row holds is not on the
+    chart: the resolver refuses it at ``charts.N.rows`` rather than read a wrong row (a roll of 86
+    on a chart of 01-70 once read its last row). A chart may cover part of its die (a player may
+    type only the rows they have, and the GM's reading for the rest in ``chart_results``). Raises
+    ValueError for rows that overlap or leave gaps between them."""
 
     chart: int = Field(1, ge=1, le=20)
     die: Literal[100, 20, 10, 6] = 100
@@ -144,6 +148,23 @@ class DamageChart(_Model):
             if row.high < row.low:
                 raise ValueError(f"row {row.low}-{row.high} runs backwards")
         return self
+
+    def row_for(self, total: int) -> ChartRow | None:
+        """The row a damage total (modifiers included) reads: the row holding it; below 1 and
+        below the first row, the first; above the die and above the last row, the last; None for a
+        total from 1 to ``die`` that no row holds (the chart leaves it out)."""
+        for row in self.rows:
+            if row.low <= total <= row.high:
+                return row
+        if total < self.rows[0].low and total < 1:
+            return self.rows[0]
+        if total > self.rows[-1].high and total > self.die:
+            return self.rows[-1]
+        return None
+
+    def span(self) -> str:
+        """The totals the rows hold, as printed: ``01-70``."""
+        return f"{self.rows[0].low:02d}-{self.rows[-1].high:02d}"
 
     def lookup(self, total: int) -> ChartRow:
         """The row a damage roll of ``total`` (modifiers included) reads."""
@@ -342,8 +363,8 @@ class RpScenario(_Model):
     target: RpTarget = Field(default_factory=RpTarget)
     action: RpRound = Field(default_factory=RpRound)
     charts: list[DamageChart] = Field(default_factory=list, max_length=10)
-    dice: list[int] | None = Field(None, max_length=500)
-    seed: int | None = Field(None, ge=0, le=2**63)
+    dice: list[DieFace] | None = Field(None, max_length=MAX_DICE)
+    seed: Seed | None = None
 
     @model_validator(mode="after")
     def _one_dice_source(self) -> RpScenario:

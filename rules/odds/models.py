@@ -18,9 +18,16 @@ class _Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+_EXACT_BITS = 3_000  # about 900 digits: past it, a fraction is written to 30 digits (Chance.of)
+
+
 class Chance(_Model):
     """A probability: ``p`` (0..1), ``exact`` ("a/b"; for an estimate, the count over the sample);
-    ``low`` / ``high``: the 95% bounds of an estimate (None when exact)."""
+    ``low`` / ``high``: the 95% bounds of an estimate (None when exact). A fraction of more than
+    about 900 digits (a sum over hundreds of hits: a Horde under ``Blast (400)``) is written as the
+    closest fraction with a denominator of at most 10^30: the exact one would not print (Python
+    refuses ints of more than 4,300 digits, "use sys.set_int_max_str_digits()") and would make
+    megabytes of JSON."""
 
     p: float
     exact: str
@@ -32,6 +39,8 @@ class Chance(_Model):
         """The chance ``f``; with ``sample`` (the number of resolutions it was counted from), an
         estimate with its Wilson 95% interval."""
         if sample is None:
+            if max(f.numerator.bit_length(), f.denominator.bit_length()) > _EXACT_BITS:
+                f = f.limit_denominator(10**30)
             return cls(p=float(f), exact=f"{f.numerator}/{f.denominator}")
         z, n, p = 1.96, sample, float(f)
         centre = (p + z * z / (2 * n)) / (1 + z * z / n)

@@ -752,7 +752,13 @@ class Wh40krpRound:
         if index < len(typed) and typed[index].strip():
             result, result_from = typed[index].strip(), "gm"
         elif chart is not None:
-            row = chart.lookup(total)
+            row = chart.row_for(total)
+            if row is None:
+                raise self.refuse(
+                    f"charts.{self.s.charts.index(chart)}.rows",
+                    f"{total} is not on your Chart {number} (its rows cover {chart.span()}, the d{die} rolls 1-{die}): "
+                    f"add the row {total} falls in, or type the GM's reading for this hit",
+                )
             result, result_from = row.result, "chart"
         return RpDamage(
             chart=number, die=die, roll=roll, modifiers=mods, total=total, result=result, result_from=result_from

@@ -19,7 +19,9 @@ the response is the envelope of :func:`rules.initiative.run_initiative` with, fo
 envelope of :func:`rules.party.check_party` (``ok`` with ``"party"``, or ``invalid`` with each
 error's entry and field), for the page's Import to refuse a bad file before anything is saved.
 
-Anything unexpected becomes ``{"status": "error", "message": ...}``: the player reads a short
+Every entry reads its JSON text through :func:`rules.jsonsafe.loads` (size, nesting and digits
+checked before parsing), so a file nested 5,000 deep is an ``invalid`` envelope, not a stack
+overflow. Anything unexpected becomes ``{"status": "error", "message": ...}``: the player reads a short
 message, the traceback goes to stderr (the browser console in the worker).
 """
 
@@ -33,6 +35,8 @@ from functools import lru_cache
 from typing import Any
 
 import rules
+from rules import jsonsafe
+from rules.errors import ScenarioError
 
 from .render import render_resolution
 
@@ -87,7 +91,10 @@ def respond_odds(request_json: str, against_json: str = "") -> dict[str, Any]:
 
     envelope: dict[str, Any] = json.loads(_odds_envelope(request_json))
     if envelope["status"] == "ok":
-        against = json.loads(against_json) if against_json else None
+        try:  # the page's own report kept as A: still read within the JSON limits
+            against = jsonsafe.loads(against_json, what="compare") if against_json else None
+        except ScenarioError as exc:
+            return {"status": "invalid", **exc.as_dict()}
         envelope["html"] = render_odds(against, envelope["odds"]) if against else render_odds(envelope["odds"])
     return envelope
 

@@ -66,7 +66,7 @@ def test_cli_an_invalid_epic_scenario_exits_2_with_the_field_on_stderr(tmp_path:
     assert proc.stdout == ""
     fields = {e["field"]: e["message"] for e in json.loads(proc.stderr)["errors"]}
     assert "attacker.units.0.weapons" in fields
-    assert "write AP4" in fields["attacker.units.0.weapons"]
+    assert "write AP3," in fields["attacker.units.0.weapons"]
 
 
 def test_cli_an_engine_refusal_exits_2_at_its_field(tmp_path: Path) -> None:

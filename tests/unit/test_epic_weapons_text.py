@@ -3,7 +3,8 @@
 ``[Nx] Name RANGE [AP n] [AT n] [AA n] [BP n] [MW] [small arms | assault] [use AP|AT|AA]``, weapons
 separated by ``;`` or new lines; the two functions are a matched pair (``parse_weapons(format_weapons(w))``
 gives ``w``). This game hits on a d6 equal or UNDER the value (seed 002: "A roll of 6 is always
-considered a miss"), so a value typed ``AP4+`` (the habit of other editions) is refused with a hint.
+considered a miss"), so a value typed ``AP4+`` (a datasheet's: 4, 5 or 6 hits) is refused with its
+conversion: the same three faces equal or under, ``AP3``.
 """
 
 from __future__ import annotations
@@ -58,8 +59,12 @@ def test_weapons_separated_by_new_lines() -> None:
 @pytest.mark.parametrize(
     ("text", "says"),
     [
-        ("Heavy bolter 30 AP4+", ["'AP4+'", "write AP4"]),  # the value is hit on or UNDER: no '+'
-        ("Heavy bolter 30 AT5+", ["'AT5+'", "write AT5"]),
+        ("Heavy bolter 30 AP4+", ["'AP4+'", "write AP3,"]),  # 4+: 4-6, 3 in 6; here 1-3
+        ("Heavy bolter 30 AT5+", ["'AT5+'", "write AT2,", "2 in 6"]),  # 5+: 5 or 6; here 1 or 2
+        ("Heavy bolter 30 AP2+", ["'AP2+'", "write AP5,"]),
+        ("Heavy bolter 30 AP 4+", ["'AP 4+'", "write AP3,"]),
+        ("Lascannon 45 AT1+", ["write AT6,", "a 6 always misses"]),
+        ("Lascannon 45 AT7+", ["'AT7+'", "cannot be rolled on a d6"]),
         ("Heavy bolter 30 AP4 rending", ["'rending'"]),
         ("Heavy bolter", ["range"]),
         ("30 AP4", ["name"]),
@@ -76,7 +81,7 @@ def test_bad_weapon_text_in_a_scenario_is_reported_at_its_unit_via_run() -> None
     errors = errors_of(scenario([shooter(name="A"), shooter("Heavy bolter 30 AP4+", name="B")], dice=[1]))
     assert list(errors) == ["attacker.units.1.weapons"]
     assert "AP4+" in errors["attacker.units.1.weapons"]
-    assert "write AP4" in errors["attacker.units.1.weapons"]
+    assert "write AP3," in errors["attacker.units.1.weapons"]
 
 
 @pytest.mark.parametrize(
@@ -165,3 +170,33 @@ def test_a_name_cannot_hold_the_separators(name: str) -> None:
     # ";" separates weapons and "," the values: a name with either would not read back.
     with pytest.raises(ValidationError, match="cannot hold ';' or ','"):
         EpicWeapon(name=name, range=45, AT=5)
+
+
+# --- a datasheet's "n+" converted, never mistranslated ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", range(1, 7))
+def test_the_suggested_value_hits_on_as_many_faces_as_the_datasheets(n: int) -> None:
+    # a datasheet's n+ hits on faces n..6; the value suggested must hit on as many faces of a d6,
+    # equal or under it with a 6 always missing (seed 002), except that 1+ (all six) can reach only five
+    with pytest.raises(ValueError) as exc:
+        parse_weapons(f"Lascannon 45 AT{n}+")
+    suggested = int(str(exc.value).split("write AT")[1][0])
+    assert len([face for face in range(1, 7) if face <= suggested and face != 6]) == min(7 - n, 5)
+
+
+@pytest.mark.parametrize(("field", "typed", "says"), [("AT", "5+", "write AT2,"), ("AP", "AP4+", "write AP3,")])
+def test_a_to_hit_field_given_as_a_datasheet_value_is_refused_with_its_conversion(
+    field: str, typed: str, says: str
+) -> None:
+    weapon = {"name": "Gun", "range": 30, field: typed}
+    errors = errors_of(scenario([shooter([weapon])], dice=[1]))
+    assert list(errors) == [f"attacker.units.0.weapons.0.{field}"]
+    assert says in errors[f"attacker.units.0.weapons.0.{field}"]
+
+
+@pytest.mark.parametrize(("typed", "value"), [("4+", 3), ("2+", 5), ("6+", 1), ("1+", 6)])
+def test_a_save_given_as_a_datasheet_value_is_refused_with_its_conversion(typed: str, value: int) -> None:
+    errors = errors_of(scenario(targets=[{"name": "Tank", "type": "armoured vehicle", "armour": typed}], dice=[1]))
+    assert list(errors) == ["target.units.0.armour"]
+    assert f"write {value}," in errors["target.units.0.armour"]

@@ -439,3 +439,42 @@ def test_in_hand_to_hand_the_attackers_chart() -> None:
     dmg = res["shots"][0]["damage"]
     assert (dmg["chart"], dmg["result"]) == (2, "Chart two")
     assert purposes(res)[-1] == "blow 1 damage d100 (Chart 2)"
+
+
+# --- a roll the player's chart leaves out ---------------------------------------------------------------------
+
+PART_CHART = {"chart": 1, "rows": "01-30: Flesh wound\n31-70: Down"}  # no rows for 71-100
+
+
+def test_a_roll_the_chart_leaves_out_is_refused_at_the_chart_not_read_as_its_last_row() -> None:
+    # 27 hits, the unarmoured target is penetrated, the damage d100 rolls 86: Chart 1 stops at 70
+    errors = errors_of(scenario(charts=[PART_CHART], dice=[27, 86]))
+    assert list(errors) == ["charts.0.rows"]
+    assert errors["charts.0.rows"].startswith("86 is not on your Chart 1 (its rows cover 01-70")
+
+
+def test_a_roll_below_a_chart_that_starts_late_is_refused_too() -> None:
+    errors = errors_of(scenario(charts=[{"chart": 1, "rows": "21-100: Down"}], dice=[27, 5]))
+    assert errors["charts.0.rows"].startswith("5 is not on your Chart 1")
+
+
+def test_a_modified_total_inside_the_die_but_off_a_part_chart_is_refused() -> None:
+    # 65 + 10 (through cover) = 75: a total a d100 can roll, which the chart leaves out
+    errors = errors_of(scenario(charts=[PART_CHART], target={"cover": {"chance": 100}}, dice=[27, 65]))
+    assert errors["charts.0.rows"].startswith("75 is not on your Chart 1")
+
+
+def test_the_refusal_names_the_chart_it_concerns() -> None:
+    charts = [{"chart": 2, "rows": "01-100: Crushed"}, PART_CHART]
+    errors = errors_of(scenario(charts=charts, dice=[27, 86]))
+    assert list(errors) == ["charts.1.rows"]
+
+
+def test_the_gms_reading_answers_a_roll_the_chart_leaves_out() -> None:
+    res = resolve(scenario(charts=[PART_CHART], chart_results=["Killed outright"], dice=[27, 86]))
+    assert (res["shots"][0]["damage"]["total"], res["shots"][0]["damage"]["result"]) == (86, "Killed outright")
+
+
+def test_a_roll_on_the_part_the_chart_covers_reads_its_row() -> None:
+    res = resolve(scenario(charts=[PART_CHART], dice=[27, 70]))
+    assert res["shots"][0]["damage"]["result"] == "Down"

@@ -1,0 +1,107 @@
+"""JSON read safely: size, nesting and number limits checked before anything is parsed.
+
+Python's ``json.loads`` recurses once per level of nesting (a file nested 5,000 deep raises
+``RecursionError``; in Pyodide the browser's own stack gives out first, "Maximum call stack size
+exceeded"), and turns a 5,000-digit number into an int only to fail later when anything prints it
+("Exceeds the limit (4300 digits) for integer string conversion"). Nothing an Auspex scenario,
+party file or tracker request holds is nested more than a dozen levels or needs a number of more
+than a few digits, so :func:`loads` refuses, with a message at one field:
+
+- text longer than ``max_bytes`` (UTF-8) - :data:`MAX_BYTES`, 2 MB, by default;
+- nesting deeper than :data:`MAX_DEPTH` (64) objects and arrays;
+- a number with more than :data:`MAX_DIGITS` (30) digits in a row (a browser's numbers hold 17
+  significant digits; ``JSON.stringify`` writes no longer run);
+- ``NaN``, ``Infinity``, ``-Infinity`` (not JSON) and a number too large for a float (``1e999``).
+
+The checks are linear scans with regular expressions free of nested repetition (no recursion, no
+backtracking), run BEFORE ``json.loads``. :func:`check_value` does the same for a value already
+parsed (a dict given to :func:`rules.api.run`), walking it with an explicit stack.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any
+
+from .errors import ScenarioError
+
+MAX_BYTES = 2_000_000
+MAX_DEPTH = 64
+MAX_DIGITS = 30
+
+# A JSON string (escapes included), matched whole; no nested quantifier, so linear time.
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_BRACKET = re.compile(r"[\[\]{}]")
+_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
+_TOO_BIG = 10**MAX_DIGITS
+
+
+def _size(n: int) -> str:
+    return f"{n / 1_000_000:.1f} MB" if n >= 100_000 else f"{n:,} bytes"
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text[:20]} is too large a number")
+    return value
+
+
+def check_text(text: str, *, what: str, max_bytes: int = MAX_BYTES) -> None:
+    """Raise :class:`ScenarioError` at field ``what`` when ``text`` is longer than ``max_bytes``
+    (UTF-8), nests objects/arrays deeper than :data:`MAX_DEPTH`, or holds a run of more than
+    :data:`MAX_DIGITS` digits outside its strings. Linear time; nothing is parsed."""
+    if len(text) > max_bytes or len(text.encode("utf-8", "surrogatepass")) > max_bytes:
+        raise ScenarioError.at(what, f"Too large: at most {_size(max_bytes)}")
+    bare = _STRING.sub('""', text)  # strings out of the way: brackets and digits inside them are text
+    depth = 0
+    for m in _BRACKET.finditer(bare):
+        if m.group() in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise ScenarioError.at(what, f"Nested too deeply: at most {MAX_DEPTH} levels of objects and arrays")
+        else:
+            depth -= 1
+    if _LONG_NUMBER.search(bare):
+        raise ScenarioError.at(what, f"A number too long: at most {MAX_DIGITS} digits")
+
+
+def loads(text: str, *, what: str, max_bytes: int = MAX_BYTES) -> Any:
+    """``json.loads(text)`` after :func:`check_text`; NaN, Infinity and numbers beyond a float
+    refused. Raises :class:`ScenarioError` at field ``what`` (``scenario``, ``file``...) with a
+    message for the player, bad JSON included ("Not JSON: ...")."""
+    check_text(text, what=what, max_bytes=max_bytes)
+    try:
+        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+    except json.JSONDecodeError as exc:
+        raise ScenarioError.at(what, f"Not JSON: {exc}") from None
+    except (ValueError, RecursionError) as exc:  # a constant or float refused above
+        raise ScenarioError.at(what, f"Not JSON: {exc}") from None
+
+
+def check_value(value: Any, *, what: str) -> None:
+    """Raise :class:`ScenarioError` at field ``what`` when ``value`` (parsed JSON: dicts, lists,
+    strings, numbers) nests deeper than :data:`MAX_DEPTH`, holds an int of more than
+    :data:`MAX_DIGITS` digits or a float that is not finite. Walks with an explicit stack, so no
+    input can drive it past Python's recursion limit (a cycle is refused as too deep)."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth >= MAX_DEPTH:
+                raise ScenarioError.at(what, f"Nested too deeply: at most {MAX_DEPTH} levels of objects and arrays")
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+        elif isinstance(item, bool):
+            continue
+        elif isinstance(item, int):
+            if not -_TOO_BIG < item < _TOO_BIG:
+                raise ScenarioError.at(what, f"A number too long: at most {MAX_DIGITS} digits")
+        elif isinstance(item, float) and not math.isfinite(item):
+            raise ScenarioError.at(what, "Not a finite number (NaN or Infinity)")
