@@ -21,6 +21,7 @@ from rules import limits, run
 from rules.api import run_text
 from rules.dice import DiceExpression
 from rules.epic_models import parse_weapons
+from rules.initiative import run_initiative
 from rules.models import RateOfFire, _split_qualities
 from rules.party import check_party
 from rules.tables import parse_quality
@@ -231,6 +232,16 @@ def test_a_party_name_with_a_lone_surrogate_is_refused_at_the_name() -> None:
         ("attackers.0.name", "Attacker 1 (Dark Heresy 2nd edition), name")
     ]
     assert "U+D800" in out["errors"][0]["message"]
+
+
+def test_an_initiative_name_with_a_control_character_is_refused_at_the_name() -> None:
+    answer = run_initiative({"system": "dh2", "combatants": [{"name": "A"}, {"name": "B\x07"}], "seed": 1})
+    assert answer == {
+        "status": "invalid",
+        "errors": [
+            {"field": "combatants.1.name", "message": "Contains a character that cannot be shown (U+0007): retype it"}
+        ],
+    }
 
 
 # -- messages in the field's words ---------------------------------------------------------------
