@@ -85,7 +85,7 @@ def _tokens(words: list[str], text: str, start: int = 0, dead: set[int] | None =
             if value:
                 if value.group(3):
                     raise ValueError(
-                        f"'{word}': Epic here hits on a d6 equal or under the value; write {value.group(1).upper()}{value.group(2)}"
+                        f"'{limits.shown(word)}': Epic here hits on a d6 equal or under the value; write {value.group(1).upper()}{value.group(2)}"
                     )
                 out[value.group(1).upper()] = int(value.group(2))
             elif low in ("ap", "at", "aa", "bp") and after is not None and _number(after):

@@ -169,6 +169,20 @@ def test_a_parser_error_quotes_a_huge_input_shortened() -> None:
     assert len(str(info.value)) < 200
 
 
+@pytest.mark.parametrize(
+    ("path", "value"),
+    [
+        (("attacker", "weapon", "damage_type"), "1" * 5000),
+        (("attacker", "units", 0, "weapons"), "Gun 30 AP" + "4" * 500 + "+"),
+    ],
+)
+def test_a_message_about_a_long_text_quotes_it_shortened(path: tuple[str | int, ...], value: str) -> None:
+    data = example("epic-tactical-shooting.json" if "units" in path else "lasgun.json")
+    found = errors(run(_set(data, path, value)))
+    message = found[".".join(map(str, path))]
+    assert len(message) < 200 and not unreadable(message), message
+
+
 # -- characters a page cannot show ----------------------------------------------------------------
 
 
@@ -180,6 +194,15 @@ def _strings(value: object, path: tuple[str | int, ...] = ()) -> list[tuple[str 
     if isinstance(value, list):
         return [p for i, v in enumerate(value) for p in _strings(v, (*path, i))]
     return []
+
+
+def _set(data: dict[str, Any], path: tuple[str | int, ...], value: object) -> dict[str, Any]:
+    data = copy.deepcopy(data)
+    at: Any = data
+    for key in path[:-1]:
+        at = at[key]
+    at[path[-1]] = value
+    return data
 
 
 def _with(data: dict[str, Any], path: tuple[str | int, ...], suffix: str) -> dict[str, Any]:
