@@ -145,7 +145,9 @@ class Weapon(_Model):
             for letter, word in DAMAGE_TYPES.items():
                 if s.upper() == letter or s.lower() == word.lower():
                     return letter
-            raise ValueError(f"'{limits.shown(v)}' is not a damage type: use E (Energy), I (Impact), R (Rending) or X (Explosive)")
+            raise ValueError(
+                f"'{limits.shown(v)}' is not a damage type: use E (Energy), I (Impact), R (Rending) or X (Explosive)"
+            )
         return v
 
     @field_validator("damage")
