@@ -211,8 +211,9 @@ def _real_path(data: Any, field: str) -> bool:
 
 def unreadable(message: str) -> bool:
     """A message a player cannot act on: empty, in Python's or pydantic's words, a whole number
-    shown as a float, or holding a character the page cannot show."""
-    return not message.strip() or UNREADABLE.search(message) is not None or len(message) > 400
+    shown as a float, holding a character the page cannot show, or so long it must quote a huge
+    input whole (the longest real one lists a ruleset's combat circumstances: ~420 characters)."""
+    return not message.strip() or UNREADABLE.search(message) is not None or len(message) > 1000
 
 
 MAX_HITS = limits.ROF * 2 * 2 * 3 * (limits.QUALITY_VALUE + 2) * (limits.OTHERS_IN_BLAST + 1)
