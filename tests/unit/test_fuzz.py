@@ -43,7 +43,7 @@ from rules.models import Scenario
 from rules.wh40krp_models import RpScenario
 
 LONG = os.environ.get("AUSPEX_FUZZ") == "long"
-EXAMPLES = 10_000 if LONG else 60
+EXAMPLES = 10_000 if LONG else 100
 EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "examples"
 COUNTS: dict[str, Counter[str]] = {}
 
