@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat requirements-dev.txt pyproject.toml | cksum | cut -d' ' -f1)
 PORT   ?= 8000
 
-.PHONY: all venv vendor chromium browsers axe lint unit e2e smoke test serve bench clean
+.PHONY: all venv vendor chromium browsers axe lint unit e2e smoke test serve bench fuzz clean
 
 all: test
 
@@ -72,6 +72,11 @@ test: vendor chromium browsers axe lint
 
 serve: vendor
 	$(BIN)/python tools/serve.py --port $(PORT)
+
+# The long fuzz (not part of `make test`, which runs its short derandomized profile): 10,000
+# mutated scenarios per ruleset through rules.api.run; prints the counts per ruleset.
+fuzz: venv
+	AUSPEX_FUZZ=long $(BIN)/pytest tests/unit/test_fuzz.py -q -s -p no:cacheprovider
 
 bench: vendor chromium browsers
 	$(BIN)/python tools/bench.py

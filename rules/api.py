@@ -14,11 +14,12 @@ It never raises for bad input; anything else is a bug and propagates.
 from __future__ import annotations
 
 import json
+import math
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from . import jsonsafe, tables
+from . import jsonsafe, limits, tables
 from .dice import DiceSource, Roller, ScriptedDice, SeededDice
 from .errors import FieldError, NeedDie, ScenarioError
 from .models import Resolution, Scenario, Step
@@ -60,35 +61,78 @@ def _field_path(loc: tuple[int | str, ...]) -> str:
     return ".".join(str(part) for part in loc if part not in ("function-after", "function-before"))
 
 
+_OBJECT = "Must be a group of fields (a JSON object, {{...}})"
 _MESSAGES = {
     "less_than_equal": "Must be at most {le}",
     "greater_than_equal": "Must be at least {ge}",
+    "less_than": "Must be less than {lt}",
+    "greater_than": "Must be more than {gt}",
+    "multiple_of": "Must be a multiple of {multiple_of}",
+    "int_type": "Must be a whole number",
     "int_parsing": "Must be a whole number",
+    "int_parsing_size": "Must be a whole number of at most a few digits",
     "int_from_float": "Must be a whole number",
-    "int_parsing_size": "Too large a number",  # pydantic's "Unable to parse input string as an integer, exceeded maximum size"
+    "float_type": "Must be a number",
     "float_parsing": "Must be a number",
+    "finite_number": "Must be a number",
+    "bool_type": "Must be true or false",
+    "bool_parsing": "Must be true or false",
+    "string_type": "Must be text",
+    "string_unicode": "Contains a character that cannot be shown: retype it",
+    "string_pattern_mismatch": "Not in the form this field takes",
+    "dict_type": _OBJECT,
+    "model_type": _OBJECT,
+    "model_attributes_type": _OBJECT,
+    "dataclass_type": _OBJECT,
+    "list_type": "Must be a list ([...])",
+    "tuple_type": "Must be a list ([...])",
+    "set_type": "Must be a list ([...])",
+    "iterable_type": "Must be a list ([...])",
+    "none_required": "Must be left empty (null)",
+    "json_invalid": "Not JSON: {error}",
+    "json_type": "Must be JSON text",
     "missing": "Required",
     "extra_forbidden": "Not a field of this form",
     "too_long": "Too many (at most {max_length})",
     "too_short": "Give at least {min_length}",
     "string_too_long": "Too long (at most {max_length} characters)",
     "string_too_short": "Required",
+    "literal_error": "Must be one of {expected}",
+    "enum": "Must be one of {expected}",
+    "union_tag_invalid": "Must be one of {expected_tags}",
+    "union_tag_not_found": "Needs its {discriminator} field",
 }
+"""pydantic's error types in the field's words: what is wrong and what is allowed, never a Python
+type's name. A type not listed keeps pydantic's sentence only when it names no type (see
+:func:`_message`)."""
+
+
+def _plain(value: object) -> object:
+    """A bound as a player reads it: ``100000`` for ``100000.0``."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
 
 
 def _message(err: Any) -> str:
+    """The message for one pydantic error (a dict of ``ValidationError.errors()``), in the field's
+    words: what is wrong and what is allowed. NaN or infinity given to a number field reads "Must
+    be a number" whatever bound it also breaks."""
+    value = err.get("input")
+    if isinstance(value, float) and not math.isfinite(value) and err["type"] not in ("missing", "extra_forbidden"):
+        return "Must be a number"
     template = _MESSAGES.get(err["type"])
     if template is not None:
         try:
-            return template.format(**err.get("ctx", {}))
-        except KeyError:
+            return template.format(**{k: _plain(v) for k, v in err.get("ctx", {}).items()})
+        except (KeyError, IndexError, ValueError):
             pass
-    if err["type"] == "literal_error":
-        return "Must be one of " + str(err.get("ctx", {}).get("expected", "the listed values"))
     msg = str(err["msg"])
     for prefix in ("Value error, ", "Assertion failed, "):
         if msg.startswith(prefix):
             msg = msg[len(prefix) :]
+    if msg.startswith("Input should"):  # pydantic's wording for a type not listed above
+        return "Not a value this field takes"
     return msg[:1].upper() + msg[1:]
 
 
@@ -104,6 +148,9 @@ def load_scenario(data: dict[str, Any] | str) -> AnyScenario:
     else:
         jsonsafe.check_value(data, what="scenario")
     model = scenario_model(data)
+    unreadable = _text_errors(data)
+    if unreadable:  # before any model or parser reads the text (a lone surrogate breaks their messages)
+        raise ScenarioError(unreadable)
     try:
         if isinstance(data, str):
             return model.model_validate_json(data)
@@ -116,6 +163,17 @@ def load_scenario(data: dict[str, Any] | str) -> AnyScenario:
             path = _field_path(tuple(p for p in loc if not (isinstance(p, str) and "[" in p)))
             errors.append(FieldError(path or "scenario", _message(err)))
         raise ScenarioError(errors + _quality_errors(data, errors)) from None
+
+
+def _text_errors(data: dict[str, Any] | str) -> list[FieldError]:
+    """Strings too long for any field, or holding a character that cannot be shown, at their paths
+    (:func:`rules.limits.text_errors`); JSON text that does not parse is left to the model."""
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except (json.JSONDecodeError, RecursionError):
+            return []
+    return limits.text_errors(data)
 
 
 def _quality_errors(data: dict[str, Any] | str, found: list[FieldError]) -> list[FieldError]:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from .errors import NeedDie, ScenarioError
+from .limits import shown
 
 
 class DiceSource(Protocol):
@@ -123,7 +124,8 @@ class RolledDie:
         return self.natural == 10 and self.sides in (5, 10)
 
 
-_EXPR = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
+_EXPR = re.compile(r"(?:(\d+)\s*)?[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?")
+_DIGITS = 4  # no part of a damage expression needs more digits
 
 
 @dataclass(frozen=True)
@@ -140,15 +142,17 @@ class DiceExpression:
         """Parse ``NdX``, ``NdX+M`` or ``NdX-M`` (N defaults to 1).
 
         Raises ValueError with a message for anything else ("2x10", "d", "1d7+")."""
-        m = _EXPR.match(text)
+        m = _EXPR.fullmatch(text.strip())  # stripped first: linear, with no run of spaces tried two ways
         if not m:
-            raise ValueError(f"'{text}' is not a dice expression like 1d10+3, 2d10 or 1d5-3")
+            raise ValueError(f"'{shown(text)}' is not a dice expression like 1d10+3, 2d10 or 1d5-3")
+        if any(part is not None and len(part) > _DIGITS for part in m.groups()):
+            raise ValueError(f"'{shown(text)}': a damage expression's numbers have at most {_DIGITS} digits")
         count = int(m.group(1)) if m.group(1) else 1
         sides = int(m.group(2))
         if not 1 <= count <= 20:
-            raise ValueError(f"'{text}': the number of dice must be 1 to 20")
+            raise ValueError(f"'{shown(text)}': the number of dice must be 1 to 20")
         if sides not in (5, 10):
-            raise ValueError(f"'{text}': damage dice are d5 or d10")
+            raise ValueError(f"'{shown(text)}': damage dice are d5 or d10")
         modifier = int(m.group(4) or 0) * (-1 if m.group(3) == "-" else 1)
         return cls(count, sides, modifier)
 

@@ -23,6 +23,7 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
+from . import limits
 from .models import MAX_DICE, AppliedModifier, Die, DieFace, Seed, Step
 
 UnitType = Literal["infantry", "armoured vehicle", "war engine", "aircraft"]
@@ -46,10 +47,11 @@ class _Model(BaseModel):
 
 
 _TIMES = "\u00d7"  # the multiplication sign, as some datasheets print 2\u00d7
-_COUNT = re.compile(rf"^(\d+)\s*[x{_TIMES}]$", re.IGNORECASE)
-_VALUE = re.compile(r"^(AP|AT|AA)(\d+)(\+?)$", re.IGNORECASE)
-_BP = re.compile(r"^BP(\d+)$", re.IGNORECASE)
-_RANGE = re.compile(r"^(\d+)(t|tiles?)?$", re.IGNORECASE)
+_COUNT = re.compile(rf"^(\d{{1,6}})\s*[x{_TIMES}]$", re.IGNORECASE | re.ASCII)
+_VALUE = re.compile(r"^(AP|AT|AA)(\d{1,6})(\+?)$", re.IGNORECASE | re.ASCII)
+_BP = re.compile(r"^BP(\d{1,6})$", re.IGNORECASE | re.ASCII)
+_RANGE = re.compile(r"^(\d{1,6})(t|tiles?)?$", re.IGNORECASE | re.ASCII)
+_NUMBER = re.compile(r"\d{1,6}", re.ASCII)  # a number a model's bounds can then check (never "\u00b2")
 
 
 def _faces(low: int, high: int) -> str:
@@ -103,41 +105,61 @@ def _save_value(v: object) -> object:
     return v
 
 
-def _tokens(words: list[str], text: str) -> dict[str, object]:
-    """The fields named by the tokens after a weapon's range; raises ValueError at the first it
-    cannot read."""
+def _number(word: str | None) -> bool:
+    return word is not None and _NUMBER.fullmatch(word) is not None
+
+
+def _tokens(words: list[str], text: str, start: int = 0, dead: set[int] | None = None) -> dict[str, object]:
+    """The fields named by ``words[start:]``, the tokens after a weapon's range; raises ValueError
+    at the first it cannot read.
+
+    ``dead``: positions from which reading is known to fail. Reading fails at once on reaching one,
+    and on failing adds every position it read from, so :func:`parse_weapon` reads each position
+    at most once over all the ranges it tries (linear in the number of words)."""
     out: dict[str, object] = {}
-    words = list(words)
-    if words and words[0].lower() in ("t", "tile", "tiles"):
-        words.pop(0)  # "45 tiles"
-    while words:
-        word = words.pop(0)
-        low = word.lower()
-        value = _VALUE.match(word)
-        bp = _BP.match(word)
-        if value:
-            if value.group(3):
-                raise ValueError(to_hit_from_datasheet(value.group(1).upper(), int(value.group(2)), word))
-            out[value.group(1).upper()] = int(value.group(2))
-        elif low in ("ap", "at", "aa") and words and re.fullmatch(r"\d{1,2}\+", words[0]):
-            raise ValueError(to_hit_from_datasheet(low.upper(), int(words[0][:-1]), f"{word} {words[0]}"))
-        elif low in ("ap", "at", "aa", "bp") and words and words[0].isdigit():
-            out[low.upper()] = int(words.pop(0))
-        elif bp:
-            out["BP"] = int(bp.group(1))
-        elif low in ("mw", "macro", "macro-weapon"):
-            out["macro"] = True
-        elif low in ("assault", "small-arms", "smallarms"):
-            out["kind"] = "small arms" if low.startswith("small") else "assault"
-        elif low == "small" and words and words[0].lower() == "arms":
-            words.pop(0)
-            out["kind"] = "small arms"
-        elif low == "use" and words and words[0].upper() in VALUE_KINDS:
-            out["use"] = words.pop(0).upper()
-        else:
-            raise ValueError(
-                f"'{text.strip()}': cannot read '{word}' (expected AP n, AT n, AA n, BP n, MW, assault, small arms or use AP/AT/AA)"
-            )
+    i = start
+    if i < len(words) and words[i].lower() in ("t", "tile", "tiles"):
+        i += 1  # "45 tiles"
+    read: list[int] = []
+    try:
+        while i < len(words):
+            if dead is not None and i in dead:
+                raise ValueError(f"'{limits.shown(text, 60)}': cannot read it")
+            read.append(i)
+            word, after = words[i], words[i + 1] if i + 1 < len(words) else None
+            i += 1
+            low = word.lower()
+            value = _VALUE.match(word)
+            bp = _BP.match(word)
+            if value:
+                if value.group(3):
+                    raise ValueError(to_hit_from_datasheet(value.group(1).upper(), int(value.group(2)), limits.shown(word)))
+                out[value.group(1).upper()] = int(value.group(2))
+            elif low in ("ap", "at", "aa") and after is not None and re.fullmatch(r"\d{1,2}\+", after):
+                raise ValueError(to_hit_from_datasheet(low.upper(), int(after[:-1]), f"{word} {after}"))
+            elif low in ("ap", "at", "aa", "bp") and after is not None and _number(after):
+                out[low.upper()] = int(after)
+                i += 1
+            elif bp:
+                out["BP"] = int(bp.group(1))
+            elif low in ("mw", "macro", "macro-weapon"):
+                out["macro"] = True
+            elif low in ("assault", "small-arms", "smallarms"):
+                out["kind"] = "small arms" if low.startswith("small") else "assault"
+            elif low == "small" and after is not None and after.lower() == "arms":
+                i += 1
+                out["kind"] = "small arms"
+            elif low == "use" and after is not None and after.upper() in VALUE_KINDS:
+                out["use"] = after.upper()
+                i += 1
+            else:
+                raise ValueError(
+                    f"'{limits.shown(text, 60)}': cannot read '{limits.shown(word)}' (expected AP n, AT n, AA n, BP n, MW, assault, small arms or use AP/AT/AA)"
+                )
+    except ValueError:
+        if dead is not None:
+            dead.update(read)
+        raise
     return out
 
 
@@ -147,27 +169,32 @@ def parse_weapon(text: str) -> dict[str, object]:
     ``[Nx] Name RANGE [AP n] [AT n] [AA n] [BP n] [MW] [small arms | assault] [use AP|AT|AA]``:
     the range is the first number after which everything reads as a weapon's values (so a name
     may hold a number: ``Mk 2 lascannon 45 AT5``). Raises ValueError naming the token it cannot
-    read (``AP4+``: this game hits on a roll equal or *under* the value)."""
+    read (``AP4+``: this game hits on a roll equal or *under* the value). Linear in ``text``
+    (each word is read once, however many numbers could be the range)."""
     words = text.replace(",", " ").split()
     if not words:
         raise ValueError("an empty weapon: write it like 'Heavy bolter 30 AP4'")
     out: dict[str, object] = {}
+    shown = limits.shown(text, 60)
     m = _COUNT.match(words[0])
     if m:
         out["count"] = int(m.group(1))
         words = words[1:]
-    elif len(words) > 1 and words[0].isdigit() and words[1].lower() in ("x", _TIMES):
+    elif len(words) > 1 and _number(words[0]) and words[1].lower() in ("x", _TIMES):
         out["count"] = int(words[0])
         words = words[2:]
     ranges = [i for i, w in enumerate(words) if i > 0 and _RANGE.match(w)]
     if not ranges:
         if words and _RANGE.match(words[0]):
-            raise ValueError(f"'{text.strip()}': give the weapon's name before its range")
-        raise ValueError(f"'{text.strip()}': give the range in tiles after the name, like 'Heavy bolter 30 AP4'")
+            raise ValueError(f"'{shown}': give the weapon's name before its range")
+        raise ValueError(f"'{shown}': give the range in tiles after the name, like 'Heavy bolter 30 AP4'")
     first_error: ValueError | None = None
+    dead: set[int] = set()
     for i in ranges:
+        if i + 1 in dead:  # read before, from an earlier range: it fails again
+            continue
         try:
-            fields = _tokens(words[i + 1 :], text)
+            fields = _tokens(words, text, i + 1, dead)
         except ValueError as exc:
             first_error = first_error or exc
             continue
@@ -205,8 +232,8 @@ class EpicWeapon(_Model):
     (the attacker's choice, seed 002, Roll to Hit); when not given the engine picks the best value
     against the units of the target formation and says so."""
 
-    name: str = Field("Weapon", min_length=1, max_length=60)
-    count: int = Field(1, ge=1, le=20)
+    name: str = Field("Weapon", min_length=1, max_length=limits.LABEL_LENGTH)
+    count: int = Field(1, ge=1, le=limits.EPIC_WEAPON_COUNT)
     range: Tiles = 30
     AP: ToHit | None = None
     AT: ToHit | None = None
@@ -254,6 +281,8 @@ class EpicWeapon(_Model):
 def _weapons(v: object) -> object:
     """Weapons typed as text are parsed; a list is left to the model."""
     if isinstance(v, str):
+        if len(v) > limits.EPIC_WEAPONS_LENGTH:
+            raise ValueError(f"Too long (at most {limits.EPIC_WEAPONS_LENGTH} characters)")
         return parse_weapons(v)
     return v
 
@@ -271,9 +300,9 @@ class AttackingUnit(_Model):
     or more ``terrain_tiles`` of obstructing terrain, or when a war engine stands in the way
     (seed 002, Who Can Shoot). ``ammo``: points of ammo left (None: not counted)."""
 
-    name: str = Field("Unit", min_length=1, max_length=60)
+    name: str = Field("Unit", min_length=1, max_length=limits.LABEL_LENGTH)
     type: UnitType = "infantry"
-    weapons: list[EpicWeapon] = Field(min_length=1, max_length=12)
+    weapons: list[EpicWeapon] = Field(min_length=1, max_length=limits.EPIC_WEAPONS)
     distance: Tiles = 10
     line_of_fire: bool = True
     terrain_tiles: int = Field(0, ge=0, le=50, description="obstructing terrain tiles the line of fire crosses")
@@ -295,7 +324,7 @@ class TargetUnit(_Model):
     attacking unit; ``line_of_fire``: whether the attackers can see it (hits are allocated only to
     units in range and line of fire). ``from_centre``: tiles from a barrage's centre tile."""
 
-    name: str = Field("Unit", min_length=1, max_length=60)
+    name: str = Field("Unit", min_length=1, max_length=limits.LABEL_LENGTH)
     type: UnitType = "infantry"
     armour: Save = 0
     cover_save: Save = 0
@@ -311,22 +340,22 @@ class AttackingFormation(_Model):
     from the back), and how it acted: ``double_moved`` (-1 to hit), ``sustained_fire`` (+1 to
     hit), ``overwatch`` (on overwatch, for overwatch fire)."""
 
-    name: str = Field("Attackers", min_length=1, max_length=60)
+    name: str = Field("Attackers", min_length=1, max_length=limits.LABEL_LENGTH)
     shock: int = Field(0, ge=0, le=99)
     double_moved: bool = False
     sustained_fire: bool = False
     overwatch: bool = False
-    units: list[AttackingUnit] = Field(min_length=1, max_length=30)
+    units: list[AttackingUnit] = Field(min_length=1, max_length=limits.EPIC_UNITS)
 
 
 class TargetFormation(_Model):
     """A formation under fire: its ``units`` and the ``shock`` it has before the attack.
     ``allied``: a formation of the attacker's side caught under a large barrage."""
 
-    name: str = Field("Target", min_length=1, max_length=60)
+    name: str = Field("Target", min_length=1, max_length=limits.LABEL_LENGTH)
     shock: int = Field(0, ge=0, le=99)
     allied: bool = False
-    units: list[TargetUnit] = Field(min_length=1, max_length=30)
+    units: list[TargetUnit] = Field(min_length=1, max_length=limits.EPIC_UNITS)
 
 
 class Crossfire(_Model):

@@ -35,7 +35,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from . import jsonsafe
+from . import jsonsafe, limits
 from .dice import DiceSource, Roller, ScriptedDice, SeededDice
 from .errors import FieldError, NeedDie, ScenarioError
 from .models import MAX_DICE, Die, DieFace, Seed, Step
@@ -71,7 +71,7 @@ class InitiativeCombatant(_Model):
     of Ag), and the ``d10`` and ``roll_offs`` already rolled this combat (kept); for the fan ruleset
     its Initiative ``I`` and Attacks ``A`` (and ``roll_offs``)."""
 
-    name: str = Field(..., min_length=1, max_length=80)
+    name: str = Field(..., min_length=1, max_length=limits.NAME_LENGTH)
     Ag: int | None = Field(None, ge=0, le=100)
     agility_bonus: int | None = Field(None, ge=0, le=30)
     d10: D10 | None = None
@@ -342,6 +342,9 @@ def run_initiative(data: dict[str, Any] | str) -> dict[str, Any]:
             raise ScenarioError.at("initiative", "The request is a JSON object")
         if data.get("system") == "epic":
             raise ScenarioError.at("system", EPIC)
+        unreadable = limits.text_errors(data)  # names too long or unshowable, before the models read them
+        if unreadable:
+            raise ScenarioError(unreadable)
         request = InitiativeRequest.model_validate(data)
         if request.dice is not None:
             source: DiceSource = ScriptedDice(request.dice)

@@ -11,8 +11,9 @@ import json
 import re
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
+from . import limits
 from .dice import DiceExpression
 
 LOCATIONS: tuple[str, ...] = ("Head", "Right Arm", "Left Arm", "Body", "Right Leg", "Left Leg")
@@ -104,13 +105,34 @@ class Characteristics(_Model):
 
 
 def _split_qualities(v: object) -> object:
-    """Accept ``"Reliable, Tearing"`` as typed in a form as well as a list."""
+    """Accept ``"Reliable, Tearing"`` as typed in a form as well as a list (a text longer than
+    :data:`rules.limits.QUALITIES_TEXT_LENGTH` is refused before it is split)."""
     if isinstance(v, str):
+        if len(v) > limits.QUALITIES_TEXT_LENGTH:
+            raise ValueError(f"Too long (at most {limits.QUALITIES_TEXT_LENGTH} characters)")
         return [q.strip() for q in v.split(",") if q.strip()]
     return v
 
 
-_ROF = re.compile(r"^(S|-)/(\d+|-)/(\d+|-)$")
+def _quality_value(text: str) -> str:
+    """Refuse a quality whose X is over :data:`rules.limits.QUALITY_VALUE` (``Blast (30000)``) at
+    the model, before any rule multiplies by it; a malformed or unknown quality is left to the
+    ruleset's check (:func:`rules.tables.check_qualities`), which names the ruleset."""
+    from .tables import parse_quality  # tables imports this module
+
+    try:
+        parse_quality(text)
+    except ValueError as exc:
+        if "X is at most" in str(exc):
+            raise
+    return text
+
+
+QualityText = Annotated[str, Field(max_length=limits.QUALITY_LENGTH), AfterValidator(_quality_value)]
+"""One quality as typed: at most :data:`rules.limits.QUALITY_LENGTH` characters, X bounded."""
+
+
+_ROF = re.compile(r"(S|-)/(\d+|-)/(\d+|-)")
 
 
 class RateOfFire(_Model):
@@ -123,14 +145,16 @@ class RateOfFire(_Model):
 
     @classmethod
     def parse(cls, text: str) -> RateOfFire:
-        """Parse ``S/3/-``; raises ValueError for anything else."""
-        m = _ROF.match(text.replace(" ", ""))
+        """Parse ``S/3/-``; raises ValueError for anything else, or a burst over :data:`rules.limits.ROF`."""
+        m = _ROF.fullmatch(text.replace(" ", ""))
         if not m:
-            raise ValueError(f"'{text}' is not a rate of fire like S/3/- or -/-/10 (single/semi/full)")
+            raise ValueError(f"'{limits.shown(text)}' is not a rate of fire like S/3/- or -/-/10 (single/semi/full)")
+        if any(len(g) > 4 or (g != "-" and int(g) > limits.ROF) for g in m.groups()[1:]):
+            raise ValueError(f"'{limits.shown(text)}': a burst is at most {limits.ROF} rounds")
         semi = None if m.group(2) == "-" else int(m.group(2))
         full = None if m.group(3) == "-" else int(m.group(3))
         if semi == 0 or full == 0:
-            raise ValueError(f"'{text}': a burst of 0 rounds is written '-'")
+            raise ValueError(f"'{limits.shown(text)}': a burst of 0 rounds is written '-'")
         return cls(single=m.group(1) == "S", semi=semi, full=full)
 
     def format(self) -> str:
@@ -148,17 +172,17 @@ class Weapon(_Model):
     many times the wielder's SB a melee weapon adds (2 for a Power Fist or Chainfist, seed 001).
     """
 
-    name: str = Field("Weapon", max_length=80)
+    name: str = Field("Weapon", max_length=limits.NAME_LENGTH)
     weapon_class: Literal["Melee", "Unarmed", "Pistol", "Basic", "Heavy", "Thrown", "Mounted"] = Field(
         "Basic", alias="class"
     )
     range: float = Field(0, ge=0, le=10000, description="metres")
-    rof: str = Field("S/-/-", description="single/semi/full, e.g. S/3/-")
-    damage: str = Field("1d10", description="dice expression, e.g. 1d10+3")
+    rof: str = Field("S/-/-", max_length=limits.ROF_LENGTH, description="single/semi/full, e.g. S/3/-")
+    damage: str = Field("1d10", max_length=limits.DAMAGE_LENGTH, description="dice expression, e.g. 1d10+3")
     damage_type: Literal["E", "I", "R", "X"] = "I"
     pen: int = Field(0, ge=0, le=100)
-    clip: int = Field(0, ge=0, le=10000, description="rounds loaded now")
-    qualities: list[str] = Field(default_factory=list, max_length=30)
+    clip: int = Field(0, ge=0, le=limits.CLIP, description="rounds loaded now")
+    qualities: list[QualityText] = Field(default_factory=list, max_length=limits.QUALITIES)
     craftsmanship: Literal["Poor", "Common", "Good", "Best"] = "Common"
     trained: bool = Field(True, description="the wielder has the weapon's Weapon Training talent")
     reload: str | None = Field(None, max_length=20, description="Rld as printed: Half, Full, 2 Full")
@@ -172,7 +196,9 @@ class Weapon(_Model):
             for letter, word in DAMAGE_TYPES.items():
                 if s.upper() == letter or s.lower() == word.lower():
                     return letter
-            raise ValueError(f"'{v}' is not a damage type: use E (Energy), I (Impact), R (Rending) or X (Explosive)")
+            raise ValueError(
+                f"'{limits.shown(v)}' is not a damage type: use E (Energy), I (Impact), R (Rending) or X (Explosive)"
+            )
         return v
 
     @field_validator("damage")
@@ -207,7 +233,7 @@ class Attacker(_Model):
     """Who attacks: name, characteristics, the weapon in hand, and a psyker's psy rating (for
     Force weapons; 0 for a non-psyker)."""
 
-    name: str = Field("Attacker", max_length=80)
+    name: str = Field("Attacker", max_length=limits.NAME_LENGTH)
     characteristics: Characteristics = Field(default_factory=Characteristics)
     weapon: Weapon = Field(default_factory=Weapon)
     psy_rating: int = Field(0, ge=0, le=20)
@@ -228,8 +254,10 @@ class Evasion(_Model):
     reaction: Literal["Dodge", "Parry"] = "Dodge"
     skill: Percent = 30
     modifier: int = Field(0, ge=-60, le=60)
-    qualities: list[str] = Field(
-        default_factory=list, max_length=30, description="the parrying weapon's qualities (Balanced, Unwieldy...)"
+    qualities: list[QualityText] = Field(
+        default_factory=list,
+        max_length=limits.QUALITIES,
+        description="the parrying weapon's qualities (Balanced, Unwieldy...)",
     )
 
     @field_validator("qualities", mode="before")
@@ -268,7 +296,7 @@ class Horde(_Model):
     wounds and one ``armour`` value (AP) for every hit, with no hit locations (seed 001, Hordes).
     The target's TB and characteristics are those of the creatures it is made of."""
 
-    magnitude: int = Field(30, ge=1, le=1000)
+    magnitude: int = Field(30, ge=1, le=limits.MAGNITUDE)
     armour: int = Field(0, ge=0, le=50)
 
 
@@ -280,7 +308,7 @@ class Cover(_Model):
     """Cover between the shooter and the target: its AP (Deathwatch cover types: 4, 8, 16, 32) is
     added to the armour of the ``locations`` it hides (default: every location)."""
 
-    name: str | None = Field(None, max_length=60)
+    name: str | None = Field(None, max_length=limits.LABEL_LENGTH)
     ap: int = Field(..., ge=0, le=64)
     locations: list[Location] = Field(default_factory=lambda: _all_locations(), max_length=6)
 
@@ -289,7 +317,7 @@ class _Creature(_Model):
     """What every foe struck has: name, TB, wounds, damage already taken, armour points by
     location, and whether it is a Troop NPC."""
 
-    name: str = Field("Other", max_length=80)
+    name: str = Field("Other", max_length=limits.NAME_LENGTH)
     toughness_bonus: int = Field(3, ge=0, le=30)
     wounds: int = Field(10, ge=1, le=1000)
     damage_taken: int = Field(0, ge=0, le=2000)
@@ -323,7 +351,7 @@ class Target(_Creature):
     ``nearby``: other foes within 2 m that a burst's extra hits may go to (Deathwatch).
     """
 
-    name: str = Field("Target", max_length=80)
+    name: str = Field("Target", max_length=limits.NAME_LENGTH)
     evasion: Evasion | None = None
     armed: bool = True
     characteristics: TargetCharacteristics = Field(default_factory=TargetCharacteristics)
@@ -332,10 +360,10 @@ class Target(_Creature):
     size: Literal[
         "Miniscule", "Puny", "Scrawny", "Average", "Hulking", "Enormous", "Massive", "Immense", "Monumental", "Titanic"
     ] = "Average"
-    others_in_blast: int = Field(0, ge=0, le=50)
+    others_in_blast: int = Field(0, ge=0, le=limits.OTHERS_IN_BLAST)
     horde: Horde | None = None
     cover: Cover | None = None
-    nearby: list[NearbyTarget] = Field(default_factory=list, max_length=10)
+    nearby: list[NearbyTarget] = Field(default_factory=list, max_length=limits.NEARBY_FOES)
 
     def armour_at(self, location: str) -> int:
         """AP at ``location``: the Horde's single value, or the location's; cover adds its AP."""
@@ -348,7 +376,7 @@ class Target(_Creature):
 class Modifier(_Model):
     """A labelled bonus or penalty to the test, in percent (``{"label": "Fog", "value": -20}``)."""
 
-    label: str = Field(..., min_length=1, max_length=60)
+    label: str = Field(..., min_length=1, max_length=limits.LABEL_LENGTH)
     value: int = Field(..., ge=-100, le=100)
 
 
@@ -364,13 +392,15 @@ class Action(_Model):
     in melee with the target (only a Pistol may then shoot). ``maximal``: fire a Maximal weapon on
     its maximal setting."""
 
-    action_type: str = Field("Standard Attack", alias="type", max_length=60)
+    action_type: str = Field("Standard Attack", alias="type", max_length=limits.LABEL_LENGTH)
     distance: float = Field(10, ge=0, le=100000, description="metres")
     aim: Literal["none", "half", "full"] = "none"
     called_location: Location | None = None
     fire_mode: Literal["semi", "full"] | None = None
-    modifiers: list[Modifier] = Field(default_factory=list, max_length=30)
-    circumstances: list[str] = Field(default_factory=list, max_length=30)
+    modifiers: list[Modifier] = Field(default_factory=list, max_length=limits.MODIFIERS)
+    circumstances: list[Annotated[str, Field(max_length=limits.LABEL_LENGTH)]] = Field(
+        default_factory=list, max_length=limits.MODIFIERS
+    )
     difficulty: str | None = Field(None, max_length=30)
     braced: bool = True
     one_handed: bool = False

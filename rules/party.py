@@ -20,7 +20,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from . import jsonsafe, tables
+from . import jsonsafe, limits, tables
 from .api import _field_path, _message
 from .errors import ScenarioError
 from .models import Attacker, Target, Weapon
@@ -36,7 +36,7 @@ class PartyEntry(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(..., min_length=1, max_length=80)
+    name: str = Field(..., min_length=1, max_length=limits.NAME_LENGTH)
     system: Literal["dh2", "dh1", "dw", "wh40krp", "epic"]
     data: dict[str, Any]
 
@@ -124,7 +124,7 @@ def describe(party: dict[str, Any], field: str) -> str:
         name, system = entry.get("name"), entry.get("system")
     except (KeyError, IndexError, TypeError, AttributeError):
         name = system = None
-    if isinstance(name, str) and name:
+    if isinstance(name, str) and name and limits.bad_character(name) is None:
         where += f' "{name[:40]}"'
     if isinstance(system, str) and system in RULESETS:
         where += f" ({RULESETS[system]})"
@@ -149,6 +149,9 @@ def check_party(text: str) -> dict[str, Any]:
         return _invalid({}, [{"field": "file", "message": message}])
     if not isinstance(raw, dict) or "auspex_party" not in raw:
         return _invalid({}, [{"field": "file", "message": 'Not an Auspex party file (it has no "auspex_party": 1)'}])
+    unreadable = limits.text_errors(raw)  # names and texts, before any model reads them
+    if unreadable:
+        return _invalid(raw, [e.as_dict() for e in unreadable])
     try:
         party = PartyFile.model_validate(raw)
     except ValidationError as exc:

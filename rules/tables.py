@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from . import limits
 from .errors import FieldError
 from .models import LOCATIONS
 
@@ -379,15 +380,20 @@ def qualities(system: str) -> QualityTable:
     return QualityTable.model_validate(_load(system, "qualities"))
 
 
-_QUALITY = re.compile(r"^\s*([A-Za-z][A-Za-z' -]*?)\s*(?:\(\s*(\d+)\s*\))?\s*$")
+_QUALITY = re.compile(r"([A-Za-z](?:[A-Za-z' -]*[A-Za-z'])?)\s*(?:\(\s*(\d+)\s*\))?")
 
 
 def parse_quality(text: str) -> tuple[str, int | None]:
-    """Split ``Proven (3)`` into ``("Proven", 3)``; raises ValueError when it is not of that form."""
-    m = _QUALITY.match(text)
+    """Split ``Proven (3)`` into ``("Proven", 3)``; raises ValueError when it is not of that form
+    or its X is over :data:`rules.limits.QUALITY_VALUE`. Linear in ``text`` (the name must end in a
+    letter, so the pattern never tries each split of a run of spaces)."""
+    m = _QUALITY.fullmatch(text.strip())
     if not m:
-        raise ValueError(f"'{text}' is not a quality like Tearing or Proven (3)")
-    return m.group(1), int(m.group(2)) if m.group(2) else None
+        raise ValueError(f"'{limits.shown(text)}' is not a quality like Tearing or Proven (3)")
+    digits = m.group(2)
+    if digits is not None and (len(digits) > 6 or int(digits) > limits.QUALITY_VALUE):
+        raise ValueError(f"{m.group(1)} ({limits.shown(digits, 6)}): X is at most {limits.QUALITY_VALUE}")
+    return m.group(1), int(digits) if digits else None
 
 
 def check_qualities(

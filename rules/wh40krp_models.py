@@ -18,6 +18,7 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from . import limits
 from .d100 import signed
 from .models import MAX_DICE, AppliedModifier, Die, DieFace, Location, Modifier, Seed, Step, _all_locations
 
@@ -87,7 +88,8 @@ class Penetration(_Model):
 # ----------------------------------------------------------------------------------------------
 # Damage Charts (the user's)
 
-_CHART_ROW = re.compile(r"^\s*(\d{1,3})\s*(?:[-\u2013]\s*(\d{1,3}))?\s*[:=]?\s*(.+?)\s*$")
+# Matched against a stripped line, so the result ends in a non-space and no run of spaces is tried two ways.
+_CHART_ROW = re.compile(r"(\d{1,3})(?:\s*[-\u2013]\s*(\d{1,3}))?(?:\s*[:=])?\s*(\S.*)")
 
 
 class ChartRow(_Model):
@@ -95,7 +97,7 @@ class ChartRow(_Model):
 
     low: int = Field(..., ge=-50, le=400)
     high: int = Field(..., ge=-50, le=400)
-    result: str = Field(..., min_length=1, max_length=120)
+    result: str = Field(..., min_length=1, max_length=limits.CHART_ROW_LENGTH)
 
 
 class DamageChart(_Model):
@@ -127,9 +129,9 @@ class DamageChart(_Model):
         for number, line in enumerate(text.splitlines(), start=1):
             if not line.strip():
                 continue
-            m = _CHART_ROW.match(line)
+            m = _CHART_ROW.fullmatch(line.strip())
             if not m:
-                raise ValueError(f"line {number} ('{line.strip()}') is not a row like '01-20: Flesh wound'")
+                raise ValueError(f"line {number} ('{limits.shown(line)}') is not a row like '01-20: Flesh wound'")
             low = 100 if m.group(1) == "00" else int(m.group(1))
             high = low if not m.group(2) else 100 if m.group(2) == "00" else int(m.group(2))
             rows.append({"low": low, "high": high, "result": m.group(3)})
@@ -208,11 +210,11 @@ class RpWeapon(_Model):
     long range (null: the same), and the Damage ``chart`` its hits roll on (null: Chart 1 for a
     gun, the wielder's chart in hand-to-hand)."""
 
-    name: str = Field("Weapon", max_length=80)
+    name: str = Field("Weapon", max_length=limits.NAME_LENGTH)
     weapon_class: Literal["Melee", "Unarmed", "Pistol", "Basic", "Heavy", "Thrown"] = Field("Basic", alias="class")
     range: float = Field(100, ge=0, le=10000, description="maximum range, metres")
     modes: list[FireMode] = Field(default_factory=_single_shot, max_length=3)
-    clip: int | None = Field(None, ge=0, le=10000, description="rounds loaded now")
+    clip: int | None = Field(None, ge=0, le=limits.CLIP, description="rounds loaded now")
     plasma: bool = False
     area_effect: bool = False
     bayonet: bool = False
@@ -247,7 +249,7 @@ class RpAttacker(_Model):
     ``power_armour`` (Terminator or Power armour: +10 in hand-to-hand), ``armour`` by location (for
     a plasma weapon's overload), and the ``weapon``."""
 
-    name: str = Field("Attacker", max_length=80)
+    name: str = Field("Attacker", max_length=limits.NAME_LENGTH)
     BS: Percent = 30
     WS: Percent = 30
     I: Percent = 30  # noqa: E741 - the field's own name
@@ -267,7 +269,7 @@ class _RpBody(_Model):
     (a location left out is unarmoured), a force field's flat penetration chance (percent), and
     cover."""
 
-    name: str = Field("Target", max_length=80)
+    name: str = Field("Target", max_length=limits.NAME_LENGTH)
     size: Literal["small", "normal", "large"] = "normal"
     exposure: Exposure = "open"
     revealed: bool = False
@@ -282,7 +284,7 @@ class RpOtherTarget(_RpBody):
     in metres from the target before it in the list (the first other from the target itself);
     ``distance`` from the firer (null: the same as the target's)."""
 
-    name: str = Field("Other", max_length=80)
+    name: str = Field("Other", max_length=limits.NAME_LENGTH)
     gap: float = Field(5, ge=0, le=1000, description="metres from the previous target")
     distance: float | None = Field(None, ge=0, le=100000, description="metres from the firer")
 
@@ -310,11 +312,11 @@ class RpAction(_Model):
     the list (following fire). ``label`` names an ``other`` action."""
 
     kind: ActionKind = "single"
-    shots: int | None = Field(None, ge=1, le=6)
+    shots: int | None = Field(None, ge=1, le=limits.RP_SHOTS)
     moving: Literal["no", "walking", "running"] = "no"
     at: int = Field(0, ge=0, le=6)
     follow: list[int] = Field(default_factory=list, max_length=5)
-    label: str | None = Field(None, max_length=60)
+    label: str | None = Field(None, max_length=limits.LABEL_LENGTH)
 
 
 class RpMelee(_Model):
@@ -338,7 +340,7 @@ class RpRound(_Model):
     modification of the damage roll, from the book) and ``chart_results`` (what the GM read on
     the Damage Chart for each penetrating hit, in order)."""
 
-    actions: list[RpAction] = Field(default_factory=lambda: [RpAction()], min_length=1, max_length=4)
+    actions: list[RpAction] = Field(default_factory=lambda: [RpAction()], min_length=1, max_length=limits.RP_ACTIONS)
     distance: float = Field(20, ge=0, le=100000, description="metres")
     light: Literal["day", "twilight", "night"] = "day"
     illumination: Literal["none", "flashlight", "head-lamp", "searchlight", "infrared"] = "none"
@@ -348,9 +350,11 @@ class RpRound(_Model):
     one_handed: bool = False
     two_weapons: bool = False
     melee: RpMelee = Field(default_factory=RpMelee)
-    modifiers: list[Modifier] = Field(default_factory=list, max_length=30)
+    modifiers: list[Modifier] = Field(default_factory=list, max_length=limits.MODIFIERS)
     damage_modifier: int = Field(0, ge=-100, le=100)
-    chart_results: list[Annotated[str, Field(max_length=120)]] = Field(default_factory=list, max_length=40)
+    chart_results: list[Annotated[str, Field(max_length=limits.CHART_ROW_LENGTH)]] = Field(
+        default_factory=list, max_length=40
+    )
 
 
 class RpScenario(_Model):
