@@ -1,11 +1,12 @@
 // Auspex, the main thread: the only code that touches the DOM.
 // Forms -> scenario dict -> the PyScript worker's handle(json) -> the envelope -> the page;
 // and, while the Odds panel is open, the same scenario -> odds(json) -> the panel.
-// The rules engine (Python, Pyodide) runs in the declared worker <script type="py" worker name="engine">.
+// The rules engine (Python, Pyodide) runs in workers started by static/engine.js.
 import { registerServiceWorker } from "./pwa.js"; // the offline copy and the new-version banner
 import "./steps.js"; // a phone's steps (Attacker, Target, Action, Result) and the spoken result
 import { initParty } from "./party.js"; // the forms kept on this device, the saved party, share links
 import { initTracker } from "./tracker.js"; // the combat tracker: wounds applied from results, initiative by round
+import { Engine } from "./engine.js"; // the rules engine's workers: start, failure, restart, cancel
 
 const form = document.getElementById("scenario");
 const resolveButton = document.getElementById("resolve");
@@ -26,56 +27,108 @@ let lastRequest = null; // the scenario last sent to be resolved (read by the Sh
 let catalogue = null; // each ruleset's choices (python -m rules catalogue), once fetched
 let busy = false;
 
-// ---------------------------------------------------------------- the engine (worker)
+// ---------------------------------------------------------------- the engine (workers)
 
-// PyScript 0.7.31 gives a declared worker's <script> element an `xworker` property once it has
-// read the element (after core.js and its config load); `xworker.ready` resolves when the worker's
-// Python has run, and `xworker.sync` then carries what it listed in __export__, each call
-// returning a Promise. The property appears asynchronously and with no event, so wait for it.
-function workerOf(script) {
-  return new Promise((resolve) => {
-    const look = () => (script.xworker ? resolve(script.xworker) : setTimeout(look, 20));
-    look();
+// The rules engine runs in workers (static/engine.js): `mainEngine` resolves, checks a party file and
+// rolls initiative; `oddsEngine`, started the first time the Odds panel opens, works out the odds,
+// so a Resolve never waits behind them. `engine` (for party.js, tracker.js, share.js) resolves once
+// the main engine first starts (after a Retry, if the first start failed) to its calls, each
+// answering JSON text: the worker's, or an error envelope when the worker could not answer.
+document.documentElement.dataset.app = "started"; // static/boot.js shows a failure without it
+const engineRetry = document.getElementById("engine-retry");
+const engineCancel = document.getElementById("engine-cancel");
+const mainEngine = new Engine("rules engine");
+const oddsEngine = new Engine("odds engine", { restart: false });
+const engine = new Promise((resolve) => {
+  mainEngine.addEventListener("state", function first({ detail }) {
+    if (detail.state !== "ready") return;
+    mainEngine.removeEventListener("state", first);
+    resolve({
+      handle: (json) => mainEngine.call("handle", json),
+      check_party: (text) => mainEngine.call("check_party", text),
+      initiative: (json) => mainEngine.call("initiative", json),
+      odds: (json, against = "") => oddsEngine.call("odds", json, against),
+    });
   });
+});
+
+let slowStart = null;
+let everReady = false;
+let retryReloads = false;
+
+function engineSays(text, state) {
+  engineText.textContent = text;
+  engineStatus.classList.toggle("loading", state === "starting" || state === "busy");
+  engineStatus.classList.toggle("failed", state === "failed" || state === "stopped");
+  engineRetry.hidden = state !== "failed" && state !== "slow";
+  engineCancel.hidden = state !== "busy";
 }
 
-// `ready` also resolves when the worker's Python failed (a wheel that did not load), and then
-// handle is missing: so the engine counts as started only once a first call has answered
-// (which also warms it up). A worker that never starts at all shows as a slow start.
-const engine = (async () => {
-  const script = document.querySelector('script[type="py"][worker][name="engine"]');
-  const xworker = await workerOf(script);
-  await xworker.ready;
-  JSON.parse(await xworker.sync.handle("{}"));
-  return xworker.sync;
-})();
+mainEngine.addEventListener("state", ({ detail }) => {
+  clearTimeout(slowStart);
+  const root = document.documentElement;
+  switch (detail.state) {
+    case "starting":
+      root.dataset.engine = everReady ? "restarting" : "starting";
+      if (!everReady) delete root.dataset.engine; // the tests and the bench wait for "ready" or "failed"
+      resolveButton.disabled = true;
+      if (!engineStatus.classList.contains("failed") || !everReady) {
+        engineSays(everReady ? "Restarting the rules engine…" : "Starting the rules engine…", "starting");
+      }
+      slowStart = setTimeout(() => {
+        engineSays(`Still loading the rules engine (about 16 MB on a first visit)…`, "slow");
+        engineStatus.classList.add("loading");
+      }, 20_000);
+      break;
+    case "ready": {
+      const ms = performance.now(); // since navigation started
+      root.dataset.engine = "ready";
+      resolveButton.disabled = false;
+      oddsToggle.disabled = false;
+      if (!everReady) {
+        everReady = true;
+        root.dataset.engineMs = String(Math.round(ms));
+        engineSays(`Rules engine ready (${(ms / 1000).toFixed(1)} s).`, "ready");
+        performance.mark("auspex:ready"); // read by tools/bench.py
+        registerServiceWorker();
+      } else {
+        engineSays("Rules engine ready again.", "ready");
+      }
+      break;
+    }
+    case "failed":
+      root.dataset.engine = "failed";
+      root.dataset.engineFailed = detail.error.what;
+      retryReloads = detail.error.reload;
+      resolveButton.disabled = true;
+      engineSays(`The rules engine could not start: ${detail.message}.`, "failed");
+      break;
+    case "stopped":
+      root.dataset.engine = "stopped";
+      resolveButton.disabled = true;
+      engineSays(
+        detail.reason === "cancel"
+          ? "Cancelled: restarting the rules engine…"
+          : `The rules engine stopped: ${detail.message}. Restarting…`,
+        "stopped",
+      );
+      engineStatus.classList.add("loading");
+      break;
+    case "busy":
+      engineSays("Working…", "busy");
+      break;
+    case "idle":
+      engineSays("Rules engine ready.", "ready");
+      break;
+  }
+});
 
-const slowStart = setTimeout(() => {
-  engineText.textContent = "Still loading the rules engine (about 16 MB on a first visit)…";
-}, 20_000);
-
-engine.then(
-  () => {
-    clearTimeout(slowStart);
-    const ms = performance.now(); // since navigation started
-    document.documentElement.dataset.engine = "ready";
-    document.documentElement.dataset.engineMs = String(Math.round(ms));
-    engineStatus.classList.remove("loading");
-    engineText.textContent = `Rules engine ready (${(ms / 1000).toFixed(1)} s).`;
-    resolveButton.disabled = false;
-    oddsToggle.disabled = false;
-    performance.mark("auspex:ready"); // read by tools/bench.py
-    registerServiceWorker();
-  },
-  (error) => {
-    clearTimeout(slowStart);
-    console.error("auspex: the rules engine did not start", error);
-    document.documentElement.dataset.engine = "failed";
-    engineStatus.classList.remove("loading");
-    engineStatus.classList.add("failed");
-    engineText.textContent = "The rules engine could not start. Reload the page to try again.";
-  },
-);
+engineRetry.addEventListener("click", () => {
+  if (retryReloads) location.reload();
+  else mainEngine.start();
+});
+engineCancel.addEventListener("click", () => mainEngine.cancel("Cancelled: the rules engine was restarted."));
+mainEngine.start();
 
 // ---------------------------------------------------------------- form -> scenario
 
