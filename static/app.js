@@ -6,7 +6,7 @@ import { registerServiceWorker } from "./pwa.js"; // the offline copy and the ne
 import "./steps.js"; // a phone's steps (Attacker, Target, Action, Result) and the spoken result
 import { initParty } from "./party.js"; // the forms kept on this device, the saved party, share links
 import { initTracker } from "./tracker.js"; // the combat tracker: wounds applied from results, initiative by round
-import { Engine } from "./engine.js"; // the rules engine's workers: start, failure, restart, cancel
+import { Engine, engines } from "./engine.js"; // the rules engine's workers: start, failure, restart, cancel
 
 const form = document.getElementById("scenario");
 const resolveButton = document.getElementById("resolve");
@@ -39,6 +39,7 @@ const engineRetry = document.getElementById("engine-retry");
 const engineCancel = document.getElementById("engine-cancel");
 const mainEngine = new Engine("rules engine");
 const oddsEngine = new Engine("odds engine", { restart: false });
+Object.assign(engines, { main: mainEngine, odds: oddsEngine });
 const engine = new Promise((resolve) => {
   mainEngine.addEventListener("state", function first({ detail }) {
     if (detail.state !== "ready") return;
@@ -891,19 +892,27 @@ document.getElementById("add-quality").addEventListener("click", () => {
 
 // ---------------------------------------------------------------- odds
 
-// The Odds panel: the odds of the attack on the forms, before any die is rolled (the worker's
-// odds(json), rendered there by render_odds.py). While open it follows the forms, a moment after
-// the last change; one computation at a time, and the newest forms win. Compare keeps the odds on
-// screen as A and shows the forms' odds as B beside them, on one scale.
+// The Odds panel: the odds of the attack on the forms, before any die is rolled (odds(json) in the
+// odds engine, a worker of their own started the first time the panel opens, rendered there by
+// render_odds.py). While open it follows the forms, a moment after the last change; one
+// computation at a time, and the newest forms win: a computation still running when the forms
+// change is stopped (its worker ended, a fresh one started) once it has run ODDS_SUPERSEDE_MS.
+// A computation shows its elapsed time and a Stop button. Compare keeps the odds on screen as A and
+// shows the forms' odds as B beside them, on one scale.
 const oddsToggle = document.getElementById("odds-toggle");
 const oddsPanel = document.getElementById("odds");
 const oddsBody = document.getElementById("odds-body");
 const oddsStatus = document.getElementById("odds-status");
+const oddsWorking = document.getElementById("odds-working");
+const oddsElapsed = document.getElementById("odds-elapsed");
+const oddsStop = document.getElementById("odds-stop");
 const compareButton = document.getElementById("odds-compare");
 const clearCompareButton = document.getElementById("odds-clear");
 const ODDS_DELAY_MS = 400;
+const ODDS_SUPERSEDE_MS = 1_500;
 let oddsTimer = null;
 let oddsRunning = false;
+let oddsStarted = 0; // performance.now() when the running computation began
 let oddsAgain = false;
 let oddsLast = null; // the odds of the last forms that could be resolved
 let oddsA = null; // the odds kept as A while comparing
@@ -932,18 +941,33 @@ function scheduleOdds(delay = ODDS_DELAY_MS) {
   oddsTimer = setTimeout(computeOdds, delay);
 }
 
+function oddsTick() {
+  const s = Math.floor((performance.now() - oddsStarted) / 1000);
+  const starting = oddsEngine.state === "starting";
+  oddsElapsed.textContent = `${starting ? "Starting the odds engine" : "Working out the odds"}… ${s} s`;
+}
+
 async function computeOdds() {
   clearTimeout(oddsTimer);
   if (oddsRunning) {
     oddsAgain = true;
+    // a long computation of forms that have changed since is not worth finishing
+    if (performance.now() - oddsStarted > ODDS_SUPERSEDE_MS) oddsEngine.cancel("Superseded by newer forms.");
     return;
   }
   oddsRunning = true;
   setOddsState("busy");
-  const slow = setTimeout(() => oddsPanel.classList.add("busy"), 250);
+  let ticker = null;
+  const slow = setTimeout(() => {
+    oddsPanel.classList.add("busy");
+    oddsWorking.hidden = false;
+    oddsTick();
+    ticker = setInterval(oddsTick, 1000);
+  }, 250);
   try {
     do {
       oddsAgain = false;
+      oddsStarted = performance.now();
       const request = oddsRequest();
       const against = oddsA && !compareWanted ? JSON.stringify(oddsA) : "";
       const envelope = JSON.parse(await (await engine).odds(request, against));
@@ -959,9 +983,11 @@ async function computeOdds() {
     } while (oddsAgain && oddsOpen());
   } catch (error) {
     console.error("auspex: the odds failed", error);
-    showOdds({ status: "error", message: "The page could not reach the rules engine. Reload to try again." }, null);
+    showOdds({ status: "error", message: "The page could not reach the odds engine. Reload to try again." }, null);
   } finally {
     clearTimeout(slow);
+    clearInterval(ticker);
+    oddsWorking.hidden = true;
     oddsPanel.classList.remove("busy");
     oddsRunning = false;
   }
@@ -977,6 +1003,8 @@ function showOdds(envelope, request) {
       oddsLast = envelope.odds;
       oddsPanel.lastRequest = request; // the scenario these odds are of (read by the browser tests)
       oddsBody.innerHTML = envelope.html; // built by render_odds.py, every text escaped
+      // the bars' widths: set here, since the Content-Security-Policy allows no style attribute
+      for (const fill of oddsBody.querySelectorAll(".fill[data-width]")) fill.style.width = `${fill.dataset.width}%`;
       oddsPanel.classList.remove("stale");
       oddsStatus.textContent = comparing
         ? "A is kept; B follows the forms as you change them."
@@ -988,6 +1016,10 @@ function showOdds(envelope, request) {
       oddsStatus.textContent = oddsLast
         ? "Check the marked fields: these odds are for the last forms that could be resolved."
         : "Check the marked fields: no odds yet.";
+      break;
+    case "cancelled":
+      oddsPanel.classList.toggle("stale", oddsLast !== null);
+      oddsStatus.textContent = "Stopped. The odds are worked out again when the forms change.";
       break;
     default:
       oddsPanel.classList.toggle("stale", oddsLast !== null);
@@ -1003,11 +1035,17 @@ oddsToggle.addEventListener("click", () => {
   oddsToggle.setAttribute("aria-expanded", String(open));
   if (!open) {
     clearTimeout(oddsTimer);
+    if (oddsRunning && performance.now() - oddsStarted > ODDS_SUPERSEDE_MS) oddsEngine.cancel("Closed.");
     delete document.documentElement.dataset.odds;
     return;
   }
   computeOdds();
   if (oddsPanel.getBoundingClientRect().top > window.innerHeight * 0.8) oddsPanel.scrollIntoView({ block: "start" });
+});
+
+oddsStop.addEventListener("click", () => {
+  oddsAgain = false;
+  oddsEngine.cancel("Stopped.");
 });
 
 compareButton.addEventListener("click", () => {

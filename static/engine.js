@@ -103,10 +103,13 @@ async function startFiles() {
   }
 }
 
+// HEAD asks for the headers only, but the service worker answers GET only: a page it controls
+// (offline, perhaps) asks with GET and stops reading at the headers.
 async function reachable(path) {
   const control = new AbortController();
+  const method = navigator.serviceWorker?.controller ? "GET" : "HEAD";
   try {
-    const response = await within(fetch(url(path), { signal: control.signal }), LIMITS.probe, () => new Error("no answer"));
+    const response = await within(fetch(url(path), { method, signal: control.signal }), LIMITS.probe, () => new Error("no answer"));
     return response.ok ? null : `HTTP ${response.status}`;
   } catch (error) {
     return error.message || "failed";
@@ -168,7 +171,8 @@ function xworkerOf(script, run) {
   });
 }
 
-let serial = 0;
+/** The page's engines by role ("main", "odds"), as app.js makes them: for the browser tests. */
+export const engines = {};
 
 /** One rules-engine worker, started on demand and restarted after a fatal error or a cancel.
  *
@@ -180,7 +184,7 @@ export class Engine extends EventTarget {
     super();
     this.label = label;
     this.restart = restart; // start again at once after a fatal error or a cancel
-    this.run = null; // the current worker: {script, xworker, ready, calls, ended}
+    this.run = null; // the current worker: {script, xworker, ready, calls, ended, started}
     this.state = "idle";
     this.busySince = null;
   }
