@@ -126,7 +126,7 @@ mainEngine.addEventListener("state", ({ detail }) => {
 
 engineRetry.addEventListener("click", () => {
   if (retryReloads) location.reload();
-  else mainEngine.start();
+  else mainEngine.retry().catch(() => {}); // a failure is shown through the "failed" event
 });
 engineCancel.addEventListener("click", () => mainEngine.cancel("Cancelled: the rules engine was restarted."));
 mainEngine.start();

@@ -40,7 +40,7 @@ export const LIMITS = {
   core: 60_000, // core.js and the chunks it imports (about 150 KB)
   source: 30_000, // worker.py (a few hundred bytes)
   worker: 30_000, // PyScript reads the script element and creates the worker
-  python: 240_000, // Pyodide and the wheels, downloaded and started in the worker
+  python: 120_000, // Pyodide and the wheels, downloaded and started in the worker
   firstCall: 60_000, // the first call (imports the rules)
   check: 8_000, // a start this slow has its files checked (diagnose()), and again every 15 s
   probe: 15_000, // one file's headers, when checking
@@ -135,6 +135,18 @@ function pathIn(error) {
 
 let core = null; // PyScript's core.js, imported once per page
 let source = null; // worker.py's text, fetched once per page
+
+// Errors PyScript and Pyodide leave unhandled while an engine starts (a chunk PyScript imports on
+// its own, a file the worker fetches) end that start at once, named, instead of leaving it waiting.
+const starting = new Set(); // the runs now starting: {fail(StartError)}
+
+addEventListener("unhandledrejection", (event) => {
+  const path = pathIn(event.reason);
+  if (!path || !starting.size) return;
+  event.preventDefault(); // reported in the engine's status instead
+  console.error("auspex: while starting the rules engine", event.reason);
+  for (const run of starting) run.fail(new StartError(path, "could not be loaded", { reload: path.includes("/pyscript/") }));
+});
 
 function loadCore() {
   core ??= within(import(url(CORE)), LIMITS.core, () => new StartError("static/vendor/pyscript/core.js", "did not load", { reload: true })).catch(
@@ -235,7 +247,14 @@ export class Engine extends EventTarget {
         else if (!settled) timer = setTimeout(check, 15_000);
       };
       timer = setTimeout(check, LIMITS.check);
-      this.boot(run).then(
+      // a worker's uncaught error while it starts (Pyodide failing to fetch a file), or a chunk's
+      run.fail = async (error) => {
+        if (settled) return;
+        const broken = await diagnose();
+        settle(reject, broken ?? error);
+      };
+      starting.add(run);
+      this.boot(run).finally(() => starting.delete(run)).then(
         (sync) => settle(resolve, sync),
         async (error) => {
           const broken = await diagnose();
@@ -264,7 +283,11 @@ export class Engine extends EventTarget {
     const xworker = await within(xworkerOf(script, run), LIMITS.worker, () => new StartError("PyScript", "did not create the worker"));
     run.xworker = xworker;
     xworker.addEventListener("error", (event) => {
-      if (this.run === run && !run.ended && run.started) this.fatal(run, event.error ?? event.message ?? "the worker reported an error");
+      if (this.run !== run || run.ended) return;
+      event.preventDefault(); // reported in the engine's status instead
+      const why = event.error?.message ?? event.message ?? "the worker reported an error";
+      if (run.started) this.fatal(run, event.error ?? why);
+      else run.fail(new StartError("Pyodide (static/vendor/pyodide/)", `failed while starting (${why.replace(/^Uncaught \w*:? ?/, "")})`));
     });
     await within(xworker.ready, LIMITS.python, () => new StartError("Pyodide and the wheels", `not started in ${LIMITS.python / 1000} s`));
     // `ready` also resolves when the worker's Python failed (an import that failed): then the
@@ -300,6 +323,12 @@ export class Engine extends EventTarget {
     });
     this.emit("stopped", { message: why, reason: "fatal" });
     if (this.restart) this.start();
+  }
+
+  /** Starts again now: the worker still starting (or failed) is ended first. */
+  retry() {
+    if (this.run && !this.run.ended && !this.run.started) this.end(this.run, "Restarted.");
+    return this.start();
   }
 
   /** Stops the running worker (its calls answer {"status": "cancelled"}); the main engine starts
