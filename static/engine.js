@@ -253,6 +253,7 @@ export class Engine extends EventTarget {
         const broken = await diagnose();
         settle(reject, broken ?? error);
       };
+      run.stopped = () => settle(reject, new StartError(`the ${this.label}`, "was stopped while starting"));
       starting.add(run);
       this.boot(run).finally(() => starting.delete(run)).then(
         (sync) => settle(resolve, sync),
@@ -303,6 +304,7 @@ export class Engine extends EventTarget {
   end(run, message, envelope = null) {
     if (run.ended) return;
     run.ended = envelope ?? { status: "error", message };
+    run.stopped?.(); // a start still under way ends now
     for (const finish of run.calls) finish(run.ended);
     run.calls.clear();
     try {
@@ -360,12 +362,14 @@ export class Engine extends EventTarget {
   /** Calls the worker's `method(...args)`; answers its JSON text, or a JSON error envelope. */
   async call(method, ...args) {
     let sync;
+    const ready = this.start();
+    const run = this.run;
     try {
-      sync = await this.start();
+      sync = await ready;
     } catch (error) {
+      if (run.ended?.status === "cancelled") return JSON.stringify(run.ended); // stopped while starting
       return JSON.stringify({ status: "error", message: `The ${this.label} is not running: ${error.message}.` });
     }
-    const run = this.run;
     if (run.ended) return JSON.stringify(run.ended);
     let finish;
     const ended = new Promise((resolve) => {
