@@ -109,9 +109,11 @@ async function reachable(path) {
   const control = new AbortController();
   const method = navigator.serviceWorker?.controller ? "GET" : "HEAD";
   try {
-    const response = await within(fetch(url(path), { method, signal: control.signal }), LIMITS.probe, () => new Error("no answer"));
+    const response = await within(fetch(url(path), { method, signal: control.signal }), LIMITS.probe, () => "slow");
     return response.ok ? null : `HTTP ${response.status}`;
   } catch (error) {
+    // only a definite failure names a file: a slow answer is left to the start's own time limit
+    if (error === "slow") return null;
     return error.message || "failed";
   } finally {
     control.abort(); // headers are enough
