@@ -94,6 +94,7 @@ const START_FILES = [
 
 async function startFiles() {
   // PyScript's chunks too: tools/precache.py lists every file the start needs (static/vendor/precache.js)
+  if (navigator.serviceWorker?.controller) return START_FILES; // the offline copy holds them all
   try {
     const text = await (await fetch(url("./static/vendor/precache.js"))).text();
     const runtime = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)).runtime;
@@ -103,20 +104,21 @@ async function startFiles() {
   }
 }
 
-// HEAD asks for the headers only, but the service worker answers GET only: a page it controls
-// (offline, perhaps) asks with GET and stops reading at the headers.
+// Asked for with HEAD (headers only); a page the service worker controls has the file when it is
+// in the offline copy (which that worker answers from), checked without a request.
 async function reachable(path) {
+  if (navigator.serviceWorker?.controller && (await caches.match(url(path)).catch(() => null))) return null;
   const control = new AbortController();
-  const method = navigator.serviceWorker?.controller ? "GET" : "HEAD";
   try {
-    const response = await within(fetch(url(path), { method, signal: control.signal }), LIMITS.probe, () => "slow");
+    const response = await within(fetch(url(path), { method: "HEAD", signal: control.signal }), LIMITS.probe, () => "slow");
     return response.ok ? null : `HTTP ${response.status}`;
   } catch (error) {
     // only a definite failure names a file: a slow answer is left to the start's own time limit
-    if (error === "slow") return null;
+    if (error === "slow") {
+      control.abort();
+      return null;
+    }
     return error.message || "failed";
-  } finally {
-    control.abort(); // headers are enough
   }
 }
 
