@@ -70,8 +70,9 @@ mainEngine.addEventListener("state", ({ detail }) => {
   const root = document.documentElement;
   switch (detail.state) {
     case "starting":
-      root.dataset.engine = everReady ? "restarting" : "starting";
-      if (!everReady) delete root.dataset.engine; // the tests and the bench wait for "ready" or "failed"
+      // the tests and the bench wait for the first "ready" or "failed"
+      if (everReady) root.dataset.engine = "restarting";
+      else delete root.dataset.engine;
       resolveButton.disabled = true;
       if (!engineStatus.classList.contains("failed") || !everReady) {
         engineSays(everReady ? "Restarting the rules engine…" : "Starting the rules engine…", "starting");
@@ -84,6 +85,7 @@ mainEngine.addEventListener("state", ({ detail }) => {
     case "ready": {
       const ms = performance.now(); // since navigation started
       root.dataset.engine = "ready";
+      delete root.dataset.engineFailed;
       resolveButton.disabled = false;
       oddsToggle.disabled = false;
       if (!everReady) {
