@@ -98,7 +98,8 @@ async function startFiles() {
   try {
     const text = await (await fetch(url("./static/vendor/precache.js"))).text();
     const runtime = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)).runtime;
-    return [...new Set([...START_FILES, ...runtime, ...WHEELS])];
+    // not PyScript's TOML parser: the config is inline JSON, so a start never needs it
+    return [...new Set([...START_FILES, ...runtime, ...WHEELS])].filter((f) => !/\/toml-[^/]*\.js$/.test(f));
   } catch {
     return START_FILES;
   }
