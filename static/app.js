@@ -1,11 +1,12 @@
 // Auspex, the main thread: the only code that touches the DOM.
 // Forms -> scenario dict -> the PyScript worker's handle(json) -> the envelope -> the page;
 // and, while the Odds panel is open, the same scenario -> odds(json) -> the panel.
-// The rules engine (Python, Pyodide) runs in the declared worker <script type="py" worker name="engine">.
+// The rules engine (Python, Pyodide) runs in workers started by static/engine.js.
 import { registerServiceWorker } from "./pwa.js"; // the offline copy and the new-version banner
 import "./steps.js"; // a phone's steps (Attacker, Target, Action, Result) and the spoken result
 import { initParty } from "./party.js"; // the forms kept on this device, the saved party, share links
 import { initTracker } from "./tracker.js"; // the combat tracker: wounds applied from results, initiative by round
+import { Engine, engines } from "./engine.js"; // the rules engine's workers: start, failure, restart, cancel
 
 const form = document.getElementById("scenario");
 const resolveButton = document.getElementById("resolve");
@@ -26,56 +27,111 @@ let lastRequest = null; // the scenario last sent to be resolved (read by the Sh
 let catalogue = null; // each ruleset's choices (python -m rules catalogue), once fetched
 let busy = false;
 
-// ---------------------------------------------------------------- the engine (worker)
+// ---------------------------------------------------------------- the engine (workers)
 
-// PyScript 0.7.31 gives a declared worker's <script> element an `xworker` property once it has
-// read the element (after core.js and its config load); `xworker.ready` resolves when the worker's
-// Python has run, and `xworker.sync` then carries what it listed in __export__, each call
-// returning a Promise. The property appears asynchronously and with no event, so wait for it.
-function workerOf(script) {
-  return new Promise((resolve) => {
-    const look = () => (script.xworker ? resolve(script.xworker) : setTimeout(look, 20));
-    look();
+// The rules engine runs in workers (static/engine.js): `mainEngine` resolves, checks a party file and
+// rolls initiative; `oddsEngine`, started the first time the Odds panel opens, works out the odds,
+// so a Resolve never waits behind them. `engine` (for party.js, tracker.js, share.js) resolves once
+// the main engine first starts (after a Retry, if the first start failed) to its calls, each
+// answering JSON text: the worker's, or an error envelope when the worker could not answer.
+document.documentElement.dataset.app = "started"; // static/boot.js shows a failure without it
+const engineRetry = document.getElementById("engine-retry");
+const engineCancel = document.getElementById("engine-cancel");
+const mainEngine = new Engine("rules engine");
+const oddsEngine = new Engine("odds engine", { restart: false });
+Object.assign(engines, { main: mainEngine, odds: oddsEngine });
+const engine = new Promise((resolve) => {
+  mainEngine.addEventListener("state", function first({ detail }) {
+    if (detail.state !== "ready") return;
+    mainEngine.removeEventListener("state", first);
+    resolve({
+      handle: (json) => mainEngine.call("handle", json),
+      check_party: (text) => mainEngine.call("check_party", text),
+      initiative: (json) => mainEngine.call("initiative", json),
+      odds: (json, against = "") => oddsEngine.call("odds", json, against),
+    });
   });
+});
+
+let slowStart = null;
+let everReady = false;
+let retryReloads = false;
+
+function engineSays(text, state) {
+  engineText.textContent = text;
+  engineStatus.classList.toggle("loading", state === "starting" || state === "busy");
+  engineStatus.classList.toggle("failed", state === "failed" || state === "stopped");
+  engineRetry.hidden = state !== "failed" && state !== "slow";
+  engineCancel.hidden = state !== "busy";
 }
 
-// `ready` also resolves when the worker's Python failed (a wheel that did not load), and then
-// handle is missing: so the engine counts as started only once a first call has answered
-// (which also warms it up). A worker that never starts at all shows as a slow start.
-const engine = (async () => {
-  const script = document.querySelector('script[type="py"][worker][name="engine"]');
-  const xworker = await workerOf(script);
-  await xworker.ready;
-  JSON.parse(await xworker.sync.handle("{}"));
-  return xworker.sync;
-})();
+mainEngine.addEventListener("state", ({ detail }) => {
+  clearTimeout(slowStart);
+  const root = document.documentElement;
+  switch (detail.state) {
+    case "starting":
+      // the tests and the bench wait for the first "ready" or "failed"
+      if (everReady) root.dataset.engine = "restarting";
+      else delete root.dataset.engine;
+      resolveButton.disabled = true;
+      if (!engineStatus.classList.contains("failed") || !everReady) {
+        engineSays(everReady ? "Restarting the rules engine…" : "Starting the rules engine…", "starting");
+      }
+      slowStart = setTimeout(() => {
+        engineSays(`Still loading the rules engine (about 16 MB on a first visit)…`, "slow");
+        engineStatus.classList.add("loading");
+      }, 20_000);
+      break;
+    case "ready": {
+      const ms = performance.now(); // since navigation started
+      root.dataset.engine = "ready";
+      delete root.dataset.engineFailed;
+      resolveButton.disabled = false;
+      oddsToggle.disabled = false;
+      if (!everReady) {
+        everReady = true;
+        root.dataset.engineMs = String(Math.round(ms));
+        engineSays(`Rules engine ready (${(ms / 1000).toFixed(1)} s).`, "ready");
+        performance.mark("auspex:ready"); // read by tools/bench.py
+        registerServiceWorker();
+      } else {
+        engineSays("Rules engine ready again.", "ready");
+      }
+      break;
+    }
+    case "failed":
+      root.dataset.engine = "failed";
+      root.dataset.engineFailed = detail.error.what;
+      retryReloads = detail.error.reload;
+      resolveButton.disabled = true;
+      engineSays(`The rules engine could not start: ${detail.message}.`, "failed");
+      break;
+    case "stopped":
+      root.dataset.engine = "stopped";
+      resolveButton.disabled = true;
+      engineSays(
+        detail.reason === "cancel"
+          ? "Cancelled: restarting the rules engine…"
+          : `The rules engine stopped: ${detail.message}. Restarting…`,
+        "stopped",
+      );
+      engineStatus.classList.add("loading");
+      break;
+    case "busy":
+      engineSays("Working…", "busy");
+      break;
+    case "idle":
+      engineSays("Rules engine ready.", "ready");
+      break;
+  }
+});
 
-const slowStart = setTimeout(() => {
-  engineText.textContent = "Still loading the rules engine (about 16 MB on a first visit)…";
-}, 20_000);
-
-engine.then(
-  () => {
-    clearTimeout(slowStart);
-    const ms = performance.now(); // since navigation started
-    document.documentElement.dataset.engine = "ready";
-    document.documentElement.dataset.engineMs = String(Math.round(ms));
-    engineStatus.classList.remove("loading");
-    engineText.textContent = `Rules engine ready (${(ms / 1000).toFixed(1)} s).`;
-    resolveButton.disabled = false;
-    oddsToggle.disabled = false;
-    performance.mark("auspex:ready"); // read by tools/bench.py
-    registerServiceWorker();
-  },
-  (error) => {
-    clearTimeout(slowStart);
-    console.error("auspex: the rules engine did not start", error);
-    document.documentElement.dataset.engine = "failed";
-    engineStatus.classList.remove("loading");
-    engineStatus.classList.add("failed");
-    engineText.textContent = "The rules engine could not start. Reload the page to try again.";
-  },
-);
+engineRetry.addEventListener("click", () => {
+  if (retryReloads) location.reload();
+  else mainEngine.retry().catch(() => {}); // a failure is shown through the "failed" event
+});
+engineCancel.addEventListener("click", () => mainEngine.cancel("Cancelled: the rules engine was restarted."));
+mainEngine.start();
 
 // ---------------------------------------------------------------- form -> scenario
 
@@ -904,19 +960,27 @@ document.getElementById("add-quality").addEventListener("click", () => {
 
 // ---------------------------------------------------------------- odds
 
-// The Odds panel: the odds of the attack on the forms, before any die is rolled (the worker's
-// odds(json), rendered there by render_odds.py). While open it follows the forms, a moment after
-// the last change; one computation at a time, and the newest forms win. Compare keeps the odds on
-// screen as A and shows the forms' odds as B beside them, on one scale.
+// The Odds panel: the odds of the attack on the forms, before any die is rolled (odds(json) in the
+// odds engine, a worker of their own started the first time the panel opens, rendered there by
+// render_odds.py). While open it follows the forms, a moment after the last change; one
+// computation at a time, and the newest forms win: a computation still running when the forms
+// change is stopped (its worker ended, a fresh one started) once it has run ODDS_SUPERSEDE_MS.
+// A computation shows its elapsed time and a Stop button. Compare keeps the odds on screen as A and
+// shows the forms' odds as B beside them, on one scale.
 const oddsToggle = document.getElementById("odds-toggle");
 const oddsPanel = document.getElementById("odds");
 const oddsBody = document.getElementById("odds-body");
 const oddsStatus = document.getElementById("odds-status");
+const oddsWorking = document.getElementById("odds-working");
+const oddsElapsed = document.getElementById("odds-elapsed");
+const oddsStop = document.getElementById("odds-stop");
 const compareButton = document.getElementById("odds-compare");
 const clearCompareButton = document.getElementById("odds-clear");
 const ODDS_DELAY_MS = 400;
+const ODDS_SUPERSEDE_MS = 1_500;
 let oddsTimer = null;
 let oddsRunning = false;
+let oddsStarted = 0; // performance.now() when the running computation began
 let oddsAgain = false;
 let oddsLast = null; // the odds of the last forms that could be resolved
 let oddsA = null; // the odds kept as A while comparing
@@ -945,18 +1009,33 @@ function scheduleOdds(delay = ODDS_DELAY_MS) {
   oddsTimer = setTimeout(computeOdds, delay);
 }
 
+function oddsTick() {
+  const s = Math.floor((performance.now() - oddsStarted) / 1000);
+  const starting = oddsEngine.state === "starting";
+  oddsElapsed.textContent = `${starting ? "Starting the odds engine" : "Working out the odds"}… ${s} s`;
+}
+
 async function computeOdds() {
   clearTimeout(oddsTimer);
   if (oddsRunning) {
     oddsAgain = true;
+    // a long computation of forms that have changed since is not worth finishing
+    if (performance.now() - oddsStarted > ODDS_SUPERSEDE_MS) oddsEngine.cancel("Superseded by newer forms.");
     return;
   }
   oddsRunning = true;
   setOddsState("busy");
-  const slow = setTimeout(() => oddsPanel.classList.add("busy"), 250);
+  let ticker = null;
+  const slow = setTimeout(() => {
+    oddsPanel.classList.add("busy");
+    oddsWorking.hidden = false;
+    oddsTick();
+    ticker = setInterval(oddsTick, 1000);
+  }, 250);
   try {
     do {
       oddsAgain = false;
+      oddsStarted = performance.now();
       const request = oddsRequest();
       const against = oddsA && !compareWanted ? JSON.stringify(oddsA) : "";
       const envelope = JSON.parse(await (await engine).odds(request, against));
@@ -972,9 +1051,11 @@ async function computeOdds() {
     } while (oddsAgain && oddsOpen());
   } catch (error) {
     console.error("auspex: the odds failed", error);
-    showOdds({ status: "error", message: "The page could not reach the rules engine. Reload to try again." }, null);
+    showOdds({ status: "error", message: "The page could not reach the odds engine. Reload to try again." }, null);
   } finally {
     clearTimeout(slow);
+    clearInterval(ticker);
+    oddsWorking.hidden = true;
     oddsPanel.classList.remove("busy");
     oddsRunning = false;
   }
@@ -990,6 +1071,8 @@ function showOdds(envelope, request) {
       oddsLast = envelope.odds;
       oddsPanel.lastRequest = request; // the scenario these odds are of (read by the browser tests)
       oddsBody.innerHTML = envelope.html; // built by render_odds.py, every text escaped
+      // the bars' widths: set here, since the Content-Security-Policy allows no style attribute
+      for (const fill of oddsBody.querySelectorAll(".fill[data-width]")) fill.style.width = `${fill.dataset.width}%`;
       oddsPanel.classList.remove("stale");
       oddsStatus.textContent = comparing
         ? "A is kept; B follows the forms as you change them."
@@ -1001,6 +1084,10 @@ function showOdds(envelope, request) {
       oddsStatus.textContent = oddsLast
         ? "Check the marked fields: these odds are for the last forms that could be resolved."
         : "Check the marked fields: no odds yet.";
+      break;
+    case "cancelled":
+      oddsPanel.classList.toggle("stale", oddsLast !== null);
+      oddsStatus.textContent = "Stopped. The odds are worked out again when the forms change.";
       break;
     default:
       oddsPanel.classList.toggle("stale", oddsLast !== null);
@@ -1016,11 +1103,17 @@ oddsToggle.addEventListener("click", () => {
   oddsToggle.setAttribute("aria-expanded", String(open));
   if (!open) {
     clearTimeout(oddsTimer);
+    if (oddsRunning && performance.now() - oddsStarted > ODDS_SUPERSEDE_MS) oddsEngine.cancel("Closed.");
     delete document.documentElement.dataset.odds;
     return;
   }
   computeOdds();
   if (oddsPanel.getBoundingClientRect().top > window.innerHeight * 0.8) oddsPanel.scrollIntoView({ block: "start" });
+});
+
+oddsStop.addEventListener("click", () => {
+  oddsAgain = false;
+  oddsEngine.cancel("Stopped.");
 });
 
 compareButton.addEventListener("click", () => {

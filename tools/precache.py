@@ -8,15 +8,17 @@ Lists, as URLs relative to the page:
   PyScript files it uses (``core.js`` and the chunks it imports on start, found by reading their
   imports; not CodeMirror, xterm or MicroPython, which load only for editors and terminals);
 - ``app``: Auspex's own files: the page (as ``./``), every ``static/*.js``, ``*.css``, ``*.svg``,
-  ``*.webmanifest`` and ``*.png`` (but the install icons: see install_only), ``pyscript.toml``,
-  the worker's ``worker.py``, the app wheel and the forms' catalogue;
+  ``*.webmanifest`` and ``*.png`` (but the install icons: see install_only), the worker's
+  ``worker.py``, the app wheel and the forms' catalogue;
 - ``version``: a hash of the names and contents of all of those and of ``sw.js`` itself. It names
   the service worker's cache, and any change to any file changes it, which makes the browser
   install the new version beside the old one (see sw.js).
 
-Also checks that ``pyscript.toml`` lists exactly the wheels in ``static/vendor/`` (with
-``packages_cache = "passthrough"`` nothing resolves dependencies, so a missing wheel breaks the
-page), and exits 1 with a message when it does not.
+Also checks that the workers' inline configuration (``WHEELS`` in ``static/engine.js``: there is
+no ``pyscript.toml``, so PyScript has no config file to miss and fall back to its CDN) lists
+exactly the wheels in ``static/vendor/`` (with ``packages_cache: "passthrough"`` nothing resolves
+dependencies, so a missing wheel breaks the page) and names an index (``index_urls``), and exits 1
+with a message when it does not.
 """
 
 from __future__ import annotations
@@ -25,7 +27,6 @@ import hashlib
 import json
 import re
 import sys
-import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,7 +38,7 @@ OUT = VENDOR / "precache.js"
 # its TOML parser; what those import lazily (CodeMirror, xterm, MicroPython) the page never uses.
 # The page needs: core.js, what it imports statically, and the core chunk's dynamic imports
 # except the editor's CodeMirror, the zip helper (used for `files` archives, which we do not use) and
-# the packages graph (loaded only when pyscript.toml gives no index_urls; ours names one).
+# the packages graph (loaded only when the config gives no index_urls; static/engine.js names one).
 CORE_LAZY_UNUSED = re.compile(r"^(codemirror|zip|pyodide_graph)[-_.]")
 STATIC_IMPORT = re.compile(r'\b(?:from|import)\s*"\./([^"]+)"')
 DYNAMIC_IMPORT = re.compile(r'\bimport\(\s*"\./([^"]+)"\s*\)')
@@ -84,15 +85,22 @@ def runtime_files() -> list[Path]:
     return [*pyscript_files(), *pyodide, *wheels]
 
 
-def check_pyscript_toml(wheels: list[Path]) -> list[str]:
-    """What is wrong with pyscript.toml's wheel list against the wheels vendored (nothing: [])."""
-    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
-    listed = set(config.get("packages", []))
+ENGINE_JS = ROOT / "static" / "engine.js"
+WHEELS_LIST = re.compile(r"export const WHEELS = \[(.*?)\];", re.S)
+
+
+def check_engine_config(wheels: list[Path]) -> list[str]:
+    """What is wrong with static/engine.js's wheel list (WHEELS) against the wheels vendored (nothing: [])."""
+    text = ENGINE_JS.read_text(encoding="utf-8")
+    found = WHEELS_LIST.search(text)
+    if not found:
+        return ["static/engine.js has no `export const WHEELS = [...]` list"]
+    listed = set(re.findall(r'"([^"]+)"', found.group(1)))
     present = {rel(p) for p in wheels}
-    problems = [f"pyscript.toml lists {u}, which static/vendor/ does not hold" for u in sorted(listed - present)]
-    problems += [f"pyscript.toml does not list {u}" for u in sorted(present - listed)]
-    if not config.get("index_urls"):
-        problems.append("pyscript.toml gives no index_urls: PyScript would load its packages graph, which is not precached")
+    problems = [f"static/engine.js lists {u}, which static/vendor/ does not hold" for u in sorted(listed - present)]
+    problems += [f"static/engine.js does not list {u}" for u in sorted(present - listed)]
+    if "index_urls:" not in text:
+        problems.append("static/engine.js gives no index_urls: PyScript would load its packages graph, which is not precached")
     return problems
 
 
@@ -105,7 +113,6 @@ def app_files() -> list[Path]:
     return [
         ROOT / "index.html",
         *own,
-        ROOT / "pyscript.toml",
         static / "auspex_web" / "worker.py",
         *sorted(app.glob("*.whl")),
         *sorted(app.glob("*.json")),  # the forms' catalogue
@@ -126,13 +133,13 @@ def version_of(files: list[tuple[str, bytes]]) -> str:
 
 
 def main() -> int:
-    """Write precache.js; exit status 1, with a message, when a file is missing or pyscript.toml is wrong."""
+    """Write precache.js; exit status 1, with a message, when a file is missing or static/engine.js's wheel list is wrong."""
     if not (VENDOR / "pyodide" / "pyodide.mjs").exists():
         print("precache: static/vendor/ is empty: run tools/vendor.py first", file=sys.stderr)
         return 1
     runtime = runtime_files()
     app = app_files()
-    problems = check_pyscript_toml([p for p in runtime + app if p.suffix == ".whl"])
+    problems = check_engine_config([p for p in runtime + app if p.suffix == ".whl"])
     problems += [f"{rel(p)} is missing" for p in app if not p.exists()]
     if problems:
         print("precache: " + "\n  ".join(problems), file=sys.stderr)

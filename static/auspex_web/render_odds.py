@@ -182,7 +182,7 @@ def render_bar(bar: Mapping[str, Any], scale: float, capped_at: str) -> str:
     return (
         f'<li class="{classes}" data-k="odds-bar" data-value="{value}" data-p="{p!r}">'
         f'<span class="label" data-k="odds-bar-label">{e(bar["label"])}</span>'
-        f'<div class="track" aria-hidden="true"><div class="fill" style="width:{width:.2f}%"></div></div>'
+        f'<div class="track" aria-hidden="true"><div class="fill" data-width="{width:.2f}"></div></div>'
         f"{p_text}{least}</li>"
     )
 

@@ -1,8 +1,25 @@
-# The page's PyScript worker (index.html: <script type="py" worker name="engine" ...>).
-# It never touches the DOM: the main thread calls handle(request_json) and
-# odds(request_json, against_json) and check_party(party_json) (and the combat tracker's
-# initiative(request_json)) and shows what comes back.
+# The page's PyScript worker, started by static/engine.js (a <script type="py" worker> it adds,
+# with this file's text and an inline config). It never touches the DOM: the main thread calls
+# handle(request_json) and odds(request_json, against_json) and check_party(party_json) (and the
+# combat tracker's initiative(request_json)) and shows what comes back.
 from auspex_web.bridge import check_party, handle, initiative, odds
 
-__export__ = ["handle", "odds", "check_party", "initiative"]
-__all__ = ["check_party", "handle", "initiative", "odds"]
+CRASH_WORDS = "crash the rules engine"
+
+
+def crash_for_tests(words: str) -> str:
+    """A real fatal error in this worker, for the browser tests of the page's recovery
+    (tests/e2e/test_workers.py): JSON nested deeper than the stack, which Pyodide cannot survive
+    ("Maximum call stack size exceeded"). Only with ``words`` == CRASH_WORDS, so nothing a player
+    does reaches it; the page itself never calls it. Returns only when the crash did not happen."""
+    if words != CRASH_WORDS:
+        return '{"status": "error", "message": "not crashing"}'
+    import json
+
+    depth = 1_000_000
+    json.loads("[" * depth + "]" * depth)
+    return '{"status": "error", "message": "survived"}'
+
+
+__export__ = ["handle", "odds", "check_party", "initiative", "crash_for_tests"]
+__all__ = ["check_party", "crash_for_tests", "handle", "initiative", "odds"]

@@ -31,7 +31,7 @@ def test_the_app_files_are_every_file_of_the_page_but_the_install_icons() -> Non
         for path in static.glob(f"*.{ext}"):
             assert path in app, path
     assert static / "pwa.js" in app and static / "manifest.webmanifest" in app
-    assert ROOT / "pyscript.toml" in app and static / "auspex_web" / "worker.py" in app
+    assert static / "auspex_web" / "worker.py" in app and static / "engine.js" in app and static / "boot.js" in app
     assert precache.install_only() == set(icons.ICONS)  # the manifest's PNGs and the apple-touch-icon
     assert not any(path.name in icons.ICONS for path in app)  # fetched by the browser when it installs
     assert all(precache.url(path).startswith("./") for path in app)
@@ -87,3 +87,15 @@ def test_the_any_icon_is_the_rounded_square_with_clear_corners() -> None:
     assert rows[0][0][3] == 0 and rows[-1][-1][3] == 0  # transparent corners
     assert rows[96][2] == (*icons.BACKGROUND, 255)  # the square's edge, mid-side
     assert icons.GOLD in {pixel[:3] for pixel in rows[96]}  # the rings cross the middle row
+
+
+def test_the_engine_config_must_list_exactly_the_vendored_wheels(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    wheels = sorted((ROOT / "static" / "vendor").glob("*/*.whl"))
+    assert precache.check_engine_config(wheels) == []
+    text = precache.ENGINE_JS.read_text(encoding="utf-8")
+    missing = tmp_path / "engine.js"
+    missing.write_text(text.replace('  "./static/vendor/wheels/pydantic-2.14.3-py3-none-any.whl",\n', ""))
+    monkeypatch.setattr(precache, "ENGINE_JS", missing)
+    assert precache.check_engine_config(wheels) == [
+        "static/engine.js does not list ./static/vendor/wheels/pydantic-2.14.3-py3-none-any.whl"
+    ]

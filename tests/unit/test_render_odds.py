@@ -76,7 +76,7 @@ def attr(html: str, key: str, name: str) -> list[str]:
 
 
 def widths(html: str) -> list[str]:
-    return re.findall(r'class="fill" style="width:([\d.]+)%"', html)
+    return re.findall(r'class="fill" data-width="([\d.]+)"', html)
 
 
 # ---------------------------------------------------------------------------------------- figures

@@ -1,12 +1,12 @@
-// Worker of bare.html: load Pyodide from static/vendor/, optionally the wheels pyscript.toml lists
+// Worker of bare.html: load Pyodide from static/vendor/, optionally the wheels static/engine.js lists (WHEELS)
 // (?wheels=1), optionally importing Auspex's engine as its worker does (?wheels=1&app=1).
 self.onmessage = async (e) => {
   const { wheels, app, base } = e.data;
   const { loadPyodide } = await import(base + "static/vendor/pyodide/pyodide.mjs");
   const pyodide = await loadPyodide({ indexURL: base + "static/vendor/pyodide/" });
   if (wheels) {
-    const toml = await (await fetch(base + "pyscript.toml")).text();
-    const urls = [...toml.matchAll(/"(\.\/[^"]+\.whl)"/g)].map((m) => new URL(m[1], base).href);
+    const config = await (await fetch(base + "static/engine.js")).text();
+    const urls = [...config.matchAll(/"(\.\/[^"]+\.whl)"/g)].map((m) => new URL(m[1], base).href);
     await pyodide.loadPackage(urls);
     // `import pydantic` alone is lazy; BaseModel loads the machinery any user of the wheel pays for.
     pyodide.runPython("from pydantic import BaseModel");

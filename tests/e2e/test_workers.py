@@ -1,0 +1,123 @@
+"""The rules engine's workers on the real page (static/engine.js): a fatal error in a worker is
+reported truthfully and the worker restarted, so the next Resolve and Import work without a
+reload; a long call shows Working… Cancel, and Cancel gives a fresh worker; the odds run in a
+worker of their own, started when the Odds panel first opens, so a Resolve answers while they
+compute, and Stop ends them."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .test_epic import epic
+from .test_page import field, resolve
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[2]
+# The worker's test hook (static/auspex_web/worker.py): a real Pyodide fatal error, JSON nested
+# deeper than the stack ("Maximum call stack size exceeded"), only with these words.
+CRASH = "crash the rules engine"
+ENGINES = 'const { engines } = await import("./static/engine.js");'
+WEAPONS = "4x Missile launcher 45 AP3 AT2; 4x Heavy bolter 30 AP3; 4x Lascannon 45 AT4"
+
+
+def big_epic() -> dict[str, Any]:
+    """Issue 26's Epic formation: 10 units x 3 weapons x 4 shots (16.5 s of odds in the page)."""
+    scenario = json.loads((ROOT / "examples" / "epic-tactical-shooting.json").read_text())
+    scenario["attacker"]["units"] = [
+        {"name": f"Tactical {i + 1}", "weapons": WEAPONS, "distance": 12} for i in range(10)
+    ]
+    del scenario["seed"]
+    return scenario
+
+
+def engine_state(page: Page) -> str | None:
+    state: str | None = page.evaluate("document.documentElement.dataset.engine")
+    return state
+
+
+def test_a_fatal_error_in_the_worker_is_reported_and_the_engine_restarts(ready_page: Page) -> None:
+    page = ready_page
+    answer = json.loads(page.evaluate(f"async () => {{ {ENGINES} return engines.main.call('crash_for_tests', '{CRASH}'); }}"))
+    assert answer["status"] == "error"
+    assert "Maximum call stack size exceeded" in answer["message"] and "restarting" in answer["message"]
+    status = page.locator("#engine-status")
+    expect(status).to_contain_text("The rules engine stopped: Maximum call stack size exceeded")
+    expect(page.locator("#resolve")).to_be_disabled()  # never "ready" while it is not
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
+    expect(status).to_contain_text("ready again")
+    # the next Resolve and Import work, without a reload
+    resolve(page, "ok")
+    expect(page.locator("#result [data-k=outcome]")).to_be_visible()
+    page.locator("#party summary").click()
+    page.set_input_files(
+        "#party-file", files=[{"name": "party.json", "mimeType": "application/json", "buffer": b'{"auspex_party": 1}'}]
+    )
+    expect(page.locator("#party-status")).not_to_have_text("")
+    expect(page.locator("#party-status")).not_to_contain_text("Checking")
+    expect(page.locator("#party-import-errors")).to_have_text("")
+
+
+def test_a_long_call_can_be_cancelled_and_the_next_resolve_works(ready_page: Page) -> None:
+    page = ready_page
+    # a long call on the main worker: the big Epic formation's odds (the page sends odds elsewhere)
+    page.evaluate(
+        f"async (text) => {{ {ENGINES} window.longCall = engines.main.call('odds', text, ''); }}",
+        json.dumps(big_epic()),
+    )
+    cancel = page.locator("#engine-cancel")
+    expect(cancel).to_be_visible(timeout=15_000)
+    expect(page.locator("#engine-status")).to_contain_text("Working")
+    cancel.click()
+    answer = json.loads(page.evaluate("window.longCall"))
+    assert answer["status"] == "cancelled"
+    expect(cancel).to_be_hidden()
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
+    resolve(page, "ok")
+
+
+def test_odds_compute_in_their_own_worker_while_resolve_answers(ready_page: Page) -> None:
+    page = ready_page
+    workers = page.locator('script[type="py"][worker]')
+    expect(workers).to_have_count(1)  # the odds worker waits for the Odds panel
+    epic(page)
+    for _ in range(6):
+        page.click("#add-ep-attacker-unit")
+    for i in range(10):
+        field(page, f"ep:attacker.units.{i}.weapons").fill(WEAPONS)
+    page.click("#odds-toggle")
+    expect(workers).to_have_count(2)
+    working = page.locator("#odds-working")
+    expect(working).to_contain_text("Working out the odds", timeout=120_000)  # started, computing
+    # a Resolve answers within its usual time while the odds compute
+    page.evaluate("delete document.documentElement.dataset.status")
+    started = time.monotonic()
+    page.click("#resolve")
+    page.wait_for_function("document.documentElement.dataset.status === 'ok'", timeout=30_000)
+    took = time.monotonic() - started
+    assert page.evaluate("document.documentElement.dataset.odds") == "busy", "the odds finished first"
+    assert took < 8, f"Resolve took {took:.1f} s while the odds computed"
+    expect(page.locator("#result [data-k=outcome]")).to_be_visible()
+    # new forms supersede the computation: its worker is ended and a fresh one computes
+    odds_worker = page.locator('script[type="py"][worker][data-engine="odds engine"]')
+    first_id = odds_worker.evaluate("s => s.xworker && s.id")
+    field(page, "ep:target.shock").fill("1")
+    page.wait_for_function(
+        "id => { const s = document.querySelector('script[data-engine=\"odds engine\"]'); return s && s.id !== id; }",
+        arg=first_id,
+        timeout=30_000,
+    )
+    expect(working).to_be_visible()
+    # Stop ends it
+    page.click("#odds-stop")
+    expect(working).to_be_hidden()
+    expect(page.locator("#odds-status")).to_contain_text("Stopped")
+    assert page.evaluate("document.documentElement.dataset.odds") == "cancelled"
+    expect(workers).to_have_count(1)
+    assert engine_state(page) == "ready"
