@@ -14,8 +14,9 @@ Lists, as URLs relative to the page:
   the service worker's cache, and any change to any file changes it, which makes the browser
   install the new version beside the old one (see sw.js).
 
-Also checks that the workers' inline configuration (``WHEELS`` in ``static/engine.js``: there is
-no ``pyscript.toml``, so PyScript has no config file to miss and fall back to its CDN) lists
+Also checks that the workers' inline configuration (``WHEELS`` and ``PYODIDE`` in ``static/engine.js``,
+which the page uses so that PyScript has no config file to miss and fall back to its CDN) is the one
+``pyscript.toml`` declares (the page never fetches that file), lists
 exactly the wheels in ``static/vendor/`` (with ``packages_cache: "passthrough"`` nothing resolves
 dependencies, so a missing wheel breaks the page) and names an index (``index_urls``), and exits 1
 with a message when it does not.
@@ -27,6 +28,7 @@ import hashlib
 import json
 import re
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,7 +88,26 @@ def runtime_files() -> list[Path]:
 
 
 ENGINE_JS = ROOT / "static" / "engine.js"
+PYSCRIPT_TOML = ROOT / "pyscript.toml"
 WHEELS_LIST = re.compile(r"export const WHEELS = \[(.*?)\];", re.S)
+PYODIDE_URL = re.compile(r'export const PYODIDE = "([^"]+)";')
+
+
+def check_declared_config(engine_js: str, declared: dict[str, object]) -> list[str]:
+    """What differs between static/engine.js's inline configuration and pyscript.toml's (``declared``,
+    parsed): the interpreter, the wheel list in order, the index and the cache mode (nothing: [])."""
+    problems = []
+    found = WHEELS_LIST.search(engine_js)
+    listed = re.findall(r'"([^"]+)"', found.group(1)) if found else []
+    if listed != declared.get("packages"):
+        problems.append("static/engine.js's WHEELS and pyscript.toml's packages differ (the same wheels, in the same order)")
+    pyodide = PYODIDE_URL.search(engine_js)
+    if pyodide is None or pyodide.group(1) != declared.get("interpreter"):
+        problems.append("static/engine.js's PYODIDE and pyscript.toml's interpreter differ")
+    for key, js in (("index_urls", "index_urls:"), ("packages_cache", 'packages_cache: "passthrough"'), ("sync_main_only", "sync_main_only: true")):
+        if key not in declared or js not in engine_js:
+            problems.append(f"pyscript.toml and static/engine.js do not both give {key}")
+    return problems
 
 
 def check_engine_config(wheels: list[Path]) -> list[str]:
@@ -101,6 +122,8 @@ def check_engine_config(wheels: list[Path]) -> list[str]:
     problems += [f"static/engine.js does not list {u}" for u in sorted(present - listed)]
     if "index_urls:" not in text:
         problems.append("static/engine.js gives no index_urls: PyScript would load its packages graph, which is not precached")
+    with PYSCRIPT_TOML.open("rb") as f:
+        problems += check_declared_config(text, tomllib.load(f))
     return problems
 
 

@@ -126,14 +126,14 @@ CONTROLLED = """async (timeoutMs) => {
   return navigator.serviceWorker.controller ? "controlled" : "not controlled";
 }"""
 
-# Open a shared link: it resolves by itself (today it fills the forms; later it may open as a view).
+# Open a shared link: it opens as the Shared roll view (README: share links), resolved with the link's dice.
 SHARED_RESULT = """async (timeoutMs) => {
   const root = document.documentElement;
   const t0 = performance.now();
-  while (root.dataset.status !== "ok" && performance.now() - t0 < timeoutMs) await new Promise((r) => setTimeout(r, 100));
+  while (root.dataset.sharedStatus !== "ok" && performance.now() - t0 < timeoutMs) await new Promise((r) => setTimeout(r, 100));
   const numbers = {};
-  for (const el of document.querySelectorAll("#result [data-k]")) (numbers[el.dataset.k] ??= []).push(el.textContent.trim());
-  return { status: root.dataset.status ?? null, numbers };
+  for (const el of document.querySelectorAll("#shared-body [data-k]")) (numbers[el.dataset.k] ??= []).push(el.textContent.trim());
+  return { status: root.dataset.sharedStatus ?? null, numbers };
 }"""
 
 

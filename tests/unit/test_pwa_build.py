@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import struct
+import tomllib
 import zlib
 from pathlib import Path
 
@@ -97,5 +98,23 @@ def test_the_engine_config_must_list_exactly_the_vendored_wheels(tmp_path: Path,
     missing.write_text(text.replace('  "./static/vendor/wheels/pydantic-2.14.3-py3-none-any.whl",\n', ""))
     monkeypatch.setattr(precache, "ENGINE_JS", missing)
     assert precache.check_engine_config(wheels) == [
-        "static/engine.js does not list ./static/vendor/wheels/pydantic-2.14.3-py3-none-any.whl"
+        "static/engine.js does not list ./static/vendor/wheels/pydantic-2.14.3-py3-none-any.whl",
+        "static/engine.js's WHEELS and pyscript.toml's packages differ (the same wheels, in the same order)",
     ]
+
+
+def test_the_engine_config_must_be_the_one_pyscript_toml_declares() -> None:
+    """pyscript.toml declares the configuration; static/engine.js carries it inline (so PyScript has
+    no file to miss and fall back to its CDN): the build refuses the two apart."""
+    with precache.PYSCRIPT_TOML.open("rb") as f:
+        declared = tomllib.load(f)
+    text = precache.ENGINE_JS.read_text(encoding="utf-8")
+    assert precache.check_declared_config(text, declared) == []
+    swapped = {**declared, "packages": list(reversed(declared["packages"]))}
+    assert precache.check_declared_config(text, swapped) == [
+        "static/engine.js's WHEELS and pyscript.toml's packages differ (the same wheels, in the same order)"
+    ]
+    elsewhere = {**declared, "interpreter": "https://example.invalid/pyodide.mjs"}
+    assert precache.check_declared_config(text, elsewhere) == ["static/engine.js's PYODIDE and pyscript.toml's interpreter differ"]
+    no_index = {k: v for k, v in declared.items() if k != "index_urls"}
+    assert precache.check_declared_config(text, no_index) == ["pyscript.toml and static/engine.js do not both give index_urls"]
