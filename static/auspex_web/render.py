@@ -317,7 +317,9 @@ def render_hit_totals(hits: list[Hit]) -> str:
         row[3] += h.magnitude
     horde = any(location == "Horde" for _, location in groups)
     head = "<tr><th>where</th><th>hits</th><th>wounds</th><th>critical</th>"
-    head += "<th>Magnitude</th></tr>" if horde else "</tr>"
+    # Each damaging hit takes 1 Magnitude until the Horde is gone, so this column counts damaging
+    # hits; the Magnitude actually lost (at most what the Horde had) is in the headline.
+    head += "<th>damaging hits</th></tr>" if horde else "</tr>"
 
     def row(label: str, values: list[int], cls: str = "") -> str:
         cells = "".join(f'<td class="num">{e(count(v))}</td>' for v in values[: 4 if horde else 3])

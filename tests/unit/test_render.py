@@ -449,3 +449,7 @@ def test_the_totals_of_a_large_horde_shot_count_the_magnitude_and_escape_names()
         r'<td class="num">300</td>',
         html,
     )
+    # the column counts damaging hits (each takes 1 Magnitude until none is left): it is not the
+    # Magnitude lost, which the headline gives and which can be less (a Horde of 500 hit 600 times)
+    assert "<th>damaging hits</th>" in html
+    assert "<th>Magnitude</th>" not in html
