@@ -86,22 +86,23 @@ def loads(text: str, *, what: str, max_bytes: int = MAX_BYTES) -> Any:
 
 
 def check_value(value: Any, *, what: str) -> None:
-    """Raise :class:`ScenarioError` at field ``what`` when ``value`` (parsed JSON: dicts, lists,
-    strings, numbers) nests deeper than :data:`MAX_DEPTH`, holds an int of more than
-    :data:`MAX_DIGITS` digits or a float that is not finite. Walks with an explicit stack, so no
-    input can drive it past Python's recursion limit (a cycle is refused as too deep)."""
-    stack: list[tuple[Any, int]] = [(value, 0)]
+    """Raise :class:`ScenarioError` when ``value`` (parsed JSON: dicts, lists, strings, numbers)
+    nests deeper than :data:`MAX_DEPTH` (at field ``what``), or holds an int of more than
+    :data:`MAX_DIGITS` digits or a float that is not finite (at that number's own dotted path,
+    ``attacker.characteristics.BS``, so the player is sent to the field). Walks with an explicit
+    stack, so no input can drive it past Python's recursion limit (a cycle is refused as too deep)."""
+    stack: list[tuple[Any, int, str]] = [(value, 0, "")]
     while stack:
-        item, depth = stack.pop()
+        item, depth, path = stack.pop()
         if isinstance(item, dict | list):
             if depth >= MAX_DEPTH:
                 raise ScenarioError.at(what, f"Nested too deeply: at most {MAX_DEPTH} levels of objects and arrays")
-            children = item.values() if isinstance(item, dict) else item
-            stack.extend((child, depth + 1) for child in children)
+            pairs = item.items() if isinstance(item, dict) else enumerate(item)
+            stack.extend((child, depth + 1, f"{path}.{key}" if path else str(key)) for key, child in pairs)
         elif isinstance(item, bool):
             continue
         elif isinstance(item, int):
             if not -_TOO_BIG < item < _TOO_BIG:
-                raise ScenarioError.at(what, f"A number too long: at most {MAX_DIGITS} digits")
+                raise ScenarioError.at(path or what, f"A number too long: at most {MAX_DIGITS} digits")
         elif isinstance(item, float) and not math.isfinite(item):
-            raise ScenarioError.at(what, "Not a finite number (NaN or Infinity)")
+            raise ScenarioError.at(path or what, "Must be a number")

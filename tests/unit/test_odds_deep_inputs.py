@@ -1,9 +1,10 @@
 """Odds on inputs that drive the engine deep (issue 26): a DW Horde hit by ``Blast (1000)`` takes
 4,000 hits, whose sum the odds built by recursion (``_prefix`` in ``rules/odds/d100.py``, one frame
 per hit) and raised ``RecursionError`` on (exit 1 on the CLI). No recursion in ``rules/`` may be
-driven past Python's limit by input. ``Blast (1000)`` itself takes minutes (exact sums of 4,000
-hits), so these tests take ``Blast (100)``'s 400 hits under a recursion limit of 300 frames: any
-recursion as deep as the hits fails, as the thousand hits did under the default limit."""
+driven past Python's limit by input. Blast's X is now at most 20 (``rules/limits.py``), so these
+tests take the deepest sum a legal scenario gives, a Full Auto burst with ``Blast (20)`` into a
+Horde of Magnitude 1,000 (over 200 hits), under a recursion limit of 200 frames: any recursion as
+deep as the hits fails, as the thousand hits did under the default limit."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from typing import Any
 import pytest
 from run_helpers import ROOT
 
+from rules import limits
 from rules.odds import run_odds
 from rules.odds.models import Chance
 
@@ -24,29 +26,32 @@ HORDE = json.loads((ROOT / "examples" / "dw-bolter-horde.json").read_text())
 
 def _blast(n: int) -> dict[str, Any]:
     data = {k: v for k, v in HORDE.items() if k not in ("dice", "seed")}
-    weapon = {**data["attacker"]["weapon"], "qualities": ["Tearing", f"Blast ({n})"]}
-    return {**data, "attacker": {**data["attacker"], "weapon": weapon}}
+    weapon = {**data["attacker"]["weapon"], "rof": "S/2/20", "qualities": ["Tearing", f"Blast ({n})"]}
+    horde = {**data["target"]["horde"], "magnitude": limits.MAGNITUDE}
+    return {**data, "attacker": {**data["attacker"], "weapon": weapon}, "target": {**data["target"], "horde": horde}}
 
 
 @pytest.fixture
 def low_recursion_limit() -> Iterator[None]:
-    """Python's limit lowered to 300 frames: any recursion as deep as the input's 400 hits fails."""
+    """Python's limit lowered to 200 frames: any recursion as deep as the input's hits fails."""
     old = sys.getrecursionlimit()
-    sys.setrecursionlimit(300)
+    sys.setrecursionlimit(200)
     try:
         yield
     finally:
         sys.setrecursionlimit(old)
 
 
-def test_dw_horde_hit_by_blast_100_has_exact_odds_under_a_low_recursion_limit(low_recursion_limit: None) -> None:
-    out = run_odds(_blast(100))
+def test_dw_horde_hit_by_the_largest_legal_blast_has_exact_odds_under_a_low_recursion_limit(
+    low_recursion_limit: None,
+) -> None:
+    out = run_odds(_blast(limits.QUALITY_VALUE))
     assert out["status"] == "ok", out
     odds = out["odds"]
     assert odds["exact"]
-    assert max(bar["value"] for bar in odds["hits"]) > 300  # the sum really ran over hundreds of hits
+    assert max(bar["value"] for bar in odds["hits"]) > 200  # the sum really ran over more hits than the frames allowed
     figures = {f["key"]: f for f in odds["headline"]}
-    assert 0 < figures["magnitude"]["value"] <= HORDE["target"]["horde"]["magnitude"]
+    assert 0 < figures["magnitude"]["value"] <= limits.MAGNITUDE
 
 
 def test_a_chance_with_a_fraction_of_thousands_of_digits_is_written_without_raising() -> None:
