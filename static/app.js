@@ -6,7 +6,7 @@ import { registerServiceWorker } from "./pwa.js"; // the offline copy and the ne
 import "./steps.js"; // a phone's steps (Attacker, Target, Action, Result) and the spoken result
 import { initParty } from "./party.js"; // the forms kept on this device, the saved party, share links
 import { initTracker } from "./tracker.js"; // the combat tracker: wounds applied from results, initiative by round
-import { Engine, engines } from "./engine.js"; // the rules engine's workers: start, failure, restart, cancel
+import { Engine, LIMITS, engines } from "./engine.js"; // the rules engine's workers: start, failure, restart, cancel
 
 const form = document.getElementById("scenario");
 const resolveButton = document.getElementById("resolve");
@@ -257,7 +257,12 @@ function freshSeed() {
 // `seed`: the forms' scenario, rolled once with this seed whatever the dice area says (Replay).
 // Returns the envelope shown (null when nothing was sent).
 async function resolve(given, { seed = null } = {}) {
-  if (busy || resolveButton.disabled) return null;
+  if (mainEngine.busySince !== null && performance.now() - mainEngine.busySince >= LIMITS.busy) {
+    // A call this old shows Working… Cancel; a new Resolve cancels it too (the worker is started
+    // afresh) rather than wait behind it, and then resolves the forms as they are now.
+    mainEngine.cancel("Replaced by a new Resolve: the rules engine was restarted.");
+    while (busy) await new Promise((r) => setTimeout(r, 20));
+  } else if (busy || resolveButton.disabled) return null;
   const scenario = given ?? collectScenario();
   if (seed !== null) {
     delete scenario.dice;

@@ -82,6 +82,19 @@ def test_a_long_call_can_be_cancelled_and_the_next_resolve_works(ready_page: Pag
     resolve(page, "ok")
 
 
+def test_a_resolve_during_a_long_call_replaces_it_instead_of_waiting_behind_it(ready_page: Page) -> None:
+    page = ready_page
+    page.evaluate(
+        f"async (text) => {{ {ENGINES} window.longCall = engines.main.call('odds', text, ''); }}",
+        json.dumps(big_epic()),
+    )
+    expect(page.locator("#engine-cancel")).to_be_visible(timeout=15_000)  # the call is past the busy limit
+    resolve(page, "ok")  # the default attack, without pressing Cancel first
+    # had the Resolve waited behind it, the long call would have run to its end ("ok")
+    assert json.loads(page.evaluate("window.longCall"))["status"] == "cancelled"
+    expect(page.locator("#result [data-k=outcome]")).to_be_visible()
+
+
 def test_odds_compute_in_their_own_worker_while_resolve_answers(ready_page: Page) -> None:
     page = ready_page
     workers = page.locator('script[type="py"][worker]')
