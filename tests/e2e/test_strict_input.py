@@ -1,6 +1,7 @@
 """The page and the engine's strict input (issues 18 and 26): a seed typed above 2^53 - 1 reaches
 the engine rounded by the browser (9007199254740993 arrives as ...992), so the engine refuses it
-at the seed field with the range, and the player's text stays as typed."""
+at the seed field with the range, and the player's text stays as typed. (The page now checks the
+typed text itself before sending it, with the same range, so the message is the page's.)"""
 
 from __future__ import annotations
 
@@ -23,5 +24,5 @@ def test_a_seed_above_2_53_is_refused_at_the_seed_field_and_kept_as_typed(ready_
     page.wait_for_function(f"document.documentElement.dataset.status === {json.dumps('invalid')}")
     expect(seed).to_have_attribute("aria-invalid", "true")
     note = page.locator(f"#{seed.get_attribute('aria-describedby')}")
-    expect(note).to_contain_text("from 0 to 9007199254740991", ignore_case=True)
+    expect(note).to_contain_text("from 0 to 9,007,199,254,740,991", ignore_case=True)
     expect(seed).to_have_value(TOO_BIG)
