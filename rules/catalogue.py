@@ -12,7 +12,8 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any
 
-from . import armoury, tables
+from . import tables
+from .dw import armoury
 from .systems import D100_RULESETS, RULESETS
 
 

@@ -61,7 +61,7 @@ def outcome_distribution(scenario: Any) -> tuple[Dist[Any], int | None]:
 
 
 def _attack_class(system: str) -> Any:
-    from ..systems import dh1, dh2, dw
+    from .. import dh1, dh2, dw
 
     return {"dh2": dh2.DH2Attack, "dh1": dh1.DH1Attack, "dw": dw.DWAttack}[system]
 

@@ -44,7 +44,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..attack import D100Attack
+from ..d100.attack import D100Attack
 from ..dice import Roller
 from ..models import Resolution, Scenario
 from .dist import Dist, mix, pack, unpack

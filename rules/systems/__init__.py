@@ -28,15 +28,15 @@ def ruleset_name(system: str) -> str | None:
 def resolver_for(system: str) -> Resolver:
     """The resolver of ``system`` (``"dh2"``); raises ValueError for an unknown system."""
     if system == "dh2":
-        from . import dh2
+        from .. import dh2
 
         return dh2.resolve
     if system == "dh1":
-        from . import dh1
+        from .. import dh1
 
         return dh1.resolve
     if system == "dw":
-        from . import dw
+        from .. import dw
 
         return dw.resolve
     if system == "wh40krp":

@@ -43,11 +43,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..attack import D100Attack
 from ..d100 import D100Test, dh2_test, signed
+from ..d100.attack import D100Attack
 from ..dice import Roller
 from ..models import Resolution, Scenario
-from . import RULESETS
+from ..systems import RULESETS
 
 SYSTEM = "dh2"
 SEED = "seed 004"

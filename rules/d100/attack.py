@@ -30,11 +30,10 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from . import tables
-from .d100 import D100Test, cap_modifier, dh1_test, reverse_digits, signed
-from .dice import DiceExpression, RolledDie, Roller
-from .errors import FieldError, ScenarioError
-from .models import (
+from .. import tables
+from ..dice import DiceExpression, RolledDie, Roller
+from ..errors import FieldError, ScenarioError
+from ..models import (
     DAMAGE_TYPES,
     AppliedModifier,
     Critical,
@@ -50,7 +49,8 @@ from .models import (
     TargetTest,
     Weapon,
 )
-from .tables import ActionDef, QualityDef, TestSpec
+from ..tables import ActionDef, QualityDef, TestSpec
+from . import D100Test, cap_modifier, dh1_test, reverse_digits, signed
 
 SIDES = ("Right", "Left")
 OVERHEAT_TABLE = (

@@ -35,10 +35,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..attack import WholeTensAttack
+from ..d100.attack import WholeTensAttack
 from ..dice import Roller
 from ..models import Resolution, Scenario
-from . import RULESETS
+from ..systems import RULESETS
 
 SYSTEM = "dh1"
 SEED = "seed 003"
