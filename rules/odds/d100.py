@@ -45,6 +45,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..d100.attack import D100Attack
+from ..d100.stages.damage import pen
+from ..d100.stages.damage_dice import accurate_dice, calls_fury
+from ..d100.state import AttackState
 from ..dice import Roller
 from ..models import Resolution, Scenario
 from .dist import Dist, mix, pack, unpack
@@ -123,9 +126,10 @@ def _magnitude(res: Resolution, lost: int) -> int:
 class _Struck(Exception):
     """Raised from the walk of step 1 where the attack would roll damage."""
 
-    def __init__(self, struck: list[tuple[int, str]], degrees: int) -> None:
+    def __init__(self, st: AttackState, struck: tuple[tuple[int, str], ...]) -> None:
+        self.st = st
         self.struck = struck
-        self.degrees = degrees
+        self.degrees = st.degrees
 
 
 def _one(sides: int, purpose: str) -> Classes | None:
@@ -158,6 +162,7 @@ class _Probe:
         self.cap = wounds_cap(scenario, attack_class)
         self.magnitude_cap = scenario.target.horde.magnitude if scenario.target.horde is not None else None
         self.prepared: D100Attack | None = None  # an attack that reached damage: checked, modifiers set
+        self.state: AttackState | None = None  # its state there
         self.test_classes: dict[tuple[int, bool], Classes] = {}
         self.hit_memo: dict[tuple[Any, ...], Dist[Any]] = {}
         self.evasion_memo: dict[int, Dist[int]] = {}
@@ -196,12 +201,12 @@ class _Probe:
         self._wire(a, walker)
         on_target: list[int] = []
 
-        def evasion(hits: int) -> int:
+        def evasion(st: AttackState, hits: int) -> int:
             on_target.append(hits)
             return 0
 
-        def damage(struck: list[tuple[int, str]], degrees: int) -> Any:
-            raise _Struck(struck, degrees)
+        def damage(st: AttackState, struck: tuple[tuple[int, str], ...]) -> Any:
+            raise _Struck(st, struck)
 
         vars(a)["_evasion"] = evasion
         vars(a)["_damage"] = damage
@@ -209,7 +214,7 @@ class _Probe:
             res = a.resolve()
         except _Struck as hit:
             if self.prepared is None:
-                self.prepared = a
+                self.prepared, self.state = a, hit.st
             mine = tuple(loc for p, loc in hit.struck if p == 0)
             n = on_target[0] if on_target else len(mine)
             others = len(hit.struck) > len(mine)
@@ -226,7 +231,7 @@ class _Probe:
             def run(walker: Walker) -> int:
                 self._wire(a, walker)
                 a.steps = []
-                return self.cls._evasion(a, hits)
+                return self.cls._evasion(a, self._at(0), hits)
 
             got = self.evasion_memo[hits] = explore(run, classes=_one)
         return got
@@ -262,7 +267,7 @@ class _Probe:
         distribution and a representative roll of each."""
         a = self.prepared
         assert a is not None
-        key = ("dice", a._accurate_dice(degrees))
+        key = ("dice", accurate_dice(a, self._at(degrees), degrees))
         got = self.dice_memo.get(key)
         if got is None:
             reps: dict[Any, Any] = {}
@@ -271,11 +276,11 @@ class _Probe:
 
             def run(walker: Walker) -> Any:
                 self._wire(a, walker)
-                hd = cls._roll_hit_dice(a, 1, 0, "", degrees)
+                hd = cls._roll_hit_dice(a, self._at(degrees), 1, 0, "", degrees)
                 if every:
                     sig: Any = tuple((d.value, d.rolled.natural, d.rolled.sides, d.role, d.group) for d in hd.dice)
                 else:
-                    sig = (hd.total(), a._fury(hd))
+                    sig = (hd.total(), calls_fury(a, hd))
                 reps.setdefault(sig, hd)
                 return sig
 
@@ -291,7 +296,7 @@ class _Probe:
         assert a is not None
         cls = self.cls
 
-        def roll_hit_dice(n: int, person: int, loc: str, d: int) -> Any:
+        def roll_hit_dice(st: AttackState, n: int, person: int, loc: str, d: int) -> Any:
             # the same dice, on this hit (fresh _Die records, which _damage may change; RolledDie is
             # frozen): its number, person and location are the caller's
             return dataclasses.replace(
@@ -306,14 +311,14 @@ class _Probe:
             if replace is not None:
                 vars(a)["_replace_with_degrees"] = replace
             try:
-                hits, _, slain, _ = cls._damage(a, [(0, location)], degrees)
+                done = cls._damage(a, self._at(degrees), ((0, location),))
             except _NoGain:
                 return None
             finally:
                 vars(a).pop("_roll_hit_dice")
                 vars(a).pop("_replace_with_degrees", None)
             found: Any = a.replace_gain
-            return found, self._norm(self._pack(hits[0], slain))
+            return found, self._norm(self._pack(done.results[0], done.slain))
 
         return explore(run, classes=_one)
 
@@ -368,11 +373,21 @@ class _Probe:
             self.hit_memo[("replaced", armour, d)] = mix(replaced[d])
         return mix(plain)
 
+    def _at(self, degrees: int) -> AttackState:
+        """The attack's state where it rolls damage, with ``degrees`` of success (every degrees
+        value the attack reaches is walked on the same state)."""
+        st = self.state
+        assert st is not None
+        if st.test is None:  # Flame and Spray: no test, no degrees
+            return st
+        return dataclasses.replace(st, test=dataclasses.replace(st.test, degrees=degrees))
+
     def _degree_key(self, a: D100Attack, degrees: int) -> tuple[Any, ...]:
         """What of the degrees one hit's damage depends on, besides the replaced die: Pen (Razor
         Sharp), Accurate's dice, the tests that count degrees."""
         per_degree = any(d.test is not None and d.test.per_degree for d in a.q.defs.values())
-        return (degrees if per_degree else None, a._pen(degrees)[0], a._accurate_dice(degrees))
+        st = self._at(degrees)
+        return (degrees if per_degree else None, pen(a, degrees, st.band)[0], accurate_dice(a, st, degrees))
 
     def damage(self, locations: tuple[str, ...], degrees: int, flame: bool) -> Dist[int]:
         """The packed sum over the hits on the target at ``locations``."""

@@ -1,0 +1,117 @@
+"""Righteous Fury: a natural 10 on a kept damage die (each ruleset's reading)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ...models import DAMAGE_TYPES, RighteousFury
+from .damage_dice import HitDice
+
+if TYPE_CHECKING:
+    from ..attack import D100Attack
+
+
+def rf_d5(a: D100Attack, hd: HitDice) -> int:
+    who = f"person {hd.person} " if hd.person else ""
+    return a.roller.die(5, f"{who}hit {hd.number} Righteous Fury critical d5").value
+
+
+def righteous_fury(
+    a: D100Attack,
+    hd: HitDice,
+    wounds: int,
+    rf_now: dict[int, int | None],
+    through: Callable[[int], int],
+    target_number: int,
+) -> tuple[RighteousFury, int, bool]:
+    """Righteous Fury on a hit whose die showed a natural 10 (Vengeful: X or more); the ruleset's
+    mode: a d5 critical effect (1 wound when the hit was stopped), or extra d10s of damage."""
+    s, w = a.s, a.weapon
+    src = a.SRC["fury"]
+    rule = f"Righteous Fury, hit {hd.number}"
+    confirm: int | None = None
+    if a.RF_CONFIRM and "Volatile" not in a.q:
+        confirm = a._test_die(f"hit {hd.number} Righteous Fury confirmation d100", target_number)
+        t = a.test(target_number, confirm)
+        if not t.success:
+            a._step(
+                rule,
+                src,
+                f"A natural 10: the attack test is rolled again to confirm the Fury, "
+                f"{confirm:02d} against {target_number}: not confirmed.",
+            )
+            return RighteousFury(confirm_roll=confirm, confirmed=False), wounds, False
+        a._step(
+            rule,
+            src,
+            f"A natural 10: the attack test is rolled again to confirm the Fury, "
+            f"{confirm:02d} against {target_number}: confirmed.",
+        )
+    elif "Volatile" in a.q and a.RF_CONFIRM:
+        a._qstep("Volatile", "A 10 on the damage: Righteous Fury without a confirmation roll.")
+    if a.RF_MODE == "extra_d10":
+        extra: list[int] = []
+        sides = 5 if w.weapon_class == "Unarmed" else 10
+        while True:
+            d = a.roller.die(sides, f"hit {hd.number} Righteous Fury d{sides} ({len(extra) + 1})")
+            extra.append(d.value)
+            if not d.natural_ten or len(extra) >= 20:
+                break
+        more = sum(extra)
+        new_wounds = through(more)
+        a._step(
+            rule,
+            src,
+            f"The Fury adds {' + '.join(map(str, extra))} = {more} damage (another d10 on each 10): "
+            f"{wounds} \u2192 {new_wounds} wound(s).",
+        )
+        return (
+            RighteousFury(confirm_roll=confirm, confirmed=True if confirm else None, extra_damage=extra),
+            new_wounds,
+            False,
+        )
+    table = f"{DAMAGE_TYPES[a._damage_type()]} Critical Effects, {hd.location}"
+    if wounds > 0:
+        if a._troop(hd.person):
+            a._step(
+                rule,
+                a.SRC["fury_troop"],
+                f"The hit dealt damage: {s.target.name if hd.person == 0 else 'person ' + str(hd.person)} "
+                f"is a Troop NPC and is slain instead of rolling a critical effect.",
+            )
+            return (
+                RighteousFury(table=table, slain=True, confirm_roll=confirm, confirmed=True if confirm else None),
+                wounds,
+                True,
+            )
+        if hd.number in rf_now and rf_now[hd.number] is not None:
+            effect = rf_now[hd.number]
+            late = ""
+        else:
+            effect = rf_d5(a, hd)
+            late = (
+                " (rolled after the damage dice of every hit: whether this hit got through depended on "
+                "which die the degrees of success replaced)"
+                if a.DEGREES_REPLACE_DIE and not a.flame
+                else ""
+            )
+        a._step(
+            rule,
+            src,
+            f"The hit dealt damage: 1d5 = {effect} on the {table} table{late}. "
+            f"The effect is applied without counting as Critical damage.",
+        )
+        return (
+            RighteousFury(
+                critical_effect=effect, table=table, confirm_roll=confirm, confirmed=True if confirm else None
+            ),
+            wounds,
+            False,
+        )
+    a._step(
+        rule,
+        src,
+        "Armour and toughness stopped the hit: it deals 1 wound that ignores both, and no critical effect.",
+    )
+    return RighteousFury(extra_wound=True, confirm_roll=confirm, confirmed=True if confirm else None), 1, False
