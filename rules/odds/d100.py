@@ -387,7 +387,7 @@ class _Probe:
         Sharp), Accurate's dice, the tests that count degrees."""
         per_degree = any(d.test is not None and d.test.per_degree for d in a.q.defs.values())
         st = self._at(degrees)
-        return (degrees if per_degree else None, pen(a, degrees, st.band)[0], accurate_dice(a, st, degrees))
+        return (degrees if per_degree else None, pen(a, st)[0], accurate_dice(a, st, degrees))
 
     def damage(self, locations: tuple[str, ...], degrees: int, flame: bool) -> Dist[int]:
         """The packed sum over the hits on the target at ``locations``."""

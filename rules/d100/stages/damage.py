@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ...models import DAMAGE_TYPES, Critical, DamageDie, Hit, RighteousFury
 from .. import signed
+from ..qualities import hooks
 from ..state import AttackState
 from .after_hit import after_hit
 from .damage_dice import HitDice, calls_fury
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from ..attack import D100Attack
 
 
-def damage_bonus(a: D100Attack, band: str | None) -> tuple[int, int, list[tuple[int, str]]]:
+def damage_bonus(a: D100Attack, st: AttackState) -> tuple[int, int, list[tuple[int, str]]]:
     """The flat part of each hit's damage: the weapon's modifier, SB (melee; thrown where the
     ruleset says so) and what qualities and craftsmanship add. Returns (bonus, SB, the additions
     as (value, label))."""
@@ -30,51 +31,29 @@ def damage_bonus(a: D100Attack, band: str | None) -> tuple[int, int, list[tuple[
     craft = a.tables.craftsmanship  # a ruleset whose craftsmanship covers every weapon
     if (w.is_melee or craft) and w.weapon_class != "Unarmed" and w.craftsmanship == "Best":
         adds.append((craft.best_damage if craft else 1, "Best craftsmanship"))
-    if "Force" in a.q and s.attacker.psy_rating:
-        adds.append((s.attacker.psy_rating, "Force (psy rating)"))
-    if "Scatter" in a.q and a.q.param("Scatter", "mode") == "dh2" and band is not None:
-        if band == "Point Blank":
-            adds.append((3, "Scatter (Point Blank)"))
-        elif band != "Short":
-            adds.append((-3, f"Scatter ({band} range)"))
+    for h in hooks("damage_bonus", a.q):
+        adds.extend(h.apply(a, st))
     return w.dice.modifier + sb + sum(v for v, _ in adds), sb, adds
 
 
-def pen(a: D100Attack, degrees: int, band: str | None) -> tuple[int, list[str]]:
-    """The weapon's Pen after Melta, Lance, Razor Sharp and Force (each ruleset's reading)."""
+def pen(a: D100Attack, st: AttackState) -> tuple[int, list[str]]:
+    """The weapon's Pen after its qualities' ``pen`` hooks, in their order (Maximal and Force add,
+    then Lance, Razor Sharp and Melta multiply; each ruleset's reading), and why."""
     total = a.weapon.pen
     why: list[str] = []
-    if a.s.action.maximal:
-        total += a.q.num("Maximal", "pen")
-        why.append(f"Maximal +{a.q.num('Maximal', 'pen')}")
-    if "Force" in a.q and a.s.attacker.psy_rating and a.q.param("Force", "pen", 0):
-        total += a.s.attacker.psy_rating
-        why.append(f"Force +{a.s.attacker.psy_rating} (psy rating)")
-    if "Lance" in a.q and degrees > 0:
-        total = total * (1 + degrees)
-        why.append(f"Lance: + its base Pen once per degree of success, \u00d7{1 + degrees}")
-    if "Razor Sharp" in a.q:
-        need = a.q.num("Razor Sharp", "degrees", 3)
-        if degrees >= need:
-            total *= 2
-            why.append(f"Razor Sharp \u00d72 ({degrees} degrees, at least {need})")
-    if "Melta" in a.q and band in ("Point Blank", "Short"):
-        total *= 2
-        why.append(f"Melta \u00d72 ({band} range)")
+    for h in hooks("pen", a.q):
+        got = h.apply(a, st, total)
+        if got is not None:
+            total, reason = got
+            why.append(reason)
     return total, why
 
 
-def armour_factor(a: D100Attack, band: str | None) -> tuple[int, list[str]]:
-    """Armour doubled by Primitive (unless the armour is Primitive too), by Scatter at Long and
-    Extreme range, and by an unarmed blow where the ruleset says so. Doublings do not stack."""
-    why: list[str] = []
-    if "Primitive" in a.q and a.q.param("Primitive", "mode", "") == "armour_double":
-        if a.s.target.primitive_armour:
-            a._qstep("Primitive", "The target's armour is Primitive too: its AP is not doubled.")
-        else:
-            why.append("Primitive")
-    if "Scatter" in a.q and a.q.param("Scatter", "mode") == "hits_and_armour" and band in ("Long", "Extreme"):
-        why.append(f"Scatter at {band} range")
+def armour_factor(a: D100Attack, st: AttackState) -> tuple[int, list[str]]:
+    """Armour doubled by the qualities' ``armour`` hooks (Primitive unless the armour is Primitive
+    too, Scatter at Long and Extreme range) and by an unarmed blow where the ruleset says so.
+    Doublings do not stack."""
+    why = [r for h in hooks("armour", a.q) if (r := h.apply(a, st)) is not None]
     if a.weapon.weapon_class == "Unarmed" and a.UNARMED_ARMOUR_DOUBLED:
         why.append("unarmed")
     return (2 if why else 1), why
@@ -104,9 +83,9 @@ class DamageMath:
 
 def damage_math(a: D100Attack, st: AttackState) -> DamageMath:
     """The :class:`DamageMath` of the attack, logging Pen and armour doubling where they change."""
-    bonus, sb, adds = damage_bonus(a, st.band)
-    pen_total, pen_why = pen(a, st.degrees, st.band)
-    factor, armour_why = armour_factor(a, st.band)
+    bonus, sb, adds = damage_bonus(a, st)
+    pen_total, pen_why = pen(a, st)
+    factor, armour_why = armour_factor(a, st)
     if pen_why:
         a._step("Penetration", a.SRC["qualities"], f"Pen {a.weapon.pen} \u2192 {pen_total}: {'; '.join(pen_why)}.")
     if armour_why:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...dice import DiceExpression, RolledDie
+from ..qualities import hooks
 from ..state import AttackState
 
 if TYPE_CHECKING:
@@ -116,12 +117,11 @@ def accurate_dice(a: D100Attack, st: AttackState, degrees: int) -> int:
 
 
 def clamp(a: D100Attack, hd: HitDice) -> None:
-    """Proven (X): a die under X counts as X. Primitive (X), where it caps dice: a die over X counts as X."""
-    for d in hd.dice:
-        if "Proven" in a.q and d.value < a.q.x("Proven"):
-            d.value = a.q.x("Proven")
-        if "Primitive" in a.q and a.q.param("Primitive", "mode", "") == "cap_die":
-            d.value = min(d.value, a.q.x("Primitive"))
+    """The qualities' ``clamp`` hooks on each die: Proven (X), a die under X counts as X; then
+    Primitive (X) where it caps dice, a die over X counts as X."""
+    for h in hooks("clamp", a.q):
+        for d in hd.dice:
+            d.value = h.apply(a, d.value)
 
 
 def calls_fury(a: D100Attack, hd: HitDice) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ..qualities import hooks, scatter_hits
 from ..state import AttackState
 
 if TYPE_CHECKING:
@@ -55,39 +56,11 @@ def hit_count(a: D100Attack, st: AttackState) -> int:
     capped = f", capped {' and '.join(caps)}" if caps else ""
     a._step("Hits scored", action.source, f"{action.name}: {how}{capped} \u2192 {hits} hit(s).")
 
-    scatter = 0
-    if "Scatter" in a.q and a.q.param("Scatter", "mode") == "hits_and_armour" and st.band == "Point Blank":
-        extra = scatter = base_degrees // 2
-        hits += extra
-        a._qstep(
-            "Scatter",
-            f"At Point Blank range: one more hit per two degrees of success "
-            f"({'beyond the first' if a.FIRST_HIT_DEGREES else 'scored'}): +{extra} \u2192 {hits} hit(s).",
-        )
-    if "Twin-Linked" in a.q:
-        need = a.q.num("Twin-Linked", "degrees", 2)
-        if degrees >= need:
-            hits += 1
-            a._qstep("Twin-Linked", f"{degrees} degree(s) of success (at least {need}): one more hit \u2192 {hits}.")
-        else:
-            a._qstep("Twin-Linked", f"{degrees} degree(s) of success: fewer than {need}, no extra hit.")
-    if "Storm" in a.q:
-        doubled = 2 * hits
-        limit = doubled
-        if mode is not None:
-            limit = rounds
-            if a.q.param("Storm", "cap") == "rof" and mode in ("semi", "full"):
-                limit = min(rounds, a._burst_size(mode))
-        hits = min(doubled, limit)
-        what = (
-            "the weapon's rate of fire"
-            if a.q.param("Storm", "cap") == "rof" and mode in ("semi", "full")
-            else "the rounds fired"
-        )
-        cap = f", capped at {limit} ({what})" if doubled > limit else ""
-        a._qstep("Storm", f"Storm doubles the hits: {doubled // 2} \u00d7 2 = {doubled}{cap} \u2192 {hits} hit(s).")
-    elif mode is not None and hits > rounds + scatter:
-        # Scatter's extra hits are the spread of one round, not more rounds
+    for h in hooks("hits", a.q):
+        hits = h.apply(a, st, hits)
+    scatter = scatter_hits(a, st)
+    if "Storm" not in a.q and mode is not None and hits > rounds + scatter:
+        # Storm caps its own doubling; Scatter's extra hits are the spread of one round, not more rounds
         a._step("Hits scored", a.SRC["ammo"], f"Only {rounds} round(s) were fired: {rounds} hit(s) at most.")
         hits = rounds + scatter
     return hits

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ...models import AppliedModifier
 from .. import cap_modifier, signed
+from ..qualities import hooks
 from ..state import AttackState
 
 if TYPE_CHECKING:
@@ -107,10 +108,9 @@ def modifiers(a: D100Attack, st: AttackState) -> list[AppliedModifier]:
             add("Two weapons, one attack each (Ambidextrous)", tw.ambidextrous, tw.source)
         else:
             add("Two weapons, one attack each", tw.both, tw.source)
-    if "Defensive" in a.q:
-        add("Defensive", a.q.num("Defensive", "attack", -10), a._qsrc("Defensive"))
-    if "Twin-Linked" in a.q:
-        add("Twin-Linked", a.q.num("Twin-Linked", "bonus", 20), a._qsrc("Twin-Linked"))
+    for h in hooks("modifiers", a.q):
+        for label, value, source in h.apply(a, st):
+            add(label, value, source)
     craft = craftsmanship_modifier(a)
     if craft:
         add(f"{w.craftsmanship} craftsmanship", craft, a.SRC["craftsmanship"])
