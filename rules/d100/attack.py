@@ -56,8 +56,6 @@ class D100Attack:
     RULESET: ClassVar[str]
     SRC: ClassVar[dict[str, str]]  # rule -> source, see the keys used below
     DEGREES_REPLACE_DIE: ClassVar[bool] = False
-    TEARING: ClassVar[str] = "extra_die_drop_lowest"
-    RELIABLE: ClassVar[str] = "only_100"  # or "d10_confirm": on a jam roll 1d10, jammed only on a 10
     RF_MODE: ClassVar[str] = "d5_critical"  # or "extra_d10"
     RF_CONFIRM: ClassVar[bool] = False
     UNARMED_ARMOUR_DOUBLED: ClassVar[bool] = False

@@ -51,8 +51,6 @@ class DH1Attack(WholeTensAttack):
     SYSTEM = SYSTEM
     RULESET = RULESETS[SYSTEM]
     DEGREES_REPLACE_DIE = False
-    TEARING = "roll_twice_keep_best"
-    RELIABLE = "d10_confirm"
     RF_MODE = "extra_d10"
     RF_CONFIRM = True
     FIRST_HIT_DEGREES = 0

@@ -59,8 +59,6 @@ class DH2Attack(D100Attack):
     SYSTEM = SYSTEM
     RULESET = RULESETS[SYSTEM]
     DEGREES_REPLACE_DIE = True
-    TEARING = "extra_die_drop_lowest"
-    RELIABLE = "only_100"
     RF_MODE = "d5_critical"
     RF_CONFIRM = False
     FIRST_HIT_DEGREES = 1

@@ -56,8 +56,6 @@ class DWAttack(WholeTensAttack):
     SYSTEM = SYSTEM
     RULESET = RULESETS[SYSTEM]
     DEGREES_REPLACE_DIE = False
-    TEARING = "extra_die_drop_lowest"
-    RELIABLE = "d10_confirm"
     RF_MODE = "extra_d10"
     RF_CONFIRM = True
     FIRST_HIT_DEGREES = 0

@@ -75,7 +75,7 @@ class HitDice:
 def roll_hit_dice(a: D100Attack, st: AttackState, n: int, person: int, location: str, degrees: int) -> HitDice:
     w = a.weapon
     expr: DiceExpression = w.dice
-    tearing = a.TEARING if "Tearing" in a.q else None
+    tearing = str(a.q.param("Tearing", "mode")) if "Tearing" in a.q else None
     who = f"person {person} " if person else ""
     dice: list[Die] = []
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ... import tables
 from ...tables import ActionDef
 from ..state import AttackState
 
@@ -94,7 +95,7 @@ def jam(a: D100Attack, action: ActionDef, mode: str, roll: int, success: bool) -
         # every weapon: only Poor changes jams, and only by jamming on any failed roll
         if craft == "Poor" and rule.poor_jams_on_failure and not success:
             why = f"Unmodified {roll:02d} fails: a Poor weapon jams on any failed to-hit roll"
-            if "Reliable" in a.q and a.RELIABLE == "d10_confirm":
+            if "Reliable" in a.q and reliable_mode(a) == "d10_confirm":
                 d10 = a.roller.die(10, "Reliable jam d10").value
                 a._step(
                     "Reliable",
@@ -134,7 +135,7 @@ def jam(a: D100Attack, action: ActionDef, mode: str, roll: int, success: bool) -
         why, src = f"Unreliable: jams on {threshold}\u2013100", a._qsrc("Unreliable")
     jammed = roll >= threshold
     if reliable and not unreliable:
-        if a.RELIABLE == "only_100":
+        if reliable_mode(a) == "only_100":
             jammed, why, src = roll == 100, "Reliable: jams only on 100", a._qsrc("Reliable")
         elif jammed:
             d10 = a.roller.die(10, "Reliable jam d10").value
@@ -155,6 +156,15 @@ def jam(a: D100Attack, action: ActionDef, mode: str, roll: int, success: bool) -
     else:
         a._step("Jam check", src, f"Unmodified {roll:02d}: no jam ({why}).")
     return jammed
+
+
+def reliable_mode(a: D100Attack) -> str:
+    """The ruleset's reading of Reliable (``qualities.json``, ``params.mode``): ``only_100`` (DH2:
+    jams only on 100) or ``d10_confirm`` (DH1, Deathwatch: on a jam roll 1d10, jammed only on a 10).
+    Read from the ruleset's table, not the weapon: Good craftsmanship makes a weapon Reliable."""
+    d = tables.qualities(a.SYSTEM).get("Reliable")
+    mode = d.params.get("mode") if d else None
+    return mode if isinstance(mode, str) else "only_100"
 
 
 def overheat(a: D100Attack, roll: int) -> bool:
