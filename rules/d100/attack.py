@@ -29,7 +29,6 @@ and the ruleset's hooks. The procedure, in the order dice are consumed:
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cached_property
 from typing import ClassVar
 
@@ -40,10 +39,9 @@ from ..models import NearbyTarget, Resolution, Scenario, Step, TargetTest, Weapo
 from ..tables import ActionDef
 from . import D100Test, dh1_test, signed
 from .qualities import Qualities
-from .stages import check, damage, damage_dice, evasion, flame, hits, locations, modifiers, test
-from .stages.damage_dice import HitDice
+from .seams import Seams
+from .stages import check, evasion, flame, hits, locations, modifiers, test
 from .stages.finish import finish
-from .state import AttackState
 
 
 class D100Attack:
@@ -64,9 +62,10 @@ class D100Attack:
     UNTRAINED_UNRELIABLE: ClassVar[bool] = False  # a ranged weapon used without its talent counts as Unreliable
     THROWN_ADDS_SB: ClassVar[bool] = False  # a thrown weapon (not a grenade: no Blast) adds SB to damage
 
-    def __init__(self, scenario: Scenario, roller: Roller) -> None:
+    def __init__(self, scenario: Scenario, roller: Roller, seams: Seams | None = None) -> None:
         self.s = scenario
         self.roller = roller
+        self.seams = seams or Seams()  # where the odds engine plugs in (rules.d100.seams)
         self.steps: list[Step] = []  # the step log, in order
         self.target_tests: list[TargetTest] = []  # every test the target took, in order
         self.weapon: Weapon = scenario.attacker.weapon
@@ -117,11 +116,10 @@ class D100Attack:
 
     # -- helpers ----------------------------------------------------------------------------------
 
-    def _test_die(self, purpose: str, target: int) -> int:
-        """The d100 of a test the rules call for against ``target`` (percent): evasion, a Righteous
-        Fury confirmation, a target's test. The odds engine (:mod:`rules.odds`) walks these dice by
-        what the test makes of them, the only use the procedure has for them."""
-        return self.roller.d100(purpose)
+    def _test_die(self, role: str, purpose: str, target: int) -> int:
+        """The d100 of a test the rules call for against ``target`` (percent), through the
+        :class:`~rules.d100.seams.Seams` (the odds engine walks it by what the test makes of it)."""
+        return self.seams.test_die(self, role, purpose, target)
 
     def _step(self, rule: str, source: str, detail: str) -> None:
         self.steps.append(Step(rule=rule, source=source, detail=detail))
@@ -175,28 +173,8 @@ class D100Attack:
         st = locations.blast(self, st)
         if not st.struck:
             return finish(self, st, "evaded")
-        st = self._damage(st, st.struck)
+        st = self.seams.damage(self, st, st.struck)
         return finish(self, st, "hit" if len(st.locations) > st.negated else "evaded")
-
-    # -- the points the odds engine (rules.odds.d100) plugs into ---------------------------------------
-
-    def _evasion(self, st: AttackState, hits: int) -> int:
-        """Hits the target's Evasion negates of ``hits`` on it."""
-        return evasion.evade(self, st, hits)
-
-    def _damage(self, st: AttackState, struck: tuple[tuple[int, str], ...]) -> AttackState:
-        """Steps Four and Five for every hit ``struck``."""
-        return damage.damage_all(self, st, struck)
-
-    def _roll_hit_dice(self, st: AttackState, n: int, person: int, location: str, degrees: int) -> HitDice:
-        """One hit's damage dice."""
-        return damage_dice.roll_hit_dice(self, st, n, person, location, degrees)
-
-    def _replace_with_degrees(
-        self, rolled: list[HitDice], degrees: int, bonus: int, wounds_through: Callable[[HitDice, int], int]
-    ) -> None:
-        """The degrees-of-success die (DH2)."""
-        damage_dice.replace_with_degrees(self, rolled, degrees, bonus, wounds_through)
 
     def _horde_rules(self) -> tables.HordeRules:
         rules = self.tables.hordes

@@ -39,28 +39,21 @@ a Blast or of nearby foes.
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..d100 import seams as roles
 from ..d100.attack import D100Attack
-from ..d100.stages.damage import pen
-from ..d100.stages.damage_dice import accurate_dice, calls_fury
+from ..d100.seams import Seams
+from ..d100.stages.damage import damage_all, pen
+from ..d100.stages.damage_dice import HitDice, accurate_dice, calls_fury, replace_with_degrees, roll_hit_dice
+from ..d100.stages.evasion import evade
 from ..d100.state import AttackState
 from ..dice import Roller
 from ..models import Resolution, Scenario
 from .dist import Dist, mix, pack, unpack
 from .explore import Classes, TooManyOutcomes, Walker, explore
-
-# dice no figure depends on: walked as one class
-_IRRELEVANT = re.compile(
-    r"Righteous Fury critical d5|^Pinning:|^Power Field d100|hit location d100$|^person \d+ |^Blast: person"
-)
-
-# d100 tests whose degrees count (evasion negates hits by them); the other tests the procedure rolls
-# (a Fury confirmation, a target's test) count only success or failure
-_BY_DEGREES = re.compile(r"\(evasion\)$")
 
 
 @dataclass(frozen=True, order=True)
@@ -132,8 +125,67 @@ class _Struck(Exception):
         self.degrees = st.degrees
 
 
-def _one(sides: int, purpose: str) -> Classes | None:
-    return [(1, sides)] if _IRRELEVANT.search(purpose) else None
+class _RoleSource:
+    """The walker as the attack's dice source: a die whose role no figure reads (a Fury's critical
+    d5, the hit locations of others, the pinning test, a die of someone else) is walked as one
+    class, every other die face by face."""
+
+    def __init__(self, walker: Walker) -> None:
+        self.walker = walker
+
+    def roll(self, sides: int, purpose: str) -> int:
+        return self.walker.roll(sides, purpose)
+
+    def roll_role(self, sides: int, purpose: str, role: str) -> int:
+        if role in roles.UNREAD:
+            return self.walker.roll_classes(sides, purpose, [(1, sides)])
+        return self.walker.roll(sides, purpose)
+
+
+class _Seams(Seams):
+    """The odds engine's side of the procedure's seams (:mod:`rules.d100.seams`): a test's d100
+    walked by what the test makes of it (success, and the degrees where they count), and the
+    stages walked on their own stood in for where a walk needs it (``None``: the rule runs)."""
+
+    def __init__(self, probe: _Probe, walker: Walker) -> None:
+        self.probe = probe
+        self.walker = walker
+        self.on_evasion: Callable[[AttackState, int], int] | None = None
+        self.on_damage: Callable[[AttackState, tuple[tuple[int, str], ...]], AttackState] | None = None
+        self.on_hit_dice: Callable[[AttackState, int, int, str, int], HitDice] | None = None
+        self.on_degrees_die: Callable[[list[HitDice], int, int, Callable[[HitDice, int], int]], None] | None = None
+
+    def test_die(self, a: D100Attack, role: str, purpose: str, target: int) -> int:
+        if role in roles.UNREAD:
+            return self.walker.roll_classes(100, purpose, [(1, 100)])
+        return self.walker.roll_classes(100, purpose, self.probe._classes(a, target, role in roles.BY_DEGREES))
+
+    def evasion(self, a: D100Attack, st: AttackState, hits: int) -> int:
+        if self.on_evasion is not None:
+            return self.on_evasion(st, hits)
+        return super().evasion(a, st, hits)
+
+    def damage(self, a: D100Attack, st: AttackState, struck: tuple[tuple[int, str], ...]) -> AttackState:
+        if self.on_damage is not None:
+            return self.on_damage(st, struck)
+        return super().damage(a, st, struck)
+
+    def hit_dice(self, a: D100Attack, st: AttackState, n: int, person: int, location: str, degrees: int) -> HitDice:
+        if self.on_hit_dice is not None:
+            return self.on_hit_dice(st, n, person, location, degrees)
+        return super().hit_dice(a, st, n, person, location, degrees)
+
+    def degrees_die(
+        self,
+        a: D100Attack,
+        rolled: list[HitDice],
+        degrees: int,
+        bonus: int,
+        wounds_through: Callable[[HitDice, int], int],
+    ) -> None:
+        if self.on_degrees_die is not None:
+            return self.on_degrees_die(rolled, degrees, bonus, wounds_through)
+        return super().degrees_die(a, rolled, degrees, bonus, wounds_through)
 
 
 def _kept(hits: int) -> bool:
@@ -185,20 +237,16 @@ class _Probe:
             got = self.test_classes[(target, degrees)] = [(vs[0], len(vs)) for vs in groups.values()]
         return got
 
-    def _wire(self, attack: D100Attack, walker: Walker) -> None:
-        attack.roller = Roller(walker)
-
-        def test_die(purpose: str, target: int) -> int:
-            if _IRRELEVANT.search(purpose):
-                return walker.roll_classes(100, purpose, [(1, 100)])
-            return walker.roll_classes(100, purpose, self._classes(attack, target, bool(_BY_DEGREES.search(purpose))))
-
-        vars(attack)["_test_die"] = test_die
+    def _wire(self, attack: D100Attack, walker: Walker) -> _Seams:
+        """Give ``attack`` the walked dice and the odds engine's seams; returns the seams."""
+        attack.roller = Roller(_RoleSource(walker))
+        seams = attack.seams = _Seams(self, walker)
+        return seams
 
     # step 1
     def attack_phase(self, walker: Walker) -> tuple[Any, ...]:
-        a = self.cls(self.scenario, Roller(walker))
-        self._wire(a, walker)
+        a = self.cls(self.scenario, Roller(_RoleSource(walker)))
+        seams = self._wire(a, walker)
         on_target: list[int] = []
 
         def evasion(st: AttackState, hits: int) -> int:
@@ -208,8 +256,8 @@ class _Probe:
         def damage(st: AttackState, struck: tuple[tuple[int, str], ...]) -> Any:
             raise _Struck(st, struck)
 
-        vars(a)["_evasion"] = evasion
-        vars(a)["_damage"] = damage
+        seams.on_evasion = evasion
+        seams.on_damage = damage
         try:
             res = a.resolve()
         except _Struck as hit:
@@ -231,9 +279,9 @@ class _Probe:
             def run(walker: Walker) -> int:
                 self._wire(a, walker)
                 a.steps = []
-                return self.cls._evasion(a, self._at(0), hits)
+                return evade(a, self._at(0), hits)
 
-            got = self.evasion_memo[hits] = explore(run, classes=_one)
+            got = self.evasion_memo[hits] = explore(run)
         return got
 
     # step 3
@@ -276,7 +324,7 @@ class _Probe:
 
             def run(walker: Walker) -> Any:
                 self._wire(a, walker)
-                hd = cls._roll_hit_dice(a, self._at(degrees), 1, 0, "", degrees)
+                hd = roll_hit_dice(a, self._at(degrees), 1, 0, "", degrees)
                 if every:
                     sig: Any = tuple((d.value, d.rolled.natural, d.rolled.sides, d.role, d.group) for d in hd.dice)
                 else:
@@ -284,7 +332,7 @@ class _Probe:
                 reps.setdefault(sig, hd)
                 return sig
 
-            got = self.dice_memo[key] = (explore(run, classes=_one), reps)
+            got = self.dice_memo[key] = (explore(run), reps)
         return got
 
     def _rest_of_hit(self, location: str, degrees: int, rep: Any, replace: Any = None) -> Dist[Any]:
@@ -294,9 +342,8 @@ class _Probe:
         where ``replace`` stopped the walk (:class:`_NoGain`)."""
         a = self.prepared
         assert a is not None
-        cls = self.cls
 
-        def roll_hit_dice(st: AttackState, n: int, person: int, loc: str, d: int) -> Any:
+        def stand_in(st: AttackState, n: int, person: int, loc: str, d: int) -> Any:
             # the same dice, on this hit (fresh _Die records, which _damage may change; RolledDie is
             # frozen): its number, person and location are the caller's
             return dataclasses.replace(
@@ -304,23 +351,20 @@ class _Probe:
             )
 
         def run(walker: Walker) -> Any:
-            self._wire(a, walker)
+            seams = self._wire(a, walker)
             a.steps, a.target_tests = [], []
             a.replace_gain = 0
-            vars(a)["_roll_hit_dice"] = roll_hit_dice
+            seams.on_hit_dice = stand_in
             if replace is not None:
-                vars(a)["_replace_with_degrees"] = replace
+                seams.on_degrees_die = replace
             try:
-                done = cls._damage(a, self._at(degrees), ((0, location),))
+                done = damage_all(a, self._at(degrees), ((0, location),))
             except _NoGain:
                 return None
-            finally:
-                vars(a).pop("_roll_hit_dice")
-                vars(a).pop("_replace_with_degrees", None)
             found: Any = a.replace_gain
             return found, self._norm(self._pack(done.results[0], done.slain))
 
-        return explore(run, classes=_one)
+        return explore(run)
 
     def _walk_hits(self, location: str, degrees: int) -> Dist[Any]:
         """One hit at ``location``: its damage dice walked once for the whole attack
@@ -341,14 +385,14 @@ class _Probe:
             a.apply_replacement = False
             gains = []
             for d in wanted:
-                cls._replace_with_degrees(a, rolled, d, bonus, through)
+                replace_with_degrees(a, rolled, d, bonus, through)
                 gains.append(a.replace_gain)
             a.replace_gain = tuple(gains)  # type: ignore[assignment]
 
         def replacing(d: int) -> Any:
             def replace(rolled: Any, _d: int, bonus: int, through: Any) -> None:
                 a.apply_replacement = True
-                cls._replace_with_degrees(a, rolled, d, bonus, through)
+                replace_with_degrees(a, rolled, d, bonus, through)
                 if not a.replace_gain:
                     raise _NoGain
 
@@ -520,7 +564,7 @@ def _second(k: tuple[Any, int]) -> int:
 def outcomes(scenario: Scenario, attack_class: type[D100Attack]) -> Dist[Outcome]:
     """The exact distribution of :func:`summarize` over every die of the attack."""
     probe = _Probe(scenario, attack_class)
-    phase = explore(probe.attack_phase, classes=_one)
+    phase = explore(probe.attack_phase)
     parts: list[Dist[Outcome]] = []
     probe.all_degrees = {rec[1] for rec in phase.weights if rec[0] == "struck"}
     for rec, w in phase.weights.items():

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ...models import Hit, TargetTest
 from ...tables import TestSpec
 from .. import cap_modifier, signed
+from ..seams import PINNING, QUALITY_DAMAGE, TARGET_TEST, for_person
 from ..state import AttackState
 
 if TYPE_CHECKING:
@@ -29,7 +30,12 @@ def after_hit(a: D100Attack, hit: Hit, degrees: int) -> int:
             knock_down(a, hit)
         if tt.success is False and d.test.fail_d10:
             who = f"person {hit.person} " if hit.person else ""
-            rolls = [a.roller.die(10, f"{who}hit {hit.number} {name} damage d10").value for _ in range(d.test.fail_d10)]
+            rolls = [
+                a.roller.die(
+                    10, f"{who}hit {hit.number} {name} damage d10", for_person(hit.person, QUALITY_DAMAGE)
+                ).value
+                for _ in range(d.test.fail_d10)
+            ]
             extra += sum(rolls)
             a._qstep(
                 name,
@@ -90,7 +96,11 @@ def roll_target_test(
             f"The target's {char} is not given: the GM rolls this test.",
         )
     else:
-        roll = a._test_die(f"{'person ' + str(person) + ' ' if person else ''}{name} {char} test d100", value + mod)
+        roll = a._test_die(
+            for_person(person, TARGET_TEST),
+            f"{'person ' + str(person) + ' ' if person else ''}{name} {char} test d100",
+            value + mod,
+        )
         t = a.test(value + mod, roll)
         tt = TargetTest(
             quality=name,
@@ -138,7 +148,7 @@ def pinning(a: D100Attack, st: AttackState, magnitude: int | None) -> None:
             f"Its WP is not given: the GM rolls this test.",
         )
     else:
-        roll = a._test_die("Pinning: Willpower test d100", wp + horde_bonus + rule.modifier)
+        roll = a._test_die(PINNING, "Pinning: Willpower test d100", wp + horde_bonus + rule.modifier)
         test = a.test(wp + horde_bonus + rule.modifier, roll)
         tt = TargetTest(
             quality="Pinning",

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from ...models import DAMAGE_TYPES, Critical, DamageDie, Hit, RighteousFury
 from .. import signed
 from ..qualities import hooks
+from ..seams import UNSTABLE, for_person
 from ..state import AttackState
 from .after_hit import after_hit
 from .damage_dice import HitDice, calls_fury
@@ -112,7 +113,7 @@ def damage_all(a: D100Attack, st: AttackState, struck: tuple[tuple[int, str], ..
         # the degrees replace one die of the whole attack: every hit is rolled before any is applied
         sequence = list(sequence)
         own = [hd for hd in sequence if hd.person == 0] or sequence[:1]
-        a._replace_with_degrees(own, st.degrees, m.bonus, through_m)
+        a.seams.degrees_die(a, own, st.degrees, m.bonus, through_m)
     # damage taken so far, for the target (0) and each nearby foe; the others in a Blast share the
     # target's profile but not its wounds
     first_foe = s.target.others_in_blast + 1
@@ -158,7 +159,7 @@ def roll_hits(
             if not any(r.person for r in rolled):
                 a._qstep("Blast", "Damage is rolled once and applied to everyone in the blast.")
         else:
-            hd = a._roll_hit_dice(st, n, person, location, st.degrees)
+            hd = a.seams.hit_dice(a, st, n, person, location, st.degrees)
         rolled.append(hd)
         if (
             a.DEGREES_REPLACE_DIE
@@ -329,7 +330,7 @@ def unstable(a: D100Attack, hd: HitDice, damage: int) -> int:
     if "Unstable" not in a.q:
         return damage
     who = f"person {hd.person} " if hd.person else ""
-    r = a.roller.die(10, f"{who}hit {hd.number} Unstable d10").value
+    r = a.roller.die(10, f"{who}hit {hd.number} Unstable d10", for_person(hd.person, UNSTABLE)).value
     new = (damage + 1) // 2 if r == 1 else 2 * damage if r == 10 else damage
     what = "half damage" if r == 1 else "double damage" if r == 10 else "normal damage"
     a._qstep("Unstable", f"Hit {hd.number}: 1d10 = {r}, {what}: {damage} \u2192 {new}.")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ...dice import DiceExpression, RolledDie
 from ..qualities import hooks
+from ..seams import DAMAGE, for_person
 from ..state import AttackState
 
 if TYPE_CHECKING:
@@ -80,7 +81,7 @@ def roll_hit_dice(a: D100Attack, st: AttackState, n: int, person: int, location:
     dice: list[Die] = []
 
     def roll(sides: int, purpose: str, role: str, group: int = 0) -> None:
-        d = a.roller.die(sides, f"{who}hit {n} {purpose}")
+        d = a.roller.die(sides, f"{who}hit {n} {purpose}", for_person(person, DAMAGE))
         dice.append(Die(d, role, d.value, group))
 
     for k in range(expr.count):

@@ -6,6 +6,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .. import cap_modifier, signed
+from ..seams import EVASION, POWER_FIELD
 from ..state import AttackState
 
 if TYPE_CHECKING:
@@ -14,7 +15,7 @@ if TYPE_CHECKING:
 
 def run(a: D100Attack, st: AttackState) -> AttackState:
     """The hits on the target the Evasion reaction ``negated`` (the last ones placed)."""
-    return replace(st, negated=a._evasion(st, len(st.locations)))
+    return replace(st, negated=a.seams.evasion(a, st, len(st.locations)))
 
 
 def evade(a: D100Attack, st: AttackState, hits: int) -> int:
@@ -36,7 +37,7 @@ def evade(a: D100Attack, st: AttackState, hits: int) -> int:
                 raw += v
                 why.append(f"{signed(v)}: the parrying weapon is {name}")
     mod = cap_modifier(raw)
-    roll = a._test_die(f"{ev.reaction} d100 (evasion)", ev.skill + mod)
+    roll = a._test_die(EVASION, f"{ev.reaction} d100 (evasion)", ev.skill + mod)
     test = a.test(ev.skill + mod, roll)
     reason = f" ({'; '.join(why)})" if why else ""
     what = f"{a.s.target.name} tests {ev.reaction} {ev.skill} {signed(mod)}{reason} = {test.target}; rolled {roll:02d}"
@@ -53,7 +54,9 @@ def evade(a: D100Attack, st: AttackState, hits: int) -> int:
     if ev.reaction == "Parry" and "Power Field" in a.parry_q and "Power Field" not in a.q:
         low = a.parry_q.num("Power Field", "destroy_low", 26)
         high = a.parry_q.num("Power Field", "destroy_high", 100)
-        r = a.roller.d100(f"Power Field d100 (destroys the attacker's weapon on {low:02d}-{high % 100:02d})")
+        r = a.roller.d100(
+            f"Power Field d100 (destroys the attacker's weapon on {low:02d}-{high % 100:02d})", POWER_FIELD
+        )
         broken = low <= r <= high
         a._step(
             "Quality: Power Field (parrying weapon)",

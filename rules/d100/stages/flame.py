@@ -48,7 +48,7 @@ def resolve_flame(a: D100Attack, st: AttackState) -> Resolution:
     st = replace(st, char="Ag (target)", char_value=ag, roll=first.roll or 0, hits=sum(1 for p, _ in struck if p == 0))
     if not struck:
         return finish(a, replace(st, target_number=shown), "evaded", success=False)
-    st = a._damage(st, tuple(struck))
+    st = a.seams.damage(a, st, tuple(struck))
     nine = a.q.num(name, "jam_on", 0)
     if nine and any(d.natural == nine and d.sides == 10 for h in st.results for d in h.dice):
         st = replace(st, jammed=True)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...models import DAMAGE_TYPES, RighteousFury
+from ..seams import FURY_CONFIRM, FURY_CRITICAL, FURY_DAMAGE, for_person
 from .damage_dice import HitDice
 
 if TYPE_CHECKING:
@@ -14,7 +15,9 @@ if TYPE_CHECKING:
 
 def rf_d5(a: D100Attack, hd: HitDice) -> int:
     who = f"person {hd.person} " if hd.person else ""
-    return a.roller.die(5, f"{who}hit {hd.number} Righteous Fury critical d5").value
+    return a.roller.die(
+        5, f"{who}hit {hd.number} Righteous Fury critical d5", for_person(hd.person, FURY_CRITICAL)
+    ).value
 
 
 def righteous_fury(
@@ -32,7 +35,7 @@ def righteous_fury(
     rule = f"Righteous Fury, hit {hd.number}"
     confirm: int | None = None
     if a.RF_CONFIRM and "Volatile" not in a.q:
-        confirm = a._test_die(f"hit {hd.number} Righteous Fury confirmation d100", target_number)
+        confirm = a._test_die(FURY_CONFIRM, f"hit {hd.number} Righteous Fury confirmation d100", target_number)
         t = a.test(target_number, confirm)
         if not t.success:
             a._step(
@@ -54,7 +57,7 @@ def righteous_fury(
         extra: list[int] = []
         sides = 5 if w.weapon_class == "Unarmed" else 10
         while True:
-            d = a.roller.die(sides, f"hit {hd.number} Righteous Fury d{sides} ({len(extra) + 1})")
+            d = a.roller.die(sides, f"hit {hd.number} Righteous Fury d{sides} ({len(extra) + 1})", FURY_DAMAGE)
             extra.append(d.value)
             if not d.natural_ten or len(extra) >= 20:
                 break

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .. import reverse_digits
+from ..seams import LOCATION
 from ..state import AttackState
 
 if TYPE_CHECKING:
@@ -95,7 +96,7 @@ def blast_others(
         return []
     placed = []
     for person in range(1, n + 1):
-        r = a.roller.d100(f"Blast: person {person} hit location d100")
+        r = a.roller.d100(f"Blast: person {person} hit location d100", LOCATION)
         loc = a.tables.hit_locations.lookup(reverse_digits(r))
         placed.append((person, loc))
     where = ", ".join(f"person {p}: {loc}" for p, loc in placed)
@@ -136,7 +137,7 @@ def spread(a: D100Attack, st: AttackState, locations: list[str]) -> list[tuple[i
         take = min(foe.hits, spare - len(moved))
         if take <= 0:
             continue
-        r = a.roller.d100(f"{foe.name}: hit location d100")
+        r = a.roller.d100(f"{foe.name}: hit location d100", LOCATION)
         first = a.tables.hit_locations.lookup(reverse_digits(r))
         placed = [first, *more_locations(a, first, take)[1:]]
         moved.extend((first_person + k, loc) for loc in placed)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ... import tables
 from ...tables import ActionDef
+from ..seams import JAM, OVERHEAT, TEST
 from ..state import AttackState
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ OVERHEAT_TABLE = (
 
 def run(a: D100Attack, st: AttackState) -> AttackState:
     """The test d100 (``roll``, ``test``), then ``jammed`` / ``overheated``; a miss is logged."""
-    roll = a.roller.d100("to-hit d100")
+    roll = a.roller.d100("to-hit d100", TEST)
     test = a.test(st.target_number, roll)
     a._step("Step Two: test", a.SRC["step2"], a.describe_test(st.char, st.char_value, st.modifier_total, test))
     jammed = False
@@ -96,7 +97,7 @@ def jam(a: D100Attack, action: ActionDef, mode: str, roll: int, success: bool) -
         if craft == "Poor" and rule.poor_jams_on_failure and not success:
             why = f"Unmodified {roll:02d} fails: a Poor weapon jams on any failed to-hit roll"
             if "Reliable" in a.q and reliable_mode(a) == "d10_confirm":
-                d10 = a.roller.die(10, "Reliable jam d10").value
+                d10 = a.roller.die(10, "Reliable jam d10", JAM).value
                 a._step(
                     "Reliable",
                     a._qsrc("Reliable"),
@@ -138,7 +139,7 @@ def jam(a: D100Attack, action: ActionDef, mode: str, roll: int, success: bool) -
         if reliable_mode(a) == "only_100":
             jammed, why, src = roll == 100, "Reliable: jams only on 100", a._qsrc("Reliable")
         elif jammed:
-            d10 = a.roller.die(10, "Reliable jam d10").value
+            d10 = a.roller.die(10, "Reliable jam d10", JAM).value
             a._step(
                 "Reliable",
                 a._qsrc("Reliable"),
@@ -184,7 +185,7 @@ def overheat(a: D100Attack, roll: int) -> bool:
         f"Unmodified {roll}: the weapon overheats and the attack is lost. {a.q.defs['Overheats'].summary}",
     )
     if a.q.param("Overheats", "table", ""):
-        r = a.roller.die(10, "Overheats table d10").value
+        r = a.roller.die(10, "Overheats table d10", OVERHEAT).value
         row = next(text for low, high, text in OVERHEAT_TABLE if low <= r <= high)
         a._step("Quality: Overheats", src, f"Overheating table, 1d10 = {r}: {row}")
     return True
