@@ -82,36 +82,56 @@ def jam(a: D100Attack, action: ActionDef, mode: str, roll: int, success: bool) -
     if "Overheats" in a.q:
         return overheat(a, roll)
     jams = a.tables.jams
-    craft = a.weapon.craftsmanship
     threshold = jams.burst if mode in ("semi", "full") else jams.single
     why = f"{action.name if mode != 'single' else 'a single shot'}: jams on {threshold}\u2013100"
-    reliable = "Reliable" in a.q
     unreliable = "Unreliable" in a.q
-    src = a.SRC["jams"]
     if a.UNTRAINED_UNRELIABLE and not a.weapon.trained and not unreliable:
         unreliable = True
         a._step("Untrained", a.SRC["untrained"], "Used without its Weapon Training talent, it counts as Unreliable.")
-    rule = a.tables.craftsmanship
-    if rule is not None:
+    craft = a.weapon.craftsmanship
+    if a.tables.craftsmanship is not None:
         # every weapon: only Poor changes jams, and only by jamming on any failed roll
-        if craft == "Poor" and rule.poor_jams_on_failure and not success:
-            why = f"Unmodified {roll:02d} fails: a Poor weapon jams on any failed to-hit roll"
-            if "Reliable" in a.q and reliable_mode(a) == "d10_confirm":
-                d10 = a.roller.die(10, "Reliable jam d10", JAM).value
-                a._step(
-                    "Reliable",
-                    a._qsrc("Reliable"),
-                    f"{why}; Reliable rolls 1d10 = {d10}: "
-                    + ("a 10, so the weapon jams." if d10 == 10 else "not a 10, so it does not jam (a plain miss)."),
-                )
-                if d10 != 10:
-                    return False
-            a._step("Weapon jam", rule.source, f"{why}. The attack misses.")
-            return True
+        settled = _poor_jams_on_failure(a, roll, success)
+        if settled is not None:
+            return settled
         craft = "Common"
+    settled, reliable, unreliable = _craftsmanship(a, craft, "Reliable" in a.q, unreliable, success)
+    if settled is not None:
+        return settled
+    return _jam_roll(a, roll, threshold, why, reliable, unreliable)
+
+
+def _poor_jams_on_failure(a: D100Attack, roll: int, success: bool) -> bool | None:
+    """Deathwatch: a Poor weapon jams on any failed to-hit roll (Reliable's d10 may save it);
+    None when the rule does not settle the jam."""
+    rule = a.tables.craftsmanship
+    assert rule is not None
+    if a.weapon.craftsmanship != "Poor" or not rule.poor_jams_on_failure or success:
+        return None
+    why = f"Unmodified {roll:02d} fails: a Poor weapon jams on any failed to-hit roll"
+    if "Reliable" in a.q and reliable_mode(a) == "d10_confirm":
+        d10 = a.roller.die(10, "Reliable jam d10", JAM).value
+        a._step(
+            "Reliable",
+            a._qsrc("Reliable"),
+            f"{why}; Reliable rolls 1d10 = {d10}: "
+            + ("a 10, so the weapon jams." if d10 == 10 else "not a 10, so it does not jam (a plain miss)."),
+        )
+        if d10 != 10:
+            return False
+    a._step("Weapon jam", rule.source, f"{why}. The attack misses.")
+    return True
+
+
+def _craftsmanship(
+    a: D100Attack, craft: str, reliable: bool, unreliable: bool, success: bool
+) -> tuple[bool | None, bool, bool]:
+    """A ranged weapon's craftsmanship (DH1, DH2): Best never jams, Good is Reliable (or loses
+    Unreliable), Poor is Unreliable (or jams on any failure if it already was). Returns the jam
+    when craftsmanship settles it (else None), and Reliable and Unreliable after it."""
     if craft == "Best":
         a._step("Jam check", a.SRC["craftsmanship"], "Best craftsmanship: the weapon never jams.")
-        return False
+        return False, reliable, unreliable
     if craft == "Good":
         if unreliable:
             unreliable, why_c = False, "Good craftsmanship: the weapon loses Unreliable"
@@ -119,18 +139,23 @@ def jam(a: D100Attack, action: ActionDef, mode: str, roll: int, success: bool) -
             reliable, why_c = True, "Good craftsmanship: the weapon counts as Reliable"
         a._step("Craftsmanship", a.SRC["craftsmanship"], why_c + ".")
     if craft == "Poor":
-        if unreliable:
-            if not success:
-                a._step(
-                    "Weapon jam",
-                    a.SRC["craftsmanship"],
-                    f"Poor craftsmanship{' and Unreliable' if unreliable else ''}: the weapon jams on any "
-                    f"failed attack. The attack misses.",
-                )
-                return True
-        else:
-            unreliable = True
+        if not unreliable:
             a._step("Craftsmanship", a.SRC["craftsmanship"], "Poor craftsmanship: the weapon counts as Unreliable.")
+            return None, reliable, True
+        if not success:
+            a._step(
+                "Weapon jam",
+                a.SRC["craftsmanship"],
+                "Poor craftsmanship and Unreliable: the weapon jams on any failed attack. The attack misses.",
+            )
+            return True, reliable, unreliable
+    return None, reliable, unreliable
+
+
+def _jam_roll(a: D100Attack, roll: int, threshold: int, why: str, reliable: bool, unreliable: bool) -> bool:
+    """The jam on the unmodified ``roll``: from ``threshold`` (Unreliable from its own), Reliable
+    by the ruleset's reading (only on 100, or a d10 that must show 10)."""
+    src = a.SRC["jams"]
     if unreliable:
         threshold = min(threshold, a.q.num("Unreliable", "from", 91))
         why, src = f"Unreliable: jams on {threshold}\u2013100", a._qsrc("Unreliable")
