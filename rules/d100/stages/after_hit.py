@@ -63,19 +63,25 @@ def knock_down(a: D100Attack, hit: Hit) -> None:
         )
 
 
-def roll_target_test(
-    a: D100Attack, name: str, spec: TestSpec, person: int, hit: int | None, degrees: int, wounds: int, armour: int
-) -> TargetTest:
-    c = a.s.target.characteristics
-    value = getattr(c, spec.characteristic)
-    x = a.q.x(name)
-    mod = cap_modifier(
+def test_modifier(spec: TestSpec, x: int, degrees: int, wounds: int, armour: int) -> int:
+    """A quality's test modifier (percent, capped at ±60): base + per_x * X + per_degree * the
+    attack's degrees of success + per_wound * the hit's wounds + per_armour * its armour."""
+    return cap_modifier(
         spec.base
         + spec.per_x * x
         + spec.per_degree * max(0, degrees)
         + spec.per_wound * wounds
         + spec.per_armour * armour
     )
+
+
+def roll_target_test(
+    a: D100Attack, name: str, spec: TestSpec, person: int, hit: int | None, degrees: int, wounds: int, armour: int
+) -> TargetTest:
+    c = a.s.target.characteristics
+    value = getattr(c, spec.characteristic)
+    x = a.q.x(name)
+    mod = test_modifier(spec, x, degrees, wounds, armour)
     who = a.s.target.name if person == 0 else f"person {person}"
     label = a.q.label(name) if name in a.q else name
     char = CHARACTERISTIC_NAMES[spec.characteristic]

@@ -47,9 +47,7 @@ def run(a: D100Attack) -> AttackState:
     )
 
 
-def check(
-    a: D100Attack,
-) -> ActionDef:
+def check(a: D100Attack) -> ActionDef:
     """Refuse what the rules do not allow, each at the field concerned."""
     s, w = a.s, a.weapon
     errors: list[FieldError] = []
@@ -66,6 +64,28 @@ def check(
         errors.append(FieldError("attacker.weapon.qualities", "A weapon cannot be both Reliable and Unreliable"))
     errors.extend(check_table_names(a))
 
+    errors.extend(_action_fits(a, action))
+    if not w.is_melee:
+        errors.extend(check_ranged(a, action))
+    errors.extend(_parry(a))
+    errors.extend(check_ruleset_options(a, action))
+    if a.flame and s.target.characteristics.Ag is None:
+        errors.append(
+            FieldError(
+                "target.characteristics.Ag",
+                f"The {w.name} makes no BS test: the target tests Agility to avoid it, so give its Agility",
+            )
+        )
+    if errors:
+        raise ScenarioError(errors)
+    return action
+
+
+def _action_fits(a: D100Attack, action: ActionDef) -> list[FieldError]:
+    """The action suits the weapon: melee or ranged, a Called Shot with an attack test and a
+    location, no Lightning Attack with an Unbalanced or Unwieldy weapon, Maximal only with it."""
+    s, w, seen = a.s, a.weapon, a.q
+    errors: list[FieldError] = []
     if action.kind == "melee" and not w.is_melee:
         errors.append(
             FieldError("action.type", f"{action.name} is a melee action; the {w.name} is a {w.weapon_class} weapon")
@@ -83,8 +103,13 @@ def check(
         errors.append(FieldError("action.called_location", "A Called Shot names the location it aims at"))
     if s.action.maximal and "Maximal" not in seen:
         errors.append(FieldError("action.maximal", f"The {w.name} has no Maximal setting (no Maximal quality)"))
-    if not w.is_melee:
-        errors.extend(check_ranged(a, action))
+    return errors
+
+
+def _parry(a: D100Attack) -> list[FieldError]:
+    """A Parry only against melee, never against a Flexible weapon nor with an Unwieldy one."""
+    s, w, seen = a.s, a.weapon, a.q
+    errors: list[FieldError] = []
     ev = s.target.evasion
     if ev is not None and ev.reaction == "Parry":
         if not w.is_melee:
@@ -93,28 +118,24 @@ def check(
             errors.append(FieldError("target.evasion.reaction", f"The {w.name} is Flexible: it cannot be Parried"))
         elif "Unwieldy" in a.parry_q:
             errors.append(FieldError("target.evasion.qualities", "An Unwieldy weapon cannot be used to Parry"))
-    errors.extend(check_ruleset_options(a, action))
-    if a.flame and s.target.characteristics.Ag is None:
-        errors.append(
-            FieldError(
-                "target.characteristics.Ag",
-                f"The {w.name} makes no BS test: the target tests Agility to avoid it, so give its Agility",
-            )
-        )
-    if errors:
-        raise ScenarioError(errors)
-    return action
+    return errors
 
 
 def check_ruleset_options(a: D100Attack, action: ActionDef) -> list[FieldError]:
     """Fields that only some rulesets have rules for (Hordes, cover, nearby foes, two weapons,
     Overwatch, the larger sizes), and the checks those rules make (a Charge's length)."""
-    s, w, t = a.s, a.weapon, a.tables
+    return _target_options(a, action) + _action_options(a, action)
+
+
+def _lacks(a: D100Attack, at: str, what: str) -> FieldError:
+    return FieldError(at, f"{what} is not a rule of {a.RULESET}")
+
+
+def _target_options(a: D100Attack, action: ActionDef) -> list[FieldError]:
+    """The target's size, a Horde (no Called Shot, no nearby foes, no others in a Blast), cover and
+    nearby foes, where the ruleset has the rules."""
+    s, t = a.s, a.tables
     errors: list[FieldError] = []
-
-    def lacks(at: str, what: str) -> None:
-        errors.append(FieldError(at, f"{what} is not a rule of {a.RULESET}"))
-
     if t.sizes.get(s.target.size) is None:
         errors.append(
             FieldError(
@@ -125,7 +146,7 @@ def check_ruleset_options(a: D100Attack, action: ActionDef) -> list[FieldError]:
     horde = s.target.horde
     if horde is not None:
         if t.hordes is None:
-            lacks("target.horde", "Fighting a Horde")
+            errors.append(_lacks(a, "target.horde", "Fighting a Horde"))
         elif action.called:
             errors.append(FieldError("action.type", "Locations are not used against a Horde: no Called Shot"))
         elif s.target.nearby:
@@ -138,12 +159,20 @@ def check_ruleset_options(a: D100Attack, action: ActionDef) -> list[FieldError]:
                 )
             )
     if s.target.cover is not None and t.cover is None:
-        lacks("target.cover", "Cover AP")
+        errors.append(_lacks(a, "target.cover", "Cover AP"))
     if s.target.nearby and t.spread_hits is None:
-        lacks("target.nearby", "Moving a burst's extra hits to nearby foes")
+        errors.append(_lacks(a, "target.nearby", "Moving a burst's extra hits to nearby foes"))
+    return errors
+
+
+def _action_options(a: D100Attack, action: ActionDef) -> list[FieldError]:
+    """Two-weapon fighting, Overwatch, a Charge's length, Suppressing Fire's reach, where the
+    ruleset has the rules."""
+    s, w, t = a.s, a.weapon, a.tables
+    errors: list[FieldError] = []
     if s.action.two_weapon != "none":
         if t.two_weapon is None:
-            lacks("action.two_weapon", "Two-weapon fighting")
+            errors.append(_lacks(a, "action.two_weapon", "Two-weapon fighting"))
         elif w.weapon_class not in ("Pistol", "Melee"):
             errors.append(
                 FieldError(
@@ -154,7 +183,7 @@ def check_ruleset_options(a: D100Attack, action: ActionDef) -> list[FieldError]:
             )
     if s.action.overwatch:
         if t.pinning is None:
-            lacks("action.overwatch", "Overwatch")
+            errors.append(_lacks(a, "action.overwatch", "Overwatch"))
         elif action.fire not in ("semi", "full", "burst"):
             errors.append(
                 FieldError(
@@ -209,6 +238,8 @@ def check_table_names(
 
 
 def check_ranged(a: D100Attack, action: ActionDef) -> list[FieldError]:
+    """A ranged attack: range and reach, a Pistol in melee, the clip, the fire mode the RoF allows,
+    an unbraced Heavy weapon's bursts, Maximal's ammunition."""
     s, w = a.s, a.weapon
     errors: list[FieldError] = []
     if w.range <= 0:
@@ -232,7 +263,26 @@ def check_ranged(a: D100Attack, action: ActionDef) -> list[FieldError]:
     if w.clip < 1:
         errors.append(FieldError("attacker.weapon.clip", "The clip is empty: reload before firing"))
     mode = a._fire_mode(action)
+    errors.extend(_fire_mode_errors(a, action, mode))
+    if mode in ("semi", "full") and w.weapon_class == "Heavy" and not s.action.braced:
+        errors.append(
+            FieldError(
+                "action.braced",
+                f"An unbraced Heavy weapon cannot fire semi- or full-auto bursts: brace the {w.name} first",
+            )
+        )
+    if s.action.maximal and w.clip < 3 * a._burst_size(mode or "single"):
+        errors.append(
+            FieldError("attacker.weapon.clip", "Maximal fire uses three times the ammunition: the clip is short")
+        )
+    return errors
+
+
+def _fire_mode_errors(a: D100Attack, action: ActionDef, mode: str | None) -> list[FieldError]:
+    """The fire mode against the RoF (Flame and Spray: a Standard Attack only)."""
+    w = a.weapon
     rof = w.rate_of_fire
+    errors: list[FieldError] = []
     if a.flame and action.fire not in (None, "single"):
         errors.append(FieldError("action.type", f"The {w.name} makes no attack test: use a Standard Attack"))
     elif mode == "single" and not rof.single:
@@ -253,17 +303,6 @@ def check_ranged(a: D100Attack, action: ActionDef) -> list[FieldError]:
         )
     elif mode is None:
         errors.append(FieldError("action.type", f"The {w.name} cannot fire bursts (RoF {w.rof})"))
-    if mode in ("semi", "full") and w.weapon_class == "Heavy" and not s.action.braced:
-        errors.append(
-            FieldError(
-                "action.braced",
-                f"An unbraced Heavy weapon cannot fire semi- or full-auto bursts: brace the {w.name} first",
-            )
-        )
-    if s.action.maximal and w.clip < 3 * a._burst_size(mode or "single"):
-        errors.append(
-            FieldError("attacker.weapon.clip", "Maximal fire uses three times the ammunition: the clip is short")
-        )
     return errors
 
 

@@ -340,7 +340,29 @@ def unstable(a: D100Attack, hd: HitDice, damage: int) -> int:
 def damage_step(
     a: D100Attack, hd: HitDice, bonus: int, sb: int, damage: int, keep: list[bool], adds: list[tuple[int, str]]
 ) -> None:
+    """Log Step Four for one hit: its dice as rolled (kept, dropped, clamped, replaced), the flat
+    bonus, SB and the additions, the total, and notes on the qualities that changed the dice."""
     w = a.weapon
+    parts = f"{w.damage}: " + _faces(hd, keep)
+    flat = bonus - sb - sum(v for v, _ in adds)
+    if flat:
+        parts += f" {signed(flat)}"
+    if sb:
+        mult = w.sb_multiplier if w.is_melee else 1
+        parts += f" + SB {sb}" if mult == 1 else f" + SB {sb // mult} \u00d7 {mult} (the {w.name} multiplies SB)"
+    for value, label in adds:
+        parts += f" {signed(value)} {label}"
+    notes = _dice_notes(a, hd)
+    who = f", person {hd.person}" if hd.person else ""
+    a._step(
+        f"Step Four: damage, hit {hd.number}{who}",
+        a.SRC["step4"],
+        f"{parts} = {damage}." + (" " + " ".join(notes) if notes else ""),
+    )
+
+
+def _faces(hd: HitDice, keep: list[bool]) -> str:
+    """Each die as shown: its face (a d5's d10 too), what it counts for, its role, dropped ones."""
     shown = []
     for d, k in zip(hd.dice, keep, strict=True):
         face = f"{d.rolled.value}" if d.rolled.sides != 5 else f"{d.rolled.value} (d10 {d.rolled.natural})"
@@ -351,15 +373,11 @@ def damage_step(
         if d.role != "damage":
             face = f"{face} {d.role.capitalize()}"
         shown.append(face if k else f"[{face} dropped]")
-    parts = f"{w.damage}: " + ", ".join(shown)
-    flat = bonus - sb - sum(v for v, _ in adds)
-    if flat:
-        parts += f" {signed(flat)}"
-    if sb:
-        mult = w.sb_multiplier if w.is_melee else 1
-        parts += f" + SB {sb}" if mult == 1 else f" + SB {sb // mult} \u00d7 {mult} (the {w.name} multiplies SB)"
-    for value, label in adds:
-        parts += f" {signed(value)} {label}"
+    return ", ".join(shown)
+
+
+def _dice_notes(a: D100Attack, hd: HitDice) -> list[str]:
+    """What Tearing, Proven, Primitive and Accurate did to the dice."""
     notes = []
     if hd.tearing == "extra_die_drop_lowest":
         notes.append("Tearing rolled one extra die and dropped the lowest.")
@@ -373,9 +391,4 @@ def damage_step(
         )
     if any(d.role == "accurate" for d in hd.dice):
         notes.append("Accurate adds d10s for an aimed single shot; they cannot cause Righteous Fury.")
-    who = f", person {hd.person}" if hd.person else ""
-    a._step(
-        f"Step Four: damage, hit {hd.number}{who}",
-        a.SRC["step4"],
-        f"{parts} = {damage}." + (" " + " ".join(notes) if notes else ""),
-    )
+    return notes

@@ -17,30 +17,8 @@ def finish(a: D100Attack, st: AttackState, outcome: str, success: bool | None = 
     or the target's damage state, the pinning test (unless the weapon jammed), the totals, every die
     and step. ``success``: the headline's success where it is not the attack test's (Flame and
     Spray: someone was struck)."""
-    s, w = a.s, a.weapon
-    base: dict[str, object] = dict(
-        system=a.SYSTEM,
-        attacker=s.attacker.name,
-        target=s.target.name,
-        weapon=w.name,
-        action=st.action.name,
-        characteristic=st.char,
-        characteristic_value=st.char_value,
-        modifiers=list(st.modifiers),
-        modifier_total=st.modifier_total,
-        target_number=st.target_number,
-        damage_taken_after=s.target.damage_taken if st.taken is None else st.taken,
-        range_band=st.band,
-        roll=st.roll,
-        success=st.success if success is None else success,
-        degrees=st.degrees,
-        jammed=st.jammed,
-        fatigue=st.fatigue,
-        slain=st.slain,
-    )
-    if st.mode is not None:
-        base["rounds_fired"] = st.rounds
-        base["rounds_left"] = w.clip - st.rounds
+    s = a.s
+    base = headline(a, st, success)
     hits = list(st.results)
     horde = s.target.horde
     if horde is not None:
@@ -76,3 +54,33 @@ def finish(a: D100Attack, st: AttackState, outcome: str, success: bool | None = 
             "steps": a.steps,
         }
     )
+
+
+def headline(a: D100Attack, st: AttackState, success: bool | None) -> dict[str, object]:
+    """The resolution's fields that read the state directly: who, with what, the test, the
+    rounds, the damage taken after, Fatigue and slain."""
+    s, w = a.s, a.weapon
+    base: dict[str, object] = dict(
+        system=a.SYSTEM,
+        attacker=s.attacker.name,
+        target=s.target.name,
+        weapon=w.name,
+        action=st.action.name,
+        characteristic=st.char,
+        characteristic_value=st.char_value,
+        modifiers=list(st.modifiers),
+        modifier_total=st.modifier_total,
+        target_number=st.target_number,
+        damage_taken_after=s.target.damage_taken if st.taken is None else st.taken,
+        range_band=st.band,
+        roll=st.roll,
+        success=st.success if success is None else success,
+        degrees=st.degrees,
+        jammed=st.jammed,
+        fatigue=st.fatigue,
+        slain=st.slain,
+    )
+    if st.mode is not None:
+        base["rounds_fired"] = st.rounds
+        base["rounds_left"] = w.clip - st.rounds
+    return base

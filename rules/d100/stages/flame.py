@@ -16,19 +16,15 @@ if TYPE_CHECKING:
     from ..attack import D100Attack
 
 
-def resolve_flame(a: D100Attack, st: AttackState) -> Resolution:
-    """Flame / Spray: no attack test; each person in the area tests Agility or is hit once, in
-    the Body (the quality's source)."""
+def agility_tests(a: D100Attack, name: str) -> tuple[list[tuple[int, str]], TargetTest | None]:
+    """Everyone in the area (the target, then the others) tests Agility with the quality's bonus
+    (and the larger of an untrained wielder's or an unbraced Heavy weapon's); returns those who
+    failed, struck in the Body (a Horde as a whole), and the target's test."""
     s = a.s
-    name = "Spray" if "Spray" in a.q else "Flame"
-    # the bonus for an untrained wielder, or instead the (larger) one for an unbraced Heavy weapon
     untrained = 0 if a.weapon.trained else a.q.num(name, "untrained")
     unbraced = a.q.num(name, "unbraced") if a.weapon.weapon_class == "Heavy" and not s.action.braced else 0
     bonus = a.q.num(name, "agility") + max(untrained, unbraced)
     spec = TestSpec(characteristic="Ag", base=bonus, effect="struck by the weapon")
-    ag = s.target.characteristics.Ag or 0
-    if st.mode is not None:
-        a._step("Ammunition", a.SRC["ammo"], ammo_detail(a, st.mode, st.rounds))
     struck: list[tuple[int, str]] = []
     first: TargetTest | None = None
     for person in range(0, s.target.others_in_blast + 1):
@@ -41,6 +37,18 @@ def resolve_flame(a: D100Attack, st: AttackState) -> Resolution:
         f"{len(struck)} of {s.target.others_in_blast + 1} in the area failed the Agility test and are hit "
         f"(each in the Body).",
     )
+    return struck, first
+
+
+def resolve_flame(a: D100Attack, st: AttackState) -> Resolution:
+    """Flame / Spray: no attack test; each person in the area tests Agility or is hit once, in
+    the Body (the quality's source)."""
+    s = a.s
+    name = "Spray" if "Spray" in a.q else "Flame"
+    ag = s.target.characteristics.Ag or 0
+    if st.mode is not None:
+        a._step("Ammunition", a.SRC["ammo"], ammo_detail(a, st.mode, st.rounds))
+    struck, first = agility_tests(a, name)
     assert first is not None
     # the headline shows the first Agility test; a Righteous Fury confirmation (DH1, Deathwatch)
     # still rolls against the attack's own target number
