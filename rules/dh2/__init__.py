@@ -1,6 +1,7 @@
 """Dark Heresy 2nd edition (``system: "dh2"``): one attack, steps one to five.
 
-The procedure is the d100 family's (:mod:`rules.attack`); this module sets what DH2 does its own way.
+The procedure is the d100 family's (:mod:`rules.d100.attack`, its stages in :mod:`rules.d100.stages`,
+the quality hooks in :mod:`rules.d100.qualities`); this module sets what DH2 does its own way.
 
 The rules come from seed 004 ("The Attack", `shared/seeds/004_4b01faf6955f1ce0.txt`); where the
 seed names a rule without its numbers (action modifiers, range bands, evasion, degrees), from the

@@ -5,7 +5,7 @@ locations, craftsmanship, the Astartes armoury, cover, combat actions, weapon qu
 difficulty, jams, semi and full auto, two-weapon fighting, unarmed combat, overwatch, suppressing
 fire, pinning, fatigue, stunned, damage, movement, armour, multiple hits, hordes); where the screen
 is silent (Righteous Fury, range distances, Evasion, degrees), from the Deathwatch Core Rulebook,
-cited by chapter in each step. The procedure is the d100 family's (:mod:`rules.attack`); what
+cited by chapter in each step. The procedure is the d100 family's (:mod:`rules.d100.attack`); what
 Deathwatch does its own way:
 
 - Degrees of success: one per full 10 points of margin, so a bare success has 0 (as DH1;

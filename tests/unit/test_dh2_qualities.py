@@ -2,7 +2,7 @@
 
 Every quality in ``rules/data/dh2/qualities.json`` is shown changing the result of an attack against
 the same attack without it (and, where its text says so, *not* changing it), with scripted dice in
-the order the engine consumes them (``rules/attack.py``): the test d100 (Spray: each person's
+the order the engine consumes them (``rules/d100/stages/``): the test d100 (Spray: each person's
 Agility d100 instead); the evasion d100 and a Power Field d100; one hit-location d100 per other
 person in a Blast; then every hit's damage dice (weapon dice, Maximal d10, Tearing die, Accurate
 d10s, a Righteous Fury d5 right after its hit); then, hit by hit, the tests the qualities make the
