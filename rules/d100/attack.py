@@ -38,7 +38,7 @@ from ..errors import FieldError
 from ..models import NearbyTarget, Resolution, Scenario, Step, TargetTest, Weapon
 from ..tables import ActionDef
 from . import D100Test, dh1_test, signed
-from .qualities import Qualities
+from .qualities import Qualities, hooks
 from .seams import Seams
 from .stages import check, evasion, flame, hits, locations, modifiers, test
 from .stages.finish import finish
@@ -213,27 +213,17 @@ class D100Attack:
         return foe.armour_at(location) if foe else self.s.target.armour_at(location)
 
     def _tb(self, person: int = 0) -> tuple[int, str]:
-        """The struck person's TB; Felling (X) ignores X of the target's Unnatural Toughness: X points
-        of it, or X levels where the ruleset counts Unnatural Toughness in multiples of the base TB
-        (Deathwatch: TB 8 with Unnatural Toughness (x2) is base 4 and one level)."""
+        """The struck person's TB and why it changed: a nearby foe's own, else the target's after the
+        qualities' ``toughness`` hooks (Felling)."""
         foe = self._foe(person)
         if foe is not None:
             return foe.toughness_bonus, ""
-        tb = self.s.target.toughness_bonus
-        ut = self.s.target.unnatural_toughness
-        if "Felling" in self.q and ut:
-            if self.q.param("Felling", "mode", "") == "levels":
-                base = tb - ut
-                levels = ut // base if base > 0 else 0
-                drop = min(self.q.x("Felling"), levels)
-                cut = drop * base
-                return (
-                    tb - cut,
-                    f" (Felling ignores {drop} level(s) of Unnatural Toughness, {drop} \u00d7 base TB {base})",
-                )
-            cut = min(self.q.x("Felling"), ut)
-            return tb - cut, f" (Felling ignores {cut} of its Unnatural Toughness)"
-        return tb, ""
+        tb, why = self.s.target.toughness_bonus, ""
+        for h in hooks("toughness", self.q):  # Felling
+            got: tuple[int, str] | None = h.apply(self, tb, self.s.target.unnatural_toughness)
+            if got is not None:
+                tb, why = got
+        return tb, why
 
     def _damage_type(self) -> str:
         """E, I, R or X: the weapon's, except that a Force weapon in a psyker's hands deals Energy."""

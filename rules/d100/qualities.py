@@ -50,12 +50,15 @@ class Qualities:
 # -- the hook registry --------------------------------------------------------------------------------
 
 POINTS = (
+    "ammo",  # (a) -> (factor, why) or None: the rounds a shot uses, multiplied
     "modifiers",  # (a, st) -> [(label, value, source)]: added to the attack test, after the weapon-class ones
     "hits",  # (a, st, hits) -> hits: after the action's hits (Scatter, Twin-Linked, Storm)
     "clamp",  # (a, value) -> value: each damage die (Proven, Primitive)
     "damage_bonus",  # (a, st) -> [(value, label)]: added to each hit's damage, after craftsmanship
     "pen",  # (a, st, pen) -> (pen, why) or None: the weapon's Pen, folded in order
     "armour",  # (a, st) -> why or None: a reason the struck armour counts double (they do not stack)
+    "toughness",  # (a, tb, unnatural) -> (tb, why) or None: the target's TB
+    "fury",  # (a) -> the natural face from which a damage die calls Righteous Fury, or None
 )
 
 
@@ -92,6 +95,24 @@ def hook(quality: str, point: str, order: int) -> Callable[[F], F]:
 def hooks(point: str, q: Qualities) -> list[Hook]:
     """The hooks at ``point`` of the qualities in ``q``, in order."""
     return [h for h in HOOKS[point] if h.quality in q]
+
+
+# -- ammunition ------------------------------------------------------------------------------------------
+
+
+@hook("Storm", "ammo", 10)
+def _storm_ammo(a: D100Attack) -> tuple[int, str] | None:
+    return 2, "Storm doubles the ammunition"
+
+
+@hook("Twin-Linked", "ammo", 20)
+def _twin_linked_ammo(a: D100Attack) -> tuple[int, str] | None:
+    return 2, "Twin-Linked fires both barrels"
+
+
+@hook("Maximal", "ammo", 30)
+def _maximal_ammo(a: D100Attack) -> tuple[int, str] | None:
+    return (3, "Maximal uses three times the ammunition") if a.s.action.maximal else None
 
 
 # -- modifiers: the attack test -----------------------------------------------------------------------
@@ -257,3 +278,31 @@ def _scatter_armour(a: D100Attack, st: AttackState) -> str | None:
     if a.q.param("Scatter", "mode") != "hits_and_armour" or st.band not in ("Long", "Extreme"):
         return None
     return f"Scatter at {st.band} range"
+
+
+# -- toughness and Righteous Fury ---------------------------------------------------------------------
+
+
+@hook("Felling", "toughness", 10)
+def _felling(a: D100Attack, tb: int, unnatural: int) -> tuple[int, str] | None:
+    """Felling (X) ignores X of the target's Unnatural Toughness: X points of it, or X levels where
+    the ruleset counts it in multiples of the base TB (Deathwatch: TB 8 with Unnatural Toughness
+    (x2) is base 4 and one level)."""
+    if not unnatural:
+        return None
+    if a.q.param("Felling", "mode", "") == "levels":
+        base = tb - unnatural
+        levels = unnatural // base if base > 0 else 0
+        drop = min(a.q.x("Felling"), levels)
+        return (
+            tb - drop * base,
+            f" (Felling ignores {drop} level(s) of Unnatural Toughness, {drop} \u00d7 base TB {base})",
+        )
+    cut = min(a.q.x("Felling"), unnatural)
+    return tb - cut, f" (Felling ignores {cut} of its Unnatural Toughness)"
+
+
+@hook("Vengeful", "fury", 10)
+def _vengeful(a: D100Attack) -> int | None:
+    """Vengeful (X): Righteous Fury from a natural X (no change without a value)."""
+    return a.q.x("Vengeful") or None

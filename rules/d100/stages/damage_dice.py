@@ -127,7 +127,9 @@ def clamp(a: D100Attack, hd: HitDice) -> None:
 
 def calls_fury(a: D100Attack, hd: HitDice) -> bool:
     """Does a kept damage die call for Righteous Fury? A natural 10; Vengeful (X) from X."""
-    threshold = a.q.x("Vengeful") if "Vengeful" in a.q and a.q.x("Vengeful") else 10
+    threshold = 10
+    for h in hooks("fury", a.q):
+        threshold = h.apply(a) or threshold
     return hd.fury(threshold)
 
 

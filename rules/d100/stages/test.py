@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ... import tables
 from ...tables import ActionDef
+from ..qualities import hooks
 from ..seams import JAM, OVERHEAT, TEST
 from ..state import AttackState
 
@@ -44,33 +45,31 @@ def run(a: D100Attack, st: AttackState) -> AttackState:
     return replace(st, roll=roll, test=test, jammed=jammed, overheated=jammed and "Overheats" in a.q)
 
 
-def ammo_factor(
-    a: D100Attack,
-) -> int:
-    """Storm doubles the rounds, Twin-Linked fires both barrels (twice), Maximal triples them;
-    together they multiply."""
-    factor = (2 if "Storm" in a.q else 1) * (2 if "Twin-Linked" in a.q else 1)
-    return factor * (3 if a.s.action.maximal else 1)
+def ammo_factor(a: D100Attack) -> tuple[int, list[str]]:
+    """The qualities' ``ammo`` hooks: Storm doubles the rounds, Twin-Linked fires both barrels
+    (twice), Maximal triples them; together they multiply. Returns the factor and the reasons."""
+    factor, why = 1, []
+    for h in hooks("ammo", a.q):
+        got = h.apply(a)
+        if got is not None:
+            factor *= got[0]
+            why.append(got[1])
+    return factor, why
 
 
 def rounds(a: D100Attack, mode: str | None) -> int:
     """Rounds the action uses: the burst (times Storm, Twin-Linked, Maximal), never more than loaded."""
     if mode is None:
         return 0
-    return min(a._burst_size(mode) * ammo_factor(a), a.weapon.clip)
+    return min(a._burst_size(mode) * ammo_factor(a)[0], a.weapon.clip)
 
 
 def ammo_detail(a: D100Attack, mode: str, rounds: int) -> str:
+    """The ammunition step: the rounds used (and why more than the burst), what is left."""
     w = a.weapon
     label = {"single": "a single shot", "semi": "a semi-auto burst", "full": "a full-auto burst"}[mode]
-    wanted = a._burst_size(mode) * ammo_factor(a)
-    why = []
-    if "Storm" in a.q:
-        why.append("Storm doubles the ammunition")
-    if "Twin-Linked" in a.q:
-        why.append("Twin-Linked fires both barrels")
-    if a.s.action.maximal:
-        why.append("Maximal uses three times the ammunition")
+    factor, why = ammo_factor(a)
+    wanted = a._burst_size(mode) * factor
     reason = f" ({'; '.join(why)})" if why else ""
     short = f" (the clip held only {w.clip} of the {wanted})" if rounds < wanted else ""
     return f"{label}: {rounds} round(s) used{reason}{short}; {w.clip - rounds} left in the clip."
