@@ -110,7 +110,7 @@ COVERED = {
 
 
 def test_every_dh2_quality_has_tests_in_this_file() -> None:
-    # A quality added to the data file must get its tests here.
+    # A quality added to the data file must get its tests here or in tests/unit/qualities/test_<quality>.py.
     assert {q.name for q in tables.qualities("dh2").qualities} == COVERED
 
 
@@ -1132,16 +1132,7 @@ def test_storm_single_shot_two_hits_two_rounds() -> None:
     assert locations(res) == ["Body", "Body"]
 
 
-# --- Tearing -------------------------------------------------------------------------------------------------
-
-
-def test_tearing_extra_die_drops_the_lowest() -> None:
-    # Lasgun 23 -> DoS 4, Body. Without Tearing, d10 3: the 4 DoS replace it -> 4 + 3 - 3 = 4.
-    # Tearing: d10 3, Tearing d10 7 -> drop the 3 -> 7 + 3 - 3 = 7 (replacing the dropped 3 gains nothing)
-    assert resolve_ok(scenario(LASGUN, dice=[23, 3]))["total_wounds"] == 4
-    res = resolve_ok(scenario(weapon(LASGUN, qualities=["Tearing"]), dice=[23, 3, 7]))
-    assert [(d["value"], d["kept"]) for d in res["hits"][0]["dice"]] == [(3, False), (7, True)]
-    assert res["total_wounds"] == 7
+# Tearing: tests/unit/qualities/test_tearing.py
 
 
 # --- Twin-Linked ---------------------------------------------------------------------------------------------

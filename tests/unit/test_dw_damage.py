@@ -17,7 +17,6 @@ from __future__ import annotations
 import pytest
 from dw_scenarios import (
     AUTOGUN,
-    BOLTER,
     CHAINSWORD,
     CLUB,
     FISTS,
@@ -42,22 +41,6 @@ def test_tearing_one_extra_die_drop_lowest() -> None:
     assert locations(res) == ["Left Arm"]
     assert [(d["natural"], d["kept"]) for d in hit["dice"]] == [(3, False), (8, True)]
     assert (hit["damage"], hit["wounds"]) == (15, 11)
-
-
-@pytest.mark.parametrize(
-    ("dice", "kept"),
-    [
-        ([2, 7, 9], [False, True, True]),  # the first die is the lowest
-        ([7, 9, 2], [True, True, False]),  # the Tearing die is the lowest
-    ],
-)
-def test_tearing_on_two_dice(dice: list[int], kept: list[bool]) -> None:
-    # Bolter 2d10+5 Tearing, BS 40, roll 33 -> Body, AP 8 - Pen 5 = 3. Three d10, the 2 dropped:
-    # 7 + 9 + 5 = 21 - 3 - TB 4 = 14
-    res = attack(scenario(BOLTER, armour={"Body": 8}, dice=[33, *dice]))
-    hit = res["hits"][0]
-    assert [d["kept"] for d in hit["dice"]] == kept
-    assert (hit["damage"], hit["effective_armour"], hit["wounds"]) == (21, 3, 14)
 
 
 # --- Strength bonus ----------------------------------------------------------------------------------------

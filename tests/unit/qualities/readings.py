@@ -1,0 +1,44 @@
+"""What the quality files share: the rulesets' names and builders, and the refusal of a quality a ruleset lacks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import dh1_scenarios as dh1
+import dh2_scenarios as dh2
+import dw_scenarios as dw
+
+from rules import tables
+
+RULESET = {"dh2": "Dark Heresy 2nd edition", "dh1": "Dark Heresy 1st edition", "dw": "Deathwatch"}
+# a plain gun of each ruleset, for the refusals
+PLAIN = {"dh2": dh2.LASGUN, "dh1": dh1.LASGUN, "dw": dw.AUTOGUN}
+BUILD = {"dh2": dh2.scenario, "dh1": dh1.scenario, "dw": dw.scenario}
+
+
+def has(system: str, name: str) -> bool:
+    """Whether ``system``'s qualities.json lists the quality."""
+    return tables.qualities(system).get(name) is not None
+
+
+def refused(system: str, text: str) -> None:
+    """A ruleset without the quality refuses it at the weapon's quality field, naming the ruleset."""
+    name = text.split(" (")[0]
+    assert not has(system, name)
+    data = BUILD[system](dh2.weapon(PLAIN[system], qualities=[text]), dice=[23, 5, 5])
+    assert dh2.errors_of(data) == {"attacker.weapon.qualities.0": f"'{name}' is not a {RULESET[system]} weapon quality"}
+
+
+def with_fields(data: dict[str, Any], **fields: Any) -> dict[str, Any]:
+    """Set the fields the builders have no argument for: ``psy_rating`` (attacker), ``maximal`` (action),
+    ``others`` (the target's ``others_in_blast``), ``unnatural_toughness`` and ``primitive_armour`` (target)."""
+    if "psy_rating" in fields:
+        data["attacker"]["psy_rating"] = fields["psy_rating"]
+    if "maximal" in fields:
+        data["action"]["maximal"] = fields["maximal"]
+    if "others" in fields:
+        data["target"]["others_in_blast"] = fields["others"]
+    for key in ("unnatural_toughness", "primitive_armour"):
+        if key in fields:
+            data["target"][key] = fields[key]
+    return data
