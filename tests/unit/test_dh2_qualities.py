@@ -887,26 +887,7 @@ def test_proven_raises_each_damage_die(qualities: list[str], die: int, value: in
     assert (hit["dice"][0]["natural"], hit["dice"][0]["value"], hit["wounds"]) == (die, value, wounds)
 
 
-# --- Razor Sharp ----------------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("qualities", "roll", "degrees", "pen", "wounds"),
-    [
-        # Sword Pen 2, AP 6 on both arms; WS 40 + 10 = 50; d10 6 + SB 3 = 9
-        (["Razor Sharp"], 32, 3, 4, 4),  # DoS 5-3+1 = 3 (Left Arm): Pen 2 x 2 = 4 -> AP 2 -> 9 - 2 - 3 = 4
-        (["Razor Sharp"], 41, 2, 2, 2),  # DoS 5-4+1 = 2 (Right Arm): not doubled -> AP 4 -> 2
-        ([], 32, 3, 2, 2),  # without Razor Sharp
-    ],
-)
-def test_razor_sharp_doubles_pen_at_three_degrees(
-    qualities: list[str], roll: int, degrees: int, pen: int, wounds: int
-) -> None:
-    sword = weapon(SWORD, pen=2, qualities=qualities)
-    res = resolve_ok(scenario(sword, armour={"Left Arm": 6, "Right Arm": 6}, dice=[roll, 6]))
-    assert res["degrees"] == degrees
-    hit = res["hits"][0]
-    assert (hit["penetration"], hit["wounds"]) == (pen, wounds)
+# Razor Sharp: tests/unit/qualities/test_razor_sharp.py
 
 
 # --- Reliable, Unreliable ---------------------------------------------------------------------------------------

@@ -142,20 +142,6 @@ def test_volatile_fury_needs_no_confirmation() -> None:
 
 
 @pytest.mark.parametrize(
-    ("roll", "degrees", "pen", "wounds"),
-    [
-        (30, 1, 2, 3),  # 1 DoS: Pen 2; Head AP 6 - 2 = 4; 11 - 4 - TB 4 = 3
-        (20, 2, 4, 5),  # (40 - 20) // 10 = 2 DoS: Pen 2 x 2 = 4; 6 - 4 = 2; 11 - 2 - 4 = 5
-    ],
-)
-def test_razor_sharp_doubles_pen_at_two_degrees(roll: int, degrees: int, pen: int, wounds: int) -> None:
-    # a Razor Sharp knife (Pen 2), WS 40; reversed 03 / 02: Head (AP 6). d10 5 + 2 + SB 4 = 11
-    res = attack(scenario(weapon(KNIFE, qualities=["Razor Sharp"]), armour={"Head": 6}, dice=[roll, 5]))
-    hit = res["hits"][0]
-    assert (res["degrees"], hit["location"], hit["penetration"], hit["wounds"]) == (degrees, "Head", pen, wounds)
-
-
-@pytest.mark.parametrize(
     ("primitive_armour", "effective", "wounds"),
     [
         (False, 8, 1),  # Body AP 4 doubled = 8: 13 - 8 - TB 4 = 1
