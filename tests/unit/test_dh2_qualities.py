@@ -699,23 +699,7 @@ def test_graviton_adds_nothing_against_no_armour() -> None:
     assert res["total_wounds"] == 6
 
 
-# --- Lance ---------------------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("qualities", "roll", "pen", "wounds"),
-    [
-        # Lasgun Pen 5, AP 10 on Body and Head; d10 6 + 3 = 9
-        ([], 23, 5, 1),  # 9 - (10 - 5) - 3 = 1
-        (["Lance"], 23, 25, 6),  # DoS 4: Pen 5 x (1 + 4) = 25 -> AP 0 -> 9 - 3 = 6
-        (["Lance"], 50, 10, 6),  # 50 -> DoS 1, reversed 05 Head: Pen 5 x 2 = 10 -> AP 0 -> 6
-        ([], 50, 5, 1),
-    ],
-)
-def test_lance_adds_its_pen_once_per_degree(qualities: list[str], roll: int, pen: int, wounds: int) -> None:
-    gun = weapon(LASGUN, pen=5, qualities=qualities)
-    hit = resolve_ok(scenario(gun, armour={"Body": 10, "Head": 10}, dice=[roll, 6]))["hits"][0]
-    assert (hit["penetration"], hit["wounds"]) == (pen, wounds)
+# Lance: tests/unit/qualities/test_lance.py
 
 
 # --- Maximal -------------------------------------------------------------------------------------------------
