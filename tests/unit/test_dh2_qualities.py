@@ -761,28 +761,6 @@ def test_maximal_refused_when_the_clip_is_short() -> None:
 
 # --- Melta ---------------------------------------------------------------------------------------------------
 
-MELTA = weapon(LASGUN, name="Meltagun", pen=6, qualities=["Melta"])
-
-
-@pytest.mark.parametrize(
-    ("wpn", "distance", "target", "pen", "wounds"),
-    [
-        # Pen 6, Body AP 10; roll 23 -> Body; d10 8 + 3 = 11 (8 is above every DoS here)
-        (MELTA, 2, 80, 12, 8),  # Point Blank +30: Pen doubled -> AP 0 -> 11 - 3 = 8
-        (MELTA, 40, 60, 12, 8),  # Short (under 50) +10: doubled
-        (MELTA, 60, 50, 6, 4),  # Standard: Pen 6 -> AP 4 -> 11 - 4 - 3 = 4
-        (MELTA, 250, 40, 6, 4),  # Long -10: not doubled
-        (weapon(MELTA, qualities=[]), 40, 60, 6, 4),  # Short, without Melta
-    ],
-)
-def test_melta_doubles_pen_at_short_range_or_closer(
-    wpn: dict[str, Any], distance: float, target: int, pen: int, wounds: int
-) -> None:
-    res = resolve_ok(scenario(wpn, distance=distance, armour={"Body": 10}, dice=[23, 8]))
-    assert res["target_number"] == target
-    hit = res["hits"][0]
-    assert (hit["penetration"], hit["wounds"]) == (pen, wounds)
-
 
 # --- Overheats -----------------------------------------------------------------------------------------------
 
