@@ -684,19 +684,7 @@ def test_force_in_a_psykers_hands_deals_energy_damage() -> None:
     assert crit == {"amount": 4, "total": 4, "damage_type": "Energy", "location": "Body"}
 
 
-# --- Graviton ------------------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(("qualities", "wounds"), [([], 2), (["Graviton"], 6)])
-def test_graviton_adds_the_locations_armour_to_the_damage(qualities: list[str], wounds: int) -> None:
-    # 23 -> Body AP 4; d10 6 + 3 = 9. Without: 9 - 4 - 3 = 2. Graviton: 9 + 4 (Body AP) - 4 - 3 = 6
-    res = resolve_ok(scenario(weapon(LASGUN, qualities=qualities), armour={"Body": 4}, dice=[23, 6]))
-    assert res["hits"][0]["wounds"] == wounds
-
-
-def test_graviton_adds_nothing_against_no_armour() -> None:
-    res = resolve_ok(scenario(weapon(LASGUN, qualities=["Graviton"]), dice=[23, 6]))
-    assert res["total_wounds"] == 6
+# Graviton: tests/unit/qualities/test_graviton.py
 
 
 # Lance: tests/unit/qualities/test_lance.py
