@@ -822,21 +822,6 @@ def test_primitive_natural_10_counts_as_x_but_still_causes_righteous_fury() -> N
     assert hit["righteous_fury"]["critical_effect"] == 2
 
 
-@pytest.mark.parametrize(
-    ("qualities", "die", "value", "wounds"),
-    [
-        # Lasgun 50 -> DoS 5-5+1 = 1 (replaces no die), reversed 05 Head; 1d10 + 3 - TB 3 = the die
-        ([], 1, 1, 1),
-        (["Proven (3)"], 1, 3, 3),  # a die under 3 counts as 3
-        (["Proven (3)"], 5, 5, 5),  # over 3: unchanged
-    ],
-)
-def test_proven_raises_each_damage_die(qualities: list[str], die: int, value: int, wounds: int) -> None:
-    hit = resolve_ok(scenario(weapon(LASGUN, qualities=qualities), dice=[50, die]))["hits"][0]
-    assert hit["location"] == "Head"
-    assert (hit["dice"][0]["natural"], hit["dice"][0]["value"], hit["wounds"]) == (die, value, wounds)
-
-
 # Razor Sharp: tests/unit/qualities/test_razor_sharp.py
 
 
