@@ -622,28 +622,7 @@ def test_gm_only_quality_is_named_in_a_step_and_changes_no_number(text: str) -> 
     assert rolled(res) == [23, 6]
 
 
-# --- Felling -------------------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("qualities", "tb", "unnatural", "effective_tb", "wounds"),
-    [
-        # Lasgun 23 (Body), d10 6 + 3 = 9 (4 DoS < 6)
-        ([], 6, 3, 6, 3),  # 9 - 6
-        (["Felling (2)"], 6, 3, 4, 5),  # TB 6 of which 3 Unnatural: ignores 2 -> 4; 9 - 4
-        (["Felling (4)"], 6, 3, 3, 6),  # ignores only the 3 Unnatural, never the base TB -> 3
-        (["Felling (2)"], 6, 0, 6, 3),  # no Unnatural Toughness: nothing to ignore
-    ],
-)
-def test_felling_ignores_only_unnatural_toughness(
-    qualities: list[str], tb: int, unnatural: int, effective_tb: int, wounds: int
-) -> None:
-    data = put(
-        scenario(weapon(LASGUN, qualities=qualities), tb=tb, dice=[23, 6]),
-        {"target.unnatural_toughness": unnatural},
-    )
-    hit = resolve_ok(data)["hits"][0]
-    assert (hit["toughness_bonus"], hit["wounds"]) == (effective_tb, wounds)
+# Felling: tests/unit/qualities/test_felling.py
 
 
 # --- Force ---------------------------------------------------------------------------------------------------

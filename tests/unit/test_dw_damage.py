@@ -27,7 +27,6 @@ from dw_scenarios import (
     die_order,
     locations,
     scenario,
-    weapon,
 )
 
 # --- Tearing -----------------------------------------------------------------------------------------------
@@ -153,23 +152,6 @@ def test_primitive_doubles_armour_unless_primitive(primitive_armour: bool, effec
     res = attack(scenario(CLUB, armour={"Body": 4}, primitive_armour=primitive_armour, dice=[33, 9]))
     hit = res["hits"][0]
     assert (hit["effective_armour"], hit["wounds"]) == (effective, wounds)
-
-
-@pytest.mark.parametrize(
-    ("felling", "tb", "ut", "tb_used"),
-    [
-        (None, 8, 4, 8),  # no Felling: TB 8
-        (1, 8, 4, 4),  # TB 8 with Unnatural Toughness 4: base 4, one level; Felling (1) leaves 4
-        (2, 8, 4, 4),  # Felling (2) but only one level to ignore: still 4
-        (1, 12, 8, 8),  # base 4, two levels (x3): Felling (1) ignores one, 12 - 4 = 8
-    ],
-)
-def test_felling_ignores_levels_of_unnatural_toughness(felling: int | None, tb: int, ut: int, tb_used: int) -> None:
-    # Knife, WS 40, roll 33 -> Body; d10 6 + 2 + SB 4 = 12 - TB
-    qualities = [f"Felling ({felling})"] if felling else []
-    res = attack(scenario(weapon(KNIFE, qualities=qualities), tb=tb, unnatural_toughness=ut, dice=[33, 6]))
-    hit = res["hits"][0]
-    assert (hit["toughness_bonus"], hit["wounds"]) == (tb_used, 12 - tb_used)
 
 
 # --- cover -------------------------------------------------------------------------------------------------
