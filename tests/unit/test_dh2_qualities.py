@@ -625,42 +625,7 @@ def test_gm_only_quality_is_named_in_a_step_and_changes_no_number(text: str) -> 
 # Felling: tests/unit/qualities/test_felling.py
 
 
-# --- Force ---------------------------------------------------------------------------------------------------
-
-FORCE_SWORD = weapon(SWORD, name="Force Sword", qualities=["Force"])
-
-
-@pytest.mark.parametrize(
-    ("psy", "damage", "pen", "effective", "wounds"),
-    [
-        # Sword 50, roll 23 -> DoS 4, Body AP 4; d10 6 + SB 3 = 9
-        (0, 9, 0, 4, 2),  # not a psyker: 9 - 4 - 3 = 2
-        (3, 12, 3, 1, 8),  # psy rating 3: damage 9 + 3 = 12, Pen 3: AP 4 - 3 = 1 -> 12 - 1 - 3 = 8
-    ],
-)
-def test_force_adds_psy_rating_to_damage_and_pen(psy: int, damage: int, pen: int, effective: int, wounds: int) -> None:
-    data = put(scenario(FORCE_SWORD, armour={"Body": 4}, dice=[23, 6]), {"attacker.psy_rating": psy})
-    hit = resolve_ok(data)["hits"][0]
-    assert (hit["damage"], hit["penetration"], hit["effective_armour"], hit["wounds"]) == (
-        damage,
-        pen,
-        effective,
-        wounds,
-    )
-
-
-def test_psy_rating_without_force_changes_nothing() -> None:
-    data = put(scenario(SWORD, armour={"Body": 4}, dice=[23, 6]), {"attacker.psy_rating": 3})
-    hit = resolve_ok(data)["hits"][0]
-    assert (hit["damage"], hit["penetration"], hit["wounds"]) == (9, 0, 2)
-
-
-def test_force_in_a_psykers_hands_deals_energy_damage() -> None:
-    # Psy rating 3, Body AP 0, 5 wounds: 23 -> Body; d10 6 + 3 + 3 = 12 - 3 = 9 -> 4 Critical damage,
-    # Energy (not the Sword's Rending)
-    data = put(scenario(FORCE_SWORD, wounds=5, dice=[23, 6]), {"attacker.psy_rating": 3})
-    crit = resolve_ok(data)["hits"][0]["critical"]
-    assert crit == {"amount": 4, "total": 4, "damage_type": "Energy", "location": "Body"}
+# Force: tests/unit/qualities/test_force.py
 
 
 # Graviton: tests/unit/qualities/test_graviton.py
@@ -726,7 +691,7 @@ def test_maximal_refused_when_the_clip_is_short() -> None:
     assert "attacker.weapon.clip" in errors
 
 
-# --- Melta ---------------------------------------------------------------------------------------------------
+# Melta: tests/unit/qualities/test_melta.py
 
 
 # --- Overheats -----------------------------------------------------------------------------------------------

@@ -42,3 +42,8 @@ def with_fields(data: dict[str, Any], **fields: Any) -> dict[str, Any]:
         if key in fields:
             data["target"][key] = fields[key]
     return data
+
+
+def details(res: dict[str, Any], rule: str) -> list[str]:
+    """The details of every step with this rule name."""
+    return [s["detail"] for s in res["steps"] if s["rule"] == rule]
