@@ -449,29 +449,7 @@ def test_best_craftsmanship_never_overheats() -> None:
     assert (res["outcome"], res["overheated"], len(res["dice"])) == ("miss", False, 1)
 
 
-# --- Primitive ------------------------------------------------------------------------------------------------
-
-CLUB = weapon(SWORD, name="Club", damage_type="I", qualities=["Primitive"])
-
-
-def test_primitive_doubles_armour() -> None:
-    # WS 40, roll 23 Body (AP 3 -> 6). d10 8 + SB 3 = 11 - 6 - 3 = 2
-    res = resolve_ok(scenario(CLUB, armour={"Body": 3}, dice=[23, 8]))
-    hit = res["hits"][0]
-    assert (hit["armour"], hit["effective_armour"], hit["wounds"]) == (3, 6, 2)
-    assert step_text(res, "Armour doubled") == "Armour points count double: Primitive."
-
-
-def test_primitive_does_not_double_primitive_armour() -> None:
-    # 11 - 3 - 3 = 5
-    res = resolve_ok(scenario(CLUB, armour={"Body": 3}, primitive_armour=True, dice=[23, 8]))
-    assert (res["hits"][0]["effective_armour"], res["total_wounds"]) == (3, 5)
-
-
-def test_primitive_doubles_the_armour_before_pen() -> None:
-    # (3 x 2) - Pen 2 = 4: 11 - 4 - 3 = 4
-    res = resolve_ok(scenario(weapon(CLUB, pen=2), armour={"Body": 3}, dice=[23, 8]))
-    assert (res["hits"][0]["effective_armour"], res["total_wounds"]) == (4, 4)
+# Primitive: tests/unit/qualities/
 
 
 # --- Scatter --------------------------------------------------------------------------------------------------

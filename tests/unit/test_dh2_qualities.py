@@ -688,28 +688,7 @@ def test_best_craftsmanship_never_overheats() -> None:
     assert (res["outcome"], res["overheated"], res["jammed"], res["total_wounds"]) == ("hit", False, False, 5)
 
 
-# --- Primitive, Proven ----------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("qualities", "die", "value", "wounds"),
-    [
-        # Lasgun 23 -> DoS 4, Body; 1d10 + 3 - TB 3 = the die
-        ([], 9, 9, 9),
-        (["Primitive (7)"], 9, 7, 7),  # a die over 7 counts as 7
-        (["Primitive (7)"], 5, 5, 5),  # under 7: unchanged
-    ],
-)
-def test_primitive_caps_each_damage_die(qualities: list[str], die: int, value: int, wounds: int) -> None:
-    hit = resolve_ok(scenario(weapon(LASGUN, qualities=qualities), dice=[23, die]))["hits"][0]
-    assert (hit["dice"][0]["natural"], hit["dice"][0]["value"], hit["wounds"]) == (die, value, wounds)
-
-
-def test_primitive_natural_10_counts_as_x_but_still_causes_righteous_fury() -> None:
-    # d10 10 -> 7: 7 + 3 - 3 = 7 wounds; Fury d5 from d10 4 -> 2
-    hit = resolve_ok(scenario(weapon(LASGUN, qualities=["Primitive (7)"]), dice=[23, 10, 4]))["hits"][0]
-    assert (hit["dice"][0]["value"], hit["wounds"]) == (7, 7)
-    assert hit["righteous_fury"]["critical_effect"] == 2
+# Primitive, Proven: tests/unit/qualities/
 
 
 # Razor Sharp: tests/unit/qualities/test_razor_sharp.py

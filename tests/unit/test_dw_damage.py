@@ -18,7 +18,6 @@ import pytest
 from dw_scenarios import (
     AUTOGUN,
     CHAINSWORD,
-    CLUB,
     FISTS,
     KNIFE,
     PLASMA_GUN,
@@ -137,21 +136,7 @@ def test_volatile_fury_needs_no_confirmation() -> None:
     assert res["total_wounds"] == 21
 
 
-# --- Razor Sharp, Primitive, Felling -----------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("primitive_armour", "effective", "wounds"),
-    [
-        (False, 8, 1),  # Body AP 4 doubled = 8: 13 - 8 - TB 4 = 1
-        (True, 4, 5),  # Primitive armour is not doubled: 13 - 4 - 4 = 5
-    ],
-)
-def test_primitive_doubles_armour_unless_primitive(primitive_armour: bool, effective: int, wounds: int) -> None:
-    # a Primitive club 1d10 Pen 0, WS 40, roll 33 -> Body; d10 9 + SB 4 = 13
-    res = attack(scenario(CLUB, armour={"Body": 4}, primitive_armour=primitive_armour, dice=[33, 9]))
-    hit = res["hits"][0]
-    assert (hit["effective_armour"], hit["wounds"]) == (effective, wounds)
+# Razor Sharp, Primitive, Felling: tests/unit/qualities/
 
 
 # --- cover -------------------------------------------------------------------------------------------------
