@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 from dh1_scenarios import (
-    AUTOGUN,
     FLAMER,
     LASGUN,
     SHOTGUN,
@@ -590,42 +589,6 @@ def test_snare_no_test_on_a_miss() -> None:
 
 
 # --- Storm, Twin-Linked ----------------------------------------------------------------------------------------
-
-STORM_BOLTER = weapon(
-    AUTOGUN, name="Storm Bolter", rof="S/2/4", damage="1d10+5", damage_type="X", pen=4, clip=60, qualities=["Storm"]
-)
-
-
-@pytest.mark.parametrize(
-    ("action", "bs_target", "hits", "rounds", "where"),
-    [
-        # roll 23 -> Body each time; Storm doubles the hits and the rounds spent
-        ("Standard Attack", 40, 2, 2, ["Body", "Body"]),  # DoS 1, one hit -> 2; 2 rounds
-        ("Semi-Auto Burst", 50, 4, 4, ["Body", "Body", "Right Arm", "Head"]),  # DoS 2 -> 1 + 1 = 2 -> 4; 2 x 2 rounds
-        # DoS 3 -> 1 + 3 = 4 (RoF 4) -> 8; 4 x 2 rounds
-        ("Full Auto Burst", 60, 8, 8, ["Body", "Body", "Right Arm", "Head", "Right Arm"] + ["Body"] * 3),
-    ],
-)
-def test_storm_doubles_the_hits_and_the_ammunition(
-    action: str, bs_target: int, hits: int, rounds: int, where: list[str]
-) -> None:
-    # d10 1 each: 1 + 5 = 6 - 3 = 3 wounds a hit (wounds 50)
-    res = resolve_ok(scenario(STORM_BOLTER, action=action, wounds=50, dice=[23] + [1] * 8))
-    assert res["target_number"] == bs_target
-    assert (res["hits_scored"], res["rounds_fired"], res["rounds_left"]) == (hits, rounds, 60 - rounds)
-    assert locations(res) == where
-    assert res["total_wounds"] == 3 * hits
-
-
-def test_storm_never_more_hits_than_rounds_fired() -> None:
-    # 3 rounds left: a semi-auto burst would spend 4, fires 3; DoS 2 -> 2 hits -> 4, capped at the 3 rounds
-    res = resolve_ok(scenario(weapon(STORM_BOLTER, clip=3), action="Semi-Auto Burst", wounds=50, dice=[23, 1, 1, 1]))
-    assert (res["hits_scored"], res["rounds_fired"], res["rounds_left"]) == (3, 3, 0)
-
-
-def test_storm_single_shot_with_one_round_left_hits_once() -> None:
-    res = resolve_ok(scenario(weapon(STORM_BOLTER, clip=1), dice=[23, 1]))
-    assert (res["hits_scored"], res["rounds_fired"]) == (1, 1)
 
 
 TWIN = weapon(LASGUN, name="Twin-linked Lasgun", qualities=["Twin-Linked"])

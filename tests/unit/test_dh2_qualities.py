@@ -884,37 +884,7 @@ def test_spray_and_flame_the_struck_target_also_tests_against_catching_fire() ->
     ]
 
 
-# --- Storm ---------------------------------------------------------------------------------------------------
-
-STORM_BOLTER = weapon(AUTOGUN, name="Storm Bolter", rof="S/2/4", clip=60, qualities=["Storm"])
-
-
-def test_storm_full_auto_doubles_hits_but_not_above_the_rof_and_doubles_ammunition() -> None:
-    # Full Auto: BS 60 - 10 = 50; roll 33 -> DoS 5-3+1 = 3 -> 3 hits (RoF 4). Storm: 6 -> capped at 4.
-    # 8 rounds (4 x 2), 52 left. Reversed 33 Body: Body, Body, Right Arm, Head; d10 5 each -> 5 x 4 = 20.
-    res = resolve_ok(scenario(STORM_BOLTER, action="Full Auto Burst", BS=60, wounds=100, dice=[33, 5, 5, 5, 5]))
-    assert res["hits_scored"] == 4
-    assert locations(res) == ["Body", "Body", "Right Arm", "Head"]
-    assert (res["rounds_fired"], res["rounds_left"]) == (8, 52)
-    assert res["total_wounds"] == 20
-    # Without Storm: 3 hits, 4 rounds
-    plain = resolve_ok(
-        scenario(weapon(STORM_BOLTER, qualities=[]), action="Full Auto Burst", BS=60, wounds=100, dice=[33, 5, 5, 5])
-    )
-    assert (plain["hits_scored"], plain["rounds_fired"], plain["total_wounds"]) == (3, 4, 15)
-
-
-def test_storm_below_the_cap_doubles_the_hits() -> None:
-    # roll 43 -> DoS 5-4+1 = 2 -> 2 hits -> Storm 4 (= RoF 4, not over it)
-    res = resolve_ok(scenario(STORM_BOLTER, action="Full Auto Burst", BS=60, wounds=100, dice=[43, 5, 5, 5, 5]))
-    assert res["hits_scored"] == 4
-
-
-def test_storm_single_shot_two_hits_two_rounds() -> None:
-    # Standard: 50, roll 23 -> 1 hit -> Storm 2 (two rounds fired): Body, Body; d10 5 each -> 10
-    res = resolve_ok(scenario(STORM_BOLTER, wounds=100, dice=[23, 5, 5]))
-    assert (res["hits_scored"], res["rounds_fired"], res["total_wounds"]) == (2, 2, 10)
-    assert locations(res) == ["Body", "Body"]
+# Storm: tests/unit/qualities/
 
 
 # Tearing: tests/unit/qualities/test_tearing.py

@@ -19,7 +19,6 @@ from dw_scenarios import (
     BOLTER,
     KNIFE,
     LASGUN,
-    STORM_BOLTER,
     attack,
     die_order,
     locations,
@@ -199,23 +198,6 @@ def test_suppressing_fire_one_hit_plus_one_per_two_degrees() -> None:
     res = attack(scenario(action="Suppressing Fire", distance=40, BS=60, dice=[12, 1, 1]))
     assert (res["target_number"], res["degrees"], res["hits_scored"]) == (50, 3, 2)
     assert res["rounds_fired"] == 10  # full auto where the weapon has it
-
-
-def test_storm_doubles_the_hits_of_a_single_shot() -> None:
-    # Storm Bolter, Standard Attack: BS 40, roll 33 -> 0 DoS, one hit, doubled: 2 (2 rounds: Storm doubles the
-    # ammunition). Reversed 33 Body: Body, Body. Three d10 of 1 a hit: 1 + 1 + 5 = 7 - TB 4 = 3 each
-    res = attack(scenario(STORM_BOLTER, dice=[33] + [1] * 6))
-    assert (res["hits_scored"], res["rounds_fired"]) == (2, 2)
-    assert locations(res) == ["Body", "Body"]
-    assert res["total_wounds"] == 6
-
-
-def test_storm_never_more_hits_than_rounds_fired() -> None:
-    # Storm Bolter with 3 rounds left, Full Auto: BS 40 + 20 = 60; roll 10 -> 5 DoS -> 6 hits, capped at the
-    # 3 rounds; Storm doubles to 6, but only 3 rounds were fired: 3. Reversed 01 Head: Head, Head, Right Arm
-    res = attack(scenario(weapon(STORM_BOLTER, clip=3), action="Full Auto Burst", dice=[10] + [1] * 9))
-    assert (res["hits_scored"], res["rounds_fired"], res["rounds_left"]) == (3, 3, 0)
-    assert locations(res) == ["Head", "Head", "Right Arm"]
 
 
 # --- the Multiple Hits table -------------------------------------------------------------------------------

@@ -47,3 +47,8 @@ def with_fields(data: dict[str, Any], **fields: Any) -> dict[str, Any]:
 def details(res: dict[str, Any], rule: str) -> list[str]:
     """The details of every step with this rule name."""
     return [s["detail"] for s in res["steps"] if s["rule"] == rule]
+
+
+def mods(res: dict[str, Any]) -> list[tuple[str, int]]:
+    """The modifiers applied, as (label, value)."""
+    return [(m["label"], m["value"]) for m in res["modifiers"]]
