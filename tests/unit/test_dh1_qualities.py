@@ -588,31 +588,7 @@ def test_snare_no_test_on_a_miss() -> None:
     assert res["target_tests"] == []
 
 
-# --- Storm, Twin-Linked ----------------------------------------------------------------------------------------
-
-
-TWIN = weapon(LASGUN, name="Twin-linked Lasgun", qualities=["Twin-Linked"])
-
-
-def test_twin_linked_plus_20_and_one_more_hit_at_two_degrees() -> None:
-    # BS 40 + 20 = 60; roll 23 -> DoS 3 (at least 2) -> 1 + 1 = 2 hits (Body, Body); both barrels: 2 rounds
-    res = resolve_ok(scenario(TWIN, dice=[23, 1, 1]))
-    assert ("Twin-Linked", 20) in mods_of(res)
-    assert (res["target_number"], res["degrees"], res["hits_scored"]) == (60, 3, 2)
-    assert locations(res) == ["Body", "Body"]
-    assert (res["rounds_fired"], res["rounds_left"]) == (2, 58)
-
-
-def test_twin_linked_no_extra_hit_below_two_degrees() -> None:
-    # roll 45 -> DoS (60 - 45) // 10 = 1: one hit, still two rounds spent
-    res = resolve_ok(scenario(TWIN, dice=[45, 1]))
-    assert (res["degrees"], res["hits_scored"], res["rounds_fired"]) == (1, 1, 2)
-
-
-def test_twin_linked_semi_auto_burst() -> None:
-    # BS 40 + 10 + 20 = 70; roll 23 -> DoS 4 -> 1 + 2 = 3 (RoF 3) + 1 = 4 hits; 2 x 3 = 6 rounds
-    res = resolve_ok(scenario(TWIN, action="Semi-Auto Burst", dice=[23, 1, 1, 1, 1]))
-    assert (res["target_number"], res["hits_scored"], res["rounds_fired"]) == (70, 4, 6)
+# Storm, Twin-Linked: tests/unit/qualities/
 
 
 # --- Unstable -------------------------------------------------------------------------------------------------

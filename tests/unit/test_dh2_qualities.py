@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from dh2_scenarios import AUTOGUN, FISTS, LASGUN, SWORD, errors_of, locations, purposes, resolve_ok, scenario, weapon
+from dh2_scenarios import AUTOGUN, FISTS, LASGUN, SWORD, errors_of, purposes, resolve_ok, scenario, weapon
 
 from rules import run, tables
 
@@ -890,35 +890,7 @@ def test_spray_and_flame_the_struck_target_also_tests_against_catching_fire() ->
 # Tearing: tests/unit/qualities/test_tearing.py
 
 
-# --- Twin-Linked ---------------------------------------------------------------------------------------------
-
-TWIN = weapon(LASGUN, name="Twin-linked Lasgun", qualities=["Twin-Linked"])
-
-
-@pytest.mark.parametrize(
-    ("roll", "degrees", "placed"),
-    [
-        (55, 3, ["Body", "Body"]),  # 40 + 10 + 20 = 70: DoS 7-5+1 = 3 -> one more hit (reversed 55 Body)
-        (65, 2, ["Body", "Body"]),  # DoS 2: still one more (reversed 56 Body)
-        (70, 1, ["Head"]),  # DoS 1: no extra hit (reversed 07 Head)
-    ],
-)
-def test_twin_linked_plus_20_extra_hit_at_two_degrees_double_ammunition(
-    roll: int, degrees: int, placed: list[str]
-) -> None:
-    # d10 5 per hit (DoS <= 3 replace none): 5 wounds each; two rounds whatever the hits
-    hits = len(placed)
-    res = resolve_ok(scenario(TWIN, dice=[roll] + [5] * hits))
-    assert ("Twin-Linked", 20) in mods(res)
-    assert (res["target_number"], res["degrees"], res["hits_scored"]) == (70, degrees, hits)
-    assert locations(res) == placed
-    assert res["total_wounds"] == 5 * hits
-    assert (res["rounds_fired"], res["rounds_left"]) == (2, 58)
-
-
-def test_without_twin_linked_the_same_roll_misses() -> None:
-    res = resolve_ok(scenario(LASGUN, dice=[55]))
-    assert (res["target_number"], res["outcome"], res["rounds_fired"]) == (50, "miss", 1)
+# Twin-Linked: tests/unit/qualities/
 
 
 # --- Vengeful ------------------------------------------------------------------------------------------------
