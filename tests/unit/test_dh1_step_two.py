@@ -257,56 +257,6 @@ def test_unreliable_jams_on_91_or_more(action: str, roll: int, jammed: bool) -> 
     assert res["jammed"] is jammed
 
 
-def test_reliable_rolls_a_d10_right_after_the_test_and_does_not_jam_unless_10() -> None:
-    # Reliable lasgun, BS 70 + Point Blank 30 = 100. Roll 96 would jam: Reliable d10 9 -> no jam.
-    # The attack hits: (100 - 96) // 10 = 0 DoS; reversed 69 Body; d10 5 + 2 = 7 - TB 3 = 4
-    gun = weapon(LASGUN, qualities=["Reliable"])
-    res = resolve_ok(scenario(gun, BS=70, distance=2, dice=[96, 9, 5]))
-    assert purposes(res) == [("to-hit d100", 100, 96), ("Reliable jam d10", 10, 9), ("hit 1 damage d10", 10, 5)]
-    assert (res["outcome"], res["jammed"], res["total_wounds"]) == ("hit", False, 4)
-    assert locations(res) == ["Body"]
-
-
-def test_reliable_d10_comes_before_the_evasion_roll() -> None:
-    # Same shot; the target Dodges 40 and rolls 60 (fails): to-hit, Reliable d10, Dodge d100, damage
-    gun = weapon(LASGUN, qualities=["Reliable"])
-    res = resolve_ok(scenario(gun, BS=70, distance=2, evasion={"reaction": "Dodge", "skill": 40}, dice=[96, 9, 60, 5]))
-    assert [p for p, _, _ in purposes(res)] == [
-        "to-hit d100",
-        "Reliable jam d10",
-        "Dodge d100 (evasion)",
-        "hit 1 damage d10",
-    ]
-    assert (res["outcome"], res["total_wounds"]) == ("hit", 4)
-
-
-def test_reliable_jams_on_a_10() -> None:
-    gun = weapon(LASGUN, qualities=["Reliable"])
-    res = resolve_ok(scenario(gun, BS=70, distance=2, dice=[96, 10]))
-    assert (res["outcome"], res["jammed"]) == ("jam", True)
-    assert purposes(res) == [("to-hit d100", 100, 96), ("Reliable jam d10", 10, 10)]
-
-
-def test_reliable_rolls_no_d10_when_the_roll_would_not_jam() -> None:
-    # Roll 95 (a miss against 40) does not jam: no d10 is asked for
-    res = resolve_ok(scenario(weapon(LASGUN, qualities=["Reliable"]), dice=[95]))
-    assert purposes(res) == [("to-hit d100", 100, 95)]
-    assert res["outcome"] == "miss"
-
-
-def test_reliable_on_a_burst_rolls_its_d10_from_94() -> None:
-    # Semi-Auto Burst: BS 40 + 10 = 50; roll 94 (a miss) would jam: d10 3 -> no jam, a plain miss
-    gun = weapon(LASGUN, qualities=["Reliable"])
-    res = resolve_ok(scenario(gun, action="Semi-Auto Burst", dice=[94, 3]))
-    assert purposes(res) == [("to-hit d100", 100, 94), ("Reliable jam d10", 10, 3)]
-    assert (res["outcome"], res["jammed"]) == ("miss", False)
-
-
-def test_reliable_and_unreliable_together_refused() -> None:
-    errors = errors_of(scenario(weapon(LASGUN, qualities=["Reliable", "Unreliable"]), dice=[50, 5]))
-    assert "attacker.weapon.qualities" in errors
-
-
 @pytest.mark.parametrize(("roll", "jammed"), [(90, False), (91, True)])
 def test_untrained_ranged_weapon_counts_as_unreliable(roll: int, jammed: bool) -> None:
     # DH1 Core, Ch. IV: BS 40 - 20 = 20, and the lasgun jams on 91+

@@ -697,25 +697,6 @@ def test_best_craftsmanship_never_overheats() -> None:
 # --- Reliable, Unreliable ---------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("qualities", "roll", "jams"),
-    [
-        # Lasgun single shot at 50: every roll misses; a plain weapon jams on 96-100
-        ([], 91, False),
-        ([], 96, True),
-        (["Reliable"], 96, False),
-        (["Reliable"], 99, False),
-        (["Reliable"], 100, True),
-        (["Unreliable"], 90, False),
-        (["Unreliable"], 91, True),
-    ],
-)
-def test_reliable_and_unreliable_jam_ranges(qualities: list[str], roll: int, jams: bool) -> None:
-    res = resolve_ok(scenario(weapon(LASGUN, qualities=qualities), dice=[roll]))
-    assert res["outcome"] == ("jam" if jams else "miss")
-    assert res["jammed"] is jams
-
-
 def test_unreliable_jams_on_92_that_would_hit() -> None:
     # BS 90: 100. Plain: 92 hits (DoS 2, reversed 29 Left Arm), d10 5 -> 5 wounds. Unreliable: jams.
     assert resolve_ok(scenario(LASGUN, BS=90, dice=[92, 5]))["total_wounds"] == 5

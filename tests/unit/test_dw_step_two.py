@@ -89,29 +89,6 @@ def test_jam_never_in_melee() -> None:
     assert (res["outcome"], res["jammed"]) == ("miss", False)
 
 
-@pytest.mark.parametrize(("d10", "jammed"), [(9, False), (10, True)])
-def test_reliable_rolls_a_d10_and_jams_only_on_10(d10: int, jammed: bool) -> None:
-    # Lasgun (Reliable), BS 40: unmodified 96 would jam; the d10 decides. 96 misses 40 either way.
-    res = attack(scenario(LASGUN, dice=[96, d10]))
-    assert purposes(res) == [("to-hit d100", 100, 96), ("Reliable jam d10", 10, d10)]
-    assert res["jammed"] is jammed
-    assert res["outcome"] == ("jam" if jammed else "miss")
-
-
-def test_reliable_rolls_no_d10_below_the_jam_range() -> None:
-    # 95 does not jam a single shot: no d10
-    res = attack(scenario(LASGUN, dice=[95]))
-    assert purposes(res) == [("to-hit d100", 100, 95)]
-
-
-def test_reliable_d10_on_a_hit_then_damage() -> None:
-    # Lasgun BS 70 + Point Blank 30 = 100; 96 would jam, d10 4 -> no jam; (100 - 96) // 10 = 0 DoS, a hit.
-    # Reversed 69 Body; d10 5 + 3 = 8 - TB 4 = 4
-    res = attack(scenario(LASGUN, BS=70, distance=2, dice=[96, 4, 5]))
-    assert die_order(res) == ["to-hit d100", "Reliable jam d10", "hit 1 damage d10"]
-    assert (res["outcome"], locations(res), res["total_wounds"]) == ("hit", ["Body"], 4)
-
-
 @pytest.mark.parametrize(
     ("roll", "outcome"),
     [
