@@ -243,20 +243,6 @@ def test_melee_never_jams(roll: int) -> None:
     assert (res["outcome"], res["jammed"]) == ("miss", False)
 
 
-@pytest.mark.parametrize(
-    ("action", "roll", "jammed"),
-    [
-        ("Standard Attack", 90, False),
-        ("Standard Attack", 91, True),  # Unreliable: jams on 91+
-        ("Semi-Auto Burst", 90, False),
-        ("Semi-Auto Burst", 91, True),  # bursts too: 91, not 94
-    ],
-)
-def test_unreliable_jams_on_91_or_more(action: str, roll: int, jammed: bool) -> None:
-    res = resolve_ok(scenario(weapon(AUTOGUN, qualities=["Unreliable"]), action=action, dice=[roll]))
-    assert res["jammed"] is jammed
-
-
 @pytest.mark.parametrize(("roll", "jammed"), [(90, False), (91, True)])
 def test_untrained_ranged_weapon_counts_as_unreliable(roll: int, jammed: bool) -> None:
     # DH1 Core, Ch. IV: BS 40 - 20 = 20, and the lasgun jams on 91+

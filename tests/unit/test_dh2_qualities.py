@@ -694,14 +694,7 @@ def test_best_craftsmanship_never_overheats() -> None:
 # Razor Sharp: tests/unit/qualities/test_razor_sharp.py
 
 
-# --- Reliable, Unreliable ---------------------------------------------------------------------------------------
-
-
-def test_unreliable_jams_on_92_that_would_hit() -> None:
-    # BS 90: 100. Plain: 92 hits (DoS 2, reversed 29 Left Arm), d10 5 -> 5 wounds. Unreliable: jams.
-    assert resolve_ok(scenario(LASGUN, BS=90, dice=[92, 5]))["total_wounds"] == 5
-    res = resolve_ok(scenario(weapon(LASGUN, qualities=["Unreliable"]), BS=90, dice=[92]))
-    assert (res["outcome"], res["success"], len(res["dice"])) == ("jam", False, 1)
+# Reliable, Unreliable: tests/unit/qualities/
 
 
 # --- Scatter -------------------------------------------------------------------------------------------------
