@@ -109,32 +109,6 @@ def test_quality_names_as_the_seed_spells_them() -> None:
 
 # --- Accurate, Inaccurate ---------------------------------------------------------------------------------
 
-ACCURATE = weapon(LASGUN, qualities=["Accurate"])
-
-
-@pytest.mark.parametrize(("aim", "target"), [("half", 60), ("full", 70)])
-def test_accurate_adds_10_when_aiming(aim: str, target: int) -> None:
-    # BS 40 + Aim (10 or 20) + Accurate 10; roll 90 misses
-    res = resolve_ok(scenario(ACCURATE, aim=aim, dice=[90]))
-    assert ("Accurate (aiming)", 10) in mods_of(res)
-    assert res["target_number"] == target
-
-
-def test_accurate_adds_nothing_without_aiming() -> None:
-    res = resolve_ok(scenario(ACCURATE, dice=[90]))
-    assert res["target_number"] == 40
-    assert step_text(res, "Quality: Accurate") == "No bonus: Accurate adds to hit only when the attacker aimed."
-
-
-def test_accurate_rolls_no_extra_damage_dice_in_dh1() -> None:
-    # BS 60 + full aim 20 + Accurate 10 = 90; roll 10 -> DoS 8 (DH2 would add Accurate d10s to an aimed
-    # Basic single shot). Reversed 01 Head; d10 5 + 2 = 7 - 3 = 4; no other die is rolled.
-    res = resolve_ok(scenario(ACCURATE, aim="full", BS=60, dice=[10, 5]))
-    assert (res["target_number"], res["degrees"]) == (90, 8)
-    assert len(res["dice"]) == 2
-    assert len(res["hits"][0]["dice"]) == 1
-    assert res["total_wounds"] == 4
-
 
 def test_inaccurate_gets_no_aim_bonus() -> None:
     res = resolve_ok(scenario(weapon(LASGUN, qualities=["Inaccurate"]), aim="full", dice=[90]))
