@@ -107,14 +107,7 @@ def test_quality_names_as_the_seed_spells_them() -> None:
     assert resolve_ok(data)["outcome"] == "hit"
 
 
-# --- Accurate, Inaccurate ---------------------------------------------------------------------------------
-
-
-def test_inaccurate_gets_no_aim_bonus() -> None:
-    res = resolve_ok(scenario(weapon(LASGUN, qualities=["Inaccurate"]), aim="full", dice=[90]))
-    assert res["target_number"] == 40
-    assert not any(label.startswith("Aim") for label, _ in mods_of(res))
-    assert "Quality: Inaccurate" in rules_applied(res)
+# Accurate, Inaccurate: tests/unit/qualities/
 
 
 # --- parrying-weapon qualities: Balanced, Defensive, Unbalanced, Power Field, Flexible, Unwieldy ----------

@@ -117,23 +117,7 @@ def test_every_dh2_quality_has_tests_in_this_file() -> None:
 # Accurate: tests/unit/qualities/
 
 
-# --- Inaccurate ------------------------------------------------------------------------------------------------
-
-
-def test_inaccurate_gets_no_bonus_from_aiming() -> None:
-    # Full Aim: Lasgun 40 + 10 + 20 = 70; Inaccurate: 40 + 10 = 50 (roll 95 misses both, no jam below 96)
-    plain = resolve_ok(scenario(LASGUN, aim="full", dice=[95]))
-    inacc = resolve_ok(scenario(weapon(LASGUN, qualities=["Inaccurate"]), aim="full", dice=[95]))
-    assert plain["target_number"] == 70
-    assert inacc["target_number"] == 50
-    assert not any(label.startswith("Aim") for label, _ in mods(inacc))
-    assert details(inacc, "Quality: Inaccurate") == ["No bonus from aiming (the full Aim would give +20)."]
-
-
-def test_inaccurate_without_aim_changes_nothing() -> None:
-    # 50 either way; roll 23 -> DoS 4, Body; d10 6 + 3 - 3 = 6
-    res = resolve_ok(scenario(weapon(LASGUN, qualities=["Inaccurate"]), dice=[23, 6]))
-    assert (res["target_number"], res["total_wounds"]) == (50, 6)
+# Inaccurate: tests/unit/qualities/
 
 
 # --- Balanced, Defensive, Unbalanced (the parrying weapon) -------------------------------------------------------
