@@ -16,7 +16,6 @@ import pytest
 from dh1_scenarios import (
     FLAMER,
     LASGUN,
-    SHOTGUN,
     SWORD,
     errors_of,
     locations,
@@ -418,51 +417,7 @@ def test_best_craftsmanship_never_overheats() -> None:
 # Primitive: tests/unit/qualities/
 
 
-# --- Scatter --------------------------------------------------------------------------------------------------
-
-
-def test_scatter_at_point_blank_one_more_hit_per_two_degrees() -> None:
-    # Shotgun 1d10+4, range 30, at 2 m: BS 40 + Point Blank 30 = 70; roll 23 -> DoS (70 - 23) // 10 = 4
-    # -> 1 + 4 // 2 = 3 hits from one shell; reversed 32 Body: Body, Body, Right Arm.
-    # d10 5 each: 9 - 3 = 6 -> 18
-    res = resolve_ok(scenario(SHOTGUN, distance=2, dice=[23, 5, 5, 5]))
-    assert res["hits_scored"] == 3
-    assert locations(res) == ["Body", "Body", "Right Arm"]
-    assert res["total_wounds"] == 18
-    assert res["rounds_fired"] == 1
-
-
-def test_scatter_at_point_blank_with_one_degree_scores_one_hit() -> None:
-    # 70, roll 55 -> DoS 1 -> 1 // 2 = no extra hit; reversed 55 Body: 9 - 3 = 6
-    res = resolve_ok(scenario(SHOTGUN, distance=2, dice=[55, 5]))
-    assert (res["degrees"], res["hits_scored"], res["total_wounds"]) == (1, 1, 6)
-
-
-@pytest.mark.parametrize(
-    ("distance", "bs", "band", "effective", "wounds"),
-    [
-        (10, 40, "Short", 2, 7),  # under 15 m: 12 - 2 - 3 = 7
-        (40, 40, "Standard", 2, 7),
-        (70, 40, "Long", 4, 5),  # over 60 m: armour 2 x 2 = 4: 12 - 4 - 3 = 5
-        (100, 60, "Extreme", 4, 5),  # over 90 m
-    ],
-)
-def test_scatter_doubles_armour_at_long_and_extreme_range(
-    distance: float, bs: int, band: str, effective: int, wounds: int
-) -> None:
-    # Shotgun range 30. Roll 23 hits each time (target at least 30), reversed 32 Body (AP 2), one hit;
-    # d10 8 + 4 = 12.
-    res = resolve_ok(scenario(SHOTGUN, distance=distance, BS=bs, armour={"Body": 2}, dice=[23, 8]))
-    assert res["range_band"] == band
-    assert res["hits_scored"] == 1
-    assert (res["hits"][0]["effective_armour"], res["total_wounds"]) == (effective, wounds)
-
-
-def test_scatter_and_primitive_doublings_do_not_stack() -> None:
-    # Long range, AP 2: doubled once (4), not twice (8): 12 - 4 - 3 = 5
-    gun = weapon(SHOTGUN, qualities=["Scatter", "Primitive"])
-    res = resolve_ok(scenario(gun, distance=70, armour={"Body": 2}, dice=[23, 8]))
-    assert (res["hits"][0]["effective_armour"], res["total_wounds"]) == (4, 5)
+# Scatter: tests/unit/qualities/
 
 
 # --- Shocking, Toxic, Snare: tests the struck target takes --------------------------------------------------

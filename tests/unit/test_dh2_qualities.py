@@ -578,30 +578,7 @@ def test_best_craftsmanship_never_overheats() -> None:
 # Reliable, Unreliable: tests/unit/qualities/
 
 
-# --- Scatter -------------------------------------------------------------------------------------------------
-
-SHOTGUN = weapon(LASGUN, name="Shotgun", range=30)
-
-
-@pytest.mark.parametrize(
-    ("distance", "band", "target", "plain_target", "damage"),
-    [
-        # roll 13 -> reversed 31 Body; d10 9 (above every DoS here). 1d10+3: 12 without Scatter.
-        (2, "Point Blank", 90, 80, 15),  # 40 + 10 + 30 + Scatter 10; damage 9 + 3 + 3 = 15
-        (10, "Short", 70, 60, 12),  # 40 + 10 + 10 + 10; damage unchanged
-        (20, "Standard", 50, 50, 9),  # no bonus; damage 12 - 3 = 9
-        (70, "Long", 40, 40, 9),  # -10; -3 damage
-        (100, "Extreme", 20, 20, 9),  # -30; -3 damage
-    ],
-)
-def test_scatter_bonus_close_and_damage_by_range(
-    distance: float, band: str, target: int, plain_target: int, damage: int
-) -> None:
-    res = resolve_ok(scenario(weapon(SHOTGUN, qualities=["Scatter"]), distance=distance, dice=[13, 9]))
-    assert (res["range_band"], res["target_number"]) == (band, target)
-    assert (res["hits"][0]["damage"], res["total_wounds"]) == (damage, damage - 3)
-    plain = resolve_ok(scenario(SHOTGUN, distance=distance, dice=[13, 9]))
-    assert (plain["target_number"], plain["hits"][0]["damage"]) == (plain_target, 12)
+# Scatter: tests/unit/qualities/
 
 
 # --- Spray ---------------------------------------------------------------------------------------------------

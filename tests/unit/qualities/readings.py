@@ -52,3 +52,8 @@ def details(res: dict[str, Any], rule: str) -> list[str]:
 def mods(res: dict[str, Any]) -> list[tuple[str, int]]:
     """The modifiers applied, as (label, value)."""
     return [(m["label"], m["value"]) for m in res["modifiers"]]
+
+
+def rolled(res: dict[str, Any]) -> list[int]:
+    """The values of the dice consumed, in order."""
+    return [d["value"] for d in res["dice"]]
