@@ -353,65 +353,7 @@ def test_flame_beyond_its_range_is_refused() -> None:
     assert "action.distance" in errors
 
 
-# --- Overheats ------------------------------------------------------------------------------------------------
-
-PLASMA: dict[str, Any] = {
-    "name": "Plasma Gun",
-    "class": "Basic",
-    "range": 100,
-    "rof": "S/2/-",
-    "damage": "1d10+6",
-    "damage_type": "E",
-    "pen": 6,
-    "clip": 20,
-    "qualities": ["Overheats"],
-}
-
-
-def test_overheats_not_below_91() -> None:
-    res = resolve_ok(scenario(PLASMA, dice=[90]))
-    assert (res["outcome"], res["overheated"], res["jammed"]) == ("miss", False, False)
-    assert len(res["dice"]) == 1
-
-
-@pytest.mark.parametrize(
-    ("d10", "row"),
-    [
-        (1, "the firer tests Toughness or drops the weapon"),
-        (5, "the firer tests Toughness or drops the weapon"),
-        (6, "the firer takes 1d10+2 Energy damage and drops the weapon"),
-        (8, "the firer takes 1d10+2 Energy damage and drops the weapon"),
-        (9, "the weapon explodes and is destroyed"),
-        (10, "the weapon explodes and is destroyed"),
-    ],
-)
-def test_overheats_on_91_and_rolls_the_overheating_table(d10: int, row: str) -> None:
-    res = resolve_ok(scenario(PLASMA, dice=[91, d10]))
-    assert res["overheated"] is True
-    assert (res["success"], res["hits"]) == (False, [])
-    assert purposes(res) == [("to-hit d100", 100, 91), ("Overheats table d10", 10, d10)]
-    assert f"Overheating table, 1d10 = {d10}: {row}" in step_text(res, "Quality: Overheats")
-    assert "Weapon jam" not in rules_applied(res)
-
-
-def test_overheats_instead_of_jamming_on_a_burst() -> None:
-    # a burst would jam on 94; an Overheats weapon overheats from 91 and never jams: 92 and 96 overheat
-    for roll in (92, 96):
-        res = resolve_ok(scenario(PLASMA, action="Semi-Auto Burst", dice=[roll, 2]))
-        assert res["overheated"] is True
-        assert "Weapon jam" not in rules_applied(res)
-
-
-def test_overheats_even_when_the_roll_is_under_the_target() -> None:
-    # BS 70 + Point Blank 30 = 100: 91 would hit, but the weapon overheats and the attack is lost
-    res = resolve_ok(scenario(PLASMA, BS=70, distance=2, dice=[91, 4]))
-    assert res["target_number"] == 100
-    assert (res["overheated"], res["success"], res["hits"]) == (True, False, [])
-
-
-def test_best_craftsmanship_never_overheats() -> None:
-    res = resolve_ok(scenario(weapon(PLASMA, craftsmanship="Best"), dice=[95]))
-    assert (res["outcome"], res["overheated"], len(res["dice"])) == ("miss", False, 1)
+# Overheats: tests/unit/qualities/
 
 
 # Primitive: tests/unit/qualities/

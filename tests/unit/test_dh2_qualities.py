@@ -521,52 +521,7 @@ def test_gm_only_quality_is_named_in_a_step_and_changes_no_number(text: str) -> 
 # Melta: tests/unit/qualities/test_melta.py
 
 
-# --- Overheats -----------------------------------------------------------------------------------------------
-
-OVERHEATS = weapon(LASGUN, name="Plasma Pistol", qualities=["Overheats"])
-
-
-def test_overheats_on_91_even_when_the_roll_hits() -> None:
-    # BS 90 + 10 = 100. A plain Lasgun: 91 hits (DoS 10-9+1 = 2, reversed 19 Right Arm), d10 5 -> 5 wounds.
-    plain = resolve_ok(scenario(LASGUN, BS=90, dice=[91, 5]))
-    assert (plain["outcome"], plain["total_wounds"], plain["overheated"]) == ("hit", 5, False)
-    # Overheats: an unmodified 91 overheats, the attack is lost: no location, no damage die
-    res = resolve_ok(scenario(OVERHEATS, BS=90, dice=[91]))
-    assert res["overheated"] is True
-    assert res["success"] is False
-    assert res["hits"] == [] and res["total_wounds"] == 0
-    assert len(res["dice"]) == 1
-
-
-def test_overheats_not_on_90() -> None:
-    # 90 hits: DoS 10-9+1 = 2, reversed 09 Head, d10 5 -> 5 wounds
-    res = resolve_ok(scenario(OVERHEATS, BS=90, dice=[90, 5]))
-    assert (res["outcome"], res["overheated"], res["total_wounds"]) == ("hit", False, 5)
-
-
-def test_overheats_replaces_jamming() -> None:
-    # A plain Lasgun jams on 96; an Overheats weapon overheats instead (a miss either way at 50)
-    plain = resolve_ok(scenario(LASGUN, dice=[96]))
-    assert (plain["jammed"], plain["overheated"]) == (True, False)
-    res = resolve_ok(scenario(OVERHEATS, dice=[96]))
-    assert res["overheated"] is True
-    assert details(res, "Weapon jam") == []
-
-
-def test_melee_overheat_loses_the_attack_as_its_step_says() -> None:
-    # WS 90 + 10 = 100; unmodified 95 >= 91: the weapon overheats and, like a ranged Overheats weapon,
-    # the attack is lost: no hit, no damage die (the 5 stays unused)
-    res = resolve_ok(scenario(weapon(SWORD, name="Plasma Blade", qualities=["Overheats"]), WS=90, dice=[95, 5]))
-    assert res["overheated"] is True
-    assert "the attack is lost" in details(res, "Quality: Overheats")[0]
-    assert (res["success"], res["hits"], res["total_wounds"]) == (False, [], 0)
-    assert rolled(res) == [95]
-
-
-def test_best_craftsmanship_never_overheats() -> None:
-    # Best: 99 hits at 100 (DoS 2, reversed 99 Left Leg), d10 5 -> 5 wounds; no overheat, no jam
-    res = resolve_ok(scenario(weapon(OVERHEATS, craftsmanship="Best"), BS=90, dice=[99, 5]))
-    assert (res["outcome"], res["overheated"], res["jammed"], res["total_wounds"]) == ("hit", False, False, 5)
+# Overheats: tests/unit/qualities/
 
 
 # Primitive, Proven: tests/unit/qualities/
