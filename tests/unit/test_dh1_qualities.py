@@ -22,7 +22,6 @@ from dh1_scenarios import (
     mods_of,
     purposes,
     resolve_ok,
-    rules_applied,
     scenario,
     step_text,
     weapon,
@@ -93,11 +92,6 @@ def test_dh1_qualities_that_take_no_value(text: str) -> None:
     name = text.split(" (")[0]
     errors = errors_of(scenario(weapon(LASGUN, qualities=[text]), dice=[23, 5]))
     assert errors == {"attacker.weapon.qualities.0": f"{name} takes no value"}
-
-
-def test_blast_needs_its_radius() -> None:
-    errors = errors_of(scenario(weapon(LASGUN, qualities=["Blast"]), dice=[23, 5]))
-    assert errors == {"attacker.weapon.qualities.0": "Blast takes a value, e.g. Blast (2)"}
 
 
 def test_quality_names_as_the_seed_spells_them() -> None:
@@ -203,52 +197,7 @@ def test_an_unwieldy_attack_can_be_parried() -> None:
     assert res["outcome"] == "evaded"
 
 
-# --- Blast --------------------------------------------------------------------------------------------------
-
-LAUNCHER = weapon(LASGUN, name="Grenade Launcher", damage_type="X", qualities=["Blast (3)"])
-
-
-def test_blast_others_roll_their_own_location_and_damage() -> None:
-    # BS 40, roll 23 hits the target's Body. Two others within 3 m: location d100s 45 (-> 54 Body) and
-    # 100 (00 -> 00: Left Leg). Damage: target d10 5 -> 7 - 3 = 4; person 1 d10 8 -> 10 - 3 = 7;
-    # person 2 d10 2 -> 4 - 3 = 1. The target's wounds are its own: 4.
-    res = resolve_ok(scenario(LAUNCHER, others=2, dice=[23, 45, 100, 5, 8, 2]))
-    assert [(h["person"], h["location"], h["wounds"]) for h in res["hits"]] == [
-        (0, "Body", 4),
-        (1, "Body", 7),
-        (2, "Left Leg", 1),
-    ]
-    assert (res["total_wounds"], res["damage_taken_after"]) == (4, 4)
-    assert [p for p, _, _ in purposes(res)] == [
-        "to-hit d100",
-        "Blast: person 1 hit location d100",
-        "Blast: person 2 hit location d100",
-        "hit 1 damage d10",
-        "person 1 hit 2 damage d10",
-        "person 2 hit 3 damage d10",
-    ]
-
-
-def test_blast_others_still_hit_when_the_target_dodges() -> None:
-    # Dodge 40, roll 30 -> DoS 1 -> negates the target's one hit; person 1 (d100 45 -> Body) still
-    # takes d10 8 + 2 = 10 - 3 = 7
-    res = resolve_ok(scenario(LAUNCHER, others=1, evasion={"reaction": "Dodge", "skill": 40}, dice=[23, 30, 45, 8]))
-    assert res["outcome"] == "evaded"
-    assert [(h["person"], h["location"], h["wounds"]) for h in res["hits"]] == [(1, "Body", 7)]
-    assert res["total_wounds"] == 0
-
-
-def test_without_blast_others_nearby_are_not_hit() -> None:
-    res = resolve_ok(scenario(LASGUN, others=2, dice=[23, 5]))
-    assert [h["person"] for h in res["hits"]] == [0]
-    assert len(res["dice"]) == 2
-    assert "Others nearby" in rules_applied(res)
-
-
-def test_blast_miss_is_left_to_the_gm_to_scatter() -> None:
-    res = resolve_ok(scenario(LAUNCHER, others=2, dice=[60]))
-    assert res["outcome"] == "miss"
-    assert "scatters it" in step_text(res, "Quality: Blast")
+# Blast: tests/unit/qualities/
 
 
 # --- Flame ----------------------------------------------------------------------------------------------------
