@@ -147,29 +147,6 @@ def test_unbalanced_parries_at_minus_10() -> None:
     assert resolve_ok(_parry(40, [], 35))["outcome"] == "evaded"
 
 
-@pytest.mark.parametrize(("pf_roll", "destroyed"), [(1, True), (75, True), (76, False), (100, False)])
-def test_power_field_parry_destroys_the_weapon_on_01_to_75(pf_roll: int, destroyed: bool) -> None:
-    # seed 003: "When Parrying a non-power field weapon you have 75% chance of destroying it".
-    # Parry 40, roll 25 succeeds; then the d100
-    res = resolve_ok(
-        scenario(
-            SWORD, evasion={"reaction": "Parry", "skill": 40, "qualities": ["Power Field"]}, dice=[23, 25, pf_roll]
-        )
-    )
-    assert res["outcome"] == "evaded"
-    assert purposes(res)[2][0].startswith("Power Field d100")
-    text = step_text(res, "Quality: Power Field")
-    assert text.endswith("the Sword is destroyed.") if destroyed else text.endswith("it survives.")
-
-
-def test_power_field_against_a_power_field_weapon_rolls_nothing() -> None:
-    pf_sword = weapon(SWORD, qualities=["Power Field"])
-    res = resolve_ok(
-        scenario(pf_sword, evasion={"reaction": "Parry", "skill": 40, "qualities": ["Power Field"]}, dice=[23, 25])
-    )
-    assert (res["outcome"], len(res["dice"])) == ("evaded", 2)
-
-
 def test_power_field_on_a_failed_parry_rolls_nothing() -> None:
     res = resolve_ok(_parry(40, ["Power Field"], 60))
     assert res["outcome"] == "hit"

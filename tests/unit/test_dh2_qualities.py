@@ -207,40 +207,7 @@ def test_flexible_weapon_can_be_dodged() -> None:
     assert res["outcome"] == "evaded"
 
 
-# --- Power Field ---------------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(("field_roll", "destroyed"), [(25, False), (26, True), (100, True)])
-def test_power_field_parry_destroys_the_attacking_weapon_on_26_to_100(field_roll: int, destroyed: bool) -> None:
-    # Sword hits (23: DoS 4, Body). Parry 40 with a Power Field weapon: 10 -> DoS 4 -> negated;
-    # then d100 for the field: 26-00 destroys the Sword.
-    res = resolve_ok(scenario(SWORD, evasion={**PARRY_40, "qualities": ["Power Field"]}, dice=[23, 10, field_roll]))
-    assert res["outcome"] == "evaded"
-    assert purposes(res)[2] == ("Power Field d100 (destroys the attacker's weapon on 26-00)", 100, field_roll)
-    [detail] = details(res, "Quality: Power Field (parrying weapon)")
-    assert detail.endswith("the Sword is destroyed.") is destroyed
-    assert detail.endswith("it survives.") is not destroyed
-
-
-def test_power_field_no_roll_when_the_parry_fails() -> None:
-    # Parry 40 rolls 45: fails; the hit stands (d10 5 + SB 3 - TB 3 = 5) and no field d100
-    res = resolve_ok(scenario(SWORD, evasion={**PARRY_40, "qualities": ["Power Field"]}, dice=[23, 45, 5]))
-    assert res["total_wounds"] == 5
-    assert rolled(res) == [23, 45, 5]
-    assert details(res, "Quality: Power Field (parrying weapon)") == []
-
-
-def test_power_field_no_roll_against_a_power_field_weapon() -> None:
-    sword = weapon(SWORD, name="Power Sword", qualities=["Power Field"])
-    res = resolve_ok(scenario(sword, evasion={**PARRY_40, "qualities": ["Power Field"]}, dice=[23, 10]))
-    assert res["outcome"] == "evaded"
-    assert rolled(res) == [23, 10]
-
-
-def test_power_field_on_the_attacking_weapon_alone_changes_nothing() -> None:
-    # Power Field acts when parrying with it; the attack itself is a plain hit: 23, Body, d10 5 -> 5 wounds
-    res = resolve_ok(scenario(weapon(SWORD, qualities=["Power Field"]), dice=[23, 5]))
-    assert (res["target_number"], res["total_wounds"], len(res["dice"])) == (50, 5, 2)
+# Power Field: tests/unit/qualities/
 
 
 # Blast: tests/unit/qualities/
