@@ -14,11 +14,9 @@ from typing import Any
 
 import pytest
 from dh1_scenarios import (
-    FLAMER,
     LASGUN,
     SWORD,
     errors_of,
-    locations,
     mods_of,
     purposes,
     resolve_ok,
@@ -177,106 +175,7 @@ def test_an_unwieldy_attack_can_be_parried() -> None:
 # Blast: tests/unit/qualities/
 
 
-# --- Flame ----------------------------------------------------------------------------------------------------
-
-
-def test_flame_makes_no_bs_test_the_target_tests_agility() -> None:
-    # Flamer 1d10+4 E Pen 2, range 20 m, at 10 m. No BS test: the target tests Ag 30, rolls 50 -> fails
-    # ((50 - 30) // 10 = 2 DoF) and is struck in the Body: d10 6 + 4 = 10 - (0 - 2 -> 0) - 3 = 7.
-    # Damaged, it tests Ag again: 20 <= 30 -> it does not catch fire.
-    res = resolve_ok(scenario(FLAMER, distance=10, target_Ag=30, dice=[50, 6, 20]))
-    assert (res["characteristic"], res["target_number"], res["roll"]) == ("Ag (target)", 30, 50)
-    assert (res["outcome"], res["hits_scored"], locations(res), res["total_wounds"]) == ("hit", 1, ["Body"], 7)
-    assert [p for p, _, _ in purposes(res)] == [
-        "Flame Agility test d100",
-        "hit 1 damage d10",
-        "Flame Agility test d100",
-    ]
-    avoid, fire = res["target_tests"]
-    assert (avoid["quality"], avoid["characteristic"], avoid["modifier"], avoid["target"]) == ("Flame", "Ag", 0, 30)
-    assert (avoid["roll"], avoid["success"], avoid["degrees"]) == (50, False, -2)
-    assert (fire["hit"], fire["target"], fire["roll"], fire["success"]) == (1, 30, 20, True)
-    assert fire["effect"] == "catches fire"
-    assert (res["rounds_fired"], res["rounds_left"]) == (1, 2)
-
-
-def test_flame_a_passed_agility_test_avoids_it() -> None:
-    res = resolve_ok(scenario(FLAMER, distance=10, target_Ag=30, dice=[25]))
-    assert (res["outcome"], res["hits"], len(res["dice"])) == ("evaded", [], 1)
-
-
-def test_flame_a_damaged_target_failing_agility_catches_fire() -> None:
-    res = resolve_ok(scenario(FLAMER, distance=10, target_Ag=30, dice=[50, 6, 80]))
-    fire = res["target_tests"][1]
-    assert (fire["roll"], fire["success"], fire["effect"]) == (80, False, "catches fire")
-
-
-def test_flame_undamaged_target_does_not_test_for_fire() -> None:
-    # Body AP 12 - Pen 2 = 10: 10 - 10 - 3 -> 0 wounds: no second Agility test
-    res = resolve_ok(scenario(FLAMER, distance=10, target_Ag=30, armour={"Body": 12}, dice=[50, 6]))
-    assert res["total_wounds"] == 0
-    assert len(res["target_tests"]) == 1
-    assert len(res["dice"]) == 2
-
-
-def test_flame_untrained_wielder_gives_targets_plus_30() -> None:
-    # Ag 30 + 30 = 60: 50 avoids it
-    res = resolve_ok(scenario(weapon(FLAMER, trained=False), distance=10, target_Ag=30, dice=[50]))
-    avoid = res["target_tests"][0]
-    assert (avoid["modifier"], avoid["target"], avoid["success"]) == (30, 60, True)
-    assert res["outcome"] == "evaded"
-
-
-def test_flame_each_person_in_the_cone_tests_and_is_struck_in_the_body() -> None:
-    # One other in the cone (same profile). Ag tests: target 50 (struck), person 1 70 (struck).
-    # Target: d10 6 -> 7 wounds, fire test 20 (no fire). Person 1: d10 3 -> 7 - 3 = 4, fire test 40 (> 30: on fire).
-    res = resolve_ok(scenario(FLAMER, distance=10, target_Ag=30, others=1, dice=[50, 70, 6, 20, 3, 40]))
-    assert [(h["person"], h["location"], h["wounds"]) for h in res["hits"]] == [(0, "Body", 7), (1, "Body", 4)]
-    assert res["total_wounds"] == 7
-    assert [p for p, _, _ in purposes(res)] == [
-        "Flame Agility test d100",
-        "person 1 Flame Agility test d100",
-        "hit 1 damage d10",
-        "Flame Agility test d100",
-        "person 1 hit 2 damage d10",
-        "person 1 Flame Agility test d100",
-    ]
-    assert [(t["person"], t["success"]) for t in res["target_tests"]] == [(0, False), (1, False), (0, True), (1, False)]
-
-
-def test_flame_only_the_people_failing_are_struck() -> None:
-    # target 50 (struck), person 1 10 (avoids): one hit
-    res = resolve_ok(scenario(FLAMER, distance=10, target_Ag=30, others=1, dice=[50, 10, 6, 20]))
-    assert [h["person"] for h in res["hits"]] == [0]
-
-
-def test_flame_jams_on_a_nine_on_a_damage_die() -> None:
-    # d10 9 + 4 = 13 - 3 = 10 wounds: the hit stands, then the flamer jams
-    res = resolve_ok(scenario(FLAMER, distance=10, target_Ag=30, dice=[50, 9, 20]))
-    assert (res["outcome"], res["jammed"], res["total_wounds"]) == ("hit", True, 10)
-    assert "natural 9" in step_text(res, "Quality: Flame")
-
-
-def test_flame_does_not_jam_on_other_damage() -> None:
-    res = resolve_ok(scenario(FLAMER, distance=10, target_Ag=30, dice=[50, 8, 20]))
-    assert res["jammed"] is False
-
-
-def test_flame_needs_the_targets_agility() -> None:
-    errors = errors_of(scenario(FLAMER, distance=10, dice=[50, 6]))
-    assert "target.characteristics.Ag" in errors
-
-
-def test_flame_cannot_make_a_called_shot() -> None:
-    errors = errors_of(scenario(FLAMER, action="Called Shot", called="Head", distance=10, target_Ag=30, dice=[50, 6]))
-    assert errors["action.type"] == "The Flamer makes no attack test: it cannot make a Called Shot"
-
-
-def test_flame_beyond_its_range_is_refused() -> None:
-    # rules/data/dh1/qualities.json, Flame: "everyone in a 30 degree cone to the weapon's range". The
-    # flamer's range is 20 m: a target 30 m away is out of the cone.
-    errors = errors_of(scenario(FLAMER, distance=30, target_Ag=30, dice=[50, 6, 20]))
-    assert "action.distance" in errors
+# Flame: tests/unit/qualities/
 
 
 # Overheats: tests/unit/qualities/

@@ -363,14 +363,6 @@ def test_several_quality_tests_on_one_hit_in_alphabetical_order() -> None:
     ]
 
 
-def test_flame_weapon_still_makes_a_bs_test() -> None:
-    # DH2 Flame (without Spray) does not replace the attack test: 50, roll 60 misses; no Agility test
-    data = put(scenario(weapon(LASGUN, qualities=["Flame"]), dice=[60]), {"target.characteristics.Ag": 40})
-    res = resolve_ok(data)
-    assert (res["characteristic"], res["target_number"], res["outcome"]) == ("BS", 50, "miss")
-    assert res["target_tests"] == []
-
-
 # --- GM-only qualities -----------------------------------------------------------------------------------------
 
 

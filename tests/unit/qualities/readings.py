@@ -31,7 +31,8 @@ def refused(system: str, text: str) -> None:
 
 def with_fields(data: dict[str, Any], **fields: Any) -> dict[str, Any]:
     """Set the fields the builders have no argument for: ``psy_rating`` (attacker), ``maximal`` (action),
-    ``others`` (the target's ``others_in_blast``), ``unnatural_toughness`` and ``primitive_armour`` (target)."""
+    ``others`` (the target's ``others_in_blast``), ``unnatural_toughness`` and ``primitive_armour`` (target), and the
+    target's characteristics as ``target_<char>`` (``target_Ag=30``)."""
     if "psy_rating" in fields:
         data["attacker"]["psy_rating"] = fields["psy_rating"]
     if "maximal" in fields:
@@ -41,6 +42,9 @@ def with_fields(data: dict[str, Any], **fields: Any) -> dict[str, Any]:
     for key in ("unnatural_toughness", "primitive_armour"):
         if key in fields:
             data["target"][key] = fields[key]
+    for key, value in fields.items():
+        if key.startswith("target_"):
+            data["target"].setdefault("characteristics", {})[key.removeprefix("target_")] = value
     return data
 
 
