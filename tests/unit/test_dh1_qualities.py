@@ -189,35 +189,6 @@ def test_an_unwieldy_attack_can_be_parried() -> None:
 
 # --- Shocking, Toxic, Snare: tests the struck target takes --------------------------------------------------
 
-SHOCK_MAUL = weapon(SWORD, name="Shock Maul", damage="1d10+1", damage_type="I", qualities=["Shocking"])
-
-
-@pytest.mark.parametrize(("t_roll", "success"), [(60, True), (65, False)])
-def test_shocking_toughness_test_plus_10_per_armour_point(t_roll: int, success: bool) -> None:
-    # WS 40, roll 23 Body (AP 2). d10 8 + 1 + SB 3 = 12 - 2 - 3 = 7 wounds: the target tests T 40
-    # + 10 x 2 = 60, or is Stunned
-    res = resolve_ok(scenario(SHOCK_MAUL, armour={"Body": 2}, target_T=40, dice=[23, 8, t_roll]))
-    assert res["total_wounds"] == 7
-    (tt,) = res["target_tests"]
-    assert (tt["quality"], tt["hit"], tt["characteristic"]) == ("Shocking", 1, "T")
-    assert (tt["modifier"], tt["target"], tt["roll"], tt["success"]) == (20, 60, t_roll, success)
-    assert tt["effect"].startswith("Stunned")
-    assert purposes(res)[2] == ("Shocking Toughness test d100", 100, t_roll)
-
-
-def test_shocking_only_when_the_hit_deals_damage() -> None:
-    # Body AP 10: 12 - 10 - 3 -> 0: no test, no die
-    res = resolve_ok(scenario(SHOCK_MAUL, armour={"Body": 10}, target_T=40, dice=[23, 8]))
-    assert (res["total_wounds"], res["target_tests"], len(res["dice"])) == (0, [], 2)
-
-
-def test_shocking_left_to_the_gm_without_the_targets_toughness() -> None:
-    res = resolve_ok(scenario(SHOCK_MAUL, armour={"Body": 2}, dice=[23, 8]))
-    (tt,) = res["target_tests"]
-    assert (tt["modifier"], tt["roll"], tt["success"]) == (20, None, None)
-    assert len(res["dice"]) == 2
-    assert "the GM rolls this test" in step_text(res, "Quality: Shocking")
-
 
 TOXIC = weapon(LASGUN, name="Needle Rifle", qualities=["Toxic"])
 
