@@ -190,45 +190,6 @@ def test_an_unwieldy_attack_can_be_parried() -> None:
 # --- Shocking, Toxic, Snare: tests the struck target takes --------------------------------------------------
 
 
-TOXIC = weapon(LASGUN, name="Needle Rifle", qualities=["Toxic"])
-
-
-def test_toxic_failed_test_adds_a_d10_of_wounds_ignoring_armour_and_toughness() -> None:
-    # Roll 23 Body (AP 2). d10 6 + 2 = 8 - 2 - 3 = 3 wounds: T 40 - 5 x 3 = 25; roll 30 fails:
-    # 1d10 7 more wounds, not reduced -> 10
-    res = resolve_ok(scenario(TOXIC, armour={"Body": 2}, target_T=40, dice=[23, 6, 30, 7]))
-    (tt,) = res["target_tests"]
-    assert (tt["quality"], tt["modifier"], tt["target"], tt["roll"], tt["success"]) == ("Toxic", -15, 25, 30, False)
-    assert res["hits"][0]["wounds"] == 10
-    assert res["total_wounds"] == 10
-    assert [p for p, _, _ in purposes(res)] == [
-        "to-hit d100",
-        "hit 1 damage d10",
-        "Toxic Toughness test d100",
-        "hit 1 Toxic damage d10",
-    ]
-
-
-def test_toxic_passed_test_adds_nothing() -> None:
-    # 25 <= 25
-    res = resolve_ok(scenario(TOXIC, armour={"Body": 2}, target_T=40, dice=[23, 6, 25]))
-    assert res["target_tests"][0]["success"] is True
-    assert res["total_wounds"] == 3
-    assert len(res["dice"]) == 3
-
-
-def test_toxic_only_when_the_hit_deals_damage() -> None:
-    # Body AP 10: 8 - 10 - 3 -> 0: no test
-    res = resolve_ok(scenario(TOXIC, armour={"Body": 10}, target_T=40, dice=[23, 6]))
-    assert (res["target_tests"], res["total_wounds"]) == ([], 0)
-
-
-def test_toxic_wounds_count_toward_critical_damage() -> None:
-    # wounds 10, taken 5; no armour: 8 - 3 = 5 -> T 40 - 25 = 15, roll 50 fails, d10 4 -> 9 wounds -> 14: 4 Critical
-    res = resolve_ok(scenario(TOXIC, wounds=10, taken=5, target_T=40, dice=[23, 6, 50, 4]))
-    assert (res["total_wounds"], res["damage_taken_after"], res["critical_damage"]) == (9, 14, 4)
-
-
 SNARE = weapon(LASGUN, name="Webber", qualities=["Snare"])
 
 
