@@ -187,26 +187,7 @@ def test_an_unwieldy_attack_can_be_parried() -> None:
 # Scatter: tests/unit/qualities/
 
 
-# --- Shocking, Toxic, Snare: tests the struck target takes --------------------------------------------------
-
-
-SNARE = weapon(LASGUN, name="Webber", qualities=["Snare"])
-
-
-@pytest.mark.parametrize(("ag_roll", "success"), [(30, True), (50, False)])
-def test_snare_agility_test_on_a_hit_even_without_damage(ag_roll: int, success: bool) -> None:
-    # Body AP 10: 7 - 10 - 3 -> 0 wounds, yet the struck target tests Ag 30 or is Immobilised
-    res = resolve_ok(scenario(SNARE, armour={"Body": 10}, target_Ag=30, dice=[23, 5, ag_roll]))
-    (tt,) = res["target_tests"]
-    assert (tt["quality"], tt["characteristic"], tt["modifier"], tt["target"]) == ("Snare", "Ag", 0, 30)
-    assert (tt["roll"], tt["success"]) == (ag_roll, success)
-    assert tt["effect"].startswith("Immobilised")
-    assert res["total_wounds"] == 0
-
-
-def test_snare_no_test_on_a_miss() -> None:
-    res = resolve_ok(scenario(SNARE, target_Ag=30, dice=[60]))
-    assert res["target_tests"] == []
+# Shocking, Toxic, Snare: tests the struck target takes: tests/unit/qualities/
 
 
 # Storm, Twin-Linked: tests/unit/qualities/
