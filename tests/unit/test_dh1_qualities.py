@@ -193,39 +193,7 @@ def test_an_unwieldy_attack_can_be_parried() -> None:
 # Storm, Twin-Linked: tests/unit/qualities/
 
 
-# --- Unstable -------------------------------------------------------------------------------------------------
-
-UNSTABLE = weapon(LASGUN, name="Neural Disruptor", qualities=["Unstable"])
-
-
-@pytest.mark.parametrize(
-    ("d10", "damage", "wounds"),
-    [
-        (1, 4, 1),  # half: 8 / 2 = 4 - 3 = 1
-        (2, 8, 5),
-        (9, 8, 5),
-        (10, 16, 13),  # double: 16 - 3 = 13
-    ],
-)
-def test_unstable_rolls_a_d10_per_hit_1_half_10_double(d10: int, damage: int, wounds: int) -> None:
-    # roll 23 Body; d10 6 + 2 = 8, then the Unstable d10
-    res = resolve_ok(scenario(UNSTABLE, dice=[23, 6, d10]))
-    assert purposes(res)[1:] == [("hit 1 damage d10", 10, 6), ("hit 1 Unstable d10", 10, d10)]
-    assert (res["hits"][0]["damage"], res["total_wounds"]) == (damage, wounds)
-
-
-def test_unstable_rolls_for_each_hit() -> None:
-    # Semi-Auto: BS 40 + 10 = 50, roll 30 -> DoS 2 -> 2 hits (03 Head, Head).
-    # Hit 1: d10 6 -> 8, Unstable 10 -> 16 - 3 = 13. Hit 2: d10 4 -> 6, Unstable 1 -> 3 - 3 = 0.
-    res = resolve_ok(scenario(UNSTABLE, action="Semi-Auto Burst", wounds=40, dice=[30, 6, 10, 4, 1]))
-    assert [p for p, _, _ in purposes(res)] == [
-        "to-hit d100",
-        "hit 1 damage d10",
-        "hit 1 Unstable d10",
-        "hit 2 damage d10",
-        "hit 2 Unstable d10",
-    ]
-    assert [h["wounds"] for h in res["hits"]] == [13, 0]
+# Unstable: tests/unit/qualities/
 
 
 # --- GM-only qualities ---------------------------------------------------------------------------------------
