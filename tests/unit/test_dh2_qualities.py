@@ -556,28 +556,7 @@ def test_spray_and_flame_the_struck_target_also_tests_against_catching_fire() ->
 # Twin-Linked: tests/unit/qualities/
 
 
-# --- Vengeful ------------------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("qualities", "die", "fury"),
-    [
-        # Lasgun 23 -> Body; d10 + 3 - 3 = the die; Fury d5 from d10 3 -> 2
-        ([], 8, False),
-        (["Vengeful (8)"], 8, True),
-        (["Vengeful (8)"], 7, False),
-        ([], 10, True),
-    ],
-)
-def test_vengeful_righteous_fury_from_x(qualities: list[str], die: int, fury: bool) -> None:
-    res = resolve_ok(scenario(weapon(LASGUN, qualities=qualities), dice=[23, die] + ([3] if fury else [])))
-    hit = res["hits"][0]
-    assert hit["wounds"] == die
-    if fury:
-        assert hit["righteous_fury"]["critical_effect"] == 2
-    else:
-        assert hit["righteous_fury"] is None
-        assert len(res["dice"]) == 2
+# Vengeful: tests/unit/qualities/
 
 
 # --- craftsmanship ---------------------------------------------------------------------------------------------
