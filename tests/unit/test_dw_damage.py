@@ -20,7 +20,6 @@ from dw_scenarios import (
     CHAINSWORD,
     FISTS,
     KNIFE,
-    PLASMA_GUN,
     POWER_FIST,
     attack,
     die_order,
@@ -124,16 +123,6 @@ def test_righteous_fury_not_on_a_9() -> None:
     res = attack(scenario(KNIFE, dice=[32, 9]))
     assert res["hits"][0]["righteous_fury"] is None
     assert (len(res["dice"]), res["total_wounds"]) == (2, 11)
-
-
-def test_volatile_fury_needs_no_confirmation() -> None:
-    # Plasma gun 1d10+9 Pen 8, Volatile; BS 40, roll 33 -> Body. d10 10 + 9 = 19: Fury at once, no d100;
-    # 1d10 = 6: 19 + 6 = 25 - TB 4 = 21 (no armour)
-    res = attack(scenario(PLASMA_GUN, dice=[33, 10, 6]))
-    assert die_order(res) == ["to-hit d100", "hit 1 damage d10", "hit 1 Righteous Fury d10 (1)"]
-    rf = res["hits"][0]["righteous_fury"]
-    assert (rf["confirm_roll"], rf["extra_damage"]) == (None, [6])
-    assert res["total_wounds"] == 21
 
 
 # Razor Sharp, Primitive, Felling: tests/unit/qualities/
