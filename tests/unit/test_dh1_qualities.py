@@ -196,18 +196,4 @@ def test_an_unwieldy_attack_can_be_parried() -> None:
 # Unstable: tests/unit/qualities/
 
 
-# --- GM-only qualities ---------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("name", "summary"),
-    [
-        ("Recharge", "It spends the round after firing recharging: it fires every other round."),
-        ("Smoke", "Raises a smokescreen 3d10 metres across where it lands, for 2d10 rounds."),
-    ],
-)
-def test_gm_only_qualities_are_named_in_a_step(name: str, summary: str) -> None:
-    # the attack resolves as usual (roll 23 Body, d10 3 + 2 = 5 - 3 = 2); the quality is the GM's to apply
-    res = resolve_ok(scenario(weapon(LASGUN, qualities=[name]), dice=[23, 3]))
-    assert res["total_wounds"] == 2
-    assert step_text(res, f"Quality: {name}") == f"{summary} (The GM applies this.)"
+# GM-only qualities: tests/unit/qualities/

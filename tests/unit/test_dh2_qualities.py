@@ -363,20 +363,7 @@ def test_several_quality_tests_on_one_hit_in_alphabetical_order() -> None:
     ]
 
 
-# --- GM-only qualities -----------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    "text", ["Corrosive", "Crippling (2)", "Haywire (3)", "Indirect (2)", "Recharge", "Sanctified", "Smoke (3)"]
-)
-def test_gm_only_quality_is_named_in_a_step_and_changes_no_number(text: str) -> None:
-    # Lasgun 50, roll 23 -> DoS 4, Body; d10 6 + 3 - 3 = 6: the same with or without the quality
-    res = resolve_ok(scenario(weapon(LASGUN, qualities=[text]), dice=[23, 6]))
-    name = text.split(" (")[0]
-    assert details(res, f"Quality: {text}") == [f"{quality(name).summary} (The GM applies this.)"]
-    assert (res["target_number"], res["degrees"], res["total_wounds"]) == (50, 4, 6)
-    assert res["target_tests"] == []
-    assert rolled(res) == [23, 6]
+# GM-only qualities: tests/unit/qualities/
 
 
 # Felling: tests/unit/qualities/test_felling.py

@@ -61,3 +61,18 @@ def mods(res: dict[str, Any]) -> list[tuple[str, int]]:
 def rolled(res: dict[str, Any]) -> list[int]:
     """The values of the dice consumed, in order."""
     return [d["value"] for d in res["dice"]]
+
+
+def gm_only(system: str, text: str) -> None:
+    """A quality whose effect is the GM's: the attack resolves as without it, and a step names it for the GM
+    (a plain gun, roll 23, damage die 6)."""
+    name = text.split(" (")[0]
+    reading = tables.qualities(system).get(name)
+    assert reading is not None and reading.gm
+    gun = PLAIN[system]
+    plain = dh2.resolve_ok(BUILD[system](gun, dice=[23, 6]))
+    res = dh2.resolve_ok(BUILD[system](dh2.weapon(gun, qualities=[text]), dice=[23, 6]))
+    assert details(res, f"Quality: {text}") == [f"{reading.summary} (The GM applies this.)"]
+    keys = ("target_number", "degrees", "hits", "total_wounds", "target_tests")
+    assert {k: res[k] for k in keys} == {k: plain[k] for k in keys}
+    assert rolled(res) == [23, 6]
