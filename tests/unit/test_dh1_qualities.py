@@ -21,7 +21,6 @@ from dh1_scenarios import (
     purposes,
     resolve_ok,
     scenario,
-    step_text,
     weapon,
 )
 
@@ -109,20 +108,6 @@ def _parry(skill: int, qualities: list[str], roll: int, attacker: dict[str, Any]
     return scenario(
         attacker or SWORD, evasion={"reaction": "Parry", "skill": skill, "qualities": qualities}, dice=[23, roll, 5]
     )
-
-
-@pytest.mark.parametrize(
-    ("qualities", "outcome"),
-    [
-        ([], "hit"),  # Parry 30: 35 fails
-        (["Balanced"], "evaded"),  # 30 + 10 = 40: 35 succeeds
-    ],
-)
-def test_balanced_parries_at_plus_10(qualities: list[str], outcome: str) -> None:
-    res = resolve_ok(_parry(30, qualities, 35))
-    assert res["outcome"] == outcome
-    if qualities:
-        assert "+10: the parrying weapon is Balanced" in step_text(res, "Evasion")
 
 
 def test_defensive_parries_at_plus_15() -> None:

@@ -149,16 +149,6 @@ def test_parrying_weapon_qualities_change_the_parry(
     assert len(res["dice"]) == len(dice)
 
 
-def test_balanced_parrying_weapon_does_not_help_a_dodge() -> None:
-    # Dodge 40 against a Sword hit (roll 23, DoS 4, Body): 45 fails, Balanced or not -> 5 wounds
-    res = resolve_ok(
-        scenario(SWORD, evasion={"reaction": "Dodge", "skill": 40, "qualities": ["Balanced"]}, dice=[23, 45, 5])
-    )
-    assert res["outcome"] == "hit"
-    assert "= 40; rolled 45" in details(res, "Evasion")[0]
-    assert res["total_wounds"] == 5
-
-
 def test_defensive_attacking_weapon_minus_10_to_hit() -> None:
     # Sword: WS 40 + 10 = 50, roll 45 hits (DoS 5-4+1 = 2, reversed 54 Body, d10 5 + 3 - 3 = 5);
     # Defensive Sword: 50 - 10 = 40, roll 45 misses
@@ -173,12 +163,6 @@ def test_defensive_attacking_weapon_minus_10_to_hit() -> None:
 def test_unbalanced_and_unwieldy_cannot_make_a_lightning_attack(name: str) -> None:
     errors = errors_of(scenario(weapon(SWORD, qualities=[name]), action="Lightning Attack", dice=[23, 5]))
     assert errors == {"action.type": f"An {name} weapon cannot make a Lightning Attack"}
-
-
-def test_balanced_sword_may_make_a_lightning_attack() -> None:
-    # WS 40 - 10 = 30; roll 95 misses
-    res = resolve_ok(scenario(weapon(SWORD, qualities=["Balanced"]), action="Lightning Attack", dice=[95]))
-    assert (res["target_number"], res["outcome"]) == (30, "miss")
 
 
 # --- Unwieldy, Flexible: no Parry --------------------------------------------------------------------------------

@@ -76,3 +76,19 @@ def gm_only(system: str, text: str) -> None:
     keys = ("target_number", "degrees", "hits", "total_wounds", "target_tests")
     assert {k: res[k] for k in keys} == {k: plain[k] for k in keys}
     assert rolled(res) == [23, 6]
+
+
+def dh1_parry(skill: int, qualities: list[str], roll: int, attacker: dict[str, Any] | None = None) -> dict[str, Any]:
+    """DH1: a Sword (WS 40, roll 23: Body, DoS 1) met by a Parry of ``skill`` with a weapon of ``qualities`` rolling
+    ``roll``; d10 5 + SB 3 - TB 3 = 5 wounds if the hit stands."""
+    return dh1.scenario(
+        attacker or dh1.SWORD, evasion={"reaction": "Parry", "skill": skill, "qualities": qualities}, dice=[23, roll, 5]
+    )
+
+
+def dw_parry(skill: int, qualities: list[str], roll: int, attacker: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Deathwatch: a Combat Knife (WS 40, roll 23: Body, 1 degree) met by a Parry of ``skill`` with a weapon of
+    ``qualities`` rolling ``roll``; d10 5 + 2 + SB 4 - TB 4 = 7 wounds if the hit stands."""
+    return dw.scenario(
+        attacker or dw.KNIFE, evasion={"reaction": "Parry", "skill": skill, "qualities": qualities}, dice=[23, roll, 5]
+    )
