@@ -149,16 +149,6 @@ def test_parrying_weapon_qualities_change_the_parry(
     assert len(res["dice"]) == len(dice)
 
 
-def test_defensive_attacking_weapon_minus_10_to_hit() -> None:
-    # Sword: WS 40 + 10 = 50, roll 45 hits (DoS 5-4+1 = 2, reversed 54 Body, d10 5 + 3 - 3 = 5);
-    # Defensive Sword: 50 - 10 = 40, roll 45 misses
-    plain = resolve_ok(scenario(SWORD, dice=[45, 5]))
-    assert (plain["target_number"], plain["outcome"], plain["total_wounds"]) == (50, "hit", 5)
-    res = resolve_ok(scenario(weapon(SWORD, qualities=["Defensive"]), dice=[45]))
-    assert ("Defensive", -10) in mods(res)
-    assert (res["target_number"], res["outcome"]) == (40, "miss")
-
-
 @pytest.mark.parametrize("name", ["Unbalanced", "Unwieldy"])
 def test_unbalanced_and_unwieldy_cannot_make_a_lightning_attack(name: str) -> None:
     errors = errors_of(scenario(weapon(SWORD, qualities=[name]), action="Lightning Attack", dice=[23, 5]))
