@@ -109,13 +109,6 @@ def _parry(skill: int, qualities: list[str], roll: int, attacker: dict[str, Any]
     )
 
 
-def test_unbalanced_parries_at_minus_10() -> None:
-    # 40 - 10 = 30: 35 fails and the hit stands (5 wounds); without it 35 succeeds
-    res = resolve_ok(_parry(40, ["Unbalanced"], 35))
-    assert (res["outcome"], res["total_wounds"]) == ("hit", 5)
-    assert resolve_ok(_parry(40, [], 35))["outcome"] == "evaded"
-
-
 def test_power_field_on_a_failed_parry_rolls_nothing() -> None:
     res = resolve_ok(_parry(40, ["Power Field"], 60))
     assert res["outcome"] == "hit"
