@@ -126,16 +126,6 @@ def test_flexible_can_be_dodged() -> None:
     assert res["outcome"] == "evaded"
 
 
-def test_unwieldy_weapon_cannot_parry() -> None:
-    errors = errors_of(_parry(40, ["Unwieldy"], 25))
-    assert errors == {"target.evasion.qualities": "An Unwieldy weapon cannot be used to Parry"}
-
-
-def test_an_unwieldy_attack_can_be_parried() -> None:
-    res = resolve_ok(_parry(40, [], 25, attacker=weapon(SWORD, qualities=["Unwieldy"])))
-    assert res["outcome"] == "evaded"
-
-
 # Blast: tests/unit/qualities/
 
 

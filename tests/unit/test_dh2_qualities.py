@@ -158,17 +158,6 @@ def test_unbalanced_and_unwieldy_cannot_make_a_lightning_attack(name: str) -> No
 # --- Unwieldy, Flexible: no Parry --------------------------------------------------------------------------------
 
 
-def test_unwieldy_weapon_cannot_parry() -> None:
-    errors = errors_of(scenario(SWORD, evasion={**PARRY_40, "qualities": ["Unwieldy"]}, dice=[23, 10]))
-    assert errors == {"target.evasion.qualities": "An Unwieldy weapon cannot be used to Parry"}
-
-
-def test_unwieldy_attacking_weapon_can_be_parried() -> None:
-    # Unwieldy Sword hits (23, DoS 4); Parry 40 rolls 10 -> DoS 4 -> negated
-    res = resolve_ok(scenario(weapon(SWORD, qualities=["Unwieldy"]), evasion=PARRY_40, dice=[23, 10]))
-    assert res["outcome"] == "evaded"
-
-
 def test_flexible_weapon_cannot_be_parried() -> None:
     errors = errors_of(scenario(weapon(SWORD, name="Whip", qualities=["Flexible"]), evasion=PARRY_40, dice=[23, 10]))
     assert errors == {"target.evasion.reaction": "The Whip is Flexible: it cannot be Parried"}
