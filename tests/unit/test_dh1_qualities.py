@@ -115,17 +115,6 @@ def test_power_field_on_a_failed_parry_rolls_nothing() -> None:
     assert [p for p, _, _ in purposes(res)] == ["to-hit d100", "Parry d100 (evasion)", "hit 1 damage d10"]
 
 
-def test_flexible_cannot_be_parried() -> None:
-    errors = errors_of(_parry(40, [], 25, attacker=weapon(SWORD, name="Whip", qualities=["Flexible"])))
-    assert errors == {"target.evasion.reaction": "The Whip is Flexible: it cannot be Parried"}
-
-
-def test_flexible_can_be_dodged() -> None:
-    whip = weapon(SWORD, name="Whip", qualities=["Flexible"])
-    res = resolve_ok(scenario(whip, evasion={"reaction": "Dodge", "skill": 40}, dice=[23, 25]))
-    assert res["outcome"] == "evaded"
-
-
 # Blast: tests/unit/qualities/
 
 

@@ -155,19 +155,7 @@ def test_unbalanced_and_unwieldy_cannot_make_a_lightning_attack(name: str) -> No
     assert errors == {"action.type": f"An {name} weapon cannot make a Lightning Attack"}
 
 
-# --- Unwieldy, Flexible: no Parry --------------------------------------------------------------------------------
-
-
-def test_flexible_weapon_cannot_be_parried() -> None:
-    errors = errors_of(scenario(weapon(SWORD, name="Whip", qualities=["Flexible"]), evasion=PARRY_40, dice=[23, 10]))
-    assert errors == {"target.evasion.reaction": "The Whip is Flexible: it cannot be Parried"}
-
-
-def test_flexible_weapon_can_be_dodged() -> None:
-    # Dodge 40 rolls 10 -> DoS 4-1+1 = 4 -> the hit is negated
-    whip = weapon(SWORD, name="Whip", qualities=["Flexible"])
-    res = resolve_ok(scenario(whip, evasion={"reaction": "Dodge", "skill": 40}, dice=[23, 10]))
-    assert res["outcome"] == "evaded"
+# Unwieldy, Flexible: no Parry: tests/unit/qualities/
 
 
 # Power Field: tests/unit/qualities/
