@@ -242,6 +242,17 @@ def test_best_craftsmanship_and_force_add_to_the_damage_before_it_is_floored_dh2
     assert (hit["damage"], hit["wounds"]) == (5, 2)
 
 
+def test_unstable_doubles_the_whole_damage_before_armour_and_toughness_dh1() -> None:
+    # DH1 Core, Ch. V, Unstable: the hit's damage is halved or doubled (1d10: 1 half, 10 double); the damage is the
+    # dice and what adds to them (SB), and armour and TB come off after (seed 003, Attack steps 3 and 4).
+    # Blade 1d10+2, SB 3, Body AP 4: roll 23 -> Body; d10 6 -> 6 + 2 + 3 = 11; Unstable d10 10: double.
+    # Whole damage doubled first: 22 - 4 - TB 3 = 15 wounds.
+    # The dice alone doubled: 12 + 2 + 3 = 17 -> 10. Doubled after armour and TB: (11 - 4 - 3) x 2 = 8.
+    blade = weapon(dh1.SWORD, name="Unstable Blade", damage="1d10+2", qualities=["Unstable"])
+    hit = only_hit(resolve_ok(dh1.scenario(blade, armour={"Body": 4}, dice=[23, 6, 10])))
+    assert (hit["damage"], hit["effective_armour"], hit["wounds"]) == (22, 4, 15)
+
+
 # --- hits: Twin-Linked and Scatter before Storm doubles, Blast last against a Horde ------------------------------
 # DH2 Core, Ch. V, Storm: "doubles the number of hits" the attack scores; Twin-Linked's extra hit is one of them
 # (DH2 Core, Ch. V, Twin-Linked; DH1 Ascension, Armoury; seed 001, Weapon Qualities: Twin-linked "may score one
