@@ -190,6 +190,21 @@ def test_primitive_tie_keeps_the_tearing_die_natural_10_dh2() -> None:
     assert hit["righteous_fury"] is not None
 
 
+def test_the_degrees_replace_a_die_before_tearing_drops_the_lowest_dh2() -> None:
+    # Seed 004, Step Four: the degrees replace "the result on a single damage die"; DH2 Core, Ch. V, Tearing: roll
+    # one more die and remove the lowest result. Auspex lets the degrees replace any die rolled, Tearing's included,
+    # and then drops the lowest of the results. Roll 23 -> DoS 4, Body; d10 1 and Tearing d10 2.
+    # Degrees first: the 1 becomes 4, the 2 is dropped -> 4 + 3 = 7 damage, 4 wounds.
+    # Tearing first: the 1 is dropped, the kept 2 becomes 4 -> the same 7, but the other die replaced and kept
+    # (what the resolution's dice say, and which natural 10 would count for Righteous Fury).
+    hit = only_hit(resolve_ok(scenario(weapon(LASGUN, qualities=["Tearing"]), dice=[23, 1, 2])))
+    assert [(d["natural"], d["value"], d["kept"], d["replaced_by_degrees"]) for d in hit["dice"]] == [
+        (1, 4, True, True),
+        (2, 2, False, False),
+    ]
+    assert (hit["damage"], hit["wounds"]) == (7, 4)
+
+
 def test_tearing_drops_the_lowest_of_the_weapon_and_maximal_dice_dh2() -> None:
     # DH2 Core, Ch. V, Maximal: +1d10 damage, one more die of the weapon's damage; Tearing then rolls one
     # more die and removes the lowest of them all. Pen 4; roll 50 -> DoS 1, Head; d10 8, Maximal d10 2,
