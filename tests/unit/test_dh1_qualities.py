@@ -1,11 +1,11 @@
-"""Dark Heresy 1st edition weapon qualities, each with its effect and, where it matters, a case where
-it must not apply (rules/data/dh1/qualities.json gives each quality's DH1 reading and source).
+"""Dark Heresy 1st edition weapon qualities: the ruleset's table of them, the ones it refuses, and what no
+single quality owns (each quality's own tests, its DH1 reading beside DH2's and Deathwatch's, are in
+tests/unit/qualities/test_<quality>.py; rules/data/dh1/qualities.json gives each reading and source).
 
 Seed 003, Weapon Qualities (Accurate, Balanced, Blast (X), Defensive, Flexible, Inaccurate, Power
 field, Primitive, Reliable, Scatter, Shocking, Tearing, Toxic, Unbalanced, Unreliable, Unwieldy);
 DH1 Core, Ch. V for Flame, Overheats, Recharge, Smoke, Snare, Unstable and the numbers the seed
-leaves out (Shocking, Toxic); DH1 Ascension for Storm and Twin-Linked. Reliable, Unreliable and
-Tearing are in test_dh1_step_two.py and test_dh1_damage.py.
+leaves out (Shocking, Toxic); DH1 Ascension for Storm and Twin-Linked.
 """
 
 from __future__ import annotations
@@ -96,10 +96,7 @@ def test_quality_names_as_the_seed_spells_them() -> None:
     assert resolve_ok(data)["outcome"] == "hit"
 
 
-# Accurate, Inaccurate: tests/unit/qualities/
-
-
-# --- parrying-weapon qualities: Balanced, Defensive, Unbalanced, Power Field, Flexible, Unwieldy ----------
+# --- the parrying weapon: Power Field on a failed parry ----------------------------------------------------
 
 
 def _parry(skill: int, qualities: list[str], roll: int, attacker: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -113,30 +110,3 @@ def test_power_field_on_a_failed_parry_rolls_nothing() -> None:
     res = resolve_ok(_parry(40, ["Power Field"], 60))
     assert res["outcome"] == "hit"
     assert [p for p, _, _ in purposes(res)] == ["to-hit d100", "Parry d100 (evasion)", "hit 1 damage d10"]
-
-
-# Blast: tests/unit/qualities/
-
-
-# Flame: tests/unit/qualities/
-
-
-# Overheats: tests/unit/qualities/
-
-
-# Primitive: tests/unit/qualities/
-
-
-# Scatter: tests/unit/qualities/
-
-
-# Shocking, Toxic, Snare: tests the struck target takes: tests/unit/qualities/
-
-
-# Storm, Twin-Linked: tests/unit/qualities/
-
-
-# Unstable: tests/unit/qualities/
-
-
-# GM-only qualities: tests/unit/qualities/

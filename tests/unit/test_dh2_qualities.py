@@ -1,7 +1,10 @@
 """Weapon qualities, craftsmanship, weapon classes and combat circumstances in Dark Heresy 2nd edition.
 
 Every quality in ``rules/data/dh2/qualities.json`` is shown changing the result of an attack against
-the same attack without it (and, where its text says so, *not* changing it), with scripted dice in
+the same attack without it (and, where its text says so, *not* changing it): each in its own file,
+``tests/unit/qualities/test_<quality>.py``, beside its DH1 and Deathwatch readings, and here what
+several qualities share (the parrying weapon's table, the tests a struck target takes, the qualities
+DH2 refuses), with scripted dice in
 the order the engine consumes them (``rules/attack.py``): the test d100 (Spray: each person's
 Agility d100 instead); the evasion d100 and a Power Field d100; one hit-location d100 per other
 person in a Blast; then every hit's damage dice (weapon dice, Maximal d10, Tearing die, Accurate
@@ -114,12 +117,6 @@ def test_every_dh2_quality_has_tests_in_this_file() -> None:
     assert {q.name for q in tables.qualities("dh2").qualities} == COVERED
 
 
-# Accurate: tests/unit/qualities/
-
-
-# Inaccurate: tests/unit/qualities/
-
-
 # --- Balanced, Defensive, Unbalanced (the parrying weapon) -------------------------------------------------------
 
 PARRY_40 = {"reaction": "Parry", "skill": 40}
@@ -153,15 +150,6 @@ def test_parrying_weapon_qualities_change_the_parry(
 def test_unbalanced_and_unwieldy_cannot_make_a_lightning_attack(name: str) -> None:
     errors = errors_of(scenario(weapon(SWORD, qualities=[name]), action="Lightning Attack", dice=[23, 5]))
     assert errors == {"action.type": f"An {name} weapon cannot make a Lightning Attack"}
-
-
-# Unwieldy, Flexible: no Parry: tests/unit/qualities/
-
-
-# Power Field: tests/unit/qualities/
-
-
-# Blast: tests/unit/qualities/
 
 
 # --- tests the struck target takes: Concussive, Hallucinogenic, Snare, Toxic, Shocking, Flame --------------------
@@ -312,57 +300,6 @@ def test_several_quality_tests_on_one_hit_in_alphabetical_order() -> None:
         ("Shocking", 40, True),
         ("Toxic", 30, False),
     ]
-
-
-# GM-only qualities: tests/unit/qualities/
-
-
-# Felling: tests/unit/qualities/test_felling.py
-
-
-# Force: tests/unit/qualities/test_force.py
-
-
-# Graviton: tests/unit/qualities/test_graviton.py
-
-
-# Lance: tests/unit/qualities/test_lance.py
-
-
-# Maximal: tests/unit/qualities/test_maximal.py
-
-
-# Melta: tests/unit/qualities/test_melta.py
-
-
-# Overheats: tests/unit/qualities/
-
-
-# Primitive, Proven: tests/unit/qualities/
-
-
-# Razor Sharp: tests/unit/qualities/test_razor_sharp.py
-
-
-# Reliable, Unreliable: tests/unit/qualities/
-
-
-# Scatter: tests/unit/qualities/
-
-
-# Spray: tests/unit/qualities/test_spray.py
-
-
-# Storm: tests/unit/qualities/
-
-
-# Tearing: tests/unit/qualities/test_tearing.py
-
-
-# Twin-Linked: tests/unit/qualities/
-
-
-# Vengeful: tests/unit/qualities/
 
 
 # --- craftsmanship ---------------------------------------------------------------------------------------------

@@ -125,9 +125,6 @@ def test_righteous_fury_not_on_a_9() -> None:
     assert (len(res["dice"]), res["total_wounds"]) == (2, 11)
 
 
-# Razor Sharp, Primitive, Felling: tests/unit/qualities/
-
-
 # --- cover -------------------------------------------------------------------------------------------------
 
 
