@@ -589,6 +589,9 @@ function option(value, text) {
   return o;
 }
 
+// The chosen ruleset's forms: its family's shown, its own parts set (the family's `apply`), and, for a
+// family whose forms take the catalogue's choices (`choices`: sizes, armoury, cover, actions,
+// qualities, circumstances, difficulties), those filled from its catalogue entry.
 function applyRuleset() {
   const ruleset = catalogue?.[systemSelect.value];
   document.getElementById("ruleset-name").textContent = systemSelect.selectedOptions[0].textContent;
