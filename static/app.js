@@ -7,8 +7,7 @@ import "./steps.js"; // a phone's steps (Attacker, Target, Action, Result) and t
 import { initParty } from "./party.js"; // the forms kept on this device, the saved party, share links
 import { initTracker } from "./tracker.js"; // the combat tracker: wounds applied from results, initiative by round
 import { Engine, LIMITS, engines } from "./engine.js"; // the rules engine's workers: start, failure, restart, cancel
-import { FAMILIES, familyOf, pathOf as pathOfName } from "./families/index.js"; // each ruleset's family of forms
-import { LOCATIONS } from "./families/d100.js"; // the hit locations (the armoury's armour fills them)
+import { FAMILIES, LOCATIONS, familyOf, pathOf as pathOfName } from "./families/index.js"; // each ruleset's family of forms
 
 const form = document.getElementById("scenario");
 const resolveButton = document.getElementById("resolve");

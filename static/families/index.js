@@ -13,6 +13,7 @@
 // - pathOf(name) -> a field's path in the scenario JSON: its name less its family's prefix
 //   ("rp:target.name" -> "target.name"; the d100 forms' names have none).
 // - ROW_KINDS: {kind: spec}: every family's tracker rows by kind (see tracker.kinds below).
+// - LOCATIONS: the six hit locations, in the books' order (the d100 and the fan ruleset's forms).
 //
 // A family module's default export (static/families/d100.js, wh40krp.js, epic.js):
 // - name: the family's forms on the page (<fieldset data-family="...">);
@@ -30,6 +31,8 @@
 import d100 from "./d100.js";
 import epic from "./epic.js";
 import wh40krp from "./wh40krp.js";
+
+export { LOCATIONS } from "./d100.js";
 
 export const RULESETS = {
   dh2: { name: "Dark Heresy 2nd edition", family: d100, words: { damage: "Damage" } },
