@@ -15,28 +15,27 @@ from __future__ import annotations
 
 import json
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from pydantic import ValidationError
 
-from . import jsonsafe, limits, tables
+from . import jsonsafe, limits, registry, tables
 from .dice import DiceSource, Roller, ScriptedDice, SeededDice
 from .errors import FieldError, NeedDie, ScenarioError
 from .models import Resolution, Scenario, Step
-from .systems import D100_RULESETS, resolver_for, ruleset_name
 
 if TYPE_CHECKING:  # the fan-made ruleset's and Epic's models load only when a scenario asks for them
     from .epic_models import EpicResolution, EpicScenario
     from .wh40krp_models import RpResolution, RpScenario
 
-    AnyScenario = Scenario | RpScenario | EpicScenario
-    AnyResolution = Resolution | RpResolution | EpicResolution
+    AnyScenario: TypeAlias = Scenario | RpScenario | EpicScenario
+    AnyResolution: TypeAlias = Resolution | RpResolution | EpicResolution
 
 
 def scenario_model(data: dict[str, Any] | str) -> type[Scenario] | type[RpScenario] | type[EpicScenario]:
-    """The scenario model for ``data``'s ``system``: :class:`RpScenario` for ``wh40krp``,
-    :class:`EpicScenario` for ``epic``, else the d100 :class:`Scenario` (which also names an
-    unknown system)."""
+    """The scenario model for ``data``'s ``system`` (:mod:`rules.registry`): :class:`RpScenario`
+    for ``wh40krp``, :class:`EpicScenario` for ``epic``, the d100 :class:`Scenario` for the d100
+    rulesets and for an unknown or missing system (whose validation names the system)."""
     system: object = None
     if isinstance(data, str):
         try:
@@ -46,15 +45,9 @@ def scenario_model(data: dict[str, Any] | str) -> type[Scenario] | type[RpScenar
         system = parsed.get("system") if isinstance(parsed, dict) else None
     else:
         system = data.get("system")
-    if system == "wh40krp":
-        from .wh40krp_models import RpScenario
-
-        return RpScenario
-    if system == "epic":
-        from .epic_models import EpicScenario
-
-        return EpicScenario
-    return Scenario
+    ruleset = registry.find(system) or registry.get(registry.DEFAULT)
+    model: type[Scenario] | type[RpScenario] | type[EpicScenario] = ruleset.scenario_model()
+    return model
 
 
 def _field_path(loc: tuple[int | str, ...]) -> str:
@@ -193,11 +186,11 @@ def _quality_errors(data: dict[str, Any] | str, found: list[FieldError]) -> list
         texts = [q.strip() for q in texts.split(",") if q.strip()]
     if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
         return []
-    name = ruleset_name(system)
-    if name is None or system not in D100_RULESETS:
+    ruleset = registry.find(system)
+    if ruleset is None or ruleset.family != "d100":  # the d100 family's qualities are checked by name
         return []
     taken = {e.field for e in found}
-    _, errors = tables.check_qualities(system, name, texts)
+    _, errors = tables.check_qualities(system, ruleset.name, texts)
     return [e for e in errors if e.field not in taken]
 
 
@@ -210,7 +203,7 @@ def _source(scenario: AnyScenario) -> DiceSource:
 
 
 def _resolve(scenario: AnyScenario, roller: Roller) -> AnyResolution:
-    resolution: AnyResolution = resolver_for(scenario.system)(scenario, roller)
+    resolution: AnyResolution = registry.get(scenario.system).resolve(scenario, roller)
     if scenario.seed is not None and scenario.dice is None:
         resolution = resolution.model_copy(update={"seed": scenario.seed})
     if isinstance(roller.source, ScriptedDice) and roller.source.used < len(roller.source.values):

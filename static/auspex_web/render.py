@@ -7,10 +7,11 @@ find carry ``data-k`` (``data-k="target-number"``) rather than relying on their 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from rules import registry
 from rules.models import DAMAGE_TYPES, DamageDie, Hit, Resolution, Step, TargetTest
 
 if TYPE_CHECKING:  # loaded only when a round of the fan-made ruleset or an Epic attack is rendered
@@ -404,20 +405,19 @@ def render_steps(steps: Iterable[Step]) -> str:
 
 
 def render_resolution(data: Resolution | RpResolution | EpicResolution | Mapping[str, Any]) -> str:
-    """The whole result: headline, test, a card per hit, the dice, the step log (for the fan-made
-    Warhammer 40,000 Roleplay: headline, a line per shot, the dice, the step log; for Epic, each
-    stage of the formation's shooting: :mod:`auspex_web.render_epic`)."""
+    """The whole result, by the renderer its ruleset names in :mod:`rules.registry` (a d100
+    attack: :func:`render_d100`; the fan-made Warhammer 40,000 Roleplay's round: :func:`render_rp`;
+    an Epic attack: :func:`render_epic_data`). A system the registry does not know is read as a
+    d100 resolution (whose validation says what is wrong)."""
     system = data.get("system") if isinstance(data, Mapping) else data.system
-    if system == "wh40krp":
-        from rules.wh40krp_models import RpResolution
+    ruleset = registry.find(system) or registry.get(registry.DEFAULT)
+    render: Callable[[Any], str] = registry.load(ruleset.renderer)
+    return render(data)
 
-        return render_round(data if isinstance(data, RpResolution) else RpResolution.model_validate(data))
-    if system == "epic":
-        from rules.epic_models import EpicResolution
 
-        from .render_epic import render_epic
-
-        return render_epic(data if isinstance(data, EpicResolution) else EpicResolution.model_validate(data))
+def render_d100(data: Resolution | Mapping[str, Any]) -> str:
+    """A d100 attack (Dark Heresy 2nd and 1st edition, Deathwatch): headline, test, a card per hit,
+    the target's tests, the dice, the step log."""
     r = as_resolution(data)
     hits = render_hits(r)
     return (
@@ -430,6 +430,23 @@ def render_resolution(data: Resolution | RpResolution | EpicResolution | Mapping
         f"{render_steps(r.steps)}"
         f"</article>"
     )
+
+
+def render_rp(data: RpResolution | Mapping[str, Any]) -> str:
+    """A round of the fan-made Warhammer 40,000 Roleplay, from the model or its JSON dict
+    (:func:`render_round`)."""
+    from rules.wh40krp_models import RpResolution
+
+    return render_round(data if isinstance(data, RpResolution) else RpResolution.model_validate(data))
+
+
+def render_epic_data(data: EpicResolution | Mapping[str, Any]) -> str:
+    """An Epic attack, from the model or its JSON dict (:func:`auspex_web.render_epic.render_epic`)."""
+    from rules.epic_models import EpicResolution
+
+    from .render_epic import render_epic
+
+    return render_epic(data if isinstance(data, EpicResolution) else EpicResolution.model_validate(data))
 
 
 # ----------------------------------------------------------------------------------------------
