@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from pydantic import ValidationError
 
-from . import jsonsafe, limits, registry, tables
+from . import jsonsafe, registry, tables
 from .dice import DiceSource, Roller, ScriptedDice, SeededDice
 from .errors import FieldError, NeedDie, ScenarioError
 from .models import Resolution, Scenario, Step
@@ -138,10 +138,10 @@ def load_scenario(data: dict[str, Any] | str) -> AnyScenario:
     the whole is too large, too deeply nested or holds too long a number (:mod:`rules.jsonsafe`)."""
     if isinstance(data, str):
         jsonsafe.check_text(data, what="scenario")
-    else:
-        jsonsafe.check_value(data, what="scenario")
+        unreadable = _text_errors(data)
+    else:  # one walk: nesting and numbers refused here, unreadable text returned
+        unreadable = jsonsafe.check_value(data, what="scenario")
     model = scenario_model(data)
-    unreadable = _text_errors(data)
     if unreadable:  # before any model or parser reads the text (a lone surrogate breaks their messages)
         raise ScenarioError(unreadable)
     try:
@@ -158,15 +158,15 @@ def load_scenario(data: dict[str, Any] | str) -> AnyScenario:
         raise ScenarioError(errors + _quality_errors(data, errors)) from None
 
 
-def _text_errors(data: dict[str, Any] | str) -> list[FieldError]:
+def _text_errors(text: str) -> list[FieldError]:
     """Strings too long for any field, or holding a character that cannot be shown, at their paths
-    (:func:`rules.limits.text_errors`); JSON text that does not parse is left to the model."""
-    if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except (json.JSONDecodeError, RecursionError):
-            return []
-    return limits.text_errors(data)
+    in the JSON ``text`` (which :func:`rules.jsonsafe.check_text` passed); JSON text that does not
+    parse is left to the model."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        return []
+    return jsonsafe.check_value(data, what="scenario", structure=False)
 
 
 def _quality_errors(data: dict[str, Any] | str, found: list[FieldError]) -> list[FieldError]:

@@ -361,15 +361,13 @@ def run_initiative(data: dict[str, Any] | str) -> dict[str, Any]:
     try:
         if isinstance(data, str):
             data = jsonsafe.loads(data, what="initiative")
-        else:
-            jsonsafe.check_value(data, what="initiative")
+        unreadable = jsonsafe.check_value(data, what="initiative")  # one walk: nesting, numbers, text
         if not isinstance(data, dict):
             raise ScenarioError.at("initiative", "The request is a JSON object")
         ruleset = registry.find(data.get("system"))
         if ruleset is not None and ruleset.initiative is None:  # before the model, which lists only the others
             raise ScenarioError.at("system", no_initiative(ruleset.system))
-        unreadable = limits.text_errors(data)  # names too long or unshowable, before the models read them
-        if unreadable:
+        if unreadable:  # names too long or unshowable, before the models read them
             raise ScenarioError(unreadable)
         request = InitiativeRequest.model_validate(data)
         if request.dice is not None:

@@ -147,7 +147,7 @@ def check_party(text: str) -> dict[str, Any]:
         return _invalid({}, [{"field": "file", "message": message}])
     if not isinstance(raw, dict) or "auspex_party" not in raw:
         return _invalid({}, [{"field": "file", "message": 'Not an Auspex party file (it has no "auspex_party": 1)'}])
-    unreadable = limits.text_errors(raw)  # names and texts, before any model reads them
+    unreadable = jsonsafe.check_value(raw, what="file", structure=False)  # names and texts, before any model reads them
     if unreadable:
         return _invalid(raw, [e.as_dict() for e in unreadable])
     try:
