@@ -13,6 +13,8 @@ import pytest
 from pydantic import BaseModel
 
 from rules import registry
+from rules.dice import SeededDice
+from rules.errors import ScenarioError
 from rules.registry import RULESETS, Ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -167,3 +169,34 @@ def test_no_dispatch_chain_names_a_ruleset_outside_the_registry() -> None:
             text = text.replace('ruleset.family == "epic" and kind == "attackers"', "")
         for needle in ('system == "', "system in D100_RULESETS", '== "epic"', '== "wh40krp"', '== "dw"'):
             assert needle not in text, (name, needle)
+
+
+def test_the_refusals_that_read_the_registry_keep_their_words() -> None:
+    from rules.initiative import EPIC, InitiativeCombatant, roll_initiative, run_initiative
+    from rules.party import check_party
+
+    assert run_initiative({"system": "epic", "combatants": [{"name": "x" * 100}], "seed": 1})["errors"] == [
+        {"field": "system", "message": EPIC}
+    ]
+    with pytest.raises(ScenarioError) as refused:
+        roll_initiative("dh3", [InitiativeCombatant(name="A", Ag=30)], SeededDice(1))
+    assert refused.value.as_dict()["errors"] == [{"field": "system", "message": "No initiative for the ruleset 'dh3'"}]
+    assert run_initiative({"system": "dh3", "combatants": [{"name": "A"}], "seed": 1})["errors"] == [
+        {"field": "system", "message": "Must be one of 'dh2', 'dh1', 'dw' or 'wh40krp'"}
+    ]
+    # bad JSON text: jsonsafe.loads answers (the old 'except json.JSONDecodeError' never ran)
+    bad = run_initiative("{")
+    assert bad["status"] == "invalid" and bad["errors"][0]["field"] == "initiative"
+    assert bad["errors"][0]["message"].startswith("Not JSON: Expecting property name")
+    party = check_party(json.dumps({"auspex_party": 1, "weapons": [{"name": "W", "system": "dh3", "data": {}}]}))
+    assert party["errors"] == [
+        {
+            "field": "weapons.0.system",
+            "message": "Must be one of 'dh2', 'dh1', 'dw', 'wh40krp' or 'epic'",
+            "where": 'Weapon 1 "W", system',
+        }
+    ]
+    epic = check_party(json.dumps({"auspex_party": 1, "weapons": [{"name": "W", "system": "epic", "data": {}}]}))
+    assert epic["errors"][0]["message"] == (
+        "Epic formation shooting has no weapon entries: a unit's weapons are saved with its formation"
+    )
