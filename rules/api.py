@@ -136,12 +136,14 @@ def load_scenario(data: dict[str, Any] | str) -> AnyScenario:
     Raises :class:`ScenarioError` with one :class:`FieldError` per invalid field, the field named
     by its dotted path in the scenario JSON (``attacker.characteristics.BS``); at ``scenario`` when
     the whole is too large, too deeply nested or holds too long a number (:mod:`rules.jsonsafe`)."""
-    if isinstance(data, str):
+    if isinstance(data, str):  # parsed once here for the model's choice, the text check and the qualities
         jsonsafe.check_text(data, what="scenario")
-        unreadable = _text_errors(data)
+        parsed = _parsed(data)
+        unreadable = [] if parsed is None else jsonsafe.check_value(parsed, what="scenario", structure=False)
     else:  # one walk: nesting and numbers refused here, unreadable text returned
+        parsed = data
         unreadable = jsonsafe.check_value(data, what="scenario")
-    model = scenario_model(data)
+    model = scenario_model(parsed if isinstance(parsed, dict) else {})
     if unreadable:  # before any model or parser reads the text (a lone surrogate breaks their messages)
         raise ScenarioError(unreadable)
     try:
@@ -155,31 +157,25 @@ def load_scenario(data: dict[str, Any] | str) -> AnyScenario:
             # Unions report the branch name in the path; drop it so the path is the JSON's.
             path = _field_path(tuple(p for p in loc if not (isinstance(p, str) and "[" in p)))
             errors.append(FieldError(path or "scenario", _message(err)))
-        raise ScenarioError(errors + _quality_errors(data, errors)) from None
+        raise ScenarioError(errors + _quality_errors(parsed, errors)) from None
 
 
-def _text_errors(text: str) -> list[FieldError]:
-    """Strings too long for any field, or holding a character that cannot be shown, at their paths
-    in the JSON ``text`` (which :func:`rules.jsonsafe.check_text` passed); JSON text that does not
-    parse is left to the model."""
+def _parsed(text: str) -> Any:
+    """The JSON ``text`` (which :func:`rules.jsonsafe.check_text` passed) parsed, or None when it
+    does not parse: the model's own parser then says why."""
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
-        return []
-    return jsonsafe.check_value(data, what="scenario", structure=False)
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
 
 
-def _quality_errors(data: dict[str, Any] | str, found: list[FieldError]) -> list[FieldError]:
+def _quality_errors(data: Any, found: list[FieldError]) -> list[FieldError]:
     """When other fields are invalid, still report unknown qualities in the same answer, so the
-    player fixes everything in one round (the resolver checks them again on a valid scenario)."""
-    if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except (ValueError, RecursionError):
-            return []
+    player fixes everything in one round (the resolver checks them again on a valid scenario).
+    ``data``: the scenario as parsed JSON (None or anything else when it is not an object)."""
     try:
-        system = str(data.get("system", "dh2"))  # type: ignore[union-attr]
-        texts = data["attacker"]["weapon"]["qualities"]  # type: ignore[index]
+        system = str(data.get("system", "dh2"))
+        texts = data["attacker"]["weapon"]["qualities"]
     except (AttributeError, KeyError, TypeError):
         return []
     if isinstance(texts, str):
