@@ -15,6 +15,8 @@ The files:
   12 distinct scenarios of each test are kept, since property tests resolve thousands).
 - ``qualities.jsonl.gz``: every weapon quality of the d100 rulesets alone (a melee and a ranged
   weapon, seeded and with hand-typed dice that run out) and every pair of qualities (one weapon each).
+- ``odds.jsonl.gz``: the exact odds (``rules.odds.run_odds``, entries with ``"kind": "odds"``) of
+  the examples, every d100 quality alone, and a few drawn scenarios of the fan ruleset and Epic.
 - ``drawn.jsonl.gz``: scenarios of all five rulesets drawn by hypothesis with a fixed seed (bursts,
   hordes, nearby foes, cover, evasion, called shots, hand-typed dice that run out).
 
@@ -41,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "tests" / "golden"
 CAPTURE_ENV = "AUSPEX_GOLDEN_CAPTURE"
 MAX_OUTPUT = 300_000  # characters: an entry bigger than this is left out (the limits tests cover those)
-FILES = ("examples", "suite", "qualities", "drawn")
+FILES = ("examples", "suite", "qualities", "drawn", "odds")
 
 Entry = dict[str, Any]
 
@@ -84,20 +86,29 @@ def read(name: str) -> list[Entry]:
         return [json.loads(line) for line in f if line.strip()]
 
 
-def answer(data: dict[str, Any]) -> dict[str, Any]:
-    """What the engine answers today for ``data`` (a deep copy is sent: nothing is shared)."""
+def answer(data: dict[str, Any], kind: str = "run") -> dict[str, Any]:
+    """What the engine answers today for ``data`` (a deep copy is sent: nothing is shared):
+    ``kind`` ``"run"`` is :func:`rules.run`'s envelope, ``"odds"`` :func:`rules.odds.run_odds`'s."""
     from rules import run
+    from rules.odds import run_odds
 
-    out: dict[str, Any] = json.loads(json.dumps(run(copy.deepcopy(data))))
+    call = run_odds if kind == "odds" else run
+    out: dict[str, Any] = json.loads(json.dumps(call(copy.deepcopy(data))))
     return out
 
 
-def entries(prefix: str, inputs: Iterable[dict[str, Any]]) -> Iterator[Entry]:
+def replay(entry: Entry) -> dict[str, Any]:
+    """The engine's answer today for a corpus entry."""
+    return answer(entry["input"], entry.get("kind", "run"))
+
+
+def entries(prefix: str, inputs: Iterable[dict[str, Any]], kind: str = "run") -> Iterator[Entry]:
     """An entry for each input whose answer is not too large to keep."""
     for data in inputs:
-        out = answer(data)
+        out = answer(data, kind)
         if len(canonical(out)) <= MAX_OUTPUT:
-            yield {"id": entry_id(prefix, data), "input": data, "output": out}
+            entry = {"id": entry_id(prefix, data), "input": data, "output": out}
+            yield entry if kind == "run" else {**entry, "kind": kind}
 
 
 def first_difference(want: Any, got: Any, path: str = "$") -> str | None:
@@ -457,6 +468,29 @@ _MORE_WEAPONS = [
 
 
 # ----------------------------------------------------------------------------------------------
+# Odds
+
+
+def odds_scenarios() -> Iterator[dict[str, Any]]:
+    """The scenarios whose exact odds (``rules.odds.run_odds``) are kept: the examples, every d100
+    quality alone on a sword and an autogun (and on a Full Auto Burst in DH2), and a few drawn
+    scenarios of the fan ruleset and Epic."""
+    yield from examples()
+    for system in ("dh2", "dh1", "dw"):
+        for q in _quality_names(system):
+            yield _d100(system, SWORD, [q], "Standard Attack", seed=3)
+            yield _d100(system, AUTOGUN, [q], "Standard Attack", seed=3)
+            if system == "dh2":
+                yield _d100(system, AUTOGUN, [q], "Full Auto Burst", seed=101)
+    kept = {"wh40krp": 0, "epic": 0}
+    for e in read("drawn"):
+        system = e["input"]["system"]
+        if system in kept and kept[system] < 12 and e["output"]["status"] == "ok":
+            kept[system] += 1
+            yield e["input"]
+
+
+# ----------------------------------------------------------------------------------------------
 # Command line
 
 
@@ -467,9 +501,10 @@ def record(names: Iterable[str]) -> None:
         "suite": capture,
         "qualities": quality_scenarios,
         "drawn": drawn_scenarios,
+        "odds": odds_scenarios,
     }
     for name in names:
-        n = write(name, entries(name, sources[name]()))
+        n = write(name, entries(name, sources[name](), "odds" if name == "odds" else "run"))
         print(f"{name}: {n} entries, {path_of(name).stat().st_size:,} bytes")
 
 
@@ -478,7 +513,7 @@ def diff(names: Iterable[str]) -> int:
     bad = 0
     for name in names:
         for e in read(name):
-            found = first_difference(e["output"], answer(e["input"]))
+            found = first_difference(e["output"], replay(e))
             if found:
                 bad += 1
                 print(f"{name} {e['id']}: {found}")
