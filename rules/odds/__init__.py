@@ -83,25 +83,22 @@ def _d100_distribution(scenario: Any) -> tuple[Dist[Any], int | None]:
 
 def _rp_distribution(scenario: Any) -> tuple[Dist[Any], int | None]:
     """The fan ruleset: its round walked whole (:mod:`rules.odds.walked`)."""
-    from . import walked
-
-    return _walked(scenario, walked.rp_summarize)
+    return _walked(scenario, "rp_summarize")
 
 
 def _epic_distribution(scenario: Any) -> tuple[Dist[Any], int | None]:
     """Epic: its shooting walked whole (:mod:`rules.odds.walked`)."""
-    from . import walked
-
-    return _walked(scenario, walked.epic_summarize)
+    return _walked(scenario, "epic_summarize")
 
 
-def _walked(scenario: Any, summarize: Callable[[Any], Any]) -> tuple[Dist[Any], int | None]:
+def _walked(scenario: Any, summarize: str) -> tuple[Dist[Any], int | None]:
+    """The resolver walked whole, or (too many outcomes) sampled and read by ``walked.<summarize>``."""
     from . import walked
 
     try:
         return walked.walk(scenario), None
     except TooManyOutcomes:
-        return _sample(scenario, summarize), SAMPLE
+        return _sample(scenario, getattr(walked, summarize)), SAMPLE
 
 
 def _sample(scenario: Any, summarize: Callable[[Any], K]) -> Dist[K]:
