@@ -9,11 +9,11 @@ wheel (``static/vendor/app/catalogue.json``), so the forms fill before the engin
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
-from . import armoury, tables
-from .systems import D100_RULESETS, RULESETS
+from . import armoury, registry, tables
 
 
 def _has_armoury(system: str) -> bool:
@@ -23,7 +23,7 @@ def _has_armoury(system: str) -> bool:
 OPTIONAL_RULES = ("hordes", "movement", "cover", "two_weapon", "spread_hits", "pinning")
 
 
-def ruleset_catalogue(system: str) -> dict[str, Any]:
+def d100_catalogue(system: str) -> dict[str, Any]:
     """The forms' choices for ``system`` (``"dh2"``): name, actions (name, type Half/Full, kind
     melee/ranged/any, modifier in percent, note), qualities (name, takes_value, summary, source),
     circumstances (name, ws, bs: percent or null), difficulties and sizes (name -> percent);
@@ -40,8 +40,8 @@ def ruleset_catalogue(system: str) -> dict[str, Any]:
         if t.cover is not None:
             extra["cover"] = [{"name": ", ".join(c["materials"]), "ap": c["ap"]} for c in extra["armoury"]["cover"]]
     return {
-        "name": RULESETS[system],
-        "family": "d100",
+        "name": registry.get(system).name,
+        "family": registry.get(system).family,
         "actions": [
             {"name": a.name, "type": a.type, "kind": a.kind, "modifier": a.modifier, "note": a.note}
             for a in tables.actions(system).actions
@@ -57,7 +57,7 @@ def ruleset_catalogue(system: str) -> dict[str, Any]:
     }
 
 
-def wh40krp_catalogue() -> dict[str, Any]:
+def wh40krp_catalogue(system: str = "wh40krp") -> dict[str, Any]:
     """The fan-made Warhammer 40,000 Roleplay's choices (``family: "wh40krp"``): its action kinds
     (``{kind: {label, actions}}``), the Cover Table's activities (``{key: {label, exposed, metres}}``),
     the light sources' reach in metres, and its shooting and combat modifiers (``{key: {label,
@@ -66,8 +66,8 @@ def wh40krp_catalogue() -> dict[str, Any]:
 
     t = wh40krp.tables()
     return {
-        "name": RULESETS["wh40krp"],
-        "family": "wh40krp",
+        "name": registry.get(system).name,
+        "family": registry.get(system).family,
         "actions_per_round": t.actions_per_round.value,
         "action_kinds": {k: v.model_dump() for k, v in t.action_costs.rows.items()},
         "fire_modes": t.fire_modes.model_dump(exclude={"note", "source"}),
@@ -78,7 +78,7 @@ def wh40krp_catalogue() -> dict[str, Any]:
     }
 
 
-def epic_catalogue() -> dict[str, Any]:
+def epic_catalogue(system: str = "epic") -> dict[str, Any]:
     """Epic formation shooting's choices (``family: "epic"``): unit types, what sets off overwatch
     fire, the to-hit modifiers (``{key: {label, value}}``) and the Barrage table's rows
     (``[{low, high, radius, extra_shock, AP, AT}]``), from ``rules/data/epic/tables.json``."""
@@ -87,8 +87,8 @@ def epic_catalogue() -> dict[str, Any]:
 
     t = epic.tables()
     return {
-        "name": RULESETS["epic"],
-        "family": "epic",
+        "name": registry.get(system).name,
+        "family": registry.get(system).family,
         "unit_types": list(UNIT_TYPES),
         "overwatch_triggers": t.overwatch.triggers,
         "to_hit_modifiers": {k: v.model_dump() for k, v in t.to_hit_modifiers.rows.items()},
@@ -96,9 +96,14 @@ def epic_catalogue() -> dict[str, Any]:
     }
 
 
+def ruleset_catalogue(system: str) -> dict[str, Any]:
+    """The forms' choices for ``system``, from the catalogue its registry entry names
+    (:attr:`rules.registry.Ruleset.catalogue`); raises ValueError for an unknown system."""
+    build: Callable[[str], dict[str, Any]] = registry.load(registry.get(system).catalogue)
+    return build(system)
+
+
 def catalogue() -> dict[str, Any]:
-    """Every ruleset's catalogue, keyed by system id (``family`` says which forms it uses)."""
-    rulesets = {system: ruleset_catalogue(system) for system in D100_RULESETS}
-    rulesets["wh40krp"] = wh40krp_catalogue()
-    rulesets["epic"] = epic_catalogue()
-    return {"rulesets": rulesets}
+    """Every ruleset's catalogue, keyed by system id in the registry's order (``family`` says
+    which forms it uses)."""
+    return {"rulesets": {system: ruleset_catalogue(system) for system in registry.RULESETS}}
