@@ -38,11 +38,11 @@ def __getattr__(name: str) -> object:
     ``EpicScenario`` and ``EpicResolution`` (Epic's) load on first use, so the page's engine starts
     without them."""
     if name in ("RpScenario", "RpResolution"):
-        from . import wh40krp_models
+        from .wh40krp import models as wh40krp_models
 
         return getattr(wh40krp_models, name)
     if name in ("EpicScenario", "EpicResolution"):
-        from . import epic_models
+        from .epic import models as epic_models
 
         return getattr(epic_models, name)
     raise AttributeError(f"module 'rules' has no attribute {name!r}")

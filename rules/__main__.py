@@ -24,10 +24,10 @@ from typing import Any
 from . import jsonsafe
 from .api import run
 from .catalogue import catalogue
-from .epic_models import EpicScenario
+from .epic.models import EpicScenario
 from .errors import ScenarioError
 from .models import Scenario
-from .wh40krp_models import RpScenario
+from .wh40krp.models import RpScenario
 
 EXIT_OK, EXIT_INVALID, EXIT_NEEDS = 0, 2, 3
 

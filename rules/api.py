@@ -26,8 +26,8 @@ from .models import Resolution, Scenario, Step
 from .systems import D100_RULESETS, resolver_for, ruleset_name
 
 if TYPE_CHECKING:  # the fan-made ruleset's and Epic's models load only when a scenario asks for them
-    from .epic_models import EpicResolution, EpicScenario
-    from .wh40krp_models import RpResolution, RpScenario
+    from .epic.models import EpicResolution, EpicScenario
+    from .wh40krp.models import RpResolution, RpScenario
 
     AnyScenario = Scenario | RpScenario | EpicScenario
     AnyResolution = Resolution | RpResolution | EpicResolution
@@ -47,11 +47,11 @@ def scenario_model(data: dict[str, Any] | str) -> type[Scenario] | type[RpScenar
     else:
         system = data.get("system")
     if system == "wh40krp":
-        from .wh40krp_models import RpScenario
+        from .wh40krp.models import RpScenario
 
         return RpScenario
     if system == "epic":
-        from .epic_models import EpicScenario
+        from .epic.models import EpicScenario
 
         return EpicScenario
     return Scenario

@@ -56,12 +56,12 @@ def entry_model(system: str, kind: str) -> type[BaseModel] | None:
     """The model an entry of ``kind`` (attackers, weapons, targets) in ``system`` is validated
     with; None where the ruleset has no such entry (Epic's weapons belong to its units)."""
     if system == "wh40krp":
-        from .wh40krp_models import RpAttacker, RpTarget, RpWeapon
+        from .wh40krp.models import RpAttacker, RpTarget, RpWeapon
 
         rp: dict[str, type[BaseModel]] = {"attackers": RpAttacker, "weapons": RpWeapon, "targets": RpTarget}
         return rp[kind]
     if system == "epic":
-        from .epic_models import AttackingFormation, TargetFormation
+        from .epic.models import AttackingFormation, TargetFormation
 
         epic: dict[str, type[BaseModel] | None] = {
             "attackers": AttackingFormation,
@@ -100,7 +100,7 @@ def _entry_errors(kind: str, index: int, entry: PartyEntry) -> tuple[list[dict[s
             errors += [e.as_dict() for e in found]
     data = entry.data
     if entry.system == "epic" and kind == "attackers":
-        from .epic_models import AttackingFormation, format_weapons
+        from .epic.models import AttackingFormation, format_weapons
 
         assert isinstance(valid, AttackingFormation)
         units = [  # weapons given as a list (not as the datasheet's text) are written as text

@@ -4,7 +4,7 @@ Both rulesets read most of their dice through one question, and the resolver ask
 method the walk can take over:
 
 - the fan ruleset's penetration d100 (``Wh40krpRound.pen_die``): penetrated or not
-  (:func:`rules.systems.wh40krp.penetrates`); its damage and deviation dice and the Tek test to
+  (:func:`rules.wh40krp.procedure.penetrates`); its damage and deviation dice and the Tek test to
   clear a jam change no figure here and are walked as one class;
 - the fan ruleset's to-hit d100 (``Wh40krpRound.to_hit_die``): by what the shot reads of it
   (jammed, overloaded, hit). A shot's hit location is its to-hit face reversed, and all the odds
@@ -35,9 +35,9 @@ from math import comb
 from typing import Any
 
 from ..dice import Roller
-from ..epic_models import EpicResolution, EpicScenario
-from ..systems.wh40krp import D100Reading, Wh40krpRound, hit_location, penetrates
-from ..wh40krp_models import RpResolution, RpScenario
+from ..epic.models import EpicResolution, EpicScenario
+from ..wh40krp.models import RpResolution, RpScenario
+from ..wh40krp.procedure import D100Reading, Wh40krpRound, hit_location, penetrates
 from .dist import Dist, mix
 from .explore import Classes, Merge, Walker, explore
 
@@ -212,7 +212,7 @@ def _pen_classes(chance: int) -> Classes:
 
 
 def _epic_run(scenario: EpicScenario) -> Callable[[Walker], EpicOutcome]:
-    from ..systems.epic import EpicAttack
+    from ..epic.procedure import EpicAttack
 
     def run(walker: Walker) -> EpicOutcome:
         attack = EpicAttack(scenario, Roller(walker))

@@ -10,8 +10,8 @@ from ..dice import Roller
 Resolver = Callable[[Any, Roller], Any]
 
 # The d100 rulesets of the FFG family share one scenario (rules.models.Scenario) and one procedure
-# (rules.attack); the fan-made Warhammer 40,000 Roleplay (rules.wh40krp_models) and Epic
-# (rules.epic_models) have their own.
+# (rules.attack); the fan-made Warhammer 40,000 Roleplay (rules.wh40krp) and Epic
+# (rules.epic) have their own.
 D100_RULESETS = {"dh2": "Dark Heresy 2nd edition", "dh1": "Dark Heresy 1st edition", "dw": "Deathwatch"}
 RULESETS = {
     **D100_RULESETS,
@@ -40,11 +40,11 @@ def resolver_for(system: str) -> Resolver:
 
         return dw.resolve
     if system == "wh40krp":
-        from . import wh40krp
+        from .. import wh40krp
 
         return wh40krp.resolve
     if system == "epic":
-        from . import epic
+        from .. import epic
 
         return epic.resolve
     raise ValueError(f"unknown system {system!r}")

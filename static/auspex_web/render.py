@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 from rules.models import DAMAGE_TYPES, DamageDie, Hit, Resolution, Step, TargetTest
 
 if TYPE_CHECKING:  # loaded only when a round of the fan-made ruleset or an Epic attack is rendered
-    from rules.epic_models import EpicResolution
-    from rules.wh40krp_models import RpResolution, Shot
+    from rules.epic.models import EpicResolution
+    from rules.wh40krp.models import RpResolution, Shot
 
 MINUS = "\u2212"
 DOT = " \u00b7 "
@@ -409,11 +409,11 @@ def render_resolution(data: Resolution | RpResolution | EpicResolution | Mapping
     stage of the formation's shooting: :mod:`auspex_web.render_epic`)."""
     system = data.get("system") if isinstance(data, Mapping) else data.system
     if system == "wh40krp":
-        from rules.wh40krp_models import RpResolution
+        from rules.wh40krp.models import RpResolution
 
         return render_round(data if isinstance(data, RpResolution) else RpResolution.model_validate(data))
     if system == "epic":
-        from rules.epic_models import EpicResolution
+        from rules.epic.models import EpicResolution
 
         from .render_epic import render_epic
 

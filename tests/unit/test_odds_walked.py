@@ -24,7 +24,7 @@ from rules.odds import odds
 from rules.odds.dist import Dist
 from rules.odds.explore import Merge, Walker, explore
 from rules.odds.walked import RpOutcome, _pen_classes, _rp_classes, rp_summarize, walk
-from rules.systems.wh40krp import Wh40krpRound
+from rules.wh40krp.procedure import Wh40krpRound
 
 ROOT = Path(__file__).resolve().parents[2]
 D6_CHART = {"chart": 1, "die": 6, "rows": "1-3: Wounded\n4-5: Badly wounded\n6: Killed outright"}

@@ -81,7 +81,7 @@ from ..tables import DataModel as _Data
 from ..tables import Sourced as _Sourced
 from ..tables import SourcedValue as _Value
 from ..tables import load_data
-from ..wh40krp_models import (
+from .models import (
     FIRE_KINDS,
     Blow,
     DamageChart,

@@ -23,8 +23,8 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
-from . import limits
-from .models import MAX_DICE, AppliedModifier, Die, DieFace, Seed, Step
+from .. import limits
+from ..models import MAX_DICE, AppliedModifier, Die, DieFace, Seed, Step
 
 UnitType = Literal["infantry", "armoured vehicle", "war engine", "aircraft"]
 UNIT_TYPES: tuple[str, ...] = get_args(UnitType)

@@ -65,7 +65,13 @@ from functools import cache
 from pydantic import Field
 
 from ..dice import Roller
-from ..epic_models import (
+from ..errors import FieldError, ScenarioError
+from ..models import AppliedModifier, Die, Step
+from ..tables import DataModel as _Data
+from ..tables import Sourced as _Sourced
+from ..tables import SourcedValue as _Value
+from ..tables import load_data
+from .models import (
     AttackingUnit,
     BarrageResult,
     EpicResolution,
@@ -80,12 +86,6 @@ from ..epic_models import (
     ToHitRoll,
     UnitResult,
 )
-from ..errors import FieldError, ScenarioError
-from ..models import AppliedModifier, Die, Step
-from ..tables import DataModel as _Data
-from ..tables import Sourced as _Sourced
-from ..tables import SourcedValue as _Value
-from ..tables import load_data
 
 SYSTEM = "epic"
 SEED = "seed 002"
