@@ -228,19 +228,23 @@ def _pen_classes(chance: int) -> Classes:
 def _epic_run(scenario: EpicScenario) -> Callable[[Walker], EpicOutcome]:
     from ..epic.procedure import EpicAttack
 
-    def run(walker: Walker) -> EpicOutcome:
-        attack = EpicAttack(scenario, Roller(walker))
+    class WalkedAttack(EpicAttack):
+        """Epic's attack with each fistful of d6 walked by how many are good."""
 
-        def d6s(count: int, purpose: str, good: Callable[[int], bool]) -> list[int]:
+        def __init__(self, walker: Walker) -> None:
+            super().__init__(scenario, Roller(walker))
+            self.walker = walker
+
+        def d6s(self, count: int, purpose: str, good: Callable[[int], bool]) -> list[int]:
             faces = [f for f in range(1, 7) if good(f)]
             bad = [f for f in range(1, 7) if not good(f)]
             s = len(faces)
             classes = [(k, comb(count, k) * s**k * (6 - s) ** (count - k)) for k in range(count + 1)]
-            k = walker.roll_classes(6**count, purpose, [c for c in classes if c[1]])
+            k = self.walker.roll_classes(6**count, purpose, [c for c in classes if c[1]])
             return [faces[0]] * k + ([bad[0]] * (count - k) if bad else [])
 
-        attack.d6s = d6s  # type: ignore[method-assign]
-        return epic_summarize(attack.resolve())
+    def run(walker: Walker) -> EpicOutcome:
+        return epic_summarize(WalkedAttack(walker).resolve())
 
     return run
 
