@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from .models import BarrageResult, ToHitRoll
 from .readings import barrage_row
 from .saves import saves
-from .shooters import usable
+from .shooters import firing
 from .state import FormationState
 from .tables import BarrageRow
 from .text import dice_text, mods_text, roll_text, unit_label
@@ -50,22 +50,11 @@ def barrage_points(atk: EpicAttack, shooting: list[int]) -> tuple[int, list[str]
     how the step writes each."""
     parts = []
     bp = 0
-    for i in shooting:
-        unit = atk.s.attacker.units[i]
-        for w in usable(atk, unit):
-            if w.range < unit.distance:
-                atk.step(
-                    "Range",
-                    "Barrage",
-                    f"{unit.name}'s {w.name} (range {w.range}) cannot reach the target tile {unit.distance} tiles away: it does not fire.",
-                )
-                continue
-            bp += w.BP * w.count
-            parts.append(
-                f"{unit.name}'s {w.count}x {w.name} {w.BP * w.count}"
-                if w.count > 1
-                else f"{unit.name}'s {w.name} {w.BP}"
-            )
+    for unit, w in firing(atk, shooting, "Barrage", "the target tile {distance} tiles away: it does not fire"):
+        bp += w.BP * w.count
+        parts.append(
+            f"{unit.name}'s {w.count}x {w.name} {w.BP * w.count}" if w.count > 1 else f"{unit.name}'s {w.name} {w.BP}"
+        )
     return bp, parts
 
 

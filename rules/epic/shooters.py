@@ -3,6 +3,7 @@ attacker's Shock, ammo, in that order."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from .models import AttackingUnit, EpicWeapon, Shooter
@@ -17,6 +18,22 @@ def usable(atk: EpicAttack, unit: AttackingUnit) -> list[EpicWeapon]:
     never small arms or assault weapons (they attack only in assaults)."""
     barrage = atk.s.action.is_barrage
     return [w for w in unit.weapons if w.kind == "ranged" and (w.BP > 0) == barrage]
+
+
+def firing(
+    atk: EpicAttack, shooting: list[int], section: str, beyond: str
+) -> Iterator[tuple[AttackingUnit, EpicWeapon]]:
+    """Each weapon the shooting units fire, in table order; a weapon out of range does not fire
+    and its step (citing ``section``) says it cannot reach ``beyond`` (formatted with the unit's
+    ``distance``)."""
+    for i in shooting:
+        unit = atk.s.attacker.units[i]
+        for w in usable(atk, unit):
+            if w.range < unit.distance:
+                reach = beyond.format(distance=unit.distance)
+                atk.step("Range", section, f"{unit.name}'s {w.name} (range {w.range}) cannot reach {reach}.")
+                continue
+            yield unit, w
 
 
 def _cannot(atk: EpicAttack, unit: AttackingUnit) -> tuple[str, str] | None:

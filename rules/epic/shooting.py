@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from .models import EpicWeapon, ToHitRoll
 from .readings import allocate, can_take
 from .saves import saves
-from .shooters import usable
+from .shooters import firing
 from .state import FormationState
 from .text import dice_text, mods_text, roll_text
 from .to_hit import modifiers, roll_to_hit
@@ -89,24 +89,15 @@ def weapon_groups(atk: EpicAttack, shooting: list[int], target: FormationState) 
     """The shooters' weapons in range, grouped by weapon, the value it fires, macro and range (a
     group's d6s are rolled together); a weapon out of range does not fire."""
     groups: dict[GroupKey, _Group] = {}
-    for i in shooting:
-        unit = atk.s.attacker.units[i]
-        for w in usable(atk, unit):
-            if w.range < unit.distance:
-                atk.step(
-                    "Range",
-                    "Who Can Shoot",
-                    f"{unit.name}'s {w.name} (range {w.range}) cannot reach {unit.distance} tiles.",
-                )
-                continue
-            kind, value, why = choose(atk, w, target)
-            key = (w.name, kind, value, w.macro, w.range)
-            if key not in groups:
-                groups[key] = _Group(weapon=w, kind=kind, value=value)
-                if len(w.values()) > 1:
-                    atk.step("Choose AP, AT or AA", "Roll to Hit", f"{w.name} fires its {kind} {value} ({why}).")
-            groups[key].dice += w.count
-            groups[key].units.append(unit.name)
+    for unit, w in firing(atk, shooting, "Who Can Shoot", "{distance} tiles"):
+        kind, value, why = choose(atk, w, target)
+        key = (w.name, kind, value, w.macro, w.range)
+        if key not in groups:
+            groups[key] = _Group(weapon=w, kind=kind, value=value)
+            if len(w.values()) > 1:
+                atk.step("Choose AP, AT or AA", "Roll to Hit", f"{w.name} fires its {kind} {value} ({why}).")
+        groups[key].dice += w.count
+        groups[key].units.append(unit.name)
     return groups
 
 
