@@ -1,11 +1,12 @@
 """Odds of the fan-made Warhammer 40,000 Roleplay and of Epic, by walking the whole resolver.
 
 Both rulesets read most of their dice through one question, and the resolver asks them through a
-method the walk can take over:
+seam it declares, which the walk takes over in a subclass (never a private method, never a die's
+purpose text):
 
 - the fan ruleset's penetration d100 (``Wh40krpRound.pen_die``): penetrated or not
   (:func:`rules.wh40krp.procedure.penetrates`); its damage and deviation dice and the Tek test to
-  clear a jam change no figure here and are walked as one class;
+  clear a jam (``Wh40krpRound.unread_die``) change no figure here and are walked as one class;
 - the fan ruleset's to-hit d100 (``Wh40krpRound.to_hit_die``): by what the shot reads of it
   (jammed, overloaded, hit). A shot's hit location is its to-hit face reversed, and all the odds
   count of a hit is whether it penetrates; so a hit's penetration is walked as one die whose
@@ -17,8 +18,8 @@ method the walk can take over:
   with the binomial count of faces.
 
 A round's actions are walked as a graph, not a tree: what an action fires depends on the round
-so far only through its state (rounds fired, jammed or overloaded, who ducked back, the aim), so
-the rest of the round is walked once per state and shared by every way of reaching it
+so far only through its state (rounds fired, jammed or overloaded, who ducked back, the aim: the
+seam ``Wh40krpRound.before_fire`` hands it over), so the rest of the round is walked once per state and shared by every way of reaching it
 (:meth:`rules.odds.explore.Walker.checkpoint`). Two automatic bursts take a few hundred runs.
 
 A scenario with more outcomes than :data:`LIMIT` runs is estimated from seeded resolutions
@@ -27,7 +28,6 @@ instead, and the report says so (:func:`rules.odds.odds`).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -43,8 +43,6 @@ from .dist import Dist, mix
 from .explore import Classes, Merge, Walker, explore
 
 LIMIT = 4000  # whole-resolver runs walked before estimating instead
-
-_RP_IRRELEVANT = re.compile(r"damage d\d+ \(Chart|deviation|Tek test to clear the jam")
 
 
 @dataclass(frozen=True, order=True)
@@ -93,7 +91,8 @@ def epic_summarize(res: EpicResolution) -> EpicOutcome:
 
 
 class _PenRound(Wh40krpRound):
-    """The fan ruleset's round with its penetration d100s walked by class (penetrated or not)."""
+    """The fan ruleset's round with its penetration d100s walked by class (penetrated or not) and
+    the dice no figure reads (damage, deviation, the Tek test) as one class each."""
 
     def __init__(self, scenario: RpScenario, walker: Walker) -> None:
         super().__init__(scenario, Roller(walker))
@@ -101,6 +100,9 @@ class _PenRound(Wh40krpRound):
 
     def pen_die(self, purpose: str, chance: int) -> int:
         return self.walker.roll_classes(100, purpose, _pen_classes(chance))
+
+    def unread_die(self, sides: int, purpose: str) -> int:
+        return self.walker.roll_classes(sides, purpose, [(1, sides)])
 
 
 class _WalkedRound(_PenRound):
@@ -156,7 +158,7 @@ class _RpWalk:
             def one(walker: Walker) -> bool:
                 return bool(_PenRound(self.scenario, walker).resolve_hit(shot, melee, parry).penetrated)
 
-            got = self.through_at[key] = explore(one, classes=_rp_classes)
+            got = self.through_at[key] = explore(one)
         return got
 
     def hit_classes(self, shot: Shot, reads: D100Reading, group: Any, melee: bool, parry: int) -> tuple[int, Classes]:
@@ -249,15 +251,11 @@ def _epic_run(scenario: EpicScenario) -> Callable[[Walker], EpicOutcome]:
     return run
 
 
-def _rp_classes(sides: int, purpose: str) -> Classes | None:
-    return [(1, sides)] if _RP_IRRELEVANT.search(purpose) else None
-
-
 def walk(scenario: Any, limit: int | None = None) -> Dist[Any]:
     """The exact distribution of the summary of ``scenario`` (fan ruleset or Epic); raises
     :class:`~rules.odds.explore.TooManyOutcomes` past ``limit`` runs (default :data:`LIMIT`)."""
     limit = LIMIT if limit is None else limit
     if isinstance(scenario, EpicScenario):
         return explore(_epic_run(scenario), limit=limit).reduced()
-    walked = explore(_RpWalk(scenario), classes=_rp_classes, limit=limit, merge=Merge(*_RP_MERGE))
+    walked = explore(_RpWalk(scenario), limit=limit, merge=Merge(*_RP_MERGE))
     return walked.map(_rp_outcome).reduced()

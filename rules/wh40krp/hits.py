@@ -111,7 +111,7 @@ def damage(rnd: Wh40krpRound, label: str, melee: bool, through_cover: bool, inde
     number = chart_number(rnd, melee)
     chart = next((c for c in rnd.s.charts if c.chart == number), None)
     die = chart.die if chart is not None else 100
-    roll = rnd.roller.roll(die, f"{label} damage d{die} (Chart {number})")
+    roll = rnd.unread_die(die, f"{label} damage d{die} (Chart {number})")
     mods = _damage_modifiers(rnd, through_cover)
     total = roll + sum(m.value for m in mods)
     typed = rnd.s.action.chart_results

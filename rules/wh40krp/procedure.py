@@ -118,8 +118,8 @@ class Wh40krpRound:
     tables, the bodies shot at (the target, then its others) and the step log. :meth:`resolve`
     runs the stages in order (checks, targeting, each action, the jam), handing the round on in
     a frozen :class:`~rules.wh40krp.state.RoundState`. The odds engine (:mod:`rules.odds.walked`)
-    takes over the declared seams :meth:`to_hit_die`, :meth:`pen_die`, :meth:`resolve_hit` and
-    :meth:`before_fire`, and nothing else."""
+    takes over the declared seams :meth:`to_hit_die`, :meth:`pen_die`, :meth:`unread_die`,
+    :meth:`resolve_hit` and :meth:`before_fire`, and nothing else."""
 
     def __init__(self, scenario: RpScenario, roller: Roller) -> None:
         self.s = scenario
@@ -170,6 +170,11 @@ class Wh40krpRound:
         """The d100 of a penetration roll against ``chance`` (percent); the procedure reads it only
         through :func:`penetrates`, and the odds engine (:mod:`rules.odds`) walks it that way."""
         return self.roller.d100(purpose)
+
+    def unread_die(self, sides: int, purpose: str) -> int:
+        """A die no odds figure reads: a hit's damage die, an area shot's deviation dice, the Tek
+        test to clear a jam. The odds engine (:mod:`rules.odds`) walks it as one class."""
+        return self.roller.roll(sides, purpose)
 
     def resolve_hit(self, shot: Shot, melee: bool, parry: int = 0, index: int = 0) -> Shot:
         """Penetration and damage of a shot or blow that hit (:func:`rules.wh40krp.hits.resolve_hit`;

@@ -177,8 +177,8 @@ def deviate(rnd: Wh40krpRound, number: int, target: int) -> Deviation:
     """Where an area effect shot that missed lands: a d12 clock direction and d10 metres (seed
     000, Area Effect); one that would come back onto the firer does not, unless the GM rules so."""
     area = rnd.t.area_effect
-    clock = rnd.roller.roll(area.direction, f"shot {number} deviation direction d12 (clock face)")
-    metres = rnd.roller.roll(area.metres, f"shot {number} deviation distance d10 (metres)")
+    clock = rnd.unread_die(area.direction, f"shot {number} deviation direction d12 (clock face)")
+    metres = rnd.unread_die(area.metres, f"shot {number} deviation distance d10 (metres)")
     note = None
     if clock == 6 and metres >= rnd.distance_to(target):
         note = "it would come back onto the firer: by the rule it does not, unless the GM rules otherwise"
@@ -272,7 +272,7 @@ def clear_jam(rnd: Wh40krpRound) -> tuple[int | None, bool | None]:
             f"{a.weapon.name} is repaired in {rounds} rounds if {a.name} passes a Tek test (the GM rolls it: Tek not given).",
         )
         return None, None
-    roll = rnd.roller.d100(f"Tek test to clear the jam d100 (Tek {a.Tek})")
+    roll = rnd.unread_die(100, f"Tek test to clear the jam d100 (Tek {a.Tek})")
     ok = roll <= a.Tek
     rnd.step(
         "Clearing the jam",

@@ -23,11 +23,26 @@ from rules.dice import Roller, SeededDice
 from rules.odds import odds
 from rules.odds.dist import Dist
 from rules.odds.explore import Merge, Walker, explore
-from rules.odds.walked import RpOutcome, _pen_classes, _rp_classes, rp_summarize, walk
+from rules.odds.walked import RpOutcome, _pen_classes, rp_summarize, walk
 from rules.wh40krp.procedure import Wh40krpRound
 
 ROOT = Path(__file__).resolve().parents[2]
 D6_CHART = {"chart": 1, "die": 6, "rows": "1-3: Wounded\n4-5: Badly wounded\n6: Killed outright"}
+
+
+class _FaceByFace(Wh40krpRound):
+    """The resolver as it is, its penetration d100s read as penetrated or not and the dice no
+    figure reads (damage, deviation, the Tek test) as one class."""
+
+    def __init__(self, scenario: Any, walker: Walker) -> None:
+        super().__init__(scenario, Roller(walker))
+        self.walker = walker
+
+    def pen_die(self, purpose: str, chance: int) -> int:
+        return self.walker.roll_classes(100, purpose, _pen_classes(chance))
+
+    def unread_die(self, sides: int, purpose: str) -> int:
+        return self.walker.roll_classes(sides, purpose, [(1, sides)])
 
 
 def face_by_face(data: dict[str, Any]) -> Dist[RpOutcome]:
@@ -35,11 +50,9 @@ def face_by_face(data: dict[str, Any]) -> Dist[RpOutcome]:
     scenario = load_scenario(data)
 
     def run(walker: Walker) -> RpOutcome:
-        rnd = Wh40krpRound(scenario, Roller(walker))
-        rnd.pen_die = lambda purpose, chance: walker.roll_classes(100, purpose, _pen_classes(chance))  # type: ignore[method-assign]
-        return rp_summarize(rnd.resolve())
+        return rp_summarize(_FaceByFace(scenario, walker).resolve())
 
-    return explore(run, classes=_rp_classes, limit=200_000).reduced()
+    return explore(run, limit=200_000).reduced()
 
 
 def differences(fast: Dist[Any], slow: Dist[Any]) -> str:
