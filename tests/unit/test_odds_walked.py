@@ -19,38 +19,23 @@ import pytest
 import wh40krp_scenarios as rps
 
 from rules.api import load_scenario, resolve
-from rules.dice import Roller, SeededDice
+from rules.dice import SeededDice
 from rules.odds import odds
 from rules.odds.dist import Dist
 from rules.odds.explore import Merge, Walker, explore
-from rules.odds.walked import RpOutcome, _pen_classes, rp_summarize, walk
-from rules.wh40krp.procedure import Wh40krpRound
+from rules.odds.walked import RpOutcome, _PenRound, rp_summarize, walk
 
 ROOT = Path(__file__).resolve().parents[2]
 D6_CHART = {"chart": 1, "die": 6, "rows": "1-3: Wounded\n4-5: Badly wounded\n6: Killed outright"}
 
 
-class _FaceByFace(Wh40krpRound):
-    """The resolver as it is, its penetration d100s read as penetrated or not and the dice no
-    figure reads (damage, deviation, the Tek test) as one class."""
-
-    def __init__(self, scenario: Any, walker: Walker) -> None:
-        super().__init__(scenario, Roller(walker))
-        self.walker = walker
-
-    def pen_die(self, purpose: str, chance: int) -> int:
-        return self.walker.roll_classes(100, purpose, _pen_classes(chance))
-
-    def unread_die(self, sides: int, purpose: str) -> int:
-        return self.walker.roll_classes(sides, purpose, [(1, sides)])
-
-
 def face_by_face(data: dict[str, Any]) -> Dist[RpOutcome]:
-    """Every face of every to-hit, WS and parry d100, through the resolver as it is."""
+    """Every face of every to-hit, WS and parry d100, through the resolver as it is (only the
+    penetration dice read as through or stopped, and the dice no figure reads as one class)."""
     scenario = load_scenario(data)
 
     def run(walker: Walker) -> RpOutcome:
-        return rp_summarize(_FaceByFace(scenario, walker).resolve())
+        return rp_summarize(_PenRound(scenario, walker).resolve())
 
     return explore(run, limit=200_000).reduced()
 
