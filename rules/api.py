@@ -25,8 +25,8 @@ from .errors import FieldError, NeedDie, ScenarioError
 from .models import Resolution, Scenario, Step
 
 if TYPE_CHECKING:  # the fan-made ruleset's and Epic's models load only when a scenario asks for them
-    from .epic_models import EpicResolution, EpicScenario
-    from .wh40krp_models import RpResolution, RpScenario
+    from .epic.models import EpicResolution, EpicScenario
+    from .wh40krp.models import RpResolution, RpScenario
 
     AnyScenario: TypeAlias = Scenario | RpScenario | EpicScenario
     AnyResolution: TypeAlias = Resolution | RpResolution | EpicResolution

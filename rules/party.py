@@ -98,7 +98,7 @@ def _entry_errors(kind: str, index: int, entry: PartyEntry) -> tuple[list[dict[s
 def _epic_as_forms(data: dict[str, Any], valid: BaseModel) -> dict[str, Any]:
     """An Epic attacking formation as the page's form takes it: its units' weapons given as a list
     (not as the datasheet's text) written as text."""
-    from .epic_models import AttackingFormation, format_weapons
+    from .epic.models import AttackingFormation, format_weapons
 
     assert isinstance(valid, AttackingFormation)
     units = [

@@ -15,8 +15,8 @@ from rules import registry
 from rules.models import DAMAGE_TYPES, DamageDie, Hit, Resolution, RighteousFury, Step, TargetTest
 
 if TYPE_CHECKING:  # loaded only when a round of the fan-made ruleset or an Epic attack is rendered
-    from rules.epic_models import EpicResolution
-    from rules.wh40krp_models import RpDamage, RpResolution, Shot
+    from rules.epic.models import EpicResolution
+    from rules.wh40krp.models import RpDamage, RpResolution, Shot
 
 MINUS = "\u2212"
 DOT = " \u00b7 "
@@ -460,14 +460,14 @@ def render_d100(data: Resolution | Mapping[str, Any]) -> str:
 def render_rp(data: RpResolution | Mapping[str, Any]) -> str:
     """A round of the fan-made Warhammer 40,000 Roleplay, from the model or its JSON dict
     (:func:`render_round`)."""
-    from rules.wh40krp_models import RpResolution
+    from rules.wh40krp.models import RpResolution
 
     return render_round(data if isinstance(data, RpResolution) else RpResolution.model_validate(data))
 
 
 def render_epic_data(data: EpicResolution | Mapping[str, Any]) -> str:
     """An Epic attack, from the model or its JSON dict (:func:`auspex_web.render_epic.render_epic`)."""
-    from rules.epic_models import EpicResolution
+    from rules.epic.models import EpicResolution
 
     from .render_epic import render_epic
 
