@@ -33,16 +33,20 @@ __all__ = [
 ]
 
 
+_LAZY = {"RpScenario": "wh40krp", "RpResolution": "wh40krp", "EpicScenario": "epic", "EpicResolution": "epic"}
+"""Names exported from a ruleset's models module (the one holding its scenario model, as
+:mod:`rules.registry` names it), loaded on first use."""
+
+
 def __getattr__(name: str) -> object:
     """``RpScenario`` and ``RpResolution`` (the fan-made Warhammer 40,000 Roleplay's models),
     ``EpicScenario`` and ``EpicResolution`` (Epic's) load on first use, so the page's engine starts
     without them."""
-    if name in ("RpScenario", "RpResolution"):
-        from . import wh40krp_models
+    system = _LAZY.get(name)
+    if system is not None:
+        from .registry import get, load
 
-        return getattr(wh40krp_models, name)
-    if name in ("EpicScenario", "EpicResolution"):
-        from . import epic_models
-
-        return getattr(epic_models, name)
+        module = get(system).scenario.partition(":")[0]
+        value: object = load(f"{module}:{name}")
+        return value
     raise AttributeError(f"module 'rules' has no attribute {name!r}")

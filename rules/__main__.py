@@ -21,13 +21,12 @@ import secrets
 import sys
 from typing import Any
 
-from . import jsonsafe
+from pydantic import BaseModel
+
+from . import jsonsafe, registry
 from .api import run
 from .catalogue import catalogue
-from .epic_models import EpicScenario
 from .errors import ScenarioError
-from .models import Scenario
-from .wh40krp_models import RpScenario
 
 EXIT_OK, EXIT_INVALID, EXIT_NEEDS = 0, 2, 3
 
@@ -97,17 +96,14 @@ def main(argv: list[str] | None = None) -> int:
     r = sub.add_parser("resolve", help="resolve a scenario JSON file ('-' for stdin)")
     r.add_argument("scenario")
     sc = sub.add_parser("schema", help="print the scenario JSON Schema")
-    sc.add_argument("--system", default="dh2", help="dh2, dh1, dw (one schema), wh40krp or epic")
+    sc.add_argument("--system", default=registry.DEFAULT, help="dh2, dh1, dw (one schema), wh40krp or epic")
     o = sub.add_parser("odds", help="print the exact odds of a scenario JSON file ('-' for stdin)")
     o.add_argument("scenario")
     sub.add_parser("catalogue", help="print each ruleset's actions, qualities and circumstances")
     args = ap.parse_args(argv)
     if args.command == "schema":
-        model: type[Scenario] | type[RpScenario] | type[EpicScenario] = Scenario
-        if args.system == "wh40krp":
-            model = RpScenario
-        elif args.system == "epic":
-            model = EpicScenario
+        ruleset = registry.find(args.system) or registry.get(registry.DEFAULT)  # the d100 schema if unknown
+        model: type[BaseModel] = ruleset.scenario_model()
         print(json.dumps(model.model_json_schema(by_alias=True), indent=2))
         return EXIT_OK
     if args.command == "catalogue":

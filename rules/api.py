@@ -15,28 +15,27 @@ from __future__ import annotations
 
 import json
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from pydantic import ValidationError
 
-from . import jsonsafe, limits, tables
+from . import jsonsafe, registry, tables
 from .dice import DiceSource, Roller, ScriptedDice, SeededDice
 from .errors import FieldError, NeedDie, ScenarioError
 from .models import Resolution, Scenario, Step
-from .systems import D100_RULESETS, resolver_for, ruleset_name
 
 if TYPE_CHECKING:  # the fan-made ruleset's and Epic's models load only when a scenario asks for them
-    from .epic_models import EpicResolution, EpicScenario
-    from .wh40krp_models import RpResolution, RpScenario
+    from .epic.models import EpicResolution, EpicScenario
+    from .wh40krp.models import RpResolution, RpScenario
 
-    AnyScenario = Scenario | RpScenario | EpicScenario
-    AnyResolution = Resolution | RpResolution | EpicResolution
+    AnyScenario: TypeAlias = Scenario | RpScenario | EpicScenario
+    AnyResolution: TypeAlias = Resolution | RpResolution | EpicResolution
 
 
 def scenario_model(data: dict[str, Any] | str) -> type[Scenario] | type[RpScenario] | type[EpicScenario]:
-    """The scenario model for ``data``'s ``system``: :class:`RpScenario` for ``wh40krp``,
-    :class:`EpicScenario` for ``epic``, else the d100 :class:`Scenario` (which also names an
-    unknown system)."""
+    """The scenario model for ``data``'s ``system`` (:mod:`rules.registry`): :class:`RpScenario`
+    for ``wh40krp``, :class:`EpicScenario` for ``epic``, the d100 :class:`Scenario` for the d100
+    rulesets and for an unknown or missing system (whose validation names the system)."""
     system: object = None
     if isinstance(data, str):
         try:
@@ -46,15 +45,9 @@ def scenario_model(data: dict[str, Any] | str) -> type[Scenario] | type[RpScenar
         system = parsed.get("system") if isinstance(parsed, dict) else None
     else:
         system = data.get("system")
-    if system == "wh40krp":
-        from .wh40krp_models import RpScenario
-
-        return RpScenario
-    if system == "epic":
-        from .epic_models import EpicScenario
-
-        return EpicScenario
-    return Scenario
+    ruleset = registry.find(system) or registry.get(registry.DEFAULT)
+    model: type[Scenario] | type[RpScenario] | type[EpicScenario] = ruleset.scenario_model()
+    return model
 
 
 def _field_path(loc: tuple[int | str, ...]) -> str:
@@ -143,12 +136,14 @@ def load_scenario(data: dict[str, Any] | str) -> AnyScenario:
     Raises :class:`ScenarioError` with one :class:`FieldError` per invalid field, the field named
     by its dotted path in the scenario JSON (``attacker.characteristics.BS``); at ``scenario`` when
     the whole is too large, too deeply nested or holds too long a number (:mod:`rules.jsonsafe`)."""
-    if isinstance(data, str):
+    if isinstance(data, str):  # parsed once here for the model's choice, the text check and the qualities
         jsonsafe.check_text(data, what="scenario")
-    else:
-        jsonsafe.check_value(data, what="scenario")
-    model = scenario_model(data)
-    unreadable = _text_errors(data)
+        parsed = _parsed(data)
+        unreadable = [] if parsed is None else jsonsafe.check_value(parsed, what="scenario", structure=False)
+    else:  # one walk: nesting and numbers refused here, unreadable text returned
+        parsed = data
+        unreadable = jsonsafe.check_value(data, what="scenario")
+    model = scenario_model(parsed if isinstance(parsed, dict) else {})
     if unreadable:  # before any model or parser reads the text (a lone surrogate breaks their messages)
         raise ScenarioError(unreadable)
     try:
@@ -162,42 +157,36 @@ def load_scenario(data: dict[str, Any] | str) -> AnyScenario:
             # Unions report the branch name in the path; drop it so the path is the JSON's.
             path = _field_path(tuple(p for p in loc if not (isinstance(p, str) and "[" in p)))
             errors.append(FieldError(path or "scenario", _message(err)))
-        raise ScenarioError(errors + _quality_errors(data, errors)) from None
+        raise ScenarioError(errors + _quality_errors(parsed, errors)) from None
 
 
-def _text_errors(data: dict[str, Any] | str) -> list[FieldError]:
-    """Strings too long for any field, or holding a character that cannot be shown, at their paths
-    (:func:`rules.limits.text_errors`); JSON text that does not parse is left to the model."""
-    if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except (json.JSONDecodeError, RecursionError):
-            return []
-    return limits.text_errors(data)
-
-
-def _quality_errors(data: dict[str, Any] | str, found: list[FieldError]) -> list[FieldError]:
-    """When other fields are invalid, still report unknown qualities in the same answer, so the
-    player fixes everything in one round (the resolver checks them again on a valid scenario)."""
-    if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except (ValueError, RecursionError):
-            return []
+def _parsed(text: str) -> Any:
+    """The JSON ``text`` (which :func:`rules.jsonsafe.check_text` passed) parsed, or None when it
+    does not parse: the model's own parser then says why."""
     try:
-        system = str(data.get("system", "dh2"))  # type: ignore[union-attr]
-        texts = data["attacker"]["weapon"]["qualities"]  # type: ignore[index]
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _quality_errors(data: Any, found: list[FieldError]) -> list[FieldError]:
+    """When other fields are invalid, still report unknown qualities in the same answer, so the
+    player fixes everything in one round (the resolver checks them again on a valid scenario).
+    ``data``: the scenario as parsed JSON (None or anything else when it is not an object)."""
+    try:
+        system = str(data.get("system", "dh2"))
+        texts = data["attacker"]["weapon"]["qualities"]
     except (AttributeError, KeyError, TypeError):
         return []
     if isinstance(texts, str):
         texts = [q.strip() for q in texts.split(",") if q.strip()]
     if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
         return []
-    name = ruleset_name(system)
-    if name is None or system not in D100_RULESETS:
+    ruleset = registry.find(system)
+    if ruleset is None or ruleset.family != "d100":  # the d100 family's qualities are checked by name
         return []
     taken = {e.field for e in found}
-    _, errors = tables.check_qualities(system, name, texts)
+    _, errors = tables.check_qualities(system, ruleset.name, texts)
     return [e for e in errors if e.field not in taken]
 
 
@@ -210,7 +199,7 @@ def _source(scenario: AnyScenario) -> DiceSource:
 
 
 def _resolve(scenario: AnyScenario, roller: Roller) -> AnyResolution:
-    resolution: AnyResolution = resolver_for(scenario.system)(scenario, roller)
+    resolution: AnyResolution = registry.get(scenario.system).resolve(scenario, roller)
     if scenario.seed is not None and scenario.dice is None:
         resolution = resolution.model_copy(update={"seed": scenario.seed})
     if isinstance(roller.source, ScriptedDice) and roller.source.used < len(roller.source.values):

@@ -9,12 +9,12 @@ wheel (``static/vendor/app/catalogue.json``), so the forms fill before the engin
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
-from . import tables
+from . import registry, tables
 from .dw import armoury
-from .systems import D100_RULESETS, RULESETS
 
 
 def _has_armoury(system: str) -> bool:
@@ -24,14 +24,14 @@ def _has_armoury(system: str) -> bool:
 OPTIONAL_RULES = ("hordes", "movement", "cover", "two_weapon", "spread_hits", "pinning")
 
 
-def ruleset_catalogue(system: str) -> dict[str, Any]:
+def d100_catalogue(system: str) -> dict[str, Any]:
     """The forms' choices for ``system`` (``"dh2"``): name, actions (name, type Half/Full, kind
     melee/ranged/any, modifier in percent, note), qualities (name, takes_value, summary, source),
     circumstances (name, ws, bs: percent or null), difficulties and sizes (name -> percent);
     ``rules``: which of the optional rules it has (``hordes``, ``movement``, ``cover``,
     ``two_weapon``, ``spread_hits``, ``pinning``); ``movement``: metres per round by AB
     (``[{ab, half, full, charge, run}]``) where it has that table; ``cover``: its cover types
-    (``[{name, ap}]``, from its armoury); ``armoury``: its armoury for the pickers (:func:`rules.armoury.armoury_catalogue`)."""
+    (``[{name, ap}]``, from its armoury); ``armoury``: its armoury for the pickers (:func:`rules.dw.armoury.armoury_catalogue`)."""
     t = tables.tables(system)
     extra: dict[str, Any] = {"rules": [name for name in OPTIONAL_RULES if getattr(t, name) is not None]}
     if t.movement is not None:
@@ -41,8 +41,8 @@ def ruleset_catalogue(system: str) -> dict[str, Any]:
         if t.cover is not None:
             extra["cover"] = [{"name": ", ".join(c["materials"]), "ap": c["ap"]} for c in extra["armoury"]["cover"]]
     return {
-        "name": RULESETS[system],
-        "family": "d100",
+        "name": registry.get(system).name,
+        "family": registry.get(system).family,
         "actions": [
             {"name": a.name, "type": a.type, "kind": a.kind, "modifier": a.modifier, "note": a.note}
             for a in tables.actions(system).actions
@@ -58,17 +58,17 @@ def ruleset_catalogue(system: str) -> dict[str, Any]:
     }
 
 
-def wh40krp_catalogue() -> dict[str, Any]:
+def wh40krp_catalogue(system: str = "wh40krp") -> dict[str, Any]:
     """The fan-made Warhammer 40,000 Roleplay's choices (``family: "wh40krp"``): its action kinds
     (``{kind: {label, actions}}``), the Cover Table's activities (``{key: {label, exposed, metres}}``),
     the light sources' reach in metres, and its shooting and combat modifiers (``{key: {label,
     value}}``), from ``rules/data/wh40krp/tables.json``."""
-    from .systems import wh40krp
+    from .wh40krp import procedure as wh40krp
 
     t = wh40krp.tables()
     return {
-        "name": RULESETS["wh40krp"],
-        "family": "wh40krp",
+        "name": registry.get(system).name,
+        "family": registry.get(system).family,
         "actions_per_round": t.actions_per_round.value,
         "action_kinds": {k: v.model_dump() for k, v in t.action_costs.rows.items()},
         "fire_modes": t.fire_modes.model_dump(exclude={"note", "source"}),
@@ -79,17 +79,17 @@ def wh40krp_catalogue() -> dict[str, Any]:
     }
 
 
-def epic_catalogue() -> dict[str, Any]:
+def epic_catalogue(system: str = "epic") -> dict[str, Any]:
     """Epic formation shooting's choices (``family: "epic"``): unit types, what sets off overwatch
     fire, the to-hit modifiers (``{key: {label, value}}``) and the Barrage table's rows
     (``[{low, high, radius, extra_shock, AP, AT}]``), from ``rules/data/epic/tables.json``."""
-    from .epic_models import UNIT_TYPES
-    from .systems import epic
+    from .epic import procedure as epic
+    from .epic.models import UNIT_TYPES
 
     t = epic.tables()
     return {
-        "name": RULESETS["epic"],
-        "family": "epic",
+        "name": registry.get(system).name,
+        "family": registry.get(system).family,
         "unit_types": list(UNIT_TYPES),
         "overwatch_triggers": t.overwatch.triggers,
         "to_hit_modifiers": {k: v.model_dump() for k, v in t.to_hit_modifiers.rows.items()},
@@ -97,9 +97,14 @@ def epic_catalogue() -> dict[str, Any]:
     }
 
 
+def ruleset_catalogue(system: str) -> dict[str, Any]:
+    """The forms' choices for ``system``, from the catalogue its registry entry names
+    (:attr:`rules.registry.Ruleset.catalogue`); raises ValueError for an unknown system."""
+    build: Callable[[str], dict[str, Any]] = registry.load(registry.get(system).catalogue)
+    return build(system)
+
+
 def catalogue() -> dict[str, Any]:
-    """Every ruleset's catalogue, keyed by system id (``family`` says which forms it uses)."""
-    rulesets = {system: ruleset_catalogue(system) for system in D100_RULESETS}
-    rulesets["wh40krp"] = wh40krp_catalogue()
-    rulesets["epic"] = epic_catalogue()
-    return {"rulesets": rulesets}
+    """Every ruleset's catalogue, keyed by system id in the registry's order (``family`` says
+    which forms it uses)."""
+    return {"rulesets": {system: ruleset_catalogue(system) for system in registry.RULESETS}}

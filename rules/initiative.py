@@ -17,7 +17,7 @@ still equal. Those roll-off dice are kept for the combat too (``roll_offs``).
 **The fan-made ruleset** (``wh40krp``, seed 000 on WFRP 1st edition) rolls no initiative: creatures
 act by their Initiative (I), highest first, and a creature with several Attacks strikes at its
 effective initiative (I divided by Attacks, at regular intervals, rounded up), as
-:func:`rules.systems.wh40krp.blow_order` orders the round's blows (reused here, not copied).
+:func:`rules.wh40krp.procedure.blow_order` orders the round's blows (reused here, not copied).
 Reading: the seed is silent on creatures of equal I; Auspex rolls them off on 1d10, highest first,
 as the Dark Heresy books break their last ties, and passes them to ``blow_order`` in that order.
 
@@ -30,18 +30,21 @@ the roll-offs, tie by tie from the highest total down, each tied combatant in th
 
 from __future__ import annotations
 
-import json
-from typing import Annotated, Any, Literal
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from . import jsonsafe, limits
+from . import jsonsafe, limits, registry
 from .dice import DiceSource, Roller, ScriptedDice, SeededDice
 from .errors import FieldError, NeedDie, ScenarioError
 from .models import MAX_DICE, Die, DieFace, Seed, Step
-from .systems import D100_RULESETS, ruleset_name
 
-InitiativeSystem = Literal["dh2", "dh1", "dw", "wh40krp"]
+if TYPE_CHECKING:
+    InitiativeSystem = str
+else:  # the rulesets with an initiative procedure (rules.registry), as a literal that lists them
+    InitiativeSystem = Literal[tuple(r.system for r in registry.RULESETS.values() if r.initiative is not None)]
+Initiative = Callable[[str, list["InitiativeCombatant"], Roller, list[Step]], "InitiativeResult"]
 D10 = Annotated[int, Field(ge=1, le=10)]
 
 # Where each ruleset's initiative rule is written: the roll and the ranking, equal results.
@@ -58,6 +61,8 @@ _TIES = {
 }
 _RP_ORDER = "seed 000, Effective Initiative (creatures act by Initiative; blows at I \u00f7 Attacks, rounded up)"
 EPIC = "Epic has no initiative for single combatants: its players take turns with whole formations"
+_TERM = {"dw": "AB"}  # Deathwatch Core writes AB for the Agility bonus; the Dark Heresy books AgB
+_NONE = {"epic": EPIC}  # a ruleset's own reason to roll no initiative
 _RP_TIES = "Auspex reading: seed 000 is silent on equal Initiative; a 1d10 roll-off, highest first, as the FFG books do"
 
 
@@ -216,15 +221,32 @@ def roll_initiative(system: str, combatants: list[InitiativeCombatant], dice: Di
 
     Raises :class:`ScenarioError` for a ruleset without initiative (``epic``) or a combatant
     without what its ruleset needs (``combatants.N.Ag`` / ``combatants.N.I``), and
-    :class:`NeedDie` when scripted dice run out. Sources: the module docstring."""
-    if system == "epic":
-        raise ScenarioError.at("system", EPIC)
-    if system not in (*D100_RULESETS, "wh40krp"):
-        raise ScenarioError.at("system", f"No initiative for the ruleset {ruleset_name(system) or system!r}")
+    :class:`NeedDie` when scripted dice run out. Sources: the module docstring; each ruleset's
+    procedure is named in :mod:`rules.registry` (``initiative``)."""
+    ruleset = registry.find(system)
+    if ruleset is None or ruleset.initiative is None:
+        raise ScenarioError.at("system", no_initiative(system))
     roller = dice if isinstance(dice, Roller) else Roller(dice)
-    steps: list[Step] = []
-    if system == "wh40krp":
-        return _fan_initiative(combatants, roller, steps)
+    procedure: Initiative = registry.load(ruleset.initiative)
+    return procedure(system, combatants, roller, [])
+
+
+def no_initiative(system: str) -> str:
+    """Why ``system`` rolls no initiative (Epic's own reason, or the ruleset's name)."""
+    ruleset = registry.find(system)
+    return _NONE.get(system, f"No initiative for the ruleset {ruleset.name if ruleset else repr(system)}")
+
+
+def bonus_term(system: str) -> str:
+    """What ``system``'s books call the Agility bonus: ``AB`` in Deathwatch, else ``AgB``."""
+    return _TERM.get(system, "AgB")
+
+
+def d100_initiative(
+    system: str, combatants: list[InitiativeCombatant], roller: Roller, steps: list[Step]
+) -> InitiativeResult:
+    """The Dark Heresy family: 1d10 + AgB each (kept dice kept), highest first, ties by Agility
+    then roll-offs."""
     missing = [
         FieldError(f"combatants.{i}.Ag", "Give Ag (or the Agility bonus) to roll initiative")
         for i, c in enumerate(combatants)
@@ -232,7 +254,7 @@ def roll_initiative(system: str, combatants: list[InitiativeCombatant], dice: Di
     ]
     if missing:
         raise ScenarioError(missing)
-    term = "AB" if system == "dw" else "AgB"
+    term = bonus_term(system)
     score: dict[int, int] = {}
     d10: dict[int, int] = {}
     lines = []
@@ -261,9 +283,12 @@ def roll_initiative(system: str, combatants: list[InitiativeCombatant], dice: Di
     return _result(system, order, [], roller, steps)
 
 
-def _fan_initiative(combatants: list[InitiativeCombatant], roller: Roller, steps: list[Step]) -> InitiativeResult:
-    """The fan ruleset: order by I (ties rolled off), blows by effective initiative."""
-    from .systems.wh40krp import blow_order, effective_initiative
+def fan_initiative(
+    system: str, combatants: list[InitiativeCombatant], roller: Roller, steps: list[Step]
+) -> InitiativeResult:
+    """The fan ruleset (``system`` ``wh40krp``): order by I (ties rolled off), blows by effective
+    initiative."""
+    from .wh40krp.procedure import blow_order, effective_initiative
 
     missing = [FieldError(f"combatants.{i}.I", "Give I (Initiative)") for i, c in enumerate(combatants) if c.I is None]
     if missing:
@@ -304,7 +329,7 @@ def _fan_initiative(combatants: list[InitiativeCombatant], roller: Roller, steps
                 detail="The round's blows: " + ", ".join(f"{b.name} ({b.initiative})" for b in blows) + ".",
             )
         )
-    return _result("wh40krp", order, blows, roller, steps)
+    return _result(system, order, blows, roller, steps)
 
 
 def _order_step(order: list[InitiativeEntry], source: str) -> Step:
@@ -336,14 +361,13 @@ def run_initiative(data: dict[str, Any] | str) -> dict[str, Any]:
     try:
         if isinstance(data, str):
             data = jsonsafe.loads(data, what="initiative")
-        else:
-            jsonsafe.check_value(data, what="initiative")
+        unreadable = jsonsafe.check_value(data, what="initiative")  # one walk: nesting, numbers, text
         if not isinstance(data, dict):
             raise ScenarioError.at("initiative", "The request is a JSON object")
-        if data.get("system") == "epic":
-            raise ScenarioError.at("system", EPIC)
-        unreadable = limits.text_errors(data)  # names too long or unshowable, before the models read them
-        if unreadable:
+        ruleset = registry.find(data.get("system"))
+        if ruleset is not None and ruleset.initiative is None:  # before the model, which lists only the others
+            raise ScenarioError.at("system", no_initiative(ruleset.system))
+        if unreadable:  # names too long or unshowable, before the models read them
             raise ScenarioError(unreadable)
         request = InitiativeRequest.model_validate(data)
         if request.dice is not None:
@@ -358,8 +382,6 @@ def run_initiative(data: dict[str, Any] | str) -> dict[str, Any]:
         except NeedDie as need:
             dice = [{"purpose": r.purpose, "sides": r.sides, "value": r.value} for r in roller.records]
             return {"status": "needs", **need.as_dict(), "dice": dice}
-    except json.JSONDecodeError as exc:
-        return {"status": "invalid", "errors": [{"field": "initiative", "message": f"Not JSON: {exc}"}]}
     except ValidationError as exc:
         return {"status": "invalid", "errors": _errors(exc)}
     except ScenarioError as exc:

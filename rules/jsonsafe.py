@@ -15,7 +15,8 @@ than a few digits, so :func:`loads` refuses, with a message at one field:
 
 The checks are linear scans with regular expressions free of nested repetition (no recursion, no
 backtracking), run BEFORE ``json.loads``. :func:`check_value` does the same for a value already
-parsed (a dict given to :func:`rules.api.run`), walking it with an explicit stack.
+parsed (a dict given to :func:`rules.api.run`), walking it with an explicit stack, and in the same
+walk finds the text no field may hold (:func:`rules.limits.text_errors`), so an input is walked once.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ import math
 import re
 from typing import Any
 
-from .errors import ScenarioError
+from . import limits
+from .errors import FieldError, ScenarioError
 
 MAX_BYTES = 2_000_000
 MAX_DEPTH = 64
@@ -85,24 +87,77 @@ def loads(text: str, *, what: str, max_bytes: int = MAX_BYTES) -> Any:
         raise ScenarioError.at(what, f"Not JSON: {exc}") from None
 
 
-def check_value(value: Any, *, what: str) -> None:
-    """Raise :class:`ScenarioError` when ``value`` (parsed JSON: dicts, lists, strings, numbers)
-    nests deeper than :data:`MAX_DEPTH` (at field ``what``), or holds an int of more than
-    :data:`MAX_DIGITS` digits or a float that is not finite (at that number's own dotted path,
-    ``attacker.characteristics.BS``, so the player is sent to the field). Walks with an explicit
-    stack, so no input can drive it past Python's recursion limit (a cycle is refused as too deep)."""
-    stack: list[tuple[Any, int, str]] = [(value, 0, "")]
+def check_value(value: Any, *, what: str, structure: bool = True, path: str = "") -> list[FieldError]:
+    """One walk of ``value`` (parsed JSON: dicts, lists, strings, numbers) that gives both answers.
+
+    With ``structure``, raises :class:`ScenarioError` when it nests deeper than :data:`MAX_DEPTH`
+    (at field ``what``) or holds an int of more than :data:`MAX_DIGITS` digits or a float that is
+    not finite (at that number's own dotted path, ``attacker.characteristics.BS``, so the player is
+    sent to the field); the first such found is raised (``structure`` False: input already read by
+    :func:`loads`, or from text :func:`check_text` passed). Returns the text errors: every string
+    longer than :data:`rules.limits.TEXT_LENGTH` or holding a character that cannot be shown, and
+    every object key too long or unshowable (at the object; what is under such a key is not
+    read for text), each a :class:`FieldError` at its dotted path from ``path`` (the root's at
+    ``scenario``), in the input's order. Walks with an explicit stack, so no input can drive it past Python's
+    recursion limit (a cycle is refused as too deep); linear in the size of ``value``."""
+    errors: list[FieldError] = []
+    stack: list[tuple[Any, int, str, bool]] = [(value, 0, path, True)]
     while stack:
-        item, depth, path = stack.pop()
-        if isinstance(item, dict | list):
-            if depth >= MAX_DEPTH:
+        item, depth, path, texts = stack.pop()
+        if isinstance(item, str):
+            if texts:
+                _text_error(item, path, errors)
+        elif isinstance(item, dict | list):
+            if structure and depth >= MAX_DEPTH:
                 raise ScenarioError.at(what, f"Nested too deeply: at most {MAX_DEPTH} levels of objects and arrays")
-            pairs = item.items() if isinstance(item, dict) else enumerate(item)
-            stack.extend((child, depth + 1, f"{path}.{key}" if path else str(key)) for key, child in pairs)
-        elif isinstance(item, bool):
-            continue
-        elif isinstance(item, int):
-            if not -_TOO_BIG < item < _TOO_BIG:
-                raise ScenarioError.at(path or what, f"A number too long: at most {MAX_DIGITS} digits")
-        elif isinstance(item, float) and not math.isfinite(item):
-            raise ScenarioError.at(path or what, "Must be a number")
+            stack.extend(_children(item, depth, path, texts, errors))
+        elif structure:
+            _check_number(item, path or what)
+    errors.reverse()
+    return errors
+
+
+def _children(
+    item: dict[Any, Any] | list[Any], depth: int, path: str, texts: bool, errors: list[FieldError]
+) -> list[tuple[Any, int, str, bool]]:
+    """The entries of an object or array to walk next, each with its path; an object's key that
+    is too long or unshowable is reported (when ``texts``) and what is under it not read for text."""
+    if isinstance(item, list):
+        return [(child, depth + 1, f"{path}.{i}" if path else str(i), texts) for i, child in enumerate(item)]
+    out = []
+    for key, child in item.items():
+        name = str(key)
+        readable = texts and _key_error(name, path, errors)
+        out.append((child, depth + 1, f"{path}.{name}" if path else name, readable))
+    return out
+
+
+def _key_error(name: str, path: str, errors: list[FieldError]) -> bool:
+    """Report an object's key that is too long or unshowable at the object; True when it is neither."""
+    if len(name) > limits.KEY_LENGTH:
+        errors.append(FieldError(path or "scenario", f"Has a field name over {limits.KEY_LENGTH} characters"))
+        return False
+    message = limits.bad_character(name)
+    if message is not None:
+        errors.append(FieldError(path or "scenario", "A field name " + message[0].lower() + message[1:]))
+        return False
+    return True
+
+
+def _text_error(text: str, path: str, errors: list[FieldError]) -> None:
+    """Report a string too long or holding a character that cannot be shown, at its path."""
+    if len(text) > limits.TEXT_LENGTH:
+        errors.append(FieldError(path or "scenario", f"Too long (at most {limits.TEXT_LENGTH} characters)"))
+    elif (message := limits.bad_character(text)) is not None:
+        errors.append(FieldError(path or "scenario", message))
+
+
+def _check_number(item: object, where: str) -> None:
+    """Refuse an int of more than :data:`MAX_DIGITS` digits or a float that is not finite, at ``where``."""
+    if isinstance(item, bool):
+        return
+    if isinstance(item, int):
+        if not -_TOO_BIG < item < _TOO_BIG:
+            raise ScenarioError.at(where, f"A number too long: at most {MAX_DIGITS} digits")
+    elif isinstance(item, float) and not math.isfinite(item):
+        raise ScenarioError.at(where, "Must be a number")

@@ -112,37 +112,16 @@ def bad_character(text: str) -> str | None:
     return f"Contains a character that cannot be shown (U+{ord(m.group()):04X}): retype it"
 
 
-def _join(path: str, part: object) -> str:
-    return f"{path}.{part}" if path else str(part)
-
-
 def text_errors(data: Any, path: str = "") -> list[FieldError]:
     """Every string in ``data`` (a parsed JSON value) that is longer than :data:`TEXT_LENGTH` or
     holds a character that cannot be shown, as a :class:`FieldError` at its dotted path from
     ``path`` (an object's key that is too long or unshowable is reported at the object). Linear in
-    the size of ``data``; iterative, so deep input cannot exhaust the stack."""
-    errors: list[FieldError] = []
-    stack: list[tuple[str, Any]] = [(path, data)]
-    while stack:
-        where, value = stack.pop()
-        if isinstance(value, str):
-            if len(value) > TEXT_LENGTH:
-                errors.append(FieldError(where or "scenario", f"Too long (at most {TEXT_LENGTH} characters)"))
-            elif (message := bad_character(value)) is not None:
-                errors.append(FieldError(where or "scenario", message))
-        elif isinstance(value, dict):
-            for key, item in value.items():
-                name = str(key)
-                if len(name) > KEY_LENGTH:
-                    errors.append(FieldError(where or "scenario", f"Has a field name over {KEY_LENGTH} characters"))
-                elif (message := bad_character(name)) is not None:
-                    errors.append(FieldError(where or "scenario", "A field name " + message[0].lower() + message[1:]))
-                else:
-                    stack.append((_join(where, name), item))
-        elif isinstance(value, list):
-            stack.extend((_join(where, i), item) for i, item in enumerate(value))
-    errors.reverse()
-    return errors
+    the size of ``data``; iterative, so deep input cannot exhaust the stack. The walk is
+    :func:`rules.jsonsafe.check_value`'s, which gives these with its nesting and number checks in
+    one pass (as the engine's entries call it); here without them."""
+    from .jsonsafe import check_value
+
+    return check_value(data, what="scenario", structure=False, path=path)
 
 
 def shown(text: str, length: int = 40) -> str:

@@ -16,15 +16,20 @@ field. This is a public format: fields are added, never renamed or removed witho
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from . import jsonsafe, limits, tables
+from . import jsonsafe, limits, registry, tables
 from .api import _field_path, _message
 from .errors import ScenarioError
-from .models import Attacker, Target, Weapon
-from .systems import D100_RULESETS, RULESETS
+from .models import Attacker, Weapon
+from .registry import PartyKind
+
+if TYPE_CHECKING:
+    System = str
+else:  # every ruleset of the registry (a literal, so an unknown one is refused with the list)
+    System = Literal[tuple(registry.RULESETS)]
 
 KINDS = {"attackers": "Attacker", "weapons": "Weapon", "targets": "Target"}
 MAX_ERRORS = 20  # a file of the wrong kind can have thousands; the first ones say enough
@@ -37,7 +42,7 @@ class PartyEntry(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: str = Field(..., min_length=1, max_length=limits.NAME_LENGTH)
-    system: Literal["dh2", "dh1", "dw", "wh40krp", "epic"]
+    system: System
     data: dict[str, Any]
 
 
@@ -54,23 +59,10 @@ class PartyFile(BaseModel):
 
 def entry_model(system: str, kind: str) -> type[BaseModel] | None:
     """The model an entry of ``kind`` (attackers, weapons, targets) in ``system`` is validated
-    with; None where the ruleset has no such entry (Epic's weapons belong to its units)."""
-    if system == "wh40krp":
-        from .wh40krp_models import RpAttacker, RpTarget, RpWeapon
-
-        rp: dict[str, type[BaseModel]] = {"attackers": RpAttacker, "weapons": RpWeapon, "targets": RpTarget}
-        return rp[kind]
-    if system == "epic":
-        from .epic_models import AttackingFormation, TargetFormation
-
-        epic: dict[str, type[BaseModel] | None] = {
-            "attackers": AttackingFormation,
-            "weapons": None,
-            "targets": TargetFormation,
-        }
-        return epic[kind]
-    d100: dict[str, type[BaseModel]] = {"attackers": Attacker, "weapons": Weapon, "targets": Target}
-    return d100[kind]
+    with (:attr:`rules.registry.Ruleset.party`); None where the ruleset has no such entry (Epic's
+    weapons belong to its units)."""
+    model: type[BaseModel] | None = registry.get(system).party_model(cast(PartyKind, kind))
+    return model
 
 
 def _path(loc: tuple[int | str, ...]) -> str:
@@ -83,32 +75,37 @@ def _entry_errors(kind: str, index: int, entry: PartyEntry) -> tuple[list[dict[s
     """The errors of one entry's data (each ``{"field", "message"}``, the field's path from the
     file's root) and the data as the page's forms take it (Epic units' weapons as text)."""
     at = f"{kind}.{index}.data"
+    ruleset = registry.get(entry.system)
     model = entry_model(entry.system, kind)
     if model is None:
-        message = f"{RULESETS[entry.system]} has no weapon entries: a unit's weapons are saved with its formation"
+        message = f"{ruleset.name} has no weapon entries: a unit's weapons are saved with its formation"
         return [{"field": f"{kind}.{index}.system", "message": message}], entry.data
     try:
         valid = model.model_validate(entry.data)
     except ValidationError as exc:
         return [{"field": f"{at}.{_path(tuple(e['loc']))}", "message": _message(e)} for e in exc.errors()], {}
     errors: list[dict[str, str]] = []
-    if entry.system in D100_RULESETS:
-        weapon = valid.weapon if isinstance(valid, Attacker) else valid if isinstance(valid, Weapon) else None
-        if weapon is not None:
-            where = f"{at}.weapon.qualities" if kind == "attackers" else f"{at}.qualities"
-            _, found = tables.check_qualities(entry.system, RULESETS[entry.system], weapon.qualities, where)
-            errors += [e.as_dict() for e in found]
-    data = entry.data
-    if entry.system == "epic" and kind == "attackers":
-        from .epic_models import AttackingFormation, format_weapons
+    weapon = valid.weapon if isinstance(valid, Attacker) else valid if isinstance(valid, Weapon) else None
+    if weapon is not None:  # a d100 weapon: its qualities checked against the ruleset's table
+        where = f"{at}.weapon.qualities" if kind == "attackers" else f"{at}.qualities"
+        _, found = tables.check_qualities(entry.system, ruleset.name, weapon.qualities, where)
+        errors += [e.as_dict() for e in found]
+    if ruleset.family == "epic" and kind == "attackers":  # Epic's forms type a unit's weapons as text
+        return errors, _epic_as_forms(entry.data, valid)
+    return errors, entry.data
 
-        assert isinstance(valid, AttackingFormation)
-        units = [  # weapons given as a list (not as the datasheet's text) are written as text
-            unit if isinstance(unit.get("weapons"), str) else {**unit, "weapons": format_weapons(checked.weapons)}
-            for unit, checked in zip(data.get("units", []), valid.units, strict=True)
-        ]
-        data = {**data, "units": units}
-    return errors, data
+
+def _epic_as_forms(data: dict[str, Any], valid: BaseModel) -> dict[str, Any]:
+    """An Epic attacking formation as the page's form takes it: its units' weapons given as a list
+    (not as the datasheet's text) written as text."""
+    from .epic.models import AttackingFormation, format_weapons
+
+    assert isinstance(valid, AttackingFormation)
+    units = [
+        unit if isinstance(unit.get("weapons"), str) else {**unit, "weapons": format_weapons(checked.weapons)}
+        for unit, checked in zip(data.get("units", []), valid.units, strict=True)
+    ]
+    return {**data, "units": units}
 
 
 def describe(party: dict[str, Any], field: str) -> str:
@@ -126,8 +123,9 @@ def describe(party: dict[str, Any], field: str) -> str:
         name = system = None
     if isinstance(name, str) and name and limits.bad_character(name) is None:
         where += f' "{name[:40]}"'
-    if isinstance(system, str) and system in RULESETS:
-        where += f" ({RULESETS[system]})"
+    ruleset = registry.find(system)
+    if ruleset is not None:
+        where += f" ({ruleset.name})"
     rest = parts[3:] if parts[2:3] == ["data"] else parts[2:]
     return f"{where}, {'.'.join(rest)}" if rest else where
 
@@ -149,7 +147,7 @@ def check_party(text: str) -> dict[str, Any]:
         return _invalid({}, [{"field": "file", "message": message}])
     if not isinstance(raw, dict) or "auspex_party" not in raw:
         return _invalid({}, [{"field": "file", "message": 'Not an Auspex party file (it has no "auspex_party": 1)'}])
-    unreadable = limits.text_errors(raw)  # names and texts, before any model reads them
+    unreadable = jsonsafe.check_value(raw, what="file", structure=False)  # names and texts, before any model reads them
     if unreadable:
         return _invalid(raw, [e.as_dict() for e in unreadable])
     try:

@@ -7,6 +7,7 @@ import "./steps.js"; // a phone's steps (Attacker, Target, Action, Result) and t
 import { initParty } from "./party.js"; // the forms kept on this device, the saved party, share links
 import { initTracker } from "./tracker.js"; // the combat tracker: wounds applied from results, initiative by round
 import { Engine, LIMITS, engines } from "./engine.js"; // the rules engine's workers: start, failure, restart, cancel
+import { FAMILIES, LOCATIONS, familyOf, pathOf as pathOfName } from "./families/index.js"; // each ruleset's family of forms
 
 const form = document.getElementById("scenario");
 const resolveButton = document.getElementById("resolve");
@@ -14,14 +15,12 @@ const engineStatus = document.getElementById("engine-status");
 const engineText = document.getElementById("engine-text");
 const result = document.getElementById("result");
 const formErrors = document.getElementById("form-errors");
-const modifierRows = document.getElementById("modifier-rows");
 const diceRows = document.getElementById("dice-rows");
 const diceHint = document.getElementById("dice-hint");
 const replayButton = document.getElementById("replay");
 const seedInput = form.elements.namedItem("seed");
 
 const SCENARIO_ROOTS = ["attacker.", "target.", "action.", "charts."];
-const LOCATIONS = ["Head", "Right Arm", "Left Arm", "Body", "Right Leg", "Left Leg"];
 let lastSeed = null;
 let lastRequest = null; // the scenario last sent to be resolved (read by the Share button)
 let catalogue = null; // each ruleset's choices (python -m rules catalogue), once fetched
@@ -142,11 +141,10 @@ function numberOrText(raw, kind) {
   return pattern.test(text) ? Number(text) : text;
 }
 
-// A field's path in the scenario JSON: its name, less the "rp:" or "ep:" that keeps the fan-made
-// ruleset's and Epic's forms (which have their own shapes) apart from the d100 rulesets' forms in
-// one <form>.
+// A field's path in the scenario JSON: its name, less the prefix that keeps a family's forms (which
+// have their own shapes) apart from the others' in one <form> (static/families/index.js).
 function pathOf(el) {
-  return /^(rp|ep):/.test(el.name) ? el.name.slice(3) : el.name;
+  return pathOfName(el.name);
 }
 
 function valueOf(el) {
@@ -195,9 +193,7 @@ function collectScenario() {
     setPath(scenario, path, valueOf(el));
   }
   for (const [path, values] of Object.entries(multi)) setPath(scenario, path, values);
-  if (scenario.system === "wh40krp") shapeRound(scenario);
-  else if (scenario.system === "epic") shapeFormations(scenario);
-  else shapeAttack(scenario);
+  familyOf(scenario.system).shape(scenario); // the family's own shapes (static/families/)
   if (diceMode() === "manual") {
     scenario.dice = diceInputs()
       .filter((el, i, all) => !(isBlank(el) && i === all.length - 1))
@@ -206,45 +202,6 @@ function collectScenario() {
     scenario.seed = isBlank(seedInput) ? freshSeed() : seedValue();
   }
   return scenario;
-}
-
-// The d100 forms' shortcuts: no evasion is null; a nearby foe's one AP stands for every location.
-function shapeAttack(scenario) {
-  if (scenario.target.evasion.reaction === "none") scenario.target.evasion = null;
-  for (const foe of scenario.target.nearby ?? []) {
-    if (foe.ap === undefined) continue;
-    foe.armour = Object.fromEntries(LOCATIONS.map((loc) => [loc, foe.ap]));
-    delete foe.ap;
-  }
-}
-
-// The fan-made ruleset's forms: a location whose armour type is "none" is unarmoured; the firer's
-// and each other target's one armour stands for every location; cover without a chance is no
-// cover; a Damage Chart without rows is no chart.
-function shapeRound(scenario) {
-  const { attacker, target } = scenario;
-  for (const loc of LOCATIONS) {
-    if (target.armour?.[loc]?.type === "none") delete target.armour[loc];
-  }
-  const all = (type, chance) => (type === "none" ? {} : Object.fromEntries(LOCATIONS.map((loc) => [loc, { type, chance }])));
-  if (attacker.armour_all) {
-    attacker.armour = all(attacker.armour_all.type, attacker.armour_all.chance);
-    delete attacker.armour_all;
-  }
-  for (const other of target.others ?? []) {
-    other.armour = all(other.armour_type, other.armour_chance);
-    delete other.armour_type;
-    delete other.armour_chance;
-  }
-  if (target.cover && target.cover.chance === undefined) delete target.cover;
-  if (scenario.charts && scenario.charts[0].rows === undefined) delete scenario.charts;
-}
-
-// Epic's forms: crossfire is sent only when claimed (the checkbox is the page's, not the JSON's).
-function shapeFormations(scenario) {
-  const { action } = scenario;
-  if (action.crossfire && !action.crossfire.claimed) delete action.crossfire;
-  else if (action.crossfire) delete action.crossfire.claimed;
 }
 
 function freshSeed() {
@@ -469,7 +426,7 @@ form.addEventListener("input", syncDiceBanner);
 form.addEventListener("change", syncDiceBanner);
 new MutationObserver(syncDiceBanner).observe(diceRows, { childList: true, subtree: true });
 
-// ---------------------------------------------------------------- extra modifiers
+// ---------------------------------------------------------------- rows the player adds
 
 function renumberRows(list, prefix) {
   [...list.children].forEach((li, i) => {
@@ -528,143 +485,11 @@ function editableRows(list, addButton, template, prefix, { max = Infinity, chang
   sync();
 }
 
-editableRows(modifierRows, document.getElementById("add-modifier"), document.getElementById("modifier-row"), "action.modifiers");
+// ---------------------------------------------------------------- each family's own parts of the forms
 
-// ---------------------------------------------------------------- foes within 2 m (Deathwatch)
-
-editableRows(
-  document.getElementById("nearby-rows"),
-  document.getElementById("add-nearby"),
-  document.getElementById("nearby-row"),
-  "target.nearby",
-);
-
-// ---------------------------------------------------------------- the fan-made ruleset's round
-
-// Its action kinds and what each costs, from the catalogue (this copy serves until it loads).
-const RP_KINDS_FALLBACK = {
-  aim: { label: "Aim", actions: 1 },
-  rest: { label: "Rest the weapon", actions: 1 },
-  single: { label: "Single shot", actions: 1 },
-  semi: { label: "Semi-automatic", actions: 1 },
-  auto: { label: "Automatic", actions: 1 },
-  move: { label: "Walk", actions: 1 },
-  run: { label: "Run", actions: 1 },
-  crawl: { label: "Crawl", actions: 1 },
-  other: { label: "Other one-action task", actions: 1 },
-  reload: { label: "Reload", actions: 4 },
-  melee: { label: "Hand-to-hand (the whole round)", actions: 4 },
-};
-const roundRows = document.getElementById("rp-round-rows");
-const actionsSpent = document.getElementById("rp-actions-spent");
-
-function rpKinds() {
-  return catalogue?.wh40krp?.action_kinds ?? RP_KINDS_FALLBACK;
-}
-
-function fillKinds(select) {
-  const chosen = select.value || select.dataset.value || "single";
-  const kinds = rpKinds();
-  select.replaceChildren(...Object.entries(kinds).map(([kind, k]) => option(kind, k.actions > 1 ? `${k.label} (${k.actions} actions)` : k.label)));
-  select.value = chosen in kinds ? chosen : "single";
-}
-
-// Fire-only fields show on fire actions; the line under the list counts the actions spent.
-function syncRound() {
-  const kinds = rpKinds();
-  let spent = 0;
-  for (const li of roundRows.children) {
-    const kind = li.querySelector("[data-round-kind]");
-    if (!kind.options.length) fillKinds(kind);
-    spent += kinds[kind.value]?.actions ?? 1;
-    const fire = ["single", "semi", "auto"].includes(kind.value);
-    for (const name of ["shots", "moving", "follow"]) li.querySelector(`[data-field="${name}"]`).closest("label").hidden = !fire;
-  }
-  actionsSpent.textContent = `${spent} of 4 actions this round${spent > 4 ? ": too many" : ""}.`;
-}
-
-editableRows(roundRows, document.getElementById("add-rp-action"), document.getElementById("rp-round-row"), "rp:action.actions", {
-  max: 4,
-  changed: syncRound,
-});
-editableRows(
-  document.getElementById("rp-modifier-rows"),
-  document.getElementById("add-rp-modifier"),
-  document.getElementById("modifier-row"),
-  "rp:action.modifiers",
-);
-editableRows(
-  document.getElementById("rp-other-rows"),
-  document.getElementById("add-rp-other"),
-  document.getElementById("rp-other-row"),
-  "rp:target.others",
-);
-
-const rpCoverChance = document.getElementById("rp-cover-chance");
-function syncRpCover() {
-  document.getElementById("rp-cover-locations").hidden = rpCoverChance.value.trim() === "";
-}
-rpCoverChance.addEventListener("input", syncRpCover);
-
-// ---------------------------------------------------------------- Epic's formation tables
-
-// The forms open on a small engagement; every row can be edited, moved, removed, added.
-const EPIC_DEFAULTS = {
-  attacker: [
-    { name: "Tactical 1", weapons: "Missile launcher 45 AP3 AT2; Bolters 15 small arms", distance: 12 },
-    { name: "Tactical 2", weapons: "Missile launcher 45 AP3 AT2; Bolters 15 small arms", distance: 13 },
-    { name: "Devastator", weapons: "2x Lascannon 45 AT4 AP1 use AT; Heavy bolter 30 AP3", distance: 15 },
-    { name: "Predator", type: "armoured vehicle", weapons: "Lascannon 45 AT4; 2x Heavy bolter 30 AP3", distance: 14 },
-  ],
-  target: [
-    { name: "Boyz 1", distance: 12 },
-    { name: "Boyz 2", distance: 12 },
-    { name: "Nobz", armour: 2, distance: 13 },
-    { name: "Battlewagon", type: "armoured vehicle", armour: 3, cover_save: 0, in_cover: false, distance: 14, from_centre: 1 },
-  ],
-};
-
-function fillRow(li, values) {
-  for (const [name, value] of Object.entries(values)) {
-    const el = li.querySelector(`[data-field="${name}"]`);
-    if (el.type === "checkbox") el.checked = Boolean(value);
-    else el.value = String(value);
-  }
-  return li;
-}
-
-for (const side of ["attacker", "target"]) {
-  const list = document.getElementById(`ep-${side}-units`);
-  const template = document.getElementById(`ep-${side}-unit`);
-  list.append(...EPIC_DEFAULTS[side].map((values) => fillRow(template.content.firstElementChild.cloneNode(true), values)));
-  editableRows(list, document.getElementById(`add-ep-${side}-unit`), template, `ep:${side}.units`, { max: 30 });
-}
-
-const epicKind = document.getElementById("ep-kind");
-const epicCrossfire = document.getElementById("ep-crossfire");
-
-// Overwatch fire asks what set it off; a barrage asks each target unit's tiles from the centre
-// tile and cannot ignore cover; a crossfire claimed asks for its line.
-function syncEpicAction() {
-  const kind = epicKind.value;
-  const barrage = kind.endsWith("barrage");
-  document.getElementById("ep-trigger").hidden = !kind.startsWith("overwatch");
-  document.getElementById("ep-ignore-cover").hidden = barrage;
-  for (const el of form.querySelectorAll("#ep-target-units [data-barrage]")) el.hidden = !barrage;
-  document.getElementById("ep-crossfire-line").hidden = !epicCrossfire.checked;
-}
-epicKind.addEventListener("change", syncEpicAction);
-epicCrossfire.addEventListener("change", syncEpicAction);
-document.getElementById("add-ep-target-unit").addEventListener("click", syncEpicAction);
-
-// ---------------------------------------------------------------- evasion fields
-
-const reaction = form.elements.namedItem("target.evasion.reaction");
-function syncEvasion() {
-  for (const el of form.querySelectorAll("[data-evasion]")) el.hidden = reaction.value === "none";
-  for (const el of form.querySelectorAll("[data-parry]")) el.hidden = reaction.value !== "Parry";
-}
-reaction.addEventListener("change", syncEvasion);
+// Each family wires its own rows, defaults and what shows when (static/families/*.js); `hooks`:
+// the family -> {apply(), start()}.
+const hooks = new Map(FAMILIES.map((f) => [f, f.init({ form, editableRows, option, catalogue: () => catalogue })]));
 
 // ---------------------------------------------------------------- field errors
 
@@ -763,21 +588,17 @@ function option(value, text) {
   return o;
 }
 
+// The chosen ruleset's forms: its family's shown, its own parts set (the family's `apply`), and, for a
+// family whose forms take the catalogue's choices (`choices`: sizes, armoury, cover, actions,
+// qualities, circumstances, difficulties), those filled from its catalogue entry.
 function applyRuleset() {
   const ruleset = catalogue?.[systemSelect.value];
   document.getElementById("ruleset-name").textContent = systemSelect.selectedOptions[0].textContent;
   document.documentElement.dataset.system = systemSelect.value;
   syncVisibility();
-  if (systemSelect.value === "wh40krp") {
-    for (const select of roundRows.querySelectorAll("[data-round-kind]")) fillKinds(select);
-    syncRound();
-    return;
-  }
-  if (systemSelect.value === "epic") {
-    syncEpicAction();
-    return;
-  }
-  if (!ruleset) return;
+  const family = familyOf(systemSelect.value);
+  hooks.get(family).apply?.();
+  if (!family.choices || !ruleset) return;
   const size = sizeSelect.value;
   sizeSelect.replaceChildren(...Object.entries(ruleset.sizes).map(([name, value]) => option(name, value ? `${name} (${signedText(value)})` : name)));
   sizeSelect.value = size in ruleset.sizes ? size : "Average";
@@ -841,7 +662,7 @@ function isHorde() {
 // An element shows when its ruleset has its rule (data-rule), and by the target's kind
 // (data-single: a single creature only; data-horde: a Horde only).
 function syncVisibility() {
-  const family = { wh40krp: "wh40krp", epic: "epic" }[systemSelect.value] ?? "d100";
+  const family = familyOf(systemSelect.value).name;
   for (const el of form.querySelectorAll("[data-family]")) el.hidden = el.dataset.family !== family;
   const ruleset = catalogue?.[systemSelect.value];
   const rules = new Set(ruleset?.rules ?? []);
@@ -1144,11 +965,8 @@ form.addEventListener("click", (event) => {
 
 syncDiceMode();
 syncDiceBanner();
-syncEvasion();
 syncVisibility();
-syncRound();
-syncRpCover();
-syncEpicAction();
+for (const family of hooks.values()) family.start?.();
 
 initParty({ collectScenario, resolve, evaluate, engine, clearFieldErrors, lastRequest: () => lastRequest });
 initTracker(engine);

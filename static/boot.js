@@ -15,7 +15,17 @@
     return root.dataset.app === "started";
   }
 
-  // The app's modules, app.js first, followed through their static imports ("./x.js").
+  // A module's import ("./x.js", "./families/x.js", "../x.js") as a path from the page.
+  function join(from, spec) {
+    var parts = from.split("/").slice(0, -1);
+    spec.split("/").forEach(function (part) {
+      if (part === "..") parts.pop();
+      else if (part !== ".") parts.push(part);
+    });
+    return parts.join("/");
+  }
+
+  // The app's modules, app.js first, followed through their static imports (relative paths).
   function findBroken() {
     var seen = {};
     var order = [];
@@ -28,9 +38,9 @@
           if (!response.ok) return path + " (HTTP " + response.status + ")";
           return response.text().then(function (text) {
             var found = [];
-            var pattern = /\b(?:from|import)\s*["']\.\/([\w.-]+\.js)["']/g;
+            var pattern = /\b(?:from|import)\s*["'](\.\.?\/[\w./-]+\.js)["']/g;
             var match;
-            while ((match = pattern.exec(text))) found.push("./static/" + match[1]);
+            while ((match = pattern.exec(text))) found.push(join(path, match[1]));
             return found.reduce(function (prev, next) {
               return prev.then(function (broken) {
                 return broken || walk(next);

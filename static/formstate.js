@@ -3,20 +3,13 @@
 // into the forms: values set as a player would set them, with the input and change events a
 // player's edits send, so the forms show what the ruleset, the target's kind or the dice mode ask.
 
+import { FAMILIES, familyOf, pathOf } from "./families/index.js";
+
 const form = document.getElementById("scenario");
 const diceRows = document.getElementById("dice-rows");
 const diceHint = document.getElementById("dice-hint");
-const LOCATIONS = ["Head", "Right Arm", "Left Arm", "Body", "Right Leg", "Left Leg"];
-// a scenario's lists of rows, by the field names' prefix + path
-const ROW_LISTS = {
-  "action.modifiers": "modifier-rows",
-  "target.nearby": "nearby-rows",
-  "rp:action.actions": "rp-round-rows",
-  "rp:action.modifiers": "rp-modifier-rows",
-  "rp:target.others": "rp-other-rows",
-  "ep:attacker.units": "ep-attacker-units",
-  "ep:target.units": "ep-target-units",
-};
+// a scenario's lists of rows (every family's), by the field names' prefix + path: the list's id
+const ROW_LISTS = Object.fromEntries(FAMILIES.flatMap((f) => Object.entries(f.rowLists).map(([path, id]) => [f.prefix + path, id])));
 
 // Values a choice could not take yet (the ruleset's catalogue has not filled its options): set
 // once it has, unless the player has changed the field meanwhile; kept in the snapshot till then.
@@ -28,11 +21,6 @@ new MutationObserver(() => {
   put(values);
 }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-catalogue"] });
 for (const type of ["input", "change"]) form.addEventListener(type, (event) => event.isTrusted && delete pending[event.target.name]);
-
-// The prefix of a ruleset's field names: the fan-made ruleset's and Epic's forms have their own.
-export function prefixOf(system) {
-  return { wh40krp: "rp:", epic: "ep:" }[system] ?? "";
-}
 
 function controls() {
   return [...form.elements].filter((el) => el.name && !/^(button|submit|reset|fieldset)$/.test(el.type));
@@ -93,7 +81,7 @@ function text(el, value) {
 // `values` is emptied (a scenario leaves those out). Returns the values that could not be set
 // yet (a choice the ruleset's catalogue has not filled in).
 export function put(values, rows = {}, { scope = null, blank = false } = {}) {
-  const inScope = (name) => !scope || scope.some((root) => name.replace(/^(rp|ep):/, "").startsWith(root));
+  const inScope = (name) => !scope || scope.some((root) => pathOf(name).startsWith(root));
   const changed = [];
   const system = form.elements.namedItem("system");
   if (typeof values.system === "string" && values.system !== system.value && hasOption(system, values.system)) {
@@ -192,43 +180,11 @@ function restoreDice(dice, hint) {
 
 // ---------------------------------------------------------------- scenario -> forms
 
-// The forms' own shapes, undoing app.js's shapers (shapeAttack, shapeRound, shapeFormations).
-function unshape(s) {
-  const { attacker: a, target: t, action } = s;
-  if (s.system === "wh40krp") {
-    if (t) {
-      t.armour = Object.fromEntries(LOCATIONS.map((loc) => [loc, t.armour?.[loc] ?? { type: "none" }]));
-      t.cover ??= { name: "", chance: "" };
-      for (const o of t.others ?? []) {
-        const first = Object.values(o.armour ?? {})[0];
-        Object.assign(o, { armour_type: first?.type ?? "none", armour_chance: first?.chance });
-        delete o.armour;
-      }
-    }
-    if (a) {
-      const first = Object.values(a.armour ?? {})[0];
-      a.armour_all = first ? { type: first.type, chance: first.chance } : { type: "none" };
-      delete a.armour;
-    }
-    if (action && !s.charts?.length) s.charts = [{ rows: "" }];
-  } else if (s.system === "epic") {
-    if (action) action.crossfire = action.crossfire ? { ...action.crossfire, claimed: true } : { claimed: false };
-  } else if (t) {
-    t.evasion ??= { reaction: "none" };
-    t.cover ??= { ap: "" };
-    s["target-kind"] = t.horde ? "horde" : "single";
-    for (const foe of t.nearby ?? []) {
-      foe.ap = foe.armour?.Body ?? Object.values(foe.armour ?? {})[0] ?? 0;
-      delete foe.armour;
-    }
-  }
-  return s;
-}
-
 // A scenario as field values and rows: {values: {name: value}, rows: {list id: n}}.
 export function scenarioFields(scenario) {
-  const s = unshape(structuredClone(scenario));
-  const prefix = prefixOf(s.system);
+  const family = familyOf(scenario.system);
+  const s = family.unshape(structuredClone(scenario)); // the forms' own shapes (static/families/)
+  const { prefix } = family;
   const values = { system: s.system };
   if (s["target-kind"]) values["target-kind"] = s["target-kind"];
   const rows = {};

@@ -3,7 +3,8 @@
 // again, exported and imported as auspex-party.json, which the engine's own models check), and
 // share links (share.js). Everything a player typed or imported is shown as text, never as markup.
 
-import { h, prefixOf, put, restore, scenarioFields, snapshot } from "./formstate.js";
+import { familyOf } from "./families/index.js";
+import { h, put, restore, scenarioFields, snapshot } from "./formstate.js";
 import { initShare } from "./share.js";
 import { asideText, copyAside, load, notice, onChange, update } from "./store.js";
 
@@ -174,7 +175,7 @@ function initPartyBar({ collectScenario, engine }) {
     party = loadParty();
     refresh();
   });
-  const nameField = (kind) => form.elements.namedItem(`${prefixOf(system.value)}${kind.path}.name`);
+  const nameField = (kind) => form.elements.namedItem(`${familyOf(system.value).prefix}${kind.path}.name`);
   const hasKind = (kind) => Boolean(nameField(kind)); // Epic's weapons belong to its units
 
   // The pick lists from `party`; an entry picked stays picked (by its name) when the lists change.

@@ -3,6 +3,7 @@
 // device and shared by the page's tabs (store.js): every change is applied to what is stored at
 // the time, and a tab shows what another stored. What is typed is shown as text or input values,
 // never as HTML.
+import { ROW_KINDS, familyOf, rulesetOf } from "./families/index.js";
 import { asideText, copyAside, load as loadStored, notice, onChange, update } from "./store.js";
 
 const KEY = "auspex:tracker:v1";
@@ -12,14 +13,11 @@ const list = $("tk-rows");
 const applyButton = $("tk-apply");
 const diceBox = $("tk-dice");
 const sys = () => $("system").value;
-const family = () => ({ wh40krp: "rp", epic: "formation" })[sys()] ?? "d100";
-const INIT = [["Ag", "Ag"], ["agb", "AgB"], ["d10", "Init d10"]];
-const FIELDS = {
-  single: [["W", "Wounds"], ["taken", "Damage"], ["fatigue", "Fatigue"], ...INIT],
-  horde: [["W", "Magnitude"], ["taken", "Magnitude lost"], ...INIT],
-  rp: [["I", "I"], ["A", "A"]],
-  formation: [["W", "Units"], ["taken", "Units lost"], ["shock", "Shock"]],
-};
+// What the tracker reads for the ruleset shown (static/families/*.js, their `tracker`): its rows'
+// kinds, a row from the forms, what a result does, a combatant for initiative.
+const family = () => familyOf(sys()).tracker;
+// Every family's rows by kind: {kind: {fields: [[key, label, word?]], critical?, notes?}}.
+const kindOf = (row) => (Object.hasOwn(ROW_KINDS, row?.kind) ? ROW_KINDS[row.kind] : null);
 const KEYS = ["name", "notes", "W", "taken", "fatigue", "Ag", "agb", "d10", "I", "A", "shock"];
 const STATUSES = [["stunned", "Stunned"], ["pinned", "Pinned"], ["fire", "On fire"]];
 const STATUS_KEYS = Object.fromEntries(STATUSES);
@@ -45,7 +43,7 @@ const newId = () => `r${Date.now().toString(36)}${[...crypto.getRandomValues(new
 // (renumbered on every load) become "n<id>" (or "i<place>"), the same in every tab.
 function parse(data) {
   if (!data || typeof data !== "object" || !Array.isArray(data.rows)) throw new Error("not a tracker");
-  const rows = data.rows.filter((r) => FIELDS[r?.kind]);
+  const rows = data.rows.filter((r) => kindOf(r));
   const seen = new Set();
   let target = null;
   const out = rows.map((r, i) => {
@@ -132,7 +130,7 @@ function mark(input, message) {
 
 function critical(row) {
   const over = num(row.taken) - num(row.W);
-  return row.kind === "single" && over > 0 ? `Critical damage ${over}` : "";
+  return kindOf(row)?.critical && over > 0 ? `Critical damage ${over}` : "";
 }
 
 const field = (key, props) => {
@@ -148,9 +146,9 @@ const templates = new Map();
 function template(kind) {
   const key = `${kind}:${sys()}`;
   if (templates.has(key)) return templates.get(key);
-  const fields = FIELDS[kind].map(([key, text]) => {
-    if (key === "taken" && kind === "single") text = sys() === "dh2" ? "Damage" : "Damage taken";
-    if (key === "agb") text = sys() === "dw" ? "AB" : "AgB";
+  const words = rulesetOf(sys()).words ?? {}; // the ruleset's own names for some fields
+  const fields = ROW_KINDS[kind].fields.map(([key, label, word]) => {
+    const text = (word && words[word]) ?? label;
     const placeholder = { agb: "Ag\u00f710", d10: "roll" }[key] ?? "";
     return el("label", {}, `${text} `, field(key, { inputMode: "numeric", placeholder }));
   });
@@ -169,7 +167,7 @@ function template(kind) {
     el("p", { className: "tk-crit" }),
     el("div", { className: "row tk-checks" }, ...STATUSES.map(([k, text]) => el("label", { className: "check" }, field(k), ` ${text}`))),
   );
-  if (kind === "rp") li.append(notesLabel());
+  if (ROW_KINDS[kind].notes) li.append(notesLabel());
   templates.set(key, li);
   return li;
 }
@@ -177,7 +175,7 @@ function template(kind) {
 // A row's card: its values set as properties (what was typed stays text).
 function rowView(row, i) {
   const li = template(row.kind).cloneNode(true);
-  if (row.kind !== "rp" && row.notes) li.append(notesLabel());
+  if (!kindOf(row).notes && row.notes) li.append(notesLabel());
   for (const x of li.querySelectorAll("[data-f]")) {
     const key = x.dataset.f;
     if (key === "target") x.checked = state.target === row.id;
@@ -280,18 +278,9 @@ list.addEventListener("click", ({ target: x }) => {
 // Adding from the forms
 function fromForms(side) {
   const target = side === "target";
-  const row = { id: newId(), kind: family(), offs: [], name: value(`${side}.name`) };
-  if (row.kind === "rp") Object.assign(row, { name: value(`rp:${side}.name`), I: value(`rp:${side}.I`), A: value(`rp:${side}.A`) || "1" });
-  else if (row.kind === "formation") {
-    const W = String(document.querySelectorAll(`#ep-${side}-units > li`).length);
-    Object.assign(row, { name: value(`ep:${side}.name`), W, taken: "0", shock: value(`ep:${side}.shock`) });
-  } else if (target && !form.elements.namedItem("target.horde.magnitude").closest("[hidden]")) {
-    Object.assign(row, { kind: "horde", W: value("target.horde.magnitude"), taken: "0" });
-  } else {
-    Object.assign(row, { kind: "single", W: target ? value("target.wounds") : "", taken: target ? value("target.damage_taken") : "0" });
-    row.Ag = value(`${side}.characteristics.Ag`);
-  }
-  row.name = row.name.trim() || side;
+  const { kind, ...fields } = family().fromForms(side, value, form);
+  const name = value(`${familyOf(sys()).prefix}${side}.name`);
+  const row = { id: newId(), kind, offs: [], name: name.trim() || side, ...fields };
   const stored = commit(
     (now) => {
       now.rows.push(structuredClone(row));
@@ -305,20 +294,9 @@ function fromForms(side) {
 $("tk-add-attacker").onclick = () => fromForms("attacker");
 $("tk-add-target").onclick = () => fromForms("target");
 
-// Applying a result: what it does to its target ({ taken, fatigue, shock, notes, text })
-function effect(res) {
-  if (res.system === "epic") {
-    const f = res.formations?.[0] ?? { destroyed: 0, shock_after: 0 };
-    const end = f.wiped_out ? ", wiped out" : f.broken ? ", broken" : "";
-    return { taken: f.destroyed, shock: f.shock_after, text: `${f.destroyed} unit(s) lost, Shock ${f.shock_after}${end}` };
-  }
-  if (res.system === "wh40krp") {
-    const notes = res.shots.filter((s) => s.penetrated && !s.target_index && s.damage).map(({ damage: d }) => d.result ?? `Chart ${d.chart} at ${d.total}`);
-    return { taken: 0, notes, text: `${notes.length} penetrating hit(s)` };
-  }
-  if (res.horde) return { taken: res.horde.magnitude_lost, text: `Magnitude \u2212${res.horde.magnitude_lost}` };
-  return { taken: res.total_wounds, fatigue: res.fatigue, text: `${res.total_wounds} wound(s)${res.fatigue ? `, ${res.fatigue} Fatigue` : ""}` };
-}
+// Applying a result: what it does to its target ({ taken, fatigue, shock, notes, text }), as the
+// result's own ruleset reads it
+const effect = (res) => familyOf(res.system).tracker.effect(res);
 
 function syncApply() {
   const row = tracked();
@@ -355,13 +333,8 @@ applyButton.onclick = () => {
   row = state.rows.find((x) => x.id === id) ?? row;
   pending.applied = row.name;
   // the Target form follows the tracked target, so the next attack starts from it
-  if ($("tk-sync").checked && family() === "d100" && value("target.name").trim() === row.name) {
-    const horde = row.kind === "horde";
-    const f = form.elements.namedItem(horde ? "target.horde.magnitude" : "target.damage_taken");
-    f.value = horde ? Math.max(0, num(row.W) - num(row.taken)) : row.taken;
-    f.dispatchEvent(new Event("input", { bubbles: true }));
-  }
-  const now = row.kind === "rp" ? fx.notes.join("; ") : `now ${row.taken}${row.W ? ` of ${row.W}` : ""}`;
+  if ($("tk-sync").checked) family().follow?.(row, { form, value, num });
+  const now = kindOf(row)?.notes ? fx.notes.join("; ") : `now ${row.taken}${row.W ? ` of ${row.W}` : ""}`;
   const kept = stored ? "" : " Not saved on this device: kept in this tab only, until it is closed.";
   say(`Applied to ${row.name}: ${fx.text} (${now}). ${critical(row)}${kept}`.replace(/ +$/, ""), !stored);
 };
@@ -369,13 +342,13 @@ applyButton.onclick = () => {
 // Initiative: the ruleset's combatants in order; the others keep their place after them
 async function initiative(fresh) {
   const fam = family();
-  const rows = state.rows.filter((r) => (fam === "d100" ? r.kind === "single" || r.kind === "horde" : r.kind === fam));
+  const rows = state.rows.filter((r) => Object.hasOwn(fam.kinds, r.kind));
   if (!rows.length) return say("Add combatants of this ruleset first.", true);
   const round = state.round;
   const next = fresh ? 1 : round + 1;
-  if (fam === "formation") {
+  if (fam.noInitiative) {
     const stored = commit((now) => void (now.round = next));
-    return say(`Round ${next}: Epic has no initiative for single combatants: its players take turns with whole formations.${stored ? "" : " Not saved on this device."}`, !stored);
+    return say(`Round ${next}: ${fam.noInitiative}${stored ? "" : " Not saved on this device."}`, !stored);
   }
   const n = (v) => (num(v) === null ? undefined : Number.isNaN(num(v)) ? v : num(v)); // as typed when not a number
   const request = {
@@ -383,7 +356,7 @@ async function initiative(fresh) {
     combatants: rows.map((r) => ({
       name: r.name || "?",
       roll_offs: fresh ? [] : r.offs,
-      ...(fam === "rp" ? { I: n(r.I), A: n(r.A) ?? 1 } : { Ag: n(r.Ag), agility_bonus: n(r.agb), d10: fresh ? undefined : n(r.d10) }),
+      ...fam.combatant(r, fresh, n),
     })),
   };
   if (diceBox.value.trim()) request.dice = diceBox.value.trim().split(/[\s,;]+/).map(n);
@@ -417,14 +390,7 @@ async function initiative(fresh) {
     now.round = next;
   });
   $("tk-init").innerHTML = answer.html; // built by render_initiative.py, every text escaped
-  const how =
-    fam === "rp"
-      ? "the order by Initiative"
-      : fresh || !round
-        ? "initiative rolled; it stands for the combat"
-        : answer.initiative.dice.length
-          ? "initiative kept, newcomers rolled"
-          : "the order stands (initiative is rolled once per combat)";
+  const how = fam.how({ fresh, round, answer });
   say(`Round ${next}: ${how}; wounds kept.${stored ? "" : " Not saved on this device: kept in this tab only, until it is closed."}`, !stored);
 }
 $("tk-new-round").onclick = () => initiative(false);

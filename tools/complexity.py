@@ -1,7 +1,9 @@
 """Size and branching of every function and class under ``rules/`` (issue 19's limits).
 
 ``python tools/complexity.py`` prints what is over the limits (a function over 60 lines or 20
-branches, a class over 400 lines), longest first; ``--all`` prints every function. A branch is an
+branches, a class over 400 lines), longest first; ``--all`` prints every function. Folders given
+as arguments (relative to the repository) are measured instead of ``rules/``:
+``python tools/complexity.py rules static/auspex_web``. A branch is an
 ``if`` / ``elif`` / conditional expression, ``for``, ``while``, each extra operand of ``and`` /
 ``or``, a comprehension's ``for`` and ``if``, ``except``, ``with``, ``match`` case, plus one for
 the function itself (a McCabe-like count). Lines run from the ``def`` (or first decorator) to the
@@ -92,7 +94,12 @@ def measures(folder: str = "rules") -> list[Measure]:
 
 def main(argv: list[str]) -> int:
     everything = "--all" in argv
-    found = measures()
+    folders = [a.rstrip("/") for a in argv if not a.startswith("-")] or ["rules"]
+    missing = [f for f in folders if not (ROOT / f).is_dir()]
+    if missing:
+        print(f"complexity: no folder {', '.join(missing)} in {ROOT}", file=sys.stderr)
+        return 2
+    found = [m for folder in folders for m in measures(folder)]
     shown = found if everything else [m for m in found if m.over()]
     for m in sorted(shown, key=lambda m: (-m.lines, m.path)):
         flag = "; ".join(m.over())

@@ -8,7 +8,8 @@ Lists, as URLs relative to the page:
   PyScript files it uses (``core.js`` and the chunks it imports on start, found by reading their
   imports; not CodeMirror, xterm or MicroPython, which load only for editors and terminals);
 - ``app``: Auspex's own files: the page (as ``./``), every ``static/*.js``, ``*.css``, ``*.svg``,
-  ``*.webmanifest`` and ``*.png`` (but the install icons: see install_only), the worker's
+  ``*.webmanifest`` and ``*.png`` (but the install icons: see install_only), every
+  ``static/families/*.js`` (each ruleset family's forms), the worker's
   ``worker.py``, the app wheel and the forms' catalogue;
 - ``version``: a hash of the names and contents of all of those and of ``sw.js`` itself. It names
   the service worker's cache, and any change to any file changes it, which makes the browser
@@ -132,10 +133,12 @@ def app_files() -> list[Path]:
     static = ROOT / "static"
     skip = install_only()
     own = sorted(p for ext in APP_EXTENSIONS for p in static.glob(f"*.{ext}") if p.name not in skip)
+    families = sorted((static / "families").glob("*.js"))  # each ruleset family's forms
     app = VENDOR / "app"
     return [
         ROOT / "index.html",
         *own,
+        *families,
         static / "auspex_web" / "worker.py",
         *sorted(app.glob("*.whl")),
         *sorted(app.glob("*.json")),  # the forms' catalogue

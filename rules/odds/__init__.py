@@ -19,16 +19,18 @@ which icepool cannot run, and what is left for a library (adding independent hit
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from math import sqrt
 from typing import Any, TypeVar
 
+from .. import registry
 from ..dice import SeededDice
 from ..errors import ScenarioError
 from .dist import Dist
 from .explore import TooManyOutcomes
 from .models import Bar, Chance, Chart, Figure, LocationOdds, Odds, ShotOdds
 
-__all__ = ["Odds", "odds", "outcome_distribution", "run_odds"]
+__all__ = ["Odds", "OddsSeam", "odds", "outcome_distribution", "run_odds"]
 
 K = TypeVar("K", bound=Hashable)
 
@@ -36,34 +38,67 @@ SAMPLE = 4000  # seeded resolutions for an estimate
 SAMPLE_SEED = 40_000  # the estimate is the same each time for the same scenario
 
 
+@dataclass(frozen=True)
+class OddsSeam:
+    """How one family's odds are worked out: ``distribution(scenario) -> (Dist, sample)``, the
+    distribution of the scenario's summary (exact, ``sample`` None) or an estimate from
+    :data:`SAMPLE` seeded resolutions (``sample`` their number); ``report(scenario, dist, sample)
+    -> Odds``, the figures read off it. Each ruleset names its seam in :mod:`rules.registry`."""
+
+    distribution: Callable[[Any], tuple[Dist[Any], int | None]]
+    report: Callable[[Any, Dist[Any], int | None], Odds]
+
+
 def outcome_distribution(scenario: Any) -> tuple[Dist[Any], int | None]:
     """The distribution of the scenario's summary (exact), or an estimate from :data:`SAMPLE`
     seeded resolutions; returns it with the sample size (None when exact)."""
-    from ..models import Scenario
-    from ..systems import D100_RULESETS
+    return _seam(scenario).distribution(scenario)
 
-    if isinstance(scenario, Scenario) and scenario.system in D100_RULESETS:
-        from . import d100
 
-        cls = _attack_class(scenario.system)
-        try:
-            return d100.outcomes(scenario, cls), None
-        except TooManyOutcomes:
-            cap = d100.wounds_cap(scenario, cls)
-            return _sample(scenario, lambda r: d100.summarize(r, cap)), SAMPLE
+def _seam(scenario: Any) -> OddsSeam:
+    ruleset = registry.get(scenario.system)
+    seam: OddsSeam = registry.load(ruleset.odds)
+    return seam
+
+
+def _attack_class(system: str) -> Any:
+    """The d100 attack procedure of ``system`` (:mod:`rules.registry`), which the odds walk."""
+    path = registry.get(system).attack
+    if path is None:
+        raise ValueError(f"{system!r} is not a ruleset of the d100 family")
+    return registry.load(path)
+
+
+def _d100_distribution(scenario: Any) -> tuple[Dist[Any], int | None]:
+    """The d100 family: the attack walked stage by stage (:mod:`rules.odds.d100`)."""
+    from . import d100
+
+    cls = _attack_class(scenario.system)
+    try:
+        return d100.outcomes(scenario, cls), None
+    except TooManyOutcomes:
+        cap = d100.wounds_cap(scenario, cls)
+        return _sample(scenario, lambda r: d100.summarize(r, cap)), SAMPLE
+
+
+def _rp_distribution(scenario: Any) -> tuple[Dist[Any], int | None]:
+    """The fan ruleset: its round walked whole (:mod:`rules.odds.walked`)."""
+    return _walked(scenario, "rp_summarize")
+
+
+def _epic_distribution(scenario: Any) -> tuple[Dist[Any], int | None]:
+    """Epic: its shooting walked whole (:mod:`rules.odds.walked`)."""
+    return _walked(scenario, "epic_summarize")
+
+
+def _walked(scenario: Any, summarize: str) -> tuple[Dist[Any], int | None]:
+    """The resolver walked whole, or (too many outcomes) sampled and read by ``walked.<summarize>``."""
     from . import walked
 
     try:
         return walked.walk(scenario), None
     except TooManyOutcomes:
-        summarize = walked.epic_summarize if scenario.system == "epic" else walked.rp_summarize
-        return _sample(scenario, summarize), SAMPLE
-
-
-def _attack_class(system: str) -> Any:
-    from .. import dh1, dh2, dw
-
-    return {"dh2": dh2.DH2Attack, "dh1": dh1.DH1Attack, "dw": dw.DWAttack}[system]
+        return _sample(scenario, getattr(walked, summarize)), SAMPLE
 
 
 def _sample(scenario: Any, summarize: Callable[[Any], K]) -> Dist[K]:
@@ -80,12 +115,9 @@ def _sample(scenario: Any, summarize: Callable[[Any], K]) -> Dist[K]:
 def odds(scenario: Any) -> Odds:
     """The odds of ``scenario`` (any ruleset's scenario model). Raises :class:`ScenarioError` for
     an attack the rules do not allow, at the field concerned, as resolving it would."""
-    dist, sample = outcome_distribution(scenario)
-    if scenario.system == "epic":
-        return _epic(scenario, dist, sample)
-    if scenario.system == "wh40krp":
-        return _rp(scenario, dist, sample)
-    return _d100(scenario, dist, sample)
+    seam = _seam(scenario)
+    dist, sample = seam.distribution(scenario)
+    return seam.report(scenario, dist, sample)
 
 
 def run_odds(data: dict[str, Any] | str) -> dict[str, Any]:
@@ -178,11 +210,10 @@ def _notes(sample: int | None) -> list[str]:
 
 
 def _d100(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
-    from .d100 import wounds_cap
-
+    """The d100 family's report: the test, the hits, evasion, then a Horde's Magnitude or a
+    target's wounds (:func:`_horde_figures`, :func:`_wound_figures`), Righteous Fury, the charts."""
     f = _Figures(dist, sample)
     t = scenario.target
-    cap = wounds_cap(scenario, _attack_class(scenario.system))
     notes = _notes(sample)
     headline = [
         Figure(key="hit", label="Hits the target", chance=f.chance(lambda o: o.hits > 0)),
@@ -190,42 +221,10 @@ def _d100(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
         Figure(key="jam", label="Jams", chance=f.chance(lambda o: o.outcome == "jam" or o.jammed)),
     ]
     if t.evasion is not None:
-        headline.append(
-            Figure(
-                key="evaded",
-                label=f"Evaded ({t.evasion.reaction})",
-                chance=f.chance(lambda o: o.outcome == "evaded"),
-            )
-        )
-    if t.horde is not None:
-        size = t.horde.magnitude
-        headline += [
-            Figure(key="magnitude", label="Expected Magnitude lost", value=f.mean(lambda o: min(size, o.magnitude))),
-            Figure(key="kill", label="Destroys the Horde", chance=f.chance(lambda o: o.magnitude >= size)),
-        ]
-        chart = f.chart("Magnitude lost", lambda o: min(size, o.magnitude))
-    else:
-        left = t.wounds - t.damage_taken
-        need = max(1, left)
-        headline += [
-            Figure(key="wounds", label="Expected wounds", value=f.mean(lambda o: o.wounds)),
-            Figure(
-                key="kill",
-                label=f"Kills (wounds reach the {max(0, left)} left)",
-                chance=f.chance(lambda o: o.wounds >= need or o.slain),
-            ),
-            Figure(
-                key="critical",
-                label="Critical damage",
-                chance=f.chance(lambda o: o.wounds > 0 and t.damage_taken + o.wounds > t.wounds),
-            ),
-        ]
-        chart = f.chart("wounds", lambda o: o.wounds, cap)
-        if cap is not None and dist.chance(lambda o: o.wounds >= cap) > 0:
-            notes.append(
-                f"Righteous Fury's added d10s have no upper bound: totals of {cap} wounds or more (the wounds "
-                f"left plus 10) are counted as {cap}, in the chart, the mean and the deviation."
-            )
+        evaded = f.chance(lambda o: o.outcome == "evaded")
+        headline.append(Figure(key="evaded", label=f"Evaded ({t.evasion.reaction})", chance=evaded))
+    figures, chart = _horde_figures(f, t) if t.horde is not None else _wound_figures(f, scenario, notes)
+    headline += figures
     headline.append(Figure(key="fury", label="Righteous Fury", chance=f.chance(lambda o: o.fury)))
     locations = sorted({loc for o in dist.weights for loc in o.locations})
     return Odds(
@@ -240,15 +239,53 @@ def _d100(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
         degrees=[b for b in f.bars(lambda o: o.degrees) if b.p.p > 0],
         hits=f.bars(lambda o: o.hits),
         locations=[
-            LocationOdds(
-                location=loc,
-                hit=f.chance(_struck(loc)),
-                mean_hits=f.mean(_struck_times(loc)),
-            )
+            LocationOdds(location=loc, hit=f.chance(_struck(loc)), mean_hits=f.mean(_struck_times(loc)))
             for loc in locations
         ],
         notes=notes,
     )
+
+
+def _horde_figures(f: _Figures, t: Any) -> tuple[list[Figure], Chart]:
+    """A Horde's figures: the Magnitude lost (at most the Horde's) and the chance to destroy it."""
+    size = t.horde.magnitude
+    figures = [
+        Figure(key="magnitude", label="Expected Magnitude lost", value=f.mean(lambda o: min(size, o.magnitude))),
+        Figure(key="kill", label="Destroys the Horde", chance=f.chance(lambda o: o.magnitude >= size)),
+    ]
+    return figures, f.chart("Magnitude lost", lambda o: min(size, o.magnitude))
+
+
+def _wound_figures(f: _Figures, scenario: Any, notes: list[str]) -> tuple[list[Figure], Chart]:
+    """A single target's figures: expected wounds, the chance to kill and to cause critical damage;
+    the wounds chart capped at the wounds left plus 10 (Righteous Fury's d10s have no bound), with
+    a note added to ``notes`` when the cap is reached."""
+    from .d100 import wounds_cap
+
+    t = scenario.target
+    cap = wounds_cap(scenario, _attack_class(scenario.system))
+    left = t.wounds - t.damage_taken
+    need = max(1, left)
+    figures = [
+        Figure(key="wounds", label="Expected wounds", value=f.mean(lambda o: o.wounds)),
+        Figure(
+            key="kill",
+            label=f"Kills (wounds reach the {max(0, left)} left)",
+            chance=f.chance(lambda o: o.wounds >= need or o.slain),
+        ),
+        Figure(
+            key="critical",
+            label="Critical damage",
+            chance=f.chance(lambda o: o.wounds > 0 and t.damage_taken + o.wounds > t.wounds),
+        ),
+    ]
+    chart = f.chart("wounds", lambda o: o.wounds, cap)
+    if cap is not None and f.dist.chance(lambda o: o.wounds >= cap) > 0:
+        notes.append(
+            f"Righteous Fury's added d10s have no upper bound: totals of {cap} wounds or more (the wounds "
+            f"left plus 10) are counted as {cap}, in the chart, the mean and the deviation."
+        )
+    return figures, chart
 
 
 def _rp(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
@@ -303,3 +340,11 @@ def _epic(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
         hits=f.bars(lambda o: o.hits),
         notes=_notes(sample),
     )
+
+
+D100_ODDS = OddsSeam(_d100_distribution, _d100)
+"""The d100 family's odds (Dark Heresy 2nd and 1st edition, Deathwatch)."""
+RP_ODDS = OddsSeam(_rp_distribution, _rp)
+"""The fan-made Warhammer 40,000 Roleplay's odds."""
+EPIC_ODDS = OddsSeam(_epic_distribution, _epic)
+"""Epic formation shooting's odds."""

@@ -1,11 +1,12 @@
 """Odds of the fan-made Warhammer 40,000 Roleplay and of Epic, by walking the whole resolver.
 
 Both rulesets read most of their dice through one question, and the resolver asks them through a
-method the walk can take over:
+seam it declares, which the walk takes over in a subclass (never a private method, never a die's
+purpose text):
 
 - the fan ruleset's penetration d100 (``Wh40krpRound.pen_die``): penetrated or not
-  (:func:`rules.systems.wh40krp.penetrates`); its damage and deviation dice and the Tek test to
-  clear a jam change no figure here and are walked as one class;
+  (:func:`rules.wh40krp.procedure.penetrates`); its damage and deviation dice and the Tek test to
+  clear a jam (``Wh40krpRound.unread_die``) change no figure here and are walked as one class;
 - the fan ruleset's to-hit d100 (``Wh40krpRound.to_hit_die``): by what the shot reads of it
   (jammed, overloaded, hit). A shot's hit location is its to-hit face reversed, and all the odds
   count of a hit is whether it penetrates; so a hit's penetration is walked as one die whose
@@ -17,8 +18,8 @@ method the walk can take over:
   with the binomial count of faces.
 
 A round's actions are walked as a graph, not a tree: what an action fires depends on the round
-so far only through its state (rounds fired, jammed or overloaded, who ducked back, the aim), so
-the rest of the round is walked once per state and shared by every way of reaching it
+so far only through its state (rounds fired, jammed or overloaded, who ducked back, the aim: the
+seam ``Wh40krpRound.before_fire`` hands it over), so the rest of the round is walked once per state and shared by every way of reaching it
 (:meth:`rules.odds.explore.Walker.checkpoint`). Two automatic bursts take a few hundred runs.
 
 A scenario with more outcomes than :data:`LIMIT` runs is estimated from seeded resolutions
@@ -27,24 +28,21 @@ instead, and the report says so (:func:`rules.odds.odds`).
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from math import comb
 from typing import Any
 
 from ..dice import Roller
-from ..epic_models import EpicResolution, EpicScenario
-from ..systems.wh40krp import D100Reading, Wh40krpRound, hit_location, penetrates
-from ..wh40krp_models import RpResolution, RpScenario
+from ..epic.models import EpicResolution, EpicScenario
+from ..wh40krp.models import RpResolution, RpScenario, Shot
+from ..wh40krp.procedure import D100Reading, Wh40krpRound, hit_location, penetrates
+from ..wh40krp.state import Aim, RoundState
 from .dist import Dist, mix
 from .explore import Classes, Merge, Walker, explore
 
 LIMIT = 4000  # whole-resolver runs walked before estimating instead
-
-_AIMED = re.compile(r"(shot|blow) (\d+) (?:to-hit|WS) d100")
-_RP_IRRELEVANT = re.compile(r"damage d\d+ \(Chart|deviation|Tek test to clear the jam")
 
 
 @dataclass(frozen=True, order=True)
@@ -92,77 +90,95 @@ def epic_summarize(res: EpicResolution) -> EpicOutcome:
     )
 
 
-def _rp_run(scenario: RpScenario) -> Callable[[Walker], _RpTrail]:
-    through_at: dict[tuple[Any, ...], Dist[bool]] = {}  # (target, location, melee, parry) -> penetrated
+class _PenRound(Wh40krpRound):
+    """The fan ruleset's round with its penetration d100s walked by class (penetrated or not) and
+    the dice no figure reads (damage, deviation, the Tek test) as one class each."""
 
-    def penetrated(shot: Any, melee: bool, parry: int) -> Dist[bool]:
+    def __init__(self, scenario: RpScenario, walker: Walker) -> None:
+        super().__init__(scenario, Roller(walker))
+        self.walker = walker
+
+    def pen_die(self, purpose: str, chance: int) -> int:
+        return self.walker.roll_classes(100, purpose, _pen_classes(chance))
+
+    def unread_die(self, sides: int, purpose: str) -> int:
+        return self.walker.roll_classes(sides, purpose, [(1, sides)])
+
+
+class _WalkedRound(_PenRound):
+    """The round as the walk runs it: each to-hit d100 walked by what the shot reads of it, each
+    hit's location and penetration as one die (:meth:`_RpWalk.hit_classes`), and a checkpoint as
+    each fire action starts."""
+
+    def __init__(self, walk: _RpWalk, walker: Walker) -> None:
+        super().__init__(walk.scenario, walker)
+        self.walk = walk
+        self.faces_of: dict[tuple[str, int], tuple[D100Reading, Any]] = {}  # ("shot", 2) -> its to-hit class
+
+    def to_hit_die(self, purpose: str, reads: D100Reading, aimed: tuple[str, int] | None) -> int:
+        face = self.walker.roll_classes(100, purpose, _reading_classes(reads)[1])
+        if aimed is not None:
+            self.faces_of[aimed] = reads, reads(face)
+        return face
+
+    def resolve_hit(self, shot: Shot, melee: bool, parry: int = 0, index: int = 0) -> Shot:
+        # A hit's location is its to-hit face reversed, and all the odds count of a hit is
+        # whether it penetrates: one die for both, weighted over every face of the hit's class.
+        reads, group = self.faces_of["blow" if melee else "shot", shot.number]
+        denom, classes = self.walk.hit_classes(shot, reads, group, melee, parry)
+        through = self.walker.roll_classes(denom, f"{shot.number} penetration", classes)
+        return shot.model_copy(update={"penetrated": bool(through), "layers": [], "damage": None})
+
+    def before_fire(self, i: int, state: RoundState, aim: Aim) -> None:
+        # what an action fires depends on the round so far only through this state
+        key = (i, state.rounds_fired, state.jammed, state.overloaded, state.stopped, state.duck, len(state.shots))
+        self.walker.checkpoint((*key, aim.actions, aim.rested), _rp_shots(state.shots))
+
+
+class _RpWalk:
+    """The walk of one fan ruleset scenario: ``walk(walker)`` runs the round once, and what is
+    shared by every run (a hit's penetration at each target and location) is kept here."""
+
+    def __init__(self, scenario: RpScenario) -> None:
+        self.scenario = scenario
+        self.through_at: dict[tuple[Any, ...], Dist[bool]] = {}  # (target, location, melee, parry) -> penetrated
+        self.classes: dict[tuple[Any, ...], tuple[int, Classes]] = {}  # a hit's penetration die, by its class
+
+    def __call__(self, walker: Walker) -> _RpTrail:
+        res = _WalkedRound(self, walker).resolve()
+        return _rp_shots(res.shots), res.jammed, res.overloaded
+
+    def penetrated(self, shot: Shot, melee: bool, parry: int) -> Dist[bool]:
         """Whether a hit on the target at ``shot.location`` penetrates: the resolver's own
         ``resolve_hit``, its penetration dice walked."""
         key = (shot.target_index, shot.location, melee, parry)
-        got = through_at.get(key)
+        got = self.through_at.get(key)
         if got is None:
 
             def one(walker: Walker) -> bool:
-                rnd = Wh40krpRound(scenario, Roller(walker))
-                rnd.pen_die = lambda purpose, chance: walker.roll_classes(100, purpose, _pen_classes(chance))  # type: ignore[method-assign]
-                return bool(rnd.resolve_hit(shot, melee, parry).penetrated)
+                return bool(_PenRound(self.scenario, walker).resolve_hit(shot, melee, parry).penetrated)
 
-            got = through_at[key] = explore(one, classes=_rp_classes)
+            got = self.through_at[key] = explore(one)
         return got
 
-    hit_classes: dict[tuple[Any, ...], tuple[int, Classes]] = {}  # a hit's penetration die, by its class
-
-    def run(walker: Walker) -> _RpTrail:
-        rnd = Wh40krpRound(scenario, Roller(walker))
-        fire = rnd.fire
-        faces_of: dict[tuple[str, int], tuple[D100Reading, Any]] = {}  # ("shot", 2) -> its to-hit class
-
-        def pen_die(purpose: str, chance: int) -> int:
-            return walker.roll_classes(100, purpose, _pen_classes(chance))
-
-        def to_hit_die(purpose: str, reads: D100Reading) -> int:
-            face = walker.roll_classes(100, purpose, _reading_classes(reads)[1])
-            aimed = _AIMED.match(purpose)
-            if aimed:
-                faces_of[aimed[1], int(aimed[2])] = reads, reads(face)
-            return face
-
-        def resolve_hit_walked(shot: Any, melee: bool, parry: int = 0) -> Any:
-            # A hit's location is its to-hit face reversed, and all the odds count of a hit is
-            # whether it penetrates: one die for both, weighted over every face of the hit's class.
-            reads, group = faces_of["blow" if melee else "shot", shot.number]
-            called = shot.location if shot.location_roll is None else None
-            key = (shot.target_index, reads, group, called, melee, parry)
-            classes = hit_classes.get(key)
-            if classes is None:
-                faces = _reading_classes(reads)[0][group]
-                where: dict[str, int] = {}
-                for face in faces:
-                    loc = called or hit_location(face)[1]  # a called shot: its location whatever the face
-                    where[loc] = where.get(loc, 0) + 1
-                mixed = mix(
-                    penetrated(shot.model_copy(update={"location": loc}), melee, parry).scaled(n, len(faces))
-                    for loc, n in where.items()
-                ).reduced()
-                classes = hit_classes[key] = (mixed.denom, list(mixed.weights.items()))
-            through = walker.roll_classes(classes[0], f"{shot.number} penetration", classes[1])
-            return shot.model_copy(update={"penetrated": bool(through), "layers": [], "damage": None})
-
-        def fire_walked(i: int, action: Any, aim: Any) -> None:
-            # what an action fires depends on the round so far only through this state
-            st = rnd.state
-            state = (i, st.rounds_fired, st.jammed, st.overloaded, st.stopped, tuple(st.duck), len(st.shots))
-            walker.checkpoint((*state, aim.actions, aim.rested), _rp_shots(st.shots))
-            fire(i, action, aim)
-
-        rnd.pen_die = pen_die  # type: ignore[method-assign]
-        rnd.to_hit_die = to_hit_die  # type: ignore[method-assign]
-        rnd.resolve_hit = resolve_hit_walked  # type: ignore[method-assign]
-        rnd.fire = fire_walked  # type: ignore[method-assign]
-        res = rnd.resolve()
-        return _rp_shots(res.shots), res.jammed, res.overloaded
-
-    return run
+    def hit_classes(self, shot: Shot, reads: D100Reading, group: Any, melee: bool, parry: int) -> tuple[int, Classes]:
+        """The die standing for a hit's location and penetration: over every face of the to-hit
+        class ``group`` of ``reads``, the location it gives (a called shot: its own), weighted by
+        the chance to penetrate there."""
+        called = shot.location if shot.location_roll is None else None
+        key = (shot.target_index, reads, group, called, melee, parry)
+        if key not in self.classes:
+            faces = _reading_classes(reads)[0][group]
+            where: dict[str, int] = {}
+            for face in faces:
+                loc = called or hit_location(face)[1]  # a called shot: its location whatever the face
+                where[loc] = where.get(loc, 0) + 1
+            mixed = mix(
+                self.penetrated(shot.model_copy(update={"location": loc}), melee, parry).scaled(n, len(faces))
+                for loc, n in where.items()
+            ).reduced()
+            self.classes[key] = (mixed.denom, list(mixed.weights.items()))
+        return self.classes[key]
 
 
 # The fan ruleset's round as the walk carries it: each shot (hit, penetrated, at the target rather
@@ -172,7 +188,7 @@ _RpShots = tuple[tuple[bool, bool, bool], ...]
 _RpTrail = tuple[_RpShots, bool, bool]
 
 
-def _rp_shots(shots: list[Any]) -> _RpShots:
+def _rp_shots(shots: Sequence[Shot]) -> _RpShots:
     return tuple((s.hit, s.penetrated, s.kind != "overload") for s in shots)
 
 
@@ -212,27 +228,27 @@ def _pen_classes(chance: int) -> Classes:
 
 
 def _epic_run(scenario: EpicScenario) -> Callable[[Walker], EpicOutcome]:
-    from ..systems.epic import EpicAttack
+    from ..epic.procedure import EpicAttack
 
-    def run(walker: Walker) -> EpicOutcome:
-        attack = EpicAttack(scenario, Roller(walker))
+    class WalkedAttack(EpicAttack):
+        """Epic's attack with each fistful of d6 walked by how many are good."""
 
-        def d6s(count: int, purpose: str, good: Callable[[int], bool]) -> list[int]:
+        def __init__(self, walker: Walker) -> None:
+            super().__init__(scenario, Roller(walker))
+            self.walker = walker
+
+        def d6s(self, count: int, purpose: str, good: Callable[[int], bool]) -> list[int]:
             faces = [f for f in range(1, 7) if good(f)]
             bad = [f for f in range(1, 7) if not good(f)]
             s = len(faces)
             classes = [(k, comb(count, k) * s**k * (6 - s) ** (count - k)) for k in range(count + 1)]
-            k = walker.roll_classes(6**count, purpose, [c for c in classes if c[1]])
+            k = self.walker.roll_classes(6**count, purpose, [c for c in classes if c[1]])
             return [faces[0]] * k + ([bad[0]] * (count - k) if bad else [])
 
-        attack.d6s = d6s  # type: ignore[method-assign]
-        return epic_summarize(attack.resolve())
+    def run(walker: Walker) -> EpicOutcome:
+        return epic_summarize(WalkedAttack(walker).resolve())
 
     return run
-
-
-def _rp_classes(sides: int, purpose: str) -> Classes | None:
-    return [(1, sides)] if _RP_IRRELEVANT.search(purpose) else None
 
 
 def walk(scenario: Any, limit: int | None = None) -> Dist[Any]:
@@ -241,5 +257,5 @@ def walk(scenario: Any, limit: int | None = None) -> Dist[Any]:
     limit = LIMIT if limit is None else limit
     if isinstance(scenario, EpicScenario):
         return explore(_epic_run(scenario), limit=limit).reduced()
-    walked = explore(_rp_run(scenario), classes=_rp_classes, limit=limit, merge=Merge(*_RP_MERGE))
+    walked = explore(_RpWalk(scenario), limit=limit, merge=Merge(*_RP_MERGE))
     return walked.map(_rp_outcome).reduced()

@@ -7,15 +7,16 @@ find carry ``data-k`` (``data-k="target-number"``) rather than relying on their 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from rules.models import DAMAGE_TYPES, DamageDie, Hit, Resolution, Step, TargetTest
+from rules import registry
+from rules.models import DAMAGE_TYPES, DamageDie, Hit, Resolution, RighteousFury, Step, TargetTest
 
 if TYPE_CHECKING:  # loaded only when a round of the fan-made ruleset or an Epic attack is rendered
-    from rules.epic_models import EpicResolution
-    from rules.wh40krp_models import RpResolution, Shot
+    from rules.epic.models import EpicResolution
+    from rules.wh40krp.models import RpDamage, RpResolution, Shot
 
 MINUS = "\u2212"
 DOT = " \u00b7 "
@@ -81,34 +82,7 @@ def _k(key: str, text: str, tag: str = "span") -> str:
 
 def render_headline(r: Resolution) -> str:
     """The verdict (hit / miss / jammed / evaded) and what it cost the target."""
-    parts: list[str] = []
-    mine = [h for h in r.hits if h.person == 0]
-    others = len({h.person for h in r.hits if h.person})
-    if r.horde is not None and r.outcome in ("hit", "evaded"):
-        h = r.horde
-        hits = plural(h.hits, "hit")
-        if r.hits_negated:
-            hits += f" ({r.hits_negated} evaded)"
-        parts.append(_k("hits", e(hits)))
-        parts.append(_k("magnitude-lost", e(f"Magnitude {MINUS}{h.magnitude_lost}")))
-        left = "the Horde is destroyed" if h.destroyed else f"{h.magnitude_after} of {h.magnitude_before} left"
-        parts.append(_k("magnitude-left", e(left)))
-    elif r.outcome in ("hit", "evaded"):
-        hits = plural(len(mine), "hit")
-        if r.hits_negated:
-            hits += f" ({r.hits_negated} evaded)"
-        parts.append(_k("hits", e(hits)))
-        parts.append(_k("total-wounds", e(plural(r.total_wounds, "wound"))))
-        if r.critical_damage:
-            parts.append(_k("critical-damage", e(f"{r.critical_damage} critical damage")))
-        if others:
-            parts.append(_k("others-hit", e(f"{plural(others, 'other')} hit")))
-    elif r.overheated:
-        parts.append(_k("overheated", e(f"{r.weapon} overheats: the attack is lost")))
-    elif r.outcome == "jam":
-        parts.append(e(f"{r.weapon} jams: the attack misses"))
-    else:
-        parts.append(e(f"no hit ({degrees_text(r)})"))
+    parts = _outcome_parts(r)
     if r.fatigue:
         parts.append(e(f"{r.fatigue} Fatigue"))
     if r.jammed and r.outcome == "hit":
@@ -125,6 +99,49 @@ def render_headline(r: Resolution) -> str:
         f'<p class="who">{e(who)}</p>'
         f"</header>"
     )
+
+
+def _outcome_parts(r: Resolution) -> list[str]:
+    """The headline's first parts: what the hits did (a Horde's Magnitude, or the wounds), or why
+    there was none (overheated, jammed, the degrees of failure)."""
+    if r.outcome in ("hit", "evaded"):
+        return _horde_parts(r) if r.horde is not None else _wound_parts(r)
+    if r.overheated:
+        return [_k("overheated", e(f"{r.weapon} overheats: the attack is lost"))]
+    if r.outcome == "jam":
+        return [e(f"{r.weapon} jams: the attack misses")]
+    return [e(f"no hit ({degrees_text(r)})")]
+
+
+def _hits_part(count: int, r: Resolution) -> str:
+    hits = plural(count, "hit")
+    if r.hits_negated:
+        hits += f" ({r.hits_negated} evaded)"
+    return _k("hits", e(hits))
+
+
+def _horde_parts(r: Resolution) -> list[str]:
+    """A Horde hit: its hits, the Magnitude lost and what is left."""
+    assert r.horde is not None
+    h = r.horde
+    left = "the Horde is destroyed" if h.destroyed else f"{h.magnitude_after} of {h.magnitude_before} left"
+    return [
+        _hits_part(h.hits, r),
+        _k("magnitude-lost", e(f"Magnitude {MINUS}{h.magnitude_lost}")),
+        _k("magnitude-left", e(left)),
+    ]
+
+
+def _wound_parts(r: Resolution) -> list[str]:
+    """A single target hit: the hits on it, the wounds, critical damage, others hit."""
+    mine = [h for h in r.hits if h.person == 0]
+    others = len({h.person for h in r.hits if h.person})
+    parts = [_hits_part(len(mine), r), _k("total-wounds", e(plural(r.total_wounds, "wound")))]
+    if r.critical_damage:
+        parts.append(_k("critical-damage", e(f"{r.critical_damage} critical damage")))
+    if others:
+        parts.append(_k("others-hit", e(f"{plural(others, 'other')} hit")))
+    return parts
 
 
 def render_test(r: Resolution) -> str:
@@ -224,70 +241,79 @@ def sum_text(first: int, second: int) -> str:
 
 def render_hit(h: Hit) -> str:
     """A card for one hit: location, dice, damage, armour and Pen, TB, wounds, Righteous Fury, critical."""
-    kept = sum(d.value for d in h.dice if d.kept)
-    bonus = h.damage - kept
-    damage_from = f"dice {sum_text(kept, bonus)}" if bonus else f"dice {kept}"
-    grav = f" + {h.graviton}" if h.graviton else ""
-    wounds_formula = f"{h.damage}{grav} {MINUS} {h.effective_armour} {MINUS} {h.toughness_bonus}"
-    rf = h.righteous_fury
-    if rf is not None and rf.extra_damage:
-        wounds_formula = (
-            f"{h.damage}{grav} + {sum(rf.extra_damage)} {MINUS} {h.effective_armour} {MINUS} {h.toughness_bonus}"
-        )
-    if h.extra_wounds:
-        wounds_formula += f", + {h.extra_wounds} from a failed test"
-    rows = [
-        ("Damage", _k("damage", e(h.damage), "strong"), damage_from),
-        (
-            "Armour",
-            _k("effective-armour", e(h.effective_armour)),
-            f"{h.armour} AP {MINUS} Pen {h.penetration}",
-        ),
-        *([("Graviton", e(f"+{h.graviton}"), "the location's AP, added to the damage")] if h.graviton else []),
-        ("TB", _k("toughness-bonus", e(h.toughness_bonus)), ""),
-        ("Wounds", _k("wounds", e(h.wounds), "strong"), f"{wounds_formula}, at least 0"),
-    ]
     body = "".join(
         f'<tr><th scope="row">{label}</th><td class="num">{value}</td><td class="source">{e(how)}</td></tr>'
-        for label, value, how in rows
+        for label, value, how in _damage_rows(h)
     )
-    extra = []
-    if rf is not None:
-        if rf.confirmed is False:
-            what = f"not confirmed (the attack test again: {rf.confirm_roll})"
-        elif rf.extra_damage:
-            what = f"+{' + '.join(map(str, rf.extra_damage))} damage"
-            if rf.confirm_roll is not None:
-                what += f" (confirmed: {rf.confirm_roll})"
-        elif rf.critical_effect is not None:
-            where = f" on {rf.table}" if rf.table else ""
-            what = f"critical effect {rf.critical_effect}{where}"
-        elif rf.extra_wound:
-            what = "1 extra wound, ignoring armour and TB"
-        else:
-            what = "no effect"
-        if rf.slain:
-            what += "; the target is slain"
-        extra.append(f'<p class="fury">Righteous Fury! {_k("righteous-fury", e(what))}</p>')
-    c = h.critical
-    if c is not None:
-        kind = DAMAGE_TYPES.get(c.damage_type, c.damage_type)
-        extra.append(
-            f'<p class="critical">Critical damage {_k("critical", e(c.amount), "strong")} '
-            f"({e(kind)}, {e(c.location)}), {e(c.total)} in all</p>"
-        )
-    if h.location == "Horde":
-        took = "takes 1 Magnitude" if h.magnitude else "no damage through: no Magnitude"
-        extra.append(f'<p class="magnitude">{_k("magnitude", e(took))}</p>')
     who = "" if h.person == 0 else f" ({h.name})" if h.name else f" (person {h.person} in the blast)"
     return (
         f'<article class="hit" data-hit="{e(h.number)}" data-person="{e(h.person)}">'
         f"<h4>Hit {e(h.number)}{e(who)}: {_k('location', e(h.location))}</h4>"
         f'<ul class="dice" aria-label="damage dice">{"".join(render_die(d) for d in h.dice)}</ul>'
         f'<table class="damage"><tbody>{body}</tbody></table>'
-        f"{''.join(extra)}"
+        f"{''.join(_hit_notes(h))}"
         f"</article>"
     )
+
+
+def _damage_rows(h: Hit) -> list[tuple[str, str, str]]:
+    """The hit's damage table: (label, value as HTML, how it was reached as text) per row."""
+    kept = sum(d.value for d in h.dice if d.kept)
+    bonus = h.damage - kept
+    damage_from = f"dice {sum_text(kept, bonus)}" if bonus else f"dice {kept}"
+    grav = f" + {h.graviton}" if h.graviton else ""
+    rf = h.righteous_fury
+    fury = f" + {sum(rf.extra_damage)}" if rf is not None and rf.extra_damage else ""
+    wounds_formula = f"{h.damage}{grav}{fury} {MINUS} {h.effective_armour} {MINUS} {h.toughness_bonus}"
+    if h.extra_wounds:
+        wounds_formula += f", + {h.extra_wounds} from a failed test"
+    return [
+        ("Damage", _k("damage", e(h.damage), "strong"), damage_from),
+        ("Armour", _k("effective-armour", e(h.effective_armour)), f"{h.armour} AP {MINUS} Pen {h.penetration}"),
+        *([("Graviton", e(f"+{h.graviton}"), "the location's AP, added to the damage")] if h.graviton else []),
+        ("TB", _k("toughness-bonus", e(h.toughness_bonus)), ""),
+        ("Wounds", _k("wounds", e(h.wounds), "strong"), f"{wounds_formula}, at least 0"),
+    ]
+
+
+def _hit_notes(h: Hit) -> list[str]:
+    """The lines under a hit's table: Righteous Fury, critical damage, a Horde's Magnitude."""
+    notes = []
+    rf = h.righteous_fury
+    if rf is not None:
+        what = _fury_text(rf)
+        notes.append(f'<p class="fury">Righteous Fury! {_k("righteous-fury", e(what))}</p>')
+    c = h.critical
+    if c is not None:
+        kind = DAMAGE_TYPES.get(c.damage_type, c.damage_type)
+        notes.append(
+            f'<p class="critical">Critical damage {_k("critical", e(c.amount), "strong")} '
+            f"({e(kind)}, {e(c.location)}), {e(c.total)} in all</p>"
+        )
+    if h.location == "Horde":
+        took = "takes 1 Magnitude" if h.magnitude else "no damage through: no Magnitude"
+        notes.append(f'<p class="magnitude">{_k("magnitude", e(took))}</p>')
+    return notes
+
+
+def _fury_text(rf: RighteousFury) -> str:
+    """What Righteous Fury did: not confirmed, extra damage, a critical effect, an extra wound."""
+    if rf.confirmed is False:
+        what = f"not confirmed (the attack test again: {rf.confirm_roll})"
+    elif rf.extra_damage:
+        what = f"+{' + '.join(map(str, rf.extra_damage))} damage"
+        if rf.confirm_roll is not None:
+            what += f" (confirmed: {rf.confirm_roll})"
+    elif rf.critical_effect is not None:
+        where = f" on {rf.table}" if rf.table else ""
+        what = f"critical effect {rf.critical_effect}{where}"
+    elif rf.extra_wound:
+        what = "1 extra wound, ignoring armour and TB"
+    else:
+        what = "no effect"
+    if rf.slain:
+        what += "; the target is slain"
+    return what
 
 
 def render_hits(r: Resolution) -> str:
@@ -404,20 +430,19 @@ def render_steps(steps: Iterable[Step]) -> str:
 
 
 def render_resolution(data: Resolution | RpResolution | EpicResolution | Mapping[str, Any]) -> str:
-    """The whole result: headline, test, a card per hit, the dice, the step log (for the fan-made
-    Warhammer 40,000 Roleplay: headline, a line per shot, the dice, the step log; for Epic, each
-    stage of the formation's shooting: :mod:`auspex_web.render_epic`)."""
+    """The whole result, by the renderer its ruleset names in :mod:`rules.registry` (a d100
+    attack: :func:`render_d100`; the fan-made Warhammer 40,000 Roleplay's round: :func:`render_rp`;
+    an Epic attack: :func:`render_epic_data`). A system the registry does not know is read as a
+    d100 resolution (whose validation says what is wrong)."""
     system = data.get("system") if isinstance(data, Mapping) else data.system
-    if system == "wh40krp":
-        from rules.wh40krp_models import RpResolution
+    ruleset = registry.find(system) or registry.get(registry.DEFAULT)
+    render: Callable[[Any], str] = registry.load(ruleset.renderer)
+    return render(data)
 
-        return render_round(data if isinstance(data, RpResolution) else RpResolution.model_validate(data))
-    if system == "epic":
-        from rules.epic_models import EpicResolution
 
-        from .render_epic import render_epic
-
-        return render_epic(data if isinstance(data, EpicResolution) else EpicResolution.model_validate(data))
+def render_d100(data: Resolution | Mapping[str, Any]) -> str:
+    """A d100 attack (Dark Heresy 2nd and 1st edition, Deathwatch): headline, test, a card per hit,
+    the target's tests, the dice, the step log."""
     r = as_resolution(data)
     hits = render_hits(r)
     return (
@@ -430,6 +455,23 @@ def render_resolution(data: Resolution | RpResolution | EpicResolution | Mapping
         f"{render_steps(r.steps)}"
         f"</article>"
     )
+
+
+def render_rp(data: RpResolution | Mapping[str, Any]) -> str:
+    """A round of the fan-made Warhammer 40,000 Roleplay, from the model or its JSON dict
+    (:func:`render_round`)."""
+    from rules.wh40krp.models import RpResolution
+
+    return render_round(data if isinstance(data, RpResolution) else RpResolution.model_validate(data))
+
+
+def render_epic_data(data: EpicResolution | Mapping[str, Any]) -> str:
+    """An Epic attack, from the model or its JSON dict (:func:`auspex_web.render_epic.render_epic`)."""
+    from rules.epic.models import EpicResolution
+
+    from .render_epic import render_epic
+
+    return render_epic(data if isinstance(data, EpicResolution) else EpicResolution.model_validate(data))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -482,26 +524,48 @@ def render_round_headline(r: RpResolution) -> str:
 def render_shot(s: Shot) -> str:
     """One shot or blow on its own card: chance and roll, the result, location, penetration, damage."""
     kind = SHOT_KINDS.get(s.kind, s.kind)
-    if s.overloaded:
-        verdict = "overloads"
-    elif s.jammed:
-        verdict = "jams"
-    elif s.hit:
-        verdict = "hit (automatic)" if s.automatic else "hit"
-    else:
-        verdict = "miss"
     when = f" at I {s.initiative}" if s.initiative is not None else ""
     head = f"{'Blow' if s.kind == 'blow' else 'Overload' if s.kind == 'overload' else 'Shot'} {s.number}"
     sub = f" ({kind}, action {s.action}){when}" if s.kind not in ("blow", "overload") else when
+    lines = [_shot_roll(s)] if s.kind != "overload" else []
+    lines += _shot_hit_lines(s)
+    if s.damage is not None:
+        lines.append(_shot_damage(s.damage))
+    if s.landed is not None:
+        note = f" ({s.landed.note})" if s.landed.note else ""
+        where = f"Lands {s.landed.metres} m from the target towards {s.landed.clock} o\u2019clock{note}"
+        lines.append(f'<p class="landed" data-k="landed">{e(where)}</p>')
+    cls = "shot " + ("hit" if s.hit else "miss") + (" jam" if s.jammed or s.overloaded else "")
+    return (
+        f'<li class="{cls}" data-shot="{e(s.number)}">'
+        f"<h4>{e(head)}{e(sub)}{DASH}{e(s.target)}</h4>{''.join(lines)}</li>"
+    )
+
+
+def _shot_verdict(s: Shot) -> str:
+    if s.overloaded:
+        return "overloads"
+    if s.jammed:
+        return "jams"
+    if s.hit:
+        return "hit (automatic)" if s.automatic else "hit"
+    return "miss"
+
+
+def _shot_roll(s: Shot) -> str:
+    """The shot's chance (the characteristic, each modifier, any floor), its roll and verdict."""
+    mods = "".join(f", {signed(m.value)} ({m.label})" for m in s.modifiers)
+    floor = f", at least {s.chance}%" if s.base + sum(m.value for m in s.modifiers) < s.chance else ""
+    return (
+        f'<p class="shot-roll">{e(f"{s.characteristic} {s.base}{mods}{floor}")} = {_k("shot-chance", e(f"{s.chance}%"))}: '
+        f"rolled {_k('shot-roll', e(f'{s.roll:02d}' if s.roll is not None else '-'), 'strong')}, "
+        f"{_k('shot-result', e(_shot_verdict(s)))}</p>"
+    )
+
+
+def _shot_hit_lines(s: Shot) -> list[str]:
+    """Where the shot struck, a parry, the armour layers it met, and whether the target ducks back."""
     lines = []
-    if s.kind != "overload":
-        mods = "".join(f", {signed(m.value)} ({m.label})" for m in s.modifiers)
-        floor = f", at least {s.chance}%" if s.base + sum(m.value for m in s.modifiers) < s.chance else ""
-        lines.append(
-            f'<p class="shot-roll">{e(f"{s.characteristic} {s.base}{mods}{floor}")} = {_k("shot-chance", e(f"{s.chance}%"))}: '
-            f"rolled {_k('shot-roll', e(f'{s.roll:02d}' if s.roll is not None else '-'), 'strong')}, "
-            f"{_k('shot-result', e(verdict))}</p>"
-        )
     if s.location is not None:
         looked = f" (reversed: {s.location_roll:02d})" if s.location_roll is not None else " (aimed at)"
         lines.append(f'<p class="shot-location">{_k("shot-location", e(s.location))}{e(looked)}</p>')
@@ -519,23 +583,17 @@ def render_shot(s: Shot) -> str:
             f"{s.target} ducks back" if s.duck_back else "no duck-back: another shot of this action damaged the target"
         )
         lines.append(f'<p class="duck">{_k("shot-duck-back", e(duck))}</p>')
-    d = s.damage
-    if d is not None:
-        mods = "".join(f" {signed(m.value)} {m.label}" for m in d.modifiers)
-        read = d.result if d.result is not None else "read it on the chart in the book"
-        source = {"chart": " (your chart)", "gm": " (the GM's reading)"}.get(d.result_from or "", "")
-        lines.append(
-            f'<p class="damage-roll">{_k("damage-chart", e(f"Chart {d.chart}"))}: d{e(d.die)} {e(d.roll)}{e(mods)} = '
-            f"<strong>{e(d.total)}</strong>{DASH}{_k('chart-result', e(read + source))}</p>"
-        )
-    if s.landed is not None:
-        note = f" ({s.landed.note})" if s.landed.note else ""
-        where = f"Lands {s.landed.metres} m from the target towards {s.landed.clock} o\u2019clock{note}"
-        lines.append(f'<p class="landed" data-k="landed">{e(where)}</p>')
-    cls = "shot " + ("hit" if s.hit else "miss") + (" jam" if s.jammed or s.overloaded else "")
+    return lines
+
+
+def _shot_damage(d: RpDamage) -> str:
+    """The shot's Damage Chart roll: the chart, the die, its modifiers, the total and the reading."""
+    mods = "".join(f" {signed(m.value)} {m.label}" for m in d.modifiers)
+    read = d.result if d.result is not None else "read it on the chart in the book"
+    source = {"chart": " (your chart)", "gm": " (the GM's reading)"}.get(d.result_from or "", "")
     return (
-        f'<li class="{cls}" data-shot="{e(s.number)}">'
-        f"<h4>{e(head)}{e(sub)}{DASH}{e(s.target)}</h4>{''.join(lines)}</li>"
+        f'<p class="damage-roll">{_k("damage-chart", e(f"Chart {d.chart}"))}: d{e(d.die)} {e(d.roll)}{e(mods)} = '
+        f"<strong>{e(d.total)}</strong>{DASH}{_k('chart-result', e(read + source))}</p>"
     )
 
 

@@ -1,4 +1,4 @@
-"""An Epic shooting attack (:class:`rules.epic_models.EpicResolution`) as HTML: pure functions.
+"""An Epic shooting attack (:class:`rules.epic.models.EpicResolution`) as HTML: pure functions.
 
 Each stage of the seed's procedure gets its own section, in order: who shoots (and why not), the
 barrage, the to-hit dice by weapon group, then each formation under fire (hits allocated, saves,
@@ -8,7 +8,7 @@ a test or a script looks for carry ``data-k``.
 
 from __future__ import annotations
 
-from rules.epic_models import EpicResolution, FormationResult, SaveRoll, ToHitRoll, UnitResult
+from rules.epic.models import EpicResolution, FormationResult, SaveRoll, ToHitRoll, UnitResult
 
 from .render import ARROW, DASH, DOT, _k, e, plural, render_dice, render_steps, signed
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
-from rules.initiative import InitiativeEntry, InitiativeResult
+from rules.initiative import InitiativeEntry, InitiativeResult, bonus_term
 
 from .render import _k, e, render_dice, render_steps
 
@@ -28,7 +28,7 @@ def entry_text(x: InitiativeEntry, term: str) -> str:
 def render_initiative(data: InitiativeResult | Mapping[str, Any]) -> str:
     """The whole initiative result as an ``<article>``."""
     r = data if isinstance(data, InitiativeResult) else InitiativeResult.model_validate(data)
-    term = "AB" if r.system == "dw" else "AgB"
+    term = bonus_term(r.system)
     items = "".join(
         f'<li data-k="init-entry" data-index="{x.index}"><strong>{e(x.name)}</strong> '
         f"{_k('init-total', e(entry_text(x, term)))}</li>"

@@ -39,6 +39,8 @@ START_FILES = [
     "app.js",
     "party.js",
     "engine.js",
+    "families/index.js",  # imported from app.js's imports (boot.js follows them into sub-folders)
+    "families/epic.js",
 ]
 
 

@@ -4,7 +4,7 @@ Every builder returns a plain scenario dict (what the CLI and the page send), so
 engine through ``rules.run`` exactly as the adapters do.
 
 The ruleset in one paragraph, for the comments (seed 002; the readings where the seed is garbled or
-silent are the module docstring of ``rules/systems/epic.py``): a formation shoots at one enemy
+silent are the module docstring of ``rules/epic/procedure.py``): a formation shoots at one enemy
 formation. A unit shoots when it has line of fire (false, 2+ tiles of obstructing terrain, or a war
 engine in between: blocked), a weapon in range, is not suppressed (one unit per point of the
 attacker's Shock, from the back, ties: the unit lower in the table) and has ammo. The target gains

@@ -142,23 +142,6 @@ def test_tearing_on_a_tie_keeps_one_roll() -> None:
     assert res["total_wounds"] == 4
 
 
-def test_tearing_compares_whole_rolls_of_a_two_dice_weapon() -> None:
-    # 2d10 Tearing: first roll 1 + 9 = 10, second 6 + 6 = 12 -> keep the second: 12 - 3 = 9.
-    # (Keeping the best two dice of the four would give 9 + 6 = 15; DH2's extra die dropping the
-    # lowest would give 9 + 6 = 15 too.)
-    gun = weapon(LASGUN, damage="2d10", qualities=["Tearing"])
-    res = resolve_ok(scenario(gun, dice=[23, 1, 9, 6, 6]))
-    assert [(d["value"], d["kept"]) for d in res["hits"][0]["dice"]] == [(1, False), (9, False), (6, True), (6, True)]
-    assert (res["hits"][0]["damage"], res["total_wounds"]) == (12, 9)
-    assert [p for p, _, _ in purposes(res)] == [
-        "to-hit d100",
-        "hit 1 damage d10 (1 of 2)",
-        "hit 1 damage d10 (2 of 2)",
-        "hit 1 Tearing second roll d10 (1 of 2)",
-        "hit 1 Tearing second roll d10 (2 of 2)",
-    ]
-
-
 def test_tearing_a_ten_on_the_dropped_roll_is_no_righteous_fury() -> None:
     # 2d10 Tearing: first 10 + 1 = 11, second 6 + 6 = 12 -> the 10 is dropped: no Fury, no confirmation d100
     gun = weapon(LASGUN, damage="2d10", qualities=["Tearing"])

@@ -2,8 +2,8 @@
 Critical damage and the damage states.
 
 Seed 001: Melee Weapons ("Characters using melee weapons add their SB to the Damage they inflict";
-"Chainfists and Power Fists double the wielder's Strength Bonus"), Weapon Qualities (Tearing, Volatile,
-Razor Sharp, Primitive, Felling (X)), Cover Types ("Adds extra AP to locations hidden by cover"; Heavy
+"Chainfists and Power Fists double the wielder's Strength Bonus"), Weapon Qualities (Tearing; Volatile,
+Razor Sharp, Primitive and Felling (X) have their files in tests/unit/qualities/), Cover Types ("Adds extra AP to locations hidden by cover"; Heavy
 Wood, Flakboard, Sandbags, Ice 8), Unarmed Combat ("1d5-3 I+SB. Armour Points count as double ...
 inflicting damage greater than or equal to your target's Toughness Bonus also inflicts 1 level of
 Fatigue"), Damage ("Critical Damage is cumulative"; Heavily Damaged: "If Damage taken is more than twice
@@ -17,18 +17,14 @@ from __future__ import annotations
 import pytest
 from dw_scenarios import (
     AUTOGUN,
-    BOLTER,
     CHAINSWORD,
-    CLUB,
     FISTS,
     KNIFE,
-    PLASMA_GUN,
     POWER_FIST,
     attack,
     die_order,
     locations,
     scenario,
-    weapon,
 )
 
 # --- Tearing -----------------------------------------------------------------------------------------------
@@ -42,22 +38,6 @@ def test_tearing_one_extra_die_drop_lowest() -> None:
     assert locations(res) == ["Left Arm"]
     assert [(d["natural"], d["kept"]) for d in hit["dice"]] == [(3, False), (8, True)]
     assert (hit["damage"], hit["wounds"]) == (15, 11)
-
-
-@pytest.mark.parametrize(
-    ("dice", "kept"),
-    [
-        ([2, 7, 9], [False, True, True]),  # the first die is the lowest
-        ([7, 9, 2], [True, True, False]),  # the Tearing die is the lowest
-    ],
-)
-def test_tearing_on_two_dice(dice: list[int], kept: list[bool]) -> None:
-    # Bolter 2d10+5 Tearing, BS 40, roll 33 -> Body, AP 8 - Pen 5 = 3. Three d10, the 2 dropped:
-    # 7 + 9 + 5 = 21 - 3 - TB 4 = 14
-    res = attack(scenario(BOLTER, armour={"Body": 8}, dice=[33, *dice]))
-    hit = res["hits"][0]
-    assert [d["kept"] for d in hit["dice"]] == kept
-    assert (hit["damage"], hit["effective_armour"], hit["wounds"]) == (21, 3, 14)
 
 
 # --- Strength bonus ----------------------------------------------------------------------------------------
@@ -143,64 +123,6 @@ def test_righteous_fury_not_on_a_9() -> None:
     res = attack(scenario(KNIFE, dice=[32, 9]))
     assert res["hits"][0]["righteous_fury"] is None
     assert (len(res["dice"]), res["total_wounds"]) == (2, 11)
-
-
-def test_volatile_fury_needs_no_confirmation() -> None:
-    # Plasma gun 1d10+9 Pen 8, Volatile; BS 40, roll 33 -> Body. d10 10 + 9 = 19: Fury at once, no d100;
-    # 1d10 = 6: 19 + 6 = 25 - TB 4 = 21 (no armour)
-    res = attack(scenario(PLASMA_GUN, dice=[33, 10, 6]))
-    assert die_order(res) == ["to-hit d100", "hit 1 damage d10", "hit 1 Righteous Fury d10 (1)"]
-    rf = res["hits"][0]["righteous_fury"]
-    assert (rf["confirm_roll"], rf["extra_damage"]) == (None, [6])
-    assert res["total_wounds"] == 21
-
-
-# --- Razor Sharp, Primitive, Felling -----------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("roll", "degrees", "pen", "wounds"),
-    [
-        (30, 1, 2, 3),  # 1 DoS: Pen 2; Head AP 6 - 2 = 4; 11 - 4 - TB 4 = 3
-        (20, 2, 4, 5),  # (40 - 20) // 10 = 2 DoS: Pen 2 x 2 = 4; 6 - 4 = 2; 11 - 2 - 4 = 5
-    ],
-)
-def test_razor_sharp_doubles_pen_at_two_degrees(roll: int, degrees: int, pen: int, wounds: int) -> None:
-    # a Razor Sharp knife (Pen 2), WS 40; reversed 03 / 02: Head (AP 6). d10 5 + 2 + SB 4 = 11
-    res = attack(scenario(weapon(KNIFE, qualities=["Razor Sharp"]), armour={"Head": 6}, dice=[roll, 5]))
-    hit = res["hits"][0]
-    assert (res["degrees"], hit["location"], hit["penetration"], hit["wounds"]) == (degrees, "Head", pen, wounds)
-
-
-@pytest.mark.parametrize(
-    ("primitive_armour", "effective", "wounds"),
-    [
-        (False, 8, 1),  # Body AP 4 doubled = 8: 13 - 8 - TB 4 = 1
-        (True, 4, 5),  # Primitive armour is not doubled: 13 - 4 - 4 = 5
-    ],
-)
-def test_primitive_doubles_armour_unless_primitive(primitive_armour: bool, effective: int, wounds: int) -> None:
-    # a Primitive club 1d10 Pen 0, WS 40, roll 33 -> Body; d10 9 + SB 4 = 13
-    res = attack(scenario(CLUB, armour={"Body": 4}, primitive_armour=primitive_armour, dice=[33, 9]))
-    hit = res["hits"][0]
-    assert (hit["effective_armour"], hit["wounds"]) == (effective, wounds)
-
-
-@pytest.mark.parametrize(
-    ("felling", "tb", "ut", "tb_used"),
-    [
-        (None, 8, 4, 8),  # no Felling: TB 8
-        (1, 8, 4, 4),  # TB 8 with Unnatural Toughness 4: base 4, one level; Felling (1) leaves 4
-        (2, 8, 4, 4),  # Felling (2) but only one level to ignore: still 4
-        (1, 12, 8, 8),  # base 4, two levels (x3): Felling (1) ignores one, 12 - 4 = 8
-    ],
-)
-def test_felling_ignores_levels_of_unnatural_toughness(felling: int | None, tb: int, ut: int, tb_used: int) -> None:
-    # Knife, WS 40, roll 33 -> Body; d10 6 + 2 + SB 4 = 12 - TB
-    qualities = [f"Felling ({felling})"] if felling else []
-    res = attack(scenario(weapon(KNIFE, qualities=qualities), tb=tb, unnatural_toughness=ut, dice=[33, 6]))
-    hit = res["hits"][0]
-    assert (hit["toughness_bonus"], hit["wounds"]) == (tb_used, 12 - tb_used)
 
 
 # --- cover -------------------------------------------------------------------------------------------------

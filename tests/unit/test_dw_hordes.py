@@ -144,13 +144,6 @@ def test_storm_full_auto_into_a_horde(roll: int, degrees: int, hits: int) -> Non
     assert res["horde"]["magnitude_after"] == 20 - hits
 
 
-def test_devastating_adds_hits_against_a_horde() -> None:
-    # a knife with Devastating (2): WS 40, roll 40 -> 0 DoS -> max(1, 0 // 2) = 1 hit + 2 = 3.
-    # d10 1 + 2 + SB 4 = 7 - AP 0 - TB 4 = 3 each
-    res = attack(scenario(weapon(KNIFE, qualities=["Devastating (2)"]), horde={"magnitude": 20}, dice=[40, 1, 1, 1]))
-    assert res["horde"]["hits"] == 3
-
-
 # --- melee -------------------------------------------------------------------------------------------------
 
 

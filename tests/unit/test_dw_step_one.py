@@ -309,12 +309,6 @@ def test_unbraced_heavy_burst_refused() -> None:
     assert "action.braced" in errors_of(scenario(HEAVY_BOLTER, action="Full Auto Burst", braced=False, dice=[93]))
 
 
-def test_gyro_stabilised_never_beyond_long_range() -> None:
-    # Autogun 90 m at 300 m (more than three times): Extreme -30, but Gyro-Stabilised makes it Long -10
-    res = attack(scenario(weapon(AUTOGUN, qualities=["Gyro-Stabilised"]), distance=300, dice=[93]))
-    assert (res["range_band"], res["target_number"]) == ("Long", 30)
-
-
 # --- craftsmanship (every weapon) --------------------------------------------------------------------------
 
 

@@ -19,7 +19,6 @@ from dw_scenarios import (
     BOLTER,
     KNIFE,
     LASGUN,
-    STORM_BOLTER,
     attack,
     die_order,
     locations,
@@ -88,29 +87,6 @@ def test_jam_on_a_roll_under_the_target() -> None:
 def test_jam_never_in_melee() -> None:
     res = attack(scenario(KNIFE, dice=[100]))
     assert (res["outcome"], res["jammed"]) == ("miss", False)
-
-
-@pytest.mark.parametrize(("d10", "jammed"), [(9, False), (10, True)])
-def test_reliable_rolls_a_d10_and_jams_only_on_10(d10: int, jammed: bool) -> None:
-    # Lasgun (Reliable), BS 40: unmodified 96 would jam; the d10 decides. 96 misses 40 either way.
-    res = attack(scenario(LASGUN, dice=[96, d10]))
-    assert purposes(res) == [("to-hit d100", 100, 96), ("Reliable jam d10", 10, d10)]
-    assert res["jammed"] is jammed
-    assert res["outcome"] == ("jam" if jammed else "miss")
-
-
-def test_reliable_rolls_no_d10_below_the_jam_range() -> None:
-    # 95 does not jam a single shot: no d10
-    res = attack(scenario(LASGUN, dice=[95]))
-    assert purposes(res) == [("to-hit d100", 100, 95)]
-
-
-def test_reliable_d10_on_a_hit_then_damage() -> None:
-    # Lasgun BS 70 + Point Blank 30 = 100; 96 would jam, d10 4 -> no jam; (100 - 96) // 10 = 0 DoS, a hit.
-    # Reversed 69 Body; d10 5 + 3 = 8 - TB 4 = 4
-    res = attack(scenario(LASGUN, BS=70, distance=2, dice=[96, 4, 5]))
-    assert die_order(res) == ["to-hit d100", "Reliable jam d10", "hit 1 damage d10"]
-    assert (res["outcome"], locations(res), res["total_wounds"]) == ("hit", ["Body"], 4)
 
 
 @pytest.mark.parametrize(
@@ -199,23 +175,6 @@ def test_suppressing_fire_one_hit_plus_one_per_two_degrees() -> None:
     res = attack(scenario(action="Suppressing Fire", distance=40, BS=60, dice=[12, 1, 1]))
     assert (res["target_number"], res["degrees"], res["hits_scored"]) == (50, 3, 2)
     assert res["rounds_fired"] == 10  # full auto where the weapon has it
-
-
-def test_storm_doubles_the_hits_of_a_single_shot() -> None:
-    # Storm Bolter, Standard Attack: BS 40, roll 33 -> 0 DoS, one hit, doubled: 2 (2 rounds: Storm doubles the
-    # ammunition). Reversed 33 Body: Body, Body. Three d10 of 1 a hit: 1 + 1 + 5 = 7 - TB 4 = 3 each
-    res = attack(scenario(STORM_BOLTER, dice=[33] + [1] * 6))
-    assert (res["hits_scored"], res["rounds_fired"]) == (2, 2)
-    assert locations(res) == ["Body", "Body"]
-    assert res["total_wounds"] == 6
-
-
-def test_storm_never_more_hits_than_rounds_fired() -> None:
-    # Storm Bolter with 3 rounds left, Full Auto: BS 40 + 20 = 60; roll 10 -> 5 DoS -> 6 hits, capped at the
-    # 3 rounds; Storm doubles to 6, but only 3 rounds were fired: 3. Reversed 01 Head: Head, Head, Right Arm
-    res = attack(scenario(weapon(STORM_BOLTER, clip=3), action="Full Auto Burst", dice=[10] + [1] * 9))
-    assert (res["hits_scored"], res["rounds_fired"], res["rounds_left"]) == (3, 3, 0)
-    assert locations(res) == ["Head", "Head", "Right Arm"]
 
 
 # --- the Multiple Hits table -------------------------------------------------------------------------------

@@ -33,9 +33,9 @@ from epic_scenarios import (
 )
 
 from rules.dice import Roller, ScriptedDice
-from rules.epic_models import EpicScenario
+from rules.epic.models import EpicScenario
+from rules.epic.procedure import EpicAttack, hits_on, zero_to_hit
 from rules.models import AppliedModifier
-from rules.systems.epic import EpicAttack, hits_on, zero_to_hit
 
 TANK = [vehicle("Tank")]
 

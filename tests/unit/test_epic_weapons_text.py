@@ -1,4 +1,4 @@
-"""Epic weapons typed as a datasheet prints them (rules/epic_models.py: parse_weapons, format_weapons).
+"""Epic weapons typed as a datasheet prints them (rules/epic/models.py: parse_weapons, format_weapons).
 
 ``[Nx] Name RANGE [AP n] [AT n] [AA n] [BP n] [MW] [small arms | assault] [use AP|AT|AA]``, weapons
 separated by ``;`` or new lines; the two functions are a matched pair (``parse_weapons(format_weapons(w))``
@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from rules.epic_models import EpicWeapon, format_weapons, parse_weapons
+from rules.epic.models import EpicWeapon, format_weapons, parse_weapons
 
 # --- parsing ---------------------------------------------------------------------------------------------------
 

@@ -38,9 +38,9 @@ from hypothesis import strategies as st
 from rules import limits, run
 from rules.api import load_scenario, resolve
 from rules.dice import ScriptedDice
-from rules.epic_models import EpicScenario
+from rules.epic.models import EpicScenario
 from rules.models import Scenario
-from rules.wh40krp_models import RpScenario
+from rules.wh40krp.models import RpScenario
 
 LONG = os.environ.get("AUSPEX_FUZZ") == "long"
 EXAMPLES = 10_000 if LONG else 100

@@ -19,27 +19,25 @@ import pytest
 import wh40krp_scenarios as rps
 
 from rules.api import load_scenario, resolve
-from rules.dice import Roller, SeededDice
+from rules.dice import SeededDice
 from rules.odds import odds
 from rules.odds.dist import Dist
 from rules.odds.explore import Merge, Walker, explore
-from rules.odds.walked import RpOutcome, _pen_classes, _rp_classes, rp_summarize, walk
-from rules.systems.wh40krp import Wh40krpRound
+from rules.odds.walked import RpOutcome, _PenRound, rp_summarize, walk
 
 ROOT = Path(__file__).resolve().parents[2]
 D6_CHART = {"chart": 1, "die": 6, "rows": "1-3: Wounded\n4-5: Badly wounded\n6: Killed outright"}
 
 
 def face_by_face(data: dict[str, Any]) -> Dist[RpOutcome]:
-    """Every face of every to-hit, WS and parry d100, through the resolver as it is."""
+    """Every face of every to-hit, WS and parry d100, through the resolver as it is (only the
+    penetration dice read as through or stopped, and the dice no figure reads as one class)."""
     scenario = load_scenario(data)
 
     def run(walker: Walker) -> RpOutcome:
-        rnd = Wh40krpRound(scenario, Roller(walker))
-        rnd.pen_die = lambda purpose, chance: walker.roll_classes(100, purpose, _pen_classes(chance))  # type: ignore[method-assign]
-        return rp_summarize(rnd.resolve())
+        return rp_summarize(_PenRound(scenario, walker).resolve())
 
-    return explore(run, classes=_rp_classes, limit=200_000).reduced()
+    return explore(run, limit=200_000).reduced()
 
 
 def differences(fast: Dist[Any], slow: Dist[Any]) -> str:

@@ -12,7 +12,7 @@ import pytest
 from auspex_web import bridge
 
 import rules.party
-from rules.epic_models import parse_weapons
+from rules.epic.models import parse_weapons
 from rules.party import MAX_ERRORS, check_party, describe
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

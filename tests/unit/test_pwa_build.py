@@ -31,6 +31,8 @@ def test_the_app_files_are_every_file_of_the_page_but_the_install_icons() -> Non
     for ext in ("js", "css", "svg", "webmanifest"):
         for path in static.glob(f"*.{ext}"):
             assert path in app, path
+    families = sorted((static / "families").glob("*.js"))
+    assert static / "families" / "index.js" in families and all(path in app for path in families)
     assert static / "pwa.js" in app and static / "manifest.webmanifest" in app
     assert static / "auspex_web" / "worker.py" in app and static / "engine.js" in app and static / "boot.js" in app
     assert precache.install_only() == set(icons.ICONS)  # the manifest's PNGs and the apple-touch-icon

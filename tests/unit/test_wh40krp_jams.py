@@ -9,7 +9,7 @@ any double result, such as 11/22/33/44/55/66/77/88/99/00, will result in the wea
 Minimum and maximum to hit: at 100% or more "the dice should still be thrown to see if the weapon
 jammed".
 
-Readings (module docstring of rules/systems/wh40krp.py): a roll that jams is a jam, not a hit; a jam
+Readings (module docstring of rules/wh40krp/procedure.py): a roll that jams is a jam, not a hit; a jam
 or an overload ends the round's shooting; the overload's location is a fresh d100, reversed, and the
 firer's armour is penetrated with the weapon's short-range modifiers; the Tek test is rolled at once
 when Tek is given, succeeding on a roll equal or under.
@@ -34,7 +34,7 @@ from wh40krp_scenarios import (
     weapon,
 )
 
-from rules.systems.wh40krp import is_double, jams
+from rules.wh40krp.procedure import is_double, jams
 
 # --- the pure functions ------------------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from rules import run
 from rules.models import LOCATIONS
-from rules.wh40krp_models import EXPOSURES, DamageChart
+from rules.wh40krp.models import EXPOSURES, DamageChart
 
 CLASSES = ["Melee", "Unarmed", "Pistol", "Basic", "Heavy", "Thrown"]
 # the one-action kinds, the fire actions weighted up so that most rounds shoot

@@ -4,7 +4,7 @@ Every builder returns a plain scenario dict (what the CLI and the page send), so
 engine through ``rules.run`` exactly as the adapters do.
 
 The ruleset in one paragraph, for the comments (seed 000, on WFRP 1st edition; the readings where
-the seed is garbled or silent are the module docstring of ``rules/systems/wh40krp.py``): a round has
+the seed is garbled or silent are the module docstring of ``rules/wh40krp/procedure.py``): a round has
 4 actions; each shot is its own d100 rolled equal or under BS plus the Shooting to hit modifiers
 (recoil S 0; SA -5, -10; A -10, -20, -30, -40; a Heavy weapon on A 0, 0, -10, -20, -30, -40), at
 least 1%; 98-00 jams any gun, any double jams on automatic; the hit location is the roll's digits

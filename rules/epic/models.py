@@ -23,8 +23,8 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
-from . import limits
-from .models import MAX_DICE, AppliedModifier, Die, DieFace, Seed, Step
+from .. import limits
+from ..models import MAX_DICE, AppliedModifier, Die, DieFace, Seed, Step
 
 UnitType = Literal["infantry", "armoured vehicle", "war engine", "aircraft"]
 UNIT_TYPES: tuple[str, ...] = get_args(UnitType)
@@ -127,40 +127,46 @@ def _tokens(words: list[str], text: str, start: int = 0, dead: set[int] | None =
                 raise ValueError(f"'{limits.shown(text, 60)}': cannot read it")
             read.append(i)
             word, after = words[i], words[i + 1] if i + 1 < len(words) else None
-            i += 1
-            low = word.lower()
-            value = _VALUE.match(word)
-            bp = _BP.match(word)
-            if value:
-                if value.group(3):
-                    raise ValueError(to_hit_from_datasheet(value.group(1).upper(), int(value.group(2)), limits.shown(word)))
-                out[value.group(1).upper()] = int(value.group(2))
-            elif low in ("ap", "at", "aa") and after is not None and re.fullmatch(r"\d{1,2}\+", after):
-                raise ValueError(to_hit_from_datasheet(low.upper(), int(after[:-1]), f"{word} {after}"))
-            elif low in ("ap", "at", "aa", "bp") and after is not None and _number(after):
-                out[low.upper()] = int(after)
-                i += 1
-            elif bp:
-                out["BP"] = int(bp.group(1))
-            elif low in ("mw", "macro", "macro-weapon"):
-                out["macro"] = True
-            elif low in ("assault", "small-arms", "smallarms"):
-                out["kind"] = "small arms" if low.startswith("small") else "assault"
-            elif low == "small" and after is not None and after.lower() == "arms":
-                i += 1
-                out["kind"] = "small arms"
-            elif low == "use" and after is not None and after.upper() in VALUE_KINDS:
-                out["use"] = after.upper()
-                i += 1
-            else:
-                raise ValueError(
-                    f"'{limits.shown(text, 60)}': cannot read '{limits.shown(word)}' (expected AP n, AT n, AA n, BP n, MW, assault, small arms or use AP/AT/AA)"
-                )
+            i += 1 + _token(word, after, out, text)
     except ValueError:
         if dead is not None:
             dead.update(read)
         raise
     return out
+
+
+def _token(word: str, after: str | None, out: dict[str, object], text: str) -> int:
+    """Read one token of a weapon (``word``, the word ``after`` it or None) into ``out``; returns
+    how many words after it it also read (0 or 1). Raises ValueError when it cannot read it."""
+    low = word.lower()
+    value = _VALUE.match(word)
+    bp = _BP.match(word)
+    if value:
+        if value.group(3):
+            raise ValueError(to_hit_from_datasheet(value.group(1).upper(), int(value.group(2)), limits.shown(word)))
+        out[value.group(1).upper()] = int(value.group(2))
+    elif low in ("ap", "at", "aa") and after is not None and re.fullmatch(r"\d{1,2}\+", after):
+        raise ValueError(to_hit_from_datasheet(low.upper(), int(after[:-1]), f"{word} {after}"))
+    elif low in ("ap", "at", "aa", "bp") and after is not None and _number(after):
+        out[low.upper()] = int(after)
+        return 1
+    elif bp:
+        out["BP"] = int(bp.group(1))
+    elif low in ("mw", "macro", "macro-weapon"):
+        out["macro"] = True
+    elif low in ("assault", "small-arms", "smallarms"):
+        out["kind"] = "small arms" if low.startswith("small") else "assault"
+    elif low == "small" and after is not None and after.lower() == "arms":
+        out["kind"] = "small arms"
+        return 1
+    elif low == "use" and after is not None and after.upper() in VALUE_KINDS:
+        out["use"] = after.upper()
+        return 1
+    else:
+        raise ValueError(
+            f"'{limits.shown(text, 60)}': cannot read '{limits.shown(word)}' (expected AP n, AT n, AA n, BP n, MW, assault, small arms or use AP/AT/AA)"
+        )
+    return 0
 
 
 def parse_weapon(text: str) -> dict[str, object]:

@@ -1,0 +1,60 @@
+// Auspex: the rulesets the page knows, each with its family's forms. The core files (app.js,
+// formstate.js, tracker.js, party.js) ask this registry and never name a ruleset; adding a ruleset
+// is one line here (and, for a new family, one module beside this one).
+//
+// Exports:
+// - RULESETS: {system: {name, family, words?}}: `name` as the ruleset picker shows it, `family` the
+//   family module (below), `words` the ruleset's own names for the tracker's fields (e.g.
+//   {damage: "Damage"}: DH2 says Damage where DH1 and Deathwatch say Damage taken).
+// - FAMILIES: [family module]: every family once, in the page's order.
+// - rulesetOf(system) -> RULESETS entry; a system the page does not know is read as a d100 one
+//   (as the forms always did), named by its code.
+// - familyOf(system) -> its family module.
+// - pathOf(name) -> a field's path in the scenario JSON: its name less its family's prefix
+//   ("rp:target.name" -> "target.name"; the d100 forms' names have none).
+// - ROW_KINDS: {kind: spec}: every family's tracker rows by kind (see tracker.kinds below).
+// - LOCATIONS: the six hit locations, in the books' order (the d100 and the fan ruleset's forms).
+//
+// A family module's default export (static/families/d100.js, wh40krp.js, epic.js):
+// - name: the family's forms on the page (<fieldset data-family="...">);
+// - prefix: the prefix of its field names, which keeps each family's forms apart in one <form>;
+// - rowLists: {scenario path: id of the <ol> whose rows hold that list};
+// - choices: true when its forms take the catalogue's sizes, cover, armoury, actions, qualities,
+//   circumstances and difficulties (app.js fills them);
+// - shape(scenario): the forms' raw values (every shown field at its path) -> the scenario JSON the
+//   engine reads, in place; unshape(scenario): the reverse, in place, returning it (share links,
+//   saved forms and the party put a scenario back into the forms with it);
+// - init(page) -> {apply(), start()}: wires its own parts of the forms (rows, defaults, what shows
+//   when) with the page's helpers; apply() runs when its ruleset is chosen, start() once on load;
+// - tracker: what the combat tracker reads (see static/tracker.js): kinds, fromForms, effect,
+//   combatant, how, and optionally noInitiative or follow.
+import d100 from "./d100.js";
+import epic from "./epic.js";
+import wh40krp from "./wh40krp.js";
+
+export { LOCATIONS } from "./d100.js";
+
+export const RULESETS = {
+  dh2: { name: "Dark Heresy 2nd edition", family: d100, words: { damage: "Damage" } },
+  dh1: { name: "Dark Heresy 1st edition", family: d100 },
+  dw: { name: "Deathwatch", family: d100, words: { agb: "AB" } },
+  wh40krp: { name: "Warhammer 40,000 Roleplay (fan-made, WFRP)", family: wh40krp },
+  epic: { name: "Epic formation shooting", family: epic },
+};
+
+export const FAMILIES = [d100, wh40krp, epic];
+
+export function rulesetOf(system) {
+  return Object.hasOwn(RULESETS, system) ? RULESETS[system] : { name: String(system), family: d100 };
+}
+
+export function familyOf(system) {
+  return rulesetOf(system).family;
+}
+
+export function pathOf(name) {
+  const family = FAMILIES.find((f) => f.prefix && name.startsWith(f.prefix));
+  return family ? name.slice(family.prefix.length) : name;
+}
+
+export const ROW_KINDS = Object.assign({}, ...FAMILIES.map((f) => f.tracker.kinds));

@@ -1,0 +1,133 @@
+// Auspex: the fan-made Warhammer 40,000 Roleplay's forms (WFRP 1st edition): a firer, a target
+// (with others near it), a round of up to four actions and the firer's own Damage Charts. The shape
+// a family module has is described in static/families/index.js; this one's field names start "rp:".
+//
+// Exports the family (default):
+// - shape: a location whose armour type is "none" is unarmoured (left out); the firer's one armour
+//   ({armour_all: {type, chance}}) and each other target's ({armour_type, armour_chance}) stand for
+//   every location; cover without a chance is no cover; a Damage Chart without rows is no chart;
+// - unshape: the reverse (every location listed, "none" where unarmoured; the first location's
+//   armour as the one armour; empty cover; one empty chart);
+// - tracker: rows of kind "rp" (Initiative I, Attacks A; a result's penetrating hits noted as
+//   injuries), in initiative order by I.
+import { LOCATIONS } from "./d100.js";
+
+function shape(scenario) {
+  const { attacker, target } = scenario;
+  for (const loc of LOCATIONS) {
+    if (target.armour?.[loc]?.type === "none") delete target.armour[loc];
+  }
+  const all = (type, chance) => (type === "none" ? {} : Object.fromEntries(LOCATIONS.map((loc) => [loc, { type, chance }])));
+  if (attacker.armour_all) {
+    attacker.armour = all(attacker.armour_all.type, attacker.armour_all.chance);
+    delete attacker.armour_all;
+  }
+  for (const other of target.others ?? []) {
+    other.armour = all(other.armour_type, other.armour_chance);
+    delete other.armour_type;
+    delete other.armour_chance;
+  }
+  if (target.cover && target.cover.chance === undefined) delete target.cover;
+  if (scenario.charts && scenario.charts[0].rows === undefined) delete scenario.charts;
+}
+
+function unshape(s) {
+  const { attacker: a, target: t, action } = s;
+  if (t) {
+    t.armour = Object.fromEntries(LOCATIONS.map((loc) => [loc, t.armour?.[loc] ?? { type: "none" }]));
+    t.cover ??= { name: "", chance: "" };
+    for (const o of t.others ?? []) {
+      const first = Object.values(o.armour ?? {})[0];
+      Object.assign(o, { armour_type: first?.type ?? "none", armour_chance: first?.chance });
+      delete o.armour;
+    }
+  }
+  if (a) {
+    const first = Object.values(a.armour ?? {})[0];
+    a.armour_all = first ? { type: first.type, chance: first.chance } : { type: "none" };
+    delete a.armour;
+  }
+  if (action && !s.charts?.length) s.charts = [{ rows: "" }];
+  return s;
+}
+
+// Its action kinds and what each costs, from the catalogue (this copy serves until it loads).
+const KINDS_FALLBACK = {
+  aim: { label: "Aim", actions: 1 },
+  rest: { label: "Rest the weapon", actions: 1 },
+  single: { label: "Single shot", actions: 1 },
+  semi: { label: "Semi-automatic", actions: 1 },
+  auto: { label: "Automatic", actions: 1 },
+  move: { label: "Walk", actions: 1 },
+  run: { label: "Run", actions: 1 },
+  crawl: { label: "Crawl", actions: 1 },
+  other: { label: "Other one-action task", actions: 1 },
+  reload: { label: "Reload", actions: 4 },
+  melee: { label: "Hand-to-hand (the whole round)", actions: 4 },
+};
+
+// The round's actions, the modifiers and the other targets as rows; fire-only fields shown on fire
+// actions, the actions spent counted under the list; the cover's locations shown once it has a chance.
+function init({ editableRows, option, catalogue }) {
+  const $ = (id) => document.getElementById(id);
+  const roundRows = $("rp-round-rows");
+  const actionsSpent = $("rp-actions-spent");
+  const kinds = () => catalogue()?.wh40krp?.action_kinds ?? KINDS_FALLBACK;
+  function fillKinds(select) {
+    const chosen = select.value || select.dataset.value || "single";
+    const all = kinds();
+    select.replaceChildren(...Object.entries(all).map(([kind, k]) => option(kind, k.actions > 1 ? `${k.label} (${k.actions} actions)` : k.label)));
+    select.value = chosen in all ? chosen : "single";
+  }
+  function syncRound() {
+    const all = kinds();
+    let spent = 0;
+    for (const li of roundRows.children) {
+      const kind = li.querySelector("[data-round-kind]");
+      if (!kind.options.length) fillKinds(kind);
+      spent += all[kind.value]?.actions ?? 1;
+      const fire = ["single", "semi", "auto"].includes(kind.value);
+      for (const name of ["shots", "moving", "follow"]) li.querySelector(`[data-field="${name}"]`).closest("label").hidden = !fire;
+    }
+    actionsSpent.textContent = `${spent} of 4 actions this round${spent > 4 ? ": too many" : ""}.`;
+  }
+  editableRows(roundRows, $("add-rp-action"), $("rp-round-row"), "rp:action.actions", { max: 4, changed: syncRound });
+  editableRows($("rp-modifier-rows"), $("add-rp-modifier"), $("modifier-row"), "rp:action.modifiers");
+  editableRows($("rp-other-rows"), $("add-rp-other"), $("rp-other-row"), "rp:target.others");
+  const coverChance = $("rp-cover-chance");
+  const syncCover = () => ($("rp-cover-locations").hidden = coverChance.value.trim() === "");
+  coverChance.addEventListener("input", syncCover);
+  return {
+    apply() {
+      for (const select of roundRows.querySelectorAll("[data-round-kind]")) fillKinds(select);
+      syncRound();
+    },
+    start() {
+      syncRound();
+      syncCover();
+    },
+  };
+}
+
+const tracker = {
+  kinds: { rp: { fields: [["I", "I"], ["A", "A"]], notes: true } },
+  fromForms: (side, value) => ({ kind: "rp", I: value(`rp:${side}.I`), A: value(`rp:${side}.A`) || "1" }),
+  // A result's penetrating hits on the target itself, as its injuries.
+  effect(res) {
+    const notes = res.shots.filter((s) => s.penetrated && !s.target_index && s.damage).map(({ damage: d }) => d.result ?? `Chart ${d.chart} at ${d.total}`);
+    return { taken: 0, notes, text: `${notes.length} penetrating hit(s)` };
+  },
+  combatant: (r, fresh, n) => ({ I: n(r.I), A: n(r.A) ?? 1 }),
+  how: () => "the order by Initiative",
+};
+
+export default {
+  name: "wh40krp",
+  prefix: "rp:",
+  rowLists: { "action.actions": "rp-round-rows", "action.modifiers": "rp-modifier-rows", "target.others": "rp-other-rows" },
+  choices: false,
+  shape,
+  unshape,
+  init,
+  tracker,
+};
