@@ -13,7 +13,8 @@ from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
-from . import armoury, registry, tables
+from . import registry, tables
+from .dw import armoury
 
 
 def _has_armoury(system: str) -> bool:
@@ -30,7 +31,7 @@ def d100_catalogue(system: str) -> dict[str, Any]:
     ``rules``: which of the optional rules it has (``hordes``, ``movement``, ``cover``,
     ``two_weapon``, ``spread_hits``, ``pinning``); ``movement``: metres per round by AB
     (``[{ab, half, full, charge, run}]``) where it has that table; ``cover``: its cover types
-    (``[{name, ap}]``, from its armoury); ``armoury``: its armoury for the pickers (:func:`rules.armoury.armoury_catalogue`)."""
+    (``[{name, ap}]``, from its armoury); ``armoury``: its armoury for the pickers (:func:`rules.dw.armoury.armoury_catalogue`)."""
     t = tables.tables(system)
     extra: dict[str, Any] = {"rules": [name for name in OPTIONAL_RULES if getattr(t, name) is not None]}
     if t.movement is not None:

@@ -68,11 +68,15 @@ class ScriptedDice:
 
 @dataclass(frozen=True)
 class DieRecord:
-    """One die consumed: what it was for, its sides, the value rolled."""
+    """One die consumed: what it was for (``purpose``, the words the page shows), its sides, the
+    value rolled, and its ``role`` in the procedure as data (``"test"``, ``"damage"``...: see
+    :mod:`rules.d100.seams`; empty where the procedure names none). The role is internal: the
+    resolution's dice carry purpose, sides and value."""
 
     purpose: str
     sides: int
     value: int
+    role: str = field(default="", compare=False)
 
 
 @dataclass
@@ -82,9 +86,12 @@ class Roller:
     source: DiceSource
     records: list[DieRecord] = field(default_factory=list)
 
-    def roll(self, sides: int, purpose: str) -> int:
-        value = self.source.roll(sides, purpose)
-        self.records.append(DieRecord(purpose, sides, value))
+    def roll(self, sides: int, purpose: str, role: str = "") -> int:
+        """Roll one die for ``purpose``; a source that walks dice by their ``role`` (the odds
+        engine's) is given it through ``roll_role``."""
+        by_role = getattr(self.source, "roll_role", None)
+        value = by_role(sides, purpose, role) if by_role is not None else self.source.roll(sides, purpose)
+        self.records.append(DieRecord(purpose, sides, value, role))
         return value
 
     def group(self, sides: int, count: int, purpose: str) -> list[int]:
@@ -98,15 +105,15 @@ class Roller:
                 raise NeedDie(need.purpose, need.sides, need.index, count - len(values)) from None
         return values
 
-    def d100(self, purpose: str) -> int:
-        return self.roll(100, purpose)
+    def d100(self, purpose: str, role: str = "") -> int:
+        return self.roll(100, purpose, role)
 
-    def die(self, sides: int, purpose: str) -> RolledDie:
+    def die(self, sides: int, purpose: str, role: str = "") -> RolledDie:
         """Roll one die of an expression; a d5 is a d10 halved rounding up."""
         if sides == 5:
-            natural = self.roll(10, f"{purpose} (d5: d10 halved, rounding up)")
+            natural = self.roll(10, f"{purpose} (d5: d10 halved, rounding up)", role)
             return RolledDie(sides=5, natural=natural, value=(natural + 1) // 2)
-        natural = self.roll(sides, purpose)
+        natural = self.roll(sides, purpose, role)
         return RolledDie(sides=sides, natural=natural, value=natural)
 
 

@@ -1,6 +1,6 @@
 """Every ruleset Auspex knows, in one table: ``system`` -> :class:`Ruleset`.
 
-A :class:`Ruleset` names its parts by dotted path (``"rules.systems.dh2:resolve"``: a module, a
+A :class:`Ruleset` names its parts by dotted path (``"rules.dh2:resolve"``: a module, a
 colon, an attribute), resolved with :mod:`importlib` on first use and kept. So this module imports
 nothing but the standard library, and the page's engine starts without the fan ruleset's, Epic's
 or the odds' modules: they load when a scenario asks for them, as before.
@@ -87,19 +87,19 @@ _D100_PARTY = ("rules.models:Attacker", "rules.models:Weapon", "rules.models:Tar
 
 def _d100(system: str, name: str, attack: str) -> Ruleset:
     """A ruleset of the FFG d100 family: the shared scenario, party models, catalogue, odds and
-    renderer; its own resolver and attack class (``rules.systems.<system>``)."""
+    renderer; its own resolver and attack class (``rules.<system>``)."""
     return Ruleset(
         system=system,
         name=name,
         family="d100",
         scenario="rules.models:Scenario",
-        resolver=f"rules.systems.{system}:resolve",
+        resolver=f"rules.{system}:resolve",
         party=_D100_PARTY,
         catalogue="rules.catalogue:d100_catalogue",
         odds="rules.odds:D100_ODDS",
         renderer="auspex_web.render:render_d100",
         initiative="rules.initiative:d100_initiative",
-        attack=f"rules.systems.{system}:{attack}",
+        attack=f"rules.{system}:{attack}",
     )
 
 

@@ -73,7 +73,7 @@ def _record_hash(data: bytes) -> str:
 
 # What the page's worker never imports: the command line, the catalogue (the page reads the
 # catalogue.json the build writes from it) and the Deathwatch armoury behind it.
-BROWSER_OMITS = frozenset({"rules/__main__.py", "rules/catalogue.py", "rules/armoury.py", "rules/data/dw/armoury.json"})
+BROWSER_OMITS = frozenset({"rules/__main__.py", "rules/catalogue.py", "rules/dw/armoury.py", "rules/data/dw/armoury.json"})
 
 
 def _drop_notes(value: object) -> object:

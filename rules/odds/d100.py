@@ -39,25 +39,21 @@ a Blast or of nearby foes.
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..attack import D100Attack
+from ..d100 import seams as roles
+from ..d100.attack import D100Attack
+from ..d100.seams import Seams
+from ..d100.stages.damage import damage_all, pen
+from ..d100.stages.damage_dice import HitDice, accurate_dice, calls_fury, replace_with_degrees, roll_hit_dice
+from ..d100.stages.evasion import evade
+from ..d100.state import AttackState
 from ..dice import Roller
 from ..models import Resolution, Scenario
 from .dist import Dist, mix, pack, unpack
 from .explore import Classes, TooManyOutcomes, Walker, explore
-
-# dice no figure depends on: walked as one class
-_IRRELEVANT = re.compile(
-    r"Righteous Fury critical d5|^Pinning:|^Power Field d100|hit location d100$|^person \d+ |^Blast: person"
-)
-
-# d100 tests whose degrees count (evasion negates hits by them); the other tests the procedure rolls
-# (a Fury confirmation, a target's test) count only success or failure
-_BY_DEGREES = re.compile(r"\(evasion\)$")
 
 
 @dataclass(frozen=True, order=True)
@@ -123,13 +119,73 @@ def _magnitude(res: Resolution, lost: int) -> int:
 class _Struck(Exception):
     """Raised from the walk of step 1 where the attack would roll damage."""
 
-    def __init__(self, struck: list[tuple[int, str]], degrees: int) -> None:
+    def __init__(self, st: AttackState, struck: tuple[tuple[int, str], ...]) -> None:
+        self.st = st
         self.struck = struck
-        self.degrees = degrees
+        self.degrees = st.degrees
 
 
-def _one(sides: int, purpose: str) -> Classes | None:
-    return [(1, sides)] if _IRRELEVANT.search(purpose) else None
+class _RoleSource:
+    """The walker as the attack's dice source: a die whose role no figure reads (a Fury's critical
+    d5, the hit locations of others, the pinning test, a die of someone else) is walked as one
+    class, every other die face by face."""
+
+    def __init__(self, walker: Walker) -> None:
+        self.walker = walker
+
+    def roll(self, sides: int, purpose: str) -> int:
+        return self.walker.roll(sides, purpose)
+
+    def roll_role(self, sides: int, purpose: str, role: str) -> int:
+        if role in roles.UNREAD:
+            return self.walker.roll_classes(sides, purpose, [(1, sides)])
+        return self.walker.roll(sides, purpose)
+
+
+class _Seams(Seams):
+    """The odds engine's side of the procedure's seams (:mod:`rules.d100.seams`): a test's d100
+    walked by what the test makes of it (success, and the degrees where they count), and the
+    stages walked on their own stood in for where a walk needs it (``None``: the rule runs)."""
+
+    def __init__(self, probe: _Probe, walker: Walker) -> None:
+        self.probe = probe
+        self.walker = walker
+        self.on_evasion: Callable[[AttackState, int], int] | None = None
+        self.on_damage: Callable[[AttackState, tuple[tuple[int, str], ...]], AttackState] | None = None
+        self.on_hit_dice: Callable[[AttackState, int, int, str, int], HitDice] | None = None
+        self.on_degrees_die: Callable[[list[HitDice], int, int, Callable[[HitDice, int], int]], None] | None = None
+
+    def test_die(self, a: D100Attack, role: str, purpose: str, target: int) -> int:
+        if role in roles.UNREAD:
+            return self.walker.roll_classes(100, purpose, [(1, 100)])
+        return self.walker.roll_classes(100, purpose, self.probe._classes(a, target, role in roles.BY_DEGREES))
+
+    def evasion(self, a: D100Attack, st: AttackState, hits: int) -> int:
+        if self.on_evasion is not None:
+            return self.on_evasion(st, hits)
+        return super().evasion(a, st, hits)
+
+    def damage(self, a: D100Attack, st: AttackState, struck: tuple[tuple[int, str], ...]) -> AttackState:
+        if self.on_damage is not None:
+            return self.on_damage(st, struck)
+        return super().damage(a, st, struck)
+
+    def hit_dice(self, a: D100Attack, st: AttackState, n: int, person: int, location: str, degrees: int) -> HitDice:
+        if self.on_hit_dice is not None:
+            return self.on_hit_dice(st, n, person, location, degrees)
+        return super().hit_dice(a, st, n, person, location, degrees)
+
+    def degrees_die(
+        self,
+        a: D100Attack,
+        rolled: list[HitDice],
+        degrees: int,
+        bonus: int,
+        wounds_through: Callable[[HitDice, int], int],
+    ) -> None:
+        if self.on_degrees_die is not None:
+            return self.on_degrees_die(rolled, degrees, bonus, wounds_through)
+        return super().degrees_die(a, rolled, degrees, bonus, wounds_through)
 
 
 def _kept(hits: int) -> bool:
@@ -158,6 +214,7 @@ class _Probe:
         self.cap = wounds_cap(scenario, attack_class)
         self.magnitude_cap = scenario.target.horde.magnitude if scenario.target.horde is not None else None
         self.prepared: D100Attack | None = None  # an attack that reached damage: checked, modifiers set
+        self.state: AttackState | None = None  # its state there
         self.test_classes: dict[tuple[int, bool], Classes] = {}
         self.hit_memo: dict[tuple[Any, ...], Dist[Any]] = {}
         self.evasion_memo: dict[int, Dist[int]] = {}
@@ -180,36 +237,32 @@ class _Probe:
             got = self.test_classes[(target, degrees)] = [(vs[0], len(vs)) for vs in groups.values()]
         return got
 
-    def _wire(self, attack: D100Attack, walker: Walker) -> None:
-        attack.roller = Roller(walker)
-
-        def test_die(purpose: str, target: int) -> int:
-            if _IRRELEVANT.search(purpose):
-                return walker.roll_classes(100, purpose, [(1, 100)])
-            return walker.roll_classes(100, purpose, self._classes(attack, target, bool(_BY_DEGREES.search(purpose))))
-
-        vars(attack)["_test_die"] = test_die
+    def _wire(self, attack: D100Attack, walker: Walker) -> _Seams:
+        """Give ``attack`` the walked dice and the odds engine's seams; returns the seams."""
+        attack.roller = Roller(_RoleSource(walker))
+        seams = attack.seams = _Seams(self, walker)
+        return seams
 
     # step 1
     def attack_phase(self, walker: Walker) -> tuple[Any, ...]:
-        a = self.cls(self.scenario, Roller(walker))
-        self._wire(a, walker)
+        a = self.cls(self.scenario, Roller(_RoleSource(walker)))
+        seams = self._wire(a, walker)
         on_target: list[int] = []
 
-        def evasion(hits: int) -> int:
+        def evasion(st: AttackState, hits: int) -> int:
             on_target.append(hits)
             return 0
 
-        def damage(struck: list[tuple[int, str]], degrees: int) -> Any:
-            raise _Struck(struck, degrees)
+        def damage(st: AttackState, struck: tuple[tuple[int, str], ...]) -> Any:
+            raise _Struck(st, struck)
 
-        vars(a)["_evasion"] = evasion
-        vars(a)["_damage"] = damage
+        seams.on_evasion = evasion
+        seams.on_damage = damage
         try:
             res = a.resolve()
         except _Struck as hit:
             if self.prepared is None:
-                self.prepared = a
+                self.prepared, self.state = a, hit.st
             mine = tuple(loc for p, loc in hit.struck if p == 0)
             n = on_target[0] if on_target else len(mine)
             others = len(hit.struck) > len(mine)
@@ -226,9 +279,9 @@ class _Probe:
             def run(walker: Walker) -> int:
                 self._wire(a, walker)
                 a.steps = []
-                return self.cls._evasion(a, hits)
+                return evade(a, self._at(0), hits)
 
-            got = self.evasion_memo[hits] = explore(run, classes=_one)
+            got = self.evasion_memo[hits] = explore(run)
         return got
 
     # step 3
@@ -262,7 +315,7 @@ class _Probe:
         distribution and a representative roll of each."""
         a = self.prepared
         assert a is not None
-        key = ("dice", a._accurate_dice(degrees))
+        key = ("dice", accurate_dice(a, self._at(degrees), degrees))
         got = self.dice_memo.get(key)
         if got is None:
             reps: dict[Any, Any] = {}
@@ -271,15 +324,15 @@ class _Probe:
 
             def run(walker: Walker) -> Any:
                 self._wire(a, walker)
-                hd = cls._roll_hit_dice(a, 1, 0, "", degrees)
+                hd = roll_hit_dice(a, self._at(degrees), 1, 0, "", degrees)
                 if every:
                     sig: Any = tuple((d.value, d.rolled.natural, d.rolled.sides, d.role, d.group) for d in hd.dice)
                 else:
-                    sig = (hd.total(), a._fury(hd))
+                    sig = (hd.total(), calls_fury(a, hd))
                 reps.setdefault(sig, hd)
                 return sig
 
-            got = self.dice_memo[key] = (explore(run, classes=_one), reps)
+            got = self.dice_memo[key] = (explore(run), reps)
         return got
 
     def _rest_of_hit(self, location: str, degrees: int, rep: Any, replace: Any = None) -> Dist[Any]:
@@ -289,9 +342,8 @@ class _Probe:
         where ``replace`` stopped the walk (:class:`_NoGain`)."""
         a = self.prepared
         assert a is not None
-        cls = self.cls
 
-        def roll_hit_dice(n: int, person: int, loc: str, d: int) -> Any:
+        def stand_in(st: AttackState, n: int, person: int, loc: str, d: int) -> Any:
             # the same dice, on this hit (fresh _Die records, which _damage may change; RolledDie is
             # frozen): its number, person and location are the caller's
             return dataclasses.replace(
@@ -299,23 +351,20 @@ class _Probe:
             )
 
         def run(walker: Walker) -> Any:
-            self._wire(a, walker)
+            seams = self._wire(a, walker)
             a.steps, a.target_tests = [], []
             a.replace_gain = 0
-            vars(a)["_roll_hit_dice"] = roll_hit_dice
+            seams.on_hit_dice = stand_in
             if replace is not None:
-                vars(a)["_replace_with_degrees"] = replace
+                seams.on_degrees_die = replace
             try:
-                hits, _, slain, _ = cls._damage(a, [(0, location)], degrees)
+                done = damage_all(a, self._at(degrees), ((0, location),))
             except _NoGain:
                 return None
-            finally:
-                vars(a).pop("_roll_hit_dice")
-                vars(a).pop("_replace_with_degrees", None)
             found: Any = a.replace_gain
-            return found, self._norm(self._pack(hits[0], slain))
+            return found, self._norm(self._pack(done.results[0], done.slain))
 
-        return explore(run, classes=_one)
+        return explore(run)
 
     def _walk_hits(self, location: str, degrees: int) -> Dist[Any]:
         """One hit at ``location``: its damage dice walked once for the whole attack
@@ -336,14 +385,14 @@ class _Probe:
             a.apply_replacement = False
             gains = []
             for d in wanted:
-                cls._replace_with_degrees(a, rolled, d, bonus, through)
+                replace_with_degrees(a, rolled, d, bonus, through)
                 gains.append(a.replace_gain)
             a.replace_gain = tuple(gains)  # type: ignore[assignment]
 
         def replacing(d: int) -> Any:
             def replace(rolled: Any, _d: int, bonus: int, through: Any) -> None:
                 a.apply_replacement = True
-                cls._replace_with_degrees(a, rolled, d, bonus, through)
+                replace_with_degrees(a, rolled, d, bonus, through)
                 if not a.replace_gain:
                     raise _NoGain
 
@@ -368,11 +417,21 @@ class _Probe:
             self.hit_memo[("replaced", armour, d)] = mix(replaced[d])
         return mix(plain)
 
+    def _at(self, degrees: int) -> AttackState:
+        """The attack's state where it rolls damage, with ``degrees`` of success (every degrees
+        value the attack reaches is walked on the same state)."""
+        st = self.state
+        assert st is not None
+        if st.test is None:  # Flame and Spray: no test, no degrees
+            return st
+        return dataclasses.replace(st, test=dataclasses.replace(st.test, degrees=degrees))
+
     def _degree_key(self, a: D100Attack, degrees: int) -> tuple[Any, ...]:
         """What of the degrees one hit's damage depends on, besides the replaced die: Pen (Razor
         Sharp), Accurate's dice, the tests that count degrees."""
         per_degree = any(d.test is not None and d.test.per_degree for d in a.q.defs.values())
-        return (degrees if per_degree else None, a._pen(degrees)[0], a._accurate_dice(degrees))
+        st = self._at(degrees)
+        return (degrees if per_degree else None, pen(a, st)[0], accurate_dice(a, st, degrees))
 
     def damage(self, locations: tuple[str, ...], degrees: int, flame: bool) -> Dist[int]:
         """The packed sum over the hits on the target at ``locations``."""
@@ -505,7 +564,7 @@ def _second(k: tuple[Any, int]) -> int:
 def outcomes(scenario: Scenario, attack_class: type[D100Attack]) -> Dist[Outcome]:
     """The exact distribution of :func:`summarize` over every die of the attack."""
     probe = _Probe(scenario, attack_class)
-    phase = explore(probe.attack_phase, classes=_one)
+    phase = explore(probe.attack_phase)
     parts: list[Dist[Outcome]] = []
     probe.all_degrees = {rec[1] for rec in phase.weights if rec[0] == "struck"}
     for rec, w in phase.weights.items():

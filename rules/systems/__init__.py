@@ -15,7 +15,7 @@ from ..dice import Roller
 Resolver = Callable[[Any, Roller], Any]
 
 # The d100 rulesets of the FFG family share one scenario (rules.models.Scenario) and one procedure
-# (rules.attack); the fan-made Warhammer 40,000 Roleplay (rules.wh40krp) and Epic
+# (rules.d100); the fan-made Warhammer 40,000 Roleplay (rules.wh40krp) and Epic
 # (rules.epic) have their own.
 D100_RULESETS = registry.in_family("d100")
 RULESETS = registry.names()

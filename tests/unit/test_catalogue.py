@@ -66,7 +66,7 @@ def test_deathwatch_catalogue_has_its_armoury_cover_movement_and_optional_rules(
 
 
 def test_the_armourys_craftsmanship_agrees_with_the_rules_the_engine_applies() -> None:
-    from rules.armoury import armoury
+    from rules.dw.armoury import armoury
 
     rule = tables.tables("dw").craftsmanship
     assert rule is not None

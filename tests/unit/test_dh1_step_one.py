@@ -7,7 +7,7 @@ Circumstances (Called Shots -20, Point Blank +30, Short +10, Long -10, Extreme -
 row), Difficulty, Size, Weapon Characteristics (Range: never beyond 4x; Basic one-handed -20; Heavy
 unbraced -30 and no bursts). The band distances (Point Blank within 3 m, Short under half, Long
 beyond 2x, Extreme beyond 3x), the cap, training and craftsmanship are the DH1 book's, as
-rules/data/dh1/tables.json and rules/systems/dh1.py cite.
+rules/data/dh1/tables.json and rules/dh1/__init__.py cite.
 
 Most cases roll a miss (one d100 consumed) so the test is only about the target number. A single
 shot jams on 96+ and a burst on 94+, so the misses use 90-95.

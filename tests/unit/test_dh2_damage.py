@@ -273,7 +273,7 @@ def test_non_troop_is_not_slain_by_righteous_fury() -> None:
 
 
 def test_righteous_fury_late_d5_when_degrees_make_the_hit_get_through() -> None:
-    # The engine's documented reading (rules/systems/dh2.py docstring): a natural-10 hit that gets
+    # The engine's documented reading (rules/dh2/__init__.py docstring): a natural-10 hit that gets
     # through only because the degrees replaced one of its dice rolls its d5 after every hit's dice.
     # 2d10 Pen 0, RoF S/2/-, Body AP 10, TB 4 (14 to beat). BS 60 +0 Semi = 60; roll 14 ->
     # DoS 6-1+1 = 6 -> 1 + 5//2 = 3, capped 2 hits: Body, Body.

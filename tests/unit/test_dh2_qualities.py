@@ -5,7 +5,7 @@ the same attack without it (and, where its text says so, *not* changing it): eac
 ``tests/unit/qualities/test_<quality>.py``, beside its DH1 and Deathwatch readings, and here what
 several qualities share (the parrying weapon's table, the tests a struck target takes, the qualities
 DH2 refuses), with scripted dice in
-the order the engine consumes them (``rules/attack.py``): the test d100 (Spray: each person's
+the order the engine consumes them (``rules/d100/stages/``): the test d100 (Spray: each person's
 Agility d100 instead); the evasion d100 and a Power Field d100; one hit-location d100 per other
 person in a Blast; then every hit's damage dice (weapon dice, Maximal d10, Tearing die, Accurate
 d10s, a Righteous Fury d5 right after its hit); then, hit by hit, the tests the qualities make the

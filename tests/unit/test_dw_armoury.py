@@ -13,7 +13,7 @@ import pytest
 from pydantic import ValidationError
 
 from rules import tables
-from rules.armoury import (
+from rules.dw.armoury import (
     Armoury,
     armour_profile,
     armoury,

@@ -155,7 +155,7 @@ def test_cover_adds_to_armour_every_location_by_default() -> None:
         (9, 6, 2, 1),  # d5 = d10 9 halved up = 5: 5 - 3 + SB 4 = 6 - TB 4 = 2; 6 >= TB 4: one level of Fatigue
         (7, 5, 1, 1),  # d5 4: 4 - 3 + 4 = 5 >= 4: Fatigue
         # d5 3: 3 - 3 + 4 = 4, equal to TB 4: Fatigue ("greater than or equal to"), though 4 - TB 4 = 0 wounds:
-        # the damage compared is the blow's, before armour and TB (rules/systems/dw.py's reading)
+        # the damage compared is the blow's, before armour and TB (rules/dw/__init__.py's reading)
         (5, 4, 0, 1),
         (3, 3, 0, 0),  # d5 2: 2 - 3 + 4 = 3 < 4: no Fatigue
     ],

@@ -7,7 +7,7 @@ Full Auto Burst Action, Semi-Auto Burst Action, or Suppressing Fire to shoot any
 zone, targets must make a Hard (-20) Willpower Test or become Pinned"), Hordes ("Hordes gain a bonus to
 their Willpower Tests to resist pinning equal to its Magnitude"), Combat Actions (Overwatch: "Shoot
 targets coming into a set kill zone, -20 to BS"). The pinning test is rolled after every damage die
-(rules/attack.py, _finish); the Magnitude added is the Horde's after the attack (tables.json, hordes).
+(rules/d100/stages/finish.py); the Magnitude added is the Horde's after the attack (tables.json, hordes).
 """
 
 from __future__ import annotations

@@ -50,14 +50,14 @@ import pytest
 import wh40krp_scenarios as rps
 
 from rules.api import load_scenario, resolve
+from rules.dh1 import DH1Attack
+from rules.dh2 import DH2Attack
 from rules.dice import ScriptedDice
+from rules.dw import DWAttack
 from rules.odds.d100 import outcomes, summarize, wounds_cap
 from rules.odds.dist import Dist
 from rules.odds.explore import Walker, explore
 from rules.odds.walked import epic_summarize, rp_summarize, walk
-from rules.systems.dh1 import DH1Attack
-from rules.systems.dh2 import DH2Attack
-from rules.systems.dw import DWAttack
 
 ATTACKS: dict[str, Any] = {"dh2": DH2Attack, "dh1": DH1Attack, "dw": DWAttack}
 LIMIT = 60_000  # outcomes a brute-force walk may take (the largest case here takes about 11,200)

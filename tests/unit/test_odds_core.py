@@ -15,14 +15,13 @@ from typing import Any
 
 import pytest
 
-from rules import api
+from rules import api, dh1, dh2, dw
 from rules.dice import ScriptedDice
 from rules.odds import odds, run_odds
 from rules.odds.d100 import outcomes, summarize, wounds_cap
 from rules.odds.dist import Dist, mix, pack, unpack
 from rules.odds.explore import Walker, explore
 from rules.odds.walked import epic_summarize, walk
-from rules.systems import dh1, dh2, dw
 
 ROOT = Path(__file__).resolve().parents[2]
 CLASSES = {"dh2": dh2.DH2Attack, "dh1": dh1.DH1Attack, "dw": dw.DWAttack}

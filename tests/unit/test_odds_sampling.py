@@ -28,13 +28,13 @@ from typing import Any
 import pytest
 
 from rules.api import load_scenario, resolve
+from rules.dh2 import DH2Attack
 from rules.dice import SeededDice
+from rules.dw import DWAttack
 from rules.odds import odds
 from rules.odds.d100 import summarize, wounds_cap
 from rules.odds.models import Chance, Odds
 from rules.odds.walked import epic_summarize
-from rules.systems.dh2 import DH2Attack
-from rules.systems.dw import DWAttack
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -79,7 +79,7 @@ def test_the_old_views_are_the_registry() -> None:
     assert D100_RULESETS == {"dh2": "Dark Heresy 2nd edition", "dh1": "Dark Heresy 1st edition", "dw": "Deathwatch"}
     assert {s: r.name for s, r in RULESETS.items()} == NAMES
     assert ruleset_name("epic") == "Epic formation shooting" and ruleset_name("dh3") is None
-    assert resolver_for("dh1") is registry.load("rules.systems.dh1:resolve")
+    assert resolver_for("dh1") is registry.load("rules.dh1:resolve")
     with pytest.raises(ValueError, match="unknown system"):
         resolver_for("dh3")
 

@@ -1,6 +1,7 @@
 """Dark Heresy 2nd edition (``system: "dh2"``): one attack, steps one to five.
 
-The procedure is the d100 family's (:mod:`rules.attack`); this module sets what DH2 does its own way.
+The procedure is the d100 family's (:mod:`rules.d100.attack`, its stages in :mod:`rules.d100.stages`,
+the quality hooks in :mod:`rules.d100.qualities`); this module sets what DH2 does its own way.
 
 The rules come from seed 004 ("The Attack", `shared/seeds/004_4b01faf6955f1ce0.txt`); where the
 seed names a rule without its numbers (action modifiers, range bands, evasion, degrees), from the
@@ -43,11 +44,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..attack import D100Attack
 from ..d100 import D100Test, dh2_test, signed
+from ..d100.attack import D100Attack
 from ..dice import Roller
 from ..models import Resolution, Scenario
-from . import RULESETS
+from ..systems import RULESETS
 
 SYSTEM = "dh2"
 SEED = "seed 004"
@@ -59,8 +60,6 @@ class DH2Attack(D100Attack):
     SYSTEM = SYSTEM
     RULESET = RULESETS[SYSTEM]
     DEGREES_REPLACE_DIE = True
-    TEARING = "extra_die_drop_lowest"
-    RELIABLE = "only_100"
     RF_MODE = "d5_critical"
     RF_CONFIRM = False
     FIRST_HIT_DEGREES = 1

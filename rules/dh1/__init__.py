@@ -4,7 +4,7 @@ The rules come from seed 003 (`shared/seeds/003_b0e0104c97253d9a.txt`: the comba
 steps, hit locations, actions, circumstances, difficulty, size, weapon qualities and
 characteristics); where the seed is silent (Righteous Fury, critical damage, jams, range distances,
 Evasion, degrees), from the DH1 Core Rulebook, cited by chapter in each step. The procedure is the
-d100 family's (:mod:`rules.attack`); what DH1 does its own way:
+d100 family's (:mod:`rules.d100.attack`); what DH1 does its own way:
 
 - Degrees of success: one per full 10 points of margin, so a bare success has 0
   (:func:`rules.d100.degrees_dh1`); DH2 gives every success at least one.
@@ -35,10 +35,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..attack import WholeTensAttack
+from ..d100.attack import WholeTensAttack
 from ..dice import Roller
 from ..models import Resolution, Scenario
-from . import RULESETS
+from ..systems import RULESETS
 
 SYSTEM = "dh1"
 SEED = "seed 003"
@@ -51,8 +51,6 @@ class DH1Attack(WholeTensAttack):
     SYSTEM = SYSTEM
     RULESET = RULESETS[SYSTEM]
     DEGREES_REPLACE_DIE = False
-    TEARING = "roll_twice_keep_best"
-    RELIABLE = "d10_confirm"
     RF_MODE = "extra_d10"
     RF_CONFIRM = True
     FIRST_HIT_DEGREES = 0

@@ -20,9 +20,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .dice import DiceExpression
-from .models import LOCATIONS, Location, RateOfFire
-from .tables import parse_quality
+from ..dice import DiceExpression
+from ..models import LOCATIONS, Location, RateOfFire
+from ..tables import parse_quality
 
 MELEE_TABLE = "Melee Weapons"
 

@@ -5,7 +5,7 @@ locations, craftsmanship, the Astartes armoury, cover, combat actions, weapon qu
 difficulty, jams, semi and full auto, two-weapon fighting, unarmed combat, overwatch, suppressing
 fire, pinning, fatigue, stunned, damage, movement, armour, multiple hits, hordes); where the screen
 is silent (Righteous Fury, range distances, Evasion, degrees), from the Deathwatch Core Rulebook,
-cited by chapter in each step. The procedure is the d100 family's (:mod:`rules.attack`); what
+cited by chapter in each step. The procedure is the d100 family's (:mod:`rules.d100.attack`); what
 Deathwatch does its own way:
 
 - Degrees of success: one per full 10 points of margin, so a bare success has 0 (as DH1;
@@ -40,10 +40,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..attack import WholeTensAttack
+from ..d100.attack import WholeTensAttack
 from ..dice import Roller
 from ..models import Resolution, Scenario
-from . import RULESETS
+from ..systems import RULESETS
 
 SYSTEM = "dw"
 SEED = "seed 001"
@@ -56,8 +56,6 @@ class DWAttack(WholeTensAttack):
     SYSTEM = SYSTEM
     RULESET = RULESETS[SYSTEM]
     DEGREES_REPLACE_DIE = False
-    TEARING = "extra_die_drop_lowest"
-    RELIABLE = "d10_confirm"
     RF_MODE = "extra_d10"
     RF_CONFIRM = True
     FIRST_HIT_DEGREES = 0

@@ -1,0 +1,254 @@
+"""The d100 family's attack, once: Dark Heresy 2nd and 1st edition (and Deathwatch) share it.
+
+Every ruleset package (:mod:`rules.dh2`, :mod:`rules.dh1`, :mod:`rules.dw`) subclasses :class:`D100Attack` and sets what its
+rules do differently, each with its source: the test and its degrees, the jam ranges (data),
+Tearing, Reliable, Righteous Fury, whether degrees of success replace a damage die, how Evasion
+negates hits. Weapon qualities are applied here, once; what each ruleset's text says a quality does
+comes from its ``qualities.json`` (``params``, ``test``), so one piece of code serves every reading.
+
+:meth:`D100Attack.resolve` runs the stages of :mod:`rules.d100.stages` in order, each taking the
+frozen :class:`~rules.d100.state.AttackState` and returning the next; the class keeps what the
+stages read of the attack (the scenario, its tables, the weapon's qualities, the person struck)
+and the ruleset's hooks. The procedure, in the order dice are consumed:
+
+1. check the attack is allowed (every problem at its field);
+2. Step One: sum the modifiers (action, aim, range, size, circumstances, difficulty, weapon class,
+   craftsmanship, qualities) and cap them at +/-60;
+3. Step Two: the test d100 (Flame and Spray: no test; each person in the area tests Agility),
+   then jams and overheating on the unmodified roll;
+4. hits: by the action, then Scatter, Twin-Linked and Storm, never more than the rounds fired;
+5. Step Three: hit locations (reversed roll, Multiple Hits table);
+6. the target's Evasion reaction (its d100), with the parrying weapon's qualities; then a d100 hit
+   location for each other person caught in a Blast;
+7. Steps Four and Five, hit by hit: damage dice (Tearing, Accurate, Maximal, Proven, Primitive),
+   Pen (Melta, Lance, Razor Sharp), armour (Primitive, Scatter, unarmed), toughness (Felling),
+   Righteous Fury, critical damage;
+8. the tests the qualities make the struck target take (Toxic, Shocking, Concussive, Snare, Flame...),
+   rolled when the target's characteristic is known, else named for the GM.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import ClassVar
+
+from .. import tables
+from ..dice import Roller
+from ..errors import FieldError
+from ..models import NearbyTarget, Resolution, Scenario, Step, TargetTest, Weapon
+from ..tables import ActionDef
+from . import D100Test, dh1_test, signed
+from .qualities import Qualities, hooks
+from .seams import Seams
+from .stages import check, evasion, flame, hits, locations, modifiers, test
+from .stages.finish import finish
+
+
+class D100Attack:
+    """One attack in a d100 ruleset; ``resolve()`` returns the :class:`Resolution`.
+
+    Subclasses set the class attributes below and may override :meth:`test`,
+    :meth:`describe_test` and :meth:`evasion_negates`."""
+
+    SYSTEM: ClassVar[str]
+    RULESET: ClassVar[str]
+    SRC: ClassVar[dict[str, str]]  # rule -> source, see the keys used below
+    DEGREES_REPLACE_DIE: ClassVar[bool] = False
+    RF_MODE: ClassVar[str] = "d5_critical"  # or "extra_d10"
+    RF_CONFIRM: ClassVar[bool] = False
+    UNARMED_ARMOUR_DOUBLED: ClassVar[bool] = False
+    FIRST_HIT_DEGREES: ClassVar[int] = 0  # degrees a success has at least (DH2: 1)
+    UNARMED_FATIGUE: ClassVar[str] = "damage_tb"  # or "hit": every unarmed hit inflicts 1 Fatigue
+    UNTRAINED_UNRELIABLE: ClassVar[bool] = False  # a ranged weapon used without its talent counts as Unreliable
+    THROWN_ADDS_SB: ClassVar[bool] = False  # a thrown weapon (not a grenade: no Blast) adds SB to damage
+
+    def __init__(self, scenario: Scenario, roller: Roller, seams: Seams | None = None) -> None:
+        self.s = scenario
+        self.roller = roller
+        self.seams = seams or Seams()  # where the odds engine plugs in (rules.d100.seams)
+        self.steps: list[Step] = []  # the step log, in order
+        self.target_tests: list[TargetTest] = []  # every test the target took, in order
+        self.weapon: Weapon = scenario.attacker.weapon
+        self.tables = tables.tables(self.SYSTEM)
+        # The degrees-of-success die: the wounds its best replacement adds (0 for none), and whether
+        # it is applied; the odds engine (rules.odds) reads the gain of a hit without applying it.
+        self.replace_gain = 0
+        self.apply_replacement = True
+
+    @cached_property
+    def _quality_check(self) -> tuple[Qualities, Qualities, list[FieldError]]:
+        """The weapon's qualities, the parrying weapon's, and what is wrong with either (read from
+        the scenario: the same for the whole attack)."""
+        known = tables.qualities(self.SYSTEM)
+        seen, errors = tables.check_qualities(self.SYSTEM, self.RULESET, self.weapon.qualities)
+        q = Qualities(seen, {n: d for n in seen if (d := known.get(n)) is not None})
+        parry = Qualities()
+        if self.s.target.evasion is not None:
+            pseen, perrors = tables.check_qualities(
+                self.SYSTEM, self.RULESET, self.s.target.evasion.qualities, "target.evasion.qualities"
+            )
+            errors = errors + perrors
+            parry = Qualities(pseen, {n: d for n in pseen if (d := known.get(n)) is not None})
+        return q, parry, errors
+
+    @property
+    def q(self) -> Qualities:
+        """The attacking weapon's qualities."""
+        return self._quality_check[0]
+
+    @property
+    def parry_q(self) -> Qualities:
+        """The parrying weapon's qualities (empty without a Parry)."""
+        return self._quality_check[1]
+
+    # -- what subclasses change -------------------------------------------------------------------
+
+    def test(self, target: int, roll: int) -> D100Test:
+        """The ruleset's test: success, and signed degrees."""
+        raise NotImplementedError
+
+    def describe_test(self, char: str, value: int, total: int, test: D100Test) -> str:
+        raise NotImplementedError
+
+    def evasion_negates(self, test: D100Test, hits: int) -> tuple[int, str]:
+        """How many hits a successful Evasion test negates, and why."""
+        raise NotImplementedError
+
+    # -- helpers ----------------------------------------------------------------------------------
+
+    def _test_die(self, role: str, purpose: str, target: int) -> int:
+        """The d100 of a test the rules call for against ``target`` (percent), through the
+        :class:`~rules.d100.seams.Seams` (the odds engine walks it by what the test makes of it)."""
+        return self.seams.test_die(self, role, purpose, target)
+
+    def _step(self, rule: str, source: str, detail: str) -> None:
+        self.steps.append(Step(rule=rule, source=source, detail=detail))
+
+    def _qsrc(self, name: str) -> str:
+        d = self.q.defs.get(name) or tables.qualities(self.SYSTEM).get(name)
+        return d.source if d else self.SRC["qualities"]
+
+    def _qstep(self, name: str, detail: str, label: str | None = None) -> None:
+        self._step(f"Quality: {label or self.q.label(name)}", self._qsrc(name), detail)
+
+    @property
+    def flame(self) -> bool:
+        """Flame (in rulesets where it replaces the test) or Spray: no attack test."""
+        if "Spray" in self.q:
+            return True
+        return "Flame" in self.q and self.q.param("Flame", "mode", "") == "no_test"
+
+    def _range(self) -> float:
+        """The weapon's range in metres (Maximal adds its extra range)."""
+        extra = self.q.num("Maximal", "range") if self.s.action.maximal else 0
+        return self.weapon.range + extra
+
+    def _fire_mode(self, action: ActionDef) -> str | None:
+        """single / semi / full for a ranged action; Suppressing Fire uses the mode asked for, else
+        full auto where the weapon has it."""
+        if action.fire != "burst":
+            return action.fire or "single"
+        rof = self.weapon.rate_of_fire
+        if self.s.action.fire_mode is not None:
+            return self.s.action.fire_mode
+        if rof.full is not None:
+            return "full"
+        return "semi" if rof.semi is not None else None
+
+    # -- the attack ------------------------------------------------------------------------------
+
+    def resolve(self) -> Resolution:
+        """The attack, stage by stage (:mod:`rules.d100.stages`), each taking the
+        :class:`~rules.d100.state.AttackState` and returning the next."""
+        st = check.run(self)
+        st = modifiers.run(self, st)
+        if self.flame:
+            return flame.resolve_flame(self, st)
+        st = test.run(self, st)
+        if not st.success:
+            return finish(self, st, "jam" if st.jammed else "miss")
+        st = hits.run(self, st)
+        st = locations.run(self, st)
+        st = evasion.run(self, st)
+        st = locations.blast(self, st)
+        if not st.struck:
+            return finish(self, st, "evaded")
+        st = self.seams.damage(self, st, st.struck)
+        return finish(self, st, "hit" if len(st.locations) > st.negated else "evaded")
+
+    def _horde_rules(self) -> tables.HordeRules:
+        rules = self.tables.hordes
+        assert rules is not None  # checked: a Horde target needs the ruleset's Horde rules
+        return rules
+
+    def _troop(self, person: int) -> bool:
+        foe = self._foe(person)
+        return foe.troop if foe else self.s.target.troop
+
+    def _burst_size(self, mode: str) -> int:
+        """Rounds a mode fires at most: 1 for a single shot, else the RoF of that burst."""
+        rof = self.weapon.rate_of_fire
+        return {"single": 1, "semi": rof.semi or 0, "full": rof.full or 0}[mode]
+
+    # -- the person struck ---------------------------------------------------------------------------
+
+    def _foe(self, person: int) -> NearbyTarget | None:
+        """The nearby foe that ``person`` numbers (after the target, 0, and the others in a Blast,
+        1..N), or None when ``person`` is the target or one of those others (the target's profile)."""
+        k = person - self.s.target.others_in_blast - 1
+        nearby = self.s.target.nearby
+        return nearby[k] if person > 0 and 0 <= k < len(nearby) else None
+
+    def _person_name(self, person: int) -> str:
+        foe = self._foe(person)
+        return self.s.target.name if person == 0 else foe.name if foe else f"person {person}"
+
+    def _wounds_of(self, person: int) -> tuple[int, int]:
+        """(damage taken before the attack, wounds) of the target (0) or a nearby foe."""
+        who = self._foe(person) or self.s.target
+        return who.damage_taken, who.wounds
+
+    def _armour_at(self, location: str, person: int = 0) -> int:
+        foe = self._foe(person)
+        return foe.armour_at(location) if foe else self.s.target.armour_at(location)
+
+    def _tb(self, person: int = 0) -> tuple[int, str]:
+        """The struck person's TB and why it changed: a nearby foe's own, else the target's after the
+        qualities' ``toughness`` hooks (Felling)."""
+        foe = self._foe(person)
+        if foe is not None:
+            return foe.toughness_bonus, ""
+        tb, why = self.s.target.toughness_bonus, ""
+        for h in hooks("toughness", self.q):  # Felling
+            got: tuple[int, str] | None = h.apply(self, tb, self.s.target.unnatural_toughness)
+            if got is not None:
+                tb, why = got
+        return tb, why
+
+    def _damage_type(self) -> str:
+        """E, I, R or X: the weapon's, except that a Force weapon in a psyker's hands deals Energy."""
+        if "Force" in self.q and self.s.attacker.psy_rating and self.q.param("Force", "energy", 0):
+            return "E"
+        return self.weapon.damage_type
+
+
+class WholeTensAttack(D100Attack):
+    """The d100 rulesets that count degrees of success in whole tens of margin (Dark Heresy 1st
+    edition, Deathwatch): a bare success has 0 degrees (:func:`rules.d100.degrees_dh1`), and a
+    successful Dodge or Parry negates the hit and one more per degree of success (DH1 Core and
+    DW Core, Ch. VIII, Dodge)."""
+
+    def test(self, target: int, roll: int) -> D100Test:
+        return dh1_test(target, roll)
+
+    def describe_test(self, char: str, value: int, total: int, test: D100Test) -> str:
+        head = f"{char} {value} {signed(total)} = {test.target}; rolled {test.roll:02d}"
+        if test.success:
+            return (
+                f"{head}: success. Degrees of success: ({test.target} \u2212 {test.roll}) // 10 = {test.degrees} "
+                f"(one per full 10 points)."
+            )
+        return f"{head}: failure. Degrees of failure: ({test.roll} \u2212 {test.target}) // 10 = {-test.degrees}."
+
+    def evasion_negates(self, test: D100Test, hits: int) -> tuple[int, str]:
+        return min(hits, 1 + test.degrees), f"it negates the hit and one more per degree: 1 + {test.degrees}"

@@ -1,0 +1,308 @@
+"""A weapon's qualities as the d100 attack reads them, and the registry of what they do.
+
+:class:`Qualities`: each canonical name with its value (X) and the ruleset's reading of it
+(``rules/data/<system>/qualities.json``: ``params``, ``test``). :data:`HOOKS`: each quality's rule
+at a point of the procedure (:data:`POINTS`), in a declared order there; the stages call
+:func:`hooks` at each point. Qualities that only call for a test of the target are data only
+(``test`` in the JSON; :func:`rules.d100.stages.after_hit.after_hit`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from ..tables import QualityDef
+
+if TYPE_CHECKING:
+    from .attack import D100Attack
+    from .state import AttackState
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@dataclass
+class Qualities:
+    """The attacking weapon's qualities: canonical name -> value (``Blast (3)`` -> 3)."""
+
+    values: dict[str, int | None] = field(default_factory=dict)
+    defs: dict[str, QualityDef] = field(default_factory=dict)
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.values
+
+    def x(self, name: str) -> int:
+        return self.values.get(name) or 0
+
+    def param(self, name: str, key: str, default: int | str = 0) -> int | str:
+        d = self.defs.get(name)
+        return d.params.get(key, default) if d else default
+
+    def num(self, name: str, key: str, default: int = 0) -> int:
+        v = self.param(name, key, default)
+        return v if isinstance(v, int) else default
+
+    def label(self, name: str) -> str:
+        v = self.values.get(name)
+        return f"{name} ({v})" if v is not None else name
+
+
+# -- the hook registry --------------------------------------------------------------------------------
+
+POINTS = (
+    "ammo",  # (a) -> (factor, why) or None: the rounds a shot uses, multiplied
+    "modifiers",  # (a, st) -> [(label, value, source)]: added to the attack test, after the weapon-class ones
+    "hits",  # (a, st, hits) -> hits: after the action's hits (Scatter, Twin-Linked, Storm)
+    "clamp",  # (a, value) -> value: each damage die (Proven, Primitive)
+    "damage_bonus",  # (a, st) -> [(value, label)]: added to each hit's damage, after craftsmanship
+    "pen",  # (a, st, pen) -> (pen, why) or None: the weapon's Pen, folded in order
+    "armour",  # (a, st) -> why or None: a reason the struck armour counts double (they do not stack)
+    "toughness",  # (a, tb, unnatural) -> (tb, why) or None: the target's TB
+    "fury",  # (a) -> the natural face from which a damage die calls Righteous Fury, or None
+)
+
+
+@dataclass(frozen=True)
+class Hook:
+    """One quality's rule at one ``point`` of the procedure (one of :data:`POINTS`), applied in
+    ``order`` (lowest first) among the hooks at that point; ``apply`` is what it does."""
+
+    quality: str
+    point: str
+    order: int
+    apply: Callable[..., Any]
+
+
+HOOKS: dict[str, list[Hook]] = {point: [] for point in POINTS}
+
+
+def hook(quality: str, point: str, order: int) -> Callable[[F], F]:
+    """Register the decorated function as ``quality``'s rule at ``point``, ``order``-th there.
+    Raises ValueError for an unknown point or an order another hook at that point holds."""
+    if point not in HOOKS:
+        raise ValueError(f"no point {point!r} in the d100 procedure")
+
+    def register(fn: F) -> F:
+        if any(h.order == order for h in HOOKS[point]):
+            raise ValueError(f"two hooks at {point!r} with order {order}")
+        HOOKS[point].append(Hook(quality, point, order, fn))
+        HOOKS[point].sort(key=lambda h: h.order)
+        return fn
+
+    return register
+
+
+def hooks(point: str, q: Qualities) -> list[Hook]:
+    """The hooks at ``point`` of the qualities in ``q``, in order."""
+    return [h for h in HOOKS[point] if h.quality in q]
+
+
+# -- ammunition ------------------------------------------------------------------------------------------
+
+
+@hook("Storm", "ammo", 10)
+def _storm_ammo(a: D100Attack) -> tuple[int, str] | None:
+    return 2, "Storm doubles the ammunition"
+
+
+@hook("Twin-Linked", "ammo", 20)
+def _twin_linked_ammo(a: D100Attack) -> tuple[int, str] | None:
+    return 2, "Twin-Linked fires both barrels"
+
+
+@hook("Maximal", "ammo", 30)
+def _maximal_ammo(a: D100Attack) -> tuple[int, str] | None:
+    return (3, "Maximal uses three times the ammunition") if a.s.action.maximal else None
+
+
+# -- modifiers: the attack test -----------------------------------------------------------------------
+
+
+@hook("Defensive", "modifiers", 10)
+def _defensive(a: D100Attack, st: AttackState) -> list[tuple[str, int, str]]:
+    """Defensive: -10 to attack (the ruleset's ``attack`` param)."""
+    return [("Defensive", a.q.num("Defensive", "attack", -10), a._qsrc("Defensive"))]
+
+
+@hook("Twin-Linked", "modifiers", 20)
+def _twin_linked_bonus(a: D100Attack, st: AttackState) -> list[tuple[str, int, str]]:
+    """Twin-Linked: +20 to hit (the ruleset's ``bonus`` param)."""
+    return [("Twin-Linked", a.q.num("Twin-Linked", "bonus", 20), a._qsrc("Twin-Linked"))]
+
+
+# -- hits ---------------------------------------------------------------------------------------------
+
+
+def scatter_hits(a: D100Attack, st: AttackState) -> int:
+    """Scatter's extra hits at Point Blank (where the ruleset reads it so): one per two degrees of
+    success (beyond the first where a success has one at least); 0 otherwise."""
+    if "Scatter" not in a.q or a.q.param("Scatter", "mode") != "hits_and_armour" or st.band != "Point Blank":
+        return 0
+    return max(0, st.degrees - a.FIRST_HIT_DEGREES) // 2
+
+
+@hook("Scatter", "hits", 10)
+def _scatter_hits(a: D100Attack, st: AttackState, hits: int) -> int:
+    """Scatter (where it reads hits and armour): more hits at Point Blank (:func:`scatter_hits`)."""
+    if a.q.param("Scatter", "mode") != "hits_and_armour" or st.band != "Point Blank":
+        return hits
+    extra = scatter_hits(a, st)
+    a._qstep(
+        "Scatter",
+        f"At Point Blank range: one more hit per two degrees of success "
+        f"({'beyond the first' if a.FIRST_HIT_DEGREES else 'scored'}): +{extra} \u2192 {hits + extra} hit(s).",
+    )
+    return hits + extra
+
+
+@hook("Twin-Linked", "hits", 20)
+def _twin_linked_hits(a: D100Attack, st: AttackState, hits: int) -> int:
+    need = a.q.num("Twin-Linked", "degrees", 2)
+    if st.degrees >= need:
+        a._qstep("Twin-Linked", f"{st.degrees} degree(s) of success (at least {need}): one more hit \u2192 {hits + 1}.")
+        return hits + 1
+    a._qstep("Twin-Linked", f"{st.degrees} degree(s) of success: fewer than {need}, no extra hit.")
+    return hits
+
+
+@hook("Storm", "hits", 30)
+def _storm_hits(a: D100Attack, st: AttackState, hits: int) -> int:
+    """Storm doubles the hits, capped by the rounds fired (or the RoF, where the ruleset says so)."""
+    mode, rounds = st.mode, st.rounds
+    by_rof = a.q.param("Storm", "cap") == "rof" and mode in ("semi", "full")
+    doubled = 2 * hits
+    limit = doubled
+    if mode is not None:
+        limit = min(rounds, a._burst_size(mode)) if by_rof else rounds
+    what = "the weapon's rate of fire" if by_rof else "the rounds fired"
+    cap = f", capped at {limit} ({what})" if doubled > limit else ""
+    out = min(doubled, limit)
+    a._qstep("Storm", f"Storm doubles the hits: {hits} \u00d7 2 = {doubled}{cap} \u2192 {out} hit(s).")
+    return out
+
+
+# -- damage dice ----------------------------------------------------------------------------------------
+
+
+@hook("Proven", "clamp", 10)
+def _proven(a: D100Attack, value: int) -> int:
+    """Proven (X): a die under X counts as X."""
+    return max(value, a.q.x("Proven"))
+
+
+@hook("Primitive", "clamp", 20)
+def _primitive_cap(a: D100Attack, value: int) -> int:
+    """Primitive (X), where it caps dice: a die over X counts as X."""
+    if a.q.param("Primitive", "mode", "") != "cap_die":
+        return value
+    return min(value, a.q.x("Primitive"))
+
+
+# -- damage bonus -----------------------------------------------------------------------------------------
+
+
+@hook("Force", "damage_bonus", 10)
+def _force_damage(a: D100Attack, st: AttackState) -> list[tuple[int, str]]:
+    """Force: + psy rating damage in a psyker's hands."""
+    pr = a.s.attacker.psy_rating
+    return [(pr, "Force (psy rating)")] if pr else []
+
+
+@hook("Scatter", "damage_bonus", 20)
+def _scatter_damage(a: D100Attack, st: AttackState) -> list[tuple[int, str]]:
+    """Scatter (DH2): +3 damage at Point Blank, -3 beyond Short range."""
+    band = st.band
+    if a.q.param("Scatter", "mode") != "dh2" or band is None or band == "Short":
+        return []
+    return [(3, "Scatter (Point Blank)")] if band == "Point Blank" else [(-3, f"Scatter ({band} range)")]
+
+
+# -- Pen: the order is a rule (issue 19: Force and Maximal add before Lance, Razor Sharp and Melta
+# multiply; the other way round a Force sword's Pen 10 would be 7) ---------------------------------------
+
+
+@hook("Maximal", "pen", 10)
+def _maximal_pen(a: D100Attack, st: AttackState, pen: int) -> tuple[int, str] | None:
+    if not a.s.action.maximal:
+        return None
+    return pen + a.q.num("Maximal", "pen"), f"Maximal +{a.q.num('Maximal', 'pen')}"
+
+
+@hook("Force", "pen", 20)
+def _force_pen(a: D100Attack, st: AttackState, pen: int) -> tuple[int, str] | None:
+    pr = a.s.attacker.psy_rating
+    if not pr or not a.q.param("Force", "pen", 0):
+        return None
+    return pen + pr, f"Force +{pr} (psy rating)"
+
+
+@hook("Lance", "pen", 30)
+def _lance(a: D100Attack, st: AttackState, pen: int) -> tuple[int, str] | None:
+    if st.degrees <= 0:
+        return None
+    return pen * (1 + st.degrees), f"Lance: + its base Pen once per degree of success, \u00d7{1 + st.degrees}"
+
+
+@hook("Razor Sharp", "pen", 40)
+def _razor_sharp(a: D100Attack, st: AttackState, pen: int) -> tuple[int, str] | None:
+    need = a.q.num("Razor Sharp", "degrees", 3)
+    if st.degrees < need:
+        return None
+    return pen * 2, f"Razor Sharp \u00d72 ({st.degrees} degrees, at least {need})"
+
+
+@hook("Melta", "pen", 50)
+def _melta(a: D100Attack, st: AttackState, pen: int) -> tuple[int, str] | None:
+    if st.band not in ("Point Blank", "Short"):
+        return None
+    return pen * 2, f"Melta \u00d72 ({st.band} range)"
+
+
+# -- armour ----------------------------------------------------------------------------------------------
+
+
+@hook("Primitive", "armour", 10)
+def _primitive_armour(a: D100Attack, st: AttackState) -> str | None:
+    """Primitive (where it doubles armour), unless the armour is Primitive too."""
+    if a.q.param("Primitive", "mode", "") != "armour_double":
+        return None
+    if a.s.target.primitive_armour:
+        a._qstep("Primitive", "The target's armour is Primitive too: its AP is not doubled.")
+        return None
+    return "Primitive"
+
+
+@hook("Scatter", "armour", 20)
+def _scatter_armour(a: D100Attack, st: AttackState) -> str | None:
+    """Scatter (where it reads hits and armour): armour doubled at Long and Extreme range."""
+    if a.q.param("Scatter", "mode") != "hits_and_armour" or st.band not in ("Long", "Extreme"):
+        return None
+    return f"Scatter at {st.band} range"
+
+
+# -- toughness and Righteous Fury ---------------------------------------------------------------------
+
+
+@hook("Felling", "toughness", 10)
+def _felling(a: D100Attack, tb: int, unnatural: int) -> tuple[int, str] | None:
+    """Felling (X) ignores X of the target's Unnatural Toughness: X points of it, or X levels where
+    the ruleset counts it in multiples of the base TB (Deathwatch: TB 8 with Unnatural Toughness
+    (x2) is base 4 and one level)."""
+    if not unnatural:
+        return None
+    if a.q.param("Felling", "mode", "") == "levels":
+        base = tb - unnatural
+        levels = unnatural // base if base > 0 else 0
+        drop = min(a.q.x("Felling"), levels)
+        return (
+            tb - drop * base,
+            f" (Felling ignores {drop} level(s) of Unnatural Toughness, {drop} \u00d7 base TB {base})",
+        )
+    cut = min(a.q.x("Felling"), unnatural)
+    return tb - cut, f" (Felling ignores {cut} of its Unnatural Toughness)"
+
+
+@hook("Vengeful", "fury", 10)
+def _vengeful(a: D100Attack) -> int | None:
+    """Vengeful (X): Righteous Fury from a natural X (no change without a value)."""
+    return a.q.x("Vengeful") or None

@@ -1,0 +1,195 @@
+"""After the hits: the tests the weapon's qualities make the struck target take, the pinning
+test, and Deathwatch's damage state."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...models import Hit, TargetTest
+from ...tables import TestSpec
+from .. import cap_modifier, signed
+from ..seams import PINNING, QUALITY_DAMAGE, TARGET_TEST, for_person
+from ..state import AttackState
+
+if TYPE_CHECKING:
+    from ..attack import D100Attack
+
+CHARACTERISTIC_NAMES = {"T": "Toughness", "Ag": "Agility", "WP": "Willpower", "S": "Strength"}
+
+
+def after_hit(a: D100Attack, hit: Hit, degrees: int) -> int:
+    """The tests the weapon's qualities make the struck person take; returns wounds added at once
+    by a failed test (Toxic in rulesets where its damage is immediate)."""
+    extra = 0
+    for name in sorted(a.q.defs):
+        d = a.q.defs[name]
+        if d.test is None or (d.test.when == "damage" and hit.wounds <= 0):
+            continue
+        tt = roll_target_test(a, name, d.test, hit.person, hit.number, degrees, hit.wounds, hit.armour)
+        if name == "Concussive":
+            knock_down(a, hit)
+        if tt.success is False and d.test.fail_d10:
+            who = f"person {hit.person} " if hit.person else ""
+            rolls = [
+                a.roller.die(
+                    10, f"{who}hit {hit.number} {name} damage d10", for_person(hit.person, QUALITY_DAMAGE)
+                ).value
+                for _ in range(d.test.fail_d10)
+            ]
+            extra += sum(rolls)
+            a._qstep(
+                name,
+                f"Hit {hit.number}: the failed test costs {' + '.join(map(str, rolls))} more "
+                f"wound(s), not reduced by armour or TB.",
+            )
+    return extra
+
+
+def knock_down(a: D100Attack, hit: Hit) -> None:
+    """Concussive: damage greater than the target's Strength bonus knocks it Prone."""
+    s = a.s.target.characteristics.S
+    if s is None:
+        a._qstep(
+            "Concussive",
+            f"Hit {hit.number}: {hit.wounds} damage; the target is knocked Prone if that is "
+            f"more than its Strength bonus (its S is not given: the GM checks).",
+        )
+    else:
+        prone = hit.wounds > s // 10
+        a._qstep(
+            "Concussive",
+            f"Hit {hit.number}: {hit.wounds} damage against SB {s // 10}: "
+            + ("knocked Prone." if prone else "not knocked down."),
+        )
+
+
+def test_modifier(spec: TestSpec, x: int, degrees: int, wounds: int, armour: int) -> int:
+    """A quality's test modifier (percent, capped at ±60): base + per_x * X + per_degree * the
+    attack's degrees of success + per_wound * the hit's wounds + per_armour * its armour."""
+    return cap_modifier(
+        spec.base
+        + spec.per_x * x
+        + spec.per_degree * max(0, degrees)
+        + spec.per_wound * wounds
+        + spec.per_armour * armour
+    )
+
+
+def roll_target_test(
+    a: D100Attack, name: str, spec: TestSpec, person: int, hit: int | None, degrees: int, wounds: int, armour: int
+) -> TargetTest:
+    c = a.s.target.characteristics
+    value = getattr(c, spec.characteristic)
+    x = a.q.x(name)
+    mod = test_modifier(spec, x, degrees, wounds, armour)
+    who = a.s.target.name if person == 0 else f"person {person}"
+    label = a.q.label(name) if name in a.q else name
+    char = CHARACTERISTIC_NAMES[spec.characteristic]
+    at = f" (hit {hit})" if hit is not None else ""
+    if value is None:
+        tt = TargetTest(
+            quality=name,
+            person=person,
+            hit=hit,
+            characteristic=spec.characteristic,
+            modifier=mod,
+            effect=spec.effect,
+        )
+        a._step(
+            f"Quality: {label}",
+            a._qsrc(name),
+            f"{who}{at} tests {char} {signed(mod)}; on a failure: {spec.effect}. "
+            f"The target's {char} is not given: the GM rolls this test.",
+        )
+    else:
+        roll = a._test_die(
+            for_person(person, TARGET_TEST),
+            f"{'person ' + str(person) + ' ' if person else ''}{name} {char} test d100",
+            value + mod,
+        )
+        t = a.test(value + mod, roll)
+        tt = TargetTest(
+            quality=name,
+            person=person,
+            hit=hit,
+            characteristic=spec.characteristic,
+            modifier=mod,
+            target=t.target,
+            roll=roll,
+            success=t.success,
+            degrees=t.degrees,
+            effect=spec.effect,
+        )
+        outcome = (
+            f"success ({t.degrees} degree(s))" if t.success else f"failure ({-t.degrees} degree(s)): {spec.effect}"
+        )
+        a._step(
+            f"Quality: {label}",
+            a._qsrc(name),
+            f"{who}{at} tests {char} {value} {signed(mod)} = {t.target}; rolled {roll:02d}: {outcome}.",
+        )
+    a.target_tests.append(tt)
+    return tt
+
+
+def pinning(a: D100Attack, st: AttackState, magnitude: int | None) -> None:
+    """Suppressing Fire and a burst from Overwatch: the target tests Willpower (Hard, -20) or is
+    Pinned; a Horde adds its ``magnitude`` (after this attack) to its Willpower (seed 001)."""
+    rule = a.tables.pinning
+    if rule is None or not (st.action.name == "Suppressing Fire" or a.s.action.overwatch):
+        return
+    t = a.s.target
+    why = "Suppressing Fire" if st.action.name == "Suppressing Fire" else "fired from Overwatch"
+    wp = t.characteristics.WP
+    horde_bonus = 0
+    if magnitude is not None:
+        horde_bonus = magnitude * a._horde_rules().pinning_bonus_per_magnitude
+    extra = f" + Magnitude {horde_bonus} (a Horde's bonus against pinning)" if horde_bonus else ""
+    if wp is None:
+        tt = TargetTest(quality="Pinning", characteristic="WP", modifier=rule.modifier, effect=rule.effect)
+        a._step(
+            "Pinning",
+            rule.source,
+            f"{why}: {t.name} tests Willpower {signed(rule.modifier)}{extra}; on a failure: {rule.effect}. "
+            f"Its WP is not given: the GM rolls this test.",
+        )
+    else:
+        roll = a._test_die(PINNING, "Pinning: Willpower test d100", wp + horde_bonus + rule.modifier)
+        test = a.test(wp + horde_bonus + rule.modifier, roll)
+        tt = TargetTest(
+            quality="Pinning",
+            characteristic="WP",
+            modifier=rule.modifier,
+            target=test.target,
+            roll=roll,
+            success=test.success,
+            degrees=test.degrees,
+            effect=rule.effect,
+        )
+        a._step(
+            "Pinning",
+            rule.source,
+            f"{why}: {t.name} tests Willpower {wp}{extra} {signed(rule.modifier)} = {test.target}; rolled "
+            f"{roll:02d}: " + ("success, not Pinned." if test.success else f"failure: Pinned. {rule.effect}."),
+        )
+    a.target_tests.append(tt)
+
+
+def damage_state(a: D100Attack, taken: int) -> str | None:
+    """Deathwatch: the target is Lightly Damaged up to twice its TB in damage, Heavily Damaged
+    beyond it, Critically Damaged past its wounds (seed 001, Damage); None without damage or in
+    rulesets without the rule."""
+    rule, t = a.tables.damage_states, a.s.target
+    if rule is None or taken <= 0:
+        return None
+    if taken > t.wounds:
+        state = "Critically Damaged"
+        why = f"{taken} damage is past its {t.wounds} wounds"
+    elif taken > rule.heavy_over_tb * t.toughness_bonus:
+        state = "Heavily Damaged"
+        why = f"{taken} damage is more than twice its TB {t.toughness_bonus}"
+    else:
+        state = "Lightly Damaged"
+        why = f"{taken} damage is at most twice its TB {t.toughness_bonus}"
+    a._step("Damage state", rule.source, f"{t.name} is {state}: {why}.")
+    return state

@@ -1,0 +1,331 @@
+"""The check stage: refuse what the rules do not allow (every problem at its field), then the
+attack's setting (the action, the characteristic tested, the fire mode, the rounds, the range band)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ... import tables
+from ...errors import FieldError, ScenarioError
+from ...tables import ActionDef
+from ..state import AttackState
+from .modifiers import range_band
+from .test import rounds
+
+if TYPE_CHECKING:
+    from ..attack import D100Attack
+
+
+def run(a: D100Attack) -> AttackState:
+    """Check the attack, log what it is, and set it up: ``action``, ``char`` (WS in melee, BS at
+    range) and its value, the fire ``mode`` and ``rounds`` (None and 0 in melee and for thrown
+    weapons), and the range ``band`` (None in melee)."""
+    s, w = a.s, a.weapon
+    action = check(a)
+    melee = w.is_melee
+    char = "WS" if melee else "BS"
+    a._step(
+        "Attack",
+        a.SRC["requirements"],
+        f"{s.attacker.name} makes a {action.name} ({action.type} Action) with the {w.name} "
+        f"({w.weapon_class}): "
+        + (
+            "no test: the flames or spray reach everyone in the area."
+            if a.flame
+            else f"a {'Weapon Skill' if melee else 'Ballistic Skill'} test."
+        ),
+    )
+    note_qualities(a)
+    mode = None if melee or w.weapon_class == "Thrown" else a._fire_mode(action)
+    return AttackState(
+        action=action,
+        char=char,
+        char_value=getattr(s.attacker.characteristics, char),
+        mode=mode,
+        rounds=rounds(a, mode),
+        band=None if melee else range_band(a),
+    )
+
+
+def check(a: D100Attack) -> ActionDef:
+    """Refuse what the rules do not allow, each at the field concerned."""
+    s, w = a.s, a.weapon
+    errors: list[FieldError] = []
+    table = tables.actions(a.SYSTEM)
+    action = table.get(s.action.action_type)
+    if action is None:
+        names = ", ".join(x.name for x in table.actions)
+        raise ScenarioError.at(
+            "action.type", f"'{s.action.action_type}' is not a {a.RULESET} attack action: choose one of {names}"
+        )
+    errors.extend(a._quality_check[2])
+    seen = a.q
+    if "Reliable" in seen and "Unreliable" in seen:
+        errors.append(FieldError("attacker.weapon.qualities", "A weapon cannot be both Reliable and Unreliable"))
+    errors.extend(check_table_names(a))
+
+    errors.extend(_action_fits(a, action))
+    if not w.is_melee:
+        errors.extend(check_ranged(a, action))
+    errors.extend(_parry(a))
+    errors.extend(check_ruleset_options(a, action))
+    if a.flame and s.target.characteristics.Ag is None:
+        errors.append(
+            FieldError(
+                "target.characteristics.Ag",
+                f"The {w.name} makes no BS test: the target tests Agility to avoid it, so give its Agility",
+            )
+        )
+    if errors:
+        raise ScenarioError(errors)
+    return action
+
+
+def _action_fits(a: D100Attack, action: ActionDef) -> list[FieldError]:
+    """The action suits the weapon: melee or ranged, a Called Shot with an attack test and a
+    location, no Lightning Attack with an Unbalanced or Unwieldy weapon, Maximal only with it."""
+    s, w, seen = a.s, a.weapon, a.q
+    errors: list[FieldError] = []
+    if action.kind == "melee" and not w.is_melee:
+        errors.append(
+            FieldError("action.type", f"{action.name} is a melee action; the {w.name} is a {w.weapon_class} weapon")
+        )
+    if action.kind == "ranged" and w.is_melee:
+        errors.append(
+            FieldError("action.type", f"{action.name} is a ranged action; the {w.name} is a {w.weapon_class} weapon")
+        )
+    if action.called and a.flame:
+        errors.append(FieldError("action.type", f"The {w.name} makes no attack test: it cannot make a Called Shot"))
+    for name in ("Unbalanced", "Unwieldy"):
+        if action.name == "Lightning Attack" and name in seen and a.q.num(name, "no_lightning"):
+            errors.append(FieldError("action.type", f"An {name} weapon cannot make a Lightning Attack"))
+    if action.called and s.action.called_location is None:
+        errors.append(FieldError("action.called_location", "A Called Shot names the location it aims at"))
+    if s.action.maximal and "Maximal" not in seen:
+        errors.append(FieldError("action.maximal", f"The {w.name} has no Maximal setting (no Maximal quality)"))
+    return errors
+
+
+def _parry(a: D100Attack) -> list[FieldError]:
+    """A Parry only against melee, never against a Flexible weapon nor with an Unwieldy one."""
+    s, w, seen = a.s, a.weapon, a.q
+    errors: list[FieldError] = []
+    ev = s.target.evasion
+    if ev is not None and ev.reaction == "Parry":
+        if not w.is_melee:
+            errors.append(FieldError("target.evasion.reaction", "Parry works only against melee attacks: use Dodge"))
+        elif "Flexible" in seen:
+            errors.append(FieldError("target.evasion.reaction", f"The {w.name} is Flexible: it cannot be Parried"))
+        elif "Unwieldy" in a.parry_q:
+            errors.append(FieldError("target.evasion.qualities", "An Unwieldy weapon cannot be used to Parry"))
+    return errors
+
+
+def check_ruleset_options(a: D100Attack, action: ActionDef) -> list[FieldError]:
+    """Fields that only some rulesets have rules for (Hordes, cover, nearby foes, two weapons,
+    Overwatch, the larger sizes), and the checks those rules make (a Charge's length)."""
+    return _target_options(a, action) + _action_options(a, action)
+
+
+def _lacks(a: D100Attack, at: str, what: str) -> FieldError:
+    return FieldError(at, f"{what} is not a rule of {a.RULESET}")
+
+
+def _target_options(a: D100Attack, action: ActionDef) -> list[FieldError]:
+    """The target's size, a Horde (no Called Shot, no nearby foes, no others in a Blast), cover and
+    nearby foes, where the ruleset has the rules."""
+    s, t = a.s, a.tables
+    errors: list[FieldError] = []
+    if t.sizes.get(s.target.size) is None:
+        errors.append(
+            FieldError(
+                "target.size",
+                f"'{s.target.size}' is not a {a.RULESET} size: choose one of " + ", ".join(t.sizes.rows),
+            )
+        )
+    horde = s.target.horde
+    if horde is not None:
+        if t.hordes is None:
+            errors.append(_lacks(a, "target.horde", "Fighting a Horde"))
+        elif action.called:
+            errors.append(FieldError("action.type", "Locations are not used against a Horde: no Called Shot"))
+        elif s.target.nearby:
+            errors.append(FieldError("target.nearby", "A burst's hits all go to the Horde: remove the nearby foes"))
+        elif s.target.others_in_blast:
+            errors.append(
+                FieldError(
+                    "target.others_in_blast",
+                    "Those in a Horde are the Horde: a Blast counts its hits on the Horde (set this to 0)",
+                )
+            )
+    if s.target.cover is not None and t.cover is None:
+        errors.append(_lacks(a, "target.cover", "Cover AP"))
+    if s.target.nearby and t.spread_hits is None:
+        errors.append(_lacks(a, "target.nearby", "Moving a burst's extra hits to nearby foes"))
+    return errors
+
+
+def _action_options(a: D100Attack, action: ActionDef) -> list[FieldError]:
+    """Two-weapon fighting, Overwatch, a Charge's length, Suppressing Fire's reach, where the
+    ruleset has the rules."""
+    s, w, t = a.s, a.weapon, a.tables
+    errors: list[FieldError] = []
+    if s.action.two_weapon != "none":
+        if t.two_weapon is None:
+            errors.append(_lacks(a, "action.two_weapon", "Two-weapon fighting"))
+        elif w.weapon_class not in ("Pistol", "Melee"):
+            errors.append(
+                FieldError(
+                    "action.two_weapon",
+                    f"Only one-handed weapons (Pistol or Melee) fight two-handed: the {w.name} is "
+                    f"a {w.weapon_class} weapon",
+                )
+            )
+    if s.action.overwatch:
+        if t.pinning is None:
+            errors.append(_lacks(a, "action.overwatch", "Overwatch"))
+        elif action.fire not in ("semi", "full", "burst"):
+            errors.append(
+                FieldError(
+                    "action.overwatch",
+                    "From Overwatch the shot is a Semi-Auto Burst, a Full Auto Burst or Suppressing Fire",
+                )
+            )
+    if action.name == "Charge" and t.movement is not None:
+        ab = s.attacker.characteristics.Ag // 10
+        row = t.movement.row(ab)
+        d = s.action.distance
+        if d < t.movement.charge_minimum or d > row.charge:
+            errors.append(
+                FieldError(
+                    "action.distance",
+                    f"A Charge covers at least {t.movement.charge_minimum:g} m and at most the Charge move, "
+                    f"{row.charge:g} m at AB {ab}: {d:g} m is "
+                    + ("too short" if d < t.movement.charge_minimum else "too far"),
+                )
+            )
+    suppressing = action.name == "Suppressing Fire" and t.pinning is not None and not w.is_melee
+    if suppressing and w.range > 0 and s.action.distance > a._range() / 2:
+        errors.append(
+            FieldError(
+                "action.distance",
+                f"Suppressing Fire covers up to half the weapon's range, {a._range() / 2:g} m: "
+                f"{s.action.distance:g} m is beyond it",
+            )
+        )
+    return errors
+
+
+def check_table_names(
+    a: D100Attack,
+) -> list[FieldError]:
+    errors = []
+    t = a.tables
+    for i, name in enumerate(a.s.action.circumstances):
+        if t.circumstances.get(name) is None:
+            names = ", ".join(c.name for c in t.circumstances.rows)
+            errors.append(
+                FieldError(
+                    f"action.circumstances.{i}",
+                    f"'{name}' is not a {a.RULESET} combat circumstance: choose one of {names}",
+                )
+            )
+    d = a.s.action.difficulty
+    if d is not None and d.strip() and t.difficulties.get(d) is None:
+        names = ", ".join(t.difficulties.rows)
+        errors.append(FieldError("action.difficulty", f"'{d}' is not a {a.RULESET} difficulty: choose one of {names}"))
+    return errors
+
+
+def check_ranged(a: D100Attack, action: ActionDef) -> list[FieldError]:
+    """A ranged attack: range and reach, a Pistol in melee, the clip, the fire mode the RoF allows,
+    an unbraced Heavy weapon's bursts, Maximal's ammunition."""
+    s, w = a.s, a.weapon
+    errors: list[FieldError] = []
+    if w.range <= 0:
+        errors.append(FieldError("attacker.weapon.range", "A ranged weapon needs its range in metres"))
+    elif s.action.distance > max_range(a):
+        errors.append(
+            FieldError(
+                "action.distance",
+                f"Out of range: {s.action.distance:g} m is beyond {max_range_words(a)}",
+            )
+        )
+    if s.action.engaged and w.weapon_class != "Pistol":
+        errors.append(
+            FieldError(
+                "action.engaged",
+                f"Engaged in melee, only a Pistol can shoot; the {w.name} is a {w.weapon_class} weapon",
+            )
+        )
+    if w.weapon_class == "Thrown":
+        return errors
+    if w.clip < 1:
+        errors.append(FieldError("attacker.weapon.clip", "The clip is empty: reload before firing"))
+    mode = a._fire_mode(action)
+    errors.extend(_fire_mode_errors(a, action, mode))
+    if mode in ("semi", "full") and w.weapon_class == "Heavy" and not s.action.braced:
+        errors.append(
+            FieldError(
+                "action.braced",
+                f"An unbraced Heavy weapon cannot fire semi- or full-auto bursts: brace the {w.name} first",
+            )
+        )
+    if s.action.maximal and w.clip < 3 * a._burst_size(mode or "single"):
+        errors.append(
+            FieldError("attacker.weapon.clip", "Maximal fire uses three times the ammunition: the clip is short")
+        )
+    return errors
+
+
+def _fire_mode_errors(a: D100Attack, action: ActionDef, mode: str | None) -> list[FieldError]:
+    """The fire mode against the RoF (Flame and Spray: a Standard Attack only)."""
+    w = a.weapon
+    rof = w.rate_of_fire
+    errors: list[FieldError] = []
+    if a.flame and action.fire not in (None, "single"):
+        errors.append(FieldError("action.type", f"The {w.name} makes no attack test: use a Standard Attack"))
+    elif mode == "single" and not rof.single:
+        errors.append(FieldError("action.type", f"The {w.name} cannot fire single shots (RoF {w.rof}): use a burst"))
+    elif mode == "semi" and rof.semi is None:
+        errors.append(
+            FieldError(
+                "action.type" if action.fire == "semi" else "action.fire_mode",
+                f"The {w.name} has no semi-auto fire (RoF {w.rof})",
+            )
+        )
+    elif mode == "full" and rof.full is None:
+        errors.append(
+            FieldError(
+                "action.type" if action.fire == "full" else "action.fire_mode",
+                f"The {w.name} has no full-auto fire (RoF {w.rof})",
+            )
+        )
+    elif mode is None:
+        errors.append(FieldError("action.type", f"The {w.name} cannot fire bursts (RoF {w.rof})"))
+    return errors
+
+
+def max_range(
+    a: D100Attack,
+) -> float:
+    """No shot beyond four times the range; Flame and Spray reach only their own range."""
+    return a._range() if a.flame else 4 * a._range()
+
+
+def max_range_words(
+    a: D100Attack,
+) -> str:
+    if a.flame:
+        return f"the {a.weapon.name}'s {a._range():g} m reach (flames and sprays go no further)"
+    return f"four times the {a.weapon.name}'s {a._range():g} m range"
+
+
+def note_qualities(
+    a: D100Attack,
+) -> None:
+    """Qualities whose effect is the GM's (no number to resolve) are named with what they do."""
+    for name in sorted(a.q.defs):
+        d = a.q.defs[name]
+        if d.gm:
+            a._qstep(name, f"{d.summary} (The GM applies this.)")

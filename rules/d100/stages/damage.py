@@ -1,0 +1,394 @@
+"""Steps Four and Five: each hit's damage, Pen, armour and toughness, Righteous Fury, a Horde's
+Magnitude, the tests the qualities call for, critical damage and the wounds taken."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
+from functools import partial
+from typing import TYPE_CHECKING
+
+from ...models import DAMAGE_TYPES, Critical, DamageDie, Hit, RighteousFury
+from .. import signed
+from ..qualities import hooks
+from ..seams import UNSTABLE, for_person
+from ..state import AttackState
+from .after_hit import after_hit
+from .damage_dice import HitDice, calls_fury
+from .fury import rf_d5, righteous_fury
+
+if TYPE_CHECKING:
+    from ..attack import D100Attack
+
+
+def damage_bonus(a: D100Attack, st: AttackState) -> tuple[int, int, list[tuple[int, str]]]:
+    """The flat part of each hit's damage: the weapon's modifier, SB (melee; thrown where the
+    ruleset says so) and what qualities and craftsmanship add. Returns (bonus, SB, the additions
+    as (value, label))."""
+    s, w = a.s, a.weapon
+    thrown_sb = a.THROWN_ADDS_SB and w.weapon_class == "Thrown" and "Blast" not in a.q
+    sb = s.attacker.SB * (w.sb_multiplier if w.is_melee else 1) if (w.is_melee or thrown_sb) else 0
+    adds: list[tuple[int, str]] = []
+    craft = a.tables.craftsmanship  # a ruleset whose craftsmanship covers every weapon
+    if (w.is_melee or craft) and w.weapon_class != "Unarmed" and w.craftsmanship == "Best":
+        adds.append((craft.best_damage if craft else 1, "Best craftsmanship"))
+    for h in hooks("damage_bonus", a.q):
+        adds.extend(h.apply(a, st))
+    return w.dice.modifier + sb + sum(v for v, _ in adds), sb, adds
+
+
+def pen(a: D100Attack, st: AttackState) -> tuple[int, list[str]]:
+    """The weapon's Pen after its qualities' ``pen`` hooks, in their order (Maximal and Force add,
+    then Lance, Razor Sharp and Melta multiply; each ruleset's reading), and why."""
+    total = a.weapon.pen
+    why: list[str] = []
+    for h in hooks("pen", a.q):
+        got = h.apply(a, st, total)
+        if got is not None:
+            total, reason = got
+            why.append(reason)
+    return total, why
+
+
+def armour_factor(a: D100Attack, st: AttackState) -> tuple[int, list[str]]:
+    """Armour doubled by the qualities' ``armour`` hooks (Primitive unless the armour is Primitive
+    too, Scatter at Long and Extreme range) and by an unarmed blow where the ruleset says so.
+    Doublings do not stack."""
+    why = [r for h in hooks("armour", a.q) if (r := h.apply(a, st)) is not None]
+    if a.weapon.weapon_class == "Unarmed" and a.UNARMED_ARMOUR_DOUBLED:
+        why.append("unarmed")
+    return (2 if why else 1), why
+
+
+def effective_armour(a: D100Attack, location: str, pen: int, factor: int, person: int = 0) -> int:
+    """The struck location's armour (times ``factor``) less Pen, never below 0."""
+    return max(0, factor * a._armour_at(location, person) - pen)
+
+
+def graviton(a: D100Attack, location: str, person: int = 0) -> int:
+    """Graviton: extra damage equal to the struck location's AP."""
+    return a._armour_at(location, person) if "Graviton" in a.q else 0
+
+
+@dataclass(frozen=True)
+class DamageMath:
+    """What every hit of the attack shares: the flat ``bonus`` (with ``sb`` and the quality and
+    craftsmanship ``adds`` in it), ``pen`` after the qualities, and the armour ``factor`` (1 or 2)."""
+
+    bonus: int
+    sb: int
+    adds: tuple[tuple[int, str], ...]
+    pen: int
+    factor: int
+
+
+def damage_math(a: D100Attack, st: AttackState) -> DamageMath:
+    """The :class:`DamageMath` of the attack, logging Pen and armour doubling where they change."""
+    bonus, sb, adds = damage_bonus(a, st)
+    pen_total, pen_why = pen(a, st)
+    factor, armour_why = armour_factor(a, st)
+    if pen_why:
+        a._step("Penetration", a.SRC["qualities"], f"Pen {a.weapon.pen} \u2192 {pen_total}: {'; '.join(pen_why)}.")
+    if armour_why:
+        a._step("Armour doubled", a.SRC["qualities"], f"Armour points count double: {', '.join(armour_why)}.")
+    return DamageMath(bonus, sb, tuple(adds), pen_total, factor)
+
+
+def wounds_through(a: D100Attack, m: DamageMath, hd: HitDice, damage: int) -> int:
+    """The wounds ``damage`` deals to the person ``hd`` strikes, past armour (less Pen) and TB."""
+    p = hd.person
+    dealt = damage + graviton(a, hd.location, p) - effective_armour(a, hd.location, m.pen, m.factor, p)
+    return max(0, dealt - a._tb(p)[0])
+
+
+def damage_all(a: D100Attack, st: AttackState, struck: tuple[tuple[int, str], ...]) -> AttackState:
+    """Steps Four and Five for each hit on each person ``struck``: the hits (``results``), the
+    Fatigue inflicted, whether the target was slain, and the target's damage taken after."""
+    s = a.s
+    m = damage_math(a, st)
+    through_m = partial(wounds_through, a, m)
+    rf_now: dict[int, int | None] = {}
+    sequence: Iterable[HitDice] = roll_hits(a, st, struck, m, rf_now)
+    if a.DEGREES_REPLACE_DIE and not a.flame:
+        # the degrees replace one die of the whole attack: every hit is rolled before any is applied
+        sequence = list(sequence)
+        own = [hd for hd in sequence if hd.person == 0] or sequence[:1]
+        a.seams.degrees_die(a, own, st.degrees, m.bonus, through_m)
+    # damage taken so far, for the target (0) and each nearby foe; the others in a Blast share the
+    # target's profile but not its wounds
+    first_foe = s.target.others_in_blast + 1
+    taken_by = {p: a._wounds_of(p)[0] for p in [0, *range(first_foe, first_foe + len(s.target.nearby))]}
+    hits: list[Hit] = []
+    fatigue = 0
+    slain = False
+    for hd in sequence:
+        hit, killed, tired = apply_hit(a, st, m, hd, rf_now, taken_by)
+        hits.append(hit)
+        slain = slain or (killed and hd.person == 0)
+        fatigue += tired
+    if s.target.horde is not None:
+        horde_summary(a, hits)
+        return replace(st, results=tuple(hits), taken=s.target.damage_taken)
+    for person, taken in taken_by.items():
+        mine = [h for h in hits if h.person == person]
+        if person and not mine:
+            continue
+        before, most = a._wounds_of(person)
+        a._step(
+            "Wounds",
+            a.SRC["step5"],
+            f"{a._person_name(person)} had taken {before} of {most} wounds; takes "
+            f"{sum(h.wounds for h in mine)} \u2192 {taken} of {most}."
+            + (" Slain by Righteous Fury." if slain and person == 0 else ""),
+        )
+    return replace(st, results=tuple(hits), fatigue=fatigue, slain=slain, taken=taken_by[0])
+
+
+def roll_hits(
+    a: D100Attack, st: AttackState, struck: tuple[tuple[int, str], ...], m: DamageMath, rf_now: dict[int, int | None]
+) -> Iterator[HitDice]:
+    """Each hit's damage dice, in order (a DH2 Fury d5 right after its hit's dice, into ``rf_now``);
+    a Blast that rolls its damage once gives everyone else the first hit's dice."""
+    once = "Blast" in a.q and a.q.param("Blast", "damage") == "once"
+    rolled: list[HitDice] = []
+    for n, (person, location) in enumerate(struck, start=1):
+        template = rolled[0] if once and person and rolled else None
+        if template is not None:
+            # the same dice (objects): the degrees' replacement of the roll counts for everyone
+            hd = HitDice(n, person, location, template.dice, template.tearing)
+            if not any(r.person for r in rolled):
+                a._qstep("Blast", "Damage is rolled once and applied to everyone in the blast.")
+        else:
+            hd = a.seams.hit_dice(a, st, n, person, location, st.degrees)
+        rolled.append(hd)
+        if (
+            a.DEGREES_REPLACE_DIE
+            and not a.flame
+            and calls_fury(a, hd)
+            and wounds_through(a, m, hd, max(0, hd.total() + m.bonus)) > 0
+        ):
+            rf_now[n] = None if a._troop(hd.person) else rf_d5(a, hd)
+        yield hd
+
+
+def apply_hit(
+    a: D100Attack,
+    st: AttackState,
+    m: DamageMath,
+    hd: HitDice,
+    rf_now: dict[int, int | None],
+    taken_by: dict[int, int],
+) -> tuple[Hit, bool, int]:
+    """Step Five for one hit: its :class:`~rules.models.Hit`, whether Righteous Fury slew a Troop,
+    and the Fatigue it inflicts; then a Horde's Magnitude, or the tests the qualities call for and
+    the critical damage (``taken_by`` is updated)."""
+    hit, killed = hit_record(a, st, m, hd, rf_now)
+    if a.s.target.horde is not None:
+        if hit.wounds > 0:
+            hit = hit.model_copy(update={"magnitude": 1})
+        a._step(
+            f"Horde, hit {hd.number}",
+            a._horde_rules().source,
+            f"{hit.wounds} damage got through: the Horde loses 1 Magnitude."
+            if hit.wounds > 0
+            else "No damage got through: the Horde loses no Magnitude.",
+        )
+        return hit, killed, 0
+    extra = after_hit(a, hit, st.degrees)
+    if extra:
+        hit = hit.model_copy(update={"wounds": hit.wounds + extra, "extra_wounds": extra})
+    tired = 0
+    if hd.person in taken_by:
+        hit = critical(a, hit, taken_by)
+        if a.weapon.weapon_class == "Unarmed" and hd.person == 0:
+            tired = unarmed_fatigue(a, hd.number, hit.damage, hit.toughness_bonus)
+    return hit, killed, tired
+
+
+def hit_record(
+    a: D100Attack, st: AttackState, m: DamageMath, hd: HitDice, rf_now: dict[int, int | None]
+) -> tuple[Hit, bool]:
+    """One hit's damage (Step Four), Righteous Fury and what gets through (Step Five)."""
+    damage = max(0, hd.total() + m.bonus)
+    damage = unstable(a, hd, damage)
+    armour = a._armour_at(hd.location, hd.person)
+    eff = effective_armour(a, hd.location, m.pen, m.factor, hd.person)
+    grav = graviton(a, hd.location, hd.person)
+    tb, tb_why = a._tb(hd.person)
+    wounds = wounds_through(a, m, hd, damage)
+    keep = hd.kept()
+    dice_models = [
+        DamageDie(sides=d.rolled.sides, natural=d.rolled.natural, value=d.value, kept=k, replaced_by_degrees=d.replaced)
+        for d, k in zip(hd.dice, keep, strict=True)
+    ]
+    damage_step(a, hd, m.bonus, m.sb, damage, keep, list(m.adds))
+    rf: RighteousFury | None = None
+    killed = False
+    if calls_fury(a, hd):
+        more = partial(_with_extra, a, m, hd, damage)
+        rf, wounds, killed = righteous_fury(a, hd, wounds, rf_now, more, st.target_number)
+    grav_txt = f" + Graviton {grav} (the location's AP)" if grav else ""
+    doubled = " \u00d7 2" if m.factor == 2 else ""
+    a._step(
+        f"Step Five: hit {hd.number}",
+        a.SRC["step5"],
+        f"{a._person_name(hd.person)}: {damage} damage{grav_txt} \u2212 armour {eff} ({hd.location} {armour}{doubled}"
+        f" \u2212 Pen {m.pen}) \u2212 TB {tb}{tb_why} = {max(0, damage + grav - eff - tb)} wound(s)"
+        + (" + 1 (Righteous Fury)" if rf and rf.extra_wound else "")
+        + (f" \u2192 {wounds}." if rf and (rf.extra_wound or rf.extra_damage) else "."),
+    )
+    hit = Hit(
+        number=hd.number,
+        person=hd.person,
+        location=hd.location,
+        dice=dice_models,
+        damage=damage,
+        armour=armour,
+        penetration=m.pen,
+        effective_armour=eff,
+        toughness_bonus=tb,
+        wounds=wounds,
+        righteous_fury=rf,
+        graviton=grav,
+        name=nearby.name if (nearby := a._foe(hd.person)) else None,
+    )
+    return hit, killed
+
+
+def _with_extra(a: D100Attack, m: DamageMath, hd: HitDice, damage: int, extra: int) -> int:
+    """The wounds ``hd`` would deal with ``extra`` more damage (Righteous Fury's added d10s)."""
+    return wounds_through(a, m, hd, damage + extra)
+
+
+def critical(a: D100Attack, hit: Hit, taken_by: dict[int, int]) -> Hit:
+    """Add ``hit``'s wounds to its person's damage taken; damage past the wounds is Critical damage
+    (cumulative), logged with the table and row to read."""
+    wounds_max = a._wounds_of(hit.person)[1]
+    before = taken_by[hit.person]
+    taken_by[hit.person] = taken = before + hit.wounds
+    crit_before = max(0, before - wounds_max)
+    crit_after = max(0, taken - wounds_max)
+    if crit_after <= crit_before:
+        return hit
+    crit = Critical(
+        amount=crit_after - crit_before,
+        total=crit_after,
+        damage_type=DAMAGE_TYPES[a._damage_type()],
+        location=hit.location,
+    )
+    blood = a.tables.damage_states
+    a._step(
+        f"Critical damage, hit {hit.number}",
+        a.SRC["critical"],
+        f"{a._person_name(hit.person)}: damage {taken} passes wounds {wounds_max}: {crit.amount} Critical "
+        f"damage ({crit.total} in all): consult the {crit.damage_type} Critical Effects "
+        f"table, {hit.location}, row {min(crit.total, 10)}."
+        + (f" Critical damage is cumulative. {blood.blood_loss}" if blood else ""),
+    )
+    return hit.model_copy(update={"critical": crit})
+
+
+def horde_summary(a: D100Attack, hits: list[Hit]) -> None:
+    """A Horde takes no quality tests (the GM decides), and loses a Magnitude per damaging hit."""
+    horde = a.s.target.horde
+    assert horde is not None
+    tested = [a.q.label(n) for n in sorted(a.q.defs) if a.q.defs[n].test is not None]
+    if tested:
+        a._step(
+            "Horde: quality tests",
+            a._horde_rules().source,
+            f"{', '.join(tested)}: the Horde rules give no test against a Horde, so none is rolled; "
+            f"the GM decides whether the Horde as a whole tests.",
+        )
+    lost = sum(h.magnitude for h in hits)
+    a._step(
+        "Horde: Magnitude",
+        a._horde_rules().source,
+        f"{lost} of {len(hits)} hit(s) dealt damage: Magnitude {horde.magnitude} \u2212 {lost} "
+        f"\u2192 {max(0, horde.magnitude - lost)}.",
+    )
+
+
+def unarmed_fatigue(a: D100Attack, number: int, damage: int, tb: int) -> int:
+    """An unarmed hit inflicts a level of Fatigue: on every hit, or when its damage reaches the
+    target's TB (the ruleset's reading)."""
+    if a.UNARMED_FATIGUE == "hit":
+        a._step(f"Unarmed, hit {number}", a.SRC["unarmed"], "An unarmed hit inflicts one level of Fatigue.")
+        return 1
+    if damage >= tb:
+        a._step(
+            f"Unarmed, hit {number}",
+            a.SRC["unarmed"],
+            f"{damage} damage is at least the target's TB {tb}: one level of Fatigue.",
+        )
+        return 1
+    return 0
+
+
+def unstable(a: D100Attack, hd: HitDice, damage: int) -> int:
+    """Unstable: each hit rolls 1d10; on a 1 it deals half damage (rounded up), on a 10 double."""
+    if "Unstable" not in a.q:
+        return damage
+    who = f"person {hd.person} " if hd.person else ""
+    r = a.roller.die(10, f"{who}hit {hd.number} Unstable d10", for_person(hd.person, UNSTABLE)).value
+    new = (damage + 1) // 2 if r == 1 else 2 * damage if r == 10 else damage
+    what = "half damage" if r == 1 else "double damage" if r == 10 else "normal damage"
+    a._qstep("Unstable", f"Hit {hd.number}: 1d10 = {r}, {what}: {damage} \u2192 {new}.")
+    return new
+
+
+def damage_step(
+    a: D100Attack, hd: HitDice, bonus: int, sb: int, damage: int, keep: list[bool], adds: list[tuple[int, str]]
+) -> None:
+    """Log Step Four for one hit: its dice as rolled (kept, dropped, clamped, replaced), the flat
+    bonus, SB and the additions, the total, and notes on the qualities that changed the dice."""
+    w = a.weapon
+    parts = f"{w.damage}: " + _faces(hd, keep)
+    flat = bonus - sb - sum(v for v, _ in adds)
+    if flat:
+        parts += f" {signed(flat)}"
+    if sb:
+        mult = w.sb_multiplier if w.is_melee else 1
+        parts += f" + SB {sb}" if mult == 1 else f" + SB {sb // mult} \u00d7 {mult} (the {w.name} multiplies SB)"
+    for value, label in adds:
+        parts += f" {signed(value)} {label}"
+    notes = _dice_notes(a, hd)
+    who = f", person {hd.person}" if hd.person else ""
+    a._step(
+        f"Step Four: damage, hit {hd.number}{who}",
+        a.SRC["step4"],
+        f"{parts} = {damage}." + (" " + " ".join(notes) if notes else ""),
+    )
+
+
+def _faces(hd: HitDice, keep: list[bool]) -> str:
+    """Each die as shown: its face (a d5's d10 too), what it counts for, its role, dropped ones."""
+    shown = []
+    for d, k in zip(hd.dice, keep, strict=True):
+        face = f"{d.rolled.value}" if d.rolled.sides != 5 else f"{d.rolled.value} (d10 {d.rolled.natural})"
+        if d.value != d.rolled.value and not d.replaced:
+            face = f"{face}\u2192{d.value}"
+        if d.replaced:
+            face = f"{face}\u2192{d.value} (degrees of success)"
+        if d.role != "damage":
+            face = f"{face} {d.role.capitalize()}"
+        shown.append(face if k else f"[{face} dropped]")
+    return ", ".join(shown)
+
+
+def _dice_notes(a: D100Attack, hd: HitDice) -> list[str]:
+    """What Tearing, Proven, Primitive and Accurate did to the dice."""
+    notes = []
+    if hd.tearing == "extra_die_drop_lowest":
+        notes.append("Tearing rolled one extra die and dropped the lowest.")
+    elif hd.tearing == "roll_twice_keep_best":
+        notes.append("Tearing rolled the damage twice and kept the better roll.")
+    if "Proven" in a.q:
+        notes.append(f"Proven ({a.q.x('Proven')}): a die under {a.q.x('Proven')} counts as {a.q.x('Proven')}.")
+    if "Primitive" in a.q and a.q.param("Primitive", "mode", "") == "cap_die":
+        notes.append(
+            f"Primitive ({a.q.x('Primitive')}): a die over {a.q.x('Primitive')} counts as {a.q.x('Primitive')}."
+        )
+    if any(d.role == "accurate" for d in hd.dice):
+        notes.append("Accurate adds d10s for an aimed single shot; they cannot cause Righteous Fury.")
+    return notes

@@ -1,0 +1,179 @@
+"""A hit's damage dice: the weapon's, Maximal's, Tearing's, Accurate's (Proven and Primitive
+clamp them), which count, whether they call Righteous Fury, and the degrees-of-success die."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ...dice import DiceExpression, RolledDie
+from ..qualities import hooks
+from ..seams import DAMAGE, for_person
+from ..state import AttackState
+
+if TYPE_CHECKING:
+    from ..attack import D100Attack
+
+
+@dataclass
+class Die:
+    """One damage die while a hit's damage is worked out.
+
+    ``role``: ``damage`` (the weapon's dice), ``tearing`` (Tearing's extra dice), ``accurate``
+    (Accurate's extra dice, which cannot cause Righteous Fury), ``maximal``. ``group`` numbers the
+    rolls Tearing compares when it rolls the damage twice."""
+
+    rolled: RolledDie
+    role: str
+    value: int
+    group: int = 0
+    kept: bool = True
+    replaced: bool = False
+
+    @property
+    def fury(self) -> bool:
+        return self.role != "accurate"
+
+
+@dataclass
+class HitDice:
+    number: int
+    person: int
+    location: str
+    dice: list[Die]
+    tearing: str | None  # None, "extra_die_drop_lowest" or "roll_twice_keep_best"
+
+    def kept(self, values: list[int] | None = None) -> list[bool]:
+        """Which dice count, for ``values`` (default: the dice's current values)."""
+        values = [d.value for d in self.dice] if values is None else values
+        keep = [True] * len(values)
+        pool = [i for i, d in enumerate(self.dice) if d.role in ("damage", "tearing", "maximal")]
+        if self.tearing == "extra_die_drop_lowest" and len(pool) > 1:
+            lowest = min(pool, key=lambda i: (values[i], -i))
+            keep[lowest] = False
+        elif self.tearing == "roll_twice_keep_best":
+            totals = [sum(values[i] for i in pool if self.dice[i].group == g) for g in (0, 1)]
+            drop = 1 if totals[0] >= totals[1] else 0
+            for i in pool:
+                if self.dice[i].group == drop:
+                    keep[i] = False
+        return keep
+
+    def total(self, values: list[int] | None = None) -> int:
+        values = [d.value for d in self.dice] if values is None else values
+        return sum(v for v, k in zip(values, self.kept(values), strict=True) if k)
+
+    def fury(self, threshold: int = 10) -> bool:
+        """A kept die that can cause Righteous Fury shows ``threshold`` or more (natural 10; a d5's d10)."""
+        keep = self.kept()
+        return any(
+            k and d.fury and (d.rolled.natural if d.rolled.sides in (5, 10) else 0) >= threshold
+            for d, k in zip(self.dice, keep, strict=True)
+        )
+
+
+def roll_hit_dice(a: D100Attack, st: AttackState, n: int, person: int, location: str, degrees: int) -> HitDice:
+    w = a.weapon
+    expr: DiceExpression = w.dice
+    tearing = str(a.q.param("Tearing", "mode")) if "Tearing" in a.q else None
+    who = f"person {person} " if person else ""
+    dice: list[Die] = []
+
+    def roll(sides: int, purpose: str, role: str, group: int = 0) -> None:
+        d = a.roller.die(sides, f"{who}hit {n} {purpose}", for_person(person, DAMAGE))
+        dice.append(Die(d, role, d.value, group))
+
+    for k in range(expr.count):
+        suffix = f" ({k + 1} of {expr.count})" if expr.count > 1 else ""
+        roll(expr.sides, f"damage d{expr.sides}{suffix}", "damage")
+    if a.s.action.maximal:
+        for _ in range(a.q.num("Maximal", "dice", 1)):
+            roll(10, "Maximal d10", "maximal")
+    if tearing == "extra_die_drop_lowest":
+        roll(expr.sides, f"Tearing d{expr.sides}", "tearing")
+    elif tearing == "roll_twice_keep_best":
+        for k in range(expr.count):
+            suffix = f" ({k + 1} of {expr.count})" if expr.count > 1 else ""
+            roll(expr.sides, f"Tearing second roll d{expr.sides}{suffix}", "tearing", group=1)
+    extra = accurate_dice(a, st, degrees)
+    for k in range(extra):
+        roll(10, f"Accurate d10 ({k + 1} of {extra})", "accurate")
+    hd = HitDice(n, person, location, dice, tearing)
+    clamp(a, hd)
+    return hd
+
+
+def accurate_dice(a: D100Attack, st: AttackState, degrees: int) -> int:
+    """Accurate's extra d10s: a single aimed shot from a Basic weapon, one per two degrees of success
+    (beyond the first, where the ruleset says so), to the ruleset's maximum; none in rulesets
+    without them."""
+    if "Accurate" not in a.q or a.s.action.aim == "none":
+        return 0
+    most = a.q.num("Accurate", "max_dice", 0)
+    if not most or a.weapon.weapon_class != "Basic" or st.action.fire not in (None, "single"):
+        return 0
+    beyond = a.q.num("Accurate", "beyond_first", 0)
+    return min(most, max(0, degrees - beyond) // 2)
+
+
+def clamp(a: D100Attack, hd: HitDice) -> None:
+    """The qualities' ``clamp`` hooks on each die: Proven (X), a die under X counts as X; then
+    Primitive (X) where it caps dice, a die over X counts as X."""
+    for h in hooks("clamp", a.q):
+        for d in hd.dice:
+            d.value = h.apply(a, d.value)
+
+
+def calls_fury(a: D100Attack, hd: HitDice) -> bool:
+    """Does a kept damage die call for Righteous Fury? A natural 10; Vengeful (X) from X."""
+    threshold = 10
+    for h in hooks("fury", a.q):
+        threshold = h.apply(a) or threshold
+    return hd.fury(threshold)
+
+
+def replace_with_degrees(
+    a: D100Attack, rolled: list[HitDice], degrees: int, bonus: int, wounds_through: Callable[[HitDice, int], int]
+) -> None:
+    """Replace the one die, in the whole attack, whose replacement by the degrees of success
+    gives the most wounds; none when no replacement gives more."""
+
+    def hit_wounds(hd: HitDice, values: list[int]) -> int:
+        w = wounds_through(hd, max(0, hd.total(values) + bonus))
+        return w if (w > 0 or not calls_fury(a, hd)) else 1
+
+    base = [hit_wounds(hd, [d.value for d in hd.dice]) for hd in rolled]
+    best: tuple[int, int] | None = None
+    best_total = sum(base)
+    for h, hd in enumerate(rolled):
+        for i, d in enumerate(hd.dice):
+            if degrees <= d.value:
+                continue
+            values = [x.value for x in hd.dice]
+            values[i] = degrees
+            total = sum(base) - base[h] + hit_wounds(hd, values)
+            if total > best_total:
+                best, best_total = (h, i), total
+    a.replace_gain = best_total - sum(base)
+    if not a.apply_replacement:
+        return
+    if best is None:
+        a._step(
+            "Degrees of success",
+            a.SRC["step4"],
+            f"{degrees} degree(s) of success: replacing a damage die with {degrees} gives no more wounds, "
+            f"so every die stands.",
+        )
+        return
+    h, i = best
+    hd = rolled[h]
+    old = hd.dice[i].value
+    hd.dice[i].value = degrees
+    hd.dice[i].replaced = True
+    a._step(
+        "Degrees of success",
+        a.SRC["step4"],
+        f"{degrees} degree(s) of success replace hit {hd.number}'s die {i + 1} ({old}): the most wounds "
+        f"({sum(base)} \u2192 {best_total}).",
+    )

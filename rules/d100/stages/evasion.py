@@ -1,0 +1,71 @@
+"""The target's Evasion reaction (Dodge or Parry, with the parrying weapon's qualities)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .. import cap_modifier, signed
+from ..seams import EVASION, POWER_FIELD
+from ..state import AttackState
+
+if TYPE_CHECKING:
+    from ..attack import D100Attack
+
+
+def run(a: D100Attack, st: AttackState) -> AttackState:
+    """The hits on the target the Evasion reaction ``negated`` (the last ones placed)."""
+    return replace(st, negated=a.seams.evasion(a, st, len(st.locations)))
+
+
+def evade(a: D100Attack, st: AttackState, hits: int) -> int:
+    """The target's Evasion reaction; the parrying weapon's qualities change a Parry (Balanced
+    +10, Defensive +15, Unbalanced -10); an unarmed target Parrying an armed attacker suffers -20."""
+    ev = a.s.target.evasion
+    if ev is None:
+        return 0
+    raw = ev.modifier
+    why = []
+    if ev.reaction == "Parry":
+        unarmed_parry = not a.s.target.armed and a.weapon.weapon_class != "Unarmed"
+        if unarmed_parry:
+            raw -= 20
+            why.append("\u221220: parrying an armed foe unarmed")
+        for name in ("Balanced", "Defensive", "Unbalanced"):
+            if name in a.parry_q:
+                v = a.parry_q.num(name, "parry")
+                raw += v
+                why.append(f"{signed(v)}: the parrying weapon is {name}")
+    mod = cap_modifier(raw)
+    roll = a._test_die(EVASION, f"{ev.reaction} d100 (evasion)", ev.skill + mod)
+    test = a.test(ev.skill + mod, roll)
+    reason = f" ({'; '.join(why)})" if why else ""
+    what = f"{a.s.target.name} tests {ev.reaction} {ev.skill} {signed(mod)}{reason} = {test.target}; rolled {roll:02d}"
+    if not test.success:
+        a._step("Evasion", a.SRC["evasion"], f"{what}: failure; no hit is negated.")
+        return 0
+    negated, how = a.evasion_negates(test, hits)
+    a._step(
+        "Evasion",
+        a.SRC["evasion"],
+        f"{what}: success with {test.degrees} degree(s); {how}, so {negated} of {hits} "
+        f"hit(s) {'is' if negated == 1 else 'are'} negated (the last ones placed).",
+    )
+    if ev.reaction == "Parry" and "Power Field" in a.parry_q and "Power Field" not in a.q:
+        low = a.parry_q.num("Power Field", "destroy_low", 26)
+        high = a.parry_q.num("Power Field", "destroy_high", 100)
+        r = a.roller.d100(
+            f"Power Field d100 (destroys the attacker's weapon on {low:02d}-{high % 100:02d})", POWER_FIELD
+        )
+        broken = low <= r <= high
+        a._step(
+            "Quality: Power Field (parrying weapon)",
+            a._qsrc("Power Field"),
+            f"Parried with a Power Field weapon against one without: d100 = {r:02d} "
+            + (
+                f"(destroyed on {low:02d}\u2013{high % 100:02d}): the {a.weapon.name} is destroyed."
+                if broken
+                else f"(destroyed on {low:02d}\u2013{high % 100:02d}): it survives."
+            ),
+        )
+    return negated

@@ -1,0 +1,209 @@
+"""Step One: every modifier to the attack test, summed and capped at ±60."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ...models import AppliedModifier
+from .. import cap_modifier, signed
+from ..qualities import hooks
+from ..state import AttackState
+
+if TYPE_CHECKING:
+    from ..attack import D100Attack
+
+
+def run(a: D100Attack, st: AttackState) -> AttackState:
+    """Step One: the modifiers, their capped total and the target number (percent)."""
+    mods = modifiers(a, st)
+    raw = sum(m.value for m in mods)
+    total = cap_modifier(raw)
+    listed = "; ".join(f"{m.label} {signed(m.value)}" for m in mods)
+    capped = "" if raw == total else f", capped at {signed(total)} (the total may not pass \u00b160)"
+    if a.flame:
+        listed = f"(no attack test: recorded only) {listed}"
+    a._step("Step One: modifiers", a.SRC["step1"], f"{listed}: total {signed(raw)}{capped}.")
+    return replace(st, modifiers=tuple(mods), modifier_total=total, target_number=st.char_value + total)
+
+
+Mod = tuple[str, int, str]  # label, value (percent), source
+
+
+def modifiers(a: D100Attack, st: AttackState) -> list[AppliedModifier]:
+    """Every modifier to the attack test (percent), each with its source, in the order the step
+    lists them: the action, aim, range, size, circumstances, difficulty, the weapon's use, tactics,
+    the qualities' ``modifiers`` hooks, craftsmanship, the extra modifiers typed in."""
+    action = st.action
+    mods = [AppliedModifier(label=action.name, value=action.modifier, source=action.source)]
+    for part in (_aim, _range, _size, _circumstances, _weapon_use, _tactics, _qualities, _extras):
+        mods.extend(AppliedModifier(label=label, value=value, source=source) for label, value, source in part(a, st))
+    return mods
+
+
+def _aim(a: D100Attack, st: AttackState) -> list[Mod]:
+    """Aim's bonus (none with Inaccurate), and Accurate's for a ranged weapon that aimed."""
+    s, w, t = a.s, a.weapon, a.tables
+    out: list[Mod] = []
+    if s.action.aim != "none":
+        bonus = t.aim.half if s.action.aim == "half" else t.aim.full
+        if "Inaccurate" in a.q:
+            a._qstep("Inaccurate", f"No bonus from aiming (the {s.action.aim} Aim would give {signed(bonus)}).")
+        else:
+            out.append((f"Aim ({s.action.aim})", bonus, t.aim.source))
+            if "Accurate" in a.q and not w.is_melee:
+                out.append(("Accurate (aiming)", a.q.num("Accurate", "bonus", 10), a._qsrc("Accurate")))
+    elif "Accurate" in a.q and not w.is_melee:
+        a._qstep("Accurate", "No bonus: Accurate adds to hit only when the attacker aimed.")
+    return out
+
+
+def _range(a: D100Attack, st: AttackState) -> list[Mod]:
+    """The range band's modifier (none for a Pistol fired into melee), and Scatter's (DH2) close in."""
+    s, w, t, band = a.s, a.weapon, a.tables, st.band
+    out: list[Mod] = []
+    if band is not None:
+        rb = t.range_bands.band(band)
+        if s.action.engaged:
+            a._step(
+                "Pistol in melee",
+                a.SRC["class"],
+                f"The {w.name} is fired at a foe engaged in melee: a Pistol may, and range bands do not apply.",
+            )
+        else:
+            out.append(
+                (f"{band} range ({s.action.distance:g} m, weapon {a._range():g} m)", rb.modifier, t.range_bands.source)
+            )
+    if "Scatter" in a.q and a.q.param("Scatter", "mode") == "dh2" and band in ("Point Blank", "Short"):
+        out.append((f"Scatter ({band} range)", 10, a._qsrc("Scatter")))
+    return out
+
+
+def _size(a: D100Attack, st: AttackState) -> list[Mod]:
+    """The target's size, or the size a Horde counts as from its Magnitude where that is larger."""
+    s, t = a.s, a.tables
+    size = t.sizes.get(s.target.size)
+    as_size = horde_size(a)
+    if s.target.horde is not None and as_size is not None and (size is None or as_size[1] > size[1]):
+        label = f"Horde of Magnitude {s.target.horde.magnitude}: counts as {as_size[0]}"
+        return [(label, as_size[1], a._horde_rules().source)]
+    if size is not None and size[1]:
+        return [(f"Target size: {size[0]}", size[1], t.sizes.source)]
+    return []
+
+
+def _circumstances(a: D100Attack, st: AttackState) -> list[Mod]:
+    """The combat circumstances (each for WS or BS tests, or both), then the difficulty."""
+    s, t, char = a.s, a.tables, st.char
+    out: list[Mod] = []
+    for name in s.action.circumstances:
+        c = t.circumstances.get(name)
+        if c is None:
+            continue
+        value = c.ws if char == "WS" else c.bs
+        if value is None:
+            a._step(f"Circumstance: {c.name}", t.circumstances.source, f"Does not apply to a {char} test.")
+        else:
+            out.append((c.name, value, t.circumstances.source))
+    if s.action.difficulty and (d := t.difficulties.get(s.action.difficulty)) is not None:
+        out.append((f"Difficulty: {d[0]}", d[1], t.difficulties.source))
+    return out
+
+
+def _weapon_use(a: D100Attack, st: AttackState) -> list[Mod]:
+    """Unarmed against an armed foe, a Basic weapon one-handed, an unbraced Heavy weapon
+    (Gyro-Stabilised halves it), no Weapon Training."""
+    s, w = a.s, a.weapon
+    out: list[Mod] = []
+    if w.weapon_class == "Unarmed" and s.target.armed:
+        out.append(("Unarmed against an armed foe", -20, a.SRC["unarmed"]))
+    if w.weapon_class == "Basic" and s.action.one_handed:
+        out.append(("Basic weapon fired one-handed", -20, a.SRC["class"]))
+    if w.weapon_class == "Heavy" and not s.action.braced:
+        gyro = "Gyro-Stabilised" in a.q
+        out.append(
+            (
+                "Heavy weapon not braced" + (" (Gyro-Stabilised)" if gyro else ""),
+                -20 if gyro else -30,
+                a._qsrc("Gyro-Stabilised") if gyro else a.SRC["class"],
+            )
+        )
+    if not w.trained:
+        out.append(("Used without its Weapon Training talent", -20, a.SRC["untrained"]))
+    return out
+
+
+def _tactics(a: D100Attack, st: AttackState) -> list[Mod]:
+    """Fired from Overwatch, and two-weapon fighting (where the ruleset has the rules)."""
+    s, t = a.s, a.tables
+    out: list[Mod] = []
+    if s.action.overwatch and t.pinning is not None and t.pinning.overwatch_bs:
+        out.append(("Fired from Overwatch", t.pinning.overwatch_bs, t.pinning.overwatch_source))
+    if s.action.two_weapon != "none" and t.two_weapon is not None:
+        tw = t.two_weapon
+        if s.action.two_weapon == "off_hand" and s.action.ambidextrous:
+            a._step("Off-hand weapon", tw.source, "Ambidextrous: no penalty for the off hand.")
+        elif s.action.two_weapon == "off_hand":
+            out.append(("Off-hand weapon", tw.off_hand, tw.source))
+        elif s.action.ambidextrous:
+            out.append(("Two weapons, one attack each (Ambidextrous)", tw.ambidextrous, tw.source))
+        else:
+            out.append(("Two weapons, one attack each", tw.both, tw.source))
+    return out
+
+
+def _qualities(a: D100Attack, st: AttackState) -> list[Mod]:
+    """The qualities' ``modifiers`` hooks, in their order (Defensive, Twin-Linked)."""
+    return [mod for h in hooks("modifiers", a.q) for mod in h.apply(a, st)]
+
+
+def _extras(a: D100Attack, st: AttackState) -> list[Mod]:
+    """Craftsmanship, then the extra modifiers typed in."""
+    w = a.weapon
+    out: list[Mod] = []
+    craft = craftsmanship_modifier(a)
+    if craft:
+        out.append((f"{w.craftsmanship} craftsmanship", craft, a.SRC["craftsmanship"]))
+    out.extend((m.label, m.value, "extra modifier") for m in a.s.action.modifiers)
+    return out
+
+
+def craftsmanship_modifier(
+    a: D100Attack,
+) -> int:
+    """Poor -10, Good +5, Best +10 to hit: for melee weapons, or for every weapon where the
+    ruleset's craftsmanship table says so (Deathwatch)."""
+    if a.weapon.weapon_class == "Unarmed":
+        return 0
+    c = a.tables.craftsmanship
+    if c is not None:
+        return {"Poor": c.poor, "Common": 0, "Good": c.good, "Best": c.best}[a.weapon.craftsmanship]
+    if not a.weapon.is_melee:
+        return 0
+    return {"Poor": -10, "Common": 0, "Good": 5, "Best": 10}[a.weapon.craftsmanship]
+
+
+def horde_size(
+    a: D100Attack,
+) -> tuple[str, int] | None:
+    """The size a Horde counts as from its Magnitude, with its modifier (percent)."""
+    h, rules = a.s.target.horde, a.tables.hordes
+    if h is None or rules is None:
+        return None
+    name = rules.size_for(h.magnitude)
+    return a.tables.sizes.get(name) if name else None
+
+
+def range_band(
+    a: D100Attack,
+) -> str:
+    d, r = a.s.action.distance, a._range()
+    if d <= a.tables.range_bands.point_blank:
+        return "Point Blank"
+    if d < r / 2:
+        return "Short"
+    if d <= 2 * r:
+        return "Standard"
+    if d <= 3 * r or "Gyro-Stabilised" in a.q:
+        return "Long"
+    return "Extreme"

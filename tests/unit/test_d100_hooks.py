@@ -1,0 +1,114 @@
+"""The d100 procedure's declared points (issue 19 items 4 and 6): the quality hook registry
+(``rules/d100/qualities.py``), its stacking order, the dice roles and the seams the odds engine
+plugs into (``rules/d100/seams.py``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules import run
+from rules.d100 import qualities, seams
+from rules.d100.qualities import HOOKS, POINTS, Hook, hooks
+from rules.d100.state import AttackState
+from rules.dh2 import DH2Attack
+from rules.dice import Roller, ScriptedDice
+from rules.models import Scenario
+
+ARMOUR_10 = {loc: 10 for loc in ("Head", "Right Arm", "Left Arm", "Body", "Right Leg", "Left Leg")}
+
+
+def force_sword(**over: Any) -> dict[str, Any]:
+    """A psyker (psy rating 3) with a Force sword, Pen 2 and Razor Sharp, against armour 10: the
+    issue's case. WS 70 + 10 (Standard Attack) against a 05: 9 degrees of success (DH2)."""
+    scenario: dict[str, Any] = {
+        "system": "dh2",
+        "attacker": {
+            "characteristics": {"WS": 70, "BS": 30, "S": 30},
+            "psy_rating": 3,
+            "weapon": {
+                "name": "Force sword",
+                "class": "Melee",
+                "damage": "1d10",
+                "pen": 2,
+                "qualities": ["Force", "Razor Sharp"],
+            },
+        },
+        "target": {"toughness_bonus": 3, "wounds": 20, "armour": ARMOUR_10},
+        "action": {"type": "Standard Attack"},
+        "dice": [5, 9],
+    }
+    scenario.update(over)
+    return scenario
+
+
+def test_every_hook_sits_at_a_declared_point_in_a_unique_order() -> None:
+    for point, registered in HOOKS.items():
+        assert point in POINTS
+        orders = [h.order for h in registered]
+        assert orders == sorted(orders) and len(set(orders)) == len(orders), point
+
+
+def test_pen_hooks_add_before_they_multiply() -> None:
+    """Maximal and Force add to Pen; Lance, Razor Sharp and Melta multiply it, after them."""
+    assert [h.quality for h in HOOKS["pen"]] == ["Maximal", "Force", "Lance", "Razor Sharp", "Melta"]
+
+
+def test_hits_hooks_in_order() -> None:
+    """Scatter's extra hits, then Twin-Linked's, then Storm doubles them all."""
+    assert [h.quality for h in HOOKS["hits"]] == ["Scatter", "Twin-Linked", "Storm"]
+
+
+def test_force_sword_pen_is_ten_and_the_order_decides_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19's case: Pen 2 + psy rating 3 = 5, then Razor Sharp x2 = 10 (wounds 15 - 0 - 3 =
+    12). Razor Sharp before Force would give 2 x 2 + 3 = 7 (wounds 9): the order is a rule."""
+    hit = run(force_sword())["resolution"]["hits"][0]
+    assert (hit["penetration"], hit["wounds"]) == (10, 12)
+
+    swapped = [Hook(h.quality, h.point, {"Force": 45}.get(h.quality, h.order), h.apply) for h in HOOKS["pen"]]
+    monkeypatch.setitem(HOOKS, "pen", sorted(swapped, key=lambda h: h.order))
+    hit = run(force_sword())["resolution"]["hits"][0]
+    assert (hit["penetration"], hit["wounds"]) == (7, 9)
+
+
+def test_a_hook_at_an_unknown_point_or_a_taken_order_is_refused() -> None:
+    with pytest.raises(ValueError, match="no point"):
+        qualities.hook("Tearing", "nowhere", 1)
+    with pytest.raises(ValueError, match="order 30"):
+        qualities.hook("Tearing", "pen", 30)(lambda *_: None)
+
+
+def test_hooks_are_those_of_the_weapons_qualities() -> None:
+    attack = DH2Attack(Scenario.model_validate(force_sword()), Roller(ScriptedDice([5, 9])))
+    assert [h.quality for h in hooks("pen", attack.q)] == ["Force", "Razor Sharp"]
+    assert hooks("hits", attack.q) == []
+
+
+def test_every_die_carries_its_role() -> None:
+    """The dice of an attack say what they are for as data (not dumped: the resolution's dice are
+    purpose, sides and value)."""
+    scenario = force_sword(target={**force_sword()["target"], "evasion": {"reaction": "Parry", "skill": 20}})
+    roller = Roller(ScriptedDice([5, 50, 9]))
+    DH2Attack(Scenario.model_validate(scenario), roller).resolve()
+    assert [(r.role, r.sides) for r in roller.records] == [(seams.TEST, 100), (seams.EVASION, 100), (seams.DAMAGE, 10)]
+    assert "role" not in run(force_sword())["resolution"]["dice"][0]
+
+
+def test_the_seams_are_where_the_procedure_asks() -> None:
+    """A Seams subclass sees the evasion and the damage of the struck hits, and can stand in."""
+    asked: list[str] = []
+
+    class Watching(seams.Seams):
+        def evasion(self, a: Any, st: AttackState, hits: int) -> int:
+            asked.append(f"evasion of {hits}")
+            return 0
+
+        def damage(self, a: Any, st: AttackState, struck: tuple[tuple[int, str], ...]) -> AttackState:
+            asked.append(f"damage of {len(struck)} at {st.degrees} degrees")
+            return super().damage(a, st, struck)
+
+    scenario = force_sword(target={**force_sword()["target"], "evasion": {"reaction": "Parry", "skill": 20}})
+    res = DH2Attack(Scenario.model_validate(scenario), Roller(ScriptedDice([5, 9])), Watching()).resolve()
+    assert asked == ["evasion of 1", "damage of 1 at 9 degrees"]
+    assert res.hits[0].penetration == 10
