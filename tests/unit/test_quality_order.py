@@ -2,10 +2,10 @@
 
 Each test is a hand-worked attack whose answer differs when two qualities apply the other way round,
 with the arithmetic in its comments and the rule (seed line, or book chapter and section) that puts
-them in this order. The order lives today in ``rules/attack.py``: Pen in ``_pen`` (additions, then
-the doublings and Lance), armour in ``_armour_factor`` and ``_effective_armour``, damage dice in
-``_roll_hit_dice`` / ``_clamp`` / ``_HitDice.kept`` / ``_replace_with_degrees``, hits in
-``_hit_count`` and ``_horde_hits``, jams in ``_jam``. Where a ruleset lacks a quality, its test is
+them in this order. The order lives in the hooks' ``order`` in ``rules/d100/qualities.py`` (Pen:
+additions, then the doublings and Lance; the clamp of each damage die; hits; ammunition) and in the
+stages of ``rules/d100/stages/`` (armour and damage in ``damage.py``, the damage dice and the
+degrees' die in ``damage_dice.py``, hits in ``hits.py``, jams in ``test.py``). Where a ruleset lacks a quality, its test is
 left out (DH1 has none of the Pen qualities: its Pen order is the armour doubling's).
 
 The scenarios come from the ``*_scenarios`` builders, driven through ``rules.run`` as the page and
