@@ -59,6 +59,7 @@ POINTS = (
     "armour",  # (a, st) -> why or None: a reason the struck armour counts double (they do not stack)
     "toughness",  # (a, tb, unnatural) -> (tb, why) or None: the target's TB
     "fury",  # (a) -> the natural face from which a damage die calls Righteous Fury, or None
+    "fury_confirm",  # (a) -> True: the Fury needs no confirmation roll (where the ruleset asks one); notes why
 )
 
 
@@ -306,3 +307,10 @@ def _felling(a: D100Attack, tb: int, unnatural: int) -> tuple[int, str] | None:
 def _vengeful(a: D100Attack) -> int | None:
     """Vengeful (X): Righteous Fury from a natural X (no change without a value)."""
     return a.q.x("Vengeful") or None
+
+
+@hook("Volatile", "fury_confirm", 10)
+def _volatile(a: D100Attack) -> bool:
+    """Volatile (Deathwatch): a 10 on the damage is Righteous Fury without the confirmation roll."""
+    a._qstep("Volatile", "A 10 on the damage: Righteous Fury without a confirmation roll.")
+    return True

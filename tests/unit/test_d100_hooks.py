@@ -112,3 +112,9 @@ def test_the_seams_are_where_the_procedure_asks() -> None:
     res = DH2Attack(Scenario.model_validate(scenario), Roller(ScriptedDice([5, 9])), Watching()).resolve()
     assert asked == ["evasion of 1", "damage of 1 at 9 degrees"]
     assert res.hits[0].penetration == 10
+
+
+def test_fury_confirm_hooks() -> None:
+    """Volatile is the one quality that skips Righteous Fury's confirmation roll (Deathwatch);
+    tests/unit/qualities/test_volatile.py pins what it does."""
+    assert [(h.quality, h.order) for h in HOOKS["fury_confirm"]] == [("Volatile", 10)]
