@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..tables import QualityDef
+from . import signed
 
 if TYPE_CHECKING:
     from .attack import D100Attack
@@ -52,6 +53,7 @@ class Qualities:
 POINTS = (
     "ammo",  # (a) -> (factor, why) or None: the rounds a shot uses, multiplied
     "modifiers",  # (a, st) -> [(label, value, source)]: added to the attack test, after the weapon-class ones
+    "aim",  # (a, st, mods) -> mods: the Aim's modifiers to the attack test (its bonus first, if aimed), folded
     "hits",  # (a, st, hits) -> hits: after the action's hits (Scatter, Twin-Linked, Storm)
     "clamp",  # (a, value) -> value: each damage die (Proven, Primitive)
     "damage_bonus",  # (a, st) -> [(value, label)]: added to each hit's damage, after craftsmanship
@@ -129,6 +131,37 @@ def _defensive(a: D100Attack, st: AttackState) -> list[tuple[str, int, str]]:
 def _twin_linked_bonus(a: D100Attack, st: AttackState) -> list[tuple[str, int, str]]:
     """Twin-Linked: +20 to hit (the ruleset's ``bonus`` param)."""
     return [("Twin-Linked", a.q.num("Twin-Linked", "bonus", 20), a._qsrc("Twin-Linked"))]
+
+
+# -- aim: the Aim's modifiers (Inaccurate takes the bonus away before Accurate looks for it) ------------
+
+
+def aim_label(a: D100Attack) -> str:
+    """The label of the Aim's own modifier in the attack test."""
+    return f"Aim ({a.s.action.aim})"
+
+
+@hook("Inaccurate", "aim", 10)
+def _inaccurate(a: D100Attack, st: AttackState, mods: list[tuple[str, int, str]]) -> list[tuple[str, int, str]]:
+    """Inaccurate: no bonus from aiming."""
+    if a.s.action.aim == "none":
+        return mods
+    bonus = a.tables.aim.half if a.s.action.aim == "half" else a.tables.aim.full
+    a._qstep("Inaccurate", f"No bonus from aiming (the {a.s.action.aim} Aim would give {signed(bonus)}).")
+    return [m for m in mods if m[0] != aim_label(a)]
+
+
+@hook("Accurate", "aim", 20)
+def _accurate(a: D100Attack, st: AttackState, mods: list[tuple[str, int, str]]) -> list[tuple[str, int, str]]:
+    """Accurate: + the ruleset's ``bonus`` (10) to a ranged weapon's attack when the Aim's bonus stands."""
+    if a.weapon.is_melee:
+        return mods
+    if a.s.action.aim == "none":
+        a._qstep("Accurate", "No bonus: Accurate adds to hit only when the attacker aimed.")
+        return mods
+    if not any(m[0] == aim_label(a) for m in mods):
+        return mods
+    return [*mods, ("Accurate (aiming)", a.q.num("Accurate", "bonus", 10), a._qsrc("Accurate"))]
 
 
 # -- hits ---------------------------------------------------------------------------------------------

@@ -118,3 +118,18 @@ def test_fury_confirm_hooks() -> None:
     """Volatile is the one quality that skips Righteous Fury's confirmation roll (Deathwatch);
     tests/unit/qualities/test_volatile.py pins what it does."""
     assert [(h.quality, h.order) for h in HOOKS["fury_confirm"]] == [("Volatile", 10)]
+
+
+def test_aim_hooks_inaccurate_before_accurate(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Inaccurate takes the Aim's bonus away before Accurate looks for it: a Lasgun with both,
+    fully aimed, is BS 40 + 10 (Standard Attack) = 50, no Aim and no Accurate bonus. The other way
+    round Accurate's +10 would stand (60)."""
+    from dh2_scenarios import LASGUN, resolve_ok, scenario, weapon
+
+    assert [(h.quality, h.order) for h in HOOKS["aim"]] == [("Inaccurate", 10), ("Accurate", 20)]
+    both = scenario(weapon(LASGUN, qualities=["Inaccurate", "Accurate"]), aim="full", dice=[95])
+    assert resolve_ok(both)["target_number"] == 50
+
+    swapped = [Hook(h.quality, h.point, {"Accurate": 5}.get(h.quality, h.order), h.apply) for h in HOOKS["aim"]]
+    monkeypatch.setitem(HOOKS, "aim", sorted(swapped, key=lambda h: h.order))
+    assert resolve_ok(both)["target_number"] == 60

@@ -42,19 +42,15 @@ def modifiers(a: D100Attack, st: AttackState) -> list[AppliedModifier]:
 
 
 def _aim(a: D100Attack, st: AttackState) -> list[Mod]:
-    """Aim's bonus (none with Inaccurate), and Accurate's for a ranged weapon that aimed."""
-    s, w, t = a.s, a.weapon, a.tables
+    """Aim's bonus, folded through the qualities' ``aim`` hooks (Inaccurate takes it away, Accurate
+    adds to it for a ranged weapon that aimed)."""
+    s, t = a.s, a.tables
     out: list[Mod] = []
     if s.action.aim != "none":
         bonus = t.aim.half if s.action.aim == "half" else t.aim.full
-        if "Inaccurate" in a.q:
-            a._qstep("Inaccurate", f"No bonus from aiming (the {s.action.aim} Aim would give {signed(bonus)}).")
-        else:
-            out.append((f"Aim ({s.action.aim})", bonus, t.aim.source))
-            if "Accurate" in a.q and not w.is_melee:
-                out.append(("Accurate (aiming)", a.q.num("Accurate", "bonus", 10), a._qsrc("Accurate")))
-    elif "Accurate" in a.q and not w.is_melee:
-        a._qstep("Accurate", "No bonus: Accurate adds to hit only when the attacker aimed.")
+        out.append((f"Aim ({s.action.aim})", bonus, t.aim.source))
+    for h in hooks("aim", a.q):
+        out = h.apply(a, st, out)
     return out
 
 
