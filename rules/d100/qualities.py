@@ -54,6 +54,7 @@ POINTS = (
     "ammo",  # (a) -> (factor, why) or None: the rounds a shot uses, multiplied
     "modifiers",  # (a, st) -> [(label, value, source)]: added to the attack test, after the weapon-class ones
     "aim",  # (a, st, mods) -> mods: the Aim's modifiers to the attack test (its bonus first, if aimed), folded
+    "range",  # (a, st) -> [(label, value, source)]: added to the attack test after the range band's
     "hits",  # (a, st, hits) -> hits: after the action's hits (Scatter, Twin-Linked, Storm)
     "clamp",  # (a, value) -> value: each damage die (Proven, Primitive)
     "damage_bonus",  # (a, st) -> [(value, label)]: added to each hit's damage, after craftsmanship
@@ -162,6 +163,17 @@ def _accurate(a: D100Attack, st: AttackState, mods: list[tuple[str, int, str]]) 
     if not any(m[0] == aim_label(a) for m in mods):
         return mods
     return [*mods, ("Accurate (aiming)", a.q.num("Accurate", "bonus", 10), a._qsrc("Accurate"))]
+
+
+# -- range: after the range band's modifier ------------------------------------------------------------
+
+
+@hook("Scatter", "range", 10)
+def _scatter_range(a: D100Attack, st: AttackState) -> list[tuple[str, int, str]]:
+    """Scatter (DH2): +10 to hit at Point Blank and Short range."""
+    if a.q.param("Scatter", "mode") != "dh2" or st.band not in ("Point Blank", "Short"):
+        return []
+    return [(f"Scatter ({st.band} range)", 10, a._qsrc("Scatter"))]
 
 
 # -- hits ---------------------------------------------------------------------------------------------

@@ -133,3 +133,9 @@ def test_aim_hooks_inaccurate_before_accurate(monkeypatch: pytest.MonkeyPatch) -
     swapped = [Hook(h.quality, h.point, {"Accurate": 5}.get(h.quality, h.order), h.apply) for h in HOOKS["aim"]]
     monkeypatch.setitem(HOOKS, "aim", sorted(swapped, key=lambda h: h.order))
     assert resolve_ok(both)["target_number"] == 60
+
+
+def test_range_hooks() -> None:
+    """Scatter (DH2) is the one quality with a modifier after the range band's
+    (tests/unit/qualities/test_scatter.py pins it and where it is listed)."""
+    assert [(h.quality, h.order) for h in HOOKS["range"]] == [("Scatter", 10)]

@@ -55,7 +55,8 @@ def _aim(a: D100Attack, st: AttackState) -> list[Mod]:
 
 
 def _range(a: D100Attack, st: AttackState) -> list[Mod]:
-    """The range band's modifier (none for a Pistol fired into melee), and Scatter's (DH2) close in."""
+    """The range band's modifier (none for a Pistol fired into melee), then the qualities' ``range``
+    hooks (Scatter's, DH2, close in)."""
     s, w, t, band = a.s, a.weapon, a.tables, st.band
     out: list[Mod] = []
     if band is not None:
@@ -70,8 +71,8 @@ def _range(a: D100Attack, st: AttackState) -> list[Mod]:
             out.append(
                 (f"{band} range ({s.action.distance:g} m, weapon {a._range():g} m)", rb.modifier, t.range_bands.source)
             )
-    if "Scatter" in a.q and a.q.param("Scatter", "mode") == "dh2" and band in ("Point Blank", "Short"):
-        out.append((f"Scatter ({band} range)", 10, a._qsrc("Scatter")))
+    for h in hooks("range", a.q):
+        out.extend(h.apply(a, st))
     return out
 
 
