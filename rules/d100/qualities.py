@@ -56,6 +56,8 @@ POINTS = (
     "aim",  # (a, st, mods) -> mods: the Aim's modifiers to the attack test (its bonus first, if aimed), folded
     "range",  # (a, st) -> [(label, value, source)]: added to the attack test after the range band's
     "hits",  # (a, st, hits) -> hits: after the action's hits (Scatter, Twin-Linked, Storm)
+    "horde_hits",  # (a, hits, why) -> hits: the hits on a Horde, before Explosive damage's; appends to why
+    "horde_more_hits",  # (a, hits, why) -> hits: the hits on a Horde, after Explosive damage's; appends to why
     "clamp",  # (a, value) -> value: each damage die (Proven, Primitive)
     "damage_bonus",  # (a, st) -> [(value, label)]: added to each hit's damage, after craftsmanship
     "pen",  # (a, st, pen) -> (pen, why) or None: the weapon's Pen, folded in order
@@ -225,6 +227,42 @@ def _storm_hits(a: D100Attack, st: AttackState, hits: int) -> int:
     out = min(doubled, limit)
     a._qstep("Storm", f"Storm doubles the hits: {hits} \u00d7 2 = {doubled}{cap} \u2192 {out} hit(s).")
     return out
+
+
+# -- hits on a Horde (seed 001, Hordes): Power Field adds before Blast multiplies; Devastating adds after
+# Explosive damage's extra hit --------------------------------------------------------------------------
+
+
+@hook("Power Field", "horde_hits", 10)
+def _power_field_horde(a: D100Attack, hits: int, why: list[str]) -> int:
+    """Power Field: one more hit on a Horde in melee (the ruleset's Horde rules say how many)."""
+    rules = a._horde_rules()
+    if not a.weapon.is_melee:
+        return hits
+    hits += rules.power_field_hits
+    why.append(f"Power Field +{rules.power_field_hits} \u2192 {hits}")
+    return hits
+
+
+@hook("Blast", "horde_hits", 20)
+def _blast_horde(a: D100Attack, hits: int, why: list[str]) -> int:
+    """Blast (X): each hit on a Horde counts X."""
+    blast = a.q.x("Blast")
+    if blast <= 1:
+        return hits
+    hits *= blast
+    why.append(f"a Blast ({blast}) weapon's hit counts {blast} hits \u2192 {hits}")
+    return hits
+
+
+@hook("Devastating", "horde_more_hits", 10)
+def _devastating_horde(a: D100Attack, hits: int, why: list[str]) -> int:
+    """Devastating (X): X more hits on a Horde (times the ruleset's ``horde_hits`` param)."""
+    if not a.q.x("Devastating"):
+        return hits
+    hits += a.q.x("Devastating") * a.q.num("Devastating", "horde_hits", 1)
+    why.append(f"Devastating ({a.q.x('Devastating')}) \u2192 {hits}")
+    return hits
 
 
 # -- damage dice ----------------------------------------------------------------------------------------

@@ -139,3 +139,22 @@ def test_range_hooks() -> None:
     """Scatter (DH2) is the one quality with a modifier after the range band's
     (tests/unit/qualities/test_scatter.py pins it and where it is listed)."""
     assert [(h.quality, h.order) for h in HOOKS["range"]] == [("Scatter", 10)]
+
+
+def test_horde_hits_hooks_power_field_adds_before_blast_multiplies(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hits on a Horde (seed 001, Hordes): a Knife against 70, roll 20 -> 5 degrees; in melee
+    max(1, 5 // 2) = 2, a Power Field one more = 3, a Blast (2)
+    weapon's hit counts 2: 6. Blast before the Power Field would give 2 x 2 + 1 = 5. Devastating adds after
+    Explosive damage's hit, at a point of its own (``horde_more_hits``)."""
+    import dw_scenarios as dw
+    from dh2_scenarios import resolve_ok, weapon
+
+    assert [(h.quality, h.order) for h in HOOKS["horde_hits"]] == [("Power Field", 10), ("Blast", 20)]
+    assert [(h.quality, h.order) for h in HOOKS["horde_more_hits"]] == [("Devastating", 10)]
+    knife = weapon(dw.KNIFE, qualities=["Power Field", "Blast (2)"])
+    both = dw.scenario(knife, horde={"magnitude": 30, "armour": 0}, dice=[20] + [5] * 6)
+    assert dw.attack(both)["horde"]["hits"] == 6
+
+    swapped = [Hook(h.quality, h.point, {"Blast": 5}.get(h.quality, h.order), h.apply) for h in HOOKS["horde_hits"]]
+    monkeypatch.setitem(HOOKS, "horde_hits", sorted(swapped, key=lambda h: h.order))
+    assert resolve_ok(both)["horde"]["hits"] == 5
