@@ -58,6 +58,7 @@ POINTS = (
     "hits",  # (a, st, hits) -> hits: after the action's hits (Scatter, Twin-Linked, Storm)
     "horde_hits",  # (a, hits, why) -> hits: the hits on a Horde, before Explosive damage's; appends to why
     "horde_more_hits",  # (a, hits, why) -> hits: the hits on a Horde, after Explosive damage's; appends to why
+    "damage_dice",  # (a, st, degrees, roll) -> None: a hit's dice after the weapon's; roll(sides, purpose, role, group=0)
     "clamp",  # (a, value) -> value: each damage die (Proven, Primitive)
     "damage_bonus",  # (a, st) -> [(value, label)]: added to each hit's damage, after craftsmanship
     "pen",  # (a, st, pen) -> (pen, why) or None: the weapon's Pen, folded in order
@@ -265,7 +266,55 @@ def _devastating_horde(a: D100Attack, hits: int, why: list[str]) -> int:
     return hits
 
 
-# -- damage dice ----------------------------------------------------------------------------------------
+# -- a hit's damage dice, after the weapon's own (Maximal's, then Tearing's, then Accurate's: Accurate's dice
+# are not weapon dice that Tearing rolls one more of, test_quality_order.py) ---------------------------------
+
+Roll = Callable[..., None]  # roll(sides, purpose, role, group=0): one more die of the hit
+
+
+@hook("Maximal", "damage_dice", 10)
+def _maximal_dice(a: D100Attack, st: AttackState, degrees: int, roll: Roll) -> None:
+    """Maximal: the ruleset's ``dice`` more d10s when fired on Maximal."""
+    if a.s.action.maximal:
+        for _ in range(a.q.num("Maximal", "dice", 1)):
+            roll(10, "Maximal d10", "maximal")
+
+
+@hook("Tearing", "damage_dice", 20)
+def _tearing_dice(a: D100Attack, st: AttackState, degrees: int, roll: Roll) -> None:
+    """Tearing: one more weapon die, the lowest dropped; or (DH1) the weapon's dice rolled twice, the
+    better roll kept (the ruleset's ``mode``)."""
+    expr, tearing = a.weapon.dice, a.q.param("Tearing", "mode")
+    if tearing == "extra_die_drop_lowest":
+        roll(expr.sides, f"Tearing d{expr.sides}", "tearing")
+    elif tearing == "roll_twice_keep_best":
+        for k in range(expr.count):
+            suffix = f" ({k + 1} of {expr.count})" if expr.count > 1 else ""
+            roll(expr.sides, f"Tearing second roll d{expr.sides}{suffix}", "tearing", group=1)
+
+
+def accurate_dice(a: D100Attack, st: AttackState, degrees: int) -> int:
+    """Accurate's extra d10s: a single aimed shot from a Basic weapon, one per two degrees of success
+    (beyond the first, where the ruleset says so), to the ruleset's maximum; none in rulesets
+    without them (nor without Accurate: the odds engine asks it of any weapon)."""
+    if "Accurate" not in a.q or a.s.action.aim == "none":
+        return 0
+    most = a.q.num("Accurate", "max_dice", 0)
+    if not most or a.weapon.weapon_class != "Basic" or st.action.fire not in (None, "single"):
+        return 0
+    beyond = a.q.num("Accurate", "beyond_first", 0)
+    return min(most, max(0, degrees - beyond) // 2)
+
+
+@hook("Accurate", "damage_dice", 30)
+def _accurate_dice(a: D100Attack, st: AttackState, degrees: int, roll: Roll) -> None:
+    """Accurate: its d10s (:func:`accurate_dice`)."""
+    extra = accurate_dice(a, st, degrees)
+    for k in range(extra):
+        roll(10, f"Accurate d10 ({k + 1} of {extra})", "accurate")
+
+
+# -- damage dice: each die ----------------------------------------------------------------------------------------
 
 
 @hook("Proven", "clamp", 10)

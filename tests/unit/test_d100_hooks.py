@@ -158,3 +158,9 @@ def test_horde_hits_hooks_power_field_adds_before_blast_multiplies(monkeypatch: 
     swapped = [Hook(h.quality, h.point, {"Blast": 5}.get(h.quality, h.order), h.apply) for h in HOOKS["horde_hits"]]
     monkeypatch.setitem(HOOKS, "horde_hits", sorted(swapped, key=lambda h: h.order))
     assert resolve_ok(both)["horde"]["hits"] == 5
+
+
+def test_damage_dice_hooks_in_order() -> None:
+    """A hit's dice after the weapon's: Maximal's, Tearing's, then Accurate's (Tearing's extra die is a weapon
+    die, Accurate's are not: test_quality_order.py's Accurate-and-Tearing tests fail the other way round)."""
+    assert [(h.quality, h.order) for h in HOOKS["damage_dice"]] == [("Maximal", 10), ("Tearing", 20), ("Accurate", 30)]
