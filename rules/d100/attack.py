@@ -226,10 +226,12 @@ class D100Attack:
         return tb, why
 
     def _damage_type(self) -> str:
-        """E, I, R or X: the weapon's, except that a Force weapon in a psyker's hands deals Energy."""
-        if "Force" in self.q and self.s.attacker.psy_rating and self.q.param("Force", "energy", 0):
-            return "E"
-        return self.weapon.damage_type
+        """E, I, R or X: the weapon's, through the qualities' ``damage_type`` hooks (a Force weapon in
+        a psyker's hands deals Energy)."""
+        kind = self.weapon.damage_type
+        for h in hooks("damage_type", self.q):  # Force
+            kind = h.apply(self, kind)
+        return kind
 
 
 class WholeTensAttack(D100Attack):

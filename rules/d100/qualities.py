@@ -59,6 +59,7 @@ POINTS = (
     "horde_hits",  # (a, hits, why) -> hits: the hits on a Horde, before Explosive damage's; appends to why
     "horde_more_hits",  # (a, hits, why) -> hits: the hits on a Horde, after Explosive damage's; appends to why
     "damage_dice",  # (a, st, degrees, roll) -> None: a hit's dice after the weapon's; roll(sides, purpose, role, group=0)
+    "damage_type",  # (a, kind) -> kind: the weapon's damage type (E, I, R or X)
     "clamp",  # (a, value) -> value: each damage die (Proven, Primitive)
     "damage_bonus",  # (a, st) -> [(value, label)]: added to each hit's damage, after craftsmanship
     "pen",  # (a, st, pen) -> (pen, why) or None: the weapon's Pen, folded in order
@@ -329,6 +330,15 @@ def _primitive_cap(a: D100Attack, value: int) -> int:
     if a.q.param("Primitive", "mode", "") != "cap_die":
         return value
     return min(value, a.q.x("Primitive"))
+
+
+# -- damage type -------------------------------------------------------------------------------------------
+
+
+@hook("Force", "damage_type", 10)
+def _force_energy(a: D100Attack, kind: str) -> str:
+    """Force: Energy damage in a psyker's hands, where the ruleset says so (its ``energy`` param)."""
+    return "E" if a.s.attacker.psy_rating and a.q.param("Force", "energy", 0) else kind
 
 
 # -- damage bonus -----------------------------------------------------------------------------------------

@@ -164,3 +164,11 @@ def test_damage_dice_hooks_in_order() -> None:
     """A hit's dice after the weapon's: Maximal's, Tearing's, then Accurate's (Tearing's extra die is a weapon
     die, Accurate's are not: test_quality_order.py's Accurate-and-Tearing tests fail the other way round)."""
     assert [(h.quality, h.order) for h in HOOKS["damage_dice"]] == [("Maximal", 10), ("Tearing", 20), ("Accurate", 30)]
+
+
+def test_damage_type_hooks() -> None:
+    """Force is the one quality that changes the damage type (Energy in a psyker's hands, where the ruleset
+    says so: tests/unit/qualities/test_force.py)."""
+    assert [(h.quality, h.order) for h in HOOKS["damage_type"]] == [("Force", 10)]
+    attack = DH2Attack(Scenario.model_validate(force_sword()), Roller(ScriptedDice([5, 9])))
+    assert (attack.weapon.damage_type, attack._damage_type()) == ("I", "E")
