@@ -55,6 +55,7 @@ POINTS = (
     "modifiers",  # (a, st) -> [(label, value, source)]: added to the attack test, after the weapon-class ones
     "aim",  # (a, st, mods) -> mods: the Aim's modifiers to the attack test (its bonus first, if aimed), folded
     "range",  # (a, st) -> [(label, value, source)]: added to the attack test after the range band's
+    "unbraced",  # (a, (label, value, source)) -> the same: an unbraced Heavy weapon's modifier to the attack test
     "hits",  # (a, st, hits) -> hits: after the action's hits (Scatter, Twin-Linked, Storm)
     "horde_hits",  # (a, hits, why) -> hits: the hits on a Horde, before Explosive damage's; appends to why
     "horde_more_hits",  # (a, hits, why) -> hits: the hits on a Horde, after Explosive damage's; appends to why
@@ -178,6 +179,15 @@ def _scatter_range(a: D100Attack, st: AttackState) -> list[tuple[str, int, str]]
     if a.q.param("Scatter", "mode") != "dh2" or st.band not in ("Point Blank", "Short"):
         return []
     return [(f"Scatter ({st.band} range)", 10, a._qsrc("Scatter"))]
+
+
+# -- an unbraced Heavy weapon ---------------------------------------------------------------------------
+
+
+@hook("Gyro-Stabilised", "unbraced", 10)
+def _gyro_unbraced(a: D100Attack, mod: tuple[str, int, str]) -> tuple[str, int, str]:
+    """Gyro-Stabilised (Deathwatch): an unbraced Heavy weapon takes -20, not -30."""
+    return "Heavy weapon not braced (Gyro-Stabilised)", -20, a._qsrc("Gyro-Stabilised")
 
 
 # -- hits ---------------------------------------------------------------------------------------------

@@ -172,3 +172,9 @@ def test_damage_type_hooks() -> None:
     assert [(h.quality, h.order) for h in HOOKS["damage_type"]] == [("Force", 10)]
     attack = DH2Attack(Scenario.model_validate(force_sword()), Roller(ScriptedDice([5, 9])))
     assert (attack.weapon.damage_type, attack._damage_type()) == ("I", "E")
+
+
+def test_unbraced_hooks() -> None:
+    """Gyro-Stabilised is the one quality that lessens an unbraced Heavy weapon's -30
+    (tests/unit/qualities/test_gyro_stabilised.py)."""
+    assert [(h.quality, h.order) for h in HOOKS["unbraced"]] == [("Gyro-Stabilised", 10)]

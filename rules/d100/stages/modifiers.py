@@ -108,8 +108,8 @@ def _circumstances(a: D100Attack, st: AttackState) -> list[Mod]:
 
 
 def _weapon_use(a: D100Attack, st: AttackState) -> list[Mod]:
-    """Unarmed against an armed foe, a Basic weapon one-handed, an unbraced Heavy weapon
-    (Gyro-Stabilised halves it), no Weapon Training."""
+    """Unarmed against an armed foe, a Basic weapon one-handed, an unbraced Heavy weapon (through the
+    qualities' ``unbraced`` hooks: Gyro-Stabilised lessens it), no Weapon Training."""
     s, w = a.s, a.weapon
     out: list[Mod] = []
     if w.weapon_class == "Unarmed" and s.target.armed:
@@ -117,14 +117,10 @@ def _weapon_use(a: D100Attack, st: AttackState) -> list[Mod]:
     if w.weapon_class == "Basic" and s.action.one_handed:
         out.append(("Basic weapon fired one-handed", -20, a.SRC["class"]))
     if w.weapon_class == "Heavy" and not s.action.braced:
-        gyro = "Gyro-Stabilised" in a.q
-        out.append(
-            (
-                "Heavy weapon not braced" + (" (Gyro-Stabilised)" if gyro else ""),
-                -20 if gyro else -30,
-                a._qsrc("Gyro-Stabilised") if gyro else a.SRC["class"],
-            )
-        )
+        mod: Mod = ("Heavy weapon not braced", -30, a.SRC["class"])
+        for h in hooks("unbraced", a.q):  # Gyro-Stabilised
+            mod = h.apply(a, mod)
+        out.append(mod)
     if not w.trained:
         out.append(("Used without its Weapon Training talent", -20, a.SRC["untrained"]))
     return out
