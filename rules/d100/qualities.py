@@ -54,6 +54,7 @@ POINTS = (
     "ammo",  # (a) -> (factor, why) or None: the rounds a shot uses, multiplied
     "modifiers",  # (a, st) -> [(label, value, source)]: added to the attack test, after the weapon-class ones
     "aim",  # (a, st, mods) -> mods: the Aim's modifiers to the attack test (its bonus first, if aimed), folded
+    "range_band",  # (a, band) -> band: the range band beyond Standard range (Long or Extreme)
     "range",  # (a, st) -> [(label, value, source)]: added to the attack test after the range band's
     "unbraced",  # (a, (label, value, source)) -> the same: an unbraced Heavy weapon's modifier to the attack test
     "hits",  # (a, st, hits) -> hits: after the action's hits (Scatter, Twin-Linked, Storm)
@@ -168,6 +169,12 @@ def _accurate(a: D100Attack, st: AttackState, mods: list[tuple[str, int, str]]) 
     if not any(m[0] == aim_label(a) for m in mods):
         return mods
     return [*mods, ("Accurate (aiming)", a.q.num("Accurate", "bonus", 10), a._qsrc("Accurate"))]
+
+
+@hook("Gyro-Stabilised", "range_band", 10)
+def _gyro_range(a: D100Attack, band: str) -> str:
+    """Gyro-Stabilised (Deathwatch): never worse than Long range."""
+    return "Long"
 
 
 # -- range: after the range band's modifier ------------------------------------------------------------

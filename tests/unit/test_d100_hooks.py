@@ -178,3 +178,9 @@ def test_unbraced_hooks() -> None:
     """Gyro-Stabilised is the one quality that lessens an unbraced Heavy weapon's -30
     (tests/unit/qualities/test_gyro_stabilised.py)."""
     assert [(h.quality, h.order) for h in HOOKS["unbraced"]] == [("Gyro-Stabilised", 10)]
+
+
+def test_range_band_hooks() -> None:
+    """Gyro-Stabilised is the one quality that changes the range band (never Extreme:
+    tests/unit/qualities/test_gyro_stabilised.py)."""
+    assert [(h.quality, h.order) for h in HOOKS["range_band"]] == [("Gyro-Stabilised", 10)]

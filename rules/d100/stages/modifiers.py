@@ -197,6 +197,7 @@ def range_band(
         return "Short"
     if d <= 2 * r:
         return "Standard"
-    if d <= 3 * r or "Gyro-Stabilised" in a.q:
-        return "Long"
-    return "Extreme"
+    band = "Long" if d <= 3 * r else "Extreme"
+    for h in hooks("range_band", a.q):  # Gyro-Stabilised
+        band = h.apply(a, band)
+    return band
