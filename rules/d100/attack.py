@@ -38,7 +38,7 @@ from ..errors import FieldError
 from ..models import NearbyTarget, Resolution, Scenario, Step, TargetTest, Weapon
 from ..tables import ActionDef
 from . import D100Test, dh1_test, signed
-from .qualities import Qualities, hooks
+from .qualities import Qualities, hooks, no_attack_test
 from .seams import Seams
 from .stages import check, evasion, flame, hits, locations, modifiers, test
 from .stages.finish import finish
@@ -134,9 +134,7 @@ class D100Attack:
     @property
     def flame(self) -> bool:
         """Flame (in rulesets where it replaces the test) or Spray: no attack test."""
-        if "Spray" in self.q:
-            return True
-        return "Flame" in self.q and self.q.param("Flame", "mode", "") == "no_test"
+        return no_attack_test(self.q)
 
     def _range(self) -> float:
         """The weapon's range in metres (Maximal adds its extra range)."""

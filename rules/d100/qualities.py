@@ -48,6 +48,21 @@ class Qualities:
         return f"{name} ({v})" if v is not None else name
 
 
+# -- predicates: a stage choosing its procedure by the kind of weapon (not a quality's own rule) ---------
+
+
+def area_quality(q: Qualities) -> str:
+    """The quality that makes the weapon an area weapon with no attack test: Spray if it has it,
+    else Flame (whose ``params`` give the jam face and the Agility test)."""
+    return "Spray" if "Spray" in q else "Flame"
+
+
+def no_attack_test(q: Qualities) -> bool:
+    """Spray, or Flame in rulesets where it replaces the attack test (its ``mode`` ``no_test``): the
+    weapon hits everyone in its area who fails an Agility test (:mod:`rules.d100.stages.flame`)."""
+    return "Spray" in q or ("Flame" in q and q.param("Flame", "mode", "") == "no_test")
+
+
 # -- the hook registry --------------------------------------------------------------------------------
 
 POINTS = (

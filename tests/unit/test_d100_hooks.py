@@ -184,3 +184,18 @@ def test_range_band_hooks() -> None:
     """Gyro-Stabilised is the one quality that changes the range band (never Extreme:
     tests/unit/qualities/test_gyro_stabilised.py)."""
     assert [(h.quality, h.order) for h in HOOKS["range_band"]] == [("Gyro-Stabilised", 10)]
+
+
+def test_area_predicates() -> None:
+    """Spray always, Flame where the ruleset reads it so (DH1 and Deathwatch; DH2 rolls the attack test): no
+    attack test."""
+    from rules import tables
+    from rules.d100.qualities import Qualities, area_quality, no_attack_test
+
+    def q(system: str, *names: str) -> Qualities:
+        known = tables.qualities(system)
+        return Qualities(dict.fromkeys(names), {n: d for n in names if (d := known.get(n)) is not None})
+
+    assert [no_attack_test(q(s, "Flame")) for s in ("dh2", "dh1", "dw")] == [False, True, True]
+    assert no_attack_test(q("dh2", "Spray")) and not no_attack_test(q("dh2", "Tearing"))
+    assert (area_quality(q("dh2", "Spray", "Flame")), area_quality(q("dw", "Flame"))) == ("Spray", "Flame")
