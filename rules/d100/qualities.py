@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..tables import QualityDef
 from . import signed
+from .seams import UNSTABLE, for_person
 
 if TYPE_CHECKING:
     from .attack import D100Attack
+    from .stages.damage_dice import HitDice
     from .state import AttackState
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -77,6 +79,7 @@ POINTS = (
     "horde_more_hits",  # (a, hits, why) -> hits: the hits on a Horde, after Explosive damage's; appends to why
     "damage_dice",  # (a, st, degrees, roll) -> None: a hit's dice after the weapon's; roll(sides, purpose, role, group=0)
     "damage_type",  # (a, kind) -> kind: the weapon's damage type (E, I, R or X)
+    "hit_damage",  # (a, hd, damage) -> damage: one hit's damage after its dice and bonuses, before armour
     "clamp",  # (a, value) -> value: each damage die (Proven, Primitive)
     "damage_bonus",  # (a, st) -> [(value, label)]: added to each hit's damage, after craftsmanship
     "pen",  # (a, st, pen) -> (pen, why) or None: the weapon's Pen, folded in order
@@ -362,6 +365,20 @@ def _primitive_cap(a: D100Attack, value: int) -> int:
     if a.q.param("Primitive", "mode", "") != "cap_die":
         return value
     return min(value, a.q.x("Primitive"))
+
+
+# -- one hit's damage ------------------------------------------------------------------------------------
+
+
+@hook("Unstable", "hit_damage", 10)
+def _unstable(a: D100Attack, hd: HitDice, damage: int) -> int:
+    """Unstable: each hit rolls 1d10; on a 1 it deals half damage (rounded up), on a 10 double."""
+    who = f"person {hd.person} " if hd.person else ""
+    r = a.roller.die(10, f"{who}hit {hd.number} Unstable d10", for_person(hd.person, UNSTABLE)).value
+    new = (damage + 1) // 2 if r == 1 else 2 * damage if r == 10 else damage
+    what = "half damage" if r == 1 else "double damage" if r == 10 else "normal damage"
+    a._qstep("Unstable", f"Hit {hd.number}: 1d10 = {r}, {what}: {damage} \u2192 {new}.")
+    return new
 
 
 # -- damage type -------------------------------------------------------------------------------------------

@@ -199,3 +199,9 @@ def test_area_predicates() -> None:
     assert [no_attack_test(q(s, "Flame")) for s in ("dh2", "dh1", "dw")] == [False, True, True]
     assert no_attack_test(q("dh2", "Spray")) and not no_attack_test(q("dh2", "Tearing"))
     assert (area_quality(q("dh2", "Spray", "Flame")), area_quality(q("dw", "Flame"))) == ("Spray", "Flame")
+
+
+def test_hit_damage_hooks() -> None:
+    """Unstable is the one quality that changes a hit's damage before armour (its d10 drawn after the hit's
+    damage dice: tests/unit/qualities/test_unstable.py)."""
+    assert [(h.quality, h.order) for h in HOOKS["hit_damage"]] == [("Unstable", 10)]

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from ...models import DAMAGE_TYPES, Critical, DamageDie, Hit, RighteousFury
 from .. import signed
 from ..qualities import hooks
-from ..seams import UNSTABLE, for_person
 from ..state import AttackState
 from .after_hit import after_hit
 from .damage_dice import HitDice, calls_fury
@@ -210,7 +209,8 @@ def hit_record(
 ) -> tuple[Hit, bool]:
     """One hit's damage (Step Four), Righteous Fury and what gets through (Step Five)."""
     damage = max(0, hd.total() + m.bonus)
-    damage = unstable(a, hd, damage)
+    for h in hooks("hit_damage", a.q):  # Unstable
+        damage = h.apply(a, hd, damage)
     armour = a._armour_at(hd.location, hd.person)
     eff = effective_armour(a, hd.location, m.pen, m.factor, hd.person)
     grav = graviton(a, hd.location, hd.person)
@@ -323,18 +323,6 @@ def unarmed_fatigue(a: D100Attack, number: int, damage: int, tb: int) -> int:
         )
         return 1
     return 0
-
-
-def unstable(a: D100Attack, hd: HitDice, damage: int) -> int:
-    """Unstable: each hit rolls 1d10; on a 1 it deals half damage (rounded up), on a 10 double."""
-    if "Unstable" not in a.q:
-        return damage
-    who = f"person {hd.person} " if hd.person else ""
-    r = a.roller.die(10, f"{who}hit {hd.number} Unstable d10", for_person(hd.person, UNSTABLE)).value
-    new = (damage + 1) // 2 if r == 1 else 2 * damage if r == 10 else damage
-    what = "half damage" if r == 1 else "double damage" if r == 10 else "normal damage"
-    a._qstep("Unstable", f"Hit {hd.number}: 1d10 = {r}, {what}: {damage} \u2192 {new}.")
-    return new
 
 
 def damage_step(
