@@ -79,6 +79,7 @@ POINTS = (
     "horde_more_hits",  # (a, hits, why) -> hits: the hits on a Horde, after Explosive damage's; appends to why
     "damage_dice",  # (a, st, degrees, roll) -> None: a hit's dice after the weapon's; roll(sides, purpose, role, group=0)
     "damage_type",  # (a, kind) -> kind: the weapon's damage type (E, I, R or X)
+    "dice_notes",  # (a, hd) -> str or None: a note on what the quality did to a hit's damage dice (Step Four)
     "hit_damage",  # (a, hd, damage) -> damage: one hit's damage after its dice and bonuses, before armour
     "clamp",  # (a, value) -> value: each damage die (Proven, Primitive)
     "damage_bonus",  # (a, st) -> [(value, label)]: added to each hit's damage, after craftsmanship
@@ -365,6 +366,39 @@ def _primitive_cap(a: D100Attack, value: int) -> int:
     if a.q.param("Primitive", "mode", "") != "cap_die":
         return value
     return min(value, a.q.x("Primitive"))
+
+
+# -- Step Four's notes on the dice -------------------------------------------------------------------------
+
+
+@hook("Tearing", "dice_notes", 10)
+def _tearing_note(a: D100Attack, hd: HitDice) -> str | None:
+    if hd.tearing == "extra_die_drop_lowest":
+        return "Tearing rolled one extra die and dropped the lowest."
+    if hd.tearing == "roll_twice_keep_best":
+        return "Tearing rolled the damage twice and kept the better roll."
+    return None
+
+
+@hook("Proven", "dice_notes", 20)
+def _proven_note(a: D100Attack, hd: HitDice) -> str | None:
+    x = a.q.x("Proven")
+    return f"Proven ({x}): a die under {x} counts as {x}."
+
+
+@hook("Primitive", "dice_notes", 30)
+def _primitive_note(a: D100Attack, hd: HitDice) -> str | None:
+    if a.q.param("Primitive", "mode", "") != "cap_die":
+        return None
+    x = a.q.x("Primitive")
+    return f"Primitive ({x}): a die over {x} counts as {x}."
+
+
+@hook("Accurate", "dice_notes", 40)
+def _accurate_note(a: D100Attack, hd: HitDice) -> str | None:
+    if not any(d.role == "accurate" for d in hd.dice):
+        return None
+    return "Accurate adds d10s for an aimed single shot; they cannot cause Righteous Fury."
 
 
 # -- one hit's damage ------------------------------------------------------------------------------------

@@ -205,3 +205,31 @@ def test_hit_damage_hooks() -> None:
     """Unstable is the one quality that changes a hit's damage before armour (its d10 drawn after the hit's
     damage dice: tests/unit/qualities/test_unstable.py)."""
     assert [(h.quality, h.order) for h in HOOKS["hit_damage"]] == [("Unstable", 10)]
+
+
+def test_dice_notes_hooks_in_order() -> None:
+    """Step Four's notes on the dice, in today's order: Tearing, Proven, Primitive, Accurate."""
+    assert [(h.quality, h.order) for h in HOOKS["dice_notes"]] == [
+        ("Tearing", 10),
+        ("Proven", 20),
+        ("Primitive", 30),
+        ("Accurate", 40),
+    ]
+
+
+def test_dice_notes_tearing_before_proven(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Tearing, Proven (3) Lasgun: Step Four notes Tearing's die before Proven's floor; swapped, the other way."""
+    from dh2_scenarios import LASGUN, resolve_ok, scenario, weapon
+
+    gun = scenario(weapon(LASGUN, qualities=["Tearing", "Proven (3)"]), dice=[23, 6, 2])
+
+    def notes() -> str:
+        step = next(s for s in resolve_ok(gun)["steps"] if s["rule"].startswith("Step Four: damage"))
+        return str(step["detail"])
+
+    detail = notes()
+    assert detail.index("Tearing rolled") < detail.index("Proven (3)")
+    swapped = [Hook(h.quality, h.point, {"Proven": 5}.get(h.quality, h.order), h.apply) for h in HOOKS["dice_notes"]]
+    monkeypatch.setitem(HOOKS, "dice_notes", sorted(swapped, key=lambda h: h.order))
+    detail = notes()
+    assert detail.index("Tearing rolled") > detail.index("Proven (3)")

@@ -365,18 +365,5 @@ def _faces(hd: HitDice, keep: list[bool]) -> str:
 
 
 def _dice_notes(a: D100Attack, hd: HitDice) -> list[str]:
-    """What Tearing, Proven, Primitive and Accurate did to the dice."""
-    notes = []
-    if hd.tearing == "extra_die_drop_lowest":
-        notes.append("Tearing rolled one extra die and dropped the lowest.")
-    elif hd.tearing == "roll_twice_keep_best":
-        notes.append("Tearing rolled the damage twice and kept the better roll.")
-    if "Proven" in a.q:
-        notes.append(f"Proven ({a.q.x('Proven')}): a die under {a.q.x('Proven')} counts as {a.q.x('Proven')}.")
-    if "Primitive" in a.q and a.q.param("Primitive", "mode", "") == "cap_die":
-        notes.append(
-            f"Primitive ({a.q.x('Primitive')}): a die over {a.q.x('Primitive')} counts as {a.q.x('Primitive')}."
-        )
-    if any(d.role == "accurate" for d in hd.dice):
-        notes.append("Accurate adds d10s for an aimed single shot; they cannot cause Righteous Fury.")
-    return notes
+    """What the qualities did to the dice: their ``dice_notes`` hooks (Tearing, Proven, Primitive, Accurate)."""
+    return [note for h in hooks("dice_notes", a.q) if (note := h.apply(a, hd))]
