@@ -84,6 +84,7 @@ POINTS = (
     "clamp",  # (a, value) -> value: each damage die (Proven, Primitive)
     "damage_bonus",  # (a, st) -> [(value, label)]: added to each hit's damage, after craftsmanship
     "pen",  # (a, st, pen) -> (pen, why) or None: the weapon's Pen, folded in order
+    "armour_damage",  # (a, location, person) -> extra damage (from the struck location's AP)
     "armour",  # (a, st) -> why or None: a reason the struck armour counts double (they do not stack)
     "toughness",  # (a, tb, unnatural) -> (tb, why) or None: the target's TB
     "fury",  # (a) -> the natural face from which a damage die calls Righteous Fury, or None
@@ -504,6 +505,12 @@ def _scatter_armour(a: D100Attack, st: AttackState) -> str | None:
     if a.q.param("Scatter", "mode") != "hits_and_armour" or st.band not in ("Long", "Extreme"):
         return None
     return f"Scatter at {st.band} range"
+
+
+@hook("Graviton", "armour_damage", 10)
+def _graviton(a: D100Attack, location: str, person: int) -> int:
+    """Graviton: extra damage equal to the struck location's AP."""
+    return a._armour_at(location, person)
 
 
 # -- toughness and Righteous Fury ---------------------------------------------------------------------

@@ -233,3 +233,8 @@ def test_dice_notes_tearing_before_proven(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setitem(HOOKS, "dice_notes", sorted(swapped, key=lambda h: h.order))
     detail = notes()
     assert detail.index("Tearing rolled") > detail.index("Proven (3)")
+
+
+def test_armour_damage_hooks() -> None:
+    """Graviton is the one quality whose damage grows with the struck armour (tests/unit/qualities/test_graviton.py)."""
+    assert [(h.quality, h.order) for h in HOOKS["armour_damage"]] == [("Graviton", 10)]

@@ -65,8 +65,8 @@ def effective_armour(a: D100Attack, location: str, pen: int, factor: int, person
 
 
 def graviton(a: D100Attack, location: str, person: int = 0) -> int:
-    """Graviton: extra damage equal to the struck location's AP."""
-    return a._armour_at(location, person) if "Graviton" in a.q else 0
+    """Extra damage from the struck location's AP: the qualities' ``armour_damage`` hooks (Graviton)."""
+    return sum(h.apply(a, location, person) for h in hooks("armour_damage", a.q))
 
 
 @dataclass(frozen=True)
