@@ -70,6 +70,7 @@ def no_attack_test(q: Qualities) -> bool:
 POINTS = (
     "ammo",  # (a) -> (factor, why) or None: the rounds a shot uses, multiplied
     "modifiers",  # (a, st) -> [(label, value, source)]: added to the attack test, after the weapon-class ones
+    "miss",  # (a) -> None: a note on an attack test that missed (not jammed)
     "aim",  # (a, st, mods) -> mods: the Aim's modifiers to the attack test (its bonus first, if aimed), folded
     "range_band",  # (a, band) -> band: the range band beyond Standard range (Long or Extreme)
     "range",  # (a, st) -> [(label, value, source)]: added to the attack test after the range band's
@@ -158,6 +159,19 @@ def _defensive(a: D100Attack, st: AttackState) -> list[tuple[str, int, str]]:
 def _twin_linked_bonus(a: D100Attack, st: AttackState) -> list[tuple[str, int, str]]:
     """Twin-Linked: +20 to hit (the ruleset's ``bonus`` param)."""
     return [("Twin-Linked", a.q.num("Twin-Linked", "bonus", 20), a._qsrc("Twin-Linked"))]
+
+
+# -- a miss ---------------------------------------------------------------------------------------------
+
+
+@hook("Blast", "miss", 10)
+def _blast_miss(a: D100Attack) -> None:
+    """Blast: a missed round still lands; the GM scatters it."""
+    a._qstep(
+        "Blast",
+        "The shot missed: a Blast weapon's round still lands somewhere. The GM scatters it "
+        "(the scatter diagram) and anyone within the radius where it lands is hit.",
+    )
 
 
 # -- aim: the Aim's modifiers (Inaccurate takes the bonus away before Accurate looks for it) ------------

@@ -238,3 +238,8 @@ def test_dice_notes_tearing_before_proven(monkeypatch: pytest.MonkeyPatch) -> No
 def test_armour_damage_hooks() -> None:
     """Graviton is the one quality whose damage grows with the struck armour (tests/unit/qualities/test_graviton.py)."""
     assert [(h.quality, h.order) for h in HOOKS["armour_damage"]] == [("Graviton", 10)]
+
+
+def test_miss_hooks() -> None:
+    """Blast is the one quality with a note on a miss (its round still lands: tests/unit/qualities/test_blast.py)."""
+    assert [(h.quality, h.order) for h in HOOKS["miss"]] == [("Blast", 10)]
