@@ -38,7 +38,7 @@ from ..errors import FieldError
 from ..models import NearbyTarget, Resolution, Scenario, Step, TargetTest, Weapon
 from ..tables import ActionDef
 from . import D100Test, dh1_test, signed
-from .qualities import Qualities, hooks
+from .qualities import Qualities, hooks, no_attack_test
 from .seams import Seams
 from .stages import check, evasion, flame, hits, locations, modifiers, test
 from .stages.finish import finish
@@ -134,9 +134,7 @@ class D100Attack:
     @property
     def flame(self) -> bool:
         """Flame (in rulesets where it replaces the test) or Spray: no attack test."""
-        if "Spray" in self.q:
-            return True
-        return "Flame" in self.q and self.q.param("Flame", "mode", "") == "no_test"
+        return no_attack_test(self.q)
 
     def _range(self) -> float:
         """The weapon's range in metres (Maximal adds its extra range)."""
@@ -226,10 +224,12 @@ class D100Attack:
         return tb, why
 
     def _damage_type(self) -> str:
-        """E, I, R or X: the weapon's, except that a Force weapon in a psyker's hands deals Energy."""
-        if "Force" in self.q and self.s.attacker.psy_rating and self.q.param("Force", "energy", 0):
-            return "E"
-        return self.weapon.damage_type
+        """E, I, R or X: the weapon's, through the qualities' ``damage_type`` hooks (a Force weapon in
+        a psyker's hands deals Energy)."""
+        kind = self.weapon.damage_type
+        for h in hooks("damage_type", self.q):  # Force
+            kind = h.apply(self, kind)
+        return kind
 
 
 class WholeTensAttack(D100Attack):

@@ -13,9 +13,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..tables import QualityDef
+from . import signed
+from .seams import UNSTABLE, for_person
 
 if TYPE_CHECKING:
     from .attack import D100Attack
+    from .stages.damage_dice import HitDice
     from .state import AttackState
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -47,18 +50,46 @@ class Qualities:
         return f"{name} ({v})" if v is not None else name
 
 
+# -- predicates: a stage choosing its procedure by the kind of weapon (not a quality's own rule) ---------
+
+
+def area_quality(q: Qualities) -> str:
+    """The quality that makes the weapon an area weapon with no attack test: Spray if it has it,
+    else Flame (whose ``params`` give the jam face and the Agility test)."""
+    return "Spray" if "Spray" in q else "Flame"
+
+
+def no_attack_test(q: Qualities) -> bool:
+    """Spray, or Flame in rulesets where it replaces the attack test (its ``mode`` ``no_test``): the
+    weapon hits everyone in its area who fails an Agility test (:mod:`rules.d100.stages.flame`)."""
+    return "Spray" in q or ("Flame" in q and q.param("Flame", "mode", "") == "no_test")
+
+
 # -- the hook registry --------------------------------------------------------------------------------
 
 POINTS = (
     "ammo",  # (a) -> (factor, why) or None: the rounds a shot uses, multiplied
     "modifiers",  # (a, st) -> [(label, value, source)]: added to the attack test, after the weapon-class ones
+    "miss",  # (a) -> None: a note on an attack test that missed (not jammed)
+    "aim",  # (a, st, mods) -> mods: the Aim's modifiers to the attack test (its bonus first, if aimed), folded
+    "range_band",  # (a, band) -> band: the range band beyond Standard range (Long or Extreme)
+    "range",  # (a, st) -> [(label, value, source)]: added to the attack test after the range band's
+    "unbraced",  # (a, (label, value, source)) -> the same: an unbraced Heavy weapon's modifier to the attack test
     "hits",  # (a, st, hits) -> hits: after the action's hits (Scatter, Twin-Linked, Storm)
+    "horde_hits",  # (a, hits, why) -> hits: the hits on a Horde, before Explosive damage's; appends to why
+    "horde_more_hits",  # (a, hits, why) -> hits: the hits on a Horde, after Explosive damage's; appends to why
+    "damage_dice",  # (a, st, degrees, roll) -> None: a hit's dice after the weapon's; roll(sides, purpose, role, group=0)
+    "damage_type",  # (a, kind) -> kind: the weapon's damage type (E, I, R or X)
+    "dice_notes",  # (a, hd) -> str or None: a note on what the quality did to a hit's damage dice (Step Four)
+    "hit_damage",  # (a, hd, damage) -> damage: one hit's damage after its dice and bonuses, before armour
     "clamp",  # (a, value) -> value: each damage die (Proven, Primitive)
     "damage_bonus",  # (a, st) -> [(value, label)]: added to each hit's damage, after craftsmanship
     "pen",  # (a, st, pen) -> (pen, why) or None: the weapon's Pen, folded in order
+    "armour_damage",  # (a, location, person) -> extra damage (from the struck location's AP)
     "armour",  # (a, st) -> why or None: a reason the struck armour counts double (they do not stack)
     "toughness",  # (a, tb, unnatural) -> (tb, why) or None: the target's TB
     "fury",  # (a) -> the natural face from which a damage die calls Righteous Fury, or None
+    "fury_confirm",  # (a) -> True: the Fury needs no confirmation roll (where the ruleset asks one); notes why
 )
 
 
@@ -130,6 +161,76 @@ def _twin_linked_bonus(a: D100Attack, st: AttackState) -> list[tuple[str, int, s
     return [("Twin-Linked", a.q.num("Twin-Linked", "bonus", 20), a._qsrc("Twin-Linked"))]
 
 
+# -- a miss ---------------------------------------------------------------------------------------------
+
+
+@hook("Blast", "miss", 10)
+def _blast_miss(a: D100Attack) -> None:
+    """Blast: a missed round still lands; the GM scatters it."""
+    a._qstep(
+        "Blast",
+        "The shot missed: a Blast weapon's round still lands somewhere. The GM scatters it "
+        "(the scatter diagram) and anyone within the radius where it lands is hit.",
+    )
+
+
+# -- aim: the Aim's modifiers (Inaccurate takes the bonus away before Accurate looks for it) ------------
+
+
+def aim_label(a: D100Attack) -> str:
+    """The label of the Aim's own modifier in the attack test."""
+    return f"Aim ({a.s.action.aim})"
+
+
+@hook("Inaccurate", "aim", 10)
+def _inaccurate(a: D100Attack, st: AttackState, mods: list[tuple[str, int, str]]) -> list[tuple[str, int, str]]:
+    """Inaccurate: no bonus from aiming."""
+    if a.s.action.aim == "none":
+        return mods
+    bonus = a.tables.aim.half if a.s.action.aim == "half" else a.tables.aim.full
+    a._qstep("Inaccurate", f"No bonus from aiming (the {a.s.action.aim} Aim would give {signed(bonus)}).")
+    return [m for m in mods if m[0] != aim_label(a)]
+
+
+@hook("Accurate", "aim", 20)
+def _accurate(a: D100Attack, st: AttackState, mods: list[tuple[str, int, str]]) -> list[tuple[str, int, str]]:
+    """Accurate: + the ruleset's ``bonus`` (10) to a ranged weapon's attack when the Aim's bonus stands."""
+    if a.weapon.is_melee:
+        return mods
+    if a.s.action.aim == "none":
+        a._qstep("Accurate", "No bonus: Accurate adds to hit only when the attacker aimed.")
+        return mods
+    if not any(m[0] == aim_label(a) for m in mods):
+        return mods
+    return [*mods, ("Accurate (aiming)", a.q.num("Accurate", "bonus", 10), a._qsrc("Accurate"))]
+
+
+@hook("Gyro-Stabilised", "range_band", 10)
+def _gyro_range(a: D100Attack, band: str) -> str:
+    """Gyro-Stabilised (Deathwatch): never worse than Long range."""
+    return "Long"
+
+
+# -- range: after the range band's modifier ------------------------------------------------------------
+
+
+@hook("Scatter", "range", 10)
+def _scatter_range(a: D100Attack, st: AttackState) -> list[tuple[str, int, str]]:
+    """Scatter (DH2): +10 to hit at Point Blank and Short range."""
+    if a.q.param("Scatter", "mode") != "dh2" or st.band not in ("Point Blank", "Short"):
+        return []
+    return [(f"Scatter ({st.band} range)", 10, a._qsrc("Scatter"))]
+
+
+# -- an unbraced Heavy weapon ---------------------------------------------------------------------------
+
+
+@hook("Gyro-Stabilised", "unbraced", 10)
+def _gyro_unbraced(a: D100Attack, mod: tuple[str, int, str]) -> tuple[str, int, str]:
+    """Gyro-Stabilised (Deathwatch): an unbraced Heavy weapon takes -20, not -30."""
+    return "Heavy weapon not braced (Gyro-Stabilised)", -20, a._qsrc("Gyro-Stabilised")
+
+
 # -- hits ---------------------------------------------------------------------------------------------
 
 
@@ -181,7 +282,91 @@ def _storm_hits(a: D100Attack, st: AttackState, hits: int) -> int:
     return out
 
 
-# -- damage dice ----------------------------------------------------------------------------------------
+# -- hits on a Horde (seed 001, Hordes): Power Field adds before Blast multiplies; Devastating adds after
+# Explosive damage's extra hit --------------------------------------------------------------------------
+
+
+@hook("Power Field", "horde_hits", 10)
+def _power_field_horde(a: D100Attack, hits: int, why: list[str]) -> int:
+    """Power Field: one more hit on a Horde in melee (the ruleset's Horde rules say how many)."""
+    rules = a._horde_rules()
+    if not a.weapon.is_melee:
+        return hits
+    hits += rules.power_field_hits
+    why.append(f"Power Field +{rules.power_field_hits} \u2192 {hits}")
+    return hits
+
+
+@hook("Blast", "horde_hits", 20)
+def _blast_horde(a: D100Attack, hits: int, why: list[str]) -> int:
+    """Blast (X): each hit on a Horde counts X."""
+    blast = a.q.x("Blast")
+    if blast <= 1:
+        return hits
+    hits *= blast
+    why.append(f"a Blast ({blast}) weapon's hit counts {blast} hits \u2192 {hits}")
+    return hits
+
+
+@hook("Devastating", "horde_more_hits", 10)
+def _devastating_horde(a: D100Attack, hits: int, why: list[str]) -> int:
+    """Devastating (X): X more hits on a Horde (times the ruleset's ``horde_hits`` param)."""
+    if not a.q.x("Devastating"):
+        return hits
+    hits += a.q.x("Devastating") * a.q.num("Devastating", "horde_hits", 1)
+    why.append(f"Devastating ({a.q.x('Devastating')}) \u2192 {hits}")
+    return hits
+
+
+# -- a hit's damage dice, after the weapon's own (Maximal's, then Tearing's, then Accurate's: Accurate's dice
+# are not weapon dice that Tearing rolls one more of, test_quality_order.py) ---------------------------------
+
+Roll = Callable[..., None]  # roll(sides, purpose, role, group=0): one more die of the hit
+
+
+@hook("Maximal", "damage_dice", 10)
+def _maximal_dice(a: D100Attack, st: AttackState, degrees: int, roll: Roll) -> None:
+    """Maximal: the ruleset's ``dice`` more d10s when fired on Maximal."""
+    if a.s.action.maximal:
+        for _ in range(a.q.num("Maximal", "dice", 1)):
+            roll(10, "Maximal d10", "maximal")
+
+
+@hook("Tearing", "damage_dice", 20)
+def _tearing_dice(a: D100Attack, st: AttackState, degrees: int, roll: Roll) -> None:
+    """Tearing: one more weapon die, the lowest dropped; or (DH1) the weapon's dice rolled twice, the
+    better roll kept (the ruleset's ``mode``)."""
+    expr, tearing = a.weapon.dice, a.q.param("Tearing", "mode")
+    if tearing == "extra_die_drop_lowest":
+        roll(expr.sides, f"Tearing d{expr.sides}", "tearing")
+    elif tearing == "roll_twice_keep_best":
+        for k in range(expr.count):
+            suffix = f" ({k + 1} of {expr.count})" if expr.count > 1 else ""
+            roll(expr.sides, f"Tearing second roll d{expr.sides}{suffix}", "tearing", group=1)
+
+
+def accurate_dice(a: D100Attack, st: AttackState, degrees: int) -> int:
+    """Accurate's extra d10s: a single aimed shot from a Basic weapon, one per two degrees of success
+    (beyond the first, where the ruleset says so), to the ruleset's maximum; none in rulesets
+    without them (nor without Accurate: the odds engine asks it of any weapon)."""
+    if "Accurate" not in a.q or a.s.action.aim == "none":
+        return 0
+    most = a.q.num("Accurate", "max_dice", 0)
+    if not most or a.weapon.weapon_class != "Basic" or st.action.fire not in (None, "single"):
+        return 0
+    beyond = a.q.num("Accurate", "beyond_first", 0)
+    return min(most, max(0, degrees - beyond) // 2)
+
+
+@hook("Accurate", "damage_dice", 30)
+def _accurate_dice(a: D100Attack, st: AttackState, degrees: int, roll: Roll) -> None:
+    """Accurate: its d10s (:func:`accurate_dice`)."""
+    extra = accurate_dice(a, st, degrees)
+    for k in range(extra):
+        roll(10, f"Accurate d10 ({k + 1} of {extra})", "accurate")
+
+
+# -- damage dice: each die ----------------------------------------------------------------------------------------
 
 
 @hook("Proven", "clamp", 10)
@@ -196,6 +381,62 @@ def _primitive_cap(a: D100Attack, value: int) -> int:
     if a.q.param("Primitive", "mode", "") != "cap_die":
         return value
     return min(value, a.q.x("Primitive"))
+
+
+# -- Step Four's notes on the dice -------------------------------------------------------------------------
+
+
+@hook("Tearing", "dice_notes", 10)
+def _tearing_note(a: D100Attack, hd: HitDice) -> str | None:
+    if hd.tearing == "extra_die_drop_lowest":
+        return "Tearing rolled one extra die and dropped the lowest."
+    if hd.tearing == "roll_twice_keep_best":
+        return "Tearing rolled the damage twice and kept the better roll."
+    return None
+
+
+@hook("Proven", "dice_notes", 20)
+def _proven_note(a: D100Attack, hd: HitDice) -> str | None:
+    x = a.q.x("Proven")
+    return f"Proven ({x}): a die under {x} counts as {x}."
+
+
+@hook("Primitive", "dice_notes", 30)
+def _primitive_note(a: D100Attack, hd: HitDice) -> str | None:
+    if a.q.param("Primitive", "mode", "") != "cap_die":
+        return None
+    x = a.q.x("Primitive")
+    return f"Primitive ({x}): a die over {x} counts as {x}."
+
+
+@hook("Accurate", "dice_notes", 40)
+def _accurate_note(a: D100Attack, hd: HitDice) -> str | None:
+    if not any(d.role == "accurate" for d in hd.dice):
+        return None
+    return "Accurate adds d10s for an aimed single shot; they cannot cause Righteous Fury."
+
+
+# -- one hit's damage ------------------------------------------------------------------------------------
+
+
+@hook("Unstable", "hit_damage", 10)
+def _unstable(a: D100Attack, hd: HitDice, damage: int) -> int:
+    """Unstable: each hit rolls 1d10; on a 1 it deals half damage (rounded up), on a 10 double."""
+    who = f"person {hd.person} " if hd.person else ""
+    r = a.roller.die(10, f"{who}hit {hd.number} Unstable d10", for_person(hd.person, UNSTABLE)).value
+    new = (damage + 1) // 2 if r == 1 else 2 * damage if r == 10 else damage
+    what = "half damage" if r == 1 else "double damage" if r == 10 else "normal damage"
+    a._qstep("Unstable", f"Hit {hd.number}: 1d10 = {r}, {what}: {damage} \u2192 {new}.")
+    return new
+
+
+# -- damage type -------------------------------------------------------------------------------------------
+
+
+@hook("Force", "damage_type", 10)
+def _force_energy(a: D100Attack, kind: str) -> str:
+    """Force: Energy damage in a psyker's hands, where the ruleset says so (its ``energy`` param)."""
+    return "E" if a.s.attacker.psy_rating and a.q.param("Force", "energy", 0) else kind
 
 
 # -- damage bonus -----------------------------------------------------------------------------------------
@@ -280,6 +521,12 @@ def _scatter_armour(a: D100Attack, st: AttackState) -> str | None:
     return f"Scatter at {st.band} range"
 
 
+@hook("Graviton", "armour_damage", 10)
+def _graviton(a: D100Attack, location: str, person: int) -> int:
+    """Graviton: extra damage equal to the struck location's AP."""
+    return a._armour_at(location, person)
+
+
 # -- toughness and Righteous Fury ---------------------------------------------------------------------
 
 
@@ -306,3 +553,10 @@ def _felling(a: D100Attack, tb: int, unnatural: int) -> tuple[int, str] | None:
 def _vengeful(a: D100Attack) -> int | None:
     """Vengeful (X): Righteous Fury from a natural X (no change without a value)."""
     return a.q.x("Vengeful") or None
+
+
+@hook("Volatile", "fury_confirm", 10)
+def _volatile(a: D100Attack) -> bool:
+    """Volatile (Deathwatch): a 10 on the damage is Righteous Fury without the confirmation roll."""
+    a._qstep("Volatile", "A 10 on the damage: Righteous Fury without a confirmation roll.")
+    return True

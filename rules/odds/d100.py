@@ -45,6 +45,7 @@ from typing import Any
 
 from ..d100 import seams as roles
 from ..d100.attack import D100Attack
+from ..d100.qualities import area_quality
 from ..d100.seams import Seams
 from ..d100.stages.damage import damage_all, pen
 from ..d100.stages.damage_dice import HitDice, accurate_dice, calls_fury, replace_with_degrees, roll_hit_dice
@@ -523,7 +524,7 @@ class _Probe:
         a = self.prepared
         if a is None or not a.flame:
             return 0
-        return a.q.num("Spray" if "Spray" in a.q else "Flame", "jam_on", 0)
+        return a.q.num(area_quality(a.q), "jam_on", 0)
 
     def _pack(self, hit: Any, slain: bool) -> int:
         rf = hit.righteous_fury is not None and hit.righteous_fury.confirmed is not False

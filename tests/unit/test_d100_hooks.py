@@ -112,3 +112,134 @@ def test_the_seams_are_where_the_procedure_asks() -> None:
     res = DH2Attack(Scenario.model_validate(scenario), Roller(ScriptedDice([5, 9])), Watching()).resolve()
     assert asked == ["evasion of 1", "damage of 1 at 9 degrees"]
     assert res.hits[0].penetration == 10
+
+
+def test_fury_confirm_hooks() -> None:
+    """Volatile is the one quality that skips Righteous Fury's confirmation roll (Deathwatch);
+    tests/unit/qualities/test_volatile.py pins what it does."""
+    assert [(h.quality, h.order) for h in HOOKS["fury_confirm"]] == [("Volatile", 10)]
+
+
+def test_aim_hooks_inaccurate_before_accurate(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Inaccurate takes the Aim's bonus away before Accurate looks for it: a Lasgun with both,
+    fully aimed, is BS 40 + 10 (Standard Attack) = 50, no Aim and no Accurate bonus. The other way
+    round Accurate's +10 would stand (60)."""
+    from dh2_scenarios import LASGUN, resolve_ok, scenario, weapon
+
+    assert [(h.quality, h.order) for h in HOOKS["aim"]] == [("Inaccurate", 10), ("Accurate", 20)]
+    both = scenario(weapon(LASGUN, qualities=["Inaccurate", "Accurate"]), aim="full", dice=[95])
+    assert resolve_ok(both)["target_number"] == 50
+
+    swapped = [Hook(h.quality, h.point, {"Accurate": 5}.get(h.quality, h.order), h.apply) for h in HOOKS["aim"]]
+    monkeypatch.setitem(HOOKS, "aim", sorted(swapped, key=lambda h: h.order))
+    assert resolve_ok(both)["target_number"] == 60
+
+
+def test_range_hooks() -> None:
+    """Scatter (DH2) is the one quality with a modifier after the range band's
+    (tests/unit/qualities/test_scatter.py pins it and where it is listed)."""
+    assert [(h.quality, h.order) for h in HOOKS["range"]] == [("Scatter", 10)]
+
+
+def test_horde_hits_hooks_power_field_adds_before_blast_multiplies(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hits on a Horde (seed 001, Hordes): a Knife against 70, roll 20 -> 5 degrees; in melee
+    max(1, 5 // 2) = 2, a Power Field one more = 3, a Blast (2)
+    weapon's hit counts 2: 6. Blast before the Power Field would give 2 x 2 + 1 = 5. Devastating adds after
+    Explosive damage's hit, at a point of its own (``horde_more_hits``)."""
+    import dw_scenarios as dw
+    from dh2_scenarios import resolve_ok, weapon
+
+    assert [(h.quality, h.order) for h in HOOKS["horde_hits"]] == [("Power Field", 10), ("Blast", 20)]
+    assert [(h.quality, h.order) for h in HOOKS["horde_more_hits"]] == [("Devastating", 10)]
+    knife = weapon(dw.KNIFE, qualities=["Power Field", "Blast (2)"])
+    both = dw.scenario(knife, horde={"magnitude": 30, "armour": 0}, dice=[20] + [5] * 6)
+    assert dw.attack(both)["horde"]["hits"] == 6
+
+    swapped = [Hook(h.quality, h.point, {"Blast": 5}.get(h.quality, h.order), h.apply) for h in HOOKS["horde_hits"]]
+    monkeypatch.setitem(HOOKS, "horde_hits", sorted(swapped, key=lambda h: h.order))
+    assert resolve_ok(both)["horde"]["hits"] == 5
+
+
+def test_damage_dice_hooks_in_order() -> None:
+    """A hit's dice after the weapon's: Maximal's, Tearing's, then Accurate's (Tearing's extra die is a weapon
+    die, Accurate's are not: test_quality_order.py's Accurate-and-Tearing tests fail the other way round)."""
+    assert [(h.quality, h.order) for h in HOOKS["damage_dice"]] == [("Maximal", 10), ("Tearing", 20), ("Accurate", 30)]
+
+
+def test_damage_type_hooks() -> None:
+    """Force is the one quality that changes the damage type (Energy in a psyker's hands, where the ruleset
+    says so: tests/unit/qualities/test_force.py)."""
+    assert [(h.quality, h.order) for h in HOOKS["damage_type"]] == [("Force", 10)]
+    attack = DH2Attack(Scenario.model_validate(force_sword()), Roller(ScriptedDice([5, 9])))
+    assert (attack.weapon.damage_type, attack._damage_type()) == ("I", "E")
+
+
+def test_unbraced_hooks() -> None:
+    """Gyro-Stabilised is the one quality that lessens an unbraced Heavy weapon's -30
+    (tests/unit/qualities/test_gyro_stabilised.py)."""
+    assert [(h.quality, h.order) for h in HOOKS["unbraced"]] == [("Gyro-Stabilised", 10)]
+
+
+def test_range_band_hooks() -> None:
+    """Gyro-Stabilised is the one quality that changes the range band (never Extreme:
+    tests/unit/qualities/test_gyro_stabilised.py)."""
+    assert [(h.quality, h.order) for h in HOOKS["range_band"]] == [("Gyro-Stabilised", 10)]
+
+
+def test_area_predicates() -> None:
+    """Spray always, Flame where the ruleset reads it so (DH1 and Deathwatch; DH2 rolls the attack test): no
+    attack test."""
+    from rules import tables
+    from rules.d100.qualities import Qualities, area_quality, no_attack_test
+
+    def q(system: str, *names: str) -> Qualities:
+        known = tables.qualities(system)
+        return Qualities(dict.fromkeys(names), {n: d for n in names if (d := known.get(n)) is not None})
+
+    assert [no_attack_test(q(s, "Flame")) for s in ("dh2", "dh1", "dw")] == [False, True, True]
+    assert no_attack_test(q("dh2", "Spray")) and not no_attack_test(q("dh2", "Tearing"))
+    assert (area_quality(q("dh2", "Spray", "Flame")), area_quality(q("dw", "Flame"))) == ("Spray", "Flame")
+
+
+def test_hit_damage_hooks() -> None:
+    """Unstable is the one quality that changes a hit's damage before armour (its d10 drawn after the hit's
+    damage dice: tests/unit/qualities/test_unstable.py)."""
+    assert [(h.quality, h.order) for h in HOOKS["hit_damage"]] == [("Unstable", 10)]
+
+
+def test_dice_notes_hooks_in_order() -> None:
+    """Step Four's notes on the dice, in today's order: Tearing, Proven, Primitive, Accurate."""
+    assert [(h.quality, h.order) for h in HOOKS["dice_notes"]] == [
+        ("Tearing", 10),
+        ("Proven", 20),
+        ("Primitive", 30),
+        ("Accurate", 40),
+    ]
+
+
+def test_dice_notes_tearing_before_proven(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Tearing, Proven (3) Lasgun: Step Four notes Tearing's die before Proven's floor; swapped, the other way."""
+    from dh2_scenarios import LASGUN, resolve_ok, scenario, weapon
+
+    gun = scenario(weapon(LASGUN, qualities=["Tearing", "Proven (3)"]), dice=[23, 6, 2])
+
+    def notes() -> str:
+        step = next(s for s in resolve_ok(gun)["steps"] if s["rule"].startswith("Step Four: damage"))
+        return str(step["detail"])
+
+    detail = notes()
+    assert detail.index("Tearing rolled") < detail.index("Proven (3)")
+    swapped = [Hook(h.quality, h.point, {"Proven": 5}.get(h.quality, h.order), h.apply) for h in HOOKS["dice_notes"]]
+    monkeypatch.setitem(HOOKS, "dice_notes", sorted(swapped, key=lambda h: h.order))
+    detail = notes()
+    assert detail.index("Tearing rolled") > detail.index("Proven (3)")
+
+
+def test_armour_damage_hooks() -> None:
+    """Graviton is the one quality whose damage grows with the struck armour (tests/unit/qualities/test_graviton.py)."""
+    assert [(h.quality, h.order) for h in HOOKS["armour_damage"]] == [("Graviton", 10)]
+
+
+def test_miss_hooks() -> None:
+    """Blast is the one quality with a note on a miss (its round still lands: tests/unit/qualities/test_blast.py)."""
+    assert [(h.quality, h.order) for h in HOOKS["miss"]] == [("Blast", 10)]

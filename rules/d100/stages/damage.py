@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from ...models import DAMAGE_TYPES, Critical, DamageDie, Hit, RighteousFury
 from .. import signed
 from ..qualities import hooks
-from ..seams import UNSTABLE, for_person
 from ..state import AttackState
 from .after_hit import after_hit
 from .damage_dice import HitDice, calls_fury
@@ -66,8 +65,8 @@ def effective_armour(a: D100Attack, location: str, pen: int, factor: int, person
 
 
 def graviton(a: D100Attack, location: str, person: int = 0) -> int:
-    """Graviton: extra damage equal to the struck location's AP."""
-    return a._armour_at(location, person) if "Graviton" in a.q else 0
+    """Extra damage from the struck location's AP: the qualities' ``armour_damage`` hooks (Graviton)."""
+    return sum(h.apply(a, location, person) for h in hooks("armour_damage", a.q))
 
 
 @dataclass(frozen=True)
@@ -210,7 +209,8 @@ def hit_record(
 ) -> tuple[Hit, bool]:
     """One hit's damage (Step Four), Righteous Fury and what gets through (Step Five)."""
     damage = max(0, hd.total() + m.bonus)
-    damage = unstable(a, hd, damage)
+    for h in hooks("hit_damage", a.q):  # Unstable
+        damage = h.apply(a, hd, damage)
     armour = a._armour_at(hd.location, hd.person)
     eff = effective_armour(a, hd.location, m.pen, m.factor, hd.person)
     grav = graviton(a, hd.location, hd.person)
@@ -325,18 +325,6 @@ def unarmed_fatigue(a: D100Attack, number: int, damage: int, tb: int) -> int:
     return 0
 
 
-def unstable(a: D100Attack, hd: HitDice, damage: int) -> int:
-    """Unstable: each hit rolls 1d10; on a 1 it deals half damage (rounded up), on a 10 double."""
-    if "Unstable" not in a.q:
-        return damage
-    who = f"person {hd.person} " if hd.person else ""
-    r = a.roller.die(10, f"{who}hit {hd.number} Unstable d10", for_person(hd.person, UNSTABLE)).value
-    new = (damage + 1) // 2 if r == 1 else 2 * damage if r == 10 else damage
-    what = "half damage" if r == 1 else "double damage" if r == 10 else "normal damage"
-    a._qstep("Unstable", f"Hit {hd.number}: 1d10 = {r}, {what}: {damage} \u2192 {new}.")
-    return new
-
-
 def damage_step(
     a: D100Attack, hd: HitDice, bonus: int, sb: int, damage: int, keep: list[bool], adds: list[tuple[int, str]]
 ) -> None:
@@ -377,18 +365,5 @@ def _faces(hd: HitDice, keep: list[bool]) -> str:
 
 
 def _dice_notes(a: D100Attack, hd: HitDice) -> list[str]:
-    """What Tearing, Proven, Primitive and Accurate did to the dice."""
-    notes = []
-    if hd.tearing == "extra_die_drop_lowest":
-        notes.append("Tearing rolled one extra die and dropped the lowest.")
-    elif hd.tearing == "roll_twice_keep_best":
-        notes.append("Tearing rolled the damage twice and kept the better roll.")
-    if "Proven" in a.q:
-        notes.append(f"Proven ({a.q.x('Proven')}): a die under {a.q.x('Proven')} counts as {a.q.x('Proven')}.")
-    if "Primitive" in a.q and a.q.param("Primitive", "mode", "") == "cap_die":
-        notes.append(
-            f"Primitive ({a.q.x('Primitive')}): a die over {a.q.x('Primitive')} counts as {a.q.x('Primitive')}."
-        )
-    if any(d.role == "accurate" for d in hd.dice):
-        notes.append("Accurate adds d10s for an aimed single shot; they cannot cause Righteous Fury.")
-    return notes
+    """What the qualities did to the dice: their ``dice_notes`` hooks (Tearing, Proven, Primitive, Accurate)."""
+    return [note for h in hooks("dice_notes", a.q) if (note := h.apply(a, hd))]

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...dice import DiceExpression, RolledDie
+from ..qualities import accurate_dice as accurate_dice
 from ..qualities import hooks
 from ..seams import DAMAGE, for_person
 from ..state import AttackState
@@ -76,7 +77,7 @@ class HitDice:
 def roll_hit_dice(a: D100Attack, st: AttackState, n: int, person: int, location: str, degrees: int) -> HitDice:
     w = a.weapon
     expr: DiceExpression = w.dice
-    tearing = str(a.q.param("Tearing", "mode")) if "Tearing" in a.q else None
+    tearing = str(a.q.param("Tearing", "mode", "")) or None
     who = f"person {person} " if person else ""
     dice: list[Die] = []
 
@@ -87,34 +88,11 @@ def roll_hit_dice(a: D100Attack, st: AttackState, n: int, person: int, location:
     for k in range(expr.count):
         suffix = f" ({k + 1} of {expr.count})" if expr.count > 1 else ""
         roll(expr.sides, f"damage d{expr.sides}{suffix}", "damage")
-    if a.s.action.maximal:
-        for _ in range(a.q.num("Maximal", "dice", 1)):
-            roll(10, "Maximal d10", "maximal")
-    if tearing == "extra_die_drop_lowest":
-        roll(expr.sides, f"Tearing d{expr.sides}", "tearing")
-    elif tearing == "roll_twice_keep_best":
-        for k in range(expr.count):
-            suffix = f" ({k + 1} of {expr.count})" if expr.count > 1 else ""
-            roll(expr.sides, f"Tearing second roll d{expr.sides}{suffix}", "tearing", group=1)
-    extra = accurate_dice(a, st, degrees)
-    for k in range(extra):
-        roll(10, f"Accurate d10 ({k + 1} of {extra})", "accurate")
+    for h in hooks("damage_dice", a.q):
+        h.apply(a, st, degrees, roll)
     hd = HitDice(n, person, location, dice, tearing)
     clamp(a, hd)
     return hd
-
-
-def accurate_dice(a: D100Attack, st: AttackState, degrees: int) -> int:
-    """Accurate's extra d10s: a single aimed shot from a Basic weapon, one per two degrees of success
-    (beyond the first, where the ruleset says so), to the ruleset's maximum; none in rulesets
-    without them."""
-    if "Accurate" not in a.q or a.s.action.aim == "none":
-        return 0
-    most = a.q.num("Accurate", "max_dice", 0)
-    if not most or a.weapon.weapon_class != "Basic" or st.action.fire not in (None, "single"):
-        return 0
-    beyond = a.q.num("Accurate", "beyond_first", 0)
-    return min(most, max(0, degrees - beyond) // 2)
 
 
 def clamp(a: D100Attack, hd: HitDice) -> None:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ...models import Resolution, TargetTest
 from ...tables import TestSpec
+from ..qualities import area_quality
 from ..state import AttackState
 from .after_hit import roll_target_test
 from .finish import finish
@@ -44,7 +45,7 @@ def resolve_flame(a: D100Attack, st: AttackState) -> Resolution:
     """Flame / Spray: no attack test; each person in the area tests Agility or is hit once, in
     the Body (the quality's source)."""
     s = a.s
-    name = "Spray" if "Spray" in a.q else "Flame"
+    name = area_quality(a.q)
     ag = s.target.characteristics.Ag or 0
     if st.mode is not None:
         a._step("Ammunition", a.SRC["ammo"], ammo_detail(a, st.mode, st.rounds))

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...models import DAMAGE_TYPES, RighteousFury
+from ..qualities import hooks
 from ..seams import FURY_CONFIRM, FURY_CRITICAL, FURY_DAMAGE, for_person
 from .damage_dice import HitDice
 
@@ -40,10 +41,12 @@ def righteous_fury(
 
 
 def _confirmation(a: D100Attack, hd: HitDice, target_number: int) -> tuple[bool, int | None]:
-    """DH1 and Deathwatch confirm the Fury with the attack test again (Volatile skips it):
-    whether it stands, and the confirmation roll (None when none was rolled)."""
+    """DH1 and Deathwatch confirm the Fury with the attack test again (a ``fury_confirm`` hook,
+    Volatile's, skips it): whether it stands, and the confirmation roll (None when none was rolled)."""
     rule = f"Righteous Fury, hit {hd.number}"
-    if a.RF_CONFIRM and "Volatile" not in a.q:
+    if not a.RF_CONFIRM:
+        return True, None
+    if not any([h.apply(a) for h in hooks("fury_confirm", a.q)]):
         confirm = a._test_die(FURY_CONFIRM, f"hit {hd.number} Righteous Fury confirmation d100", target_number)
         ok = a.test(target_number, confirm).success
         a._step(
@@ -53,8 +56,6 @@ def _confirmation(a: D100Attack, hd: HitDice, target_number: int) -> tuple[bool,
             f"{confirm:02d} against {target_number}: {'confirmed' if ok else 'not confirmed'}.",
         )
         return ok, confirm
-    if "Volatile" in a.q and a.RF_CONFIRM:
-        a._qstep("Volatile", "A 10 on the damage: Righteous Fury without a confirmation roll.")
     return True, None
 
 

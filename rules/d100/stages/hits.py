@@ -67,28 +67,22 @@ def hit_count(a: D100Attack, st: AttackState) -> int:
 
 
 def horde_hits(a: D100Attack, hits: int, degrees: int) -> int:
-    """Hits on a Horde: in melee one per two degrees of success (at least one) and one more for a
-    Power Field; a Blast (X) weapon's hit counts X; Explosive damage one more; Devastating (X), X more
-    (seed 001, Hordes; Devastating)."""
+    """Hits on a Horde: in melee one per two degrees of success (at least one); then the qualities'
+    ``horde_hits`` hooks (a Power Field one more, a Blast (X) weapon's hit counts X); Explosive damage
+    one more; then the ``horde_more_hits`` hooks (Devastating (X), X more) (seed 001, Hordes; Devastating)."""
     rules = a._horde_rules()
     why: list[str] = []
     if a.weapon.is_melee:
         n = rules.melee_degrees_per_hit
         hits = max(1, degrees // n)
         why.append(f"in melee, one hit per {n} degrees of success, at least one: max(1, {degrees} // {n}) = {hits}")
-        if "Power Field" in a.q:
-            hits += rules.power_field_hits
-            why.append(f"Power Field +{rules.power_field_hits} \u2192 {hits}")
-    blast = a.q.x("Blast") if "Blast" in a.q else 0
-    if blast > 1:
-        hits *= blast
-        why.append(f"a Blast ({blast}) weapon's hit counts {blast} hits \u2192 {hits}")
+    for h in hooks("horde_hits", a.q):
+        hits = h.apply(a, hits, why)
     if a._damage_type() == "X" and rules.explosive_hits:
         hits += rules.explosive_hits
         why.append(f"Explosive damage counts {rules.explosive_hits} more hit \u2192 {hits}")
-    if "Devastating" in a.q and a.q.x("Devastating"):
-        hits += a.q.x("Devastating") * a.q.num("Devastating", "horde_hits", 1)
-        why.append(f"Devastating ({a.q.x('Devastating')}) \u2192 {hits}")
+    for h in hooks("horde_more_hits", a.q):
+        hits = h.apply(a, hits, why)
     a._step(
         "Horde: hits",
         rules.source,

@@ -42,24 +42,21 @@ def modifiers(a: D100Attack, st: AttackState) -> list[AppliedModifier]:
 
 
 def _aim(a: D100Attack, st: AttackState) -> list[Mod]:
-    """Aim's bonus (none with Inaccurate), and Accurate's for a ranged weapon that aimed."""
-    s, w, t = a.s, a.weapon, a.tables
+    """Aim's bonus, folded through the qualities' ``aim`` hooks (Inaccurate takes it away, Accurate
+    adds to it for a ranged weapon that aimed)."""
+    s, t = a.s, a.tables
     out: list[Mod] = []
     if s.action.aim != "none":
         bonus = t.aim.half if s.action.aim == "half" else t.aim.full
-        if "Inaccurate" in a.q:
-            a._qstep("Inaccurate", f"No bonus from aiming (the {s.action.aim} Aim would give {signed(bonus)}).")
-        else:
-            out.append((f"Aim ({s.action.aim})", bonus, t.aim.source))
-            if "Accurate" in a.q and not w.is_melee:
-                out.append(("Accurate (aiming)", a.q.num("Accurate", "bonus", 10), a._qsrc("Accurate")))
-    elif "Accurate" in a.q and not w.is_melee:
-        a._qstep("Accurate", "No bonus: Accurate adds to hit only when the attacker aimed.")
+        out.append((f"Aim ({s.action.aim})", bonus, t.aim.source))
+    for h in hooks("aim", a.q):
+        out = h.apply(a, st, out)
     return out
 
 
 def _range(a: D100Attack, st: AttackState) -> list[Mod]:
-    """The range band's modifier (none for a Pistol fired into melee), and Scatter's (DH2) close in."""
+    """The range band's modifier (none for a Pistol fired into melee), then the qualities' ``range``
+    hooks (Scatter's, DH2, close in)."""
     s, w, t, band = a.s, a.weapon, a.tables, st.band
     out: list[Mod] = []
     if band is not None:
@@ -74,8 +71,8 @@ def _range(a: D100Attack, st: AttackState) -> list[Mod]:
             out.append(
                 (f"{band} range ({s.action.distance:g} m, weapon {a._range():g} m)", rb.modifier, t.range_bands.source)
             )
-    if "Scatter" in a.q and a.q.param("Scatter", "mode") == "dh2" and band in ("Point Blank", "Short"):
-        out.append((f"Scatter ({band} range)", 10, a._qsrc("Scatter")))
+    for h in hooks("range", a.q):
+        out.extend(h.apply(a, st))
     return out
 
 
@@ -111,8 +108,8 @@ def _circumstances(a: D100Attack, st: AttackState) -> list[Mod]:
 
 
 def _weapon_use(a: D100Attack, st: AttackState) -> list[Mod]:
-    """Unarmed against an armed foe, a Basic weapon one-handed, an unbraced Heavy weapon
-    (Gyro-Stabilised halves it), no Weapon Training."""
+    """Unarmed against an armed foe, a Basic weapon one-handed, an unbraced Heavy weapon (through the
+    qualities' ``unbraced`` hooks: Gyro-Stabilised lessens it), no Weapon Training."""
     s, w = a.s, a.weapon
     out: list[Mod] = []
     if w.weapon_class == "Unarmed" and s.target.armed:
@@ -120,14 +117,10 @@ def _weapon_use(a: D100Attack, st: AttackState) -> list[Mod]:
     if w.weapon_class == "Basic" and s.action.one_handed:
         out.append(("Basic weapon fired one-handed", -20, a.SRC["class"]))
     if w.weapon_class == "Heavy" and not s.action.braced:
-        gyro = "Gyro-Stabilised" in a.q
-        out.append(
-            (
-                "Heavy weapon not braced" + (" (Gyro-Stabilised)" if gyro else ""),
-                -20 if gyro else -30,
-                a._qsrc("Gyro-Stabilised") if gyro else a.SRC["class"],
-            )
-        )
+        mod: Mod = ("Heavy weapon not braced", -30, a.SRC["class"])
+        for h in hooks("unbraced", a.q):  # Gyro-Stabilised
+            mod = h.apply(a, mod)
+        out.append(mod)
     if not w.trained:
         out.append(("Used without its Weapon Training talent", -20, a.SRC["untrained"]))
     return out
@@ -204,6 +197,7 @@ def range_band(
         return "Short"
     if d <= 2 * r:
         return "Standard"
-    if d <= 3 * r or "Gyro-Stabilised" in a.q:
-        return "Long"
-    return "Extreme"
+    band = "Long" if d <= 3 * r else "Extreme"
+    for h in hooks("range_band", a.q):  # Gyro-Stabilised
+        band = h.apply(a, band)
+    return band

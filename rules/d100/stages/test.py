@@ -35,12 +35,8 @@ def run(a: D100Attack, st: AttackState) -> AttackState:
         jammed = overheat(a, roll)
     if not jammed and not test.success:
         a._step("Miss", a.SRC["step2"], f"{roll} is over {st.target_number}: the attack misses.")
-        if "Blast" in a.q:
-            a._qstep(
-                "Blast",
-                "The shot missed: a Blast weapon's round still lands somewhere. The GM scatters it "
-                "(the scatter diagram) and anyone within the radius where it lands is hit.",
-            )
+        for h in hooks("miss", a.q):  # Blast
+            h.apply(a)
     # with Overheats the weapon never jams: a lost attack is its overheating
     return replace(st, roll=roll, test=test, jammed=jammed, overheated=jammed and "Overheats" in a.q)
 
