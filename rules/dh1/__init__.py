@@ -35,10 +35,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from .. import registry
 from ..d100.attack import WholeTensAttack
 from ..dice import Roller
 from ..models import Resolution, Scenario
-from ..systems import RULESETS
 
 SYSTEM = "dh1"
 SEED = "seed 003"
@@ -49,7 +49,7 @@ class DH1Attack(WholeTensAttack):
     """A Dark Heresy 1st edition attack."""
 
     SYSTEM = SYSTEM
-    RULESET = RULESETS[SYSTEM]
+    RULESET = registry.get(SYSTEM).name
     DEGREES_REPLACE_DIE = False
     RF_MODE = "extra_d10"
     RF_CONFIRM = True

@@ -44,11 +44,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from .. import registry
 from ..d100 import D100Test, dh2_test, signed
 from ..d100.attack import D100Attack
 from ..dice import Roller
 from ..models import Resolution, Scenario
-from ..systems import RULESETS
 
 SYSTEM = "dh2"
 SEED = "seed 004"
@@ -58,7 +58,7 @@ class DH2Attack(D100Attack):
     """A Dark Heresy 2nd edition attack."""
 
     SYSTEM = SYSTEM
-    RULESET = RULESETS[SYSTEM]
+    RULESET = registry.get(SYSTEM).name
     DEGREES_REPLACE_DIE = True
     RF_MODE = "d5_critical"
     RF_CONFIRM = False

@@ -40,10 +40,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from .. import registry
 from ..d100.attack import WholeTensAttack
 from ..dice import Roller
 from ..models import Resolution, Scenario
-from ..systems import RULESETS
 
 SYSTEM = "dw"
 SEED = "seed 001"
@@ -54,7 +54,7 @@ class DWAttack(WholeTensAttack):
     """A Deathwatch attack."""
 
     SYSTEM = SYSTEM
-    RULESET = RULESETS[SYSTEM]
+    RULESET = registry.get(SYSTEM).name
     DEGREES_REPLACE_DIE = False
     RF_MODE = "extra_d10"
     RF_CONFIRM = True

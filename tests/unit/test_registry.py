@@ -72,18 +72,6 @@ def test_a_ruleset_is_frozen_and_an_unknown_system_is_refused() -> None:
         registry.load("rules.registry:no_such_name")
 
 
-def test_the_old_views_are_the_registry() -> None:
-    from rules.systems import D100_RULESETS, resolver_for, ruleset_name
-    from rules.systems import RULESETS as NAMES
-
-    assert D100_RULESETS == {"dh2": "Dark Heresy 2nd edition", "dh1": "Dark Heresy 1st edition", "dw": "Deathwatch"}
-    assert {s: r.name for s, r in RULESETS.items()} == NAMES
-    assert ruleset_name("epic") == "Epic formation shooting" and ruleset_name("dh3") is None
-    assert resolver_for("dh1") is registry.load("rules.dh1:resolve")
-    with pytest.raises(ValueError, match="unknown system"):
-        resolver_for("dh3")
-
-
 def test_a_ruleset_added_to_the_registry_is_resolved_rendered_and_catalogued(monkeypatch: pytest.MonkeyPatch) -> None:
     # A ruleset is one registry line: a copy of DH2 under a new id reaches the resolver, the
     # renderer, the party's models, initiative and the catalogue without any other change.
@@ -141,7 +129,6 @@ def test_the_engines_start_imports_no_ruleset_or_odds_module_it_did_not_import_b
         "rules.limits",
         "rules.models",
         "rules.registry",
-        "rules.systems",
         "rules.tables",
     }, loaded
 
@@ -151,7 +138,6 @@ def test_no_dispatch_chain_names_a_ruleset_outside_the_registry() -> None:
     # text (initiative's sources), or a docstring.
     files = [
         "rules/api.py",
-        "rules/systems/__init__.py",
         "rules/odds/__init__.py",
         "rules/party.py",
         "rules/initiative.py",
