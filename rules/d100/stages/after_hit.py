@@ -78,6 +78,10 @@ def test_modifier(spec: TestSpec, x: int, degrees: int, wounds: int, armour: int
 def roll_target_test(
     a: D100Attack, name: str, spec: TestSpec, person: int, hit: int | None, degrees: int, wounds: int, armour: int
 ) -> TargetTest:
+    """The test quality ``name`` makes ``person`` (0: the target) take after hit ``hit`` (None: the
+    whole attack), as ``spec`` (the ruleset's ``qualities.json`` ``test``) sets it: rolled against
+    the target's characteristic plus :func:`test_modifier` when the characteristic is given, else
+    named for the GM to roll. Logs the step, appends the record to ``a.target_tests`` and returns it."""
     c = a.s.target.characteristics
     value = getattr(c, spec.characteristic)
     x = a.q.x(name)
@@ -86,15 +90,10 @@ def roll_target_test(
     label = a.q.label(name) if name in a.q else name
     char = CHARACTERISTIC_NAMES[spec.characteristic]
     at = f" (hit {hit})" if hit is not None else ""
+    tt = TargetTest(
+        quality=name, person=person, hit=hit, characteristic=spec.characteristic, modifier=mod, effect=spec.effect
+    )
     if value is None:
-        tt = TargetTest(
-            quality=name,
-            person=person,
-            hit=hit,
-            characteristic=spec.characteristic,
-            modifier=mod,
-            effect=spec.effect,
-        )
         a._step(
             f"Quality: {label}",
             a._qsrc(name),
@@ -108,18 +107,7 @@ def roll_target_test(
             value + mod,
         )
         t = a.test(value + mod, roll)
-        tt = TargetTest(
-            quality=name,
-            person=person,
-            hit=hit,
-            characteristic=spec.characteristic,
-            modifier=mod,
-            target=t.target,
-            roll=roll,
-            success=t.success,
-            degrees=t.degrees,
-            effect=spec.effect,
-        )
+        tt = tt.model_copy(update={"target": t.target, "roll": roll, "success": t.success, "degrees": t.degrees})
         outcome = (
             f"success ({t.degrees} degree(s))" if t.success else f"failure ({-t.degrees} degree(s)): {spec.effect}"
         )

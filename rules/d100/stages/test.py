@@ -104,16 +104,9 @@ def _poor_jams_on_failure(a: D100Attack, roll: int, success: bool) -> bool | Non
     if a.weapon.craftsmanship != "Poor" or not rule.poor_jams_on_failure or success:
         return None
     why = f"Unmodified {roll:02d} fails: a Poor weapon jams on any failed to-hit roll"
-    if "Reliable" in a.q and reliable_mode(a) == "d10_confirm":
-        d10 = a.roller.die(10, "Reliable jam d10", JAM).value
-        a._step(
-            "Reliable",
-            a._qsrc("Reliable"),
-            f"{why}; Reliable rolls 1d10 = {d10}: "
-            + ("a 10, so the weapon jams." if d10 == 10 else "not a 10, so it does not jam (a plain miss)."),
-        )
-        if d10 != 10:
-            return False
+    spared = "not a 10, so it does not jam (a plain miss)."
+    if "Reliable" in a.q and reliable_mode(a) == "d10_confirm" and not _reliable_d10(a, why, spared):
+        return False
     a._step("Weapon jam", rule.source, f"{why}. The attack misses.")
     return True
 
@@ -147,6 +140,19 @@ def _craftsmanship(
     return None, reliable, unreliable
 
 
+def _reliable_d10(a: D100Attack, why: str, spared: str) -> bool:
+    """Reliable's d10 where the ruleset reads it so (``mode`` ``d10_confirm`` in its
+    ``qualities.json``: DH1 and Deathwatch, whose Reliable lets a jam stand only on a 10): rolls it, logs ``why`` with the result (``spared`` when it is not a 10), and returns
+    whether the weapon jams."""
+    d10 = a.roller.die(10, "Reliable jam d10", JAM).value
+    a._step(
+        "Reliable",
+        a._qsrc("Reliable"),
+        f"{why}; Reliable rolls 1d10 = {d10}: " + ("a 10, so the weapon jams." if d10 == 10 else spared),
+    )
+    return d10 == 10
+
+
 def _jam_roll(a: D100Attack, roll: int, threshold: int, why: str, reliable: bool, unreliable: bool) -> bool:
     """The jam on the unmodified ``roll``: from ``threshold`` (Unreliable from its own), Reliable
     by the ruleset's reading (only on 100, or a d10 that must show 10)."""
@@ -159,14 +165,7 @@ def _jam_roll(a: D100Attack, roll: int, threshold: int, why: str, reliable: bool
         if reliable_mode(a) == "only_100":
             jammed, why, src = roll == 100, "Reliable: jams only on 100", a._qsrc("Reliable")
         elif jammed:
-            d10 = a.roller.die(10, "Reliable jam d10", JAM).value
-            a._step(
-                "Reliable",
-                a._qsrc("Reliable"),
-                f"Unmodified {roll} would jam ({why}); Reliable rolls 1d10 = {d10}: "
-                + ("a 10, so the weapon jams." if d10 == 10 else "not a 10, so it does not jam."),
-            )
-            jammed = d10 == 10
+            jammed = _reliable_d10(a, f"Unmodified {roll} would jam ({why})", "not a 10, so it does not jam.")
     if jammed:
         a._step(
             "Weapon jam",
