@@ -63,9 +63,9 @@ def wh40krp_catalogue(system: str = "wh40krp") -> dict[str, Any]:
     (``{kind: {label, actions}}``), the Cover Table's activities (``{key: {label, exposed, metres}}``),
     the light sources' reach in metres, and its shooting and combat modifiers (``{key: {label,
     value}}``), from ``rules/data/wh40krp/tables.json``."""
-    from .wh40krp import procedure as wh40krp
+    from .wh40krp.tables import tables
 
-    t = wh40krp.tables()
+    t = tables()
     return {
         "name": registry.get(system).name,
         "family": registry.get(system).family,
@@ -83,10 +83,10 @@ def epic_catalogue(system: str = "epic") -> dict[str, Any]:
     """Epic formation shooting's choices (``family: "epic"``): unit types, what sets off overwatch
     fire, the to-hit modifiers (``{key: {label, value}}``) and the Barrage table's rows
     (``[{low, high, radius, extra_shock, AP, AT}]``), from ``rules/data/epic/tables.json``."""
-    from .epic import procedure as epic
     from .epic.models import UNIT_TYPES
+    from .epic.tables import tables
 
-    t = epic.tables()
+    t = tables()
     return {
         "name": registry.get(system).name,
         "family": registry.get(system).family,

@@ -17,7 +17,7 @@ still equal. Those roll-off dice are kept for the combat too (``roll_offs``).
 **The fan-made ruleset** (``wh40krp``, seed 000 on WFRP 1st edition) rolls no initiative: creatures
 act by their Initiative (I), highest first, and a creature with several Attacks strikes at its
 effective initiative (I divided by Attacks, at regular intervals, rounded up), as
-:func:`rules.wh40krp.procedure.blow_order` orders the round's blows (reused here, not copied).
+:func:`rules.wh40krp.readings.blow_order` orders the round's blows (reused here, not copied).
 Reading: the seed is silent on creatures of equal I; Auspex rolls them off on 1d10, highest first,
 as the Dark Heresy books break their last ties, and passes them to ``blow_order`` in that order.
 
@@ -288,7 +288,7 @@ def fan_initiative(
 ) -> InitiativeResult:
     """The fan ruleset (``system`` ``wh40krp``): order by I (ties rolled off), blows by effective
     initiative."""
-    from .wh40krp.procedure import blow_order, effective_initiative
+    from .wh40krp.readings import blow_order, effective_initiative
 
     missing = [FieldError(f"combatants.{i}.I", "Give I (Initiative)") for i, c in enumerate(combatants) if c.I is None]
     if missing:

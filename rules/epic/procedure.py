@@ -66,42 +66,12 @@ from ..models import AppliedModifier, Die, Step
 from .barrage import barrage
 from .checks import check, under
 from .models import BarrageResult, EpicResolution, EpicScenario, FormationResult, Shooter, ToHitRoll
-from .readings import (
-    allocate,
-    barrage_row,
-    best_save,
-    broken,
-    can_take,
-    hits_on,
-    line_of_fire_blocked,
-    suppression_order,
-    zero_to_hit,
-)
 from .shock import finish
 from .shooters import shooters
 from .shooting import shoot
 from .state import FormationState
-from .tables import SEED, SYSTEM, BarrageRow, EpicTables, src, tables
+from .tables import src, tables
 from .to_hit import roll_to_hit
-
-__all__ = [
-    "SEED",
-    "SYSTEM",
-    "BarrageRow",
-    "EpicAttack",
-    "EpicTables",
-    "allocate",
-    "barrage_row",
-    "best_save",
-    "broken",
-    "can_take",
-    "hits_on",
-    "line_of_fire_blocked",
-    "resolve",
-    "suppression_order",
-    "tables",
-    "zero_to_hit",
-]
 
 Outcome = Literal["no shooters", "wiped out", "broken", "losses", "no losses"]
 _ACTIONS = {

@@ -5,7 +5,7 @@ seam it declares, which the walk takes over in a subclass (never a private metho
 purpose text):
 
 - the fan ruleset's penetration d100 (``Wh40krpRound.pen_die``): penetrated or not
-  (:func:`rules.wh40krp.procedure.penetrates`); its damage and deviation dice and the Tek test to
+  (:func:`rules.wh40krp.readings.penetrates`); its damage and deviation dice and the Tek test to
   clear a jam (``Wh40krpRound.unread_die``) change no figure here and are walked as one class;
 - the fan ruleset's to-hit d100 (``Wh40krpRound.to_hit_die``): by what the shot reads of it
   (jammed, overloaded, hit). A shot's hit location is its to-hit face reversed, and all the odds
@@ -37,7 +37,8 @@ from typing import Any
 from ..dice import Roller
 from ..epic.models import EpicResolution, EpicScenario
 from ..wh40krp.models import RpResolution, RpScenario, Shot
-from ..wh40krp.procedure import D100Reading, Wh40krpRound, hit_location, penetrates
+from ..wh40krp.procedure import Wh40krpRound
+from ..wh40krp.readings import D100Reading, hit_location, penetrates
 from ..wh40krp.state import Aim, RoundState
 from .dist import Dist, mix
 from .explore import Classes, Merge, Walker, explore

@@ -76,39 +76,11 @@ from .melee import melee
 from .models import FIRE_KINDS, RpAction, RpResolution, RpScenario, Shot, _RpBody
 from .readings import (
     D100Reading,
-    RangeBand,
-    blow_order,
-    effective_initiative,
-    hit_location,
-    is_double,
-    jams,
-    penetrates,
-    range_band,
-    recoil,
 )
 from .shooting import clear_jam, fire
 from .sight import sight_stage
 from .state import Aim, RoundState
-from .tables import SEED, SYSTEM, RpTables, src, tables
-
-__all__ = [
-    "SEED",
-    "SYSTEM",
-    "D100Reading",
-    "RangeBand",
-    "RpTables",
-    "Wh40krpRound",
-    "blow_order",
-    "effective_initiative",
-    "hit_location",
-    "is_double",
-    "jams",
-    "penetrates",
-    "range_band",
-    "recoil",
-    "resolve",
-    "tables",
-]
+from .tables import src, tables
 
 
 class Wh40krpRound:

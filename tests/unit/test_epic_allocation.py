@@ -40,7 +40,7 @@ from epic_scenarios import (
     vehicle,
 )
 
-from rules.epic.procedure import allocate
+from rules.epic.readings import allocate
 
 # --- front to back, closest first, evenly ----------------------------------------------------------------------
 

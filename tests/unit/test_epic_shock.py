@@ -17,7 +17,7 @@ from __future__ import annotations
 import pytest
 from epic_scenarios import form, gains, infantry, resolve, scenario, shooter, vehicle
 
-from rules.epic.procedure import broken
+from rules.epic.readings import broken
 
 
 def test_plus_one_shock_under_fire_even_when_no_damage_can_be_done() -> None:

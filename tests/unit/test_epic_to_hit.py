@@ -34,7 +34,8 @@ from epic_scenarios import (
 
 from rules.dice import Roller, ScriptedDice
 from rules.epic.models import EpicScenario
-from rules.epic.procedure import EpicAttack, hits_on, zero_to_hit
+from rules.epic.procedure import EpicAttack
+from rules.epic.readings import hits_on, zero_to_hit
 from rules.models import AppliedModifier
 
 TANK = [vehicle("Tank")]

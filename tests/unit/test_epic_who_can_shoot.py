@@ -32,7 +32,7 @@ from epic_scenarios import (
     vehicle,
 )
 
-from rules.epic.procedure import suppression_order
+from rules.epic.readings import suppression_order
 
 # --- line of fire ------------------------------------------------------------------------------------------
 

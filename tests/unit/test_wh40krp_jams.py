@@ -34,7 +34,7 @@ from wh40krp_scenarios import (
     weapon,
 )
 
-from rules.wh40krp.procedure import is_double, jams
+from rules.wh40krp.readings import is_double, jams
 
 # --- the pure functions ------------------------------------------------------------------------------------
 

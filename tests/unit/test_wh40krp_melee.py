@@ -44,7 +44,7 @@ from wh40krp_scenarios import (
     weapon,
 )
 
-from rules.wh40krp.procedure import blow_order, effective_initiative
+from rules.wh40krp.readings import blow_order, effective_initiative
 
 
 def melee(**overrides: Any) -> dict[str, Any]:

@@ -43,7 +43,7 @@ from wh40krp_scenarios import (
     weapon,
 )
 
-from rules.wh40krp.procedure import penetrates
+from rules.wh40krp.readings import penetrates
 
 WALL = {"name": "Wall", "chance": 30}  # illustrative basic chance to penetrate the cover
 CHART_1 = {"chart": 1, "rows": "01-30: Flesh wound\n31-100: Down"}

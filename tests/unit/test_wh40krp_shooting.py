@@ -36,7 +36,7 @@ from wh40krp_scenarios import (
     weapon,
 )
 
-from rules.wh40krp.procedure import hit_location, range_band, recoil
+from rules.wh40krp.readings import hit_location, range_band, recoil
 
 # --- recoil ------------------------------------------------------------------------------------------------
 
