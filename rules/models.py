@@ -374,10 +374,13 @@ class Target(_Creature):
 
 
 class Modifier(_Model):
-    """A labelled bonus or penalty to the test, in percent (``{"label": "Fog", "value": -20}``)."""
+    """A labelled bonus or penalty to the test, in percent (``{"label": "Fog", "value": -20}``);
+    ``source``: where its rule is written, when it is not typed by hand (an encounter's condition
+    gives one; left out, the resolution says "extra modifier")."""
 
     label: str = Field(..., min_length=1, max_length=limits.LABEL_LENGTH)
     value: int = Field(..., ge=-100, le=100)
+    source: str | None = Field(None, max_length=200)
 
 
 class Action(_Model):

@@ -157,7 +157,7 @@ def _extras(a: D100Attack, st: AttackState) -> list[Mod]:
     craft = craftsmanship_modifier(a)
     if craft:
         out.append((f"{w.craftsmanship} craftsmanship", craft, a.SRC["craftsmanship"]))
-    out.extend((m.label, m.value, "extra modifier") for m in a.s.action.modifiers)
+    out.extend((m.label, m.value, m.source or "extra modifier") for m in a.s.action.modifiers)
     return out
 
 

@@ -1,0 +1,575 @@
+"""The encounter's operations: each event checked against the state (raising
+:class:`EncounterError` with a message at the field concerned, the state untouched), then applied
+to a copy of the state, which is returned with the event as it is stored (its dice filled in) and,
+for an attack, the resolution. :func:`replay` derives the state from the file's events.
+
+One handler per event ``type`` (:data:`HANDLERS`), as a registry; the turn's rules (whose turn,
+the budget of a Full Action or two Half Actions, one Reaction a round: seed 003 and seed 001,
+Action types) are checked once in :func:`_act`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from dataclasses import field as _field
+from typing import Any
+
+from .. import registry
+from ..dice import Roller, ScriptedDice, SeededDice
+from ..errors import FieldError, NeedDie, ScenarioError
+from ..models import Step
+from . import conditions
+from .families import family
+from .models import (
+    AddEvent,
+    AdjustEvent,
+    AimEvent,
+    AttackEvent,
+    ClearJamEvent,
+    CombatantState,
+    Condition,
+    ConditionEvent,
+    EncounterError,
+    EncounterFile,
+    EncounterState,
+    InitiativeEvent,
+    LogLine,
+    ProfileEvent,
+    RemoveEvent,
+    SimpleEvent,
+)
+
+AIM = {"half": (1, 10), "full": (2, 20)}
+"""Aim: Half Action +10, Full Action +20 to the next attack (seed 003, Aim; DH2 Core, Aim)."""
+SIMPLE = {
+    "stand": (1, "seed 003, Stand/Mount (Half)"),
+    "ready": (1, "seed 003, Ready (Half)"),
+    "move": (1, "seed 003, Move (Half: its movement)"),
+    "run": (2, "seed 003, Run (Full: move triple; enemies \u221220 BS and +20 WS until its next turn)"),
+    "delay": (
+        1,
+        "Auspex reading of Delay (DH2 Core, Ch. VII): a Half Action; its turn ends and it acts after the next combatant from now on",
+    ),
+    "reload": (0, "seed 004, Weapon Jams; the weapon's Rld"),
+}
+
+
+@dataclass
+class Ctx:
+    """One event being applied: the new ``state`` (a copy), the event, where errors go
+    (``field``), the dice ``roller`` (None for an event with no dice), and what it produced."""
+
+    state: EncounterState
+    event: Any
+    field: str
+    roller: Roller | None = None
+    resolution: Any = None
+    log: list[str] = _field(default_factory=list)
+    steps: list[Step] = _field(default_factory=list)
+
+    def who(self, key: str = "who") -> CombatantState:
+        cid = getattr(self.event, key)
+        c = self.state.get(cid)
+        if c is None:
+            raise EncounterError.at(f"{self.field}.{key}", f"No combatant {cid!r} in this encounter")
+        return c
+
+
+@dataclass(frozen=True)
+class Applied:
+    """What applying one event gave: the new ``state``, the ``event`` as stored (with its dice),
+    the attack's ``resolution`` (a model) or None, and the ``steps`` of a test the event made."""
+
+    state: EncounterState
+    event: Any
+    resolution: Any = None
+    steps: tuple[Step, ...] = ()
+
+
+def _act(ctx: Ctx, c: CombatantState, cost: int, what: str) -> None:
+    """Check that ``c`` may take an action costing ``cost`` Half Actions now, and spend them."""
+    st, f = ctx.state, ctx.field
+    if c.out:
+        raise EncounterError.at(f"{f}.who", f"{c.name} is {c.out}: out of the fight")
+    if st.round == 0:
+        raise EncounterError.at(f"{f}.who", "The fight has not started: roll initiative first (round 1)")
+    if st.turn != c.id:
+        now = st.get(st.turn or "")
+        raise EncounterError.at(f"{f}.who", f"It is {now.name if now else 'nobody'}'s turn, not {c.name}'s")
+    stop = conditions.limit(c)
+    if stop is not None and stop[0] == "all":
+        cond = stop[1]
+        left = f", {cond.rounds} turn(s) left" if cond.rounds else ""
+        raise EncounterError.at(
+            f"{f}.who", f"{c.name} is {cond.name}{left}: no actions ({conditions.rule(cond.name).rule}); end its turn"
+        )
+    if stop is not None and stop[0] == "full" and cost >= 2:
+        raise EncounterError.at(
+            f"{f}.type",
+            f"{c.name} is {stop[1].name}: Half Actions only, and {what} is a Full Action ({conditions.rule(stop[1].name).rule})",
+        )
+    budget = family(st.system).budget
+    if c.half_actions + cost > budget:
+        done = ", ".join(c.actions) or "nothing"
+        kind = "a Full Action" if cost >= 2 else "a Half Action"
+        raise EncounterError.at(
+            f"{f}.type",
+            f"{c.name} has {budget - c.half_actions} Half Action(s) left this turn (done: {done}); {what} is {kind} "
+            "(a turn is a Full Action or two Half Actions: seed 003, seed 001)",
+        )
+    c.half_actions += cost
+    c.actions.append(what)
+
+
+def _roller(ctx: Ctx) -> Roller:
+    ev = ctx.event
+    if ev.dice is not None:
+        return Roller(ScriptedDice(ev.dice))
+    if ev.seed is not None:
+        return Roller(SeededDice(ev.seed))
+    raise EncounterError.at(f"{ctx.field}.dice", "Give the dice rolled by hand, or a seed to roll for you")
+
+
+# --- the handlers ------------------------------------------------------------------------------
+
+
+def _add(ctx: Ctx) -> None:
+    new = ctx.event.combatant
+    if ctx.state.get(new.id) is not None:
+        raise EncounterError.at(f"{ctx.field}.combatant.id", f"Another combatant already has the id {new.id!r}")
+    c = family(ctx.state.system).start(ctx.state.system, new, f"{ctx.field}.combatant")
+    ctx.state.combatants.append(c)
+    if ctx.state.round:
+        ctx.state.order.append(c.id)
+    ctx.log.append(f"{c.name} joins the fight")
+
+
+def _profile(ctx: Ctx) -> None:
+    c = ctx.who()
+    ev = ctx.event
+    fresh = family(ctx.state.system).start(
+        ctx.state.system,
+        _new(
+            c, ev.attacker if ev.attacker is not None else c.attacker, ev.target if ev.target is not None else c.target
+        ),
+        ctx.field,
+    )
+    c.attacker, c.target = fresh.attacker, fresh.target
+    if ev.attacker is not None and (
+        c.weapon is None
+        or fresh.weapon is None
+        or fresh.weapon.name != c.weapon.name
+        or fresh.weapon.clip != c.weapon.clip
+    ):
+        c.weapon = fresh.weapon
+    c.kind, c.wounds, c.magnitude_start, c.units_start = (
+        fresh.kind,
+        fresh.wounds,
+        fresh.magnitude_start,
+        fresh.units_start,
+    )
+    if c.magnitude is None:
+        c.magnitude = fresh.magnitude
+    if c.units is None:
+        c.units = fresh.units
+    ctx.log.append(f"{c.name}'s profile changed")
+
+
+def _new(c: CombatantState, attacker: Any, target: Any) -> Any:
+    from .models import NewCombatant
+
+    return NewCombatant(id=c.id, name=c.name, attacker=attacker, target=target)
+
+
+def _remove(ctx: Ctx) -> None:
+    c = ctx.who()
+    st = ctx.state
+    if st.turn == c.id:
+        _next_turn(ctx, c)
+    st.combatants = [x for x in st.combatants if x.id != c.id]
+    st.order = [x for x in st.order if x != c.id]
+    if st.turn == c.id:
+        st.turn = None
+    ctx.log.append(f"{c.name} is removed from the encounter")
+
+
+def _initiative(ctx: Ctx) -> None:
+    from ..initiative import InitiativeCombatant, roll_initiative
+
+    st = ctx.state
+    if st.round:
+        raise EncounterError.at(
+            f"{ctx.field}.type", f"Initiative stands for the whole combat (seed 003): it is round {st.round}"
+        )
+    fighting = [c for c in st.combatants if not c.out]
+    if not fighting:
+        raise EncounterError.at(f"{ctx.field}.type", "Add combatants first")
+    fam = family(st.system)
+    if registry.get(st.system).initiative is None:
+        st.order = [c.id for c in fighting]
+        ctx.log.append(
+            "Round 1: the formations act in the order they were added (Epic has no initiative for single combatants)"
+        )
+    else:
+        people = []
+        for i, c in enumerate(fighting):
+            try:
+                people.append(InitiativeCombatant(**fam.initiative_combatant(c)))
+            except Exception as exc:  # a profile without the characteristic initiative needs
+                raise EncounterError.at(f"{ctx.field}.combatants.{i}", f"{c.name}: {exc}") from None
+        ctx.roller = _roller(ctx)
+        try:
+            res = roll_initiative(st.system, people, ctx.roller)
+        except ScenarioError as exc:
+            raise EncounterError([FieldError(f"{ctx.field}.{e.field}", e.message) for e in exc.errors]) from None
+        for e in res.order:
+            c = fighting[e.index]
+            c.initiative, c.d10, c.roll_offs = e.total, e.d10, list(e.roll_offs)
+        st.order = [fighting[e.index].id for e in res.order]
+        ctx.steps.extend(res.steps)
+        ctx.log.append("Initiative: " + ", ".join(f"{fighting[e.index].name} {e.total}" for e in res.order))
+    st.round = 1
+    _start_turn(ctx, _first(ctx))
+
+
+def _first(ctx: Ctx, after: int = -1) -> CombatantState | None:
+    """The next combatant in order after place ``after`` who takes a turn (out-of-fight ones are
+    passed; a Surprised one loses its turn in round 1: seed 003, Surprise)."""
+    st = ctx.state
+    for cid in st.order[after + 1 :]:
+        c = st.get(cid)
+        if c is None or c.out:
+            continue
+        if st.round == 1 and c.has("Surprised"):
+            ctx.log.append(f"{c.name} is Surprised and loses its first turn (seed 003, Surprise)")
+            continue
+        return c
+    return None
+
+
+def _start_turn(ctx: Ctx, c: CombatantState | None) -> None:
+    st = ctx.state
+    st.turn = c.id if c else None
+    if c is None:
+        return
+    c.half_actions, c.actions = 0, []
+    c.conditions = [x for x in c.conditions if x.name != "Running"]  # until its next turn (seed 003, Run)
+    ctx.log.append(f"Round {st.round}: {c.name}'s turn")
+
+
+def _next_turn(ctx: Ctx, c: CombatantState) -> None:
+    st = ctx.state
+    ended = conditions.tick(c)
+    if c.weapon is not None and c.weapon.overheated:
+        c.weapon.overheated -= 1
+    for cond in ended:
+        ctx.log.append(f"{c.name} is no longer {cond.name}")
+    place = st.order.index(c.id) if c.id in st.order else len(st.order)
+    nxt = _first(ctx, place)
+    if nxt is None:
+        st.round += 1
+        for x in st.combatants:
+            x.reaction_used = False
+            if st.round == 2:
+                x.conditions = [y for y in x.conditions if y.name != "Surprised"]
+        nxt = _first(ctx)
+    _start_turn(ctx, nxt)
+
+
+def _end_turn(ctx: Ctx) -> None:
+    c = ctx.who()
+    if ctx.state.turn != c.id:
+        now = ctx.state.get(ctx.state.turn or "")
+        raise EncounterError.at(f"{ctx.field}.who", f"It is {now.name if now else 'nobody'}'s turn, not {c.name}'s")
+    ctx.log.append(f"{c.name} ends its turn")
+    _next_turn(ctx, c)
+
+
+def _attack(ctx: Ctx) -> None:
+    st, ev = ctx.state, ctx.event
+    who, at = ctx.who(), ctx.who("at")
+    fam = family(st.system)
+    if who.attacker is None:
+        raise EncounterError.at(
+            f"{ctx.field}.who", f"{who.name} has no attacker profile: give it one from the Attacker form"
+        )
+    if at.target is None:
+        raise EncounterError.at(f"{ctx.field}.at", f"{at.name} has no target profile: give it one from the Target form")
+    if at.out:
+        raise EncounterError.at(f"{ctx.field}.at", f"{at.name} is {at.out}")
+    w = who.weapon
+    if w is not None and w.jammed:
+        raise EncounterError.at(
+            f"{ctx.field}.who",
+            f"{who.name}'s {w.name} is jammed: Clear Jam first (a Full Action and a BS test, seed 004)",
+        )
+    if w is not None and w.clip and w.rounds == 0:
+        raise EncounterError.at(f"{ctx.field}.who", f"{who.name}'s {w.name} is empty (0 of {w.clip}): Reload first")
+    if w is not None and w.overheated:
+        raise EncounterError.at(
+            f"{ctx.field}.who", f"{who.name}'s {w.name} overheated: it cools this turn (DH2 Core, Ch. V, Overheats)"
+        )
+    name = str(ev.action.get("type") or ev.action.get("kind") or "Attack")
+    _act(ctx, who, fam.cost(st.system, ev.action, ctx.field), name)
+    data, notes = fam.scenario(st.system, who, at, ev, ctx.field)
+    from ..api import _resolve, load_scenario
+
+    try:
+        scenario = load_scenario({**data, "seed": 1})
+    except ScenarioError as exc:
+        raise _errors(ctx.field, exc) from None
+    scenario = scenario.model_copy(update={"seed": None})
+    ctx.roller = _roller(ctx)
+    try:
+        res = _resolve(scenario, ctx.roller)
+    except ScenarioError as exc:
+        raise _errors(ctx.field, exc) from None
+    if fam.budget > 2 and who.half_actions + getattr(res, "actions_spent", 0) > fam.budget:
+        raise EncounterError.at(
+            f"{ctx.field}.action",
+            f"{who.name} has {fam.budget - who.half_actions} of its {fam.budget} actions left this round (seed 000)",
+        )
+    if notes:
+        step = Step(
+            rule="The encounter's state",
+            source="Auspex encounter (conditions, Aim, clip and wounds carried from earlier events)",
+            detail="; ".join(notes) + ".",
+        )
+        res = res.model_copy(update={"steps": [step, *res.steps]})
+    who.aim = "none"
+    who.conditions = [c for c in who.conditions if c.name != "Aiming"]
+    changed = fam.apply(res, who, at)
+    ctx.resolution = res
+    ctx.log.append(
+        f"{who.name} attacks {at.name} ({name}): {_outcome(res)}" + (f"; {'; '.join(changed)}" if changed else "")
+    )
+
+
+def _errors(field: str, exc: ScenarioError) -> EncounterError:
+    """A scenario's errors in the event's words: its attacker and target come from the state (the
+    combatants' profiles: reported at ``who`` and ``at`` with the profile's path), its action from
+    the event (``action.*``)."""
+    out = []
+    for e in exc.errors:
+        head, _, rest = e.field.partition(".")
+        key = {"attacker": "who", "target": "at"}.get(head)
+        if key is None:
+            out.append(FieldError(f"{field}.{e.field}", e.message))
+        else:
+            out.append(
+                FieldError(
+                    f"{field}.{key}", f"{'attacker' if key == 'who' else 'target'} profile, {rest or head}: {e.message}"
+                )
+            )
+    return EncounterError(out)
+
+
+def _outcome(res: Any) -> str:
+    out = getattr(res, "outcome", "")
+    return str(out)
+
+
+def _aim(ctx: Ctx) -> None:
+    c = ctx.who()
+    cost, bonus = AIM[ctx.event.aim]
+    _act(ctx, c, cost, f"Aim ({ctx.event.aim})")
+    c.aim = ctx.event.aim
+    c.conditions = [x for x in c.conditions if x.name != "Aiming"]
+    c.conditions.append(
+        Condition(name="Aiming", value=bonus, source="seed 003, Aim", detail=f"+{bonus} to its next attack")
+    )
+    ctx.log.append(f"{c.name} aims ({ctx.event.aim} Action, +{bonus} to its next attack)")
+
+
+def _lose_aim(c: CombatantState) -> None:
+    """Aim is held for the next attack only: anything else loses it (seed 003, Aim: 'on your next attack')."""
+    c.aim = "none"
+    c.conditions = [x for x in c.conditions if x.name != "Aiming"]
+
+
+def _reload_cost(rld: str | None) -> int:
+    """Half Actions a Rld needs: Half 1, Full 2, "2 Full" 4 (Rld not given: a Full Action)."""
+    text = (rld or "Full").strip().lower()
+    if text.startswith("half"):
+        return 1
+    n = text.split()[0]
+    return 2 * (int(n) if n.isdigit() else 1)
+
+
+def _reload(ctx: Ctx) -> None:
+    c = ctx.who()
+    w = c.weapon
+    if w is None or not w.clip:
+        raise EncounterError.at(f"{ctx.field}.who", f"{c.name}'s weapon has no clip to reload")
+    if w.jammed:
+        raise EncounterError.at(
+            f"{ctx.field}.who", f"{c.name}'s {w.name} is jammed: Clear Jam before reloading (seed 004)"
+        )
+    need = w.reloading or _reload_cost(w.reload)
+    spend = min(need, family(ctx.state.system).budget - c.half_actions)
+    if spend <= 0:
+        _act(ctx, c, 1, "Reload")  # raises: nothing left this turn
+    _act(ctx, c, spend, f"Reload ({w.reload or 'Full'})")
+    _lose_aim(c)
+    w.reloading = need - spend
+    if w.reloading:
+        ctx.log.append(f"{c.name} reloads the {w.name}: {w.reloading} Half Action(s) still to go (Rld {w.reload})")
+    else:
+        w.rounds = w.clip
+        ctx.log.append(f"{c.name} reloads the {w.name}: {w.rounds} of {w.clip} rounds")
+
+
+def _clear_jam(ctx: Ctx) -> None:
+    c = ctx.who()
+    w = c.weapon
+    if w is None or not w.jammed:
+        raise EncounterError.at(f"{ctx.field}.who", f"{c.name}'s weapon is not jammed")
+    _act(ctx, c, 2, "Clear Jam")
+    _lose_aim(c)
+    bs = int(((c.attacker or {}).get("characteristics") or {}).get("BS", (c.attacker or {}).get("BS", 30)))
+    mod = -10 if c.fatigue else 0
+    ctx.roller = _roller(ctx)
+    roll = ctx.roller.d100("Clear Jam: BS test")
+    target = bs + mod
+    ok = roll <= target
+    src = "seed 004, Weapon Jams (clearing a jam: a Full Action and a BS test; cleared, the weapon must be reloaded and its ammunition is lost)"
+    fat = " (Fatigued \u221210)" if mod else ""
+    if ok:
+        w.jammed, w.rounds = False, 0
+        text = f"BS {bs}{fat}: {roll} against {target}, success: the jam is cleared; the clip is lost, Reload next"
+    else:
+        text = f"BS {bs}{fat}: {roll} against {target}, failure: still jammed"
+    ctx.steps.append(Step(rule="Clear Jam", source=src, detail=text + "."))
+    ctx.log.append(f"{c.name} clears the {w.name}'s jam: {text}")
+
+
+def _simple(ctx: Ctx) -> None:
+    ev = ctx.event
+    if ev.type == "end_turn":
+        return _end_turn(ctx)
+    if ev.type == "reload":
+        return _reload(ctx)
+    c = ctx.who()
+    cost, src = SIMPLE[ev.type]
+    _act(ctx, c, cost, ev.type.capitalize())
+    _lose_aim(c)
+    if ev.type == "stand":
+        if not c.has("Prone"):
+            raise EncounterError.at(f"{ctx.field}.who", f"{c.name} is not Prone")
+        c.conditions = [x for x in c.conditions if x.name != "Prone"]
+        ctx.log.append(f"{c.name} stands up ({src})")
+    elif ev.type == "run":
+        c.conditions.append(Condition(name="Running", source=src, detail="until its next turn"))
+        ctx.log.append(f"{c.name} runs ({src})")
+    elif ev.type == "delay":
+        st = ctx.state
+        i = st.order.index(c.id)
+        if i + 1 < len(st.order):
+            st.order[i], st.order[i + 1] = st.order[i + 1], st.order[i]
+        ctx.log.append(f"{c.name} delays ({src})")
+        _next_turn_after_delay(ctx, c, i)
+    else:
+        ctx.log.append(f"{c.name}: {ev.type} ({src})")
+
+
+def _next_turn_after_delay(ctx: Ctx, c: CombatantState, place: int) -> None:
+    conditions.tick(c)
+    nxt = _first(ctx, place - 1)
+    if nxt is None or nxt.id == c.id:
+        _next_turn(ctx, c)
+    else:
+        _start_turn(ctx, nxt)
+
+
+def _condition(ctx: Ctx) -> None:
+    c = ctx.who()
+    ev = ctx.event
+    if ev.other is not None:
+        ctx.who("other")
+    if ev.remove:
+        if not c.has(ev.condition):
+            raise EncounterError.at(f"{ctx.field}.condition", f"{c.name} is not {ev.condition}")
+        c.conditions = [x for x in c.conditions if x.name != ev.condition]
+        ctx.log.append(f"{c.name} is no longer {ev.condition}")
+        return
+    rule = conditions.rule(ev.condition)
+    c.conditions = [x for x in c.conditions if x.name != ev.condition]
+    c.conditions.append(
+        Condition(name=ev.condition, rounds=ev.rounds, source=rule.rule, detail=rule.summary, other=ev.other)
+    )
+    left = f" for {ev.rounds} turn(s)" if ev.rounds else ""
+    ctx.log.append(f"{c.name} is {ev.condition}{left} ({rule.summary})")
+
+
+def _adjust(ctx: Ctx) -> None:
+    c = ctx.who()
+    ev = ctx.event
+    changed = []
+    for key in ("damage_taken", "critical", "fatigue", "magnitude", "shock"):
+        v = getattr(ev, key)
+        if v is not None:
+            setattr(c, key, v)
+            changed.append(f"{key.replace('_', ' ')} {v}")
+    if ev.rounds is not None or ev.jammed is not None:
+        w = c.weapon
+        if w is None or (ev.rounds is not None and not w.clip):
+            raise EncounterError.at(f"{ctx.field}.rounds", f"{c.name}'s weapon has no clip")
+        if ev.rounds is not None:
+            if ev.rounds > w.clip:
+                raise EncounterError.at(f"{ctx.field}.rounds", f"At most {w.clip} (the {w.name}'s Clip)")
+            w.rounds = ev.rounds
+            changed.append(f"{ev.rounds} rounds")
+        if ev.jammed is not None:
+            w.jammed = ev.jammed
+            changed.append("jammed" if ev.jammed else "not jammed")
+    if c.out and (ev.damage_taken is not None or ev.magnitude):
+        c.out = None
+    ctx.log.append(f"{c.name} set by the GM: {', '.join(changed) or 'nothing'}")
+
+
+Handler = Callable[[Ctx], None]
+HANDLERS: dict[type, Handler] = {
+    AddEvent: _add,
+    ProfileEvent: _profile,
+    RemoveEvent: _remove,
+    InitiativeEvent: _initiative,
+    AttackEvent: _attack,
+    AimEvent: _aim,
+    ClearJamEvent: _clear_jam,
+    SimpleEvent: _simple,
+    ConditionEvent: _condition,
+    AdjustEvent: _adjust,
+}
+
+
+def apply(state: EncounterState, event: Any, field: str = "then") -> Applied:
+    """Apply one event to ``state`` (left untouched): the :class:`Applied` new state.
+
+    Raises :class:`EncounterError` (the event is not allowed now; ``field`` prefixes each error's
+    path) and :class:`~rules.errors.NeedDie` (its scripted dice ran out)."""
+    ctx = Ctx(state=state.model_copy(deep=True), event=event, field=field)
+    HANDLERS[type(event)](ctx)
+    stored = event
+    if ctx.roller is not None:
+        stored = event.model_copy(update={"dice": [r.value for r in ctx.roller.records], "seed": None})
+    st = ctx.state
+    who = getattr(event, "who", None)
+    name = (state.get(who) or st.get(who) or CombatantState(id="", name=who or "", kind="none")).name if who else None
+    st.log.append(LogLine(index=st.events, round=st.round, who=name, text="; ".join(ctx.log)))
+    st.events += 1
+    return Applied(state=st, event=stored, resolution=ctx.resolution, steps=tuple(ctx.steps))
+
+
+def replay(file: EncounterFile, field: str = "events") -> EncounterState:
+    """The state ``file``'s events lead to. Raises :class:`EncounterError` naming the first
+    event that does not apply (``events.4.who``), or when an event's recorded dice run out."""
+    if registry.find(file.system) is None:
+        raise EncounterError.at("system", f"Must be one of {', '.join(registry.RULESETS)}")
+    state = EncounterState(system=file.system, name=file.name)
+    for i, ev in enumerate(file.events):
+        try:
+            state = apply(state, ev, f"{field}.{i}").state
+        except NeedDie as need:
+            raise EncounterError.at(f"{field}.{i}.dice", f"Too few dice recorded: {need}") from None
+    return state

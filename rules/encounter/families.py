@@ -1,0 +1,351 @@
+"""What each ruleset family does in an encounter: the combatant a profile makes, the scenario an
+attack is resolved with (built from the state, never typed), and what a resolution does to the
+state. One class per family (found by :func:`family`), narrow hooks, as python-chess's variants.
+
+- **d100** (``dh2``, ``dh1``, ``dw``): a character (Wounds, damage taken, critical damage, Fatigue)
+  or a Horde (Magnitude); the weapon's clip, jam and overheating; the conditions' circumstances.
+- **wh40krp** (seed 000): injuries (the Damage Charts' results of penetrating hits), duck-back,
+  the weapon's clip and jam; a round of up to 4 actions.
+- **epic** (seed 002): a formation's units (destroyed ones removed), war engines' integrity and
+  Shock carried into the next attack; Broken when every unit is suppressed.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, ClassVar
+
+from .. import registry, tables
+from ..errors import ScenarioError
+from .conditions import can_react, d100_given, evasion_penalties
+from .models import CombatantState, Condition, EncounterError, NewCombatant, WeaponState
+
+Profile = dict[str, Any]
+
+
+def _validate(system: str, field: str, attacker: Profile | None, target: Profile | None) -> Any:
+    """The scenario model validated from the profiles (absent ones get the model's defaults);
+    raises :class:`EncounterError` with each error's path under ``field``."""
+    from ..api import load_scenario
+
+    data: dict[str, Any] = {"system": system}
+    if attacker is not None:
+        data["attacker"] = attacker
+    if target is not None:
+        data["target"] = target
+    if registry.get(system).family == "epic":  # Epic's formations have no defaults
+        data.setdefault("attacker", {"units": [{"weapons": [{}]}]})
+        data.setdefault("target", {"units": [{}]})
+    data["seed"] = 1
+    try:
+        return load_scenario(data)
+    except ScenarioError as exc:
+        raise EncounterError([type(e)(f"{field}.{e.field}", e.message) for e in exc.errors]) from None
+
+
+class Family:
+    """The hooks an encounter calls for one family. Every method takes the encounter's
+    ``system``; ``field`` is where an error is reported (``then``, ``events.3``)."""
+
+    name: ClassVar[str] = ""
+    budget: ClassVar[int] = 2
+    """Half Actions a turn (a Full Action counts 2): seed 003 and seed 001, Action types."""
+
+    def start(self, system: str, new: NewCombatant, field: str) -> CombatantState:
+        """The state of a combatant just added (raises :class:`EncounterError`)."""
+        scenario = _validate(system, field, new.attacker, new.target)
+        c = CombatantState(id=new.id, name=new.name, kind="none", attacker=new.attacker, target=new.target)
+        self.fill(c, scenario)
+        if new.surprised:
+            c.conditions.append(Condition(name="Surprised", source="seed 003, Surprise", detail="loses its first turn"))
+        return c
+
+    def fill(self, c: CombatantState, scenario: Any) -> None:
+        """Set the state a profile starts with (its kind, wounds, weapon)."""
+        raise NotImplementedError
+
+    def cost(self, system: str, action: Profile, field: str) -> int:
+        """The Half Actions an attack ``action`` costs."""
+        return 2
+
+    def scenario(
+        self, system: str, who: CombatantState, at: CombatantState, ev: Any, field: str
+    ) -> tuple[dict[str, Any], list[str]]:
+        """The scenario of ``who``'s attack on ``at`` built from the state, and the notes that
+        say what the state put into it."""
+        raise NotImplementedError
+
+    def apply(self, res: Any, who: CombatantState, at: CombatantState) -> list[str]:
+        """Apply a resolution to the state (exactly once); the words of what changed."""
+        raise NotImplementedError
+
+    def initiative_combatant(self, c: CombatantState) -> dict[str, Any]:
+        """``c`` as :mod:`rules.initiative` reads a combatant."""
+        return {"name": c.name}
+
+
+def _weapon(c: CombatantState, name: str, clip: int | None, reload: str | None) -> None:
+    c.weapon = WeaponState(name=name, clip=clip or 0, rounds=clip or 0, reload=reload)
+
+
+def _clip_after(w: WeaponState | None, fired: int, left: int | None, jammed: bool) -> list[str]:
+    if w is None:
+        return []
+    out = []
+    if w.clip:
+        w.rounds = max(0, left if left is not None else w.rounds - fired)
+        out.append(f"{w.name}: {w.rounds} of {w.clip} rounds left")
+    if jammed:
+        w.jammed = True
+        out.append(f"{w.name} jammed: it fires no more until the jam is cleared (seed 004, Weapon Jams)")
+    return out
+
+
+class D100(Family):
+    name = "d100"
+
+    def fill(self, c: CombatantState, scenario: Any) -> None:
+        t = scenario.target
+        if c.target is not None and t.horde is not None:
+            c.kind, c.magnitude, c.magnitude_start = "horde", t.horde.magnitude, t.horde.magnitude
+        elif c.target is not None:
+            c.kind, c.wounds, c.damage_taken = "single", t.wounds, t.damage_taken
+        else:
+            c.kind = "single"
+        if c.attacker is not None:
+            w = scenario.attacker.weapon
+            _weapon(c, w.name, 0 if w.is_melee else w.clip, w.reload)
+
+    def cost(self, system: str, action: Profile, field: str) -> int:
+        name = str(action.get("type", "Standard Attack"))
+        act = tables.actions(system).get(name)
+        if act is None:  # the resolver names the choices
+            return 1
+        return 1 if act.type == "Half" else 2
+
+    def scenario(
+        self, system: str, who: CombatantState, at: CombatantState, ev: Any, field: str
+    ) -> tuple[dict[str, Any], list[str]]:
+        a, t = copy.deepcopy(who.attacker) or {}, copy.deepcopy(at.target) or {}
+        action = dict(ev.action)
+        notes: list[str] = []
+        if action.get("aim", "none") not in ("none", None):
+            raise EncounterError.at(
+                f"{field}.action.aim",
+                f"Aim is an action of its own in an encounter: take Aim first ({who.name} holds {who.aim if who.aim != 'none' else 'no'} Aim)",
+            )
+        action["aim"] = who.aim
+        if who.aim != "none":
+            notes.append(f"{who.name}'s {who.aim} Aim, taken as its own action (seed 003, Aim)")
+        w = who.weapon
+        if w is not None and w.clip:
+            a.setdefault("weapon", {})["clip"] = w.rounds
+        if at.kind == "horde":
+            t["horde"] = {**t.get("horde", {}), "magnitude": at.magnitude}
+        else:
+            t["damage_taken"] = min(at.damage_taken, 2000)
+        scenario = _validate(system, field, a, t)
+        melee = scenario.attacker.weapon.is_melee
+        for g in d100_given(system, who, at, melee):
+            if g.circumstance is not None:
+                action.setdefault("circumstances", [])
+                if g.circumstance not in action["circumstances"]:
+                    action["circumstances"].append(g.circumstance)
+                notes.append(f"{g.why}: {g.circumstance}")
+            else:
+                action.setdefault("modifiers", []).append(
+                    {"label": f"{g.label}: {g.why}"[:60], "value": g.value, "source": g.source}
+                )
+                notes.append(f"{g.why}: {g.label} {g.value:+d} ({g.source})")
+        if at.has("Helpless") or at.has("Unconscious"):
+            action["helpless"] = True
+            notes.append(f"{at.name} is helpless (seed 003, Helpless Targets)")
+        ev_ = t.get("evasion")
+        if ev_:
+            why = can_react(at)
+            if why is not None and ev.reaction is True:
+                raise EncounterError.at(f"{field}.reaction", why)
+            if why is not None or ev.reaction is False:
+                t["evasion"] = None
+                notes.append(why or f"{at.name} makes no Reaction")
+            else:
+                pen = evasion_penalties(at, str(ev_.get("reaction", "Dodge")))
+                if pen:
+                    ev_ = t["evasion"] = dict(ev_)
+                    ev_["modifier"] = max(-60, min(60, int(ev_.get("modifier", 0)) + sum(p[1] for p in pen)))
+                    notes.extend(
+                        f"{at.name}'s {ev_.get('reaction', 'Dodge')}: {label} {v:+d} ({src})" for label, v, src in pen
+                    )
+        return {"system": system, "attacker": a, "target": t, "action": action}, notes
+
+    def apply(self, res: Any, who: CombatantState, at: CombatantState) -> list[str]:
+        out = _clip_after(who.weapon, res.rounds_fired, res.rounds_left, res.jammed)
+        if res.overheated and who.weapon is not None:
+            who.weapon.overheated = 2
+            out.append(f"{who.weapon.name} overheated: it cannot fire on {who.name}'s next turn")
+        if any("(evasion)" in d.purpose for d in res.dice):
+            at.reaction_used = True
+        if res.horde is not None and at.kind == "horde":
+            at.magnitude = res.horde.magnitude_after
+            out.append(
+                f"{at.name}: Magnitude \u2212{res.horde.magnitude_lost}, {at.magnitude} of {at.magnitude_start} left"
+            )
+            if res.horde.destroyed:
+                at.out = "destroyed"
+        elif at.kind == "single" and res.outcome == "hit":
+            at.damage_taken = res.damage_taken_after
+            at.critical += res.critical_damage
+            at.fatigue += res.fatigue
+            crit = f", critical damage {at.critical}" if at.critical else ""
+            out.append(f"{at.name}: {res.total_wounds} wound(s), {at.damage_taken} of {at.wounds} taken{crit}")
+            if res.fatigue:
+                out.append(f"{at.name}: {res.fatigue} level(s) of Fatigue, {at.fatigue} in all")
+            tb = int((at.target or {}).get("toughness_bonus", 3))
+            if at.fatigue > tb and not at.has("Unconscious"):
+                at.conditions.append(
+                    Condition(
+                        name="Unconscious",
+                        source="seed 001, Fatigue",
+                        detail=f"more Fatigue ({at.fatigue}) than TB ({tb})",
+                    )
+                )
+                out.append(f"{at.name} falls unconscious: more Fatigue than TB (seed 001)")
+            if res.slain:
+                at.out = "slain"
+        return out
+
+    def initiative_combatant(self, c: CombatantState) -> dict[str, Any]:
+        ch = (c.attacker or {}).get("characteristics") or {}
+        ag = ch.get("Ag", ((c.target or {}).get("characteristics") or {}).get("Ag"))
+        if ag is None:
+            ag = 30 if c.attacker is not None else None
+        return {"name": c.name, "Ag": ag, "d10": c.d10, "roll_offs": c.roll_offs}
+
+
+class Fan(Family):
+    name = "wh40krp"
+    budget = 4  # seed 000: four actions a round
+
+    def fill(self, c: CombatantState, scenario: Any) -> None:
+        c.kind = "rp"
+        if c.attacker is not None:
+            w = scenario.attacker.weapon
+            melee = w.weapon_class in ("Melee", "Unarmed")
+            _weapon(c, w.name, None if melee else w.clip, None)
+
+    def cost(self, system: str, action: Profile, field: str) -> int:
+        return 0  # the round's own actions are counted after it is resolved (actions_spent)
+
+    def scenario(
+        self, system: str, who: CombatantState, at: CombatantState, ev: Any, field: str
+    ) -> tuple[dict[str, Any], list[str]]:
+        a, t = copy.deepcopy(who.attacker) or {}, copy.deepcopy(at.target) or {}
+        w = who.weapon
+        if w is not None and w.clip:
+            a.setdefault("weapon", {})["clip"] = w.rounds
+        return {"system": system, "attacker": a, "target": t, "action": dict(ev.action)}, []
+
+    def apply(self, res: Any, who: CombatantState, at: CombatantState) -> list[str]:
+        who.half_actions += res.actions_spent
+        out = _clip_after(who.weapon, res.rounds_fired, res.rounds_left, res.jammed)
+        if res.jam_cleared and who.weapon is not None:
+            who.weapon.jammed = False
+        notes = [
+            s.damage.result or f"Chart {s.damage.chart} at {s.damage.total}"
+            for s in res.shots
+            if s.penetrated and not getattr(s, "target_index", 0) and s.damage
+        ]
+        at.injuries.extend(notes)
+        if notes:
+            out.append(f"{at.name}: {'; '.join(notes)}")
+        if res.duck_back:
+            at.conditions = [c for c in at.conditions if c.name != "Ducked back"]
+            at.conditions.append(
+                Condition(name="Ducked back", rounds=1, source="seed 000, Duck-back", detail=", ".join(res.duck_back))
+            )
+            out.append(f"{at.name} ducked back (seed 000)")
+        return out
+
+    def initiative_combatant(self, c: CombatantState) -> dict[str, Any]:
+        a = c.attacker or {}
+        return {"name": c.name, "I": a.get("I", 30), "A": a.get("A", 1), "roll_offs": c.roll_offs}
+
+
+class Epic(Family):
+    name = "epic"
+
+    def fill(self, c: CombatantState, scenario: Any) -> None:
+        c.kind = "formation"
+        if c.target is not None:
+            c.units = c.units_start = len(scenario.target.units)
+            c.shock = scenario.target.shock
+        elif c.attacker is not None:
+            c.shock = scenario.attacker.shock
+
+    def _kept(self, c: CombatantState, units: list[Any]) -> list[tuple[int, Any]]:
+        return [(i, u) for i, u in enumerate(units) if i not in c.lost]
+
+    def scenario(
+        self, system: str, who: CombatantState, at: CombatantState, ev: Any, field: str
+    ) -> tuple[dict[str, Any], list[str]]:
+        if who.has("Broken"):
+            raise EncounterError.at(
+                f"{field}.who", f"{who.name} is broken: a broken formation does not shoot (seed 002, Shock)"
+            )
+        a, t = copy.deepcopy(who.attacker) or {}, copy.deepcopy(at.target) or {}
+        a["shock"] = who.shock
+        t["shock"] = at.shock
+        units = t.get("units", [])
+        kept = []
+        for i, u in self._kept(at, units):
+            u = dict(u)
+            if i in at.integrity:
+                u["integrity"] = at.integrity[i]
+            kept.append(u)
+        if not kept:
+            raise EncounterError.at(f"{field}.at", f"{at.name} has no units left")
+        t["units"] = kept
+        if who.target is not None and len(who.target.get("units", [])) == len(a.get("units", [])) and who.lost:
+            a["units"] = [u for i, u in enumerate(a["units"]) if i not in who.lost]
+            if not a["units"]:
+                raise EncounterError.at(f"{field}.who", f"{who.name} has no units left")
+        notes = (
+            [f"{at.name}: Shock {at.shock}, {len(kept)} of {at.units_start} units (destroyed ones removed)"]
+            if at.lost or at.shock
+            else []
+        )
+        if who.shock:
+            notes.append(f"{who.name}: Shock {who.shock}")
+        return {"system": system, "attacker": a, "target": t, "action": dict(ev.action)}, notes
+
+    def apply(self, res: Any, who: CombatantState, at: CombatantState) -> list[str]:
+        if not res.formations:
+            return []
+        f = res.formations[0]
+        index = [i for i, _ in self._kept(at, (at.target or {}).get("units", []))]
+        for u in f.units:
+            orig = index[u.index] if u.index < len(index) else u.index
+            if u.destroyed:
+                at.lost.append(orig)
+                at.integrity.pop(orig, None)
+            elif u.integrity_after != u.integrity_before:
+                at.integrity[orig] = u.integrity_after
+        at.lost.sort()
+        at.shock, at.units = f.shock_after, f.units_left
+        out = [
+            f"{at.name}: {f.destroyed} unit(s) destroyed, {f.units_left} of {at.units_start} left, Shock {f.shock_after}"
+        ]
+        if f.wiped_out:
+            at.out = "wiped out"
+        elif f.broken and not at.has("Broken"):
+            at.conditions.append(Condition(name="Broken", source="seed 002, Shock", detail="every unit is suppressed"))
+            out.append(f"{at.name} is broken (seed 002)")
+        return out
+
+
+_FAMILIES: dict[str, Family] = {f.name: f for f in (D100(), Fan(), Epic())}
+
+
+def family(system: str) -> Family:
+    """The hooks of ``system``'s family (:mod:`rules.registry`)."""
+    return _FAMILIES[registry.get(system).family]

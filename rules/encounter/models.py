@@ -1,0 +1,298 @@
+"""The encounter's records: the file (its events) and the state derived from it.
+
+The **encounter file** (``auspex-encounter.json``) is a public format, versioned like the party
+file; fields are added, never renamed or dropped without a migration::
+
+    {"auspex_encounter": 1, "system": "dh2", "events": [{"type": "add", ...}, ...]}
+
+Every event is an operation with a ``type``; those that roll dice (``initiative``, ``attack``,
+``clear_jam``) are stored with the ``dice`` they consumed, so the file replays to the same state
+for ever (a ``seed`` given when the event is first applied is turned into its dice). The
+**state** (:class:`EncounterState`) is never stored: :func:`rules.encounter.replay` derives it.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .. import limits
+from ..errors import ScenarioError
+from ..models import MAX_DICE, DieFace, Seed
+
+Id = Annotated[str, Field(pattern=r"^[\w-]{1,40}$", description="a combatant's id, unique in the encounter")]
+MAX_EVENTS = 2000
+"""An encounter file holds at most this many events (a long fight is a few hundred)."""
+
+
+class EncounterError(ScenarioError):
+    """An event the encounter's state does not allow (or an invalid file): ``errors`` names the
+    field of the event concerned (``then.who``, ``events.4.action.aim``) and says why. Nothing in
+    the encounter changes."""
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class _Event(_Model):
+    note: str | None = Field(None, max_length=limits.LABEL_LENGTH, description="a word from the GM, shown in the log")
+
+
+class NewCombatant(_Model):
+    """A combatant as added: its ``id`` (unique; the page makes one), ``name``, and the scenario's
+    own sub-objects for its ruleset: ``attacker`` (how it attacks: characteristics and weapon, or
+    an Epic formation's shooting units) and ``target`` (how it is attacked: wounds, TB, armour,
+    evasion, a Horde's Magnitude, an Epic formation's units). Either may be missing: a combatant
+    with no ``target`` cannot be attacked, one with no ``attacker`` cannot attack."""
+
+    id: Id
+    name: str = Field(..., min_length=1, max_length=limits.NAME_LENGTH)
+    attacker: dict[str, Any] | None = None
+    target: dict[str, Any] | None = None
+    surprised: bool = Field(False, description="it loses its first turn (seed 003, Surprise)")
+
+
+class AddEvent(_Event):
+    """A combatant joins the encounter (at the end of the initiative order once it is rolled)."""
+
+    type: Literal["add"]
+    combatant: NewCombatant
+
+
+class ProfileEvent(_Event):
+    """A combatant's ``attacker`` and/or ``target`` profile replaced (a new weapon, its armour);
+    what it has taken is kept."""
+
+    type: Literal["profile"]
+    who: Id
+    attacker: dict[str, Any] | None = None
+    target: dict[str, Any] | None = None
+
+
+class RemoveEvent(_Event):
+    """A combatant leaves the encounter (undo brings it back)."""
+
+    type: Literal["remove"]
+    who: Id
+
+
+class _Rolled(_Event):
+    dice: list[DieFace] | None = Field(None, max_length=MAX_DICE, description="the dice rolled, in order")
+    seed: Seed | None = Field(None, description="roll for me: replaced by the dice it rolled")
+
+
+class InitiativeEvent(_Rolled):
+    """The fight starts: initiative is rolled (the d100 rulesets; the fan ruleset orders by I;
+    Epic keeps the order the formations were added in) and round 1 begins."""
+
+    type: Literal["initiative"]
+
+
+class AttackEvent(_Rolled):
+    """``who`` attacks ``at``: ``action`` is the scenario's action for the ruleset (its ``aim``
+    comes from the encounter: Aim is an action of its own). ``reaction``: whether the target uses
+    its Reaction (Dodge/Parry, where its profile has one); null: it does when it can."""
+
+    type: Literal["attack"]
+    who: Id
+    at: Id
+    action: dict[str, Any] = Field(default_factory=dict)
+    reaction: bool | None = None
+
+
+class AimEvent(_Event):
+    """Aim as a Half (+10) or Full (+20) Action, held for the combatant's next attack."""
+
+    type: Literal["aim"]
+    who: Id
+    aim: Literal["half", "full"] = "half"
+
+
+class ClearJamEvent(_Rolled):
+    """Clear a jammed weapon: a Full Action and a BS test (seed 004, Weapon Jams)."""
+
+    type: Literal["clear_jam"]
+    who: Id
+
+
+class SimpleEvent(_Event):
+    """An action with no roll: ``reload`` (its Rld), ``stand`` (from Prone), ``ready``, ``move``,
+    ``run``, ``delay`` (act later this round), ``end_turn`` (``who`` is whose turn it is)."""
+
+    type: Literal["reload", "stand", "ready", "move", "run", "delay", "end_turn"]
+    who: Id
+
+
+class ConditionEvent(_Event):
+    """The GM gives (or with ``remove``, takes away) a condition: ``rounds`` counts the
+    combatant's own turns (null: until removed); ``other``: the other combatant of a grapple."""
+
+    type: Literal["condition"]
+    who: Id
+    condition: str = Field(..., min_length=1, max_length=40)
+    rounds: int | None = Field(None, ge=1, le=100)
+    remove: bool = False
+    other: Id | None = None
+
+
+class AdjustEvent(_Event):
+    """The GM sets a number by hand (healing, a wound from outside the fight, a fresh clip):
+    each field given replaces the state's value."""
+
+    type: Literal["adjust"]
+    who: Id
+    damage_taken: int | None = Field(None, ge=0, le=2000)
+    critical: int | None = Field(None, ge=0, le=100)
+    fatigue: int | None = Field(None, ge=0, le=100)
+    magnitude: int | None = Field(None, ge=0, le=limits.MAGNITUDE)
+    shock: int | None = Field(None, ge=0, le=99)
+    rounds: int | None = Field(None, ge=0, le=limits.CLIP, description="rounds in the clip")
+    jammed: bool | None = None
+
+
+Event = Annotated[
+    AddEvent
+    | ProfileEvent
+    | RemoveEvent
+    | InitiativeEvent
+    | AttackEvent
+    | AimEvent
+    | ClearJamEvent
+    | SimpleEvent
+    | ConditionEvent
+    | AdjustEvent,
+    Field(discriminator="type"),
+]
+EVENT_TYPES = (
+    "add",
+    "profile",
+    "remove",
+    "initiative",
+    "attack",
+    "aim",
+    "clear_jam",
+    "reload",
+    "stand",
+    "ready",
+    "move",
+    "run",
+    "delay",
+    "end_turn",
+    "condition",
+    "adjust",
+)
+
+
+class EncounterFile(_Model):
+    """The whole encounter: version 1 of ``auspex_encounter``, its ruleset (``system``: every
+    combatant is of it, so a result applies only within its own ruleset) and its ``events``."""
+
+    auspex_encounter: Literal[1] = 1
+    system: str
+    name: str | None = Field(None, max_length=limits.NAME_LENGTH)
+    events: list[Event] = Field(default_factory=list, max_length=MAX_EVENTS)
+
+
+# ---------------------------------------------------------------------------------------------
+# The state (derived, never stored)
+
+
+class WeaponState(_Model):
+    """A combatant's weapon: ``clip`` (its Clip: rounds a full load holds; 0 when not counted, as
+    a melee weapon), ``rounds`` loaded now, ``jammed``, ``overheated`` (turns of its wielder
+    before it fires again), ``reload`` (Rld as printed) and ``reloading`` (Full Actions still owed
+    to a reload under way)."""
+
+    name: str
+    clip: int = 0
+    rounds: int = 0
+    jammed: bool = False
+    overheated: int = 0
+    reload: str | None = None
+    reloading: int = 0
+
+
+class Condition(_Model):
+    """A condition on a combatant: its ``name``, the turns of its own it lasts (``rounds``; None
+    until removed), why (``detail``), the rule (``source``), the ``other`` combatant (a grapple's)
+    and ``value`` (Aim's bonus, percent)."""
+
+    name: str
+    rounds: int | None = None
+    detail: str = ""
+    source: str = ""
+    other: str | None = None
+    value: int | None = None
+
+
+class CombatantState(_Model):
+    """One combatant now: its profile and everything that carries from one action to the next.
+
+    ``kind``: ``single`` (a d100 character: ``wounds`` W, ``damage_taken``, ``critical``
+    damage, ``fatigue`` levels), ``horde`` (``magnitude`` left of ``magnitude_start``), ``rp`` (the
+    fan ruleset: ``injuries``, the damage charts' results), ``formation`` (Epic: ``units`` left
+    of ``units_start``, ``shock``, ``lost`` unit indexes, ``integrity`` by index). ``out``: why it
+    is out of the fight (slain, destroyed, wiped out), or None."""
+
+    id: str
+    name: str
+    kind: Literal["single", "horde", "rp", "formation", "none"]
+    attacker: dict[str, Any] | None = None
+    target: dict[str, Any] | None = None
+    wounds: int | None = None
+    damage_taken: int = 0
+    critical: int = 0
+    fatigue: int = 0
+    magnitude: int | None = None
+    magnitude_start: int | None = None
+    injuries: list[str] = Field(default_factory=list)
+    units: int | None = None
+    units_start: int | None = None
+    lost: list[int] = Field(default_factory=list)
+    integrity: dict[int, int] = Field(default_factory=dict)
+    shock: int = 0
+    weapon: WeaponState | None = None
+    conditions: list[Condition] = Field(default_factory=list)
+    aim: Literal["none", "half", "full"] = "none"
+    initiative: int | None = None
+    d10: int | None = None
+    roll_offs: list[int] = Field(default_factory=list)
+    half_actions: int = 0
+    actions: list[str] = Field(default_factory=list)
+    reaction_used: bool = False
+    out: str | None = None
+
+    def has(self, name: str) -> Condition | None:
+        """The condition called ``name`` it has, or None."""
+        return next((c for c in self.conditions if c.name == name), None)
+
+
+class LogLine(_Model):
+    """One event as the log shows it: its ``index`` in the file, ``round``, who acted and what
+    happened, in words."""
+
+    index: int
+    round: int
+    who: str | None = None
+    text: str
+
+
+class EncounterState(_Model):
+    """The encounter now: its ``system``, the ``round`` (0 before initiative), the initiative
+    ``order`` (ids), whose ``turn`` it is, the ``combatants`` (in the order added; removed ones
+    are gone), the number of ``events`` and the ``log``."""
+
+    system: str
+    name: str | None = None
+    round: int = 0
+    order: list[str] = Field(default_factory=list)
+    turn: str | None = None
+    combatants: list[CombatantState] = Field(default_factory=list)
+    events: int = 0
+    log: list[LogLine] = Field(default_factory=list)
+
+    def get(self, cid: str) -> CombatantState | None:
+        """The combatant with id ``cid``, or None."""
+        return next((c for c in self.combatants if c.id == cid), None)

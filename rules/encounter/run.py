@@ -1,0 +1,115 @@
+"""The encounter's one entry point for adapters (the page's worker, the CLI): a dict in, an
+envelope dict out, never raising for bad input.
+
+``run_encounter({"encounter": FILE, "then": EVENT | None, "undo": false})`` returns
+
+- ``{"status": "ok", "encounter": FILE, "state": STATE, "resolution": {...} | None, "steps": [...],
+  "undone": EVENT | None}``: the file with the new event appended (its dice filled in) or the
+  last one taken away (``undo``), the state derived from it, the attack's resolution;
+- ``{"status": "needs", "needs": {...}, "dice": [...]}``: the new event's scripted dice ran out;
+- ``{"status": "invalid", "errors": [{"field", "message"}]}``: the file (``encounter.events.3.who``)
+  or the new event (``then.action.type``) is not allowed; nothing changed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from .. import jsonsafe
+from ..errors import FieldError, NeedDie, ScenarioError
+from .engine import apply, replay
+from .models import EncounterError, EncounterFile, Event
+
+_EVENT: TypeAdapter[Any] = TypeAdapter(Event)
+MAX_ERRORS = 20
+
+
+def _validation(prefix: str, exc: ValidationError) -> EncounterError:
+    from ..api import _field_path, _message
+
+    errors = []
+    for err in exc.errors()[:MAX_ERRORS]:
+        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and ("[" in p or p in EVENT_TAGS)))
+        path = _field_path(loc)
+        errors.append(FieldError(f"{prefix}.{path}" if path else prefix, _message(err)))
+    return EncounterError(errors)
+
+
+EVENT_TAGS = {
+    "add",
+    "profile",
+    "remove",
+    "initiative",
+    "attack",
+    "aim",
+    "clear_jam",
+    "reload",
+    "stand",
+    "ready",
+    "move",
+    "run",
+    "delay",
+    "end_turn",
+    "condition",
+    "adjust",
+}
+
+
+def load_file(data: Any, prefix: str = "encounter") -> EncounterFile:
+    """An encounter file validated (every error of the whole file, each naming its event and
+    field: ``encounter.events.3.who``). Raises :class:`EncounterError`."""
+    if not isinstance(data, dict):
+        raise EncounterError.at(prefix, "An encounter file is a JSON object with auspex_encounter, system and events")
+    unreadable = jsonsafe.check_value(data, what="encounter")
+    if unreadable:
+        raise EncounterError([FieldError(f"{prefix}.{e.field}", e.message) for e in unreadable])
+    try:
+        return EncounterFile.model_validate(data)
+    except ValidationError as exc:
+        raise _validation(prefix, exc) from None
+
+
+def load_event(data: Any, prefix: str = "then") -> Any:
+    """One event validated. Raises :class:`EncounterError` at ``then.<field>``."""
+    try:
+        return _EVENT.validate_python(data)
+    except ValidationError as exc:
+        raise _validation(prefix, exc) from None
+
+
+def run_encounter(data: Any) -> dict[str, Any]:
+    """Validate, replay, apply or undo; the envelope of the module docstring."""
+    try:
+        if not isinstance(data, dict):
+            raise EncounterError.at("encounter", "Send {encounter, then} as a JSON object")
+        file = load_file(data.get("encounter"))
+        state = replay(file, "encounter.events")
+        undone = None
+        resolution = None
+        steps: list[Any] = []
+        if data.get("undo"):
+            if not file.events:
+                raise EncounterError.at("undo", "Nothing to undo")
+            undone = file.events[-1]
+            file = file.model_copy(update={"events": file.events[:-1]})
+            state = replay(file, "encounter.events")
+        elif data.get("then") is not None:
+            event = load_event(data["then"])
+            try:
+                applied = apply(state, event, "then")
+            except NeedDie as need:
+                return {"status": "needs", **need.as_dict(), "dice": []}
+            file = file.model_copy(update={"events": [*file.events, applied.event]})
+            state, resolution, steps = applied.state, applied.resolution, list(applied.steps)
+    except ScenarioError as exc:
+        return {"status": "invalid", **exc.as_dict()}
+    return {
+        "status": "ok",
+        "encounter": file.model_dump(mode="json", exclude_none=True),
+        "state": state.model_dump(mode="json"),
+        "resolution": resolution.model_dump(mode="json") if resolution is not None else None,
+        "steps": [s.model_dump(mode="json") for s in steps],
+        "undone": undone.model_dump(mode="json", exclude_none=True) if undone is not None else None,
+    }
