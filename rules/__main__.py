@@ -9,6 +9,11 @@
 - ``odds FILE``: prints the exact odds of the scenario as JSON (:mod:`rules.odds`: each chance as
   ``p``, a float, and ``exact``, a fraction "a/b"); the scenario's dice and seed are ignored. Exits
   2 with the errors on stderr when the scenario is invalid.
+- ``encounter FILE [--then EVENT]``: replays the encounter file (:mod:`rules.encounter`) and prints
+  ``{"state": ...}``, its derived state; with ``--then`` applies one more event (a seed in it is
+  turned into its dice) and prints ``{"encounter", "state", "resolution", "steps"}``, the file to
+  save next. Exits 2 with the errors on stderr (``encounter.events.3.who``, ``then.action.type``)
+  when the file or the event is refused, 3 with ``{"needs"}`` when the event's dice ran out.
 - ``catalogue``: prints each ruleset's actions, weapon qualities, circumstances, difficulties and
   sizes (what the page's forms offer).
 """
@@ -90,6 +95,35 @@ def cmd_resolve(path: str) -> int:
     return EXIT_OK
 
 
+def cmd_encounter(path: str, then: str | None) -> int:
+    from .encounter.run import run_encounter
+
+    data = _load(path)
+    if isinstance(data, int):
+        return data
+    request: dict[str, Any] = {"encounter": data}
+    if then is not None:
+        event = _load(then)
+        if isinstance(event, int):
+            return event
+        if event.get("dice") is None and event.get("seed") is None and event.get("type") in ROLLED:
+            event = {**event, "seed": secrets.randbelow(2**31)}
+        request["then"] = event
+    out = run_encounter(request)
+    if out["status"] == "invalid":
+        print(json.dumps({"errors": out["errors"]}, indent=2), file=sys.stderr)
+        return EXIT_INVALID
+    if out["status"] == "needs":
+        print(json.dumps({"needs": out["needs"]}, indent=2))
+        return EXIT_NEEDS
+    keys = ("encounter", "state", "resolution", "steps") if then is not None else ("state",)
+    print(json.dumps({k: out[k] for k in keys}, indent=2, ensure_ascii=False))
+    return EXIT_OK
+
+
+ROLLED = ("initiative", "attack", "clear_jam")  # the events that roll dice: rolled for you when none are given
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m rules", description="Auspex: resolve Warhammer 40,000 RPG attacks.")
     sub = ap.add_subparsers(dest="command", required=True)
@@ -100,6 +134,9 @@ def main(argv: list[str] | None = None) -> int:
     o = sub.add_parser("odds", help="print the exact odds of a scenario JSON file ('-' for stdin)")
     o.add_argument("scenario")
     sub.add_parser("catalogue", help="print each ruleset's actions, qualities and circumstances")
+    e = sub.add_parser("encounter", help="print an encounter file's state; --then EVENT applies one more event")
+    e.add_argument("encounter")
+    e.add_argument("--then", default=None, help="an event JSON file ('-' for stdin) to apply")
     args = ap.parse_args(argv)
     if args.command == "schema":
         ruleset = registry.find(args.system) or registry.get(registry.DEFAULT)  # the d100 schema if unknown
@@ -111,6 +148,8 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_OK
     if args.command == "odds":
         return cmd_odds(args.scenario)
+    if args.command == "encounter":
+        return cmd_encounter(args.encounter, args.then)
     return cmd_resolve(args.scenario)
 
 

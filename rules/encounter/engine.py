@@ -123,12 +123,12 @@ def _act(ctx: Ctx, c: CombatantState, cost: int, what: str) -> None:
 
 
 def _roller(ctx: Ctx) -> Roller:
+    """The event's dice: those given (rolled by hand), or a seed's; neither: an empty list, so the
+    first die needed is asked for (a ``needs`` envelope) and an event that rolls none goes on."""
     ev = ctx.event
-    if ev.dice is not None:
-        return Roller(ScriptedDice(ev.dice))
-    if ev.seed is not None:
+    if ev.seed is not None and ev.dice is None:
         return Roller(SeededDice(ev.seed))
-    raise EncounterError.at(f"{ctx.field}.dice", "Give the dice rolled by hand, or a seed to roll for you")
+    return Roller(ScriptedDice(ev.dice or []))
 
 
 # --- the handlers ------------------------------------------------------------------------------
@@ -212,17 +212,12 @@ def _initiative(ctx: Ctx) -> None:
             "Round 1: the formations act in the order they were added (Epic has no initiative for single combatants)"
         )
     else:
-        people = []
-        for i, c in enumerate(fighting):
-            try:
-                people.append(InitiativeCombatant(**fam.initiative_combatant(c)))
-            except Exception as exc:  # a profile without the characteristic initiative needs
-                raise EncounterError.at(f"{ctx.field}.combatants.{i}", f"{c.name}: {exc}") from None
+        people = [InitiativeCombatant.model_construct(**fam.initiative_combatant(c)) for c in fighting]
         ctx.roller = _roller(ctx)
         try:
             res = roll_initiative(st.system, people, ctx.roller)
         except ScenarioError as exc:
-            raise EncounterError([FieldError(f"{ctx.field}.{e.field}", e.message) for e in exc.errors]) from None
+            raise EncounterError([_initiative_error(ctx.field, fighting, e) for e in exc.errors]) from None
         for e in res.order:
             c = fighting[e.index]
             c.initiative, c.d10, c.roll_offs = e.total, e.d10, list(e.roll_offs)
@@ -231,6 +226,19 @@ def _initiative(ctx: Ctx) -> None:
         ctx.log.append("Initiative: " + ", ".join(f"{fighting[e.index].name} {e.total}" for e in res.order))
     st.round = 1
     _start_turn(ctx, _first(ctx))
+
+
+def _initiative_error(field: str, fighting: list[CombatantState], e: FieldError) -> FieldError:
+    """An initiative error at the combatant it concerns, by id (``then.combatants.<id>.Ag``):
+    a combatant added from the Target form alone has no Ag until its profile gives one."""
+    parts = e.field.split(".")
+    if parts[0] == "combatants" and len(parts) > 1 and parts[1].isdigit() and int(parts[1]) < len(fighting):
+        c = fighting[int(parts[1])]
+        where = (
+            "its target profile's characteristics" if c.attacker is None else "its attacker profile's characteristics"
+        )
+        return FieldError(".".join([field, "combatants", c.id, *parts[2:]]), f"{c.name}: {e.message} ({where})")
+    return FieldError(f"{field}.{e.field}", e.message)
 
 
 def _first(ctx: Ctx, after: int = -1) -> CombatantState | None:
@@ -261,8 +269,9 @@ def _start_turn(ctx: Ctx, c: CombatantState | None) -> None:
 def _next_turn(ctx: Ctx, c: CombatantState) -> None:
     st = ctx.state
     ended = conditions.tick(c)
-    if c.weapon is not None and c.weapon.overheated:
-        c.weapon.overheated -= 1
+    ended_repair = family(st.system).tick_weapon(c)
+    if ended_repair:
+        ctx.log.append(ended_repair)
     for cond in ended:
         ctx.log.append(f"{c.name} is no longer {cond.name}")
     place = st.order.index(c.id) if c.id in st.order else len(st.order)
@@ -286,49 +295,43 @@ def _end_turn(ctx: Ctx) -> None:
     _next_turn(ctx, c)
 
 
+def _can_attack(ctx: Ctx, who: CombatantState, at: CombatantState) -> None:
+    """Refuse an attack the state does not allow: no profile, a target out of the fight, a jammed,
+    empty or overheated weapon."""
+    f = ctx.field
+    if who.attacker is None:
+        raise EncounterError.at(f"{f}.who", f"{who.name} has no attacker profile: give it one from the Attacker form")
+    if at.target is None:
+        raise EncounterError.at(f"{f}.at", f"{at.name} has no target profile: give it one from the Target form")
+    if at.out:
+        raise EncounterError.at(f"{f}.at", f"{at.name} is {at.out}")
+    w = who.weapon
+    if w is None:
+        return
+    if w.jammed:
+        fix = f"being repaired, {w.repairing} turn(s) left" if w.repairing else "jammed: Clear Jam first"
+        raise EncounterError.at(f"{f}.who", f"{who.name}'s {w.name} is {fix} ({family(ctx.state.system).jam_rule})")
+    if w.clip and w.rounds == 0:
+        raise EncounterError.at(f"{f}.who", f"{who.name}'s {w.name} is empty (0 of {w.clip}): Reload first")
+    if w.overheated:
+        raise EncounterError.at(
+            f"{f}.who", f"{who.name}'s {w.name} overheated: it cools this turn (DH2 Core, Ch. V, Overheats)"
+        )
+
+
 def _attack(ctx: Ctx) -> None:
     st, ev = ctx.state, ctx.event
     who, at = ctx.who(), ctx.who("at")
     fam = family(st.system)
-    if who.attacker is None:
-        raise EncounterError.at(
-            f"{ctx.field}.who", f"{who.name} has no attacker profile: give it one from the Attacker form"
-        )
-    if at.target is None:
-        raise EncounterError.at(f"{ctx.field}.at", f"{at.name} has no target profile: give it one from the Target form")
-    if at.out:
-        raise EncounterError.at(f"{ctx.field}.at", f"{at.name} is {at.out}")
-    w = who.weapon
-    if w is not None and w.jammed:
-        raise EncounterError.at(
-            f"{ctx.field}.who",
-            f"{who.name}'s {w.name} is jammed: Clear Jam first (a Full Action and a BS test, seed 004)",
-        )
-    if w is not None and w.clip and w.rounds == 0:
-        raise EncounterError.at(f"{ctx.field}.who", f"{who.name}'s {w.name} is empty (0 of {w.clip}): Reload first")
-    if w is not None and w.overheated:
-        raise EncounterError.at(
-            f"{ctx.field}.who", f"{who.name}'s {w.name} overheated: it cools this turn (DH2 Core, Ch. V, Overheats)"
-        )
+    _can_attack(ctx, who, at)
     name = str(ev.action.get("type") or ev.action.get("kind") or "Attack")
     _act(ctx, who, fam.cost(st.system, ev.action, ctx.field), name)
     data, notes = fam.scenario(st.system, who, at, ev, ctx.field)
-    from ..api import _resolve, load_scenario
-
-    try:
-        scenario = load_scenario({**data, "seed": 1})
-    except ScenarioError as exc:
-        raise _errors(ctx.field, exc) from None
-    scenario = scenario.model_copy(update={"seed": None})
-    ctx.roller = _roller(ctx)
-    try:
-        res = _resolve(scenario, ctx.roller)
-    except ScenarioError as exc:
-        raise _errors(ctx.field, exc) from None
+    res = _resolved(ctx, data)
     if fam.budget > 2 and who.half_actions + getattr(res, "actions_spent", 0) > fam.budget:
+        left = fam.budget - who.half_actions
         raise EncounterError.at(
-            f"{ctx.field}.action",
-            f"{who.name} has {fam.budget - who.half_actions} of its {fam.budget} actions left this round (seed 000)",
+            f"{ctx.field}.action", f"{who.name} has {left} of its {fam.budget} actions left this round (seed 000)"
         )
     if notes:
         step = Step(
@@ -337,13 +340,25 @@ def _attack(ctx: Ctx) -> None:
             detail="; ".join(notes) + ".",
         )
         res = res.model_copy(update={"steps": [step, *res.steps]})
-    who.aim = "none"
-    who.conditions = [c for c in who.conditions if c.name != "Aiming"]
+    _lose_aim(who)
     changed = fam.apply(res, who, at)
     ctx.resolution = res
-    ctx.log.append(
-        f"{who.name} attacks {at.name} ({name}): {_outcome(res)}" + (f"; {'; '.join(changed)}" if changed else "")
-    )
+    tail = f"; {'; '.join(changed)}" if changed else ""
+    ctx.log.append(f"{who.name} attacks {at.name} ({name}): {res.outcome}{tail}")
+
+
+def _resolved(ctx: Ctx, data: dict[str, Any]) -> Any:
+    """The attack's scenario validated and resolved with the event's dice (or seed)."""
+    from ..api import _resolve, load_scenario
+
+    try:
+        scenario = load_scenario({**data, "seed": 1}).model_copy(update={"seed": None})
+        ctx.roller = _roller(ctx)
+        return _resolve(scenario, ctx.roller)
+    except EncounterError:
+        raise
+    except ScenarioError as exc:
+        raise _errors(ctx.field, exc) from None
 
 
 def _errors(field: str, exc: ScenarioError) -> EncounterError:
@@ -363,11 +378,6 @@ def _errors(field: str, exc: ScenarioError) -> EncounterError:
                 )
             )
     return EncounterError(out)
-
-
-def _outcome(res: Any) -> str:
-    out = getattr(res, "outcome", "")
-    return str(out)
 
 
 def _aim(ctx: Ctx) -> None:
@@ -425,23 +435,17 @@ def _clear_jam(ctx: Ctx) -> None:
     w = c.weapon
     if w is None or not w.jammed:
         raise EncounterError.at(f"{ctx.field}.who", f"{c.name}'s weapon is not jammed")
-    _act(ctx, c, 2, "Clear Jam")
+    if w.repairing:
+        raise EncounterError.at(
+            f"{ctx.field}.who", f"{c.name}'s {w.name} is already being repaired ({w.repairing} turn(s) left)"
+        )
+    fam = family(ctx.state.system)
+    _act(ctx, c, fam.clear_jam_cost, "Clear Jam")
     _lose_aim(c)
-    bs = int(((c.attacker or {}).get("characteristics") or {}).get("BS", (c.attacker or {}).get("BS", 30)))
-    mod = -10 if c.fatigue else 0
     ctx.roller = _roller(ctx)
-    roll = ctx.roller.d100("Clear Jam: BS test")
-    target = bs + mod
-    ok = roll <= target
-    src = "seed 004, Weapon Jams (clearing a jam: a Full Action and a BS test; cleared, the weapon must be reloaded and its ammunition is lost)"
-    fat = " (Fatigued \u221210)" if mod else ""
-    if ok:
-        w.jammed, w.rounds = False, 0
-        text = f"BS {bs}{fat}: {roll} against {target}, success: the jam is cleared; the clip is lost, Reload next"
-    else:
-        text = f"BS {bs}{fat}: {roll} against {target}, failure: still jammed"
-    ctx.steps.append(Step(rule="Clear Jam", source=src, detail=text + "."))
-    ctx.log.append(f"{c.name} clears the {w.name}'s jam: {text}")
+    step = fam.clear_jam(c, w, ctx.roller)
+    ctx.steps.append(step)
+    ctx.log.append(f"{c.name} clears the {w.name}'s jam: {step.detail}")
 
 
 def _simple(ctx: Ctx) -> None:
@@ -549,7 +553,11 @@ def apply(state: EncounterState, event: Any, field: str = "then") -> Applied:
     Raises :class:`EncounterError` (the event is not allowed now; ``field`` prefixes each error's
     path) and :class:`~rules.errors.NeedDie` (its scripted dice ran out)."""
     ctx = Ctx(state=state.model_copy(deep=True), event=event, field=field)
-    HANDLERS[type(event)](ctx)
+    try:
+        HANDLERS[type(event)](ctx)
+    except NeedDie as need:  # the dice rolled so far go with the question
+        need.rolled = [r for r in ctx.roller.records] if ctx.roller is not None else []  # type: ignore[attr-defined]
+        raise
     stored = event
     if ctx.roller is not None:
         stored = event.model_copy(update={"dice": [r.value for r in ctx.roller.records], "seed": None})

@@ -16,7 +16,9 @@ import copy
 from typing import Any, ClassVar
 
 from .. import registry, tables
+from ..dice import Roller
 from ..errors import ScenarioError
+from ..models import Step
 from .conditions import can_react, d100_given, evasion_penalties
 from .models import CombatantState, Condition, EncounterError, NewCombatant, WeaponState
 
@@ -34,7 +36,7 @@ def _validate(system: str, field: str, attacker: Profile | None, target: Profile
     if target is not None:
         data["target"] = target
     if registry.get(system).family == "epic":  # Epic's formations have no defaults
-        data.setdefault("attacker", {"units": [{"weapons": [{}]}]})
+        data.setdefault("attacker", {"units": [{"weapons": [{"AP": 1}]}]})
         data.setdefault("target", {"units": [{}]})
     data["seed"] = 1
     try:
@@ -83,6 +85,34 @@ class Family:
         """``c`` as :mod:`rules.initiative` reads a combatant."""
         return {"name": c.name}
 
+    jam_rule: ClassVar[str] = "seed 004, Weapon Jams"
+    clear_jam_cost: ClassVar[int] = 2
+    """Clearing a jam is a Full Action (seed 004, Weapon Jams)."""
+
+    def clear_jam(self, c: CombatantState, w: WeaponState, roller: Roller) -> Step:
+        """The test to clear ``c``'s jammed weapon ``w`` (rolled from ``roller``), applied to ``w``:
+        the step that says how it went. The d100 rulesets: a BS test (Fatigued \u221210); passed,
+        the jam is cleared and the clip is lost, so the weapon must be reloaded (seed 004)."""
+        bs = int(((c.attacker or {}).get("characteristics") or {}).get("BS", 30))
+        mod = -10 if c.fatigue else 0
+        roll = roller.d100("Clear Jam: BS test")
+        fat = " (Fatigued \u221210)" if mod else ""
+        if roll <= bs + mod:
+            w.jammed, w.rounds = False, 0
+            text = f"BS {bs}{fat}: {roll} against {bs + mod}, passed: the jam is cleared; the clip is lost, Reload next"
+        else:
+            text = f"BS {bs}{fat}: {roll} against {bs + mod}, failed: still jammed (it may try again next turn)"
+        src = f"{self.jam_rule} (a Full Action and a BS test; cleared, reload: the ammunition is lost)"
+        return Step(rule="Clear Jam", source=src, detail=text + ".")
+
+    def tick_weapon(self, c: CombatantState) -> str | None:
+        """The weapon's counters at the end of its wielder's turn; what ended, in words."""
+        w = c.weapon
+        if w is None or not w.overheated:
+            return None
+        w.overheated -= 1
+        return None if w.overheated else f"{c.name}'s {w.name} has cooled"
+
 
 def _weapon(c: CombatantState, name: str, clip: int | None, reload: str | None) -> None:
     c.weapon = WeaponState(name=name, clip=clip or 0, rounds=clip or 0, reload=reload)
@@ -127,13 +157,12 @@ class D100(Family):
         self, system: str, who: CombatantState, at: CombatantState, ev: Any, field: str
     ) -> tuple[dict[str, Any], list[str]]:
         a, t = copy.deepcopy(who.attacker) or {}, copy.deepcopy(at.target) or {}
-        action = dict(ev.action)
+        action = copy.deepcopy(ev.action)
         notes: list[str] = []
         if action.get("aim", "none") not in ("none", None):
-            raise EncounterError.at(
-                f"{field}.action.aim",
-                f"Aim is an action of its own in an encounter: take Aim first ({who.name} holds {who.aim if who.aim != 'none' else 'no'} Aim)",
-            )
+            held = who.aim if who.aim != "none" else "no"
+            message = f"Aim is an action of its own in an encounter: take Aim first ({who.name} holds {held} Aim)"
+            raise EncounterError.at(f"{field}.action.aim", message)
         action["aim"] = who.aim
         if who.aim != "none":
             notes.append(f"{who.name}'s {who.aim} Aim, taken as its own action (seed 003, Aim)")
@@ -144,39 +173,49 @@ class D100(Family):
             t["horde"] = {**t.get("horde", {}), "magnitude": at.magnitude}
         else:
             t["damage_taken"] = min(at.damage_taken, 2000)
-        scenario = _validate(system, field, a, t)
-        melee = scenario.attacker.weapon.is_melee
+        melee = _validate(system, field, a, t).attacker.weapon.is_melee
+        notes += self._conditions(system, who, at, action, melee)
+        notes += self._reaction(at, t, ev, field)
+        return {"system": system, "attacker": a, "target": t, "action": action}, notes
+
+    def _conditions(
+        self, system: str, who: CombatantState, at: CombatantState, action: dict[str, Any], melee: bool
+    ) -> list[str]:
+        """The conditions' circumstances and modifiers put into ``action``; the notes."""
+        notes = []
         for g in d100_given(system, who, at, melee):
             if g.circumstance is not None:
-                action.setdefault("circumstances", [])
-                if g.circumstance not in action["circumstances"]:
-                    action["circumstances"].append(g.circumstance)
+                listed = action.setdefault("circumstances", [])
+                if g.circumstance not in listed:
+                    listed.append(g.circumstance)
                 notes.append(f"{g.why}: {g.circumstance}")
             else:
-                action.setdefault("modifiers", []).append(
-                    {"label": f"{g.label}: {g.why}"[:60], "value": g.value, "source": g.source}
-                )
+                label = f"{g.label}: {g.why}"[:60]
+                action.setdefault("modifiers", []).append({"label": label, "value": g.value, "source": g.source})
                 notes.append(f"{g.why}: {g.label} {g.value:+d} ({g.source})")
         if at.has("Helpless") or at.has("Unconscious"):
             action["helpless"] = True
             notes.append(f"{at.name} is helpless (seed 003, Helpless Targets)")
-        ev_ = t.get("evasion")
-        if ev_:
-            why = can_react(at)
-            if why is not None and ev.reaction is True:
-                raise EncounterError.at(f"{field}.reaction", why)
-            if why is not None or ev.reaction is False:
-                t["evasion"] = None
-                notes.append(why or f"{at.name} makes no Reaction")
-            else:
-                pen = evasion_penalties(at, str(ev_.get("reaction", "Dodge")))
-                if pen:
-                    ev_ = t["evasion"] = dict(ev_)
-                    ev_["modifier"] = max(-60, min(60, int(ev_.get("modifier", 0)) + sum(p[1] for p in pen)))
-                    notes.extend(
-                        f"{at.name}'s {ev_.get('reaction', 'Dodge')}: {label} {v:+d} ({src})" for label, v, src in pen
-                    )
-        return {"system": system, "attacker": a, "target": t, "action": action}, notes
+        return notes
+
+    def _reaction(self, at: CombatantState, t: dict[str, Any], ev: Any, field: str) -> list[str]:
+        """The target's Reaction: none when it has used it or cannot (refused when the event asks
+        for it), else its test's penalties from the target's state; the notes."""
+        evasion = t.get("evasion")
+        if not evasion:
+            return []
+        why = can_react(at)
+        if why is not None and ev.reaction is True:
+            raise EncounterError.at(f"{field}.reaction", why)
+        if why is not None or ev.reaction is False:
+            t["evasion"] = None
+            return [why or f"{at.name} makes no Reaction"]
+        reaction = str(evasion.get("reaction", "Dodge"))
+        pen = evasion_penalties(at, reaction)
+        if pen:
+            total = int(evasion.get("modifier", 0)) + sum(p[1] for p in pen)
+            t["evasion"] = {**evasion, "modifier": max(-60, min(60, total))}
+        return [f"{at.name}'s {reaction}: {label} {v:+d} ({src})" for label, v, src in pen]
 
     def apply(self, res: Any, who: CombatantState, at: CombatantState) -> list[str]:
         out = _clip_after(who.weapon, res.rounds_fired, res.rounds_left, res.jammed)
@@ -225,6 +264,32 @@ class D100(Family):
 class Fan(Family):
     name = "wh40krp"
     budget = 4  # seed 000: four actions a round
+    jam_rule = "seed 000, Jams (repaired in 4 rounds if its wielder passes a Tek test)"
+    clear_jam_cost = 1
+
+    def clear_jam(self, c: CombatantState, w: WeaponState, roller: Roller) -> Step:
+        """The fan ruleset's Tek test: passed, the weapon is repaired in 4 rounds (seed 000, Jams)."""
+        tek = (c.attacker or {}).get("Tek")
+        if tek is None:
+            raise EncounterError.at("who", f"{c.name} has no Tek in its attacker profile: the Tek test needs it")
+        roll = roller.d100(f"Tek test to clear the jam d100 (Tek {tek})")
+        if roll <= int(tek):
+            w.repairing = 4
+            text = f"Tek {tek}: {roll}, passed: repaired in 4 rounds"
+        else:
+            text = f"Tek {tek}: {roll}, failed: still jammed"
+        return Step(rule="Clearing a jam", source=self.jam_rule, detail=text + ".")
+
+    def tick_weapon(self, c: CombatantState) -> str | None:
+        """A jam under repair counts down its wielder's turns (seed 000: 4 rounds)."""
+        w = c.weapon
+        if w is None or not w.repairing:
+            return None
+        w.repairing -= 1
+        if w.repairing:
+            return None
+        w.jammed = False
+        return f"{c.name}'s {w.name} is repaired (seed 000, Jams)"
 
     def fill(self, c: CombatantState, scenario: Any) -> None:
         c.kind = "rp"
@@ -248,8 +313,9 @@ class Fan(Family):
     def apply(self, res: Any, who: CombatantState, at: CombatantState) -> list[str]:
         who.half_actions += res.actions_spent
         out = _clip_after(who.weapon, res.rounds_fired, res.rounds_left, res.jammed)
-        if res.jam_cleared and who.weapon is not None:
-            who.weapon.jammed = False
+        if res.jammed and res.jam_cleared and who.weapon is not None:
+            who.weapon.repairing = 4
+            out.append(f"{who.weapon.name}: the Tek test passed, repaired in 4 rounds (seed 000, Jams)")
         notes = [
             s.damage.result or f"Chart {s.damage.chart} at {s.damage.total}"
             for s in res.shots

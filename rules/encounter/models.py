@@ -203,7 +203,8 @@ class WeaponState(_Model):
     """A combatant's weapon: ``clip`` (its Clip: rounds a full load holds; 0 when not counted, as
     a melee weapon), ``rounds`` loaded now, ``jammed``, ``overheated`` (turns of its wielder
     before it fires again), ``reload`` (Rld as printed) and ``reloading`` (Full Actions still owed
-    to a reload under way)."""
+    to a reload under way); ``repairing``: turns of its wielder until a jam is repaired (the fan
+    ruleset: 4 rounds after a passed Tek test, seed 000)."""
 
     name: str
     clip: int = 0
@@ -212,6 +213,7 @@ class WeaponState(_Model):
     overheated: int = 0
     reload: str | None = None
     reloading: int = 0
+    repairing: int = 0
 
 
 class Condition(_Model):

@@ -100,7 +100,9 @@ def run_encounter(data: Any) -> dict[str, Any]:
             try:
                 applied = apply(state, event, "then")
             except NeedDie as need:
-                return {"status": "needs", **need.as_dict(), "dice": []}
+                rolled = getattr(need, "rolled", [])
+                dice = [{"purpose": r.purpose, "sides": r.sides, "value": r.value} for r in rolled]
+                return {"status": "needs", **need.as_dict(), "dice": dice}
             file = file.model_copy(update={"events": [*file.events, applied.event]})
             state, resolution, steps = applied.state, applied.resolution, list(applied.steps)
     except ScenarioError as exc:

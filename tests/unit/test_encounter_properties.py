@@ -1,0 +1,114 @@
+"""Properties of the encounter (hypothesis): whatever a table does, in any order, with any dice —
+applying then undoing restores the state; wounds, Magnitude and rounds in the clip never go
+negative nor the clip above its Clip; a refused event changes nothing; and the file replays to the
+state built event by event, so a result is never applied twice."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from encounter_helpers import CULTIST_ATTACKER, CULTIST_TARGET, GUARD
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from rules.encounter.run import run_encounter
+
+ACTIONS = ["Standard Attack", "Semi-Auto Burst", "Full Auto Burst", "Called Shot"]
+HORDE = {"name": "Mob", "toughness_bonus": 3, "horde": {"magnitude": 12}, "characteristics": {"Ag": 25}}
+
+
+def _start() -> dict[str, Any]:
+    events = [
+        {"type": "add", "combatant": {"id": "g", "name": "Guard", "attacker": GUARD, "target": {"wounds": 12}}},
+        {
+            "type": "add",
+            "combatant": {"id": "c", "name": "Cultist", "attacker": CULTIST_ATTACKER, "target": CULTIST_TARGET},
+        },
+        {"type": "add", "combatant": {"id": "h", "name": "Mob", "target": HORDE}},
+        {"type": "initiative", "dice": [5, 5, 5]},  # Guard 5 + 3 and Cultist 5 + 3 (Ag 35 first), Mob 5 + 2
+    ]
+    return {"auspex_encounter": 1, "system": "dh2", "events": events}
+
+
+who = st.sampled_from(["turn", "turn", "turn", "g", "c", "h"])  # "turn": whoever's turn it is
+attack = st.builds(
+    lambda w, a, t, s: {"type": "attack", "who": w, "at": t, "action": {"type": a, "distance": 20}, "seed": s},
+    who,
+    st.sampled_from(ACTIONS),
+    st.sampled_from(["g", "c", "h"]),
+    st.integers(0, 2**31 - 1),
+)
+events = st.one_of(
+    attack,
+    attack,
+    attack,
+    st.builds(lambda w, a: {"type": "aim", "who": w, "aim": a}, who, st.sampled_from(["half", "full"])),
+    st.builds(
+        lambda w, t: {"type": t, "who": w},
+        who,
+        st.sampled_from(["reload", "stand", "run", "move", "end_turn", "end_turn"]),
+    ),
+    st.builds(lambda w, s: {"type": "clear_jam", "who": w, "seed": s}, who, st.integers(0, 1000)),
+    st.builds(
+        lambda w, n, r: {"type": "condition", "who": w, "condition": n, "rounds": r},
+        who,
+        st.sampled_from(["Stunned", "Prone", "Pinned", "Unaware"]),
+        st.sampled_from([None, 1, 2]),
+    ),
+    st.builds(lambda w, f: {"type": "adjust", "who": w, "fatigue": f}, who, st.integers(0, 3)),
+    st.builds(lambda s: {"type": "initiative", "seed": s}, st.integers(0, 1000)),
+)
+
+
+def _check(state: dict[str, Any]) -> None:
+    for c in state["combatants"]:
+        assert c["damage_taken"] >= 0 and c["critical"] >= 0 and c["fatigue"] >= 0
+        if c["magnitude"] is not None:
+            assert 0 <= c["magnitude"] <= c["magnitude_start"]
+        w = c["weapon"]
+        if w is not None and w["clip"]:
+            assert 0 <= w["rounds"] <= w["clip"]
+        assert 0 <= c["half_actions"] <= 2
+
+
+def _applied_once(before: dict[str, Any], after: dict[str, Any], at: str, res: dict[str, Any]) -> None:
+    """The attack's result is on its own target exactly once: its wounds added to the damage
+    taken, or its Magnitude lost taken from the Horde; no other combatant's wounds changed."""
+    old = {c["id"]: c for c in before["combatants"]}
+    for c in after["combatants"]:
+        was = old[c["id"]]
+        if c["id"] != at:
+            assert (c["damage_taken"], c["magnitude"]) == (was["damage_taken"], was["magnitude"])
+        elif res["horde"] is not None:
+            assert c["magnitude"] == was["magnitude"] - res["horde"]["magnitude_lost"]
+        elif res["outcome"] == "hit":
+            assert c["damage_taken"] == was["damage_taken"] + res["total_wounds"]
+        else:
+            assert c["damage_taken"] == was["damage_taken"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(events, min_size=1, max_size=14))
+def test_any_sequence_keeps_the_state_sound_and_undo_restores_it(seq: list[dict[str, Any]]) -> None:
+    file = _start()
+    out = run_encounter({"encounter": file})
+    assert out["status"] == "ok"
+    state = out["state"]
+    for ev in seq:
+        ev = {k: (state["turn"] if v == "turn" else v) for k, v in ev.items()}
+        before = copy.deepcopy(file)
+        out = run_encounter({"encounter": file, "then": ev})
+        assert out["status"] in ("ok", "invalid"), out
+        event(f"{ev['type']} {out['status']}")
+        if out["status"] == "invalid":
+            assert file == before  # refused: nothing changed
+            assert all(e["field"].startswith("then") for e in out["errors"])
+            continue
+        _check(out["state"])
+        if ev["type"] == "attack":
+            _applied_once(state, out["state"], ev["at"], out["resolution"])
+        undone = run_encounter({"encounter": out["encounter"], "undo": True})
+        assert undone["state"] == state  # applying then undoing restores the state
+        file, state = out["encounter"], out["state"]
+        assert run_encounter({"encounter": file})["state"] == state  # the file replays to the same state

@@ -1,0 +1,133 @@
+"""The encounter's file and envelope (undo, import refused whole, replay), the fan ruleset's
+injuries and jams, and the CLI's ``encounter`` command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from encounter_helpers import Fight, dh2_fight
+
+from rules.__main__ import main
+from rules.encounter.run import run_encounter
+
+KELL = {
+    "name": "Sergeant Kell",
+    "BS": 40,
+    "WS": 40,
+    "I": 30,
+    "A": 1,
+    "Tek": 50,
+    "weapon": {"name": "Autogun", "class": "Basic", "range": 100, "modes": "S/SA/A", "clip": 20},
+}
+
+
+def rp_fight() -> Fight:
+    f = Fight("wh40krp")
+    f.do({"type": "add", "combatant": {"id": "k", "name": "Kell", "attacker": KELL, "target": {"name": "Kell"}}})
+    f.do(
+        {
+            "type": "add",
+            "combatant": {"id": "c", "name": "Cultist", "attacker": {"I": 20}, "target": {"name": "Cultist"}},
+        }
+    )
+    f.do({"type": "initiative"})  # seed 000: by Initiative, no dice (Kell I 30 before the Cultist's 20)
+    return f
+
+
+def test_fan_ruleset_acts_by_initiative_and_a_penetrating_hit_is_an_injury() -> None:
+    f = rp_fight()
+    assert f.state()["order"] == ["k", "c"]
+    # one single shot at 20 m: 25 hits (BS 40); the location's roll 52 is the Left Arm (seed 000);
+    # no cover, no armour: it penetrates; the damage d100 (37) is read on Damage Chart 1
+    f.do({"type": "attack", "who": "k", "at": "c", "action": {"distance": 20}, "dice": [25, 37, 50]})
+    c = f.who("c")
+    assert len(c["injuries"]) == 1
+    assert f.who("k")["weapon"]["rounds"] == 19
+
+
+def test_fan_ruleset_jam_is_repaired_in_4_rounds_after_a_passed_tek_test() -> None:
+    f = rp_fight()
+    f.do({"type": "attack", "who": "k", "at": "c", "action": {"distance": 20}, "dice": [99, 20]})
+    w = f.who("k")["weapon"]
+    assert w["jammed"] and w["repairing"] == 4  # seed 000: repaired in 4 rounds on a Tek test under 50
+    for _ in range(3):
+        f.end("k")
+        f.end("c")
+        assert f.who("k")["weapon"]["jammed"]
+    f.end("k")
+    assert not f.who("k")["weapon"]["jammed"]
+
+
+def test_undo_takes_the_last_event_away_and_the_state_is_as_before_it() -> None:
+    f = dh2_fight()
+    before = f.state()
+    f.do({"type": "attack", "who": "g", "at": "c", "action": {"distance": 20}, "dice": [5, 50, 6]})
+    out = run_encounter({"encounter": f.file, "undo": True})
+    assert out["status"] == "ok" and out["undone"]["type"] == "attack"
+    assert out["state"] == before
+
+
+def test_remove_is_an_event_and_undo_brings_the_combatant_back() -> None:
+    f = dh2_fight()
+    f.do({"type": "remove", "who": "c"})
+    assert [c["id"] for c in f.state()["combatants"]] == ["g"]
+    out = run_encounter({"encounter": f.file, "undo": True})
+    assert [c["id"] for c in out["state"]["combatants"]] == ["g", "c"]
+
+
+def test_a_seed_is_stored_as_the_dice_it_rolled_so_the_file_replays_the_same() -> None:
+    f = dh2_fight()
+    out = f.do({"type": "attack", "who": "g", "at": "c", "action": {"distance": 20}, "seed": 7})
+    stored = f.file["events"][-1]
+    assert "seed" not in stored and stored["dice"] == [d["value"] for d in out["resolution"]["dice"]]
+    assert run_encounter({"encounter": f.file})["state"] == out["state"]
+
+
+def test_an_imported_file_with_errors_is_refused_whole_each_error_naming_its_event_and_field() -> None:
+    f = dh2_fight()
+    bad = json.loads(json.dumps(f.file))
+    bad["events"][0]["combatant"]["attacker"]["characteristics"]["BS"] = 140
+    bad["events"][2]["type"] = "teleport"
+    out = run_encounter({"encounter": bad})
+    assert out["status"] == "invalid"
+    fields = {e["field"] for e in out["errors"]}
+    assert "encounter.events.2" in fields or any(x.startswith("encounter.events.2") for x in fields)
+
+
+def test_an_event_the_state_refuses_inside_an_imported_file_is_named() -> None:
+    f = dh2_fight()
+    bad = json.loads(json.dumps(f.file))
+    bad["events"].append({"type": "attack", "who": "c", "at": "g", "dice": [5]})
+    out = run_encounter({"encounter": bad})
+    assert out == {
+        "status": "invalid",
+        "errors": [{"field": "encounter.events.3.who", "message": "It is Guard's turn, not Cultist's"}],
+    }
+
+
+def test_an_unknown_combatant_is_refused_at_its_field() -> None:
+    f = dh2_fight()
+    assert f.refused({"type": "attack", "who": "g", "at": "zz", "dice": [5]}) == [
+        {"field": "then.at", "message": "No combatant 'zz' in this encounter"}
+    ]
+
+
+def test_cli_encounter_prints_the_state_and_then_applies_one_event(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    f = dh2_fight()
+    path = tmp_path / "fight.json"
+    path.write_text(json.dumps(f.file))
+    assert main(["encounter", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["state"]["turn"] == "g"
+    event = tmp_path / "aim.json"
+    event.write_text(json.dumps({"type": "aim", "who": "g", "aim": "full"}))
+    assert main(["encounter", str(path), "--then", str(event)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["encounter"]["events"][-1] == {"type": "aim", "who": "g", "aim": "full"}
+    assert out["state"]["combatants"][0]["aim"] == "full"
+    event.write_text(json.dumps({"type": "aim", "who": "c"}))
+    assert main(["encounter", str(path), "--then", str(event)]) == 2
+    assert "It is Guard's turn" in capsys.readouterr().err
