@@ -569,6 +569,17 @@ def apply(state: EncounterState, event: Any, field: str = "then") -> Applied:
     return Applied(state=st, event=stored, resolution=ctx.resolution, steps=tuple(ctx.steps))
 
 
+def preview(state: EncounterState, event: AttackEvent, field: str = "preview") -> tuple[dict[str, Any], list[str]]:
+    """The scenario an attack would be resolved with now (the conditions' modifiers, the held Aim,
+    the clip, the damage taken), without rolling or changing anything: what the page's forms and
+    odds panel show for ``event``'s attacker and target. Raises :class:`EncounterError` as
+    :func:`apply` would for the attack (not its turn, budget or dice)."""
+    ctx = Ctx(state=state.model_copy(deep=True), event=event, field=field)
+    who, at = ctx.who(), ctx.who("at")
+    _can_attack(ctx, who, at)
+    return family(state.system).scenario(state.system, who, at, event, field)
+
+
 def replay(file: EncounterFile, field: str = "events") -> EncounterState:
     """The state ``file``'s events lead to. Raises :class:`EncounterError` naming the first
     event that does not apply (``events.4.who``), or when an event's recorded dice run out."""

@@ -6,6 +6,9 @@ envelope dict out, never raising for bad input.
 - ``{"status": "ok", "encounter": FILE, "state": STATE, "resolution": {...} | None, "steps": [...],
   "undone": EVENT | None}``: the file with the new event appended (its dice filled in) or the
   last one taken away (``undo``), the state derived from it, the attack's resolution;
+- with ``"preview": {"who", "at", "action"}`` instead of ``then``: ``{"status": "ok", "scenario": {...},
+  "notes": [...], "state": STATE}``, the scenario that attack would be resolved with now (for the
+  forms and the odds), nothing applied;
 - ``{"status": "needs", "needs": {...}, "dice": [...]}``: the new event's scripted dice ran out;
 - ``{"status": "invalid", "errors": [{"field", "message"}]}``: the file (``encounter.events.3.who``)
   or the new event (``then.action.type``) is not allowed; nothing changed.
@@ -19,8 +22,8 @@ from pydantic import TypeAdapter, ValidationError
 
 from .. import jsonsafe
 from ..errors import FieldError, NeedDie, ScenarioError
-from .engine import apply, replay
-from .models import EncounterError, EncounterFile, Event
+from .engine import apply, preview, replay
+from .models import AttackEvent, EncounterError, EncounterFile, Event
 
 _EVENT: TypeAdapter[Any] = TypeAdapter(Event)
 MAX_ERRORS = 20
@@ -95,6 +98,14 @@ def run_encounter(data: Any) -> dict[str, Any]:
             undone = file.events[-1]
             file = file.model_copy(update={"events": file.events[:-1]})
             state = replay(file, "encounter.events")
+        elif data.get("preview") is not None:
+            ask = data["preview"]
+            if not isinstance(ask, dict):
+                raise EncounterError.at("preview", "Give who, at and action")
+            event = load_event({**ask, "type": "attack"}, "preview")
+            assert isinstance(event, AttackEvent)
+            scenario, notes = preview(state, event)
+            return {"status": "ok", "scenario": scenario, "notes": notes, "state": state.model_dump(mode="json")}
         elif data.get("then") is not None:
             event = load_event(data["then"])
             try:

@@ -131,3 +131,15 @@ def test_cli_encounter_prints_the_state_and_then_applies_one_event(
     event.write_text(json.dumps({"type": "aim", "who": "c"}))
     assert main(["encounter", str(path), "--then", str(event)]) == 2
     assert "It is Guard's turn" in capsys.readouterr().err
+
+
+def test_preview_gives_the_scenario_an_attack_would_have_now_and_changes_nothing() -> None:
+    f = dh2_fight()
+    f.do({"type": "condition", "who": "c", "condition": "Stunned", "rounds": 1})
+    f.do({"type": "aim", "who": "g", "aim": "half"})
+    before = f.state()
+    out = run_encounter({"encounter": f.file, "preview": {"who": "g", "at": "c", "action": {"distance": 20}}})
+    assert out["status"] == "ok" and out["state"] == before
+    sc = out["scenario"]
+    assert sc["action"]["aim"] == "half" and sc["action"]["circumstances"] == ["Stunned Target"]
+    assert sc["attacker"]["weapon"]["clip"] == 30 and sc["target"]["evasion"] is None  # Stunned: no Reaction
