@@ -143,3 +143,15 @@ def test_preview_gives_the_scenario_an_attack_would_have_now_and_changes_nothing
     sc = out["scenario"]
     assert sc["action"]["aim"] == "half" and sc["action"]["circumstances"] == ["Stunned Target"]
     assert sc["attacker"]["weapon"]["clip"] == 30 and sc["target"]["evasion"] is None  # Stunned: no Reaction
+
+
+def test_the_example_encounter_replays_to_round_3_with_what_each_event_left() -> None:
+    path = Path(__file__).parents[2] / "examples" / "encounters" / "dh2-three-rounds.json"
+    out = run_encounter({"encounter": json.loads(path.read_text())})
+    assert out["status"] == "ok"
+    s = out["state"]
+    vael, cultist = s["combatants"]
+    assert (s["round"], s["turn"]) == (3, "vael")
+    assert vael["weapon"]["rounds"] == 30 - 3 - 10  # a Semi-Auto Burst (RoF 3), then a Full Auto Burst (10)
+    assert cultist["damage_taken"] == 6
+    assert cultist["weapon"] == {**cultist["weapon"], "jammed": False, "rounds": 0}  # cleared: the clip is lost
