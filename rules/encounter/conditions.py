@@ -82,6 +82,11 @@ CONDITIONS: dict[str, ConditionRule] = {
         ConditionRule(
             "Blood Loss", "seed 001, Blood Loss (10% chance of death each Round unless treated)", "applied by hand"
         ),
+        ConditionRule(
+            "On Overwatch",
+            "seed 001, Overwatch (a kill zone held up to WP Bonus rounds; its effects resolved with issue 22)",
+            "holding a kill zone",
+        ),
         ConditionRule("Braced", "DH2 Core, Ch. V, Heavy weapons (braced)", "its Heavy weapon is braced"),
         ConditionRule(
             "Broken", "seed 002, Shock (a formation is broken when every unit is suppressed)", "broken formation"

@@ -20,7 +20,7 @@ from ..dice import Roller, ScriptedDice, SeededDice
 from ..errors import FieldError, NeedDie, ScenarioError
 from ..models import Step
 from . import conditions
-from .families import family
+from .families import family, fatigue_limit
 from .models import (
     AddEvent,
     AdjustEvent,
@@ -529,6 +529,7 @@ def _adjust(ctx: Ctx) -> None:
             changed.append("jammed" if ev.jammed else "not jammed")
     if c.out and (ev.damage_taken is not None or ev.magnitude):
         c.out = None
+    changed.extend(fatigue_limit(c))
     ctx.log.append(f"{c.name} set by the GM: {', '.join(changed) or 'nothing'}")
 
 

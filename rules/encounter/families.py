@@ -239,16 +239,7 @@ class D100(Family):
             out.append(f"{at.name}: {res.total_wounds} wound(s), {at.damage_taken} of {at.wounds} taken{crit}")
             if res.fatigue:
                 out.append(f"{at.name}: {res.fatigue} level(s) of Fatigue, {at.fatigue} in all")
-            tb = int((at.target or {}).get("toughness_bonus", 3))
-            if at.fatigue > tb and not at.has("Unconscious"):
-                at.conditions.append(
-                    Condition(
-                        name="Unconscious",
-                        source="seed 001, Fatigue",
-                        detail=f"more Fatigue ({at.fatigue}) than TB ({tb})",
-                    )
-                )
-                out.append(f"{at.name} falls unconscious: more Fatigue than TB (seed 001)")
+            out.extend(fatigue_limit(at))
             if res.slain:
                 at.out = "slain"
         return out
@@ -259,6 +250,25 @@ class D100(Family):
         if ag is None:
             ag = 30 if c.attacker is not None else None
         return {"name": c.name, "Ag": ag, "d10": c.d10, "roll_offs": c.roll_offs}
+
+
+def fatigue_limit(c: CombatantState) -> list[str]:
+    """Fatigue's limit (seed 001, Fatigue: "can suffer a number of Fatigue equal to TB ... more
+    than TB, fall unconscious"): Unconscious while its Fatigue is over its TB, and no longer once
+    it is not (the GM lowering it by hand, after rest). The words of what changed."""
+    if c.kind != "single" or c.target is None:
+        return []
+    tb = int(c.target.get("toughness_bonus", 3))
+    over = c.fatigue > tb
+    if over and not c.has("Unconscious"):
+        detail = f"more Fatigue ({c.fatigue}) than TB ({tb})"
+        c.conditions.append(Condition(name="Unconscious", source="seed 001, Fatigue", detail=detail))
+        return [f"{c.name} falls unconscious: {detail} (seed 001)"]
+    knocked = c.has("Unconscious")
+    if not over and knocked is not None and knocked.source == "seed 001, Fatigue":
+        c.conditions = [x for x in c.conditions if x.name != "Unconscious"]
+        return [f"{c.name} wakes: Fatigue {c.fatigue}, within TB {tb}"]
+    return []
 
 
 class Fan(Family):

@@ -61,6 +61,14 @@ class Fight:
     def who(self, cid: str) -> dict[str, Any]:
         return next(c for c in self.state()["combatants"] if c["id"] == cid)
 
+    def run_preview(self, who: str, at: str, action: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The scenario ``who``'s attack on ``at`` would be resolved with now."""
+        out = run_encounter(
+            {"encounter": self.file, "preview": {"who": who, "at": at, "action": action or {"distance": 20}}}
+        )
+        assert out["status"] == "ok", out
+        return dict(out["scenario"])
+
     def end(self, cid: str) -> dict[str, Any]:
         return self.do({"type": "end_turn", "who": cid})
 

@@ -257,3 +257,15 @@ def test_run_makes_a_harder_ranged_target_until_its_next_turn() -> None:
     assert modifiers(out)["Running (target): Cultist is Running"] == -20  # DH2 Core, Run
     f.end("g")
     assert f.who("c")["conditions"] == []  # its turn came: Running is over
+
+
+def test_fatigue_beyond_tb_is_unconscious_and_helpless_and_rest_wakes_it() -> None:
+    f = dh2_fight()
+    f.do({"type": "adjust", "who": "c", "fatigue": 3})  # TB 3: at its limit, still awake (seed 001)
+    assert f.who("c")["conditions"] == []
+    f.do({"type": "adjust", "who": "c", "fatigue": 4})  # more than TB: unconscious
+    assert [c["name"] for c in f.who("c")["conditions"]] == ["Unconscious"]
+    out = f.run_preview("g", "c")
+    assert out["action"]["helpless"] is True and out["target"]["evasion"] is None
+    f.do({"type": "adjust", "who": "c", "fatigue": 1})
+    assert f.who("c")["conditions"] == []
