@@ -417,9 +417,7 @@ def _reload(ctx: Ctx) -> None:
             f"{ctx.field}.who", f"{c.name}'s {w.name} is jammed: Clear Jam before reloading (seed 004)"
         )
     need = w.reloading or _reload_cost(w.reload)
-    spend = min(need, family(ctx.state.system).budget - c.half_actions)
-    if spend <= 0:
-        _act(ctx, c, 1, "Reload")  # raises: nothing left this turn
+    spend = min(need, 2)  # a Half, or a Full Action a turn ("2 Full": a Full Action in each of two turns)
     _act(ctx, c, spend, f"Reload ({w.reload or 'Full'})")
     _lose_aim(c)
     w.reloading = need - spend

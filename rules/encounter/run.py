@@ -23,7 +23,7 @@ from pydantic import TypeAdapter, ValidationError
 from .. import jsonsafe
 from ..errors import FieldError, NeedDie, ScenarioError
 from .engine import apply, preview, replay
-from .models import AttackEvent, EncounterError, EncounterFile, Event
+from .models import EVENT_TYPES, AttackEvent, EncounterError, EncounterFile, Event
 
 _EVENT: TypeAdapter[Any] = TypeAdapter(Event)
 MAX_ERRORS = 20
@@ -34,30 +34,10 @@ def _validation(prefix: str, exc: ValidationError) -> EncounterError:
 
     errors = []
     for err in exc.errors()[:MAX_ERRORS]:
-        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and ("[" in p or p in EVENT_TAGS)))
+        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and ("[" in p or p in EVENT_TYPES)))
         path = _field_path(loc)
         errors.append(FieldError(f"{prefix}.{path}" if path else prefix, _message(err)))
     return EncounterError(errors)
-
-
-EVENT_TAGS = {
-    "add",
-    "profile",
-    "remove",
-    "initiative",
-    "attack",
-    "aim",
-    "clear_jam",
-    "reload",
-    "stand",
-    "ready",
-    "move",
-    "run",
-    "delay",
-    "end_turn",
-    "condition",
-    "adjust",
-}
 
 
 def load_file(data: Any, prefix: str = "encounter") -> EncounterFile:

@@ -269,3 +269,21 @@ def test_fatigue_beyond_tb_is_unconscious_and_helpless_and_rest_wakes_it() -> No
     assert out["action"]["helpless"] is True and out["target"]["evasion"] is None
     f.do({"type": "adjust", "who": "c", "fatigue": 1})
     assert f.who("c")["conditions"] == []
+
+
+def test_a_full_action_reload_after_a_half_action_waits_for_the_next_turn() -> None:
+    f = dh2_fight()
+    f.do({"type": "attack", "who": "g", "at": "c", "action": {"distance": 20}, "dice": [95]})
+    errors = f.refused({"type": "reload", "who": "g"})  # the Autogun's Rld is Full
+    assert errors[0]["field"] == "then.type" and "Reload (Full) is a Full Action" in errors[0]["message"]
+
+
+def test_a_two_full_reload_takes_a_full_action_in_each_of_two_turns() -> None:
+    f = dh2_fight(guard={**GUARD, "weapon": {**GUARD["weapon"], "reload": "2 Full"}})
+    f.do({"type": "adjust", "who": "g", "rounds": 0})
+    f.do({"type": "reload", "who": "g"})
+    assert f.who("g")["weapon"]["rounds"] == 0 and f.who("g")["weapon"]["reloading"] == 2
+    f.end("g")
+    f.end("c")
+    f.do({"type": "reload", "who": "g"})
+    assert f.who("g")["weapon"]["rounds"] == 30

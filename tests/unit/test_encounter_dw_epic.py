@@ -3,20 +3,10 @@ over two shots: destroyed units gone, Shock carried, Broken), worked by hand."""
 
 from __future__ import annotations
 
+import dw_scenarios
 from encounter_helpers import Fight, modifiers
 
-BOLTER = {
-    "name": "Astartes Bolter",
-    "class": "Basic",
-    "range": 100,
-    "rof": "S/2/4",
-    "damage": "2d10+5",
-    "damage_type": "X",
-    "pen": 5,
-    "clip": 28,
-    "qualities": ["Tearing"],
-    "reload": "Full",
-}
+BOLTER = {**dw_scenarios.BOLTER, "reload": "Full"}  # seed 001: Astartes Bolter, Clip 28, Rld Full
 MARINE = {"name": "Brother Castor", "characteristics": {"BS": 40, "Ag": 40}, "weapon": BOLTER}
 
 
