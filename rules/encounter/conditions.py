@@ -87,6 +87,7 @@ CONDITIONS: dict[str, ConditionRule] = {
             "seed 001, Overwatch (a kill zone held up to WP Bonus rounds; its effects resolved with issue 22)",
             "holding a kill zone",
         ),
+        ConditionRule("Delaying", "DH2 Core, Ch. VII, Delay", "may take one Half Action before its next turn"),
         ConditionRule("Braced", "DH2 Core, Ch. V, Heavy weapons (braced)", "its Heavy weapon is braced"),
         ConditionRule(
             "Broken", "seed 002, Shock (a formation is broken when every unit is suppressed)", "broken formation"

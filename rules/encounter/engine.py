@@ -94,6 +94,10 @@ def _act(ctx: Ctx, c: CombatantState, cost: int, what: str) -> None:
         raise EncounterError.at(f"{f}.who", f"{c.name} is {c.out}: out of the fight")
     if st.round == 0:
         raise EncounterError.at(f"{f}.who", "The fight has not started: roll initiative first (round 1)")
+    if st.turn != c.id and c.has("Delaying") and cost <= 1:  # its delayed Half Action, out of turn
+        c.conditions = [x for x in c.conditions if x.name != "Delaying"]
+        c.actions.append(f"{what} (delayed)")
+        return
     if st.turn != c.id:
         now = st.get(st.turn or "")
         raise EncounterError.at(f"{f}.who", f"It is {now.name if now else 'nobody'}'s turn, not {c.name}'s")
@@ -262,7 +266,10 @@ def _start_turn(ctx: Ctx, c: CombatantState | None) -> None:
     if c is None:
         return
     c.half_actions, c.actions = 0, []
-    c.conditions = [x for x in c.conditions if x.name != "Running"]  # until its next turn (seed 003, Run)
+    if c.has("Delaying"):
+        ctx.log.append(f"{c.name}'s delayed Half Action is lost: its turn has come (DH2 Core, Delay)")
+    # Running lasts until its next turn (seed 003, Run); a delayed action not taken by then is lost
+    c.conditions = [x for x in c.conditions if x.name not in ("Running", "Delaying")]
     ctx.log.append(f"Round {st.round}: {c.name}'s turn")
 
 
@@ -465,23 +472,11 @@ def _simple(ctx: Ctx) -> None:
         c.conditions.append(Condition(name="Running", source=src, detail="until its next turn"))
         ctx.log.append(f"{c.name} runs ({src})")
     elif ev.type == "delay":
-        st = ctx.state
-        i = st.order.index(c.id)
-        if i + 1 < len(st.order):
-            st.order[i], st.order[i + 1] = st.order[i + 1], st.order[i]
-        ctx.log.append(f"{c.name} delays ({src})")
-        _next_turn_after_delay(ctx, c, i)
-    else:
-        ctx.log.append(f"{c.name}: {ev.type} ({src})")
-
-
-def _next_turn_after_delay(ctx: Ctx, c: CombatantState, place: int) -> None:
-    conditions.tick(c)
-    nxt = _first(ctx, place - 1)
-    if nxt is None or nxt.id == c.id:
+        c.conditions.append(Condition(name="Delaying", source=src, detail="one Half Action before its next turn"))
+        ctx.log.append(f"{c.name} delays: it may take one Half Action at any point before its next turn ({src})")
         _next_turn(ctx, c)
     else:
-        _start_turn(ctx, nxt)
+        ctx.log.append(f"{c.name}: {ev.type} ({src})")
 
 
 def _condition(ctx: Ctx) -> None:

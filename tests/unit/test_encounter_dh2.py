@@ -287,3 +287,23 @@ def test_a_two_full_reload_takes_a_full_action_in_each_of_two_turns() -> None:
     f.end("c")
     f.do({"type": "reload", "who": "g"})
     assert f.who("g")["weapon"]["rounds"] == 30
+
+
+def test_delay_keeps_one_half_action_for_any_point_before_its_next_turn() -> None:
+    f = dh2_fight()
+    f.do({"type": "delay", "who": "g"})
+    assert f.state()["turn"] == "c"
+    f.do({"type": "aim", "who": "c", "aim": "half"})
+    # the Guard's delayed Half Action, taken in the Cultist's turn (DH2 Core, Delay)
+    out = f.do({"type": "attack", "who": "g", "at": "c", "action": {"distance": 20}, "dice": [95]})
+    assert out["state"]["turn"] == "c"
+    errors = f.refused({"type": "move", "who": "g"})  # only one
+    assert errors[0]["message"] == "It is Cultist's turn, not Guard's"
+
+
+def test_a_delayed_action_not_taken_by_its_next_turn_is_lost() -> None:
+    f = dh2_fight()
+    f.do({"type": "delay", "who": "g"})
+    f.end("c")
+    assert f.state()["turn"] == "g" and f.who("g")["conditions"] == []
+    assert "delayed Half Action is lost" in f.state()["log"][-1]["text"]
