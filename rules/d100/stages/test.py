@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ... import tables
 from ...tables import ActionDef
+from .. import D100Test
 from ..qualities import hooks
 from ..seams import JAM, OVERHEAT, TEST
 from ..state import AttackState
@@ -25,8 +26,7 @@ OVERHEAT_TABLE = (
 def run(a: D100Attack, st: AttackState) -> AttackState:
     """The test d100 (``roll``, ``test``), then ``jammed`` / ``overheated``; a miss is logged."""
     roll = a.roller.d100("to-hit d100", TEST)
-    test = a.test(st.target_number, roll)
-    a._step("Step Two: test", a.SRC["step2"], a.describe_test(st.char, st.char_value, st.modifier_total, test))
+    test = helpless_test(a, st, roll)
     jammed = False
     if st.mode is not None:
         jammed = jam(a, st.action, st.mode, roll, test.success)
@@ -39,6 +39,34 @@ def run(a: D100Attack, st: AttackState) -> AttackState:
             h.apply(a)
     # with Overheats the weapon never jams: a lost attack is its overheating
     return replace(st, roll=roll, test=test, jammed=jammed, overheated=jammed and "Overheats" in a.q)
+
+
+def helpless_test(a: D100Attack, st: AttackState, roll: int) -> D100Test:
+    """The attack test on ``roll``, or against a helpless target the ruleset's Helpless Targets
+    (``SRC["helpless"]``): a melee attack succeeds automatically, with the fewest degrees a success
+    has (``FIRST_HIT_DEGREES``: DH2 1, DH1 and Deathwatch 0); the d100 is still rolled, for the hit
+    location it reverses to and the weapon's overheating. A ranged attack at a helpless target is
+    tested as usual where the rule is for melee only (the target still makes no Reaction)."""
+    if a.helpless_blow:
+        test = D100Test(st.target_number, roll, True, a.FIRST_HIT_DEGREES)
+        a._step(
+            "Step Two: test",
+            a.SRC["helpless"],
+            f"{a.s.target.name} is helpless: the {st.char} test succeeds automatically with "
+            f"{test.degrees} degree(s) of success (the least a success has); the d100, {roll:02d}, "
+            f"is read only for the hit location.",
+        )
+        return test
+    test = a.test(st.target_number, roll)
+    if a.s.action.helpless:
+        a._step(
+            "Helpless target",
+            a.SRC["helpless"],
+            f"{a.s.target.name} is helpless, but Helpless Targets gives an automatic hit and a second "
+            f"damage roll to melee attacks only: the {a.weapon.name} is tested as usual.",
+        )
+    a._step("Step Two: test", a.SRC["step2"], a.describe_test(st.char, st.char_value, st.modifier_total, test))
+    return test
 
 
 def ammo_factor(a: D100Attack) -> tuple[int, list[str]]:
