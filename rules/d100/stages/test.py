@@ -16,6 +16,7 @@ from ..state import AttackState
 if TYPE_CHECKING:
     from ..attack import D100Attack
 
+OVERHEAT_PURPOSE = "Overheats table d10"  # the die's purpose, read by rules.d100.conditions
 OVERHEAT_TABLE = (
     (1, 5, "the firer tests Toughness or drops the weapon; it cannot fire for 1d10 rounds."),
     (6, 8, "the firer takes 1d10+2 Energy damage and drops the weapon; it is too hot to hold for 1d10 rounds."),
@@ -232,7 +233,7 @@ def overheat(a: D100Attack, roll: int) -> bool:
         f"Unmodified {roll}: the weapon overheats and the attack is lost. {a.q.defs['Overheats'].summary}",
     )
     if a.q.param("Overheats", "table", ""):
-        r = a.roller.die(10, "Overheats table d10", OVERHEAT).value
+        r = a.roller.die(10, OVERHEAT_PURPOSE, OVERHEAT).value
         row = next(text for low, high, text in OVERHEAT_TABLE if low <= r <= high)
         a._step("Quality: Overheats", src, f"Overheating table, 1d10 = {r}: {row}")
     return True
