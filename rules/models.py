@@ -393,7 +393,8 @@ class Action(_Model):
     set by the GM (``Hard``). ``braced``: a Heavy weapon is braced (unbraced: a penalty and no
     bursts). ``one_handed``: a Basic weapon fired in one hand. ``engaged``: the attacker is engaged
     in melee with the target (only a Pistol may then shoot). ``maximal``: fire a Maximal weapon on
-    its maximal setting."""
+    its maximal setting. ``helpless``: the target is helpless (the ruleset's Helpless Targets: see
+    :attr:`rules.d100.attack.D100Attack.HELPLESS_MELEE_ONLY`)."""
 
     action_type: str = Field("Standard Attack", alias="type", max_length=limits.LABEL_LENGTH)
     distance: float = Field(10, ge=0, le=100000, description="metres")
@@ -414,6 +415,11 @@ class Action(_Model):
     )
     ambidextrous: bool = False
     overwatch: bool = Field(False, description="the burst is fired from Overwatch: its targets test against pinning")
+    helpless: bool = Field(
+        False,
+        description="the target is helpless (asleep, unconscious, bound, snared): a melee attack succeeds "
+        "automatically and rolls its damage twice; the target makes no Reaction",
+    )
 
 
 class Scenario(_Model):

@@ -61,6 +61,10 @@ class D100Attack:
     UNARMED_FATIGUE: ClassVar[str] = "damage_tb"  # or "hit": every unarmed hit inflicts 1 Fatigue
     UNTRAINED_UNRELIABLE: ClassVar[bool] = False  # a ranged weapon used without its talent counts as Unreliable
     THROWN_ADDS_SB: ClassVar[bool] = False  # a thrown weapon (not a grenade: no Blast) adds SB to damage
+    # Helpless Targets (``action.helpless``): the attack succeeds automatically (with FIRST_HIT_DEGREES
+    # degrees, the least a success has) and its damage is rolled twice and added, for a melee attack
+    # only where the ruleset's book says so; a helpless target never makes a Reaction.
+    HELPLESS_MELEE_ONLY: ClassVar[bool] = True
 
     def __init__(self, scenario: Scenario, roller: Roller, seams: Seams | None = None) -> None:
         self.s = scenario
@@ -130,6 +134,12 @@ class D100Attack:
 
     def _qstep(self, name: str, detail: str, label: str | None = None) -> None:
         self._step(f"Quality: {label or self.q.label(name)}", self._qsrc(name), detail)
+
+    @property
+    def helpless_blow(self) -> bool:
+        """Helpless Targets applies to this attack: the target is helpless and the weapon is a melee
+        one (or the ruleset applies the rule to any attack): automatic success, damage rolled twice."""
+        return self.s.action.helpless and (self.weapon.is_melee or not self.HELPLESS_MELEE_ONLY)
 
     @property
     def flame(self) -> bool:

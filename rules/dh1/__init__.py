@@ -29,6 +29,14 @@ d100 family's (:mod:`rules.d100.attack`); what DH1 does its own way:
 
 Readings taken where the seed is open: the DH1 book's Point Blank is 3 metres (DH2 says 2);
 a Troop target has no special Righteous Fury rule in DH1 (``troop`` changes nothing here).
+
+Helpless Targets (``action.helpless``): seed 003's circumstance row reads "automatic success, roll
+twice for damage" and names no kind of attack; the book's section gives it to melee attacks, and
+Auspex follows the book (a ranged attack is tested as usual). The automatic success has 0 degrees
+(the least a DH1 success has: one hit for a Swift or Lightning Attack); "roll twice" adds the two
+damage rolls (dice and flat part), unlike Tearing's "roll twice, keep the better"; a natural 10 on
+either roll calls the Fury, and its confirmation (the attack test again) succeeds automatically
+too, with no die. The target makes no Reaction.
 """
 
 from __future__ import annotations
@@ -76,6 +84,8 @@ class DH1Attack(WholeTensAttack):
         "class": f"{SEED}, Weapon Characteristics (Class: Pistol for close combat; Basic one-handed \u221220; "
         "Heavy must be braced or \u221230 and no Semi-Auto or Full-Auto)",
         "untrained": "DH1 Core, Ch. IV, Weapon Training (\u221220, and a ranged weapon counts as Unreliable)",
+        "helpless": f"{SEED}, Combat Circumstances (Helpless Targets: automatic success, roll twice for damage); "
+        f"{BOOK}, Combat Circumstances, Helpless Targets (melee attacks)",
         "craftsmanship": "DH1 Core, Ch. V, Weapon Craftsmanship (melee: Poor \u221210, Good +5, Best +10 and +1 "
         "damage; ranged: Poor Unreliable, or jams on any failure if already Unreliable; Good Reliable; "
         "Best never jams or overheats)",

@@ -32,6 +32,13 @@ Readings taken where the seed is open:
   one stopped by armour deals its 1 wound like any other.
 - Evasion negates the last hits placed (the first hit keeps the location read from the dice).
 - ``action.called_location`` counts only for a Called Shot; on any other action it is ignored.
+- Helpless Targets (``action.helpless``; DH2 Core, Ch. VII, Combat Circumstances; the seed does not
+  have it): a melee attack succeeds automatically with 1 degree of success, the least a DH2 success
+  has (so the degrees-of-success die never gains, and a Swift or Lightning Attack lands one hit);
+  the whole damage roll (dice and flat part) is rolled twice and the two added, and a natural 10 on
+  either roll's dice is Righteous Fury. A ranged attack is tested as usual (the rule names melee).
+  The d100 is still rolled: its reverse gives the hit location, and an Overheats weapon still
+  overheats on it. The target makes no Reaction, melee or ranged.
 
 Dice are consumed in the order the rules call for them: the attack's d100; the evasion d100 (when
 the target evades and was hit); then hit by hit its damage dice, Tearing's extra die, and its
@@ -82,6 +89,8 @@ class DH2Attack(D100Attack):
         "class": f"{SEED}, The Attack (a Pistol may fire in melee); DH2 Core, Ch. V, Weapon Classes "
         "(Basic one-handed \u221220; Heavy unbraced \u221230, no bursts)",
         "untrained": "DH2 Core, Ch. IV, Weapon Training (\u221220 without the talent)",
+        "helpless": "DH2 Core, Ch. VII, Combat Circumstances, Helpless Targets (a melee attack succeeds "
+        "automatically; its damage is rolled twice and added; a helpless target cannot react)",
         "craftsmanship": "DH2 Core, Ch. V, Craftsmanship (melee: Poor \u221210, Good +5, Best +10 and +1 damage; "
         "ranged: Poor Unreliable, Good Reliable, Best never jams)",
     }

@@ -34,6 +34,10 @@ Deathwatch does its own way:
   the target ends Lightly, Heavily or Critically Damaged.
 
 Readings taken where the seed is open are written in ``rules/data/dw/*.json`` (``_note``).
+Helpless Targets (``action.helpless``; not on the screen: DW Core, Ch. VIII, Combat Circumstances)
+is read as DH1 reads it: a melee attack succeeds automatically with 0 degrees, the damage (dice and
+flat part) is rolled twice and added, the Fury's confirmation succeeds automatically, and the target
+makes no Reaction; a ranged attack is tested as usual.
 """
 
 from __future__ import annotations
@@ -82,6 +86,8 @@ class DWAttack(WholeTensAttack):
         "class": f"{BOOK}, Weapon Classes (Pistol in melee; Basic one-handed \u221220); {SEED}, Combat Difficulty "
         "Summary (an unbraced Heavy weapon \u221230)",
         "untrained": f"{SEED}, Using Weapons without Talent (\u221220)",
+        "helpless": f"{BOOK}, Combat Circumstances, Helpless Targets (a melee attack hits automatically; its "
+        "damage is rolled twice and added; a helpless target cannot react)",
         "craftsmanship": f"{SEED}, Weapon Craftsmanship (Poor \u221210 to hit and jams on any failed to-hit roll; "
         "Good +5; Best +10 to hit, +1 Damage)",
     }

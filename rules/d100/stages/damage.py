@@ -79,10 +79,18 @@ class DamageMath:
     adds: tuple[tuple[int, str], ...]
     pen: int
     factor: int
+    again: int = 0  # the flat part of a second damage roll (Helpless Targets), else 0
+
+    @property
+    def flat(self) -> int:
+        """What every hit adds to its dice: the bonus, and again for a second damage roll."""
+        return self.bonus + self.again
 
 
 def damage_math(a: D100Attack, st: AttackState) -> DamageMath:
-    """The :class:`DamageMath` of the attack, logging Pen and armour doubling where they change."""
+    """The :class:`DamageMath` of the attack, logging Pen and armour doubling where they change.
+    Against a helpless target the damage is rolled twice (``a.helpless_blow``): the flat part counts
+    again (``again``), as the second roll's dice do (:func:`~.damage_dice.roll_hit_dice`)."""
     bonus, sb, adds = damage_bonus(a, st)
     pen_total, pen_why = pen(a, st)
     factor, armour_why = armour_factor(a, st)
@@ -90,7 +98,7 @@ def damage_math(a: D100Attack, st: AttackState) -> DamageMath:
         a._step("Penetration", a.SRC["qualities"], f"Pen {a.weapon.pen} \u2192 {pen_total}: {'; '.join(pen_why)}.")
     if armour_why:
         a._step("Armour doubled", a.SRC["qualities"], f"Armour points count double: {', '.join(armour_why)}.")
-    return DamageMath(bonus, sb, tuple(adds), pen_total, factor)
+    return DamageMath(bonus, sb, tuple(adds), pen_total, factor, bonus if a.helpless_blow else 0)
 
 
 def wounds_through(a: D100Attack, m: DamageMath, hd: HitDice, damage: int) -> int:
@@ -112,7 +120,7 @@ def damage_all(a: D100Attack, st: AttackState, struck: tuple[tuple[int, str], ..
         # the degrees replace one die of the whole attack: every hit is rolled before any is applied
         sequence = list(sequence)
         own = [hd for hd in sequence if hd.person == 0] or sequence[:1]
-        a.seams.degrees_die(a, own, st.degrees, m.bonus, through_m)
+        a.seams.degrees_die(a, own, st.degrees, m.flat, through_m)
     # damage taken so far, for the target (0) and each nearby foe; the others in a Blast share the
     # target's profile but not its wounds
     first_foe = s.target.others_in_blast + 1
@@ -164,7 +172,7 @@ def roll_hits(
             a.DEGREES_REPLACE_DIE
             and not a.flame
             and calls_fury(a, hd)
-            and wounds_through(a, m, hd, max(0, hd.total() + m.bonus)) > 0
+            and wounds_through(a, m, hd, max(0, hd.total() + m.flat)) > 0
         ):
             rf_now[n] = None if a._troop(hd.person) else rf_d5(a, hd)
         yield hd
@@ -208,7 +216,7 @@ def hit_record(
     a: D100Attack, st: AttackState, m: DamageMath, hd: HitDice, rf_now: dict[int, int | None]
 ) -> tuple[Hit, bool]:
     """One hit's damage (Step Four), Righteous Fury and what gets through (Step Five)."""
-    damage = max(0, hd.total() + m.bonus)
+    damage = max(0, hd.total() + m.flat)
     for h in hooks("hit_damage", a.q):  # Unstable
         damage = h.apply(a, hd, damage)
     armour = a._armour_at(hd.location, hd.person)
@@ -221,7 +229,7 @@ def hit_record(
         DamageDie(sides=d.rolled.sides, natural=d.rolled.natural, value=d.value, kept=k, replaced_by_degrees=d.replaced)
         for d, k in zip(hd.dice, keep, strict=True)
     ]
-    damage_step(a, hd, m.bonus, m.sb, damage, keep, list(m.adds))
+    damage_step(a, hd, m, damage, keep)
     rf: RighteousFury | None = None
     killed = False
     if calls_fury(a, hd):
@@ -325,12 +333,12 @@ def unarmed_fatigue(a: D100Attack, number: int, damage: int, tb: int) -> int:
     return 0
 
 
-def damage_step(
-    a: D100Attack, hd: HitDice, bonus: int, sb: int, damage: int, keep: list[bool], adds: list[tuple[int, str]]
-) -> None:
+def damage_step(a: D100Attack, hd: HitDice, m: DamageMath, damage: int, keep: list[bool]) -> None:
     """Log Step Four for one hit: its dice as rolled (kept, dropped, clamped, replaced), the flat
-    bonus, SB and the additions, the total, and notes on the qualities that changed the dice."""
+    bonus, SB and the additions (and again for a helpless target's second roll), the total, and
+    notes on the qualities that changed the dice."""
     w = a.weapon
+    bonus, sb, adds = m.bonus, m.sb, list(m.adds)
     parts = f"{w.damage}: " + _faces(hd, keep)
     flat = bonus - sb - sum(v for v, _ in adds)
     if flat:
@@ -340,6 +348,8 @@ def damage_step(
         parts += f" + SB {sb}" if mult == 1 else f" + SB {sb // mult} \u00d7 {mult} (the {w.name} multiplies SB)"
     for value, label in adds:
         parts += f" {signed(value)} {label}"
+    if m.again:
+        parts += f" {signed(m.again)} (the second roll's flat part, Helpless Targets)"
     notes = _dice_notes(a, hd)
     who = f", person {hd.person}" if hd.person else ""
     a._step(

@@ -22,8 +22,9 @@ class Die:
     """One damage die while a hit's damage is worked out.
 
     ``role``: ``damage`` (the weapon's dice), ``tearing`` (Tearing's extra dice), ``accurate``
-    (Accurate's extra dice, which cannot cause Righteous Fury), ``maximal``. ``group`` numbers the
-    rolls Tearing compares when it rolls the damage twice."""
+    (Accurate's extra dice, which cannot cause Righteous Fury), ``maximal``, ``helpless`` (the weapon's
+    dice rolled again against a helpless target, always kept and added). ``group`` numbers the rolls
+    Tearing compares when it rolls the damage twice (0 and 1; 2 for the helpless second roll)."""
 
     rolled: RolledDie
     role: str
@@ -90,6 +91,12 @@ def roll_hit_dice(a: D100Attack, st: AttackState, n: int, person: int, location:
         roll(expr.sides, f"damage d{expr.sides}{suffix}", "damage")
     for h in hooks("damage_dice", a.q):
         h.apply(a, st, degrees, roll)
+    if a.helpless_blow:
+        # Helpless Targets: the damage is rolled twice and the two added (the second roll's flat part
+        # is DamageMath.again); the qualities' extra dice come with the first roll only
+        for k in range(expr.count):
+            suffix = f" ({k + 1} of {expr.count})" if expr.count > 1 else ""
+            roll(expr.sides, f"damage second roll d{expr.sides}{suffix} (Helpless Targets)", "helpless", 2)
     hd = HitDice(n, person, location, dice, tearing)
     clamp(a, hd)
     return hd

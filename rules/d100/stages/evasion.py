@@ -20,9 +20,17 @@ def run(a: D100Attack, st: AttackState) -> AttackState:
 
 def evade(a: D100Attack, st: AttackState, hits: int) -> int:
     """The target's Evasion reaction; the parrying weapon's qualities change a Parry (Balanced
-    +10, Defensive +15, Unbalanced -10); an unarmed target Parrying an armed attacker suffers -20."""
+    +10, Defensive +15, Unbalanced -10); an unarmed target Parrying an armed attacker suffers -20.
+    A helpless target (``action.helpless``) makes no Reaction: nothing is rolled (Helpless Targets)."""
     ev = a.s.target.evasion
     if ev is None:
+        return 0
+    if a.s.action.helpless:
+        a._step(
+            "Evasion",
+            a.SRC["helpless"],
+            f"{a.s.target.name} is helpless and makes no Reaction: its {ev.reaction} is not rolled.",
+        )
         return 0
     raw = ev.modifier
     why = []

@@ -42,9 +42,18 @@ def righteous_fury(
 
 def _confirmation(a: D100Attack, hd: HitDice, target_number: int) -> tuple[bool, int | None]:
     """DH1 and Deathwatch confirm the Fury with the attack test again (a ``fury_confirm`` hook,
-    Volatile's, skips it): whether it stands, and the confirmation roll (None when none was rolled)."""
+    Volatile's, skips it; against a helpless target it succeeds automatically, as the attack test
+    did): whether it stands, and the confirmation roll (None when none was rolled)."""
     rule = f"Righteous Fury, hit {hd.number}"
     if not a.RF_CONFIRM:
+        return True, None
+    if a.helpless_blow:
+        a._step(
+            rule,
+            a.SRC["helpless"],
+            "A natural 10: the attack test again confirms the Fury, and against a helpless target it "
+            "succeeds automatically: confirmed (no die is rolled).",
+        )
         return True, None
     if not any([h.apply(a) for h in hooks("fury_confirm", a.q)]):
         confirm = a._test_die(FURY_CONFIRM, f"hit {hd.number} Righteous Fury confirmation d100", target_number)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ... import tables
 from ...tables import ActionDef
+from .. import D100Test
 from ..qualities import hooks
 from ..seams import JAM, OVERHEAT, TEST
 from ..state import AttackState
@@ -15,6 +16,7 @@ from ..state import AttackState
 if TYPE_CHECKING:
     from ..attack import D100Attack
 
+OVERHEAT_PURPOSE = "Overheats table d10"  # the die's purpose, read by rules.d100.conditions
 OVERHEAT_TABLE = (
     (1, 5, "the firer tests Toughness or drops the weapon; it cannot fire for 1d10 rounds."),
     (6, 8, "the firer takes 1d10+2 Energy damage and drops the weapon; it is too hot to hold for 1d10 rounds."),
@@ -25,8 +27,7 @@ OVERHEAT_TABLE = (
 def run(a: D100Attack, st: AttackState) -> AttackState:
     """The test d100 (``roll``, ``test``), then ``jammed`` / ``overheated``; a miss is logged."""
     roll = a.roller.d100("to-hit d100", TEST)
-    test = a.test(st.target_number, roll)
-    a._step("Step Two: test", a.SRC["step2"], a.describe_test(st.char, st.char_value, st.modifier_total, test))
+    test = helpless_test(a, st, roll)
     jammed = False
     if st.mode is not None:
         jammed = jam(a, st.action, st.mode, roll, test.success)
@@ -39,6 +40,34 @@ def run(a: D100Attack, st: AttackState) -> AttackState:
             h.apply(a)
     # with Overheats the weapon never jams: a lost attack is its overheating
     return replace(st, roll=roll, test=test, jammed=jammed, overheated=jammed and "Overheats" in a.q)
+
+
+def helpless_test(a: D100Attack, st: AttackState, roll: int) -> D100Test:
+    """The attack test on ``roll``, or against a helpless target the ruleset's Helpless Targets
+    (``SRC["helpless"]``): a melee attack succeeds automatically, with the fewest degrees a success
+    has (``FIRST_HIT_DEGREES``: DH2 1, DH1 and Deathwatch 0); the d100 is still rolled, for the hit
+    location it reverses to and the weapon's overheating. A ranged attack at a helpless target is
+    tested as usual where the rule is for melee only (the target still makes no Reaction)."""
+    if a.helpless_blow:
+        test = D100Test(st.target_number, roll, True, a.FIRST_HIT_DEGREES)
+        a._step(
+            "Step Two: test",
+            a.SRC["helpless"],
+            f"{a.s.target.name} is helpless: the {st.char} test succeeds automatically with "
+            f"{test.degrees} degree(s) of success (the least a success has); the d100, {roll:02d}, "
+            f"is read only for the hit location.",
+        )
+        return test
+    test = a.test(st.target_number, roll)
+    if a.s.action.helpless:
+        a._step(
+            "Helpless target",
+            a.SRC["helpless"],
+            f"{a.s.target.name} is helpless, but Helpless Targets gives an automatic hit and a second "
+            f"damage roll to melee attacks only: the {a.weapon.name} is tested as usual.",
+        )
+    a._step("Step Two: test", a.SRC["step2"], a.describe_test(st.char, st.char_value, st.modifier_total, test))
+    return test
 
 
 def ammo_factor(a: D100Attack) -> tuple[int, list[str]]:
@@ -204,7 +233,7 @@ def overheat(a: D100Attack, roll: int) -> bool:
         f"Unmodified {roll}: the weapon overheats and the attack is lost. {a.q.defs['Overheats'].summary}",
     )
     if a.q.param("Overheats", "table", ""):
-        r = a.roller.die(10, "Overheats table d10", OVERHEAT).value
+        r = a.roller.die(10, OVERHEAT_PURPOSE, OVERHEAT).value
         row = next(text for low, high, text in OVERHEAT_TABLE if low <= r <= high)
         a._step("Quality: Overheats", src, f"Overheating table, 1d10 = {r}: {row}")
     return True
