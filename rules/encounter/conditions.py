@@ -87,6 +87,14 @@ CONDITIONS: dict[str, ConditionRule] = {
             "seed 001, Overwatch (a kill zone held up to WP Bonus rounds; its effects resolved with issue 22)",
             "holding a kill zone",
         ),
+        ConditionRule(
+            "Immobilised",
+            "seed 004 / DH2 Core, Snare (immobilised until it escapes)",
+            "cannot move or act; helpless",
+            "all",
+        ),
+        ConditionRule("Hallucinating", "DH2 Core, Hallucinogenic", "its effects are applied by hand"),
+        ConditionRule("Poisoned", "DH2 Core, Toxic", "its effects are applied by hand"),
         ConditionRule("Delaying", "DH2 Core, Ch. VII, Delay", "may take one Half Action before its next turn"),
         ConditionRule("Braced", "DH2 Core, Ch. V, Heavy weapons (braced)", "its Heavy weapon is braced"),
         ConditionRule(

@@ -334,7 +334,7 @@ def _attack(ctx: Ctx) -> None:
     name = str(ev.action.get("type") or ev.action.get("kind") or "Attack")
     _act(ctx, who, fam.cost(st.system, ev.action, ctx.field), name)
     data, notes = fam.scenario(st.system, who, at, ev, ctx.field)
-    res = _resolved(ctx, data)
+    scenario, res = _resolved(ctx, data)
     if fam.budget > 2 and who.half_actions + getattr(res, "actions_spent", 0) > fam.budget:
         left = fam.budget - who.half_actions
         raise EncounterError.at(
@@ -348,20 +348,20 @@ def _attack(ctx: Ctx) -> None:
         )
         res = res.model_copy(update={"steps": [step, *res.steps]})
     _lose_aim(who)
-    changed = fam.apply(res, who, at)
+    changed = fam.apply(res, who, at, scenario)
     ctx.resolution = res
     tail = f"; {'; '.join(changed)}" if changed else ""
     ctx.log.append(f"{who.name} attacks {at.name} ({name}): {res.outcome}{tail}")
 
 
-def _resolved(ctx: Ctx, data: dict[str, Any]) -> Any:
-    """The attack's scenario validated and resolved with the event's dice (or seed)."""
+def _resolved(ctx: Ctx, data: dict[str, Any]) -> tuple[Any, Any]:
+    """The attack's scenario validated, and resolved with the event's dice (or seed)."""
     from ..api import _resolve, load_scenario
 
     try:
         scenario = load_scenario({**data, "seed": 1}).model_copy(update={"seed": None})
         ctx.roller = _roller(ctx)
-        return _resolve(scenario, ctx.roller)
+        return scenario, _resolve(scenario, ctx.roller)
     except EncounterError:
         raise
     except ScenarioError as exc:

@@ -77,8 +77,9 @@ class Family:
         say what the state put into it."""
         raise NotImplementedError
 
-    def apply(self, res: Any, who: CombatantState, at: CombatantState) -> list[str]:
-        """Apply a resolution to the state (exactly once); the words of what changed."""
+    def apply(self, res: Any, who: CombatantState, at: CombatantState, scenario: Any) -> list[str]:
+        """Apply a resolution (of ``scenario``) to the state, exactly once; the words of what
+        changed."""
         raise NotImplementedError
 
     def initiative_combatant(self, c: CombatantState) -> dict[str, Any]:
@@ -217,7 +218,7 @@ class D100(Family):
             t["evasion"] = {**evasion, "modifier": max(-60, min(60, total))}
         return [f"{at.name}'s {reaction}: {label} {v:+d} ({src})" for label, v, src in pen]
 
-    def apply(self, res: Any, who: CombatantState, at: CombatantState) -> list[str]:
+    def apply(self, res: Any, who: CombatantState, at: CombatantState, scenario: Any) -> list[str]:
         out = _clip_after(who.weapon, res.rounds_fired, res.rounds_left, res.jammed)
         if res.overheated and who.weapon is not None:
             who.weapon.overheated = 2
@@ -239,9 +240,37 @@ class D100(Family):
             out.append(f"{at.name}: {res.total_wounds} wound(s), {at.damage_taken} of {at.wounds} taken{crit}")
             if res.fatigue:
                 out.append(f"{at.name}: {res.fatigue} level(s) of Fatigue, {at.fatigue} in all")
-            out.extend(fatigue_limit(at))
             if res.slain:
                 at.out = "slain"
+        out.extend(self._inflicted(res, who, at, scenario))
+        out.extend(fatigue_limit(at))
+        return out
+
+    def _inflicted(self, res: Any, who: CombatantState, at: CombatantState, scenario: Any) -> list[str]:
+        """The conditions the result leaves (:func:`rules.d100.conditions.conditions_from`) put on
+        the target itself or the attacker: a condition already there is renewed; DH2 Shocking's
+        Fatigue level is added to the Fatigue; the harm of an overheating weapon is named for the GM
+        to roll (it is not rolled by the attack). Persons other than the target (nearby foes) are
+        not combatants of the encounter."""
+        from ..d100.conditions import conditions_from
+
+        out = []
+        for inf in conditions_from(res, scenario):
+            c = at if inf.who == "target" else who
+            if inf.person:
+                continue
+            if inf.name == "Fatigue":
+                c.fatigue += 1
+                out.append(f"{c.name}: a level of Fatigue ({inf.source})")
+            elif inf.name == "Overheat damage":
+                out.append(
+                    f"{c.name}'s weapon overheats: {inf.detail} ({inf.source}); roll it and apply it with Adjust"
+                )
+            else:
+                c.conditions = [x for x in c.conditions if x.name != inf.name]
+                c.conditions.append(Condition(name=inf.name, rounds=inf.rounds, source=inf.source, detail=inf.detail))
+                left = f" for {inf.rounds} turn(s)" if inf.rounds else ""
+                out.append(f"{c.name} is {inf.name}{left} ({inf.source})")
         return out
 
     def initiative_combatant(self, c: CombatantState) -> dict[str, Any]:
@@ -320,7 +349,7 @@ class Fan(Family):
             a.setdefault("weapon", {})["clip"] = w.rounds
         return {"system": system, "attacker": a, "target": t, "action": dict(ev.action)}, []
 
-    def apply(self, res: Any, who: CombatantState, at: CombatantState) -> list[str]:
+    def apply(self, res: Any, who: CombatantState, at: CombatantState, scenario: Any) -> list[str]:
         who.half_actions += res.actions_spent
         out = _clip_after(who.weapon, res.rounds_fired, res.rounds_left, res.jammed)
         if res.jammed and res.jam_cleared and who.weapon is not None:
@@ -394,7 +423,7 @@ class Epic(Family):
             notes.append(f"{who.name}: Shock {who.shock}")
         return {"system": system, "attacker": a, "target": t, "action": dict(ev.action)}, notes
 
-    def apply(self, res: Any, who: CombatantState, at: CombatantState) -> list[str]:
+    def apply(self, res: Any, who: CombatantState, at: CombatantState, scenario: Any) -> list[str]:
         if not res.formations:
             return []
         f = res.formations[0]

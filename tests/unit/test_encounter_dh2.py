@@ -4,7 +4,7 @@ clip across bursts, a jam then Clear Jam then Reload, Reactions once a round, Su
 
 from __future__ import annotations
 
-from encounter_helpers import GUARD, Fight, dh2_fight, modifiers
+from encounter_helpers import CULTIST_TARGET, GUARD, Fight, dh2_fight, modifiers
 
 
 def test_initiative_1d10_plus_agility_bonus_orders_the_round_and_it_is_the_first_ones_turn() -> None:
@@ -307,3 +307,36 @@ def test_a_delayed_action_not_taken_by_its_next_turn_is_lost() -> None:
     f.end("c")
     assert f.state()["turn"] == "g" and f.who("g")["conditions"] == []
     assert "delayed Half Action is lost" in f.state()["log"][-1]["text"]
+
+
+def test_a_concussive_hit_stuns_its_target_in_the_encounter_for_one_turn_per_degree_of_failure() -> None:
+    lasgun = {
+        "name": "Lasgun",
+        "class": "Basic",
+        "range": 100,
+        "rof": "S/3/-",
+        "damage": "1d10+3",
+        "damage_type": "E",
+        "clip": 60,
+        "qualities": ["Concussive (2)"],
+    }
+    cultist = {**CULTIST_TARGET, "evasion": None, "characteristics": {"T": 50}}
+    f = dh2_fight(guard={**GUARD, "weapon": lasgun}, cultist=cultist)
+    # 23 against 60 (BS 40 + Standard +10 + Short +10) hits the Body with 5 DoS (6 - 2 + 1), under the die's 6:
+    # 6 + 3 - TB 3 = 6 wounds; Concussive (2): T 50 - 20 = 30, roll 65: DoF 6 - 3 + 1 = 4 (DH2 Core, Concussive)
+    f.do({"type": "attack", "who": "g", "at": "c", "action": {"distance": 20}, "dice": [23, 6, 65]})
+    stunned = f.who("c")["conditions"]
+    assert [(c["name"], c["rounds"]) for c in stunned] == [("Stunned", 4)]
+    f.end("g")
+    assert "Stunned" in f.refused({"type": "move", "who": "c"})[0]["message"]
+
+
+def test_a_helpless_target_is_hit_in_melee_and_the_damage_rolled_twice() -> None:
+    f = dh2_fight(guard={**GUARD, "weapon": {"name": "Sword", "class": "Melee", "damage": "1d10"}})
+    f.do({"type": "condition", "who": "c", "condition": "Helpless"})
+    # seed 003, Helpless Targets: automatic success, damage rolled twice. The d100 (50) still gives the
+    # location (05: Head); no Dodge; (4 + SB 3) + (5 + SB 3) = 15, TB 3, no armour: 12 wounds
+    out = f.do({"type": "attack", "who": "g", "at": "c", "action": {"distance": 1}, "dice": [50, 4, 5]})
+    res = out["resolution"]
+    assert res["success"] and res["hits"][0]["location"] == "Head"
+    assert res["total_wounds"] == 12 and f.who("c")["damage_taken"] == 12
