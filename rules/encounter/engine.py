@@ -144,9 +144,9 @@ def _add(ctx: Ctx) -> None:
         raise EncounterError.at(f"{ctx.field}.combatant.id", f"Another combatant already has the id {new.id!r}")
     c = family(ctx.state.system).start(ctx.state.system, new, f"{ctx.field}.combatant")
     ctx.state.combatants.append(c)
-    if ctx.state.round:
-        ctx.state.order.append(c.id)
     ctx.log.append(f"{c.name} joins the fight")
+    if ctx.state.round:
+        _order(ctx)
 
 
 def _profile(ctx: Ctx) -> None:
@@ -199,8 +199,6 @@ def _remove(ctx: Ctx) -> None:
 
 
 def _initiative(ctx: Ctx) -> None:
-    from ..initiative import InitiativeCombatant, roll_initiative
-
     st = ctx.state
     if st.round:
         raise EncounterError.at(
@@ -209,27 +207,40 @@ def _initiative(ctx: Ctx) -> None:
     fighting = [c for c in st.combatants if not c.out]
     if not fighting:
         raise EncounterError.at(f"{ctx.field}.type", "Add combatants first")
-    fam = family(st.system)
-    if registry.get(st.system).initiative is None:
-        st.order = [c.id for c in fighting]
-        ctx.log.append(
-            "Round 1: the formations act in the order they were added (Epic has no initiative for single combatants)"
-        )
-    else:
-        people = [InitiativeCombatant.model_construct(**fam.initiative_combatant(c)) for c in fighting]
-        ctx.roller = _roller(ctx)
-        try:
-            res = roll_initiative(st.system, people, ctx.roller)
-        except ScenarioError as exc:
-            raise EncounterError([_initiative_error(ctx.field, fighting, e) for e in exc.errors]) from None
-        for e in res.order:
-            c = fighting[e.index]
-            c.initiative, c.d10, c.roll_offs = e.total, e.d10, list(e.roll_offs)
-        st.order = [fighting[e.index].id for e in res.order]
-        ctx.steps.extend(res.steps)
-        ctx.log.append("Initiative: " + ", ".join(f"{fighting[e.index].name} {e.total}" for e in res.order))
+    _order(ctx)
     st.round = 1
     _start_turn(ctx, _first(ctx))
+
+
+def _order(ctx: Ctx) -> None:
+    """Set the initiative order of the combatants still fighting: rolled (a die only for those
+    without one kept this combat), by I in the fan ruleset, as added in Epic. The out-of-fight ones
+    keep their place after them."""
+    from ..initiative import InitiativeCombatant, roll_initiative
+
+    st = ctx.state
+    fighting = [c for c in st.combatants if not c.out]
+    if registry.get(st.system).initiative is None:
+        st.order = [c.id for c in st.combatants]
+        if st.round == 0:
+            ctx.log.append(
+                "The formations act in the order they were added (Epic has no initiative for single combatants)"
+            )
+        return
+    fam = family(st.system)
+    people = [InitiativeCombatant.model_construct(**fam.initiative_combatant(c)) for c in fighting]
+    ctx.roller = _roller(ctx)
+    try:
+        res = roll_initiative(st.system, people, ctx.roller)
+    except ScenarioError as exc:
+        raise EncounterError([_initiative_error(ctx.field, fighting, e) for e in exc.errors]) from None
+    for e in res.order:
+        c = fighting[e.index]
+        c.initiative, c.d10, c.roll_offs = e.total, e.d10, list(e.roll_offs)
+    ids = [fighting[e.index].id for e in res.order]
+    st.order = ids + [c.id for c in st.combatants if c.id not in ids]
+    ctx.steps.extend(res.steps)
+    ctx.log.append("Initiative: " + ", ".join(f"{fighting[e.index].name} {e.total}" for e in res.order))
 
 
 def _initiative_error(field: str, fighting: list[CombatantState], e: FieldError) -> FieldError:

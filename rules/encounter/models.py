@@ -54,8 +54,16 @@ class NewCombatant(_Model):
     surprised: bool = Field(False, description="it loses its first turn (seed 003, Surprise)")
 
 
-class AddEvent(_Event):
-    """A combatant joins the encounter (at the end of the initiative order once it is rolled)."""
+class _Rolled(_Event):
+    dice: list[DieFace] | None = Field(None, max_length=MAX_DICE, description="the dice rolled, in order")
+    seed: Seed | None = Field(None, description="roll for me: replaced by the dice it rolled")
+
+
+class AddEvent(_Rolled):
+    """A combatant joins the encounter. Once the fight has started it takes its place in the
+    initiative order: in the Dark Heresy family it rolls its own 1d10 + AgB (its ``dice`` or
+    ``seed``; the others keep theirs: initiative is rolled once per combat, seed 003), the fan
+    ruleset places it by I, Epic after the others."""
 
     type: Literal["add"]
     combatant: NewCombatant
@@ -76,11 +84,6 @@ class RemoveEvent(_Event):
 
     type: Literal["remove"]
     who: Id
-
-
-class _Rolled(_Event):
-    dice: list[DieFace] | None = Field(None, max_length=MAX_DICE, description="the dice rolled, in order")
-    seed: Seed | None = Field(None, description="roll for me: replaced by the dice it rolled")
 
 
 class InitiativeEvent(_Rolled):

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from encounter_helpers import CULTIST_TARGET, GUARD, Fight, dh2_fight, modifiers
 
+from rules.encounter.run import run_encounter
+
 
 def test_initiative_1d10_plus_agility_bonus_orders_the_round_and_it_is_the_first_ones_turn() -> None:
     f = dh2_fight()
@@ -340,3 +342,16 @@ def test_a_helpless_target_is_hit_in_melee_and_the_damage_rolled_twice() -> None
     res = out["resolution"]
     assert res["success"] and res["hits"][0]["location"] == "Head"
     assert res["total_wounds"] == 12 and f.who("c")["damage_taken"] == 12
+
+
+def test_a_newcomer_rolls_its_own_initiative_and_the_others_keep_theirs() -> None:
+    f = dh2_fight()
+    newcomer = {"id": "s", "name": "Sister", "attacker": {"characteristics": {"Ag": 42}}, "target": {"wounds": 14}}
+    # seed 003: initiative is rolled once per combat; the newcomer rolls 1d10 + AgB: 4 + 4 = 8, between 10 and 5
+    f.do({"type": "add", "combatant": newcomer, "dice": [4]})
+    s = f.state()
+    assert s["order"] == ["g", "s", "c"] and s["turn"] == "g"
+    assert [c["initiative"] for c in s["combatants"]] == [10, 5, 8]
+    assert f.file["events"][-1]["dice"] == [4]
+    out = run_encounter({"encounter": f.file, "then": {"type": "add", "combatant": {**newcomer, "id": "t"}}})
+    assert out["status"] == "needs" and out["needs"]["sides"] == 10  # no dice, no seed: the die is asked for
