@@ -47,6 +47,7 @@ const engine = new Promise((resolve) => {
       handle: (json) => mainEngine.call("handle", json),
       check_party: (text) => mainEngine.call("check_party", text),
       initiative: (json) => mainEngine.call("initiative", json),
+      encounter: (json) => mainEngine.call("encounter", json),
       odds: (json, against = "") => oddsEngine.call("odds", json, against),
     });
   });
