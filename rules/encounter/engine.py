@@ -549,7 +549,12 @@ def apply(state: EncounterState, event: Any, field: str = "then") -> Applied:
     Raises :class:`EncounterError` (the event is not allowed now; ``field`` prefixes each error's
     path) and :class:`~rules.errors.NeedDie` (its scripted dice ran out)."""
     ctx = Ctx(state=state.model_copy(deep=True), event=event, field=field)
-    HANDLERS[type(event)](ctx)
+    try:
+        HANDLERS[type(event)](ctx)
+    except NeedDie as need:
+        if ctx.roller is not None:
+            need.dice = [{"purpose": r.purpose, "sides": r.sides, "value": r.value} for r in ctx.roller.records]
+        raise
     stored = event
     if ctx.roller is not None:
         stored = event.model_copy(update={"dice": [r.value for r in ctx.roller.records], "seed": None})

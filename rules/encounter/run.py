@@ -6,7 +6,8 @@ envelope dict out, never raising for bad input.
 - ``{"status": "ok", "encounter": FILE, "state": STATE, "resolution": {...} | None, "steps": [...],
   "undone": EVENT | None}``: the file with the new event appended (its dice filled in) or the
   last one taken away (``undo``), the state derived from it, the attack's resolution;
-- ``{"status": "needs", "needs": {...}, "dice": [...]}``: the new event's scripted dice ran out;
+- ``{"status": "needs", "needs": {...}, "dice": [...]}``: the new event's scripted dice ran out
+  (``dice``: those it consumed before, ``{purpose, sides, value}``, as :func:`rules.run` gives them);
 - ``{"status": "invalid", "errors": [{"field", "message"}]}``: the file (``encounter.events.3.who``)
   or the new event (``then.action.type``) is not allowed; nothing changed.
 """
@@ -100,7 +101,7 @@ def run_encounter(data: Any) -> dict[str, Any]:
             try:
                 applied = apply(state, event, "then")
             except NeedDie as need:
-                return {"status": "needs", **need.as_dict(), "dice": []}
+                return {"status": "needs", **need.as_dict(), "dice": need.dice}
             file = file.model_copy(update={"events": [*file.events, applied.event]})
             state, resolution, steps = applied.state, applied.resolution, list(applied.steps)
     except ScenarioError as exc:

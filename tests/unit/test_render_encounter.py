@@ -222,3 +222,18 @@ def test_the_bridge_refuses_with_the_field() -> None:
 @pytest.mark.parametrize("bad", ["{", "[]", json.dumps({"encounter": 3})])
 def test_the_bridge_never_raises(bad: str) -> None:
     assert call(bad)["status"] == "invalid"
+
+
+def test_needs_carries_the_dice_consumed_before_the_one_asked_for() -> None:
+    enc = play(
+        {"type": "add", "combatant": {"id": "g", "name": "Guard", "attacker": GUARD, "target": {"wounds": 12}}},
+        {
+            "type": "add",
+            "combatant": {"id": "c", "name": "Cultist", "attacker": {"characteristics": {"Ag": 30}}, "target": CULTIST},
+        },
+        {"type": "initiative", "dice": [7, 2]},
+    )["encounter"]
+    answer = call({"encounter": enc, "then": {"type": "attack", "who": "g", "at": "c", "dice": [20]}})
+    assert answer["status"] == "needs"
+    assert answer["needs"]["index"] == 1
+    assert answer["dice"] == [{"purpose": "to-hit d100", "sides": 100, "value": 20}]
