@@ -133,11 +133,12 @@ function draw(answer) {
   shown = answer;
   view.innerHTML = answer.html; // built by render_encounter.py, every text escaped
   const { state } = answer;
-  const people = state.combatants.filter((c) => !c.out);
+  // everyone stays pickable (the engine says what one out of the fight may not do), marked out
+  const label = (c) => (c.out ? `${c.name} (out: ${c.out})` : c.name);
   const keepWho = whoSelect.value;
   const keepAt = atSelect.value;
-  whoSelect.replaceChildren(...people.map((c) => option(c.id, c.name)));
-  atSelect.replaceChildren(...people.filter((c) => c.target).map((c) => option(c.id, c.name)));
+  whoSelect.replaceChildren(...state.combatants.map((c) => option(c.id, label(c))));
+  atSelect.replaceChildren(...state.combatants.filter((c) => c.target).map((c) => option(c.id, label(c))));
   const turnChanged = whoSelect.dataset.turn !== String(state.turn ?? "");
   whoSelect.dataset.turn = String(state.turn ?? "");
   // who acts follows whose turn it is; at whom stays, else the first other one
@@ -150,7 +151,7 @@ function draw(answer) {
   }
   const gm = $("tk-gm-who");
   const keepGm = gm.value;
-  gm.replaceChildren(...state.combatants.map((c) => option(c.id, c.name)));
+  gm.replaceChildren(...state.combatants.map((c) => option(c.id, label(c))));
   gm.value = keepGm || whoSelect.value;
   if (gm.selectedIndex < 0 && gm.options.length) gm.selectedIndex = 0;
   const conds = $("tk-condition");

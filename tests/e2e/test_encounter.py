@@ -1,0 +1,288 @@
+"""The encounter on the real page (issue 20 item 6): the tracker is the view of the engine's
+encounter. A three-round DH2 fight at 390 x 844 with every die typed by hand, checking after each
+action what the player reads (wounds, the clip "27 of 30", Stunned with its turns, a refused
+second Full Action's message at the control, a jam, Clear Jam, Reload); a two-shot Epic fight
+(units lost and Shock carried into the second shot); Undo; export then import; a reload keeping
+the encounter; the old tracker's rows migrated; the named tracker bugs gone (a Horde in one
+number, a broken Epic formation staying broken, one ruleset per encounter).
+Screenshots are kept in test-artifacts/encounter-*.png."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+KEY = "auspex:encounter:v1"
+PHONE = {"width": 390, "height": 844}
+
+
+def field(page: Page, name: str) -> Locator:
+    return page.locator(f'[name="{name}"]')
+
+
+def ready(page: Page) -> Page:
+    page.wait_for_function("document.documentElement.dataset.catalogue === 'ready'")
+    page.wait_for_function("document.documentElement.dataset.encounter === 'ready'")
+    return page
+
+
+def go(page: Page, step: str) -> None:
+    """A phone's step (a wide screen shows every step: nothing to do)."""
+    if page.viewport_size and page.viewport_size["width"] < 760:
+        page.locator(f'.stepbar [data-go="{step}"]').click()
+
+
+def card(page: Page, name: str) -> Locator:
+    return page.locator("#tk-view li.enc-c").filter(has=page.locator('[data-k="name"]', has_text=re.compile(f"^{re.escape(name)}$")))
+
+
+def reads(page: Page, name: str, key: str) -> str:
+    return card(page, name).locator(f'[data-k="{key}"]').inner_text()
+
+
+STORED_EVENTS = (
+    "(JSON.parse(localStorage.getItem('auspex:encounter:v1') || '{\"files\": {}}')"
+    ".files[document.getElementById('system').value]?.events.length ?? 0)"
+)
+
+
+def events(page: Page) -> int:
+    """The events stored for the ruleset shown."""
+    return int(page.evaluate(STORED_EVENTS))
+
+
+def press(page: Page, button: str) -> None:
+    """A tracker button; waits for the engine's answer (an event stored, or a message shown)."""
+    page.evaluate("document.getElementById('tk-status').textContent = ''")
+    page.click(button)
+    page.wait_for_function("document.getElementById('tk-status').textContent !== ''")
+
+
+def resolve(page: Page, status: str) -> None:
+    page.evaluate("delete document.documentElement.dataset.status")
+    page.click("#resolve")
+    page.wait_for_function(f"document.documentElement.dataset.status === {json.dumps(status)}")
+
+
+def resolve_any(page: Page) -> str:
+    page.evaluate("delete document.documentElement.dataset.status")
+    page.click("#resolve")
+    page.wait_for_function("document.documentElement.dataset.status")
+    status: str = page.evaluate("document.documentElement.dataset.status")
+    return status
+
+
+def by_hand(page: Page, dice: list[int]) -> None:
+    """Resolve with ``dice`` typed in as the page asks for them: every one of them used, and the
+    attack resolved with no more."""
+    page.locator('input[name="dice-mode"][value="manual"]').check()
+    page.click("#clear-dice")
+    for value in dice:
+        assert resolve_any(page) == "needs", page.locator("#result").inner_text()
+        page.locator("#dice-rows li.next input").fill(str(value))
+    assert resolve_any(page) == "ok", page.locator("#result").inner_text()
+
+
+def add_dh2(page: Page, name: str, *, ag: str, weapon: dict[str, str], wounds: str) -> None:
+    go(page, "attacker")
+    field(page, "attacker.name").fill(name)
+    field(page, "attacker.characteristics.Ag").fill(ag)
+    for key, value in weapon.items():
+        field(page, f"attacker.weapon.{key}").fill(value)
+    go(page, "target")
+    field(page, "target.name").fill(name)
+    field(page, "target.wounds").fill(wounds)
+    field(page, "target.damage_taken").fill("0")
+    go(page, "result")
+    before = events(page)
+    page.click("#tk-add-both")
+    page.wait_for_function(f"{STORED_EVENTS} === {before + 1}")
+    expect(card(page, name)).to_be_visible()
+
+
+AUTOGUN = {"name": "Autogun", "rof": "S/3/10", "clip": "30", "reload": "Full", "qualities": "", "damage": "1d10+3", "pen": "0"}
+STUBBER = {"name": "Stub automatic", "rof": "S/3/-", "clip": "9", "reload": "Full", "qualities": "", "damage": "1d10+3", "pen": "0"}
+
+
+def test_a_three_round_dh2_fight_on_a_phone_reads_as_counted_by_hand(ready_page: Page) -> None:
+    page = ready(ready_page)
+    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    add_dh2(page, "Guard", ag="40", weapon=AUTOGUN, wounds="12")
+    add_dh2(page, "Heretic <b>", ag="30", weapon=STUBBER, wounds="20")
+    expect(page.locator('#tk-view [data-k="round"]')).to_contain_text("Not started")
+    # initiative by hand: Guard 7 + AgB 4 = 11, Heretic 2 + 3 = 5
+    page.fill("#tk-dice", "7 2")
+    press(page, "#tk-start")
+    page.fill("#tk-dice", "")
+    expect(page.locator('#tk-view [data-k="round"]')).to_have_text("Round 1 \u00b7 Guard's turn")
+    assert page.locator("#tk-who").input_value() == card(page, "Guard").get_attribute("data-id")
+    expect(page.locator("#tk-apply-enc")).to_be_checked()
+
+    # Round 1: the GM stuns the Heretic for 1 turn; the Guard fires a Semi-Auto Burst (+20 Stunned)
+    page.locator(".tk-gm summary").click()
+    page.select_option("#tk-gm-who", label="Heretic <b>")
+    page.select_option("#tk-condition", "Stunned")
+    page.fill("#tk-cond-rounds", "1")
+    press(page, "#tk-cond-give")
+    expect(card(page, "Heretic <b>").locator('[data-k="condition"]')).to_have_text("Stunned (1 turn left)")
+    # the Guard aims (a Half Action), then fires a Semi-Auto Burst (DH2: a Half Action too)
+    press(page, "#tk-aim-half")
+    expect(card(page, "Guard").locator('[data-k="aim"]')).to_have_text("Aim held (half: +10)")
+    expect(card(page, "Guard").locator('[data-k="budget"]')).to_have_text("1 Half Action left \u00b7 done: Aim (half) \u00b7 Reaction ready")
+    go(page, "action")
+    field(page, "action.type").select_option("Semi-Auto Burst")
+    field(page, "action.distance").fill("20")
+    go(page, "result")
+    # by hand: BS 45 + 0 burst + 10 Aim + 10 short + 20 Stunned = 85; 30 is 6 DoS: 3 hits (RoF 3).
+    # Hit 1 (reversed 03: Head) 2 + 3 - TB 3 = 2; hit 2 (Head) its 1 replaced by the 6 DoS: 6 + 3 - 3 = 6;
+    # hit 3 (Right Arm) 1 + 3 - 3 = 1: 9 wounds
+    by_hand(page, [30, 2, 1, 1])
+    expect(page.locator("#result")).to_contain_text("Stunned")
+    guard_clip = reads(page, "Guard", "weapon")
+    assert guard_clip == "Autogun: 27 of 30", guard_clip
+    assert reads(page, "Heretic <b>", "harm") == "9 of 20 taken"
+    go(page, "target")
+    assert field(page, "target.damage_taken").input_value() == "9"  # the Target form follows the target
+    go(page, "result")
+    page.screenshot(path=str(ARTIFACTS / "encounter-390x844.png"), full_page=True)
+
+    expect(card(page, "Guard").locator('[data-k="aim"]')).to_have_count(0)  # Aim spent on the attack
+    # a second attack (a third Half Action) this turn is refused at the control, and nothing changes
+    n = events(page)
+    resolve(page, "invalid")
+    who = page.locator("#tk-who")
+    expect(who).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#enc-bar .field-error")).to_contain_text("Half Action(s) left this turn")
+    assert events(page) == n
+    press(page, "#tk-end-turn")
+    # the Heretic is Stunned: its turn passes with End turn; then Round 2
+    expect(page.locator('#tk-view [data-k="round"]')).to_have_text("Round 1 \u00b7 Heretic <b>'s turn")
+    press(page, "#tk-end-turn")
+    expect(page.locator('#tk-view [data-k="round"]')).to_have_text("Round 2 \u00b7 Guard's turn")
+    expect(card(page, "Heretic <b>").locator('[data-k="condition"]')).to_have_count(0)
+
+    # Round 2: the Guard rolls 96 on a Standard Attack: the Autogun jams (one round spent)
+    go(page, "action")
+    field(page, "action.type").select_option("Standard Attack")
+    go(page, "result")
+    by_hand(page, [96])
+    expect(card(page, "Guard").locator('[data-k="weapon"]')).to_contain_text("JAMMED")
+    press(page, "#tk-end-turn")
+    # the Heretic aims and fires back: its stubber's clip counts down
+    press(page, "#tk-aim-half")
+    expect(card(page, "Heretic <b>").locator('[data-k="aim"]')).to_have_text("Aim held (half: +10)")
+    assert page.locator("#tk-at").input_value() == card(page, "Guard").get_attribute("data-id")
+    by_hand(page, [20, 4])
+    expect(card(page, "Heretic <b>").locator('[data-k="weapon"]')).to_have_text("Stub automatic: 8 of 9")
+    expect(card(page, "Heretic <b>").locator('[data-k="aim"]')).to_have_count(0)
+    # by hand: BS 45 + 10 Standard + 10 Aim + 10 short = 75, 20 hits with 6 DoS (7 - 2 + 1); reversed 02:
+    # Head; DH2's DoS replace the d10's 4: 6 + 3 = 9, less Head AP 0 and TB 3 = 6
+    expect(card(page, "Guard").locator('[data-k="harm"]')).to_have_text("6 of 12 taken")
+    press(page, "#tk-end-turn")
+
+    # Round 3: Clear Jam (BS test by hand: 20 passes), then Reload refills the clip
+    expect(page.locator('#tk-view [data-k="round"]')).to_have_text("Round 3 \u00b7 Guard's turn")
+    page.fill("#tk-dice", "20")
+    press(page, "#tk-clear-jam")
+    page.fill("#tk-dice", "")
+    weapon = reads(page, "Guard", "weapon")
+    assert "JAMMED" not in weapon, weapon
+    press(page, "#tk-end-turn")
+    press(page, "#tk-end-turn")
+    press(page, "#tk-reload")
+    expect(card(page, "Guard").locator('[data-k="weapon"]')).to_have_text("Autogun: 30 of 30")
+    log = page.locator('#tk-view [data-k="log-line"]').first.inner_text()
+    assert "Guard" in log and "reload" in log.lower(), log
+    assert "<b>" not in page.locator("#tk-view").inner_html().replace("&lt;b&gt;", "")
+
+
+def test_undo_export_import_and_a_reload_keep_the_view(ready_page: Page, tmp_path: Path) -> None:
+    page = ready(ready_page)
+    add_dh2(page, "Guard", ag="40", weapon=AUTOGUN, wounds="12")
+    add_dh2(page, "Cultist", ag="30", weapon=STUBBER, wounds="10")
+    page.fill("#tk-dice", "7 2")
+    press(page, "#tk-start")
+    page.fill("#tk-dice", "")
+    by_hand(page, [30, 5])
+    after_attack = page.locator("#tk-view").inner_html()
+    assert reads(page, "Cultist", "harm").startswith(("4 of 10", "5 of 10", "6 of 10"))
+    # Remove, then Undo brings the combatant back as it was
+    page.locator(".tk-gm summary").click()
+    page.select_option("#tk-gm-who", label="Cultist")
+    press(page, "#tk-remove")
+    expect(card(page, "Cultist")).to_have_count(0)
+    press(page, "#tk-undo")
+    assert page.locator("#tk-view").inner_html() == after_attack
+    # export, a new fight, import: the same view
+    with page.expect_download() as download:
+        page.click("#tk-export")
+    path = tmp_path / "enc.json"
+    download.value.save_as(path)
+    page.once("dialog", lambda d: d.accept())
+    press(page, "#tk-new")
+    expect(page.locator('#tk-view [data-k="empty"]')).to_be_visible()
+    page.set_input_files("#tk-import-file", str(path))
+    page.wait_for_function("document.getElementById('tk-status').textContent.startsWith('Imported')")
+    assert page.locator("#tk-view").inner_html() == after_attack
+    # a file with an error is refused whole, each error named, nothing changed
+    bad = json.loads(path.read_text())
+    bad["events"][1]["combatant"]["target"]["wounds"] = -3
+    (tmp_path / "bad.json").write_text(json.dumps(bad))
+    page.set_input_files("#tk-import-file", str(tmp_path / "bad.json"))
+    expect(page.locator("#tk-status")).to_contain_text("refused whole")
+    expect(page.locator("#tk-status li")).to_contain_text("encounter.events.1.combatant.target.wounds")
+    assert page.locator("#tk-view").inner_html() == after_attack
+    # a reload of the page keeps the encounter
+    page.reload()
+    ready(page)
+    assert page.locator("#tk-view").inner_html() == after_attack
+
+
+def test_the_old_tracker_is_migrated_once_and_kept_aside(page: Page, base_url: str) -> None:
+    old = {
+        "round": 2,
+        "target": "n2",
+        "rows": [
+            {"id": "n1", "kind": "single", "name": "Sergeant", "W": "14", "taken": "5", "fatigue": "1", "Ag": "40", "stunned": True},
+            {"id": "n2", "kind": "horde", "name": "Mob", "W": "30", "taken": "8"},
+        ],
+    }
+    page.goto(base_url)
+    page.evaluate(f"localStorage.setItem('auspex:tracker:v1', {json.dumps(json.dumps(old))})")
+    page.reload()
+    ready(page)
+    expect(card(page, "Sergeant").locator('[data-k="harm"]')).to_have_text("5 of 14 taken")
+    expect(card(page, "Sergeant").locator('[data-k="fatigue"]')).to_have_text("Fatigue 1")
+    expect(card(page, "Sergeant").locator('[data-k="condition"]')).to_have_text("Stunned")
+    # the tracker's Horde bug: one number, what is left of what it started with
+    expect(card(page, "Mob").locator('[data-k="harm"]')).to_have_text("Magnitude 22 of 30 left")
+    expect(page.locator("#store-notice")).to_contain_text("Your combat tracker is now the encounter")
+    kept = page.evaluate("[localStorage.getItem('auspex:tracker:v1'), localStorage.getItem('auspex:tracker:v1:migrated')]")
+    assert kept[0] is None and json.loads(kept[1]) == old
+
+
+def test_a_horde_burst_twice_is_one_number(ready_page: Page) -> None:
+    page = ready(ready_page)
+    add_dh2(page, "Guard", ag="40", weapon=AUTOGUN, wounds="12")
+    go(page, "target")
+    page.locator('[name="target-kind"][value="horde"]').check()
+    field(page, "target.name").fill("Mob")
+    field(page, "attacker.name").fill("Mob")
+    field(page, "target.horde.magnitude").fill("30")
+    page.click("#tk-add-both")
+    expect(card(page, "Mob").locator('[data-k="harm"]')).to_have_text("Magnitude 30 of 30 left")
+    page.fill("#tk-dice", "7 2")
+    press(page, "#tk-start")
+    page.fill("#tk-dice", "")
+    page.select_option("#tk-at", label="Mob")
+    by_hand(page, [30, 5])
+    lost = int(page.locator('#result [data-k="magnitude-lost"]').inner_text().split()[-1].lstrip("\u2212"))
+    expect(card(page, "Mob").locator('[data-k="harm"]')).to_have_text(f"Magnitude {30 - lost} of 30 left")
