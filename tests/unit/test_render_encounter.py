@@ -237,3 +237,17 @@ def test_needs_carries_the_dice_consumed_before_the_one_asked_for() -> None:
     assert answer["status"] == "needs"
     assert answer["needs"]["index"] == 1
     assert answer["dice"] == [{"purpose": "to-hit d100", "sides": 100, "value": 20}]
+
+
+def test_an_epic_formation_can_join_as_a_target_only() -> None:
+    """The page's "Add target only" on Epic's forms: refused before (the stand-in attacker used
+    to validate the profile had a weapon with no AP, AT or AA), now a formation that cannot shoot."""
+    target = {"name": "Ork warband", "units": [{"name": "Boyz 1", "armour": 1}, {"name": "Boyz 2", "armour": 1}]}
+    enc = {"auspex_encounter": 1, "system": "epic", "events": []}
+    answer = call(
+        {"encounter": enc, "then": {"type": "add", "combatant": {"id": "o", "name": "Orks", "target": target}}}
+    )
+    assert answer["status"] == "ok", answer
+    orks = answer["state"]["combatants"][0]
+    assert orks["attacker"] is None and orks["units"] == 2
+    assert "2 of 2 units left" in card(answer["html"], "o")
