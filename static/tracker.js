@@ -187,13 +187,22 @@ function fillForms() {
   const at = byId(atSelect.value);
   const system = shown.state.system;
   if (who?.attacker) {
-    const { values, rows } = scenarioFields({ system, attacker: structuredClone(who.attacker) });
+    const attacker = structuredClone(who.attacker);
+    if (who.kind === "formation") {
+      attacker.shock = who.shock; // its own Shock suppresses its units from the back
+      if (Array.isArray(attacker.units) && who.target?.units?.length === attacker.units.length) attacker.units = attacker.units.filter((_, i) => !who.lost.includes(i));
+    }
+    const { values, rows } = scenarioFields({ system, attacker });
     put(values, rows, { scope: ["attacker"], blank: true });
   }
   if (at?.target) {
     const target = structuredClone(at.target);
     if (at.kind === "single") target.damage_taken = at.damage_taken;
     if (at.kind === "horde") target.horde = { ...target.horde, magnitude: at.magnitude };
+    if (at.kind === "formation") {
+      target.shock = at.shock; // an Epic formation's Shock and its destroyed units carried
+      if (Array.isArray(target.units)) target.units = target.units.filter((_, i) => !at.lost.includes(i));
+    }
     const { values, rows } = scenarioFields({ system, target });
     put(values, rows, { scope: ["target"], blank: true });
   }

@@ -41,7 +41,9 @@ def go(page: Page, step: str) -> None:
 
 
 def card(page: Page, name: str) -> Locator:
-    return page.locator("#tk-view li.enc-c").filter(has=page.locator('[data-k="name"]', has_text=re.compile(f"^{re.escape(name)}$")))
+    return page.locator("#tk-view li.enc-c").filter(
+        has=page.locator('[data-k="name"]', has_text=re.compile(f"^{re.escape(name)}$"))
+    )
 
 
 def reads(page: Page, name: str, key: str) -> str:
@@ -108,8 +110,24 @@ def add_dh2(page: Page, name: str, *, ag: str, weapon: dict[str, str], wounds: s
     expect(card(page, name)).to_be_visible()
 
 
-AUTOGUN = {"name": "Autogun", "rof": "S/3/10", "clip": "30", "reload": "Full", "qualities": "", "damage": "1d10+3", "pen": "0"}
-STUBBER = {"name": "Stub automatic", "rof": "S/3/-", "clip": "9", "reload": "Full", "qualities": "", "damage": "1d10+3", "pen": "0"}
+AUTOGUN = {
+    "name": "Autogun",
+    "rof": "S/3/10",
+    "clip": "30",
+    "reload": "Full",
+    "qualities": "",
+    "damage": "1d10+3",
+    "pen": "0",
+}
+STUBBER = {
+    "name": "Stub automatic",
+    "rof": "S/3/-",
+    "clip": "9",
+    "reload": "Full",
+    "qualities": "",
+    "damage": "1d10+3",
+    "pen": "0",
+}
 
 
 def test_a_three_round_dh2_fight_on_a_phone_reads_as_counted_by_hand(ready_page: Page) -> None:
@@ -136,7 +154,9 @@ def test_a_three_round_dh2_fight_on_a_phone_reads_as_counted_by_hand(ready_page:
     # the Guard aims (a Half Action), then fires a Semi-Auto Burst (DH2: a Half Action too)
     press(page, "#tk-aim-half")
     expect(card(page, "Guard").locator('[data-k="aim"]')).to_have_text("Aim held (half: +10)")
-    expect(card(page, "Guard").locator('[data-k="budget"]')).to_have_text("1 Half Action left \u00b7 done: Aim (half) \u00b7 Reaction ready")
+    expect(card(page, "Guard").locator('[data-k="budget"]')).to_have_text(
+        "1 Half Action left \u00b7 done: Aim (half) \u00b7 Reaction ready"
+    )
     go(page, "action")
     field(page, "action.type").select_option("Semi-Auto Burst")
     field(page, "action.distance").fill("20")
@@ -251,7 +271,16 @@ def test_the_old_tracker_is_migrated_once_and_kept_aside(page: Page, base_url: s
         "round": 2,
         "target": "n2",
         "rows": [
-            {"id": "n1", "kind": "single", "name": "Sergeant", "W": "14", "taken": "5", "fatigue": "1", "Ag": "40", "stunned": True},
+            {
+                "id": "n1",
+                "kind": "single",
+                "name": "Sergeant",
+                "W": "14",
+                "taken": "5",
+                "fatigue": "1",
+                "Ag": "40",
+                "stunned": True,
+            },
             {"id": "n2", "kind": "horde", "name": "Mob", "W": "30", "taken": "8"},
         ],
     }
@@ -265,17 +294,21 @@ def test_the_old_tracker_is_migrated_once_and_kept_aside(page: Page, base_url: s
     # the tracker's Horde bug: one number, what is left of what it started with
     expect(card(page, "Mob").locator('[data-k="harm"]')).to_have_text("Magnitude 22 of 30 left")
     expect(page.locator("#store-notice")).to_contain_text("Your combat tracker is now the encounter")
-    kept = page.evaluate("[localStorage.getItem('auspex:tracker:v1'), localStorage.getItem('auspex:tracker:v1:migrated')]")
+    kept = page.evaluate(
+        "[localStorage.getItem('auspex:tracker:v1'), localStorage.getItem('auspex:tracker:v1:migrated')]"
+    )
     assert kept[0] is None and json.loads(kept[1]) == old
 
 
-def test_a_horde_burst_twice_is_one_number(ready_page: Page) -> None:
+def test_a_horde_shot_twice_reads_as_one_number(ready_page: Page) -> None:
+    """The tracker bug of issue 20: the result said "25 of 30 left" and the tracker "now 5 of 30";
+    the encounter's card says what is left of what the Horde started with, after each attack."""
     page = ready(ready_page)
+    field(page, "system").select_option("dw")
     add_dh2(page, "Guard", ag="40", weapon=AUTOGUN, wounds="12")
-    go(page, "target")
-    page.locator('[name="target-kind"][value="horde"]').check()
-    field(page, "target.name").fill("Mob")
+    page.locator("label.check", has=page.locator('[name="target-kind"][value="horde"]')).click()
     field(page, "attacker.name").fill("Mob")
+    field(page, "target.name").fill("Mob")
     field(page, "target.horde.magnitude").fill("30")
     page.click("#tk-add-both")
     expect(card(page, "Mob").locator('[data-k="harm"]')).to_have_text("Magnitude 30 of 30 left")
@@ -283,6 +316,54 @@ def test_a_horde_burst_twice_is_one_number(ready_page: Page) -> None:
     press(page, "#tk-start")
     page.fill("#tk-dice", "")
     page.select_option("#tk-at", label="Mob")
-    by_hand(page, [30, 5])
-    lost = int(page.locator('#result [data-k="magnitude-lost"]').inner_text().split()[-1].lstrip("\u2212"))
-    expect(card(page, "Mob").locator('[data-k="harm"]')).to_have_text(f"Magnitude {30 - lost} of 30 left")
+    left = 30
+    for turn in range(2):
+        by_hand(page, [30, 5])
+        lost = int(page.locator('#result [data-k="magnitude-lost"]').inner_text().split("\u2212")[-1])
+        assert lost > 0
+        left -= lost
+        expect(card(page, "Mob").locator('[data-k="harm"]')).to_have_text(f"Magnitude {left} of 30 left")
+        if turn == 0:  # the Mob's turn passes; the Guard's comes again
+            press(page, "#tk-end-turn")
+            press(page, "#tk-end-turn")
+            expect(page.locator('#tk-view [data-k="round"]')).to_have_text("Round 2 \u00b7 Guard's turn")
+
+
+def shoot_epic(page: Page, seed: str) -> tuple[int, int, int]:
+    """Resolve the Epic shooting with ``seed``: (units destroyed, Shock before, Shock after)."""
+    page.locator('input[name="dice-mode"][value="seed"]').check()
+    field(page, "seed").fill(seed)
+    resolve(page, "ok")
+    destroyed = int(page.locator('#result [data-k="destroyed"]').first.inner_text().split()[0].replace("no", "0"))
+    before, after = re.findall(r"\d+", page.locator('#result [data-k="shock"]').first.inner_text())
+    return destroyed, int(before), int(after)
+
+
+def test_a_two_shot_epic_fight_carries_units_lost_and_shock(ready_page: Page) -> None:
+    page = ready(ready_page)
+    field(page, "system").select_option("epic")
+    page.click("#tk-add-attacker")  # the Tactical detachment (the Attacker formation)
+    page.click("#tk-add-target")  # the Ork warband (the Target formation): a target only
+    expect(card(page, "Ork warband")).to_be_visible()
+    start = int(re.match(r"(\d+) of (\d+)", reads(page, "Ork warband", "harm")).group(2))  # type: ignore[union-attr]
+    press(page, "#tk-start")
+    expect(page.locator('#tk-view [data-k="round"]')).to_have_text("Round 1 \u00b7 Tactical detachment's turn")
+    assert page.locator("#tk-at").input_value() == card(page, "Ork warband").get_attribute("data-id")
+    destroyed1, _, shock1 = shoot_epic(page, "11")
+    left = start - destroyed1
+    assert reads(page, "Ork warband", "harm") == f"{left} of {start} units left \u00b7 Shock {shock1}"
+    # the Target form follows the formation (its Shock), and the second shot starts from it
+    assert field(page, "ep:target.shock").input_value() == str(shock1)
+    press(page, "#tk-end-turn")
+    press(page, "#tk-end-turn")
+    expect(page.locator('#tk-view [data-k="round"]')).to_have_text("Round 2 \u00b7 Tactical detachment's turn")
+    destroyed2, before2, shock2 = shoot_epic(page, "12")
+    assert before2 == shock1  # Shock carried into the second shot
+    harm = reads(page, "Ork warband", "harm")
+    assert harm == f"{left - destroyed2} of {start} units left \u00b7 Shock {shock2}", harm
+    # one ruleset per encounter: DH2's encounter is its own; Epic's is kept for when it comes back
+    field(page, "system").select_option("dh2")
+    expect(card(page, "Ork warband")).to_have_count(0)
+    field(page, "system").select_option("epic")
+    expect(card(page, "Ork warband").locator('[data-k="harm"]')).to_have_text(harm)
+    page.screenshot(path=str(ARTIFACTS / "encounter-epic-1280x800.png"), full_page=True)
