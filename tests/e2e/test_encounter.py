@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 pytestmark = pytest.mark.e2e
 
@@ -367,3 +367,53 @@ def test_a_two_shot_epic_fight_carries_units_lost_and_shock(ready_page: Page) ->
     field(page, "system").select_option("epic")
     expect(card(page, "Ork warband").locator('[data-k="harm"]')).to_have_text(harm)
     page.screenshot(path=str(ARTIFACTS / "encounter-epic-1280x800.png"), full_page=True)
+
+
+FULL_STORAGE = """
+(() => {
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (String(key).startsWith("auspex:") && !window.auspexTestRoom) {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    }
+    return setItem.call(this, key, value);
+  };
+})();
+"""
+
+
+def test_two_tabs_add_to_one_encounter_and_a_full_storage_is_never_called_saved(
+    context: BrowserContext, base_url: str
+) -> None:
+    context.add_init_script(FULL_STORAGE)
+    a = context.new_page()
+    a.goto(base_url)
+    a.evaluate("window.auspexTestRoom = true")
+    b = context.new_page()
+    b.goto(base_url)
+    b.evaluate("window.auspexTestRoom = true")
+    for page in (a, b):
+        ready(page)
+    # each tab adds a combatant: both stay, and both tabs show both
+    field(a, "attacker.name").fill("From A")
+    a.click("#tk-add-attacker")
+    expect(card(b, "From A")).to_be_visible()  # b heard a's change
+    field(b, "attacker.name").fill("From B")
+    b.click("#tk-add-attacker")
+    expect(card(a, "From B")).to_be_visible()
+    expect(card(b, "From A")).to_be_visible()
+    # storage full: the event is shown in this tab, never said to be saved
+    a.evaluate("window.auspexTestRoom = false")
+    field(a, "attacker.name").fill("While full")
+    a.click("#tk-add-attacker")
+    expect(a.locator("#tk-status")).to_contain_text("Not saved on this device")
+    expect(a.locator("#store-notice")).to_contain_text("the encounter's latest events are kept in this tab only")
+    expect(card(a, "While full")).to_be_visible()
+    assert json.loads(a.evaluate(f"localStorage.getItem('{KEY}')"))["files"]["dh2"]["events"].__len__() == 2
+    # room again: the next event stores what the tab kept
+    a.evaluate("window.auspexTestRoom = true")
+    field(a, "attacker.name").fill("After")
+    a.click("#tk-add-attacker")
+    a.wait_for_function(f"{STORED_EVENTS} === 4")
+    expect(a.locator("#store-notice")).to_be_hidden()
+    expect(card(b, "While full")).to_be_visible()
