@@ -417,3 +417,28 @@ def test_two_tabs_add_to_one_encounter_and_a_full_storage_is_never_called_saved(
     a.wait_for_function(f"{STORED_EVENTS} === 4")
     expect(a.locator("#store-notice")).to_be_hidden()
     expect(card(b, "While full")).to_be_visible()
+
+
+def test_a_target_without_ag_is_asked_for_it_on_its_card(ready_page: Page) -> None:
+    """The tracker bug of issue 20: the default target has no Ag, so the first New round failed."""
+    page = ready(ready_page)
+    page.click("#tk-add-attacker")  # the Guardsman, Ag 40
+    page.click("#tk-add-target")  # the Cultist: a target's forms have no Ag
+    expect(card(page, "Cultist")).to_be_visible()
+    press(page, "#tk-start")
+    ask = card(page, "Cultist").locator(".tk-ask input")
+    expect(ask).to_be_focused()
+    expect(ask).to_have_attribute("aria-invalid", "true")
+    ask.fill("35")
+    card(page, "Cultist").locator(".tk-ask button").click()
+    expect(page.locator("#tk-status")).to_have_text("Cultist's Ag is 35.")
+    page.fill("#tk-dice", "3 9")
+    press(page, "#tk-start")
+    # Guardsman 3 + AgB 4 = 7; Cultist 9 + 3 = 12
+    expect(page.locator('#tk-view [data-k="round"]')).to_have_text("Round 1 \u00b7 Cultist's turn")
+    expect(card(page, "Cultist").locator('[data-k="initiative"]')).to_have_text("Init 12")
+    # rolling again asks first; declined, nothing changes
+    n = events(page)
+    page.once("dialog", lambda d: d.dismiss())
+    page.click("#tk-start")
+    assert events(page) == n
