@@ -132,6 +132,7 @@ function option(value, text) {
 function draw(answer) {
   shown = answer;
   view.innerHTML = answer.html; // built by render_encounter.py, every text escaped
+  $("tk-log").replaceChildren(...view.querySelectorAll(".encounter > h3.sub, .encounter > .enc-log")); // below the controls
   const { state } = answer;
   // everyone stays pickable (the engine says what one out of the fight may not do), marked out
   const label = (c) => (c.out ? `${c.name} (out: ${c.out})` : c.name);
@@ -165,6 +166,7 @@ function draw(answer) {
   $("tk-undo").disabled = !fileOf(state.system).events.length;
   $("tk-start").textContent = state.round ? "Roll initiative again" : "Start the fight";
   $("tk-title-system").textContent = rulesetOf(state.system).name;
+  $("tk-acts-legend").textContent = byId(whoSelect.value) ? `Actions of ${byId(whoSelect.value).name} (who acts, picked above Resolve)` : "Actions";
   syncApply();
   if (state.round) fillForms();
 }
@@ -210,6 +212,7 @@ function fillForms() {
 for (const s of [whoSelect, atSelect]) {
   s.addEventListener("change", () => {
     mark(s, "");
+    $("tk-acts-legend").textContent = `Actions of ${byId(whoSelect.value)?.name ?? "\u2026"} (who acts, picked above Resolve)`;
     syncApply();
     if (shown) fillForms();
   });

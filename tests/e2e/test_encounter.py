@@ -56,6 +56,11 @@ STORED_EVENTS = (
 )
 
 
+def view(page: Page) -> str:
+    """What the tracker shows of the encounter: its cards and its log."""
+    return page.locator("#tk-view").inner_html() + page.locator("#tk-log").inner_html()
+
+
 def events(page: Page) -> int:
     """The events stored for the ruleset shown."""
     return int(page.evaluate(STORED_EVENTS))
@@ -219,7 +224,7 @@ def test_a_three_round_dh2_fight_on_a_phone_reads_as_counted_by_hand(ready_page:
     press(page, "#tk-end-turn")
     press(page, "#tk-reload")
     expect(card(page, "Guard").locator('[data-k="weapon"]')).to_have_text("Autogun: 30 of 30")
-    log = page.locator('#tk-view [data-k="log-line"]').first.inner_text()
+    log = page.locator('#tk-log [data-k="log-line"]').first.inner_text()
     assert "Guard" in log and "reload" in log.lower(), log
     assert "<b>" not in page.locator("#tk-view").inner_html().replace("&lt;b&gt;", "")
 
@@ -232,7 +237,7 @@ def test_undo_export_import_and_a_reload_keep_the_view(ready_page: Page, tmp_pat
     press(page, "#tk-start")
     page.fill("#tk-dice", "")
     by_hand(page, [30, 5])
-    after_attack = page.locator("#tk-view").inner_html()
+    after_attack = view(page)
     assert reads(page, "Cultist", "harm").startswith(("4 of 10", "5 of 10", "6 of 10"))
     # Remove, then Undo brings the combatant back as it was
     page.locator(".tk-gm summary").click()
@@ -240,7 +245,7 @@ def test_undo_export_import_and_a_reload_keep_the_view(ready_page: Page, tmp_pat
     press(page, "#tk-remove")
     expect(card(page, "Cultist")).to_have_count(0)
     press(page, "#tk-undo")
-    assert page.locator("#tk-view").inner_html() == after_attack
+    assert view(page) == after_attack
     # export, a new fight, import: the same view
     with page.expect_download() as download:
         page.click("#tk-export")
@@ -251,7 +256,7 @@ def test_undo_export_import_and_a_reload_keep_the_view(ready_page: Page, tmp_pat
     expect(page.locator('#tk-view [data-k="empty"]')).to_be_visible()
     page.set_input_files("#tk-import-file", str(path))
     page.wait_for_function("document.getElementById('tk-status').textContent.startsWith('Imported')")
-    assert page.locator("#tk-view").inner_html() == after_attack
+    assert view(page) == after_attack
     # a file with an error is refused whole, each error named, nothing changed
     bad = json.loads(path.read_text())
     bad["events"][1]["combatant"]["target"]["wounds"] = -3
@@ -259,11 +264,11 @@ def test_undo_export_import_and_a_reload_keep_the_view(ready_page: Page, tmp_pat
     page.set_input_files("#tk-import-file", str(tmp_path / "bad.json"))
     expect(page.locator("#tk-status")).to_contain_text("refused whole")
     expect(page.locator("#tk-status li")).to_contain_text("encounter.events.1.combatant.target.wounds")
-    assert page.locator("#tk-view").inner_html() == after_attack
+    assert view(page) == after_attack
     # a reload of the page keeps the encounter
     page.reload()
     ready(page)
-    assert page.locator("#tk-view").inner_html() == after_attack
+    assert view(page) == after_attack
 
 
 def test_the_old_tracker_is_migrated_once_and_kept_aside(page: Page, base_url: str) -> None:
