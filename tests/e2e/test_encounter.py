@@ -447,3 +447,23 @@ def test_a_target_without_ag_is_asked_for_it_on_its_card(ready_page: Page) -> No
     page.once("dialog", lambda d: d.dismiss())
     page.click("#tk-start")
     assert events(page) == n
+
+
+def test_an_epic_formation_that_broke_stays_broken(ready_page: Page) -> None:
+    """The tracker bug of issue 20: a broken formation kept Shock 0 and its destroyed units on the
+    Target form, so the next shot treated it as fresh."""
+    page = ready(ready_page)
+    field(page, "system").select_option("epic")
+    page.click("#tk-add-attacker")
+    page.click("#tk-add-target")
+    expect(card(page, "Ork warband")).to_be_visible()
+    press(page, "#tk-start")
+    destroyed, _, shock = shoot_epic(page, "1")  # seed 1 breaks the Ork warband (found by replaying seeds)
+    broken = card(page, "Ork warband").locator('[data-k="condition"]', has_text="Broken")
+    expect(broken).to_have_count(1)
+    press(page, "#tk-end-turn")
+    press(page, "#tk-end-turn")
+    expect(page.locator('#tk-view [data-k="round"]')).to_have_text("Round 2 \u00b7 Tactical detachment's turn")
+    expect(broken).to_have_count(1)
+    assert field(page, "ep:target.shock").input_value() == str(shock)
+    assert page.locator("#ep-target-units > li").count() == 4 - destroyed
