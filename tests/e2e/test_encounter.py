@@ -485,3 +485,24 @@ def test_a_surprised_combatant_loses_its_first_turn(ready_page: Page) -> None:
     press(page, "#tk-start")
     # seed 003: the Surprised Guardsman's first turn passes to the Ambusher
     expect(page.locator('#tk-view [data-k="round"]')).to_have_text("Round 1 \u00b7 Ambusher's turn")
+
+
+def test_a_refused_action_field_is_marked_at_the_form_and_nothing_changes(ready_page: Page) -> None:
+    page = ready(ready_page)
+    add_dh2(page, "Guard", ag="40", weapon=AUTOGUN, wounds="12")
+    add_dh2(page, "Cultist", ag="30", weapon=STUBBER, wounds="10")
+    page.fill("#tk-dice", "7 2")
+    press(page, "#tk-start")
+    n = events(page)
+    shown = view(page)
+    field(page, "action.aim").select_option("half")  # Aim is an action of its own in an encounter
+    page.locator('input[name="dice-mode"][value="seed"]').check()
+    resolve(page, "invalid")
+    aim = field(page, "action.aim")
+    expect(aim).to_have_attribute("aria-invalid", "true")
+    expect(aim.locator("xpath=..").locator(".field-error")).to_contain_text("Aim is an action of its own")
+    assert events(page) == n and view(page) == shown
+    # "Just this roll": the same forms resolve as a free roll, and the encounter is untouched
+    page.check("#tk-apply-roll")
+    resolve(page, "ok")
+    assert events(page) == n and view(page) == shown
