@@ -161,7 +161,10 @@ function draw(answer) {
   }
   const has = state.combatants.length > 0;
   $("enc-bar").hidden = !has;
-  for (const x of document.querySelectorAll("#tracker [data-needs-fight]")) x.disabled = !state.round;
+  for (const x of document.querySelectorAll("#tracker [data-needs-fight]")) {
+    x.disabled = !state.round;
+    x.hidden = state.system === "epic" && x.id !== "tk-end-turn"; // a formation's turn is its shooting
+  }
   for (const x of document.querySelectorAll("#tracker [data-needs-one]")) x.disabled = !has;
   $("tk-undo").disabled = !fileOf(state.system).events.length;
   $("tk-start").textContent = state.round ? "Roll initiative again" : "Start the fight";

@@ -49,7 +49,10 @@ def harm(c: Mapping[str, Any]) -> str:
     if kind == "horde":
         return f"Magnitude {c.get('magnitude')} of {c.get('magnitude_start')} left"
     if kind == "formation":
-        return f"{c.get('units')} of {c.get('units_start')} units left \u00b7 Shock {c.get('shock', 0)}"
+        shock = f"Shock {c.get('shock', 0)}"
+        if c.get("units") is None:  # a formation added to shoot only: no units to lose
+            return shock
+        return f"{c.get('units')} of {c.get('units_start')} units left \u00b7 {shock}"
     if kind == "rp":
         injuries = list(c.get("injuries") or [])
         return "Injuries: " + "; ".join(map(str, injuries)) if injuries else "No injuries"

@@ -104,6 +104,12 @@ def test_an_epic_formation_units_and_shock_and_no_half_actions() -> None:
     assert "Half Action" not in c and "Reaction" not in c
 
 
+def test_an_epic_formation_that_only_shoots_shows_its_shock_alone() -> None:
+    f = combatant(id="f", name="Tactical", kind="formation", wounds=None, units=None, units_start=None, shock=1)
+    c = card(render_encounter(state(f, system="epic")), "f")
+    assert "Shock 1" in c and "None" not in c
+
+
 def test_the_fan_ruleset_injuries_and_its_four_actions() -> None:
     r = combatant(id="r", name="Ork", kind="rp", wounds=None, injuries=["Arm: Chart 2 at 7"], half_actions=1)
     html = render_encounter(state(r, system="wh40krp", round=1, order=["r"], turn="r"))
