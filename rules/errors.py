@@ -51,6 +51,9 @@ class NeedDie(AuspexError):
         self.sides = sides
         self.index = index
         self.count = count
+        self.dice: list[dict[str, object]] = []
+        """The dice consumed before it, ``{purpose, sides, value}`` each, when the raiser knows
+        them (an encounter's event: the page shows them as the box before the one asked for)."""
         many = f"{count} dice" if count > 1 else "die"
         super().__init__(f"{many} from die {index + 1} needed: {purpose} (d{sides})")
 

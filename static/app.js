@@ -5,7 +5,7 @@
 import { registerServiceWorker } from "./pwa.js"; // the offline copy and the new-version banner
 import "./steps.js"; // a phone's steps (Attacker, Target, Action, Result) and the spoken result
 import { initParty } from "./party.js"; // the forms kept on this device, the saved party, share links
-import { initTracker } from "./tracker.js"; // the combat tracker: wounds applied from results, initiative by round
+import * as encounter from "./tracker.js"; // the encounter's view: the fight kept by the engine, Resolve applied to it
 import { Engine, LIMITS, engines } from "./engine.js"; // the rules engine's workers: start, failure, restart, cancel
 import { FAMILIES, LOCATIONS, familyOf, pathOf as pathOfName } from "./families/index.js"; // each ruleset's family of forms
 
@@ -47,6 +47,7 @@ const engine = new Promise((resolve) => {
       handle: (json) => mainEngine.call("handle", json),
       check_party: (text) => mainEngine.call("check_party", text),
       initiative: (json) => mainEngine.call("initiative", json),
+      encounter: (json) => mainEngine.call("encounter", json),
       odds: (json, against = "") => oddsEngine.call("odds", json, against),
     });
   });
@@ -225,6 +226,9 @@ async function resolve(given, { seed = null } = {}) {
     delete scenario.dice;
     scenario.seed = seed;
   }
+  // "Apply to the encounter": the forms' action sent as the actor's attack on its target (the
+  // engine builds the rest from the encounter's state and applies the result once)
+  const toEncounter = !given && seed === null && encounter.applies();
   const bad = seedProblem(scenario.seed);
   if (bad) {
     show({ status: "invalid", errors: [{ field: "seed", message: bad }] });
@@ -234,8 +238,9 @@ async function resolve(given, { seed = null } = {}) {
   try {
     lastRequest = scenario;
     const handle = (await engine).handle;
-    const envelope = JSON.parse(await handle(JSON.stringify(scenario)));
+    const envelope = toEncounter ? await encounter.attack(scenario) : JSON.parse(await handle(JSON.stringify(scenario)));
     show(envelope);
+    envelope.after?.(); // the encounter's own controls marked, after the forms' marks are cleared
     performance.mark("auspex:result"); // read by tools/bench.py
     return envelope;
   } catch (error) {
@@ -969,4 +974,4 @@ syncVisibility();
 for (const family of hooks.values()) family.start?.();
 
 initParty({ collectScenario, resolve, evaluate, engine, clearFieldErrors, lastRequest: () => lastRequest });
-initTracker(engine);
+encounter.initTracker({ engine, collectScenario, showFieldErrors: (errors) => showFieldErrors(errors, { quiet: true }) });

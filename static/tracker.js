@@ -1,120 +1,62 @@
-// The combat tracker: combatants and what they have taken; a result applied once to the tracked
-// target; initiative from the engine (rules/initiative.py), kept round after round; saved on this
-// device and shared by the page's tabs (store.js): every change is applied to what is stored at
-// the time, and a tab shows what another stored. What is typed is shown as text or input values,
-// never as HTML.
-import { ROW_KINDS, familyOf, rulesetOf } from "./families/index.js";
-import { asideText, copyAside, load as loadStored, notice, onChange, update } from "./store.js";
+// The encounter's view (issue 20): the fight lives in the rules engine (rules/encounter/), as its
+// file of events ({"auspex_encounter": 1, "system", "events"}); this module keeps that file on the
+// device, one per ruleset (store.js, key auspex:encounter:v1: {"v": 1, "files": {system: FILE}}),
+// sends it with each event to the engine (the worker's encounter(request_json)), stores the file
+// that comes back and shows the state the engine rendered (render_encounter.py, every text escaped).
+// Nothing here changes the state itself: a refused event changes nothing and its message is shown
+// at the control concerned. The combat tracker's rows (auspex:tracker:v1) are migrated once into
+// add/adjust events; the old value is kept aside as auspex:tracker:v1:migrated.
+import { familyOf, rulesetOf } from "./families/index.js";
+import { scenarioFields, put } from "./formstate.js";
+import { asideText, load as loadStored, notice, onChange, readText, update, writeText } from "./store.js";
 
-const KEY = "auspex:tracker:v1";
+export const KEY = "auspex:encounter:v1";
+const OLD_KEY = "auspex:tracker:v1";
 const $ = (id) => document.getElementById(id);
-const form = $("scenario");
-const list = $("tk-rows");
-const applyButton = $("tk-apply");
-const diceBox = $("tk-dice");
 const sys = () => $("system").value;
-// What the tracker reads for the ruleset shown (static/families/*.js, their `tracker`): its rows'
-// kinds, a row from the forms, what a result does, a combatant for initiative.
-const family = () => familyOf(sys()).tracker;
-// Every family's rows by kind: {kind: {fields: [[key, label, word?]], critical?, notes?}}.
-const kindOf = (row) => (Object.hasOwn(ROW_KINDS, row?.kind) ? ROW_KINDS[row.kind] : null);
-const KEYS = ["name", "notes", "W", "taken", "fatigue", "Ag", "agb", "d10", "I", "A", "shock"];
-const STATUSES = [["stunned", "Stunned"], ["pinned", "Pinned"], ["fire", "On fire"]];
-const STATUS_KEYS = Object.fromEntries(STATUSES);
-const empty = () => ({ round: 0, target: null, rows: [] });
-let state = empty();
-// This tab's changes not stored yet (a write failed): each a function of the tracker, replayed onto
-// what is stored at every later write (and shown meanwhile), so nothing is lost and nothing stale
-// is written back. `row`: the id of the row it changes.
-let unsaved = [];
-let pending = null; // the last result shown: { res, applied }
-let engine;
+const view = $("tk-view");
+const whoSelect = $("tk-who");
+const atSelect = $("tk-at");
+const diceBox = $("tk-dice");
+const statusBox = $("tk-status");
+
+let hooks = null; // from app.js: {engine, collectScenario, showFieldErrors}
+let stored = { v: 1, files: {} }; // as last read from the device
+const local = {}; // system -> FILE this tab could not store (a write failed): used until one succeeds
+let shown = null; // the last ok envelope shown: {state, html, conditions}
 let errors = 0;
 
-// A whole number as typed: null when blank, NaN when not a whole number.
-const num = (t) => ((t = String(t ?? "").trim()) === "" ? null : /^\d+$/.test(t) ? +t : NaN);
-const tracked = () => state.rows.find((r) => r.id === state.target);
-const value = (name) => form.elements.namedItem(name)?.value ?? "";
-// A row's id: unique across tabs (two tabs adding at once do not clash).
-const newId = () => `r${Date.now().toString(36)}${[...crypto.getRandomValues(new Uint8Array(6))].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+const blankFile = (system) => ({ auspex_encounter: 1, system, events: [] });
+const empty = () => ({ v: 1, files: {} });
+const fileOf = (system) => local[system] ?? stored.files[system] ?? blankFile(system);
+const newId = () => `c${Date.now().toString(36)}${[...crypto.getRandomValues(new Uint8Array(4))].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+const combatants = () => shown?.state.combatants ?? [];
+const byId = (id) => combatants().find((c) => c.id === id);
 
-// A stored tracker as this page reads it (throws when it is not a tracker at all): rows of a kind
-// it does not know are dropped (counted in `dropped`, not stored). Version 1's numeric row ids
-// (renumbered on every load) become "n<id>" (or "i<place>"), the same in every tab.
+// The stored value as this page reads it (throws when it is not one at all): files that are not an
+// encounter file of their own ruleset are dropped (counted in `dropped`).
 function parse(data) {
-  if (!data || typeof data !== "object" || !Array.isArray(data.rows)) throw new Error("not a tracker");
-  const rows = data.rows.filter((r) => kindOf(r));
-  const seen = new Set();
-  let target = null;
-  const out = rows.map((r, i) => {
-    let id = typeof r.id === "string" && /^[\w-]{1,40}$/.test(r.id) ? r.id : Number.isInteger(r.id) ? `n${r.id}` : `i${i + 1}`;
-    if (seen.has(id)) id = `i${i + 1}`;
-    seen.add(id);
-    if (r.id === data.target && data.target != null && target === null) target = id;
-    const row = { id, kind: r.kind, offs: [].concat(r.offs ?? []).filter((v) => Number.isInteger(v) && v > 0 && v < 11) };
-    for (const k of KEYS) if (typeof r[k] === "string") row[k] = r[k].slice(0, 200);
-    for (const [k] of STATUSES) row[k] = r[k] === true;
-    return row;
-  });
-  const tracker = { round: Number.isInteger(data.round) && data.round >= 0 ? data.round : 0, target, rows: out };
-  Object.defineProperty(tracker, "dropped", { value: data.rows.length - rows.length });
-  return tracker;
-}
-
-// Changes the tracker: `change(tracker)` is applied to what is stored now (with any of this tab's
-// changes still unsaved) and stored. When the write fails, the change stays in this tab, shown as
-// not saved, and is stored with the next write that succeeds. Returns whether it was stored.
-function commit(change, { row = null, redraw = true } = {}) {
-  unsaved.push({ change, row });
-  const { value, error, aside } = update(KEY, parse, empty, (now) => {
-    for (const u of unsaved) u.change(now);
-    return now;
-  });
-  state = value;
-  if (aside !== null) unreadable(aside);
-  if (!error) unsaved = [];
-  notice("tracker", error ? `Not saved on this device: ${error} \u2014 the tracker's latest changes are kept in this tab only, until it is closed.` : "");
-  if (redraw) render();
-  else syncApply();
-  return !error;
-}
-
-// What another tab stored (with this tab's unsaved changes on top).
-function reload() {
-  const { value } = loadStored(KEY, parse, empty);
-  for (const u of unsaved) u.change(value);
-  state = value;
-  render();
-}
-
-function say(text, bad = false) {
-  const status = $("tk-status");
-  status.textContent = text;
-  status.classList.toggle("bad", bad);
-}
-
-function unreadable(aside) {
-  notice("tracker-read", `Your saved combat tracker could not be read; ${asideText(aside)} and the tracker starts empty.`);
-}
-
-// The stored tracker, on the page's start: a value it cannot read (whole, or some rows) is kept
-// aside under auspex:tracker:v1:corrupt:<n> and reported once.
-function load() {
-  const { value, aside } = loadStored(KEY, parse, empty);
-  state = value;
-  if (aside !== null) {
-    unreadable(aside);
-  } else if (value.dropped) {
-    const copy = copyAside(KEY);
-    if (copy) update(KEY, parse, empty, (now) => now); // the readable rows stored again: reported once
-    notice("tracker-read", `${value.dropped} saved tracker ${value.dropped === 1 ? "row" : "rows"} could not be read and ${value.dropped === 1 ? "is" : "are"} left out${copy ? `; the tracker as it was is kept aside on this device (as ${copy})` : ""}.`);
+  if (!data || typeof data !== "object" || data.v !== 1 || !data.files || typeof data.files !== "object") throw new Error("not an encounter store");
+  const files = {};
+  let dropped = 0;
+  for (const [system, f] of Object.entries(data.files)) {
+    if (f && f.auspex_encounter === 1 && f.system === system && Array.isArray(f.events)) files[system] = f;
+    else dropped++;
   }
+  const value = { v: 1, files };
+  Object.defineProperty(value, "dropped", { value: dropped });
+  return value;
 }
 
 function el(tag, props, ...children) {
   const node = Object.assign(document.createElement(tag), props);
   node.append(...children);
   return node;
+}
+
+function say(text, bad = false) {
+  statusBox.replaceChildren(text);
+  statusBox.classList.toggle("bad", bad);
 }
 
 // As app.js marks a field: the message under it, as its description (not its name).
@@ -128,285 +70,502 @@ function mark(input, message) {
   input.after(note);
 }
 
-function critical(row) {
-  const over = num(row.taken) - num(row.W);
-  return kindOf(row)?.critical && over > 0 ? `Critical damage ${over}` : "";
+function clearMarks() {
+  for (const x of document.querySelectorAll("#tracker [aria-invalid], #enc-bar [aria-invalid]")) mark(x, "");
 }
 
-const field = (key, props) => {
-  const x = el("input", { type: key in STATUS_KEYS ? "checkbox" : "text", ...props });
-  x.dataset.f = key;
-  return x;
-};
-const notesLabel = () => el("label", { className: "wide" }, "Injuries ", field("notes"));
-
-// A blank card of a kind, for the ruleset shown: built once, cloned for each row (a thousand rows
-// are drawn in a tenth of the time element by element takes).
-const templates = new Map();
-function template(kind) {
-  const key = `${kind}:${sys()}`;
-  if (templates.has(key)) return templates.get(key);
-  const words = rulesetOf(sys()).words ?? {}; // the ruleset's own names for some fields
-  const fields = ROW_KINDS[kind].fields.map(([key, label, word]) => {
-    const text = (word && words[word]) ?? label;
-    const placeholder = { agb: "Ag\u00f710", d10: "roll" }[key] ?? "";
-    return el("label", {}, `${text} `, field(key, { inputMode: "numeric", placeholder }));
-  });
-  const li = el(
-    "li",
-    { className: "tk-row" },
-    el(
-      "div",
-      { className: "row tk-head" },
-      el("span", { className: "tk-place" }),
-      el("label", { className: "grow" }, "Name ", field("name", { maxLength: 80 })),
-      el("label", { className: "check" }, field("target", { type: "radio", name: "tk-target" }), " Tracked target"),
-      el("button", { type: "button", className: "remove", textContent: "Remove" }),
-    ),
-    el("div", { className: "row tk-fields" }, ...fields),
-    el("p", { className: "tk-crit" }),
-    el("div", { className: "row tk-checks" }, ...STATUSES.map(([k, text]) => el("label", { className: "check" }, field(k), ` ${text}`))),
-  );
-  if (ROW_KINDS[kind].notes) li.append(notesLabel());
-  templates.set(key, li);
-  return li;
-}
-
-// A row's card: its values set as properties (what was typed stays text).
-function rowView(row, i) {
-  const li = template(row.kind).cloneNode(true);
-  if (!kindOf(row).notes && row.notes) li.append(notesLabel());
-  for (const x of li.querySelectorAll("[data-f]")) {
-    const key = x.dataset.f;
-    if (key === "target") x.checked = state.target === row.id;
-    else if (x.type === "checkbox") x.checked = row[key] === true;
-    else x.value = row[key] ?? "";
-  }
-  li.querySelector(".tk-place").textContent = state.round ? `${i + 1}.` : "";
-  li.querySelector(".tk-crit").textContent = critical(row);
-  if (unsaved.some((u) => u.row === row.id)) {
-    li.classList.add("tk-unsaved");
-    li.firstChild.append(el("span", { className: "tk-unsaved-note", textContent: "Not saved on this device" }));
-  }
-  li.dataset.id = row.id;
-  return li;
-}
-
-// Draws the rows: the first screenful at once, the rest in the next task, so a long tracker shows
-// at once (a new drawing cancels an unfinished one). A field being typed in keeps its focus and
-// caret when its row is still there. <ol data-drawn="all"> says every row is drawn.
-const FIRST_ROWS = 40;
-let drawing = 0;
-function render() {
-  const at = document.activeElement;
-  let focus = list.contains(at) && at.dataset.f ? { id: at.closest("li").dataset.id, f: at.dataset.f, caret: at.type === "text" ? [at.selectionStart, at.selectionEnd] : null } : null;
-  const refocus = () => {
-    const again = focus && list.querySelector(`[data-id="${focus.id}"] [data-f="${focus.f}"]`);
-    if (!again) return;
-    again.focus();
-    if (focus.caret) again.setSelectionRange(...focus.caret);
-    focus = null;
-  };
-  const rows = state.rows;
-  const gen = ++drawing;
-  list.replaceChildren(...rows.slice(0, FIRST_ROWS).map(rowView));
-  const rest = () => {
-    if (gen !== drawing) return;
-    const start = performance.now();
-    list.append(...rows.slice(FIRST_ROWS).map((row, j) => rowView(row, FIRST_ROWS + j)));
-    list.getBoundingClientRect(); // laid out (content-visibility: only the rows in view)
-    list.dataset.drawMs = String(Math.round(performance.now() - start));
-    list.dataset.drawn = "all";
-    refocus();
-  };
-  if (rows.length > FIRST_ROWS) {
-    delete list.dataset.drawn;
-    setTimeout(rest, 0);
-  } else list.dataset.drawn = "all";
-  $("tk-round").textContent = state.round ? `Round ${state.round}` : "Not started";
-  syncApply();
-  refocus();
-}
-
-list.addEventListener("input", ({ target: x }) => {
-  const li = x.closest("li");
-  const id = li.dataset.id;
-  const key = x.dataset.f;
-  const typed = x.type === "checkbox" ? x.checked : x.value;
-  commit(
-    (now) => {
-      const row = now.rows.find((r) => r.id === id);
-      if (!row) return; // removed in another tab meanwhile
-      if (key === "target") now.target = id;
-      else row[key] = typed;
-      if (["d10", "Ag", "agb", "I"].includes(key)) row.offs = []; // a tie broken on other numbers no longer holds
-    },
-    { row: id, redraw: false },
-  );
-  const row = state.rows.find((r) => r.id === id);
-  if (!row) return render();
-  if (x.inputMode === "numeric") {
-    const n = num(x.value);
-    const hi = key === "d10" || key === "A" ? 10 : 1e9;
-    const lo = +(hi === 10);
-    mark(x, Number.isNaN(n) ? "Must be a whole number" : n !== null && (n < lo || n > hi) ? `Must be ${lo} to ${hi}` : "");
-  }
-  li.querySelector(".tk-crit").textContent = critical(row);
-  syncUnsaved(li, id);
-});
-
-// A row's "not saved" mark, as the last write left it (without drawing the rows again).
-function syncUnsaved(li, id) {
-  const now = unsaved.some((u) => u.row === id);
-  if (li.classList.contains("tk-unsaved") === now) return;
-  li.classList.toggle("tk-unsaved", now);
-  if (now) li.firstChild.append(el("span", { className: "tk-unsaved-note", textContent: "Not saved on this device" }));
-  else li.querySelector(".tk-unsaved-note")?.remove();
-}
-
-list.addEventListener("click", ({ target: x }) => {
-  if (!x.matches(".remove")) return;
-  const id = x.closest("li").dataset.id;
-  const name = state.rows.find((r) => r.id === id)?.name || "The row";
-  const stored = commit((now) => {
-    now.rows = now.rows.filter((r) => r.id !== id);
-    if (now.target === id) now.target = null;
-  });
-  if (!stored) say(`${name} is removed in this tab only: it could not be removed on this device (see above).`, true);
-});
-
-// Adding from the forms
-function fromForms(side) {
-  const target = side === "target";
-  const { kind, ...fields } = family().fromForms(side, value, form);
-  const name = value(`${familyOf(sys()).prefix}${side}.name`);
-  const row = { id: newId(), kind, offs: [], name: name.trim() || side, ...fields };
-  const stored = commit(
-    (now) => {
-      now.rows.push(structuredClone(row));
-      if (target) now.target = row.id;
-    },
-    { row: row.id },
-  );
-  if (stored) say(`${row.name} added${target ? " as the tracked target" : ""}.`);
-  else say(`${row.name} is not saved on this device: it is kept in this tab only, until it is closed.`, true);
-}
-$("tk-add-attacker").onclick = () => fromForms("attacker");
-$("tk-add-target").onclick = () => fromForms("target");
-
-// Applying a result: what it does to its target ({ taken, fatigue, shock, notes, text }), as the
-// result's own ruleset reads it
-const effect = (res) => familyOf(res.system).tracker.effect(res);
-
-function syncApply() {
-  const row = tracked();
-  applyButton.disabled = !pending || !row;
-  applyButton.textContent = pending?.applied
-    ? `Applied to ${pending.applied}`
-    : `Apply to ${row ? row.name : "the tracked target"}${pending && row ? `: ${effect(pending.res).text}` : ""}`;
-}
-
-document.addEventListener("auspex:resolved", ({ detail }) => {
-  pending = { res: detail.resolution };
-  syncApply();
-});
-
-applyButton.onclick = () => {
-  let row = tracked();
-  if (pending.applied) return say(`This result was already applied to ${pending.applied}; resolve a new attack to apply another.`, true);
-  const fx = effect(pending.res);
-  const [taken, fatigue] = [num(row.taken) ?? 0, num(row.fatigue) ?? 0];
-  if (Number.isNaN(taken + fatigue)) return say(`Fix ${row.name}'s numbers first: nothing was applied.`, true);
-  const id = row.id;
-  // applied to the row as stored when it is written (another tab may have added to it meanwhile)
-  const stored = commit(
-    (now) => {
-      const r = now.rows.find((x) => x.id === id);
-      if (!r) return;
-      r.taken = String((num(r.taken) || 0) + fx.taken);
-      if (fx.fatigue) r.fatigue = String((num(r.fatigue) || 0) + fx.fatigue);
-      if (fx.shock != null) r.shock = String(fx.shock);
-      if (fx.notes?.length) r.notes = [r.notes, ...fx.notes].filter(Boolean).join("; ");
-    },
-    { row: id },
-  );
-  row = state.rows.find((x) => x.id === id) ?? row;
-  pending.applied = row.name;
-  // the Target form follows the tracked target, so the next attack starts from it
-  if ($("tk-sync").checked) family().follow?.(row, { form, value, num });
-  const now = kindOf(row)?.notes ? fx.notes.join("; ") : `now ${row.taken}${row.W ? ` of ${row.W}` : ""}`;
-  const kept = stored ? "" : " Not saved on this device: kept in this tab only, until it is closed.";
-  say(`Applied to ${row.name}: ${fx.text} (${now}). ${critical(row)}${kept}`.replace(/ +$/, ""), !stored);
-};
-
-// Initiative: the ruleset's combatants in order; the others keep their place after them
-async function initiative(fresh) {
-  const fam = family();
-  const rows = state.rows.filter((r) => Object.hasOwn(fam.kinds, r.kind));
-  if (!rows.length) return say("Add combatants of this ruleset first.", true);
-  const round = state.round;
-  const next = fresh ? 1 : round + 1;
-  if (fam.noInitiative) {
-    const stored = commit((now) => void (now.round = next));
-    return say(`Round ${next}: ${fam.noInitiative}${stored ? "" : " Not saved on this device."}`, !stored);
-  }
-  const n = (v) => (num(v) === null ? undefined : Number.isNaN(num(v)) ? v : num(v)); // as typed when not a number
-  const request = {
-    system: sys(),
-    combatants: rows.map((r) => ({
-      name: r.name || "?",
-      roll_offs: fresh ? [] : r.offs,
-      ...fam.combatant(r, fresh, n),
-    })),
-  };
-  if (diceBox.value.trim()) request.dice = diceBox.value.trim().split(/[\s,;]+/).map(n);
-  else request.seed = crypto.getRandomValues(new Uint32Array(1))[0];
-  mark(diceBox, "");
-  let answer;
+async function call(body) {
   try {
-    answer = JSON.parse(await (await engine).initiative(JSON.stringify(request)));
+    return JSON.parse(await (await hooks.engine).encounter(JSON.stringify(body)));
   } catch (error) {
-    console.error("auspex: initiative failed", error);
-    answer = { message: "The page could not reach the rules engine. Reload to try again." };
+    console.error("auspex: the encounter failed", error);
+    return { status: "error", message: "The page could not reach the rules engine. Reload to try again." };
   }
-  if (answer.status !== "ok") {
-    if (answer.needs) return say(`Roll die ${answer.needs.index + 1}: ${answer.needs.purpose}, and add it to the initiative dice.`, true);
-    say(answer.errors ? "Check the marked fields: nothing was rolled." : answer.message, true);
-    for (const { field, message } of answer.errors ?? []) {
-      const [, i, key] = field.split(".");
-      const r = field[0] === "c" && rows[i];
-      const x = r ? list.querySelector(`[data-id="${r.id}"] [data-f="${key === "agility_bonus" ? "agb" : key}"]`) : field[0] === "d" && diceBox;
-      if (x) mark(x, message);
-      else say(`${r ? `${r.name}: ` : ""}${message}`, true);
+}
+
+// Stores `file` as this ruleset's encounter (read-modify-write of what is stored now: other
+// rulesets' encounters are kept). Returns whether it was stored.
+function store(system, file) {
+  const { value, error, aside } = update(KEY, parse, empty, (now) => {
+    for (const [s, f] of Object.entries(local)) now.files[s] = f;
+    if (file === null) delete now.files[system];
+    else now.files[system] = file;
+    return now;
+  });
+  stored = value;
+  if (aside !== null) unreadable(aside);
+  for (const s of Object.keys(local)) delete local[s];
+  if (error) Object.assign(local, value.files);
+  notice("encounter", error ? `Not saved on this device: ${error} \u2014 the encounter's latest events are kept in this tab only, until it is closed.` : "");
+  return !error;
+}
+
+function unreadable(aside) {
+  notice("encounter-read", `Your saved encounter could not be read; ${asideText(aside)} and the encounter starts empty.`);
+}
+
+// Sends one event (or undo) for the ruleset shown and, when the engine takes it, stores the file it
+// returns and shows the new state. Another tab's event stored meanwhile is not overwritten: the
+// event is sent again on top of it. Returns the engine's envelope.
+async function send(event, { undo = false } = {}) {
+  const system = sys();
+  for (let attempt = 0; ; attempt++) {
+    if (!local[system]) stored = loadStored(KEY, parse, empty).value;
+    const before = fileOf(system);
+    const answer = await call({ encounter: before, then: event ?? null, undo });
+    if (answer.status !== "ok") return answer;
+    const now = local[system] ?? loadStored(KEY, parse, empty).value.files[system] ?? blankFile(system);
+    if (attempt < 2 && JSON.stringify(now) !== JSON.stringify(before)) continue;
+    answer.saved = store(system, answer.encounter);
+    draw(answer);
+    return answer;
+  }
+}
+
+// ---------------------------------------------------------------- drawing
+
+function option(value, text) {
+  return el("option", { value, textContent: text });
+}
+
+// The state the engine rendered, and the controls that follow it (who acts, at whom, the conditions).
+function draw(answer) {
+  shown = answer;
+  view.innerHTML = answer.html; // built by render_encounter.py, every text escaped
+  $("tk-log").replaceChildren(...view.querySelectorAll(".encounter > h3.sub, .encounter > .enc-log")); // below the controls
+  const { state } = answer;
+  // everyone stays pickable (the engine says what one out of the fight may not do), marked out
+  const label = (c) => (c.out ? `${c.name} (out: ${c.out})` : c.name);
+  const keepWho = whoSelect.value;
+  const keepAt = atSelect.value;
+  whoSelect.replaceChildren(...state.combatants.map((c) => option(c.id, label(c))));
+  atSelect.replaceChildren(...state.combatants.filter((c) => c.target).map((c) => option(c.id, label(c))));
+  const turnChanged = whoSelect.dataset.turn !== String(state.turn ?? "");
+  whoSelect.dataset.turn = String(state.turn ?? "");
+  // who acts follows whose turn it is; at whom stays, else the first other one
+  whoSelect.value = (turnChanged && state.turn ? state.turn : keepWho) || state.turn || "";
+  if (whoSelect.selectedIndex < 0 && whoSelect.options.length) whoSelect.selectedIndex = 0;
+  atSelect.value = keepAt;
+  if (atSelect.selectedIndex < 0 || atSelect.value === whoSelect.value) {
+    const other = [...atSelect.options].find((o) => o.value !== whoSelect.value);
+    if (other) atSelect.value = other.value;
+  }
+  const gm = $("tk-gm-who");
+  const keepGm = gm.value;
+  gm.replaceChildren(...state.combatants.map((c) => option(c.id, label(c))));
+  gm.value = keepGm || whoSelect.value;
+  if (gm.selectedIndex < 0 && gm.options.length) gm.selectedIndex = 0;
+  const conds = $("tk-condition");
+  if (conds.options.length !== answer.conditions.length) {
+    conds.replaceChildren(...answer.conditions.map((name) => option(name, name)));
+  }
+  const has = state.combatants.length > 0;
+  $("enc-bar").hidden = !has;
+  for (const x of document.querySelectorAll("#tracker [data-needs-fight]")) {
+    x.disabled = !state.round;
+    x.hidden = state.system === "epic" && x.id !== "tk-end-turn"; // a formation's turn is its shooting
+  }
+  for (const x of document.querySelectorAll("#tracker [data-needs-one]")) x.disabled = !has;
+  $("tk-undo").disabled = !fileOf(state.system).events.length;
+  $("tk-start").textContent = state.round ? "Roll initiative again" : "Start the fight";
+  $("tk-title-system").textContent = rulesetOf(state.system).name;
+  $("tk-acts-legend").textContent = byId(whoSelect.value) ? `Actions of ${byId(whoSelect.value).name} (who acts, picked above Resolve)` : "Actions";
+  syncApply();
+  if (state.round) fillForms();
+}
+
+// "Apply to the encounter" is the default while a fight runs and the picks exist.
+let applyChosen = null; // the player's own choice, kept until the ruleset changes
+function syncApply() {
+  const running = !!shown?.state.round && !!byId(whoSelect.value) && !!byId(atSelect.value);
+  const choice = applyChosen ?? (running ? "encounter" : "roll");
+  $("tk-apply-enc").checked = choice === "encounter";
+  $("tk-apply-roll").checked = choice !== "encounter";
+  $("tk-apply-enc").disabled = !byId(whoSelect.value) || !byId(atSelect.value);
+}
+for (const r of [$("tk-apply-enc"), $("tk-apply-roll")]) r.addEventListener("change", () => (applyChosen = r.value));
+
+// The forms show the picked combatants: the actor's profile on the Attacker side, the target's on
+// the Target side with what it has taken, so what the player reads matches what the engine resolves.
+function fillForms() {
+  const who = byId(whoSelect.value);
+  const at = byId(atSelect.value);
+  const system = shown.state.system;
+  if (who?.attacker) {
+    const attacker = structuredClone(who.attacker);
+    if (who.kind === "formation") {
+      attacker.shock = who.shock; // its own Shock suppresses its units from the back
+      if (Array.isArray(attacker.units) && who.target?.units?.length === attacker.units.length) attacker.units = attacker.units.filter((_, i) => !who.lost.includes(i));
     }
+    const { values, rows } = scenarioFields({ system, attacker });
+    put(values, rows, { scope: ["attacker"], blank: true });
+  }
+  if (at?.target) {
+    const target = structuredClone(at.target);
+    if (at.kind === "single") target.damage_taken = at.damage_taken;
+    if (at.kind === "horde") target.horde = { ...target.horde, magnitude: at.magnitude };
+    if (at.kind === "formation") {
+      target.shock = at.shock; // an Epic formation's Shock and its destroyed units carried
+      if (Array.isArray(target.units)) target.units = target.units.filter((_, i) => !at.lost.includes(i));
+    }
+    const { values, rows } = scenarioFields({ system, target });
+    put(values, rows, { scope: ["target"], blank: true });
+  }
+}
+for (const s of [whoSelect, atSelect]) {
+  s.addEventListener("change", () => {
+    mark(s, "");
+    $("tk-acts-legend").textContent = `Actions of ${byId(whoSelect.value)?.name ?? "\u2026"} (who acts, picked above Resolve)`;
+    syncApply();
+    if (shown) fillForms();
+  });
+}
+
+// ---------------------------------------------------------------- refusals
+
+// A refused event's errors, each at its control: then.who at Who acts, then.at at At, the GM's at
+// theirs; then.combatants.N.Ag (initiative) at the combatant, with a box to give it; the rest in
+// the status line. Returns the ones that belong to the forms (then.action.*, then.combatant.*).
+function refused(answer, { actor = whoSelect } = {}) {
+  if (answer.status === "needs") return say(`Roll die ${answer.needs.index + 1}: ${answer.needs.purpose} (d${answer.needs.sides}), and add it to the dice box.`, true), [];
+  if (answer.status !== "invalid") return say(answer.message ?? "Something went wrong.", true), [];
+  const forms = [];
+  const lines = [];
+  for (const { field, message } of answer.errors) {
+    const [, key, n, rest] = field.split(".");
+    if (field === "then.who" || field === "then.type" || field === "then") mark(actor, message);
+    else if (field === "then.at") mark(atSelect, message);
+    else if (field.startsWith("then.action.") || field.startsWith("then.combatant.attacker.") || field.startsWith("then.combatant.target.")) {
+      forms.push({ field: field.replace(/^then\.(combatant\.)?/, ""), message });
+    } else if (field.startsWith("then.dice") || field === "then.seed") mark(diceBox, message);
+    else if (key === "combatants" && rest === "Ag") askAg(combatantAt(+n), message);
+    else lines.push(message);
+  }
+  say(lines.length ? `Refused: ${lines.join("; ")}` : "Refused: see the marked control. Nothing in the encounter changed.", true);
+  return forms;
+}
+
+// The engine counts initiative's combatants in the order they joined, leaving out those removed.
+const combatantAt = (n) => combatants()[n];
+
+// A combatant with no Ag asked for it where it is: a box on its card, given as a profile event.
+function askAg(c, message) {
+  if (!c) return;
+  const card = view.querySelector(`[data-id="${CSS.escape(c.id)}"]`);
+  const input = el("input", { type: "text", inputMode: "numeric", id: `tk-ag-${c.id}`, size: 4 });
+  const button = el("button", { type: "button", textContent: "Set Ag" });
+  const box = el("p", { className: "row tk-ask" }, el("label", {}, `${c.name}'s Ag `, input), button);
+  card?.append(box);
+  mark(input, message);
+  input.focus();
+  button.onclick = async () => {
+    const ag = Number(input.value.trim());
+    if (!/^\d+$/.test(input.value.trim())) return mark(input, "Must be a whole number");
+    const side = c.target ? "target" : "attacker";
+    const profile = structuredClone(c[side]);
+    profile.characteristics = { ...profile.characteristics, Ag: ag };
+    const answer = await send({ type: "profile", who: c.id, [side]: profile });
+    if (answer.status !== "ok") return mark(input, answer.errors?.[0]?.message ?? answer.message);
+    say(`${c.name}'s Ag is ${ag}.${saved(answer)}`);
+  };
+}
+
+const saved = (answer) => (answer.saved === false ? " Not saved on this device: kept in this tab only, until it is closed." : "");
+
+// ---------------------------------------------------------------- the controls
+
+// Dice for an event that rolls: the box's d10s or d100s as typed, else a fresh seed.
+function rolled(event) {
+  const text = diceBox.value.trim();
+  if (text) event.dice = text.split(/[\s,;]+/).map((t) => (/^\d+$/.test(t) ? +t : t));
+  else event.seed = crypto.getRandomValues(new Uint32Array(1))[0];
+  return event;
+}
+
+async function act(event, done, { actor = whoSelect } = {}) {
+  clearMarks();
+  const answer = await send(event);
+  if (answer.status !== "ok") {
+    const forms = refused(answer, { actor });
+    if (forms.length) hooks.showFieldErrors(forms);
+    return answer;
+  }
+  const last = answer.state.log.at(-1)?.text ?? "";
+  say(`${done ?? last}${saved(answer)}`, answer.saved === false);
+  return answer;
+}
+
+// Adding from the forms: the Attacker side, the Target side, or both as one combatant.
+function addFrom(sides) {
+  const scenario = hooks.collectScenario();
+  const combatant = { id: newId(), name: "" };
+  for (const side of sides) combatant[side] = scenario[side];
+  combatant.name = String(scenario[sides[0]]?.name ?? "").trim() || (sides.length > 1 ? "Combatant" : sides[0] === "attacker" ? "Attacker" : "Target");
+  const surprised = $("tk-surprised").checked;
+  if (surprised) combatant.surprised = true;
+  return act({ type: "add", combatant }, `${combatant.name} joins the fight${surprised ? " (Surprised: loses its first turn)" : ""}.`);
+}
+$("tk-add-attacker").onclick = () => addFrom(["attacker"]);
+$("tk-add-target").onclick = () => addFrom(["target"]);
+$("tk-add-both").onclick = () => addFrom(["attacker", "target"]);
+
+$("tk-start").onclick = () => {
+  if (shown?.state.round && !confirm("Roll initiative again? The order rolled stands for the whole fight; a new roll replaces it.")) return;
+  act(rolled({ type: "initiative" }));
+};
+
+const who = () => whoSelect.value;
+for (const [id, make] of [
+  ["tk-aim-half", () => ({ type: "aim", who: who(), aim: "half" })],
+  ["tk-aim-full", () => ({ type: "aim", who: who(), aim: "full" })],
+  ["tk-reload", () => ({ type: "reload", who: who() })],
+  ["tk-clear-jam", () => rolled({ type: "clear_jam", who: who() })],
+  ["tk-stand", () => ({ type: "stand", who: who() })],
+  ["tk-run", () => ({ type: "run", who: who() })],
+  ["tk-move", () => ({ type: "move", who: who() })],
+  ["tk-ready", () => ({ type: "ready", who: who() })],
+  ["tk-delay", () => ({ type: "delay", who: who() })],
+  ["tk-end-turn", () => ({ type: "end_turn", who: shown?.state.turn ?? who() })],
+]) {
+  $(id).onclick = () => act(make());
+}
+
+// The GM: conditions, numbers set by hand, a combatant removed (Undo brings it back).
+const gmWho = () => $("tk-gm-who").value;
+function gmCondition(remove) {
+  const rounds = $("tk-cond-rounds").value.trim();
+  const event = { type: "condition", who: gmWho(), condition: $("tk-condition").value, remove };
+  if (rounds && !remove) {
+    if (!/^\d+$/.test(rounds)) return mark($("tk-cond-rounds"), "Must be a whole number (blank: until removed)");
+    event.rounds = +rounds;
+  }
+  act(event, null, { actor: $("tk-gm-who") });
+}
+$("tk-cond-give").onclick = () => gmCondition(false);
+$("tk-cond-remove").onclick = () => gmCondition(true);
+$("tk-adjust").onclick = () => {
+  const event = { type: "adjust", who: gmWho() };
+  let bad = false;
+  for (const x of document.querySelectorAll("#tk-adjust-fields [data-adjust]")) {
+    const t = x.value.trim();
+    mark(x, "");
+    if (t === "") continue;
+    if (!/^\d+$/.test(t)) {
+      mark(x, "Must be a whole number");
+      bad = true;
+    } else event[x.dataset.adjust] = +t;
+  }
+  if (bad) return;
+  if (Object.keys(event).length === 2) return say("Type a number to set first: blank ones are left as they are.", true);
+  act(event, null, { actor: $("tk-gm-who") }).then((a) => {
+    if (a.status === "ok") for (const x of document.querySelectorAll("#tk-adjust-fields [data-adjust]")) x.value = "";
+  });
+};
+$("tk-remove").onclick = () => {
+  const name = byId(gmWho())?.name ?? "The combatant";
+  act({ type: "remove", who: gmWho() }, `${name} leaves the fight (Undo brings it back).`, { actor: $("tk-gm-who") });
+};
+
+$("tk-undo").onclick = async () => {
+  clearMarks();
+  const answer = await send(null, { undo: true });
+  if (answer.status !== "ok") return refused(answer);
+  say(`Undone: ${answer.undone?.type?.replace("_", " ") ?? "the last event"}.${saved(answer)}`, answer.saved === false);
+};
+
+$("tk-new").onclick = async () => {
+  if (!fileOf(sys()).events.length) return say("The encounter is already empty.");
+  if (!confirm(`Start a new ${rulesetOf(sys()).name} fight? This encounter is cleared (export it first to keep it).`)) return;
+  const ok = store(sys(), null);
+  await refresh();
+  say(`A new fight: the encounter is empty.${ok ? "" : " Not saved on this device."}`, !ok);
+};
+
+// Export: the encounter file as it is stored; Import: the engine replays it whole or refuses it.
+$("tk-export").onclick = () => {
+  const file = fileOf(sys());
+  const url = URL.createObjectURL(new Blob([JSON.stringify(file, null, 1)], { type: "application/json" }));
+  const a = el("a", { href: url, download: `auspex-encounter-${file.system}.json` });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  say(`Exported ${file.events.length} event(s) as ${a.download}.`);
+};
+$("tk-import").onclick = () => $("tk-import-file").click();
+$("tk-import-file").addEventListener("change", async ({ target: input }) => {
+  const file = input.files?.[0];
+  input.value = "";
+  if (file) importText(await file.text(), file.name);
+});
+
+async function importText(text, name = "the file") {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return say(`${name} is not JSON: nothing was imported.`, true);
+  }
+  const answer = await call({ encounter: data });
+  if (answer.status !== "ok") {
+    const list = (answer.errors ?? [{ field: "", message: answer.message }]).map((x) => `${x.field}: ${x.message}`);
+    statusBox.replaceChildren(`${name} was refused whole; nothing changed:`, el("ul", {}, ...list.map((t) => el("li", { textContent: t }))));
+    statusBox.classList.add("bad");
     return;
   }
-  // the order as stored when it is written: rows another tab added meanwhile keep their place after it
-  const order = answer.initiative.order.map((x) => ({ id: rows[x.index].id, d10: String(x.d10 ?? ""), offs: x.roll_offs }));
-  const stored = commit((now) => {
-    const byId = new Map(now.rows.map((r) => [r.id, r]));
-    const first = order.filter((o) => byId.has(o.id)).map((o) => Object.assign(byId.get(o.id), { d10: o.d10, offs: o.offs }));
-    now.rows = [...first, ...now.rows.filter((r) => !first.includes(r))];
-    now.round = next;
-  });
-  $("tk-init").innerHTML = answer.html; // built by render_initiative.py, every text escaped
-  const how = fam.how({ fresh, round, answer });
-  say(`Round ${next}: ${how}; wounds kept.${stored ? "" : " Not saved on this device: kept in this tab only, until it is closed."}`, !stored);
+  const system = answer.state.system;
+  if (fileOf(system).events.length && !confirm(`Replace the ${rulesetOf(system).name} encounter on this device with ${name}?`)) return;
+  const ok = store(system, answer.encounter);
+  if (system !== sys()) {
+    $("system").value = system;
+    $("system").dispatchEvent(new Event("change", { bubbles: true }));
+  } else draw(answer);
+  say(`Imported ${name}: ${answer.encounter.events.length} event(s).${ok ? "" : " Not saved on this device."}`, !ok);
 }
-$("tk-new-round").onclick = () => initiative(false);
-$("tk-roll").onclick = () => initiative(true);
-$("system").addEventListener("change", render);
 
-// Called once by app.js with the engine. The time the stored tracker took to be read, drawn and
-// laid out as first shown is left in <html data-tracker-ms>; the time the rows after the first
-// screenful took to be drawn and laid out, in <ol data-draw-ms> (the browser tests hold them to
-// bounds).
-export function initTracker(worker) {
-  engine = worker;
-  const start = performance.now();
-  load();
-  render();
-  list.getBoundingClientRect(); // laid out (content-visibility: only the rows in view)
-  document.documentElement.dataset.trackerMs = String(Math.round(performance.now() - start));
-  onChange(KEY, reload);
+// ---------------------------------------------------------------- Resolve
+
+/** Whether Resolve applies to the encounter (the switch, with an actor and a target picked). */
+export function applies() {
+  return !$("enc-bar").hidden && $("tk-apply-enc").checked && !!byId(whoSelect.value) && !!byId(atSelect.value);
 }
+
+/** Resolve as an attack event: the forms' action with their dice or seed. Answers an envelope as
+ * app.js shows one: ok (the resolution and its html), needs, invalid (the forms' fields; the
+ * tracker's own controls are marked by `after()`, called once the envelope is shown), error. */
+export async function attack(scenario) {
+  const event = { type: "attack", who: whoSelect.value, at: atSelect.value, action: scenario.action ?? {} };
+  if (scenario.dice) event.dice = scenario.dice;
+  else event.seed = scenario.seed;
+  clearMarks();
+  const answer = await send(event);
+  if (answer.status === "ok") {
+    say(`${answer.state.log.at(-1)?.text ?? ""}${saved(answer)}`, answer.saved === false);
+    return { status: "ok", html: answer.result_html, resolution: answer.resolution };
+  }
+  if (answer.status === "needs") return answer;
+  if (answer.status !== "invalid") return answer;
+  const forms = answer.errors.filter((x) => x.field.startsWith("then.action.") || x.field.startsWith("then.dice") || x.field === "then.seed");
+  return {
+    status: "invalid",
+    errors: forms.map((x) => ({ ...x, field: x.field.slice(5) })),
+    after: () => refused({ ...answer, errors: answer.errors.filter((x) => !forms.includes(x)) }),
+  };
+}
+
+// ---------------------------------------------------------------- start, migration, other tabs
+
+// The encounter of the ruleset shown, replayed by the engine. A stored file the engine cannot
+// replay is kept aside (auspex:encounter:v1:<system>:corrupt:<n>) and that ruleset starts empty.
+async function refresh() {
+  const system = sys();
+  const answer = await call({ encounter: fileOf(system) });
+  if (answer.status === "ok") return draw(answer);
+  if (answer.status === "invalid" && fileOf(system).events.length) {
+    const aside = keepFileAside(system);
+    store(system, null);
+    notice("encounter-read", `Your saved ${rulesetOf(system).name} encounter could not be replayed (${answer.errors[0].field}: ${answer.errors[0].message}); ${asideText(aside)} and it starts empty.`);
+    return refresh();
+  }
+  say(answer.message ?? "The encounter could not be shown.", true);
+}
+
+function keepFileAside(system) {
+  let n = 1;
+  while (readText(`${KEY}:${system}:corrupt:${n}`) !== null) n++;
+  const key = `${KEY}:${system}:corrupt:${n}`;
+  return writeText(key, JSON.stringify(fileOf(system))) === null ? key : "";
+}
+
+// The combat tracker's rows, once, as add (and adjust) events of their rulesets' encounters. The
+// old value is kept as auspex:tracker:v1:migrated; rows that cannot be carried over are named.
+async function migrate() {
+  const text = readText(OLD_KEY);
+  if (text === null || readText(KEY) !== null) return;
+  let rows = [];
+  try {
+    rows = JSON.parse(text).rows;
+    if (!Array.isArray(rows)) throw new Error("no rows");
+  } catch {
+    return; // not readable: left where it is
+  }
+  const files = {};
+  const left = [];
+  rows.forEach((row, i) => {
+    const made = migrateAny(row);
+    if (!made) return left.push(String(row?.name || `row ${i + 1}`));
+    const system = made.system === "d100" ? (familyOf(sys()).name === "d100" ? sys() : "dh2") : made.system;
+    files[system] ??= blankFile(system);
+    const id = `m${i + 1}`;
+    const name = String(row.name || `Combatant ${i + 1}`).slice(0, 80);
+    files[system].events.push({ type: "add", combatant: { id, name, ...made.profile }, ...(made.note ? { note: made.note } : {}) });
+    if (made.adjust) files[system].events.push({ type: "adjust", who: id, ...made.adjust });
+    for (const condition of made.conditions ?? []) files[system].events.push({ type: "condition", who: id, condition });
+  });
+  for (const [system, file] of Object.entries(files)) {
+    for (let tries = 0; tries < 50 && file.events.length; tries++) {
+      const answer = await call({ encounter: file });
+      if (answer.status === "ok") break;
+      const at = Number(/^encounter\.events\.(\d+)/.exec(answer.errors?.[0]?.field ?? "")?.[1]);
+      if (!Number.isInteger(at)) {
+        left.push(...file.events.filter((e) => e.type === "add").map((e) => e.combatant.name));
+        file.events = [];
+        break;
+      }
+      const gone = file.events[at];
+      if (gone.type === "add") left.push(gone.combatant.name);
+      file.events = file.events.filter((e, j) => j !== at && !(gone.type === "add" && e.who === gone.combatant.id));
+    }
+  }
+  const kept = writeText(`${OLD_KEY}:migrated`, text) === null;
+  update(KEY, parse, empty, (now) => {
+    for (const [system, file] of Object.entries(files)) if (file.events.length) now.files[system] = file;
+    return now;
+  });
+  stored = loadStored(KEY, parse, empty).value;
+  if (kept) {
+    try {
+      localStorage.removeItem(OLD_KEY);
+    } catch {
+      /* kept where it is */
+    }
+  }
+  const where = kept ? `; the tracker as it was is kept on this device (as ${OLD_KEY}:migrated)` : "";
+  notice("encounter-migrated", `Your combat tracker is now the encounter${left.length ? `; not carried over: ${left.join(", ")}` : ""}${where}.`);
+}
+
+// A row of any family: the family that knows its kind makes it.
+function migrateAny(row) {
+  for (const system of ["dh2", "wh40krp", "epic"]) {
+    const made = familyOf(system).tracker.migrate(row);  // static/families/*.js
+    if (made) return made;
+  }
+  return null;
+}
+
+/** Called once by app.js: `engine` (a Promise of the worker's calls), `collectScenario()` (the
+ * forms as a scenario), `showFieldErrors(errors)` (the forms' fields marked). */
+export async function initTracker(given) {
+  hooks = given;
+  const { value, aside } = loadStored(KEY, parse, empty);
+  stored = value;
+  if (aside !== null) unreadable(aside);
+  else if (value.dropped) notice("encounter-read", `${value.dropped} saved encounter(s) could not be read and are left out.`);
+  say("Loading the encounter\u2026");
+  await hooks.engine;
+  await migrate();
+  await refresh();
+  say("");
+  document.documentElement.dataset.encounter = "ready";
+  onChange(KEY, () => {
+    stored = loadStored(KEY, parse, empty).value;
+    refresh();
+  });
+  $("system").addEventListener("change", () => {
+    applyChosen = null;
+    refresh();
+  });
+}
+
+// The tracker's own controls belong to a form of their own (not the scenario's): Enter submits nothing.
+$("tk-controls").addEventListener("submit", (event) => event.preventDefault());

@@ -560,8 +560,9 @@ def apply(state: EncounterState, event: Any, field: str = "then") -> Applied:
     ctx = Ctx(state=state.model_copy(deep=True), event=event, field=field)
     try:
         HANDLERS[type(event)](ctx)
-    except NeedDie as need:  # the dice rolled so far go with the question
-        need.rolled = [r for r in ctx.roller.records] if ctx.roller is not None else []  # type: ignore[attr-defined]
+    except NeedDie as need:
+        if ctx.roller is not None:
+            need.dice = [{"purpose": r.purpose, "sides": r.sides, "value": r.value} for r in ctx.roller.records]
         raise
     stored = event
     if ctx.roller is not None:

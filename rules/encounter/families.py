@@ -36,7 +36,9 @@ def _validate(system: str, field: str, attacker: Profile | None, target: Profile
     if target is not None:
         data["target"] = target
     if registry.get(system).family == "epic":  # Epic's formations have no defaults
-        data.setdefault("attacker", {"units": [{"weapons": [{"AP": 1}]}]})
+        # a formation added as a target only: a stand-in attacker, only for the scenario to validate
+        # (the combatant keeps no attacker profile, so it cannot shoot)
+        data.setdefault("attacker", {"units": [{"weapons": "Small arms 15 small arms"}]})
         data.setdefault("target", {"units": [{}]})
     data["seed"] = 1
     try:

@@ -9,7 +9,8 @@ envelope dict out, never raising for bad input.
 - with ``"preview": {"who", "at", "action"}`` instead of ``then``: ``{"status": "ok", "scenario": {...},
   "notes": [...], "state": STATE}``, the scenario that attack would be resolved with now (for the
   forms and the odds), nothing applied;
-- ``{"status": "needs", "needs": {...}, "dice": [...]}``: the new event's scripted dice ran out;
+- ``{"status": "needs", "needs": {...}, "dice": [...]}``: the new event's scripted dice ran out
+  (``dice``: those it consumed before, ``{purpose, sides, value}``, as :func:`rules.run` gives them);
 - ``{"status": "invalid", "errors": [{"field", "message"}]}``: the file (``encounter.events.3.who``)
   or the new event (``then.action.type``) is not allowed; nothing changed.
 """
@@ -91,9 +92,7 @@ def run_encounter(data: Any) -> dict[str, Any]:
             try:
                 applied = apply(state, event, "then")
             except NeedDie as need:
-                rolled = getattr(need, "rolled", [])
-                dice = [{"purpose": r.purpose, "sides": r.sides, "value": r.value} for r in rolled]
-                return {"status": "needs", **need.as_dict(), "dice": dice}
+                return {"status": "needs", **need.as_dict(), "dice": need.dice}
             file = file.model_copy(update={"events": [*file.events, applied.event]})
             state, resolution, steps = applied.state, applied.resolution, list(applied.steps)
     except ScenarioError as exc:

@@ -15,6 +15,11 @@ kept by the page as A), ``"html"`` is A and these odds (B) side by side on one s
 the response is the envelope of :func:`rules.initiative.run_initiative` with, for ``ok``,
 ``"html"``: the order, dice and steps (:mod:`auspex_web.render_initiative`).
 
+``encounter``: ``{"encounter": FILE, "then": EVENT | null, "undo": bool}`` (issue 20); the
+response is the envelope of :func:`rules.encounter.run.run_encounter` with, for ``ok``, ``"html"``:
+the state as the tracker shows it (:mod:`auspex_web.render_encounter`), ``"result_html"`` (an
+attack's resolution, rendered as ``handle`` renders one) and ``"conditions"`` (the names offered).
+
 ``check_party``: an exported party file (``auspex-party.json``) as text; the response is the
 envelope of :func:`rules.party.check_party` (``ok`` with ``"party"``, or ``invalid`` with each
 error's entry and field), for the page's Import to refuse a bad file before anything is saved.
@@ -137,3 +142,40 @@ def respond_initiative(request_json: str) -> dict[str, Any]:
 def initiative(request_json: str) -> str:
     """Roll the combat tracker's initiative for ``request_json``; never raises."""
     return _never_raises(lambda: respond_initiative(request_json), "rolling initiative", INITIATIVE_ERROR_MESSAGE)
+
+
+ENCOUNTER_ERROR_MESSAGE = (
+    "The rules engine failed on this encounter. Nothing in it changed; the details are in the browser console."
+)
+
+
+def respond_encounter(request_json: str) -> dict[str, Any]:
+    """The encounter envelope for one request, as a dict (``encounter`` without the JSON round trip).
+
+    The request is ``{"encounter": FILE, "then": EVENT | null, "undo": bool}`` as JSON text; the
+    response is the envelope of :func:`rules.encounter.run.run_encounter` with, for ``ok``,
+    ``"html"``: the state rendered (:mod:`auspex_web.render_encounter`), ``"result_html"``: the
+    attack's resolution rendered as Resolve shows one (or null), and ``"conditions"``: the names
+    the GM can give (:data:`rules.encounter.conditions.CONDITIONS`, in their order)."""
+    from rules.encounter.conditions import CONDITIONS
+    from rules.encounter.run import run_encounter
+
+    from .render_encounter import render_encounter
+
+    try:
+        data = jsonsafe.loads(request_json, what="encounter")
+    except ScenarioError as exc:
+        return {"status": "invalid", **exc.as_dict()}
+    envelope = run_encounter(data)
+    if envelope["status"] == "ok":
+        envelope["html"] = render_encounter(envelope["state"])
+        res = envelope["resolution"]
+        envelope["result_html"] = render_resolution(res) if res is not None else None
+        envelope["conditions"] = list(CONDITIONS)
+    return envelope
+
+
+def encounter(request_json: str) -> str:
+    """Apply one event to (or undo the last of, or just replay) the encounter in ``request_json``;
+    never raises."""
+    return _never_raises(lambda: respond_encounter(request_json), "running the encounter", ENCOUNTER_ERROR_MESSAGE)

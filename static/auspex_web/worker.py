@@ -1,8 +1,8 @@
 # The page's PyScript worker, started by static/engine.js (a <script type="py" worker> it adds,
 # with this file's text and an inline config). It never touches the DOM: the main thread calls
 # handle(request_json) and odds(request_json, against_json) and check_party(party_json) (and the
-# combat tracker's initiative(request_json)) and shows what comes back.
-from auspex_web.bridge import check_party, handle, initiative, odds
+# combat tracker's initiative(request_json) and encounter(request_json)) and shows what comes back.
+from auspex_web.bridge import check_party, encounter, handle, initiative, odds
 
 CRASH_WORDS = "crash the rules engine"
 
@@ -21,5 +21,5 @@ def crash_for_tests(words: str) -> str:
     return '{"status": "error", "message": "survived"}'
 
 
-__export__ = ["handle", "odds", "check_party", "initiative", "crash_for_tests"]
-__all__ = ["check_party", "crash_for_tests", "handle", "initiative", "odds"]
+__export__ = ["handle", "odds", "check_party", "initiative", "encounter", "crash_for_tests"]
+__all__ = ["check_party", "crash_for_tests", "encounter", "handle", "initiative", "odds"]

@@ -8,8 +8,8 @@
 // - unshape: the reverse, and the forms' own values a scenario leaves out: no evasion is the
 //   reaction "none", no cover is an empty AP, and "target-kind" (a top-level form value, not the
 //   scenario's) is "horde" for a Horde, else "single";
-// - tracker: rows of kind "single" (Wounds, Damage taken, Fatigue, initiative by Ag, AgB and a d10;
-//   its damage beyond Wounds is critical damage) and "horde" (Magnitude).
+// - tracker: the old combat tracker's rows of kind "single" and "horde", migrated into encounter
+//   combatants (static/tracker.js); `whole` reads a stored row's number.
 export const LOCATIONS = ["Head", "Right Arm", "Left Arm", "Body", "Right Leg", "Left Leg"];
 
 function shape(scenario) {
@@ -50,41 +50,27 @@ function init({ form, editableRows }) {
   return { start: syncEvasion };
 }
 
-// [key, label, the ruleset's word for the label (index.js's `words`)]
-const INIT = [["Ag", "Ag"], ["agb", "AgB", "agb"], ["d10", "Init d10"]];
-
+// The combat tracker's rows (auspex:tracker:v1, before issue 20) as the encounter's combatants: a
+// creature (Wounds, Damage taken, Ag, Fatigue, Stunned/Pinned/On fire) or a Horde (its Magnitude).
 const tracker = {
-  kinds: {
-    single: { fields: [["W", "Wounds"], ["taken", "Damage taken", "damage"], ["fatigue", "Fatigue"], ...INIT], critical: true },
-    horde: { fields: [["W", "Magnitude"], ["taken", "Magnitude lost"], ...INIT] },
-  },
-  // A row from the forms: the Target form's Horde (its Magnitude shown) or creature.
-  fromForms(side, value, form) {
-    const target = side === "target";
-    if (target && !form.elements.namedItem("target.horde.magnitude").closest("[hidden]")) {
-      return { kind: "horde", W: value("target.horde.magnitude"), taken: "0" };
+  kinds: { single: {}, horde: {} },
+  migrate(row) {
+    const kind = row?.kind;
+    if (kind !== "single" && kind !== "horde") return null;
+    const conditions = [["stunned", "Stunned"], ["pinned", "Pinned"], ["fire", "On Fire"]].filter(([k]) => row[k] === true).map(([, name]) => name);
+    if (kind === "horde") {
+      const start = whole(row.W) || 30;
+      return { system: "d100", profile: { target: { horde: { magnitude: start } } }, adjust: { magnitude: Math.max(0, start - (whole(row.taken) ?? 0)) }, conditions };
     }
-    return { kind: "single", W: target ? value("target.wounds") : "", taken: target ? value("target.damage_taken") : "0", Ag: value(`${side}.characteristics.Ag`) };
-  },
-  // What a result does to its target: {taken, fatigue?, text}.
-  effect(res) {
-    if (res.horde) return { taken: res.horde.magnitude_lost, text: `Magnitude \u2212${res.horde.magnitude_lost}` };
-    return { taken: res.total_wounds, fatigue: res.fatigue, text: `${res.total_wounds} wound(s)${res.fatigue ? `, ${res.fatigue} Fatigue` : ""}` };
-  },
-  // A row as rules/initiative.py reads a combatant (`n`: a typed number, or the text as typed).
-  combatant: (r, fresh, n) => ({ Ag: n(r.Ag), agility_bonus: n(r.agb), d10: fresh ? undefined : n(r.d10) }),
-  how({ fresh, round, answer }) {
-    if (fresh || !round) return "initiative rolled; it stands for the combat";
-    return answer.initiative.dice.length ? "initiative kept, newcomers rolled" : "the order stands (initiative is rolled once per combat)";
-  },
-  // The Target form follows the tracked target it names, so the next attack starts from it.
-  follow(row, { form, value, num }) {
-    if (value("target.name").trim() !== row.name) return;
-    const horde = row.kind === "horde";
-    const f = form.elements.namedItem(horde ? "target.horde.magnitude" : "target.damage_taken");
-    f.value = horde ? Math.max(0, num(row.W) - num(row.taken)) : row.taken;
-    f.dispatchEvent(new Event("input", { bubbles: true }));
+    const target = {};
+    if (whole(row.W)) target.wounds = whole(row.W);
+    if (whole(row.taken) !== null) target.damage_taken = whole(row.taken);
+    if (whole(row.Ag) !== null) target.characteristics = { Ag: whole(row.Ag) };
+    return { system: "d100", profile: { target }, adjust: whole(row.fatigue) ? { fatigue: whole(row.fatigue) } : null, conditions };
   },
 };
+
+/** A whole number as typed in a stored row, or null. */
+export const whole = (v) => (/^\d{1,6}$/.test(String(v ?? "").trim()) ? Number(String(v).trim()) : null);
 
 export default { name: "d100", prefix: "", rowLists: { "action.modifiers": "modifier-rows", "target.nearby": "nearby-rows" }, choices: true, shape, unshape, init, tracker };

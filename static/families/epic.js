@@ -6,7 +6,9 @@
 // each unit {field: value}) and the family (default):
 // - shape: crossfire is sent only when claimed (the "claimed" checkbox is the page's, not the JSON's);
 // - unshape: a crossfire given is claimed, none is {claimed: false};
-// - tracker: rows of kind "formation" (Units, Units lost, Shock); Epic has no initiative.
+// - tracker: the old combat tracker's rows of kind "formation", migrated into encounter formations.
+import { whole } from "./d100.js";
+
 export const DEFAULTS = {
   attacker: [
     { name: "Tactical 1", weapons: "Missile launcher 45 AP3 AT2; Bolters 15 small arms", distance: 12 },
@@ -69,16 +71,15 @@ function init({ form, editableRows }) {
   return { apply: syncAction, start: syncAction };
 }
 
+// The combat tracker's rows (before issue 20) as the encounter's formations: its units left
+// (the old row did not keep which) and Shock.
 const tracker = {
-  kinds: { formation: { fields: [["W", "Units"], ["taken", "Units lost"], ["shock", "Shock"]] } },
-  fromForms: (side, value) => ({ kind: "formation", W: String(document.querySelectorAll(`#ep-${side}-units > li`).length), taken: "0", shock: value(`ep:${side}.shock`) }),
-  // The first formation's units lost and Shock after the shooting.
-  effect(res) {
-    const f = res.formations?.[0] ?? { destroyed: 0, shock_after: 0 };
-    const end = f.wiped_out ? ", wiped out" : f.broken ? ", broken" : "";
-    return { taken: f.destroyed, shock: f.shock_after, text: `${f.destroyed} unit(s) lost, Shock ${f.shock_after}${end}` };
+  kinds: { formation: {} },
+  migrate(row) {
+    if (row?.kind !== "formation") return null;
+    const left = Math.max(1, (whole(row.W) ?? 1) - (whole(row.taken) ?? 0));
+    return { system: "epic", profile: { target: { units: Array.from({ length: Math.min(left, 30) }, () => ({})) } }, adjust: whole(row.shock) ? { shock: whole(row.shock) } : null };
   },
-  noInitiative: "Epic has no initiative for single combatants: its players take turns with whole formations.",
 };
 
 export default {

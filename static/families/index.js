@@ -12,7 +12,7 @@
 // - familyOf(system) -> its family module.
 // - pathOf(name) -> a field's path in the scenario JSON: its name less its family's prefix
 //   ("rp:target.name" -> "target.name"; the d100 forms' names have none).
-// - ROW_KINDS: {kind: spec}: every family's tracker rows by kind (see tracker.kinds below).
+// - ROW_KINDS: {kind: spec}: every family's old tracker rows by kind (see tracker.kinds below).
 // - LOCATIONS: the six hit locations, in the books' order (the d100 and the fan ruleset's forms).
 //
 // A family module's default export (static/families/d100.js, wh40krp.js, epic.js):
@@ -26,8 +26,9 @@
 //   saved forms and the party put a scenario back into the forms with it);
 // - init(page) -> {apply(), start()}: wires its own parts of the forms (rows, defaults, what shows
 //   when) with the page's helpers; apply() runs when its ruleset is chosen, start() once on load;
-// - tracker: what the combat tracker reads (see static/tracker.js): kinds, fromForms, effect,
-//   combatant, how, and optionally noInitiative or follow.
+// - tracker: the kinds of the old combat tracker's rows (auspex:tracker:v1) it knows, and
+//   migrate(row) -> {system ("d100" for the d100 rulesets), profile, adjust?, conditions?, note?} |
+//   null: the row as an encounter combatant (static/tracker.js migrates them once).
 import d100 from "./d100.js";
 import epic from "./epic.js";
 import wh40krp from "./wh40krp.js";

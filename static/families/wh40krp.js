@@ -8,9 +8,8 @@
 //   every location; cover without a chance is no cover; a Damage Chart without rows is no chart;
 // - unshape: the reverse (every location listed, "none" where unarmoured; the first location's
 //   armour as the one armour; empty cover; one empty chart);
-// - tracker: rows of kind "rp" (Initiative I, Attacks A; a result's penetrating hits noted as
-//   injuries), in initiative order by I.
-import { LOCATIONS } from "./d100.js";
+// - tracker: the old combat tracker's rows of kind "rp", migrated into encounter combatants.
+import { LOCATIONS, whole } from "./d100.js";
 
 function shape(scenario) {
   const { attacker, target } = scenario;
@@ -109,16 +108,18 @@ function init({ editableRows, option, catalogue }) {
   };
 }
 
+// The combat tracker's rows (before issue 20) as the encounter's combatants: Initiative and
+// Attacks, its injuries kept as the log's note.
 const tracker = {
-  kinds: { rp: { fields: [["I", "I"], ["A", "A"]], notes: true } },
-  fromForms: (side, value) => ({ kind: "rp", I: value(`rp:${side}.I`), A: value(`rp:${side}.A`) || "1" }),
-  // A result's penetrating hits on the target itself, as its injuries.
-  effect(res) {
-    const notes = res.shots.filter((s) => s.penetrated && !s.target_index && s.damage).map(({ damage: d }) => d.result ?? `Chart ${d.chart} at ${d.total}`);
-    return { taken: 0, notes, text: `${notes.length} penetrating hit(s)` };
+  kinds: { rp: {} },
+  migrate(row) {
+    if (row?.kind !== "rp") return null;
+    const attacker = {};
+    if (whole(row.I) !== null) attacker.I = whole(row.I);
+    if (whole(row.A)) attacker.A = whole(row.A);
+    const note = row.notes ? `Injuries before: ${row.notes}`.slice(0, 80) : null;
+    return { system: "wh40krp", profile: { attacker, target: {} }, note };
   },
-  combatant: (r, fresh, n) => ({ I: n(r.I), A: n(r.A) ?? 1 }),
-  how: () => "the order by Initiative",
 };
 
 export default {

@@ -1,7 +1,7 @@
 """What the page keeps on the device (static/store.js): two tabs of one browser share it without
-losing each other's saves, deletes, tracker rows or form fields; a full storage is reported where
-the player is and never acknowledged as saved; an unreadable stored value is kept aside and
-reported once; a long tracker loads quickly.
+losing each other's saves, deletes or form fields; a full storage is reported where the player is
+and never acknowledged as saved; an unreadable stored value is kept aside and reported once. (The
+encounter's own storage needs the rules engine: tests/e2e/test_encounter.py.)
 
 None of these needs the rules engine: Pyodide is held back (and service workers blocked, so it is
 not fetched past the route), which keeps each page load light on a shared machine."""
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.e2e
 
 FORM_KEY = "auspex:form:v1"
 PARTY_KEY = "auspex:party:v1"
-TRACKER_KEY = "auspex:tracker:v1"
+ENCOUNTER_KEY = "auspex:encounter:v1"
 
 # localStorage that refuses every write of the page's keys as a full one does, until the page sets
 # window.auspexTestRoom = true (a player making room, or another tab freeing some).
@@ -88,13 +88,7 @@ def saved_attackers(page: Page) -> list[str]:
     return [o for o in page.locator("#party-attackers option").all_text_contents() if not o.startswith("(no saved")]
 
 
-def tracker_names(page: Page) -> list[str]:
-    return [el.input_value() for el in page.locator('#tk-rows [data-f="name"]').all()]
-
-
-def test_two_tabs_interleaving_saves_deletes_tracker_rows_and_form_fields_lose_nothing(
-    quiet: BrowserContext, base_url: str
-) -> None:
+def test_two_tabs_interleaving_saves_deletes_and_form_fields_lose_nothing(quiet: BrowserContext, base_url: str) -> None:
     b = open_page(quiet, base_url)  # opened first: what it holds in memory goes stale
     a = open_page(quiet, base_url)
 
@@ -115,28 +109,6 @@ def test_two_tabs_interleaving_saves_deletes_tracker_rows_and_form_fields_lose_n
     expect(b.locator("#party-status")).to_have_text('Deleted the attacker "FROM-TAB-B".')
     assert sorted(e["name"] for e in stored(a, PARTY_KEY)["attackers"]) == ["FROM-TAB-A", "NEW-IN-A"]
     expect(a.locator("#party-attackers option")).to_have_text(["FROM-TAB-A", "NEW-IN-A"])
-
-    # the tracker: rows added in both tabs, a field typed in one, a row removed in the other
-    a.fill('[name="target.name"]', "TK-A")
-    a.click("#tk-add-target")
-    b.fill('[name="attacker.name"]', "TK-B")
-    b.click("#tk-add-attacker")
-    expect(b.locator("#tk-rows > li")).to_have_count(2)
-    expect(a.locator("#tk-rows > li")).to_have_count(2)
-    a.locator("#tk-rows > li").nth(0).locator('[data-f="taken"]').fill("5")
-    b.fill('[name="attacker.name"]', "TK-B2")
-    b.click("#tk-add-attacker")
-    b.locator("#tk-rows > li").nth(1).locator(".remove").click()  # TK-B
-    expect(a.locator("#tk-rows > li")).to_have_count(2)
-    assert tracker_names(a) == tracker_names(b) == ["TK-A", "TK-B2"]
-    rows = stored(a, TRACKER_KEY)["rows"]
-    assert [(r["name"], r["taken"]) for r in rows] == [("TK-A", "5"), ("TK-B2", "0")]
-    expect(b.locator("#tk-rows > li").nth(0).locator('[data-f="taken"]')).to_have_value("5")
-    # A's cards were drawn again twice meanwhile: the field it was typing in kept its focus
-    focused = (
-        "[document.activeElement.dataset.f, document.activeElement.closest('li').querySelector('[data-f=name]').value]"
-    )
-    assert a.evaluate(focused) == ["taken", "TK-A"]
 
     # the forms: each tab's edited field is kept on the device; neither tab's forms are changed
     # by the other's (a form being edited stays as this tab has it)
@@ -161,14 +133,6 @@ def test_a_full_storage_is_reported_where_the_player_is_and_nothing_is_said_to_b
 
     page.fill('[name="attacker.name"]', "TYPED-WHILE-FULL")
     expect(notice).to_contain_text("Not saved on this device: storage is full")
-    page.click("#tk-add-attacker")
-    expect(page.locator("#tk-status")).to_have_text(
-        "TYPED-WHILE-FULL is not saved on this device: it is kept in this tab only, until it is closed."
-    )
-    expect(page.locator("#tk-status")).not_to_contain_text("added")
-    row = page.locator("#tk-rows > li")
-    expect(row).to_have_count(1)  # kept in this tab, marked
-    expect(row).to_contain_text("Not saved on this device")
     save_attacker(page, "PARTY-WHILE-FULL")
     expect(page.locator("#party-status")).to_have_text(
         "Not saved on this device: storage is full \u2014 export the party to keep it."
@@ -176,13 +140,10 @@ def test_a_full_storage_is_reported_where_the_player_is_and_nothing_is_said_to_b
     expect(page.locator("#party-attackers option")).to_have_text(["(no saved attackers for this ruleset)"])
     assert page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('auspex:'))") == []
 
-    # room again: the next change stores what this tab kept (the tracker's row, the forms' field)
+    # room again: the next change stores what this tab kept (the forms' field)
     page.evaluate("window.auspexTestRoom = true")
-    row.locator('[data-f="taken"]').fill("2")
     page.fill('[name="attacker.characteristics.BS"]', "50")
     page.wait_for_function(f"(localStorage.getItem('{FORM_KEY}') || '').includes('TYPED-WHILE-FULL')")
-    assert [(r["name"], r["taken"]) for r in stored(page, TRACKER_KEY)["rows"]] == [("TYPED-WHILE-FULL", "2")]
-    expect(row).not_to_contain_text("Not saved on this device")
     expect(notice).to_be_hidden()
     assert stored(page, FORM_KEY)["values"]["attacker.characteristics.BS"] == "50"
 
@@ -196,30 +157,30 @@ def test_storage_turned_off_is_reported_and_the_page_still_works(quiet: BrowserC
     page = open_page(quiet, base_url)
     page.fill('[name="target.name"]', "NOWHERE")
     expect(page.locator("#store-notice")).to_contain_text("Not saved on this device: storage is turned off or refused")
-    page.click("#tk-add-target")
-    expect(page.locator("#tk-status")).to_contain_text("NOWHERE is not saved on this device")
-    expect(page.locator("#tk-rows > li")).to_have_count(1)
+    expect(page.locator("#tk-status")).to_have_text("Loading the encounter\u2026")  # it waits for the engine
 
 
 def test_unreadable_saved_values_are_kept_aside_reported_once_and_the_defaults_loaded(
     quiet: BrowserContext, base_url: str
 ) -> None:
     corrupt_forms = '{"v": 1, "values": [not json'
-    corrupt_tracker = json.dumps({"round": 1, "rows": "bogus"})
-    preset(quiet, base_url, {FORM_KEY: corrupt_forms, f"{FORM_KEY}:corrupt:1": "older", TRACKER_KEY: corrupt_tracker})
+    corrupt_encounter = json.dumps({"v": 1, "files": "bogus"})
+    preset(
+        quiet, base_url, {FORM_KEY: corrupt_forms, f"{FORM_KEY}:corrupt:1": "older", ENCOUNTER_KEY: corrupt_encounter}
+    )
     page = open_page(quiet, base_url)
     notice = page.locator("#store-notice")
     expect(notice).to_contain_text(
         f"Your saved forms could not be read; they are kept aside on this device (as {FORM_KEY}:corrupt:2) and the forms start from their defaults."
     )
     expect(notice).to_contain_text(
-        f"Your saved combat tracker could not be read; it is kept aside on this device (as {TRACKER_KEY}:corrupt:1)"
+        f"Your saved encounter could not be read; it is kept aside on this device (as {ENCOUNTER_KEY}:corrupt:1)"
     )
     expect(page.locator('[name="attacker.characteristics.BS"]')).to_have_value("45")  # the defaults
     kept = page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
     assert kept[f"{FORM_KEY}:corrupt:1"] == "older"  # an earlier one is not overwritten
     assert kept[f"{FORM_KEY}:corrupt:2"] == corrupt_forms
-    assert kept[f"{TRACKER_KEY}:corrupt:1"] == corrupt_tracker
+    assert kept[f"{ENCOUNTER_KEY}:corrupt:1"] == corrupt_encounter
 
     page.fill('[name="attacker.characteristics.BS"]', "33")
     page.wait_for_function(f"(localStorage.getItem('{FORM_KEY}') || '').includes('33')")
@@ -253,26 +214,3 @@ def test_an_unreadable_value_with_no_room_to_keep_it_aside_is_not_saved_over(
         f"Your saved forms could not be read; they are kept aside on this device (as {FORM_KEY}:corrupt:1)"
         " and the forms start from their defaults."
     )
-
-
-def test_a_tracker_of_a_thousand_rows_is_shown_in_under_200_ms_and_drawn_whole_soon_after(
-    quiet: BrowserContext, base_url: str
-) -> None:
-    rows = [
-        {"kind": "single", "name": f"Cultist {i}", "W": "12", "taken": str(i % 15), "Ag": "30", "id": i + 1}
-        for i in range(1000)
-    ]
-    preset(quiet, base_url, {TRACKER_KEY: json.dumps({"round": 2, "target": 7, "rows": rows})})
-    page = open_page(quiet, base_url)
-    # read, drawn and laid out as first shown (the first screenful of rows)
-    shown = int(page.evaluate("document.documentElement.dataset.trackerMs"))
-    assert shown < 200, f"the tracker took {shown} ms to show 1,000 stored rows"
-    # the other rows, drawn in the next task: their own drawing and layout, a generous bound
-    # (built element by element, every row laid out as an <ol>'s list item: 1.7 s on a loaded 2 cores)
-    page.wait_for_function("document.getElementById('tk-rows').dataset.drawn === 'all'")
-    rest = int(page.evaluate("document.getElementById('tk-rows').dataset.drawMs"))
-    assert rest < 1000, f"the other 960 rows took {rest} ms to draw"
-    expect(page.locator("#tk-rows > li")).to_have_count(1000)
-    expect(page.locator("#tk-rows > li").nth(6).locator('input[type="radio"]')).to_be_checked()
-    expect(page.locator("#tk-rows > li").nth(999).locator('[data-f="name"]')).to_have_value("Cultist 999")
-    expect(page.locator("#tk-rows > li").nth(999).locator(".tk-place")).to_have_text("1000.")

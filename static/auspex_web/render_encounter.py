@@ -1,0 +1,167 @@
+"""An encounter's state (:class:`rules.encounter.models.EncounterState`, as the JSON dict
+:func:`rules.encounter.run.run_encounter` returns) as HTML for the page's tracker: the round and
+whose turn it is; each combatant in initiative order with what it has taken (a character's wounds
+and critical damage, a Horde's Magnitude left, an Epic formation's units left and Shock, the fan
+ruleset's injuries), its Fatigue, conditions with their turns left, its weapon's clip, jam and
+overheating, Aim held, the Half Actions left this turn and its Reaction; those out of the fight
+marked; then the log, newest first. Pure; every text escaped; ``data-k`` marks what scripts and
+tests read, ``data-id`` a combatant's card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules import registry
+from rules.encounter.families import family
+
+from .render import _k, e
+
+LOG_LINES = 20
+"""The log shows this many of its newest lines."""
+
+
+def _ordered(state: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The combatants in initiative order; those not in it (added before the order, or Epic's)
+    after, in the order they were added."""
+    combatants: list[Mapping[str, Any]] = list(state.get("combatants") or [])
+    order = list(state.get("order") or [])
+    place = {cid: i for i, cid in enumerate(order)}
+    return sorted(combatants, key=lambda c: place.get(c.get("id"), len(order)))
+
+
+def headline(state: Mapping[str, Any]) -> str:
+    """``Round 2 · Guard's turn``, or ``Not started`` before initiative."""
+    rnd = int(state.get("round") or 0)
+    if not rnd:
+        return "Not started: add combatants, then start the fight"
+    names = {c.get("id"): c.get("name") for c in state.get("combatants") or []}
+    turn = state.get("turn")
+    return f"Round {rnd} \u00b7 {names.get(turn, turn)}'s turn" if turn else f"Round {rnd}"
+
+
+def harm(c: Mapping[str, Any]) -> str:
+    """What a combatant has taken, in the family's words: ``6 of 10 taken`` (and ``critical
+    damage 6``), a Horde's ``Magnitude 22 of 30 left``, an Epic formation's ``3 of 4 units left``
+    (and its Shock), the fan ruleset's injuries."""
+    kind = c.get("kind")
+    if kind == "horde":
+        return f"Magnitude {c.get('magnitude')} of {c.get('magnitude_start')} left"
+    if kind == "formation":
+        shock = f"Shock {c.get('shock', 0)}"
+        if c.get("units") is None:  # a formation added to shoot only: no units to lose
+            return shock
+        return f"{c.get('units')} of {c.get('units_start')} units left \u00b7 {shock}"
+    if kind == "rp":
+        injuries = list(c.get("injuries") or [])
+        return "Injuries: " + "; ".join(map(str, injuries)) if injuries else "No injuries"
+    if c.get("wounds") is None:
+        return ""
+    text = f"{c.get('damage_taken', 0)} of {c.get('wounds')} taken"
+    if c.get("critical"):
+        text += f", critical damage {c['critical']}"
+    return text
+
+
+def weapon_text(w: Mapping[str, Any] | None) -> str:
+    """``Autogun: 27 of 30`` with JAMMED, overheated and a reload under way."""
+    if not w:
+        return ""
+    parts = [str(w.get("name") or "Weapon")]
+    if w.get("clip"):
+        parts[0] += f": {w.get('rounds', 0)} of {w['clip']}"
+    if w.get("jammed"):
+        parts.append("JAMMED")
+    if w.get("overheated"):
+        parts.append(f"overheated ({w['overheated']} turn(s))")
+    if w.get("reloading"):
+        parts.append(f"reloading ({w['reloading']} Full Action(s) to go)")
+    return " \u00b7 ".join(parts)
+
+
+def condition_text(cond: Mapping[str, Any]) -> str:
+    """``Stunned (1 turn left)`` or ``Pinned`` (until removed)."""
+    rounds = cond.get("rounds")
+    if rounds is None:
+        return str(cond.get("name"))
+    return f"{cond.get('name')} ({rounds} turn{'' if rounds == 1 else 's'} left)"
+
+
+def budget_text(c: Mapping[str, Any], system: str, turn: bool) -> str:
+    """``2 Half Actions left`` on its turn (what it did listed), and its Reaction."""
+    ruleset = registry.find(system)
+    if ruleset is None or c.get("kind") == "formation":  # Epic's formations spend no Half Actions
+        return ""
+    parts = []
+    if turn:
+        budget = family(system).budget  # spent ones are counted in the state's half_actions
+        n = max(0, budget - int(c.get("half_actions") or 0))
+        unit = "action" if ruleset.family == "wh40krp" else "Half Action"
+        parts.append(f"{n} {unit}{'' if n == 1 else 's'} left")
+        done = list(c.get("actions") or [])
+        if done:
+            parts.append("done: " + ", ".join(map(str, done)))
+    if ruleset.family == "d100":  # one Reaction a round
+        parts.append("Reaction used" if c.get("reaction_used") else "Reaction ready")
+    return " \u00b7 ".join(parts)
+
+
+def _line(key: str, text: str) -> str:
+    return _k(key, e(text), "p") if text else ""
+
+
+def render_combatant(c: Mapping[str, Any], state: Mapping[str, Any], place: int | None) -> str:
+    """One combatant's card (``<li data-id>``)."""
+    system = str(state.get("system"))
+    turn = c.get("id") == state.get("turn")
+    conds = "".join(
+        f'<li data-k="condition" title="{e(x.get("detail") or "")}">{e(condition_text(x))}</li>'
+        for x in c.get("conditions") or []
+    )
+    aim = c.get("aim")
+    held = f"Aim held ({aim}: +{20 if aim == 'full' else 10})" if aim in ("half", "full") else ""
+    listed = f'<ul class="enc-conds" data-k="conditions">{conds}</ul>' if conds else ""
+    classes = " ".join(["enc-c", *(["enc-turn"] if turn else []), *(["enc-out"] if c.get("out") else [])])
+    head = (
+        f'<span class="enc-place">{place}.</span> ' if place else ""
+    ) + f'<strong data-k="name">{e(c.get("name"))}</strong>'
+    if turn:
+        head += ' <span class="enc-badge" data-k="turn">acting</span>'
+    if c.get("out"):
+        head += f' <span class="enc-badge bad" data-k="out">OUT: {e(c["out"])}</span>'
+    if c.get("initiative") is not None:
+        head += f' <small data-k="initiative">Init {e(c["initiative"])}</small>'
+    fatigue = f"Fatigue {c['fatigue']}" if c.get("fatigue") else ""
+    return (
+        f'<li class="{classes}" data-id="{e(c.get("id"))}"><p class="enc-head">{head}</p>'
+        f"{_line('harm', harm(c))}{_line('fatigue', fatigue)}"
+        f"{_line('weapon', weapon_text(c.get('weapon')))}"
+        f"{_line('aim', held)}{_line('budget', budget_text(c, system, turn))}{listed}</li>"
+    )
+
+
+def render_log(log: Sequence[Mapping[str, Any]]) -> str:
+    """The last :data:`LOG_LINES` lines, newest first."""
+    lines = list(log)[-LOG_LINES:][::-1]
+    if not lines:
+        return ""
+    items = "".join(
+        f'<li data-k="log-line" data-index="{e(x.get("index"))}"><small>R{e(x.get("round"))}</small> {e(x.get("text"))}</li>'
+        for x in lines
+    )
+    return f'<h3 class="sub">Log <small>(newest first)</small></h3><ol class="enc-log" data-k="log">{items}</ol>'
+
+
+def render_encounter(state: Mapping[str, Any]) -> str:
+    """The whole encounter as an ``<article>``."""
+    ordered = _ordered(state)
+    in_order = set(state.get("order") or [])
+    cards = "".join(
+        render_combatant(c, state, i + 1 if c.get("id") in in_order else None) for i, c in enumerate(ordered)
+    )
+    empty = '<p class="hint" data-k="empty">No combatants yet.</p>' if not ordered else ""
+    return (
+        f'<article class="encounter"><p class="enc-round" data-k="round">{e(headline(state))}</p>{empty}'
+        f'<ol class="enc-list" data-k="combatants">{cards}</ol>{render_log(state.get("log") or [])}</article>'
+    )
