@@ -825,12 +825,17 @@ function setOddsState(state) {
   document.documentElement.dataset.odds = state;
 }
 
-// The scenario Resolve would send, without its dice or seed (the odds are over every die).
-function oddsRequest() {
+// The scenario Resolve would send, without its dice or seed (the odds are over every die); when
+// Resolve applies to the encounter, the one the engine builds from its state (encounter.preview),
+// whose notes (the conditions, Aim and clip it put in) the panel then names.
+let oddsFromEncounter = null;
+async function oddsRequest() {
   const scenario = collectScenario();
   delete scenario.dice;
   delete scenario.seed;
-  return JSON.stringify(scenario);
+  const built = await encounter.preview(scenario.action ?? {});
+  oddsFromEncounter = built?.notes ?? null;
+  return JSON.stringify(built ? built.scenario : scenario);
 }
 
 function scheduleOdds(delay = ODDS_DELAY_MS) {
@@ -867,7 +872,7 @@ async function computeOdds() {
     do {
       oddsAgain = false;
       oddsStarted = performance.now();
-      const request = oddsRequest();
+      const request = await oddsRequest();
       const against = oddsA && !compareWanted ? JSON.stringify(oddsA) : "";
       const envelope = JSON.parse(await (await engine).odds(request, against));
       if (oddsAgain || !oddsOpen()) continue;
@@ -907,7 +912,9 @@ function showOdds(envelope, request) {
       oddsPanel.classList.remove("stale");
       oddsStatus.textContent = comparing
         ? "A is kept; B follows the forms as you change them."
-        : "The odds of the attack on the forms, before any die is rolled; they follow the forms as you change them.";
+        : oddsFromEncounter
+          ? `The odds of this attack in the encounter, before any die is rolled, from its state${oddsFromEncounter.length ? `: ${oddsFromEncounter.join("; ")}` : ""}.`
+          : "The odds of the attack on the forms, before any die is rolled; they follow the forms as you change them.";
       break;
     case "invalid":
       showFieldErrors(envelope.errors, { quiet: true });
@@ -963,6 +970,8 @@ clearCompareButton.addEventListener("click", () => {
 // armoury pick); not the dice, which the odds do not use.
 const outsideDice = (event) => !event.target.closest("#dice");
 form.addEventListener("input", (event) => outsideDice(event) && scheduleOdds());
+document.addEventListener("auspex:encounter", () => scheduleOdds()); // the encounter's state changed
+for (const id of ["tk-who", "tk-at", "tk-apply-enc", "tk-apply-roll"]) document.getElementById(id)?.addEventListener("change", () => scheduleOdds());
 form.addEventListener("change", (event) => outsideDice(event) && scheduleOdds());
 form.addEventListener("click", (event) => {
   if (event.target.closest('button[type="button"]') && outsideDice(event)) scheduleOdds();

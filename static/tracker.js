@@ -132,6 +132,7 @@ function option(value, text) {
 function draw(answer) {
   shown = answer;
   view.innerHTML = answer.html; // built by render_encounter.py, every text escaped
+  document.dispatchEvent(new CustomEvent("auspex:encounter")); // the Odds panel follows the state
   $("tk-log").replaceChildren(...view.querySelectorAll(".encounter > h3.sub, .encounter > .enc-log")); // below the controls
   const { state } = answer;
   // everyone stays pickable (the engine says what one out of the fight may not do), marked out
@@ -428,6 +429,20 @@ async function importText(text, name = "the file") {
 /** Whether Resolve applies to the encounter (the switch, with an actor and a target picked). */
 export function applies() {
   return !$("enc-bar").hidden && $("tk-apply-enc").checked && !!byId(whoSelect.value) && !!byId(atSelect.value);
+}
+
+/** The scenario Resolve would apply to the encounter now, built by the engine from the state (the
+ * conditions' modifiers, the held Aim, the rounds in the clip, the damage taken), for the Odds
+ * panel: {scenario, notes}, or null when Resolve does not apply to the encounter or the engine
+ * refuses the attack (the odds then follow the forms). Nothing is applied. */
+export async function preview(action) {
+  if (!applies()) return null;
+  try {
+    const answer = await call({ encounter: fileOf(sys()), preview: { who: whoSelect.value, at: atSelect.value, action } });
+    return answer.status === "ok" ? { scenario: answer.scenario, notes: answer.notes } : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Resolve as an attack event: the forms' action with their dice or seed. Answers an envelope as

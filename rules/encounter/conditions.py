@@ -123,6 +123,11 @@ def limit(c: CombatantState) -> tuple[str, Condition] | None:
     return None
 
 
+def blocking_reaction(c: CombatantState) -> str | None:
+    """The name of the condition that keeps ``c`` from making any Reaction, or None."""
+    return next((cond.name for cond in c.conditions if rule(cond.name).acts in ("all", "reaction")), None)
+
+
 def can_react(c: CombatantState) -> str | None:
     """Why ``c`` cannot make a Reaction now (its Reaction used this round, a condition), or None."""
     if c.reaction_used:

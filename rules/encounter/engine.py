@@ -568,6 +568,8 @@ def apply(state: EncounterState, event: Any, field: str = "then") -> Applied:
     if ctx.roller is not None:
         stored = event.model_copy(update={"dice": [r.value for r in ctx.roller.records], "seed": None})
     st = ctx.state
+    for c in st.combatants:
+        c.no_reaction = conditions.blocking_reaction(c)
     who = getattr(event, "who", None)
     name = (state.get(who) or st.get(who) or CombatantState(id="", name=who or "", kind="none")).name if who else None
     st.log.append(LogLine(index=st.events, round=st.round, who=name, text="; ".join(ctx.log)))

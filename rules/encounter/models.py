@@ -239,7 +239,8 @@ class CombatantState(_Model):
     damage, ``fatigue`` levels), ``horde`` (``magnitude`` left of ``magnitude_start``), ``rp`` (the
     fan ruleset: ``injuries``, the damage charts' results), ``formation`` (Epic: ``units`` left
     of ``units_start``, ``shock``, ``lost`` unit indexes, ``integrity`` by index). ``out``: why it
-    is out of the fight (slain, destroyed, wiped out), or None."""
+    is out of the fight (slain, destroyed, wiped out), or None. ``no_reaction``: the condition that
+    keeps it from making a Reaction now (Stunned, Helpless, Surprised...), or None."""
 
     id: str
     name: str
@@ -267,6 +268,7 @@ class CombatantState(_Model):
     half_actions: int = 0
     actions: list[str] = Field(default_factory=list)
     reaction_used: bool = False
+    no_reaction: str | None = None
     out: str | None = None
 
     def has(self, name: str) -> Condition | None:

@@ -169,7 +169,7 @@ def respond_encounter(request_json: str) -> dict[str, Any]:
     envelope = run_encounter(data)
     if envelope["status"] == "ok":
         envelope["html"] = render_encounter(envelope["state"])
-        res = envelope["resolution"]
+        res = envelope.get("resolution")  # none for a preview or an event that is not an attack
         envelope["result_html"] = render_resolution(res) if res is not None else None
         envelope["conditions"] = list(CONDITIONS)
     return envelope

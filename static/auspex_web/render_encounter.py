@@ -103,7 +103,10 @@ def budget_text(c: Mapping[str, Any], system: str, turn: bool) -> str:
         if done:
             parts.append("done: " + ", ".join(map(str, done)))
     if ruleset.family == "d100":  # one Reaction a round
-        parts.append("Reaction used" if c.get("reaction_used") else "Reaction ready")
+        blocked = c.get("no_reaction")
+        parts.append(
+            "Reaction used" if c.get("reaction_used") else f"No Reaction ({blocked})" if blocked else "Reaction ready"
+        )
     return " \u00b7 ".join(parts)
 
 

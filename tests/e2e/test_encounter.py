@@ -506,3 +506,28 @@ def test_a_refused_action_field_is_marked_at_the_form_and_nothing_changes(ready_
     page.check("#tk-apply-roll")
     resolve(page, "ok")
     assert events(page) == n and view(page) == shown
+
+
+def test_the_odds_panel_computes_from_the_encounters_state(ready_page: Page) -> None:
+    page = ready(ready_page)
+    add_dh2(page, "Guard", ag="40", weapon=AUTOGUN, wounds="12")
+    add_dh2(page, "Cultist", ag="30", weapon=STUBBER, wounds="10")
+    page.fill("#tk-dice", "7 2")
+    press(page, "#tk-start")
+    page.select_option("#tk-who", label="Guard")
+    page.select_option("#tk-at", label="Cultist")
+    page.check("#tk-apply-enc")
+    page.evaluate("delete document.documentElement.dataset.odds")
+    page.click("#odds-toggle")
+    page.wait_for_function("document.documentElement.dataset.odds === 'ok'", timeout=30_000)
+    # the Cultist is given Stunned: the odds are worked out again from the state, with no field typed
+    page.evaluate("delete document.documentElement.dataset.odds")
+    page.select_option("#tk-gm-who", label="Cultist")
+    page.select_option("#tk-condition", "Stunned")
+    page.fill("#tk-cond-rounds", "1")
+    press(page, "#tk-cond-give")
+    page.wait_for_function("document.documentElement.dataset.odds === 'ok'", timeout=30_000)
+    request = json.loads(page.evaluate("document.getElementById('odds').lastRequest"))
+    assert request["action"]["circumstances"] == ["Stunned Target"]
+    assert request["target"]["evasion"] is None or "evasion" not in request["target"]  # Stunned: no Reaction
+    expect(page.locator("#odds-status")).to_contain_text("Cultist is Stunned: Stunned Target")

@@ -355,3 +355,10 @@ def test_a_newcomer_rolls_its_own_initiative_and_the_others_keep_theirs() -> Non
     assert f.file["events"][-1]["dice"] == [4]
     out = run_encounter({"encounter": f.file, "then": {"type": "add", "combatant": {**newcomer, "id": "t"}}})
     assert out["status"] == "needs" and out["needs"]["sides"] == 10  # no dice, no seed: the die is asked for
+
+
+def test_the_state_names_the_condition_that_keeps_a_combatant_from_reacting() -> None:
+    f = dh2_fight()
+    assert f.who("c")["no_reaction"] is None
+    f.do({"type": "condition", "who": "c", "condition": "Stunned", "rounds": 1})
+    assert f.who("c")["no_reaction"] == "Stunned"

@@ -257,3 +257,9 @@ def test_an_epic_formation_can_join_as_a_target_only() -> None:
     orks = answer["state"]["combatants"][0]
     assert orks["attacker"] is None and orks["units"] == 2
     assert "2 of 2 units left" in card(answer["html"], "o")
+
+
+def test_a_combatant_a_condition_keeps_from_reacting_reads_no_reaction_with_why() -> None:
+    stunned = combatant(id="s", name="Heretic", no_reaction="Stunned", conditions=[{"name": "Stunned", "rounds": 2}])
+    html = render_encounter(state(stunned, round=1, order=["s"], turn=None))
+    assert "No Reaction (Stunned)" in card(html, "s") and "Reaction ready" not in card(html, "s")
