@@ -225,7 +225,7 @@ for (const s of [whoSelect, atSelect]) {
 // ---------------------------------------------------------------- refusals
 
 // A refused event's errors, each at its control: then.who at Who acts, then.at at At, the GM's at
-// theirs; then.combatants.N.Ag (initiative) at the combatant, with a box to give it; the rest in
+// theirs; then.combatants.<id>.Ag (initiative) at the combatant, with a box to give it; the rest in
 // the status line. Returns the ones that belong to the forms (then.action.*, then.combatant.*).
 function refused(answer, { actor = whoSelect } = {}) {
   if (answer.status === "needs") return say(`Roll die ${answer.needs.index + 1}: ${answer.needs.purpose} (d${answer.needs.sides}), and add it to the dice box.`, true), [];
@@ -239,15 +239,12 @@ function refused(answer, { actor = whoSelect } = {}) {
     else if (field.startsWith("then.action.") || field.startsWith("then.combatant.attacker.") || field.startsWith("then.combatant.target.")) {
       forms.push({ field: field.replace(/^then\.(combatant\.)?/, ""), message });
     } else if (field.startsWith("then.dice") || field === "then.seed") mark(diceBox, message);
-    else if (key === "combatants" && rest === "Ag") askAg(combatantAt(+n), message);
+    else if (key === "combatants" && rest === "Ag") askAg(byId(n), message); // the engine names it by id
     else lines.push(message);
   }
   say(lines.length ? `Refused: ${lines.join("; ")}` : "Refused: see the marked control. Nothing in the encounter changed.", true);
   return forms;
 }
-
-// The engine counts initiative's combatants in the order they joined, leaving out those removed.
-const combatantAt = (n) => combatants()[n];
 
 // A combatant with no Ag asked for it where it is: a box on its card, given as a profile event.
 function askAg(c, message) {

@@ -242,6 +242,7 @@ def test_undo_export_import_and_a_reload_keep_the_view(ready_page: Page, tmp_pat
     assert reads(page, "Cultist", "harm").startswith(("4 of 10", "5 of 10", "6 of 10"))
     # Remove, then Undo brings the combatant back as it was
     page.locator(".tk-gm summary").click()
+    page.evaluate("document.querySelector('details.tk-gm').open = true")
     page.select_option("#tk-gm-who", label="Cultist")
     press(page, "#tk-remove")
     expect(card(page, "Cultist")).to_have_count(0)
@@ -522,6 +523,7 @@ def test_the_odds_panel_computes_from_the_encounters_state(ready_page: Page) -> 
     page.wait_for_function("document.documentElement.dataset.odds === 'ok'", timeout=30_000)
     # the Cultist is given Stunned: the odds are worked out again from the state, with no field typed
     page.evaluate("delete document.documentElement.dataset.odds")
+    page.evaluate("document.querySelector('details.tk-gm').open = true")
     page.select_option("#tk-gm-who", label="Cultist")
     page.select_option("#tk-condition", "Stunned")
     page.fill("#tk-cond-rounds", "1")
