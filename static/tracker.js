@@ -359,6 +359,23 @@ $("tk-adjust").onclick = () => {
     if (a.status === "ok") for (const x of document.querySelectorAll("#tk-adjust-fields [data-adjust]")) x.value = "";
   });
 };
+// A combatant's profile from the forms, as they show it: its attacker side when it is the one who
+// acts (the Attacker form follows it), its target side when it is the one at whom (the Target form
+// follows it); what it has taken is kept (a `profile` event).
+$("tk-profile").onclick = () => {
+  const id = gmWho();
+  const c = byId(id);
+  if (!c) return;
+  const scenario = hooks.collectScenario();
+  const event = { type: "profile", who: id };
+  if (c.attacker && whoSelect.value === id) event.attacker = scenario.attacker;
+  if (c.target && atSelect.value === id) event.target = scenario.target;
+  if (!event.attacker && !event.target) {
+    return mark($("tk-gm-who"), `Pick ${c.name} as who acts (for its Attacker form) or at whom (for its Target form) first: the forms show those two.`);
+  }
+  const sides = [event.attacker && "attacker", event.target && "target"].filter(Boolean).join(" and ");
+  act(event, `${c.name}'s ${sides} profile now as on the forms; what it has taken is kept.`, { actor: $("tk-gm-who") });
+};
 $("tk-remove").onclick = () => {
   const name = byId(gmWho())?.name ?? "The combatant";
   act({ type: "remove", who: gmWho() }, `${name} leaves the fight (Undo brings it back).`, { actor: $("tk-gm-who") });
@@ -447,6 +464,7 @@ export async function preview(action) {
  * tracker's own controls are marked by `after()`, called once the envelope is shown), error. */
 export async function attack(scenario) {
   const event = { type: "attack", who: whoSelect.value, at: atSelect.value, action: scenario.action ?? {} };
+  if (scenario.charts?.length) event.charts = scenario.charts; // the fan ruleset's Damage Charts typed in
   if (scenario.dice) event.dice = scenario.dice;
   else event.seed = scenario.seed;
   clearMarks();

@@ -342,6 +342,8 @@ def _attack(ctx: Ctx) -> None:
     who, at = ctx.who(), ctx.who("at")
     fam = family(st.system)
     _can_attack(ctx, who, at)
+    if ev.charts and fam.name != "wh40krp":
+        raise EncounterError.at(f"{ctx.field}.charts", "Damage Charts are the fan-made ruleset's (wh40krp)")
     name = str(ev.action.get("type") or ev.action.get("kind") or "Attack")
     _act(ctx, who, fam.cost(st.system, ev.action, ctx.field), name)
     data, notes = fam.scenario(st.system, who, at, ev, ctx.field)

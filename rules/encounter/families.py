@@ -349,7 +349,10 @@ class Fan(Family):
         w = who.weapon
         if w is not None and w.clip:
             a.setdefault("weapon", {})["clip"] = w.rounds
-        return {"system": system, "attacker": a, "target": t, "action": dict(ev.action)}, []
+        data = {"system": system, "attacker": a, "target": t, "action": dict(ev.action)}
+        if ev.charts:
+            data["charts"] = ev.charts
+        return data, []
 
     def apply(self, res: Any, who: CombatantState, at: CombatantState, scenario: Any) -> list[str]:
         who.half_actions += res.actions_spent

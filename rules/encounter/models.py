@@ -103,6 +103,9 @@ class AttackEvent(_Rolled):
     at: Id
     action: dict[str, Any] = Field(default_factory=dict)
     reaction: bool | None = None
+    charts: list[dict[str, Any]] | None = Field(
+        None, max_length=10, description="the fan ruleset's Damage Charts typed in (the scenario's charts)"
+    )
 
 
 class AimEvent(_Event):

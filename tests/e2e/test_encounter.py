@@ -533,3 +533,31 @@ def test_the_odds_panel_computes_from_the_encounters_state(ready_page: Page) -> 
     assert request["action"]["circumstances"] == ["Stunned Target"]
     assert request["target"]["evasion"] is None or "evasion" not in request["target"]  # Stunned: no Reaction
     expect(page.locator("#odds-status")).to_contain_text("Cultist is Stunned: Stunned Target")
+
+
+def test_a_new_weapon_on_the_attacker_form_becomes_the_combatants_profile_and_its_wounds_stay(ready_page: Page) -> None:
+    page = ready(ready_page)
+    add_dh2(page, "Guard", ag="40", weapon=AUTOGUN, wounds="12")
+    add_dh2(page, "Cultist", ag="30", weapon=STUBBER, wounds="10")
+    page.fill("#tk-dice", "7 2")
+    press(page, "#tk-start")
+    page.evaluate("document.querySelector('details.tk-gm').open = true")
+    page.select_option("#tk-gm-who", label="Cultist")
+    page.fill('[data-adjust="damage_taken"]', "4")
+    press(page, "#tk-adjust")
+    expect(card(page, "Cultist").locator('[data-k="harm"]')).to_contain_text("4 of 10 taken")
+    # the Guard acts (the Attacker form follows it): a Hellgun typed in becomes its profile
+    page.select_option("#tk-who", label="Guard")
+    field(page, "attacker.weapon.name").fill("Hellgun")
+    field(page, "attacker.weapon.clip").fill("40")
+    page.select_option("#tk-gm-who", label="Guard")
+    press(page, "#tk-profile")
+    expect(card(page, "Guard").locator('[data-k="weapon"]')).to_contain_text("Hellgun: 40 of 40")
+    # the Cultist is not picked as who acts nor at whom: its profile is not taken from forms showing another
+    page.select_option("#tk-at", label="Guard")
+    page.select_option("#tk-gm-who", label="Cultist")
+    n = events(page)
+    page.click("#tk-profile")
+    expect(page.locator("#tk-gm-who")).to_have_attribute("aria-invalid", "true")
+    assert events(page) == n
+    expect(card(page, "Cultist").locator('[data-k="harm"]')).to_contain_text("4 of 10 taken")

@@ -155,3 +155,21 @@ def test_the_example_encounter_replays_to_round_3_with_what_each_event_left() ->
     assert vael["weapon"]["rounds"] == 30 - 3 - 10  # a Semi-Auto Burst (RoF 3), then a Full Auto Burst (10)
     assert cultist["damage_taken"] == 6
     assert cultist["weapon"] == {**cultist["weapon"], "jammed": False, "rounds": 0}  # cleared: the clip is lost
+
+
+def test_fan_ruleset_damage_charts_typed_in_name_the_injury() -> None:
+    f = rp_fight()
+    chart = {
+        "chart": 1,
+        "die": 100,
+        "rows": [{"low": 1, "high": 50, "result": "Flesh wound"}, {"low": 51, "high": 100, "result": "Serious wound"}],
+    }
+    # as above: 25 hits the Left Arm and penetrates; the damage d100 37 reads "Flesh wound" on Chart 1
+    f.do({"type": "attack", "who": "k", "at": "c", "action": {"distance": 20}, "charts": [chart], "dice": [25, 37, 50]})
+    assert f.who("c")["injuries"] == ["Flesh wound"]
+
+
+def test_damage_charts_are_refused_outside_the_fan_ruleset() -> None:
+    f = dh2_fight()
+    errors = f.refused({"type": "attack", "who": "g", "at": "c", "charts": [{"chart": 1, "rows": []}], "dice": [5]})
+    assert errors == [{"field": "then.charts", "message": "Damage Charts are the fan-made ruleset's (wh40krp)"}]
