@@ -135,6 +135,15 @@ STUBBER = {
 }
 
 
+def guard_and_cultist(page: Page) -> None:
+    """The Guard (Ag 40, Autogun, 12 Wounds) and the Cultist (Ag 30, Stub automatic, 10 Wounds)
+    added, initiative rolled by hand: Guard 7 + AgB 4 = 11 first, Cultist 2 + 3 = 5."""
+    add_dh2(page, "Guard", ag="40", weapon=AUTOGUN, wounds="12")
+    add_dh2(page, "Cultist", ag="30", weapon=STUBBER, wounds="10")
+    page.fill("#tk-dice", "7 2")
+    press(page, "#tk-start")
+
+
 def test_a_three_round_dh2_fight_on_a_phone_reads_as_counted_by_hand(ready_page: Page) -> None:
     page = ready(ready_page)
     page.set_viewport_size(PHONE)
@@ -232,10 +241,7 @@ def test_a_three_round_dh2_fight_on_a_phone_reads_as_counted_by_hand(ready_page:
 
 def test_undo_export_import_and_a_reload_keep_the_view(ready_page: Page, tmp_path: Path) -> None:
     page = ready(ready_page)
-    add_dh2(page, "Guard", ag="40", weapon=AUTOGUN, wounds="12")
-    add_dh2(page, "Cultist", ag="30", weapon=STUBBER, wounds="10")
-    page.fill("#tk-dice", "7 2")
-    press(page, "#tk-start")
+    guard_and_cultist(page)
     page.fill("#tk-dice", "")
     by_hand(page, [30, 5])
     after_attack = view(page)
@@ -490,10 +496,7 @@ def test_a_surprised_combatant_loses_its_first_turn(ready_page: Page) -> None:
 
 def test_a_refused_action_field_is_marked_at_the_form_and_nothing_changes(ready_page: Page) -> None:
     page = ready(ready_page)
-    add_dh2(page, "Guard", ag="40", weapon=AUTOGUN, wounds="12")
-    add_dh2(page, "Cultist", ag="30", weapon=STUBBER, wounds="10")
-    page.fill("#tk-dice", "7 2")
-    press(page, "#tk-start")
+    guard_and_cultist(page)
     n = events(page)
     shown = view(page)
     field(page, "action.aim").select_option("half")  # Aim is an action of its own in an encounter
@@ -511,10 +514,7 @@ def test_a_refused_action_field_is_marked_at_the_form_and_nothing_changes(ready_
 
 def test_the_odds_panel_computes_from_the_encounters_state(ready_page: Page) -> None:
     page = ready(ready_page)
-    add_dh2(page, "Guard", ag="40", weapon=AUTOGUN, wounds="12")
-    add_dh2(page, "Cultist", ag="30", weapon=STUBBER, wounds="10")
-    page.fill("#tk-dice", "7 2")
-    press(page, "#tk-start")
+    guard_and_cultist(page)
     page.select_option("#tk-who", label="Guard")
     page.select_option("#tk-at", label="Cultist")
     page.check("#tk-apply-enc")
@@ -537,10 +537,7 @@ def test_the_odds_panel_computes_from_the_encounters_state(ready_page: Page) -> 
 
 def test_a_new_weapon_on_the_attacker_form_becomes_the_combatants_profile_and_its_wounds_stay(ready_page: Page) -> None:
     page = ready(ready_page)
-    add_dh2(page, "Guard", ag="40", weapon=AUTOGUN, wounds="12")
-    add_dh2(page, "Cultist", ag="30", weapon=STUBBER, wounds="10")
-    page.fill("#tk-dice", "7 2")
-    press(page, "#tk-start")
+    guard_and_cultist(page)
     page.evaluate("document.querySelector('details.tk-gm').open = true")
     page.select_option("#tk-gm-who", label="Cultist")
     page.fill('[data-adjust="damage_taken"]', "4")

@@ -4,6 +4,7 @@ clip across bursts, a jam then Clear Jam then Reload, Reactions once a round, Su
 
 from __future__ import annotations
 
+import dh2_scenarios
 from encounter_helpers import CULTIST_TARGET, GUARD, Fight, dh2_fight, modifiers
 
 from rules.encounter.run import run_encounter
@@ -312,16 +313,7 @@ def test_a_delayed_action_not_taken_by_its_next_turn_is_lost() -> None:
 
 
 def test_a_concussive_hit_stuns_its_target_in_the_encounter_for_one_turn_per_degree_of_failure() -> None:
-    lasgun = {
-        "name": "Lasgun",
-        "class": "Basic",
-        "range": 100,
-        "rof": "S/3/-",
-        "damage": "1d10+3",
-        "damage_type": "E",
-        "clip": 60,
-        "qualities": ["Concussive (2)"],
-    }
+    lasgun = {**dh2_scenarios.LASGUN, "qualities": ["Concussive (2)"]}  # 1d10+3 E, Pen 0
     cultist = {**CULTIST_TARGET, "evasion": None, "characteristics": {"T": 50}}
     f = dh2_fight(guard={**GUARD, "weapon": lasgun}, cultist=cultist)
     # 23 against 60 (BS 40 + Standard +10 + Short +10) hits the Body with 5 DoS (6 - 2 + 1), under the die's 6:

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from auspex_web import bridge
 from auspex_web.render_encounter import LOG_LINES, render_encounter
+from encounter_helpers import GUARD
 
 
 def combatant(**over: Any) -> dict[str, Any]:
@@ -161,19 +162,6 @@ def test_not_started_says_so() -> None:
 # ---------------------------------------------------------------------------------------------
 # bridge.encounter: the page's entry (never raises)
 
-GUARD = {
-    "name": "Guard",
-    "characteristics": {"BS": 40, "Ag": 35},
-    "weapon": {
-        "name": "Autogun",
-        "class": "Basic",
-        "range": 90,
-        "rof": "S/3/10",
-        "damage": "1d10+3",
-        "clip": 30,
-        "reload": "Full",
-    },
-}
 CULTIST = {"name": "Cultist", "wounds": 10, "toughness_bonus": 3, "armour": {"Body": 2}}
 
 
