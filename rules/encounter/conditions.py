@@ -75,7 +75,9 @@ CONDITIONS: dict[str, ConditionRule] = {
             "attacks on it +30; no Reactions",
             "reaction",
         ),
-        ConditionRule("Grappled", "seed 004, Grappling", "engaged in a grapple (resolved with issue 21)", "reaction"),
+        ConditionRule(
+            "Grappled", "seed 004, Grappling", "engaged in a grapple: its rules are applied by hand for now", "reaction"
+        ),
         ConditionRule(
             "On Fire", "DH2 Core, Ch. VII, On Fire; seed 004, Flame", "burning: its effects are applied by hand"
         ),
@@ -84,7 +86,7 @@ CONDITIONS: dict[str, ConditionRule] = {
         ),
         ConditionRule(
             "On Overwatch",
-            "seed 001, Overwatch (a kill zone held up to WP Bonus rounds; its effects resolved with issue 22)",
+            "seed 001, Overwatch (a kill zone held up to WP Bonus rounds; its shots are applied by hand for now)",
             "holding a kill zone",
         ),
         ConditionRule(

@@ -35,6 +35,7 @@ from .models import (
     EncounterState,
     InitiativeEvent,
     LogLine,
+    NewCombatant,
     ProfileEvent,
     RemoveEvent,
     SimpleEvent,
@@ -94,13 +95,31 @@ def _act(ctx: Ctx, c: CombatantState, cost: int, what: str) -> None:
         raise EncounterError.at(f"{f}.who", f"{c.name} is {c.out}: out of the fight")
     if st.round == 0:
         raise EncounterError.at(f"{f}.who", "The fight has not started: roll initiative first (round 1)")
-    if st.turn != c.id and c.has("Delaying") and cost <= 1:  # its delayed Half Action, out of turn
+    delayed = st.turn != c.id and c.has("Delaying") is not None and cost <= 1  # its delayed Half Action
+    if st.turn != c.id and not delayed:
+        now = st.get(st.turn or "")
+        raise EncounterError.at(f"{f}.who", f"It is {now.name if now else 'nobody'}'s turn, not {c.name}'s")
+    _limited(f, c, cost, what)
+    if delayed:  # taken out of turn, from the Half Action Delay kept (DH2 Core, Delay)
         c.conditions = [x for x in c.conditions if x.name != "Delaying"]
         c.actions.append(f"{what} (delayed)")
         return
-    if st.turn != c.id:
-        now = st.get(st.turn or "")
-        raise EncounterError.at(f"{f}.who", f"It is {now.name if now else 'nobody'}'s turn, not {c.name}'s")
+    budget = family(st.system).budget
+    if c.half_actions + cost > budget:
+        done = ", ".join(c.actions) or "nothing"
+        kind = "a Full Action" if cost >= 2 else "a Half Action"
+        raise EncounterError.at(
+            f"{f}.type",
+            f"{c.name} has {budget - c.half_actions} Half Action(s) left this turn (done: {done}); {what} is {kind} "
+            "(a turn is a Full Action or two Half Actions: seed 003, seed 001)",
+        )
+    c.half_actions += cost
+    c.actions.append(what)
+
+
+def _limited(f: str, c: CombatantState, cost: int, what: str) -> None:
+    """Refuse what ``c``'s conditions stop: any action (Stunned, Helpless, Unconscious...), or a
+    Full Action (Pinned: Half Actions only)."""
     stop = conditions.limit(c)
     if stop is not None and stop[0] == "all":
         cond = stop[1]
@@ -113,17 +132,6 @@ def _act(ctx: Ctx, c: CombatantState, cost: int, what: str) -> None:
             f"{f}.type",
             f"{c.name} is {stop[1].name}: Half Actions only, and {what} is a Full Action ({conditions.rule(stop[1].name).rule})",
         )
-    budget = family(st.system).budget
-    if c.half_actions + cost > budget:
-        done = ", ".join(c.actions) or "nothing"
-        kind = "a Full Action" if cost >= 2 else "a Half Action"
-        raise EncounterError.at(
-            f"{f}.type",
-            f"{c.name} has {budget - c.half_actions} Half Action(s) left this turn (done: {done}); {what} is {kind} "
-            "(a turn is a Full Action or two Half Actions: seed 003, seed 001)",
-        )
-    c.half_actions += cost
-    c.actions.append(what)
 
 
 def _roller(ctx: Ctx) -> Roller:
@@ -180,9 +188,7 @@ def _profile(ctx: Ctx) -> None:
     ctx.log.append(f"{c.name}'s profile changed")
 
 
-def _new(c: CombatantState, attacker: Any, target: Any) -> Any:
-    from .models import NewCombatant
-
+def _new(c: CombatantState, attacker: Any, target: Any) -> NewCombatant:
     return NewCombatant(id=c.id, name=c.name, attacker=attacker, target=target)
 
 

@@ -47,6 +47,17 @@ def _validate(system: str, field: str, attacker: Profile | None, target: Profile
         raise EncounterError([type(e)(f"{field}.{e.field}", e.message) for e in exc.errors]) from None
 
 
+def _is_melee(attacker: Profile) -> bool:
+    """Whether the attacker profile's weapon is a melee one (its class as the scenario reads it;
+    an invalid weapon counts as ranged here, and the attack's own validation then names the field)."""
+    from ..models import Weapon
+
+    try:
+        return Weapon.model_validate(attacker.get("weapon") or {}).is_melee
+    except ValueError:
+        return False
+
+
 class Family:
     """The hooks an encounter calls for one family. Every method takes the encounter's
     ``system``; ``field`` is where an error is reported (``then``, ``events.3``)."""
@@ -176,7 +187,7 @@ class D100(Family):
             t["horde"] = {**t.get("horde", {}), "magnitude": at.magnitude}
         else:
             t["damage_taken"] = min(at.damage_taken, 2000)
-        melee = _validate(system, field, a, t).attacker.weapon.is_melee
+        melee = _is_melee(a)
         notes += self._conditions(system, who, at, action, melee)
         notes += self._reaction(at, t, ev, field)
         return {"system": system, "attacker": a, "target": t, "action": action}, notes

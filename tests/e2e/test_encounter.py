@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, ViewportSize, expect
 
+from tests.e2e.test_storage import FULL_STORAGE  # localStorage refusing the page's writes, as a full one
+
 pytestmark = pytest.mark.e2e
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -381,19 +383,6 @@ def test_a_two_shot_epic_fight_carries_units_lost_and_shock(ready_page: Page) ->
     expect(card(page, "Ork warband").locator('[data-k="harm"]')).to_have_text(harm)
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator("#tracker").screenshot(path=str(ARTIFACTS / "encounter-epic-1280x800.png"))
-
-
-FULL_STORAGE = """
-(() => {
-  const setItem = Storage.prototype.setItem;
-  Storage.prototype.setItem = function (key, value) {
-    if (String(key).startsWith("auspex:") && !window.auspexTestRoom) {
-      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-    }
-    return setItem.call(this, key, value);
-  };
-})();
-"""
 
 
 def test_two_tabs_add_to_one_encounter_and_a_full_storage_is_never_called_saved(

@@ -354,3 +354,11 @@ def test_the_state_names_the_condition_that_keeps_a_combatant_from_reacting() ->
     assert f.who("c")["no_reaction"] is None
     f.do({"type": "condition", "who": "c", "condition": "Stunned", "rounds": 1})
     assert f.who("c")["no_reaction"] == "Stunned"
+
+
+def test_a_delaying_combatant_stunned_before_it_acts_cannot_take_its_delayed_action() -> None:
+    f = dh2_fight()
+    f.do({"type": "delay", "who": "g"})
+    f.do({"type": "condition", "who": "g", "condition": "Stunned", "rounds": 1})
+    errors = f.refused({"type": "attack", "who": "g", "at": "c", "action": {"distance": 20}, "dice": [95]})
+    assert "Guard is Stunned" in errors[0]["message"]
