@@ -275,10 +275,15 @@ const saved = (answer) => (answer.saved === false ? " Not saved on this device: 
 // Dice for an event that rolls: the box's d10s or d100s as typed, else a fresh seed.
 function rolled(event) {
   const text = diceBox.value.trim();
-  if (text) event.dice = text.split(/[\s,;]+/).map((t) => (/^\d+$/.test(t) ? +t : t));
-  else event.seed = crypto.getRandomValues(new Uint32Array(1))[0];
+  if (text) {
+    event.dice = text.split(/[\s,;]+/).map((t) => (/^\d+$/.test(t) ? +t : t));
+    typed.add(event);
+  } else event.seed = crypto.getRandomValues(new Uint32Array(1))[0];
   return event;
 }
+// Events whose dice came from the Dice box: once the engine takes one, those dice are spent (they
+// are in its log), so the box is cleared and the next roll never reuses them.
+const typed = new WeakSet();
 
 async function act(event, done, { actor = whoSelect } = {}) {
   clearMarks();
@@ -288,6 +293,7 @@ async function act(event, done, { actor = whoSelect } = {}) {
     if (forms.length) hooks.showFieldErrors(forms);
     return answer;
   }
+  if (typed.has(event)) diceBox.value = "";
   const last = answer.state.log.at(-1)?.text ?? "";
   say(`${done ?? last}${saved(answer)}`, answer.saved === false);
   return answer;

@@ -144,6 +144,7 @@ def guard_and_cultist(page: Page) -> None:
     add_dh2(page, "Cultist", ag="30", weapon=STUBBER, wounds="10")
     page.fill("#tk-dice", "7 2")
     press(page, "#tk-start")
+    expect(page.locator("#tk-dice")).to_have_value("")  # spent: the next roll never reuses them
 
 
 def test_a_three_round_dh2_fight_on_a_phone_reads_as_counted_by_hand(ready_page: Page) -> None:
