@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import tables
 from ..dice import Roller
 from ..errors import FieldError, ScenarioError
 from ..models import Action, Resolution, Scenario, Step
@@ -57,7 +58,7 @@ def _kind(a: D100Attack) -> str:
     return "melee" if a.weapon.is_melee else "ranged"
 
 
-def _second_type(first: D100Attack, tw: TwoWeapon, s: Scenario) -> str:
+def _second_type(tw: TwoWeapon, s: Scenario) -> str:
     """The second attack's action: as given, else the first's when the second weapon can make
     it (its kind's list, and the burst its RoF has), else Standard Attack."""
     given = s.action.second_action.action_type if s.action.second_action else None
@@ -72,17 +73,16 @@ def _second_type(first: D100Attack, tw: TwoWeapon, s: Scenario) -> str:
     return same if same in allowed and fires.get(same, True) else "Standard Attack"
 
 
-def second_scenario(first: D100Attack, tw: TwoWeapon) -> Scenario:
+def second_scenario(s: Scenario, tw: TwoWeapon) -> Scenario:
     """The second weapon's attack as a scenario of its own: the second weapon in hand, the second
     target (or the same), the second action's type, fire mode, one hand and distance. Reading: Aim
     counts for the first attack only (it is taken for "the next attack"); circumstances, difficulty
     and extra modifiers are the situation's and count for both."""
-    s = first.s
     w = s.attacker.second_weapon
     assert w is not None
     sa = s.action.second_action
     update: dict[str, object] = {
-        "action_type": _second_type(first, tw, s),
+        "action_type": _second_type(tw, s),
         "aim": "none",
         "fire_mode": sa.fire_mode if sa else None,
         "one_handed": sa.one_handed if sa else False,
@@ -216,6 +216,24 @@ def _after_first(second: Scenario, one: Resolution, same_target: bool) -> tuple[
     return second.model_copy(update={"target": target.model_copy(update=update)}), notes
 
 
+def cost(system: str, action: dict[str, object], attacker: dict[str, object] | None) -> int | None:
+    """The Half Actions both attacks take together in an encounter (``action`` and ``attacker``:
+    the event's action and the combatant's attacker profile, as JSON), or None when the attack is
+    not made with both weapons: the ruleset's ``action`` (DH2: one Half Action; DH1 and
+    Deathwatch: a Full Action), or the longer of the two hands' actions (a Suppressing Fire is a
+    Full Action)."""
+    tw = tables.tables(system).two_weapon
+    if tw is None or action.get("two_weapon") != "both" or not (attacker or {}).get("second_weapon"):
+        return None
+    acts = tables.actions(system)
+    second = action.get("second_action")
+    names = [action.get("type") or "Standard Attack"]
+    if isinstance(second, dict) and second.get("type"):
+        names.append(second["type"])
+    full = [a for n in names if isinstance(n, str) and (a := acts.get(n)) is not None and a.type != "Half"]
+    return 2 if tw.action == "Full" or full else 1
+
+
 def resolve(attack: type[D100Attack], scenario: Scenario, roller: Roller) -> Resolution:
     """The attack of ``scenario``; with both weapons (:func:`wanted`), the first weapon's attack and
     then the second's from the same dice, the second in the first's ``second``. On the same target
@@ -229,7 +247,7 @@ def resolve(attack: type[D100Attack], scenario: Scenario, roller: Roller) -> Res
     if not wanted(scenario) or tw is None:
         return first.resolve()
     hand = _SecondHand(source=roller.source, records=roller.records)
-    planned = second_scenario(first, tw)
+    planned = second_scenario(scenario, tw)
     errors = pair_errors(first, attack(planned, hand), tw)
     try:
         check.check(first)
