@@ -60,7 +60,8 @@ def _kind(a: D100Attack) -> str:
 
 def _second_type(tw: TwoWeapon, s: Scenario) -> str:
     """The second attack's action: as given, else the first's when the second weapon can make
-    it (its kind's list, and the burst its RoF has), else Standard Attack."""
+    it (its kind's list, and the burst its RoF has; after a Suppressing Fire, a Full Auto Burst),
+    else Standard Attack."""
     given = s.action.second_action.action_type if s.action.second_action else None
     if given:
         return given
@@ -70,6 +71,8 @@ def _second_type(tw: TwoWeapon, s: Scenario) -> str:
     allowed = tw.melee_actions if w.is_melee else tw.ranged_actions
     rof = w.rate_of_fire
     fires = {"Semi-Auto Burst": rof.semi is not None, "Full Auto Burst": rof.full is not None}
+    if same == SUPPRESSING:  # one area of suppressive fire: the other hand bursts, or fires once
+        same = "Full Auto Burst"
     return same if same in allowed and fires.get(same, True) else "Standard Attack"
 
 

@@ -252,6 +252,10 @@ def test_the_second_weapon_defaults_to_the_first_action_when_it_can() -> None:
     assert res["second"]["action"] == "Standard Attack"
     res = resolve_ok(pair(dice=[90, 90]))
     assert res["second"]["action"] == "Semi-Auto Burst"
+    # After a Suppressing Fire the other hand lays down no second area: a Full Auto Burst.
+    machine = {**AUTOPISTOL, "name": "Left Autopistol"}
+    res = resolve_ok(pair(AUTOPISTOL, machine, action="Suppressing Fire", dice=[90, 90]))
+    assert (res["action"], res["second"]["action"]) == ("Suppressing Fire", "Full Auto Burst")
 
 
 def test_two_targets_within_10_metres_of_each_other() -> None:
