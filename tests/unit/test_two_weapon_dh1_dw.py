@@ -85,3 +85,12 @@ def test_dh1_melee_hands_make_standard_attacks_only() -> None:
     assert out["status"] == "invalid"
     assert any(e["field"] == "action.type" and "Standard Attack" in e["message"] for e in out["errors"])
     assert STUB["class"] == "Pistol"
+
+
+@pytest.mark.parametrize(("system", "row"), [("dh1", "Off Hand Attacks"), ("dh2", "Off-Hand Attack")])
+def test_the_off_hand_penalty_is_not_counted_twice(system: str, row: str) -> None:
+    # seed 003: "Off Hand Attacks | WS & BS -20": the row and the off-hand choice are one penalty.
+    data = _in(system, action="Standard Attack", two_weapon="off_hand", circumstances=[row], dice=[30, 5])
+    out = run(data)
+    assert out["status"] == "invalid"
+    assert [e["field"] for e in out["errors"]] == ["action.circumstances"]

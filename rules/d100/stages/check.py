@@ -149,6 +149,19 @@ def one_handed_errors(a: D100Attack, at: str) -> list[FieldError]:
     return []
 
 
+def _off_hand_twice(a: D100Attack) -> list[FieldError]:
+    """An off-hand attack takes its penalty from ``action.two_weapon``: the circumstances table's
+    off-hand row (DH2 "Off-Hand Attack", DH1 "Off Hand Attacks") ticked as well would count it twice."""
+    if a.s.action.two_weapon != "off_hand":
+        return []
+    ticked = [c for c in a.s.action.circumstances if c.lower().replace("-", " ").startswith("off hand")]
+    if not ticked:
+        return []
+    return [
+        FieldError("action.circumstances", f"'{ticked[0]}' is the off-hand attack chosen under Two weapons: untick one")
+    ]
+
+
 def _lacks(a: D100Attack, at: str, what: str) -> FieldError:
     return FieldError(at, f"{what} is not a rule of {a.RULESET}")
 
@@ -197,6 +210,7 @@ def _action_options(a: D100Attack, action: ActionDef) -> list[FieldError]:
             errors.append(_lacks(a, "action.two_weapon", "Two-weapon fighting"))
         else:
             errors.extend(one_handed_errors(a, "action.two_weapon"))
+            errors.extend(_off_hand_twice(a))
     if s.action.overwatch:
         if t.pinning is None:
             errors.append(_lacks(a, "action.overwatch", "Overwatch"))
