@@ -9,9 +9,19 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 from . import limits
 from .dice import DiceExpression
@@ -240,6 +250,11 @@ class Attacker(_Model):
     strength_bonus: int | None = Field(
         None, ge=0, le=40, description="SB with Unnatural Strength counted (blank: the tens digit of S)"
     )
+    # Two-weapon fighting (seed 004, Two-Weapon Fighting): the weapon in the other hand, used when
+    # action.two_weapon is "both" (then both attacks are resolved, this one second).
+    second_weapon: Weapon | None = Field(
+        None, description="the weapon in the other hand: with action.two_weapon 'both', its attack is resolved second"
+    )
 
     @property
     def SB(self) -> int:
@@ -383,6 +398,20 @@ class Modifier(_Model):
     source: str | None = Field(None, max_length=200)
 
 
+class SecondAction(_Model):
+    """The second weapon's attack in two-weapon fighting (``action.second_action``): its action
+    (by book name; left out, the first attack's when the second weapon can make it, else Standard
+    Attack), Suppressing Fire's fire mode, a Basic weapon fired in one hand, the distance to its
+    target in metres (left out: the first attack's), a Called Shot's location. Everything else
+    (circumstances, difficulty, extra modifiers) is the first attack's."""
+
+    action_type: str | None = Field(None, alias="type", max_length=limits.LABEL_LENGTH)
+    fire_mode: Literal["semi", "full"] | None = None
+    one_handed: bool = False
+    distance: float | None = Field(None, ge=0, le=100000, description="metres")
+    called_location: Location | None = None
+
+
 class Action(_Model):
     """What the attacker does: the action (by its book name), distance to the target in metres,
     aim taken before (none, half, full), the location named by a Called Shot, the fire mode of
@@ -414,6 +443,15 @@ class Action(_Model):
         "none", description="off_hand: a single attack with the off-hand weapon; both: one of two attacks, one per hand"
     )
     ambidextrous: bool = False
+    # Two-weapon fighting, both attacks in one resolution (seed 004, Two-Weapon Fighting): the
+    # second weapon's action, its target (default: the same), how far apart the two targets stand,
+    # and the attacker's Two-Weapon Wielder talents. Used only with attacker.second_weapon.
+    second_action: SecondAction | None = None
+    second_target: Target | None = None
+    targets_apart: float = Field(0, ge=0, le=100000, description="metres between the two targets")
+    two_weapon_wielder: list[Literal["Melee", "Ballistic"]] = Field(
+        default_factory=list, max_length=2, description="the Two-Weapon Wielder talents held (Melee, Ballistic)"
+    )
     overwatch: bool = Field(False, description="the burst is fired from Overwatch: its targets test against pinning")
     helpless: bool = Field(
         False,
@@ -595,3 +633,14 @@ class Resolution(_Model):
     seed: int | None = None
     dice: list[Die] = Field(default_factory=list)
     steps: list[Step] = Field(default_factory=list)
+    # Two-weapon fighting: the second weapon's attack, resolved after this one from the same dice
+    # (its own dice and steps). Left out of the JSON when there is none, so one attack's JSON is
+    # as it always was.
+    second: Resolution | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_empty_second(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if data.get("second") is None:
+            data.pop("second", None)
+        return data

@@ -246,7 +246,11 @@ class CoverTable(DataModel):
 
 
 class TwoWeapon(DataModel):
-    """Two-weapon fighting modifiers (percent) and how far apart two pistols' targets may be (metres)."""
+    """Two-weapon fighting: the modifiers (percent) of an off-hand attack and of an attack with each
+    weapon (Two-Weapon Wielder; with Ambidextrous), how far apart two weapons' targets may be
+    (metres), the Action both attacks take together (``action``, Half or Full, cited in
+    ``action_source``) and the attack actions each hand may make (``melee_actions``,
+    ``ranged_actions``: the ruleset's action names)."""
 
     note: str | None = Field(None, alias="_note")
 
@@ -255,6 +259,10 @@ class TwoWeapon(DataModel):
     both: int
     ambidextrous: int
     pistols_within: float
+    action: Literal["Half", "Full"] = "Full"
+    action_source: str = ""
+    melee_actions: list[str] = Field(default_factory=lambda: ["Standard Attack"])
+    ranged_actions: list[str] = Field(default_factory=lambda: ["Standard Attack"])
 
 
 class SpreadHits(DataModel):

@@ -30,6 +30,13 @@ d100 family's (:mod:`rules.d100.attack`); what DH1 does its own way:
 Readings taken where the seed is open: the DH1 book's Point Blank is 3 metres (DH2 says 2);
 a Troop target has no special Righteous Fury rule in DH1 (``troop`` changes nothing here).
 
+Two-weapon fighting (``two_weapon`` in ``rules/data/dh1/tables.json``): seed 003 has only the Off
+Hand Attacks row (-20); the rest is the DH1 Core's (Ch. IV, Two-Weapon Wielder and Ambidextrous): a
+Full Action attacks with both weapons at -20 each, -10 with Ambidextrous, which also lifts the
+off-hand -20. Each hand makes a Standard Attack, or a ranged hand a Semi- or Full Auto Burst (DH1
+has no Swift or Lightning Attack action); otherwise as DH2 (:mod:`rules.d100.two_weapon`). DH2
+differs: its two attacks are one Half Action, and a melee hand may make a Swift or Lightning Attack.
+
 Helpless Targets (``action.helpless``): seed 003's circumstance row reads "automatic success, roll
 twice for damage" and names no kind of attack; the book's section gives it to melee attacks, and
 Auspex follows the book (a ranged attack is tested as usual). The automatic success has 0 degrees
@@ -44,6 +51,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from .. import registry
+from ..d100 import two_weapon
 from ..d100.attack import WholeTensAttack
 from ..dice import Roller
 from ..models import Resolution, Scenario
@@ -99,4 +107,4 @@ def resolve(scenario: Scenario, roller: Roller) -> Resolution:
     ``roller``: records every die consumed. Returns the :class:`~rules.models.Resolution`.
     Raises :class:`~rules.errors.ScenarioError` for an attack the rules do not allow (at the field
     concerned) and :class:`~rules.errors.NeedDie` when scripted dice run out."""
-    return DH1Attack(scenario, roller).resolve()
+    return two_weapon.resolve(DH1Attack, scenario, roller)

@@ -39,6 +39,16 @@ Readings taken where the seed is open:
   either roll's dice is Righteous Fury. A ranged attack is tested as usual (the rule names melee).
   The d100 is still rolled: its reverse gives the hit location, and an Overheats weapon still
   overheats on it. The target makes no Reaction, melee or ranged.
+- Two-Weapon Fighting (seed 004 lines 124-136; data ``two_weapon`` in ``rules/data/dh2/tables.json``,
+  resolved by :mod:`rules.d100.two_weapon`): either hand may attack alone (``off_hand``: the book's
+  Off-Hand Attack circumstance, -20, none with Ambidextrous); with Two-Weapon Wielder both weapons
+  attack at -20 each, -10 with Ambidextrous. A Melee weapon is one-handed unless it is Unwieldy (the
+  seed's "melee weapons that note they are one-handed": Auspex's weapons carry no such note, and the
+  Unwieldy ones are the two-handed great weapons); a Basic weapon only when fired one-handed
+  (``action.one_handed`` / ``second_action.one_handed``, with its own -20). Both attacks together
+  are one Half Action (DH2 Core, Ch. IV, Two-Weapon Wielder); DH1 and Deathwatch spend a Full
+  Action. Aim counts for the first attack only; on the same target the second attack starts from
+  the damage the first left, and no Evasion if the target already used its Reaction.
 
 Dice are consumed in the order the rules call for them: the attack's d100; the evasion d100 (when
 the target evades and was hit); then hit by hit its damage dice, Tearing's extra die, and its
@@ -52,7 +62,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from .. import registry
-from ..d100 import D100Test, dh2_test, signed
+from ..d100 import D100Test, dh2_test, signed, two_weapon
 from ..d100.attack import D100Attack
 from ..dice import Roller
 from ..models import Resolution, Scenario
@@ -125,4 +135,4 @@ def resolve(scenario: Scenario, roller: Roller) -> Resolution:
     ``roller``: records every die consumed. Returns the :class:`~rules.models.Resolution`.
     Raises :class:`~rules.errors.ScenarioError` for an attack the rules do not allow (at the field
     concerned) and :class:`~rules.errors.NeedDie` when scripted dice run out."""
-    return DH2Attack(scenario, roller).resolve()
+    return two_weapon.resolve(DH2Attack, scenario, roller)

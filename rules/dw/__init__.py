@@ -32,6 +32,9 @@ Deathwatch does its own way:
   two-weapon fighting (-20, -10 Ambidextrous; -20 off-hand); Overwatch and Suppressing Fire make
   their targets test Willpower (-20) or be Pinned; a Charge must cover 4 m to the Charge move by AB;
   the target ends Lightly, Heavily or Critically Damaged.
+- Two-weapon fighting, both attacks in one resolution (:mod:`rules.d100.two_weapon`): a Full Action
+  (seed 001), each hand a Standard Attack or (a ranged hand) a Semi- or Full Auto Burst, as DH1;
+  DH2 spends one Half Action and allows Swift and Lightning Attacks.
 
 Readings taken where the seed is open are written in ``rules/data/dw/*.json`` (``_note``).
 Helpless Targets (``action.helpless``; not on the screen: DW Core, Ch. VIII, Combat Circumstances)
@@ -45,6 +48,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from .. import registry
+from ..d100 import two_weapon
 from ..d100.attack import WholeTensAttack
 from ..dice import Roller
 from ..models import Resolution, Scenario
@@ -101,4 +105,4 @@ def resolve(scenario: Scenario, roller: Roller) -> Resolution:
     the target is a Horde). Raises :class:`~rules.errors.ScenarioError` for an attack the rules do
     not allow (at the field concerned) and :class:`~rules.errors.NeedDie` when scripted dice run
     out."""
-    return DWAttack(scenario, roller).resolve()
+    return two_weapon.resolve(DWAttack, scenario, roller)

@@ -39,6 +39,7 @@ from .models import (
     ProfileEvent,
     RemoveEvent,
     SimpleEvent,
+    WeaponState,
 )
 
 AIM = {"half": (1, 10), "full": (2, 20)}
@@ -175,6 +176,9 @@ def _profile(ctx: Ctx) -> None:
         or fresh.weapon.clip != c.weapon.clip
     ):
         c.weapon = fresh.weapon
+    two, now = fresh.second_weapon, c.second_weapon
+    if ev.attacker is not None and (two is None or now is None or (two.name, two.clip) != (now.name, now.clip)):
+        c.second_weapon = two  # a new weapon in the other hand comes loaded; the same one keeps its rounds
     c.kind, c.wounds, c.magnitude_start, c.units_start = (
         fresh.kind,
         fresh.wounds,
@@ -329,9 +333,15 @@ def _can_attack(ctx: Ctx, who: CombatantState, at: CombatantState) -> None:
         raise EncounterError.at(f"{f}.at", f"{at.name} has no target profile: give it one from the Target form")
     if at.out:
         raise EncounterError.at(f"{f}.at", f"{at.name} is {at.out}")
-    w = who.weapon
-    if w is None:
-        return
+    both = ctx.event.action.get("two_weapon") == "both" and who.second_weapon is not None
+    for w in (who.weapon, who.second_weapon if both else None):
+        if w is not None:
+            _weapon_ready(ctx, who, w)
+
+
+def _weapon_ready(ctx: Ctx, who: CombatantState, w: WeaponState) -> None:
+    """Refuse an attack with a jammed, empty or overheated weapon."""
+    f = ctx.field
     if w.jammed:
         fix = f"being repaired, {w.repairing} turn(s) left" if w.repairing else "jammed: Clear Jam first"
         raise EncounterError.at(f"{f}.who", f"{who.name}'s {w.name} is {fix} ({family(ctx.state.system).jam_rule})")
@@ -351,7 +361,7 @@ def _attack(ctx: Ctx) -> None:
     if ev.charts and fam.name != "wh40krp":
         raise EncounterError.at(f"{ctx.field}.charts", "Damage Charts are the fan-made ruleset's (wh40krp)")
     name = str(ev.action.get("type") or ev.action.get("kind") or "Attack")
-    _act(ctx, who, fam.cost(st.system, ev.action, ctx.field), name)
+    _act(ctx, who, fam.cost(st.system, ev.action, ctx.field, who.attacker), name)
     data, notes = fam.scenario(st.system, who, at, ev, ctx.field)
     scenario, res = _resolved(ctx, data)
     if fam.budget > 2 and who.half_actions + getattr(res, "actions_spent", 0) > fam.budget:

@@ -79,8 +79,8 @@ class Family:
         """Set the state a profile starts with (its kind, wounds, weapon)."""
         raise NotImplementedError
 
-    def cost(self, system: str, action: Profile, field: str) -> int:
-        """The Half Actions an attack ``action`` costs."""
+    def cost(self, system: str, action: Profile, field: str, attacker: Profile | None = None) -> int:
+        """The Half Actions an attack ``action`` costs (``attacker``: the attacker's profile)."""
         return 2
 
     def scenario(
@@ -159,8 +159,18 @@ class D100(Family):
         if c.attacker is not None:
             w = scenario.attacker.weapon
             _weapon(c, w.name, 0 if w.is_melee else w.clip, w.reload)
+            w2 = scenario.attacker.second_weapon
+            c.second_weapon = None
+            if w2 is not None:  # two-weapon fighting: the other hand's clip is counted too
+                clip = 0 if w2.is_melee else w2.clip
+                c.second_weapon = WeaponState(name=w2.name, clip=clip, rounds=clip, reload=w2.reload)
 
-    def cost(self, system: str, action: Profile, field: str) -> int:
+    def cost(self, system: str, action: Profile, field: str, attacker: Profile | None = None) -> int:
+        from ..d100 import two_weapon
+
+        both = two_weapon.cost(system, action, attacker)
+        if both is not None:  # both weapons' attacks together (seed 004, Two-Weapon Fighting)
+            return both
         name = str(action.get("type", "Standard Attack"))
         act = tables.actions(system).get(name)
         if act is None:  # the resolver names the choices
@@ -183,6 +193,12 @@ class D100(Family):
         w = who.weapon
         if w is not None and w.clip:
             a.setdefault("weapon", {})["clip"] = w.rounds
+        w2 = who.second_weapon
+        if w2 is not None and w2.clip and isinstance(a.get("second_weapon"), dict):
+            a["second_weapon"]["clip"] = w2.rounds
+        if action.get("second_target") is not None:
+            message = "In an encounter both weapons attack the target chosen: attack another one with its own event"
+            raise EncounterError.at(f"{field}.action.second_target", message)
         if at.kind == "horde":
             t["horde"] = {**t.get("horde", {}), "magnitude": at.magnitude}
         else:
@@ -232,10 +248,25 @@ class D100(Family):
         return [f"{at.name}'s {reaction}: {label} {v:+d} ({src})" for label, v, src in pen]
 
     def apply(self, res: Any, who: CombatantState, at: CombatantState, scenario: Any) -> list[str]:
-        out = _clip_after(who.weapon, res.rounds_fired, res.rounds_left, res.jammed)
-        if res.overheated and who.weapon is not None:
-            who.weapon.overheated = 2
-            out.append(f"{who.weapon.name} overheated: it cannot fire on {who.name}'s next turn")
+        out = self._apply_one(res, who.weapon, who, at, scenario)
+        second = getattr(res, "second", None)
+        if second is not None:  # two-weapon fighting: the other hand's attack, on the same target
+            from ..d100.two_weapon import second_scenario
+
+            tw = tables.tables(scenario.system).two_weapon
+            assert tw is not None
+            out.append(f"then the {second.weapon}: {second.outcome}")
+            out.extend(self._apply_one(second, who.second_weapon, who, at, second_scenario(scenario, tw)))
+        return out
+
+    def _apply_one(
+        self, res: Any, w: WeaponState | None, who: CombatantState, at: CombatantState, scenario: Any
+    ) -> list[str]:
+        """One attack's resolution (fired from ``w``) applied to the state; the words of it."""
+        out = _clip_after(w, res.rounds_fired, res.rounds_left, res.jammed)
+        if res.overheated and w is not None:
+            w.overheated = 2
+            out.append(f"{w.name} overheated: it cannot fire on {who.name}'s next turn")
         if any("(evasion)" in d.purpose for d in res.dice):
             at.reaction_used = True
         if res.horde is not None and at.kind == "horde":
@@ -350,7 +381,7 @@ class Fan(Family):
             melee = w.weapon_class in ("Melee", "Unarmed")
             _weapon(c, w.name, None if melee else w.clip, None)
 
-    def cost(self, system: str, action: Profile, field: str) -> int:
+    def cost(self, system: str, action: Profile, field: str, attacker: Profile | None = None) -> int:
         return 0  # the round's own actions are counted after it is resolved (actions_spent)
 
     def scenario(

@@ -263,6 +263,8 @@ class CombatantState(_Model):
     integrity: dict[int, int] = Field(default_factory=dict)
     shock: int = 0
     weapon: WeaponState | None = None
+    # Two-weapon fighting: the weapon in the other hand (its clip), when the profile has one.
+    second_weapon: WeaponState | None = None
     conditions: list[Condition] = Field(default_factory=list)
     aim: Literal["none", "half", "full"] = "none"
     initiative: int | None = None

@@ -445,7 +445,7 @@ def render_d100(data: Resolution | Mapping[str, Any]) -> str:
     the target's tests, the dice, the step log."""
     r = as_resolution(data)
     hits = render_hits(r)
-    return (
+    html = (
         f'<article class="resolution outcome-{e(r.outcome)}">'
         f"{render_headline(r)}"
         f"{render_test(r)}"
@@ -454,6 +454,14 @@ def render_d100(data: Resolution | Mapping[str, Any]) -> str:
         f"{render_dice(r)}"
         f"{render_steps(r.steps)}"
         f"</article>"
+    )
+    if r.second is None:
+        return html
+    # Two-weapon fighting: the second weapon's attack, whole, under the first (its own dice and steps).
+    return (
+        f'<div class="two-weapon" data-k="two-weapon"><h3 class="hand">First weapon: {e(r.weapon)}</h3>{html}'
+        f'<h3 class="hand" data-k="second-hand">Second weapon: {e(r.second.weapon)}</h3>'
+        f"{render_d100(r.second)}</div>"
     )
 
 

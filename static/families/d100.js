@@ -36,7 +36,7 @@ function unshape(s) {
 }
 
 // The extra modifiers and the foes within 2 m (Deathwatch) as rows; the evasion fields shown for a
-// reaction (and a parrying weapon's for a Parry).
+// reaction (and a parrying weapon's for a Parry); the second weapon for two-weapon fighting.
 function init({ form, editableRows }) {
   const $ = (id) => document.getElementById(id);
   editableRows($("modifier-rows"), $("add-modifier"), $("modifier-row"), "action.modifiers");
@@ -47,7 +47,22 @@ function init({ form, editableRows }) {
     for (const el of form.querySelectorAll("[data-parry]")) el.hidden = reaction.value !== "Parry";
   }
   reaction.addEventListener("change", syncEvasion);
-  return { start: syncEvasion };
+  // Two-weapon fighting: the second weapon, the talents and its action show once "one attack with
+  // each" is chosen where the ruleset has the rule (its row shown).
+  const two = form.elements.namedItem("action.two_weapon");
+  const twoRow = two.closest(".row");
+  function syncTwoWeapons() {
+    const on = two.value === "both" && !twoRow.hidden;
+    for (const el of form.querySelectorAll("[data-two-weapon]")) el.hidden = !on;
+  }
+  two.addEventListener("change", syncTwoWeapons);
+  new MutationObserver(syncTwoWeapons).observe(twoRow, { attributes: true, attributeFilter: ["hidden"] });
+  return {
+    start() {
+      syncEvasion();
+      syncTwoWeapons();
+    },
+  };
 }
 
 // The combat tracker's rows (auspex:tracker:v1, before issue 20) as the encounter's combatants: a

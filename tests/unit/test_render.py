@@ -453,3 +453,16 @@ def test_the_totals_of_a_large_horde_shot_count_the_magnitude_and_escape_names()
     # Magnitude lost, which the headline gives and which can be less (a Horde of 500 hit 600 times)
     assert "<th>damaging hits</th>" in html
     assert "<th>Magnitude</th>" not in html
+
+
+def test_two_weapon_fighting_shows_the_second_attack_under_the_first() -> None:
+    # seed 004, Two-Weapon Fighting: each attack resolved on its own, with its own dice and steps.
+    second = resolution(
+        weapon=HOSTILE, roll=77, dice=[{"purpose": "second weapon: to-hit d100", "sides": 100, "value": 77}]
+    )
+    html = render_resolution(resolution(second=second))
+    assert html.index("First weapon: Lasgun") < html.index("Second weapon: " + escape(HOSTILE))
+    assert HOSTILE not in html
+    assert html.count('<article class="resolution') == 2
+    assert "second weapon: to-hit d100" in html
+    assert "Second weapon" not in render_resolution(resolution())

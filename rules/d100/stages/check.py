@@ -127,6 +127,41 @@ def check_ruleset_options(a: D100Attack, action: ActionDef) -> list[FieldError]:
     return _target_options(a, action) + _action_options(a, action)
 
 
+def one_handed_errors(a: D100Attack, at: str) -> list[FieldError]:
+    """The weapon can be held in one hand for two-weapon fighting (seed 004, Two-Weapon Fighting:
+    Pistols, melee weapons their descriptions call one-handed, a Basic weapon fired one-handed).
+    Reading: a Melee weapon is one-handed unless it is Unwieldy (the two-handed great weapons); a
+    Basic weapon only with ``action.one_handed``; Heavy, Thrown, Mounted and Unarmed never."""
+    w = a.weapon
+    if w.weapon_class == "Basic" and a.s.action.one_handed:
+        return []
+    if w.weapon_class not in ("Pistol", "Melee"):
+        return [
+            FieldError(
+                at,
+                f"Only one-handed weapons (Pistol or Melee) fight two-handed: the {w.name} is a {w.weapon_class} weapon",
+            )
+        ]
+    if w.weapon_class == "Melee" and "Unwieldy" in a.q:
+        return [
+            FieldError(at, f"The {w.name} is Unwieldy, a two-handed weapon: it cannot fight with a weapon in each hand")
+        ]
+    return []
+
+
+def _off_hand_twice(a: D100Attack) -> list[FieldError]:
+    """An off-hand attack takes its penalty from ``action.two_weapon``: the circumstances table's
+    off-hand row (DH2 "Off-Hand Attack", DH1 "Off Hand Attacks") ticked as well would count it twice."""
+    if a.s.action.two_weapon != "off_hand":
+        return []
+    ticked = [c for c in a.s.action.circumstances if c.lower().replace("-", " ").startswith("off hand")]
+    if not ticked:
+        return []
+    return [
+        FieldError("action.circumstances", f"'{ticked[0]}' is the off-hand attack chosen under Two weapons: untick one")
+    ]
+
+
 def _lacks(a: D100Attack, at: str, what: str) -> FieldError:
     return FieldError(at, f"{what} is not a rule of {a.RULESET}")
 
@@ -173,14 +208,9 @@ def _action_options(a: D100Attack, action: ActionDef) -> list[FieldError]:
     if s.action.two_weapon != "none":
         if t.two_weapon is None:
             errors.append(_lacks(a, "action.two_weapon", "Two-weapon fighting"))
-        elif w.weapon_class not in ("Pistol", "Melee"):
-            errors.append(
-                FieldError(
-                    "action.two_weapon",
-                    f"Only one-handed weapons (Pistol or Melee) fight two-handed: the {w.name} is "
-                    f"a {w.weapon_class} weapon",
-                )
-            )
+        else:
+            errors.extend(one_handed_errors(a, "action.two_weapon"))
+            errors.extend(_off_hand_twice(a))
     if s.action.overwatch:
         if t.pinning is None:
             errors.append(_lacks(a, "action.overwatch", "Overwatch"))

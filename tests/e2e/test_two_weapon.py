@@ -1,0 +1,108 @@
+"""Two-weapon fighting on the page at 390 px (seed 004, Two-Weapon Fighting): the second weapon hidden
+until "one attack with each" is chosen, one Resolve showing both attacks, each number matched to a
+hand count; the share link and a saved attacker keep the second weapon."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .test_party import open_party, save
+from .test_phone import go
+from .test_rulesets import clear_modifiers, field, k, type_dice
+from .test_share import open_link, other, share, take
+
+pytestmark = pytest.mark.e2e
+__all__ = ["other"]  # the second page's fixture, shared with test_share
+
+PHONE = {"width": 390, "height": 844}
+SHOT = Path("/tmp/auspex-two-weapon-390.png")
+
+
+def two_autopistols(page: Page) -> None:
+    """A DH2 gunslinger: BS 55, an Autopistol in each hand (Pistol, 30 m, S/-/6, 1d10+2 I, Pen 0,
+    Clip 18), Two-Weapon Wielder (Ballistic), both on Full Auto Burst at a Cultist 10 m away."""
+    page.set_viewport_size(PHONE)
+    page.wait_for_function("document.documentElement.dataset.catalogue === 'ready'")
+    field(page, "system").select_option("dh2")
+    # a player who never fights with two weapons sees none of it
+    expect(field(page, "attacker.second_weapon.name")).to_be_hidden()
+    field(page, "attacker.characteristics.BS").fill("55")
+    for name, value in [("name", "Autopistol"), ("range", "30"), ("rof", "S/-/6"), ("damage", "1d10+2")]:
+        field(page, f"attacker.weapon.{name}").fill(value)
+    field(page, "attacker.weapon.class").select_option("Pistol")
+    field(page, "attacker.weapon.damage_type").select_option("I")
+    field(page, "attacker.weapon.clip").fill("18")
+    field(page, "attacker.weapon.qualities").fill("")
+    go(page, "target")
+    field(page, "target.toughness_bonus").fill("3")
+    field(page, "target.wounds").fill("30")
+    for loc in ("Head", "Right Arm", "Left Arm", "Body", "Right Leg", "Left Leg"):
+        field(page, f"target.armour.{loc}").fill("0")
+    field(page, "target.evasion.reaction").select_option("none")
+    go(page, "action")
+    expect(field(page, "action.second_action.type")).to_be_hidden()
+    field(page, "action.type").select_option("Full Auto Burst")
+    field(page, "action.distance").fill("10")
+    clear_modifiers(page)
+    field(page, "action.two_weapon").select_option("both")
+    page.get_by_label("Two-Weapon Wielder (Ballistic)").check()
+    expect(field(page, "action.second_action.type")).to_be_visible()
+    go(page, "attacker")
+    expect(field(page, "attacker.second_weapon.name")).to_be_visible()
+    expect(field(page, "attacker.second_weapon.name")).to_have_value("Autopistol")
+    page.locator("#second-weapon").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOT.with_name("auspex-two-weapon-390-form.png")))
+    go(page, "result")
+
+
+def test_two_autopistols_full_auto_one_resolve_shows_both_attacks(ready_page: Page) -> None:
+    page = ready_page
+    two_autopistols(page)
+    # Each hand: BS 55 - 10 (DH2 Full Auto Burst) + 10 (Short: 10 m under half of 30 m) - 20 (two
+    # weapons, seed 004) = 35. First: 12, 3 - 1 + 1 = 3 DoS, one hit plus one per degree beyond the
+    # first: 3 hits (RoF 6): 4 + 2 - 3 = 3, 5 + 2 - 3 = 4, 6 + 2 - 3 = 5 -> 12 wounds (the 3 DoS do
+    # not beat the lowest die, 4). Second: 30, 3 - 3 + 1 = 1 DoS, 1 hit: 7 + 2 - 3 = 6 wounds.
+    type_dice(page, [12, 4, 5, 6, 30, 7])
+    assert k(page, "target-number") == ["35", "35"]
+    assert k(page, "degrees") == ["3 DoS", "1 DoS"]
+    assert k(page, "hits") == ["3 hits", "1 hit"]
+    assert k(page, "wounds") == ["3", "4", "5", "6"]
+    assert k(page, "total-wounds") == ["12 wounds", "6 wounds"]
+    expect(page.locator('#result [data-k="second-hand"]')).to_have_text("Second weapon: Autopistol")
+    expect(page.locator("#result")).to_contain_text("second weapon: to-hit d100")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width} px wide"
+    page.locator("#result").screenshot(path=str(SHOT))
+    page.locator('#result [data-k="second-hand"]').scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOT.with_name("auspex-two-weapon-390-second.png")))
+    # back to one weapon: the second weapon's fields hide and are not sent
+    go(page, "action")
+    field(page, "action.two_weapon").select_option("none")
+    expect(field(page, "attacker.second_weapon.name")).to_be_hidden()
+
+
+def test_the_share_link_and_a_saved_attacker_keep_the_second_weapon(ready_page: Page, other: Page) -> None:
+    page = ready_page
+    two_autopistols(page)
+    go(page, "attacker")
+    field(page, "attacker.second_weapon.name").fill("Left <i>Autopistol</i>")
+    go(page, "result")
+    type_dice(page, [12, 4, 5, 6, 30, 7])
+    link = share(page)
+    open_link(other, link)
+    take(other)
+    expect(field(other, "attacker.second_weapon.name")).to_be_visible()
+    expect(field(other, "attacker.second_weapon.name")).to_have_value("Left <i>Autopistol</i>")
+    expect(other.get_by_label("Two-Weapon Wielder (Ballistic)")).to_be_checked()
+    assert k(other, "total-wounds") == ["12 wounds", "6 wounds"]
+    expect(other.locator("#result i")).to_have_count(0)  # typed text, never markup
+    # the party keeps the attacker with both weapons
+    go(page, "attacker")
+    open_party(page)
+    save(page, "attackers", "Gunslinger")
+    field(page, "attacker.second_weapon.name").fill("Something else")
+    page.locator("#party [aria-label=Attackers]").get_by_role("button", name="Use").click()
+    expect(field(page, "attacker.second_weapon.name")).to_have_value("Left <i>Autopistol</i>")
