@@ -76,7 +76,10 @@ CONDITIONS: dict[str, ConditionRule] = {
             "reaction",
         ),
         ConditionRule(
-            "Grappled", "seed 004, Grappling", "engaged in a grapple: its rules are applied by hand for now", "reaction"
+            "Grappled",
+            "seed 004, Grappling (no Reactions; only the Grapple action; other attackers +20 WS)",
+            "in a grapple: no Reactions, only the Grapple action; other attackers +20 WS",
+            "reaction",
         ),
         ConditionRule(
             "On Fire", "DH2 Core, Ch. VII, On Fire; seed 004, Flame", "burning: its effects are applied by hand"
@@ -179,6 +182,8 @@ _OWN: dict[str, tuple[int | None, int | None, str]] = {
     "dh2:attacker:Pinned": (None, -20, "DH2 Core, Ch. VII, Pinning (a Pinned character suffers \u221220 to BS tests)"),
     "dh1:attacker:Pinned": (None, -20, "DH1 Core, Ch. VIII, Pinning (a Pinned character suffers \u221220 to BS tests)"),
     "dw:attacker:Prone": (-10, -10, "seed 001 / Deathwatch Core, Ch. VII, Prone (attacking while prone \u221210)"),
+    # Grappling: "Other attackers gain a +20 bonus to Weapon Skill tests to hit any target engaged in a Grapple"
+    "dh2:target:Grappled": (20, None, "seed 004, Grappling (other attackers +20 WS against a grappler)"),
 }
 
 
@@ -210,6 +215,9 @@ def d100_given(system: str, attacker: CombatantState, target: CombatantState, me
     for side, who, conds in sides:
         for name in conds:
             key = f"{side}:{name}"
+            held = who.has("Grappled") if name == "Grappled" else None
+            if side == "target" and held is not None and held.other == attacker.id:
+                continue  # the other grappler is no "other attacker"
             why = f"{who.name} is {name}" + (f" ({who.fatigue} level(s) of Fatigue)" if name == "Fatigued" else "")
             table_name = names.get(key)
             if table_name is not None and (c := circ.get(table_name)) is not None:

@@ -187,7 +187,7 @@ class D100(Family):
             t["horde"] = {**t.get("horde", {}), "magnitude": at.magnitude}
         else:
             t["damage_taken"] = min(at.damage_taken, 2000)
-        melee = _is_melee(a)
+        melee = _is_melee(a) or str(action.get("type", "")).strip().lower() == "grapple"  # a grapple is bare-handed
         notes += self._conditions(system, who, at, action, melee)
         notes += self._reaction(at, t, ev, field)
         return {"system": system, "attacker": a, "target": t, "action": action}, notes
@@ -245,7 +245,7 @@ class D100(Family):
             )
             if res.horde.destroyed:
                 at.out = "destroyed"
-        elif at.kind == "single" and res.outcome == "hit":
+        elif at.kind == "single" and res.outcome == "hit" and (getattr(res, "grapple", None) is None or res.hits):
             at.damage_taken = res.damage_taken_after
             at.critical += res.critical_damage
             at.fatigue += res.fatigue
