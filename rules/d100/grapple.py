@@ -232,6 +232,7 @@ def sides(a: D100Attack, g: Grapple, option: str, attacker_controls: bool, prone
         mods[controller].append(
             AppliedModifier(label="Throw Down: opponent Prone", value=10, source=a.SRC["grapple_action"])
         )
+    mods["attacker"].extend(_fatigued(a))
     mods["attacker"].extend(
         AppliedModifier(label=m.label, value=m.value, source=m.source or "extra modifier") for m in s.action.modifiers
     )
@@ -243,6 +244,15 @@ def sides(a: D100Attack, g: Grapple, option: str, attacker_controls: bool, prone
         Side(s.attacker.name, "S", s.attacker.characteristics.S, tuple(mods["attacker"]), max(0, steps), why),
         Side(s.target.name, "S", target_s, tuple(mods["target"]), max(0, -steps), why),
     )
+
+
+def _fatigued(a: D100Attack) -> list[AppliedModifier]:
+    """The attacker's Fatigued circumstance, the one of the attack's circumstances that counts on any
+    test (its -10 on a Strength or Acrobatics test too); the others are about hitting."""
+    c = a.tables.circumstances.get("Fatigued")
+    if c is None or c.name not in a.s.action.circumstances or c.ws is None:
+        return []
+    return [AppliedModifier(label=c.name, value=c.ws, source=a.tables.circumstances.source)]
 
 
 def _opposed(a: D100Attack, g: Grapple, option: str, attacker_controls: bool, out: _Out) -> Opposed:
@@ -391,10 +401,10 @@ def _slip_free(a: D100Attack, g: Grapple, out: _Out) -> None:
     """Slip Free: a Challenging (+0) Acrobatics test (the Acrobatics given, else Agility)."""
     s = a.s
     char, value = ("Acrobatics", g.acrobatics) if g.acrobatics is not None else ("Ag", s.attacker.characteristics.Ag)
-    mods = tuple(
+    typed = [
         AppliedModifier(label=m.label, value=m.value, source=m.source or "extra modifier") for m in s.action.modifiers
-    )
-    mods = (AppliedModifier(label="Challenging", value=0, source=a.SRC["grapple_target"]), *mods)
+    ]
+    mods = (AppliedModifier(label="Challenging", value=0, source=a.SRC["grapple_target"]), *_fatigued(a), *typed)
     total = max(-60, min(60, sum(m.value for m in mods)))
     roll = a.roller.d100(f"Grapple: Slip Free: {s.attacker.name}'s {char} d100", TEST)
     t = a.test(value + total, roll)

@@ -201,3 +201,22 @@ def test_grapple_options_only_with_the_grapple_action_and_only_in_dh2() -> None:
 def test_grapple_is_in_the_dh2_catalogue() -> None:
     names = [a["name"] for a in catalogue.catalogue()["rulesets"]["dh2"]["actions"]]
     assert "Grapple" in names
+
+
+def test_grapple_resolution_renders_both_opposed_tests_and_the_controller() -> None:
+    from auspex_web.render import render_resolution
+
+    res = resolve(grapple("damage", [23, 60, 7], assist_attacker=1, target={"name": "<b>Cultist</b>"}))
+    html = render_resolution(res)
+    assert "Damage Opponent: won" in html and "Vex controls" in html and "1 Fatigue" in html
+    # S 45 + 10 (one helper) = 55, rolled 23: 5 - 2 + 1 = 4 DoS; S 35 rolled 60: 4 DoF
+    assert 'data-k="grapple-target">55<' in html and "4 DoS" in html and "4 DoF" in html
+    assert "<b>Cultist</b>" not in html and "&lt;b&gt;Cultist&lt;/b&gt;" in html
+
+
+def test_grapple_fatigued_is_minus_10_on_the_opposed_strength_test() -> None:
+    # DH2 Core, Table 7-3 / seed 001: Fatigued is -10 to all tests. S 45 - 10 = 35; rolled 40 fails.
+    data = grapple("break_free", [40, 90])
+    data["action"]["circumstances"] = ["Fatigued"]
+    mine = resolve(data)["grapple"]["tests"][0]
+    assert mine["target"] == 35 and not mine["success"]

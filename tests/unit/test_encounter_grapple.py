@@ -81,8 +81,10 @@ def test_encounter_grapple_three_rounds_attempt_damage_break_free() -> None:
     assert (c["damage_taken"], c["fatigue"]) == (2, 1)
     assert f.who("g")["half_actions"] == 2
     f.end("g")
-    # the Cultist breaks free: S 35 rolls 30 (1 DoS), the Guard rolls 60: free, a Half Action left
-    f.do(grapple("c", "g", "break_free", [30, 60]))
+    # the Cultist breaks free: S 35 - 10 (Fatigued) = 25 rolls 20 (1 DoS), the Guard rolls 60: free,
+    # a Half Action left
+    out = f.do(grapple("c", "g", "break_free", [20, 60]))
+    assert out["resolution"]["grapple"]["tests"][0]["target"] == 25
     assert "grapples" not in f.state() and held(f, "c") is None and held(f, "g") is None
     f.do({"type": "move", "who": "c"})  # "she breaks free and may perform any Half Action"
 
@@ -213,3 +215,12 @@ def test_encounter_grapple_properties_one_controller_and_no_reaction_while_grapp
         assert len(seen) == len(set(seen))
         for c in after["combatants"]:
             assert (c["id"] in seen) == any(x["name"] == "Grappled" for x in c["conditions"])
+
+
+def test_encounter_grapple_cards_say_who_grapples_whom() -> None:
+    from auspex_web.render_encounter import render_encounter
+
+    f = fight()
+    f.do(grapple("g", "c", "attempt", [30, 50]))
+    html = render_encounter(f.state())
+    assert "Grappling Cultist (controls)" in html and "Grappled by Guard" in html
