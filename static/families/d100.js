@@ -47,7 +47,17 @@ function init({ form, editableRows }) {
     for (const el of form.querySelectorAll("[data-parry]")) el.hidden = reaction.value !== "Parry";
   }
   reaction.addEventListener("change", syncEvasion);
-  return { start: syncEvasion };
+  // Grappling (seed 004): its fields show only when the action is Grapple
+  const actionType = form.elements.namedItem("action.type");
+  const grappleFields = $("grapple-fields");
+  const syncGrapple = () => (grappleFields.hidden = actionType.value !== "Grapple");
+  actionType.addEventListener("change", syncGrapple);
+  return {
+    start() {
+      syncEvasion();
+      syncGrapple();
+    },
+  };
 }
 
 // The combat tracker's rows (auspex:tracker:v1, before issue 20) as the encounter's combatants: a
