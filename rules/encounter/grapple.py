@@ -118,6 +118,8 @@ def cost(ctx: Ctx, who: CombatantState, at: CombatantState, action: dict[str, An
         raise EncounterError.at(
             f, f"{who.name} is the grappled one: its options are Break Free, Slip Free and Take Control"
         )
+    if opt == "stand" and not (who.has("Prone") or at.has("Prone")):
+        raise EncounterError.at(f, f"Neither {who.name} nor {at.name} is on the ground: there is nobody to stand up")
     return 0 if opt == "end" else 2 if controls else 1
 
 
@@ -195,6 +197,7 @@ def sync(state: EncounterState) -> None:
     for g in state.grapples:
         controller, grappled = state.get(g.controller), state.get(g.grappled)
         assert controller is not None and grappled is not None
+        g.thrown_down = g.thrown_down and grappled.has("Prone") is not None  # "until ... she manages to stand"
         controller.conditions.append(
             Condition(
                 name="Grappled", source=HELD, other=grappled.id, detail=f"controls the grapple with {grappled.name}"

@@ -137,6 +137,22 @@ def test_encounter_grapple_take_control_swaps_and_throw_down_makes_prone_then_st
     ][0].items()
     assert not any(x["name"] == "Prone" for x in f.who("g")["conditions"])
     assert f.state()["grapples"][0]["thrown_down"] is False
+    # nobody is down now: Stand has nothing to do
+    f.end("c")
+    f.end("g")
+    assert f.refused(grapple("c", "g", "stand", [20, 90]))[0]["field"] == "then.action.grapple.option"
+
+
+def test_encounter_grapple_throw_down_bonus_ends_when_the_gm_stands_the_opponent_up() -> None:
+    # "+10 to all further Opposed tests ... until the Prone opponent manages to stand"
+    f = fight()
+    f.do(grapple("g", "c", "attempt", [30, 50]))
+    f.end("g")
+    f.end("c")
+    f.do(grapple("g", "c", "throw", [23, 60]))
+    assert f.state()["grapples"][0]["thrown_down"] is True
+    f.do({"type": "condition", "who": "c", "condition": "Prone", "remove": True})
+    assert f.state()["grapples"][0]["thrown_down"] is False
 
 
 def test_encounter_grapple_option_outside_a_grapple_is_refused_at_the_field() -> None:
