@@ -152,6 +152,9 @@ _TABLE_NAMES: dict[str, dict[str, str]] = {
         "target:Unaware": "Unaware Target",
         "target:Surprised": "Unaware Target",
         "attacker:Fatigued": "Fatigued",
+        # Grappling: grapplers "are considered to be engaged in melee combat" (seed 004): shooting one
+        # is shooting into melee (DH2 Core, Table 7-3); a melee attack gains +20 WS (_OWN)
+        "target:Grappled:bs": "Shooting into Melee Combat",
     },
     "dh1": {
         "target:Stunned": "Stunned Targets",
@@ -219,7 +222,7 @@ def d100_given(system: str, attacker: CombatantState, target: CombatantState, me
             if side == "target" and held is not None and held.other == attacker.id:
                 continue  # the other grappler is no "other attacker"
             why = f"{who.name} is {name}" + (f" ({who.fatigue} level(s) of Fatigue)" if name == "Fatigued" else "")
-            table_name = names.get(key)
+            table_name = names.get(f"{key}:{'ws' if melee else 'bs'}") or names.get(key)
             if table_name is not None and (c := circ.get(table_name)) is not None:
                 if (c.ws if melee else c.bs) is not None:
                     out.append(Given(why, circumstance=table_name))

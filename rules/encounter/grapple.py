@@ -118,6 +118,10 @@ def cost(ctx: Ctx, who: CombatantState, at: CombatantState, action: dict[str, An
         raise EncounterError.at(
             f, f"{who.name} is the grappled one: its options are Break Free, Slip Free and Take Control"
         )
+    if not controls and "Grapple" in who.actions:
+        raise EncounterError.at(
+            f, f"{who.name} has taken its Grapple this turn: the grappled one chooses one option a turn ({SOURCE})"
+        )
     if opt == "stand" and not (who.has("Prone") or at.has("Prone")):
         raise EncounterError.at(f, f"Neither {who.name} nor {at.name} is on the ground: there is nobody to stand up")
     return 0 if opt == "end" else 2 if controls else 1

@@ -73,6 +73,8 @@ def test_encounter_grapple_three_rounds_attempt_damage_break_free() -> None:
     assert errors[0]["field"] == "then.who" and "only the Grapple action" in errors[0]["message"]
     f.do(grapple("c", "g", "break_free", [80, 20]))
     assert f.who("c")["half_actions"] == 1  # "declare Grapple as a Half Action"
+    # "the first thing she must do on her turn is declare Grapple ... then choose one": one a turn
+    assert "one option a turn" in f.refused(grapple("c", "g", "break_free", [1, 90]))[0]["message"]
     f.end("c")
     # round 2: the Guard's Damage Opponent, a Full Action: S 45 rolls 23 (3 DoS), S 35 rolls 60;
     # d10 7 -> d5 4: 4 - 3 + SB 4 = 5 damage - TB 3 = 2 wounds, and a level of Fatigue
@@ -99,6 +101,17 @@ def test_encounter_grapple_participants_make_no_reactions_and_others_gain_20_ws(
     mods = {m["label"].split(":")[0]: m["value"] for m in scenario["action"]["modifiers"]}
     assert mods["Grappled (target)"] == 20
     assert scenario["target"]["evasion"] is None  # no Reaction
+
+
+def test_encounter_grapple_shooting_a_grappler_is_shooting_into_melee() -> None:
+    # "Participants in a Grapple are considered to be engaged in melee combat": a shot at one is
+    # Shooting into Melee Combat, -20 BS (DH2 Core, Table 7-3), and no +20 (that is for WS tests)
+    f = fight(third=True)
+    f.do({"type": "profile", "who": "a", "attacker": {**ARBITRATOR, "weapon": AUTOGUN}})
+    f.do(grapple("g", "c", "attempt", [30, 50]))
+    scenario = f.run_preview("a", "c", {"type": "Standard Attack", "distance": 20})
+    assert "Shooting into Melee Combat" in scenario["action"]["circumstances"]
+    assert not any(m["value"] == 20 for m in scenario["action"].get("modifiers", []))
 
 
 def test_encounter_grapple_controller_other_action_ends_it_and_end_is_free() -> None:
