@@ -22,7 +22,7 @@ Down; a larger grappler who succeeds scores one extra degree per step of Size.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from .. import tables
 from ..errors import FieldError, ScenarioError
@@ -74,10 +74,10 @@ OPPOSED_S = frozenset({"damage", "throw", "push", "stand", "break_free", "take_c
 class _Out:
     """What the options found, gathered for the resolution."""
 
-    controller: str
+    controller: Literal["attacker", "target", "none"]
     prone: bool
     tests: list[SideTest] = field(default_factory=list)
-    winner: str | None = None
+    winner: Literal["attacker", "target"] | None = None
     metres: int = 0
     fatigue: int = 0
     half_action: bool = False
