@@ -7,9 +7,12 @@ The fighters: Vex (WS 40, S 45, Ag 35: SB 4, AB 3) grapples a Cultist (S 35, TB 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from run_helpers import errors_of, resolve
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from run_helpers import cli, errors_of, resolve
 
 from rules import catalogue
 
@@ -220,3 +223,34 @@ def test_grapple_fatigued_is_minus_10_on_the_opposed_strength_test() -> None:
     data["action"]["circumstances"] = ["Fatigued"]
     mine = resolve(data)["grapple"]["tests"][0]
     assert mine["target"] == 35 and not mine["success"]
+
+
+def test_grapple_from_the_command_line() -> None:
+    proc = cli("resolve", "-", stdin=json.dumps(grapple("damage", [23, 60, 7])))
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["grapple"]["winner"] == "attacker" and out["fatigue"] == 1
+
+
+CONTROLLER = ["damage", "throw", "push", "ready", "stand", "use_item"]
+GRAPPLED = ["break_free", "slip_free", "take_control"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(CONTROLLER + GRAPPLED), st.integers(0, 2**31 - 1), st.integers(0, 2), st.integers(0, 2))
+def test_grapple_options_always_leave_one_controller_or_none(option: str, seed: int, helpers: int, theirs: int) -> None:
+    """Whatever the dice: a controller's option never loses control (it is kept, or nothing changed);
+    the grappled one's option leaves the target in control unless it won (then the attacker controls
+    after Take Control, or nobody after Break Free / Slip Free); an opposed test has two tests."""
+    assisted = option not in ("slip_free", "ready", "use_item")  # Assistance only on the opposed tests
+    data = grapple(option, [], assist_attacker=helpers if assisted else 0, assist_target=theirs if assisted else 0)
+    del data["dice"]
+    data["seed"] = seed
+    g = resolve(data)["grapple"]
+    if option in CONTROLLER:
+        assert g["controller"] == "attacker"
+    elif g["winner"] == "attacker":
+        assert g["controller"] == ("attacker" if option == "take_control" else "none")
+    else:
+        assert g["controller"] == "target"
+    assert len(g["tests"]) == {"ready": 0, "use_item": 0, "slip_free": 1}.get(option, 2)
