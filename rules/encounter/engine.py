@@ -378,7 +378,10 @@ def _attack(ctx: Ctx) -> None:
         changed += grappling.after(ctx, who, at, res, fam.budget)
     ctx.resolution = res
     tail = f"; {'; '.join(changed)}" if changed else ""
-    ctx.log.append(f"{who.name} attacks {at.name} ({name}): {res.outcome}{tail}")
+    if grapple:
+        ctx.log.append(f"{who.name} grapples {at.name} ({grappling.verdict(res)}){tail}")
+    else:
+        ctx.log.append(f"{who.name} attacks {at.name} ({name}): {res.outcome}{tail}")
 
 
 def _resolved(ctx: Ctx, data: dict[str, Any]) -> tuple[Any, Any]:

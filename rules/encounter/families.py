@@ -232,7 +232,8 @@ class D100(Family):
         return [f"{at.name}'s {reaction}: {label} {v:+d} ({src})" for label, v, src in pen]
 
     def apply(self, res: Any, who: CombatantState, at: CombatantState, scenario: Any) -> list[str]:
-        out = _clip_after(who.weapon, res.rounds_fired, res.rounds_left, res.jammed)
+        grappling = getattr(res, "grapple", None) is not None  # bare-handed: the weapon is untouched
+        out = [] if grappling else _clip_after(who.weapon, res.rounds_fired, res.rounds_left, res.jammed)
         if res.overheated and who.weapon is not None:
             who.weapon.overheated = 2
             out.append(f"{who.weapon.name} overheated: it cannot fire on {who.name}'s next turn")

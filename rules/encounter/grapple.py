@@ -110,6 +110,13 @@ def cost(ctx: Ctx, who: CombatantState, at: CombatantState, action: dict[str, An
         other = g.grappled if g.controller == who.id else g.controller
         raise EncounterError.at(f"{ctx.field}.at", f"{who.name} is grappling {_name(st, other)}, not {at.name}")
     controls = g.controller == who.id
+    _role(f, who, at, opt, controls)
+    return 0 if opt == "end" else 2 if controls else 1
+
+
+def _role(f: str, who: CombatantState, at: CombatantState, opt: str, controls: bool) -> None:
+    """Refuse the other role's options, a second option of the grappled one this turn, and Stand
+    with nobody on the ground."""
     if controls and opt in GRAPPLE_TARGET_OPTIONS:
         raise EncounterError.at(
             f, f"{who.name} controls the grapple: its options are Damage, Throw Down, Push, Ready, Stand, Use Item, end"
@@ -124,7 +131,18 @@ def cost(ctx: Ctx, who: CombatantState, at: CombatantState, action: dict[str, An
         )
     if opt == "stand" and not (who.has("Prone") or at.has("Prone")):
         raise EncounterError.at(f, f"Neither {who.name} nor {at.name} is on the ground: there is nobody to stand up")
-    return 0 if opt == "end" else 2 if controls else 1
+
+
+def verdict(res: Any) -> str:
+    """``Damage Opponent: won`` / ``an attempt to Grapple: it lands``, for the log."""
+    rec = res.grapple
+    if rec.option == "attempt":
+        word = {"hit": "it lands", "evaded": "avoided", "miss": "missed"}.get(res.outcome, res.outcome)
+    elif not rec.tests:
+        word = "done"
+    else:
+        word = {"attacker": "won", "target": "lost"}.get(rec.winner or "", "no winner")
+    return f"{NAMES.get(rec.option, rec.option)}: {word}"
 
 
 def prepare(state: EncounterState, who: CombatantState, data: dict[str, Any]) -> list[str]:

@@ -81,6 +81,9 @@ def test_encounter_grapple_three_rounds_attempt_damage_break_free() -> None:
     f.do(grapple("g", "c", "damage", [23, 60, 7]))
     c = f.who("c")
     assert (c["damage_taken"], c["fatigue"]) == (2, 1)
+    line = f.state()["log"][-1]["text"]
+    assert line.startswith("Guard grapples Cultist (Damage Opponent: won); Cultist: 2 wound(s)"), line
+    assert "rounds left" not in line  # a bare-handed grapple leaves the Autogun's clip alone
     assert f.who("g")["half_actions"] == 2
     f.end("g")
     # the Cultist breaks free: S 35 - 10 (Fatigued) = 25 rolls 20 (1 DoS), the Guard rolls 60: free,
