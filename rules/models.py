@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import (
     AfterValidator,
@@ -34,10 +34,29 @@ WEAPON_CLASSES = ("Melee", "Unarmed", "Pistol", "Basic", "Heavy", "Thrown", "Mou
 MELEE_CLASSES = ("Melee", "Unarmed")
 
 Percent = Annotated[int, Field(ge=0, le=100, description="a characteristic, 0-100")]
+SizeName = Literal[
+    "Miniscule", "Puny", "Scrawny", "Average", "Hulking", "Enormous", "Massive", "Immense", "Monumental", "Titanic"
+]
 
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True)
+
+
+class _OmitUnset(_Model):
+    """A model whose optional fields added later (``OMIT_NONE``) are left out of its JSON while they
+    are None, so every file and answer written before them reads the same (the golden corpus)."""
+
+    OMIT_NONE: ClassVar[tuple[str, ...]] = ()
+
+    @model_serializer(mode="wrap")
+    def _omit_none(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if isinstance(data, dict):
+            for name in self.OMIT_NONE:
+                if data.get(name, 0) is None:
+                    del data[name]
+        return data
 
 
 # ----------------------------------------------------------------------------------------------
@@ -239,7 +258,7 @@ class Weapon(_Model):
         return self.weapon_class in MELEE_CLASSES
 
 
-class Attacker(_Model):
+class Attacker(_OmitUnset):
     """Who attacks: name, characteristics, the weapon in hand, and a psyker's psy rating (for
     Force weapons; 0 for a non-psyker)."""
 
@@ -250,11 +269,14 @@ class Attacker(_Model):
     strength_bonus: int | None = Field(
         None, ge=0, le=40, description="SB with Unnatural Strength counted (blank: the tens digit of S)"
     )
+    OMIT_NONE: ClassVar[tuple[str, ...]] = ("second_weapon", "size")
     # Two-weapon fighting (seed 004, Two-Weapon Fighting): the weapon in the other hand, used when
     # action.two_weapon is "both" (then both attacks are resolved, this one second).
     second_weapon: Weapon | None = Field(
         None, description="the weapon in the other hand: with action.two_weapon 'both', its attack is resolved second"
     )
+    # Grappling Size Differences (seed 004): the attacker's Size trait; blank counts as Average.
+    size: SizeName | None = Field(None, description="the attacker's size (Grappling Size Differences); blank: Average")
 
     @property
     def SB(self) -> int:
@@ -372,9 +394,7 @@ class Target(_Creature):
     characteristics: TargetCharacteristics = Field(default_factory=TargetCharacteristics)
     unnatural_toughness: int = Field(0, ge=0, le=30)
     primitive_armour: bool = False
-    size: Literal[
-        "Miniscule", "Puny", "Scrawny", "Average", "Hulking", "Enormous", "Massive", "Immense", "Monumental", "Titanic"
-    ] = "Average"
+    size: SizeName = "Average"
     others_in_blast: int = Field(0, ge=0, le=limits.OTHERS_IN_BLAST)
     horde: Horde | None = None
     cover: Cover | None = None
@@ -412,7 +432,37 @@ class SecondAction(_Model):
     called_location: Location | None = None
 
 
-class Action(_Model):
+# --- Grappling (seed 004, Grappling, Grapple Action, Grappled Target Options) -------------------
+GRAPPLE_CONTROLLER_OPTIONS = ("damage", "throw", "push", "ready", "stand", "use_item", "end")
+GRAPPLE_TARGET_OPTIONS = ("break_free", "slip_free", "take_control")
+GrappleOption = Literal[
+    "attempt", "damage", "throw", "push", "ready", "stand", "use_item", "end", "break_free", "slip_free", "take_control"
+]
+ControllerOption = Literal["damage", "throw", "push", "ready", "stand", "use_item", "end"]
+
+
+class Grapple(_Model):
+    """The Grapple action's choice (``action.type: "Grapple"``), seed 004, Grappling.
+
+    ``option``: ``attempt`` (start a grapple: a WS test as a Standard Attack, or as a Charge with
+    ``charge``); the controller's options ``damage``, ``throw``, ``push``, ``ready``, ``stand``,
+    ``use_item``, ``end`` (the attacker controls the grapple); the grappled target's options
+    ``break_free``, ``slip_free``, ``take_control`` (the target controls it), with ``then`` the
+    controller option taken at once after Take Control. ``assist_attacker`` / ``assist_target``:
+    helpers lending Assistance to each side (0-2, +10 each on the opposed tests that allow it).
+    ``opponent_prone``: the grappled opponent lies Prone from the controller's Throw Down (+10 to the
+    controller's opposed tests). ``acrobatics``: the attacker's Acrobatics for Slip Free (blank: Ag)."""
+
+    option: GrappleOption = "attempt"
+    charge: bool = False
+    then: ControllerOption | None = None
+    assist_attacker: int = Field(0, ge=0, le=2)
+    assist_target: int = Field(0, ge=0, le=2)
+    opponent_prone: bool = False
+    acrobatics: Percent | None = None
+
+
+class Action(_OmitUnset):
     """What the attacker does: the action (by its book name), distance to the target in metres,
     aim taken before (none, half, full), the location named by a Called Shot, the fire mode of
     Suppressing Fire (semi or full), and any labelled extra modifiers.
@@ -458,6 +508,9 @@ class Action(_Model):
         description="the target is helpless (asleep, unconscious, bound, snared): a melee attack succeeds "
         "automatically and rolls its damage twice; the target makes no Reaction",
     )
+    # Grappling (seed 004): the option of a Grapple action; only with ``type: "Grapple"``.
+    OMIT_NONE: ClassVar[tuple[str, ...]] = ("second_action", "second_target", "grapple")
+    grapple: Grapple | None = None
 
 
 class Scenario(_Model):
@@ -597,7 +650,42 @@ class HordeResult(_Model):
     destroyed: bool
 
 
-class Resolution(_Model):
+class OpposedSideResult(_Model):
+    """One side's test in an opposed test (or the one test of Slip Free): who, the characteristic
+    (or skill) and its value, the modifiers and their capped total, the target number, the d100,
+    success and degrees (with the extra degrees of Size counted)."""
+
+    name: str
+    characteristic: str
+    value: int
+    modifiers: list[AppliedModifier] = Field(default_factory=list)
+    modifier_total: int = 0
+    target: int
+    roll: int
+    success: bool
+    degrees: int
+
+
+class GrappleResult(_Model):
+    """What a Grapple action did (seed 004, Grappling): the ``option`` (and ``then`` after Take
+    Control), the ``tests`` (the attacker's first, then the target's), the ``winner`` of the opposed
+    test (attacker, target or None), who ``controller`` is after (attacker, target or none: the
+    grapple ended or never began), whether the attacker's grappled opponent lies ``prone`` after,
+    the ``metres`` pushed, the levels of ``fatigue`` inflicted, and whether the attacker may still
+    take a Half Action (``half_action``: after Break Free or Slip Free)."""
+
+    option: str
+    then: str | None = None
+    tests: list[OpposedSideResult] = Field(default_factory=list)
+    winner: Literal["attacker", "target"] | None = None
+    controller: Literal["attacker", "target", "none"]
+    prone: bool = False
+    metres: int = 0
+    fatigue: int = 0
+    half_action: bool = False
+
+
+class Resolution(_OmitUnset):
     """The whole outcome of one attack, with every die and every step."""
 
     system: str
@@ -634,13 +722,8 @@ class Resolution(_Model):
     dice: list[Die] = Field(default_factory=list)
     steps: list[Step] = Field(default_factory=list)
     # Two-weapon fighting: the second weapon's attack, resolved after this one from the same dice
-    # (its own dice and steps). Left out of the JSON when there is none, so one attack's JSON is
-    # as it always was.
+    # (its own dice and steps); grappling (seed 004): what a Grapple action did. Each left out of the
+    # JSON while None, so one attack's JSON is as it always was.
+    OMIT_NONE: ClassVar[tuple[str, ...]] = ("second", "grapple")
     second: Resolution | None = None
-
-    @model_serializer(mode="wrap")
-    def _without_empty_second(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        data: dict[str, Any] = handler(self)
-        if data.get("second") is None:
-            data.pop("second", None)
-        return data
+    grapple: GrappleResult | None = None

@@ -38,6 +38,7 @@ from ..errors import FieldError
 from ..models import NearbyTarget, Resolution, Scenario, Step, TargetTest, Weapon
 from ..tables import ActionDef
 from . import D100Test, dh1_test, signed
+from .opposed import SideTest, Winner
 from .qualities import Qualities, hooks, no_attack_test
 from .seams import Seams
 from .stages import check, evasion, flame, hits, locations, modifiers, test
@@ -118,6 +119,11 @@ class D100Attack:
         """How many hits a successful Evasion test negates, and why."""
         raise NotImplementedError
 
+    def opposed_tie(self, active: SideTest, passive: SideTest) -> tuple[Winner, str]:
+        """Who wins an opposed test (:mod:`rules.d100.opposed`) when both sides succeed with the
+        same degrees, or both fail, and why: each ruleset's reading of its Opposed Tests."""
+        raise NotImplementedError
+
     # -- helpers ----------------------------------------------------------------------------------
 
     def _test_die(self, role: str, purpose: str, target: int) -> int:
@@ -134,6 +140,11 @@ class D100Attack:
 
     def _qstep(self, name: str, detail: str, label: str | None = None) -> None:
         self._step(f"Quality: {label or self.q.label(name)}", self._qsrc(name), detail)
+
+    @property
+    def tables_have_grapple(self) -> bool:
+        """The ruleset's actions table has the Grapple action (DH2: seed 004, Grappling)."""
+        return tables.actions(self.SYSTEM).get("Grapple") is not None
 
     @property
     def helpless_blow(self) -> bool:
@@ -168,6 +179,10 @@ class D100Attack:
     def resolve(self) -> Resolution:
         """The attack, stage by stage (:mod:`rules.d100.stages`), each taking the
         :class:`~rules.d100.state.AttackState` and returning the next."""
+        if self.s.action.action_type.strip().lower() == "grapple" and self.tables_have_grapple:
+            from . import grapple  # seed 004, Grappling: its own procedure
+
+            return grapple.resolve(self)
         st = check.run(self)
         st = modifiers.run(self, st)
         if self.flame:

@@ -50,6 +50,26 @@ Readings taken where the seed is open:
   Action. Aim counts for the first attack only; on the same target the second attack starts from
   the damage the first left, and no Evasion if the target already used its Reaction.
 
+- Opposed tests (DH2 Core, Ch. I, Opposed Tests; :mod:`rules.d100.opposed`): both sides test; a
+  success beats a failure; when both succeed, the more degrees of success win. A tie in degrees
+  goes to the higher characteristic bonus of the characteristic tested; when the bonuses tie too,
+  or both sides fail, neither wins (a stalemate: nothing the active character wanted happens, so
+  a grapple stays as it was). The book's tie wording could not be checked against a copy here:
+  the hook (:meth:`DH2Attack.opposed_tie`) is the one place to change it.
+- Grappling (seed 004, :mod:`rules.d100.grapple`): an attempt to Grapple is an unarmed attack
+  (Unarmed Combat: "Instead of inflicting damage with an unarmed attack, a character can attempt
+  to Grapple"), so it is tested bare-handed whatever the attacker holds: no weapon quality or
+  craftsmanship counts, and -20 applies against an armed target. Damage Opponent is not an attack
+  test: its degrees of success replace no damage die; its natural 10 is Righteous Fury as on any
+  damage roll; it always inflicts one level of Fatigue when won (the seed says so, unlike an
+  unarmed blow's damage-against-TB rule). Push Opponent's Half Move is AB metres (DH2 Core,
+  Ch. VII, Movement). Stand is the attempt to drag the opponent up (both are on the ground): won,
+  both stand; lost, only the controller does. Slip Free tests the Acrobatics given, else Agility
+  (an untrained character tests the characteristic). Every opposed Strength test of the grapple
+  "can benefit from Assistance" (+10 per helper, DH2 Core, Ch. I, Assistance; up to two a side).
+  Take Control's following option is tested with the same helpers; the Throw Down bonus belongs
+  to whoever threw the opponent down, so it ends when control changes hands.
+
 Dice are consumed in the order the rules call for them: the attack's d100; the evasion d100 (when
 the target evades and was hit); then hit by hit its damage dice, Tearing's extra die, and its
 Righteous Fury d5. One Righteous Fury roll can only be placed after the degrees-of-success die is
@@ -64,6 +84,7 @@ from typing import ClassVar
 from .. import registry
 from ..d100 import D100Test, dh2_test, signed, two_weapon
 from ..d100.attack import D100Attack
+from ..d100.opposed import SideTest, Winner
 from ..dice import Roller
 from ..models import Resolution, Scenario
 
@@ -103,6 +124,13 @@ class DH2Attack(D100Attack):
         "automatically; its damage is rolled twice and added; a helpless target cannot react)",
         "craftsmanship": "DH2 Core, Ch. V, Craftsmanship (melee: Poor \u221210, Good +5, Best +10 and +1 damage; "
         "ranged: Poor Unreliable, Good Reliable, Best never jams)",
+        # Grappling (seed 004) and the opposed tests it makes
+        "grapple": f"{SEED}, Grappling",
+        "grapple_action": f"{SEED}, Grapple Action",
+        "grapple_target": f"{SEED}, Grappled Target Options",
+        "opposed": f"{SEED}, Grapple Action (an Opposed Strength test); DH2 Core, Ch. I, Opposed Tests; "
+        f"{SEED}, Grappling Size Differences",
+        "assist": "DH2 Core, Ch. I, Assistance (+10 to the test for each character assisting)",
     }
 
     def test(self, target: int, roll: int) -> D100Test:
@@ -126,6 +154,19 @@ class DH2Attack(D100Attack):
 
     def evasion_negates(self, test: D100Test, hits: int) -> tuple[int, str]:
         return min(hits, test.degrees), "each negates a hit"
+
+    def opposed_tie(self, active: SideTest, passive: SideTest) -> tuple[Winner, str]:
+        """DH2's reading of a tied opposed test (see the Readings above): equal degrees of success go
+        to the higher characteristic bonus, and if that ties too, or both fail, neither side wins."""
+        if not active.success:
+            return None, "both fail"
+        if active.side.bonus != passive.side.bonus:
+            winner: Winner = "active" if active.side.bonus > passive.side.bonus else "passive"
+            return winner, (
+                f"both succeed with {active.degrees} degree(s); the higher characteristic bonus "
+                f"({active.side.bonus} against {passive.side.bonus}) wins"
+            )
+        return None, f"both succeed with {active.degrees} degree(s) and the same characteristic bonus"
 
 
 def resolve(scenario: Scenario, roller: Roller) -> Resolution:

@@ -76,7 +76,10 @@ CONDITIONS: dict[str, ConditionRule] = {
             "reaction",
         ),
         ConditionRule(
-            "Grappled", "seed 004, Grappling", "engaged in a grapple: its rules are applied by hand for now", "reaction"
+            "Grappled",
+            "seed 004, Grappling (no Reactions; only the Grapple action; other attackers +20 WS)",
+            "in a grapple: no Reactions, only the Grapple action; other attackers +20 WS",
+            "reaction",
         ),
         ConditionRule(
             "On Fire", "DH2 Core, Ch. VII, On Fire; seed 004, Flame", "burning: its effects are applied by hand"
@@ -149,6 +152,9 @@ _TABLE_NAMES: dict[str, dict[str, str]] = {
         "target:Unaware": "Unaware Target",
         "target:Surprised": "Unaware Target",
         "attacker:Fatigued": "Fatigued",
+        # Grappling: grapplers "are considered to be engaged in melee combat" (seed 004): shooting one
+        # is shooting into melee (DH2 Core, Table 7-3); a melee attack gains +20 WS (_OWN)
+        "target:Grappled:bs": "Shooting into Melee Combat",
     },
     "dh1": {
         "target:Stunned": "Stunned Targets",
@@ -179,6 +185,8 @@ _OWN: dict[str, tuple[int | None, int | None, str]] = {
     "dh2:attacker:Pinned": (None, -20, "DH2 Core, Ch. VII, Pinning (a Pinned character suffers \u221220 to BS tests)"),
     "dh1:attacker:Pinned": (None, -20, "DH1 Core, Ch. VIII, Pinning (a Pinned character suffers \u221220 to BS tests)"),
     "dw:attacker:Prone": (-10, -10, "seed 001 / Deathwatch Core, Ch. VII, Prone (attacking while prone \u221210)"),
+    # Grappling: "Other attackers gain a +20 bonus to Weapon Skill tests to hit any target engaged in a Grapple"
+    "dh2:target:Grappled": (20, None, "seed 004, Grappling (other attackers +20 WS against a grappler)"),
 }
 
 
@@ -210,8 +218,11 @@ def d100_given(system: str, attacker: CombatantState, target: CombatantState, me
     for side, who, conds in sides:
         for name in conds:
             key = f"{side}:{name}"
+            held = who.has("Grappled") if name == "Grappled" else None
+            if side == "target" and held is not None and held.other == attacker.id:
+                continue  # the other grappler is no "other attacker"
             why = f"{who.name} is {name}" + (f" ({who.fatigue} level(s) of Fatigue)" if name == "Fatigued" else "")
-            table_name = names.get(key)
+            table_name = names.get(f"{key}:{'ws' if melee else 'bs'}") or names.get(key)
             if table_name is not None and (c := circ.get(table_name)) is not None:
                 if (c.ws if melee else c.bs) is not None:
                     out.append(Given(why, circumstance=table_name))

@@ -20,6 +20,7 @@ from ..dice import Roller, ScriptedDice, SeededDice
 from ..errors import FieldError, NeedDie, ScenarioError
 from ..models import Step
 from . import conditions
+from . import grapple as grappling
 from .families import family, fatigue_limit
 from .models import (
     AddEvent,
@@ -101,6 +102,7 @@ def _act(ctx: Ctx, c: CombatantState, cost: int, what: str) -> None:
         now = st.get(st.turn or "")
         raise EncounterError.at(f"{f}.who", f"It is {now.name if now else 'nobody'}'s turn, not {c.name}'s")
     _limited(f, c, cost, what)
+    grappling.before_action(ctx, c, what)  # seed 004, Grappling: only the Grapple action
     if delayed:  # taken out of turn, from the Half Action Delay kept (DH2 Core, Delay)
         c.conditions = [x for x in c.conditions if x.name != "Delaying"]
         c.actions.append(f"{what} (delayed)")
@@ -323,9 +325,9 @@ def _end_turn(ctx: Ctx) -> None:
     _next_turn(ctx, c)
 
 
-def _can_attack(ctx: Ctx, who: CombatantState, at: CombatantState) -> None:
+def _can_attack(ctx: Ctx, who: CombatantState, at: CombatantState, armed: bool = True) -> None:
     """Refuse an attack the state does not allow: no profile, a target out of the fight, a jammed,
-    empty or overheated weapon."""
+    empty or overheated weapon (unless it is not ``armed``: a Grapple is bare-handed)."""
     f = ctx.field
     if who.attacker is None:
         raise EncounterError.at(f"{f}.who", f"{who.name} has no attacker profile: give it one from the Attacker form")
@@ -333,6 +335,8 @@ def _can_attack(ctx: Ctx, who: CombatantState, at: CombatantState) -> None:
         raise EncounterError.at(f"{f}.at", f"{at.name} has no target profile: give it one from the Target form")
     if at.out:
         raise EncounterError.at(f"{f}.at", f"{at.name} is {at.out}")
+    if not armed:
+        return
     both = ctx.event.action.get("two_weapon") == "both" and who.second_weapon is not None
     for w in (who.weapon, who.second_weapon if both else None):
         if w is not None:
@@ -357,12 +361,19 @@ def _attack(ctx: Ctx) -> None:
     st, ev = ctx.state, ctx.event
     who, at = ctx.who(), ctx.who("at")
     fam = family(st.system)
-    _can_attack(ctx, who, at)
+    grapple = grappling.is_grapple(st.system, ev.action)  # seed 004, Grappling
+    _can_attack(ctx, who, at, armed=not grapple)
     if ev.charts and fam.name != "wh40krp":
         raise EncounterError.at(f"{ctx.field}.charts", "Damage Charts are the fan-made ruleset's (wh40krp)")
-    name = str(ev.action.get("type") or ev.action.get("kind") or "Attack")
-    _act(ctx, who, fam.cost(st.system, ev.action, ctx.field, who.attacker), name)
+    name = "Grapple" if grapple else str(ev.action.get("type") or ev.action.get("kind") or "Attack")
+    if grapple:
+        cost = grappling.cost(ctx, who, at, ev.action)
+    else:
+        cost = fam.cost(st.system, ev.action, ctx.field, who.attacker)
+    _act(ctx, who, cost, name)
     data, notes = fam.scenario(st.system, who, at, ev, ctx.field)
+    if grapple:
+        notes += grappling.prepare(st, who, data)
     scenario, res = _resolved(ctx, data)
     if fam.budget > 2 and who.half_actions + getattr(res, "actions_spent", 0) > fam.budget:
         left = fam.budget - who.half_actions
@@ -378,9 +389,14 @@ def _attack(ctx: Ctx) -> None:
         res = res.model_copy(update={"steps": [step, *res.steps]})
     _lose_aim(who)
     changed = fam.apply(res, who, at, scenario)
+    if grapple:
+        changed += grappling.after(ctx, who, at, res, fam.budget)
     ctx.resolution = res
     tail = f"; {'; '.join(changed)}" if changed else ""
-    ctx.log.append(f"{who.name} attacks {at.name} ({name}): {res.outcome}{tail}")
+    if grapple:
+        ctx.log.append(f"{who.name} grapples {at.name} ({grappling.verdict(res)}){tail}")
+    else:
+        ctx.log.append(f"{who.name} attacks {at.name} ({name}): {res.outcome}{tail}")
 
 
 def _resolved(ctx: Ctx, data: dict[str, Any]) -> tuple[Any, Any]:
@@ -586,6 +602,8 @@ def apply(state: EncounterState, event: Any, field: str = "then") -> Applied:
     if ctx.roller is not None:
         stored = event.model_copy(update={"dice": [r.value for r in ctx.roller.records], "seed": None})
     st = ctx.state
+    if st.grapples:
+        grappling.sync(st)  # a grappler out of the fight or removed: its grapple ends
     for c in st.combatants:
         c.no_reaction = conditions.blocking_reaction(c)
     who = getattr(event, "who", None)

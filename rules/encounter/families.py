@@ -203,7 +203,7 @@ class D100(Family):
             t["horde"] = {**t.get("horde", {}), "magnitude": at.magnitude}
         else:
             t["damage_taken"] = min(at.damage_taken, 2000)
-        melee = _is_melee(a)
+        melee = _is_melee(a) or str(action.get("type", "")).strip().lower() == "grapple"  # a grapple is bare-handed
         notes += self._conditions(system, who, at, action, melee)
         notes += self._reaction(at, t, ev, field)
         return {"system": system, "attacker": a, "target": t, "action": action}, notes
@@ -263,7 +263,8 @@ class D100(Family):
         self, res: Any, w: WeaponState | None, who: CombatantState, at: CombatantState, scenario: Any
     ) -> list[str]:
         """One attack's resolution (fired from ``w``) applied to the state; the words of it."""
-        out = _clip_after(w, res.rounds_fired, res.rounds_left, res.jammed)
+        grappling = getattr(res, "grapple", None) is not None  # bare-handed: the weapon is untouched
+        out = [] if grappling else _clip_after(w, res.rounds_fired, res.rounds_left, res.jammed)
         if res.overheated and w is not None:
             w.overheated = 2
             out.append(f"{w.name} overheated: it cannot fire on {who.name}'s next turn")
@@ -276,7 +277,7 @@ class D100(Family):
             )
             if res.horde.destroyed:
                 at.out = "destroyed"
-        elif at.kind == "single" and res.outcome == "hit":
+        elif at.kind == "single" and res.outcome == "hit" and (getattr(res, "grapple", None) is None or res.hits):
             at.damage_taken = res.damage_taken_after
             at.critical += res.critical_damage
             at.fatigue += res.fatigue

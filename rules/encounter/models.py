@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from .. import limits
 from ..errors import ScenarioError
@@ -291,6 +291,16 @@ class LogLine(_Model):
     text: str
 
 
+class GrappleState(_Model):
+    """A grapple going on (seed 004, Grappling): the ``controller``'s and the ``grappled`` one's
+    ids, and ``thrown_down``: the grappled one lies Prone from the controller's Throw Down (+10 to
+    the controller's opposed tests in the grapple until it stands)."""
+
+    controller: str
+    grappled: str
+    thrown_down: bool = False
+
+
 class EncounterState(_Model):
     """The encounter now: its ``system``, the ``round`` (0 before initiative), the initiative
     ``order`` (ids), whose ``turn`` it is, the ``combatants`` (in the order added; removed ones
@@ -304,6 +314,15 @@ class EncounterState(_Model):
     combatants: list[CombatantState] = Field(default_factory=list)
     events: int = 0
     log: list[LogLine] = Field(default_factory=list)
+    # Grappling (seed 004): the grapples going on; left out of the JSON while there is none
+    grapples: list[GrappleState] = Field(default_factory=list)
+
+    @model_serializer(mode="wrap")
+    def _omit_no_grapples(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if isinstance(data, dict) and not data.get("grapples", 1):
+            del data["grapples"]
+        return data
 
     def get(self, cid: str) -> CombatantState | None:
         """The combatant with id ``cid``, or None."""

@@ -115,6 +115,10 @@ def _sample(scenario: Any, summarize: Callable[[Any], K]) -> Dist[K]:
 def odds(scenario: Any) -> Odds:
     """The odds of ``scenario`` (any ruleset's scenario model). Raises :class:`ScenarioError` for
     an attack the rules do not allow, at the field concerned, as resolving it would."""
+    action = getattr(scenario, "action", None)
+    if action is not None and getattr(action, "action_type", "").strip().lower() == "grapple":
+        # Grappling (seed 004): opposed tests and control, not an attack's hits and wounds
+        raise ScenarioError.at("action.type", "The odds of a Grapple are not computed: Resolve it to see its tests")
     seam = _seam(scenario)
     dist, sample = seam.distribution(scenario)
     return seam.report(scenario, dist, sample)

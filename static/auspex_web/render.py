@@ -12,7 +12,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from rules import registry
-from rules.models import DAMAGE_TYPES, DamageDie, Hit, Resolution, RighteousFury, Step, TargetTest
+from rules.models import DAMAGE_TYPES, DamageDie, GrappleResult, Hit, Resolution, RighteousFury, Step, TargetTest
 
 if TYPE_CHECKING:  # loaded only when a round of the fan-made ruleset or an Epic attack is rendered
     from rules.epic.models import EpicResolution
@@ -447,8 +447,8 @@ def render_d100(data: Resolution | Mapping[str, Any]) -> str:
     hits = render_hits(r)
     html = (
         f'<article class="resolution outcome-{e(r.outcome)}">'
-        f"{render_headline(r)}"
-        f"{render_test(r)}"
+        f"{render_headline(r) if r.grapple is None else render_grapple(r, r.grapple)}"
+        f"{render_test(r) if r.grapple is None or r.grapple.option == 'attempt' else ''}"
         f"{f'<section class=hits>{hits}</section>' if hits else ''}"
         f"{render_target_tests(r)}"
         f"{render_dice(r)}"
@@ -627,4 +627,84 @@ def render_round(r: RpResolution) -> str:
         f"{render_dice(r)}"
         f"{render_steps(r.steps)}"
         f"</article>"
+    )
+
+
+# --- Grappling (seed 004): the option, both sides' tests, who controls after ---------------------
+
+GRAPPLE_OPTIONS = {
+    "attempt": "Grapple attempt",
+    "damage": "Damage Opponent",
+    "throw": "Throw Down Opponent",
+    "push": "Push Opponent",
+    "ready": "Ready (grappling)",
+    "stand": "Stand (grappling)",
+    "use_item": "Use Item (grappling)",
+    "end": "Grapple ended",
+    "break_free": "Break Free",
+    "slip_free": "Slip Free",
+    "take_control": "Take Control",
+}
+
+
+def _grapple_verdict(r: Resolution, g: GrappleResult) -> str:
+    """``Grapple attempt: hold`` / ``Damage Opponent: won`` / ``Break Free: lost``."""
+    if g.option == "attempt":
+        word = {"hit": "the grapple begins", "evaded": "avoided", "miss": "missed"}.get(r.outcome, r.outcome)
+    elif not g.tests:
+        word = "done"
+    else:
+        word = {"attacker": "won", "target": "lost"}.get(g.winner or "", "no winner")
+    return f"{GRAPPLE_OPTIONS.get(g.option, g.option)}: {word}"
+
+
+def _grapple_parts(r: Resolution, g: GrappleResult) -> list[str]:
+    """What the grapple is after: who controls (or that it ended), Prone, metres, wounds, Fatigue."""
+    names = {"attacker": r.attacker, "target": r.target}
+    if g.controller == "none":
+        parts = [_k("controller", e("no grapple" if g.option == "attempt" else "the grapple ends"))]
+    else:
+        parts = [_k("controller", e(f"{names[g.controller]} controls"))]
+    if g.prone and g.controller != "none":
+        grappled = names["target" if g.controller == "attacker" else "attacker"]
+        parts.append(_k("prone", e(f"{grappled} Prone")))
+    if g.metres:
+        parts.append(_k("metres", e(f"pushed {g.metres} m")))
+    if r.hits:
+        parts.append(_k("total-wounds", e(plural(r.total_wounds, "wound"))))
+    if g.fatigue:
+        parts.append(_k("fatigue", e(f"{g.fatigue} Fatigue")))
+    if g.half_action:
+        parts.append(e(f"{r.attacker} may take a Half Action"))
+    return parts
+
+
+def render_grapple(r: Resolution, g: GrappleResult) -> str:
+    """A Grapple action: its verdict and the grapple after, then (for an opposed test) each side's
+    test: characteristic, modifiers, target, roll, degrees."""
+    who = f"{r.attacker}{DASH}Grapple{DASH}with {r.target}"
+    head = (
+        f'<header class="headline">'
+        f'<p class="verdict">{_k("outcome", e(_grapple_verdict(r, g)), "strong")}'
+        f' <span class="summary">{DOT.join(_grapple_parts(r, g))}</span></p>'
+        f'<p class="who">{e(who)}</p>'
+        f"</header>"
+    )
+    if g.option == "attempt" or not g.tests:
+        return head
+    rows = "".join(
+        f'<tr data-k="grapple-test"><th scope="row">{e(t.name)}</th>'
+        f"<td>{e(t.characteristic)} {e(t.value)}"
+        + "".join(f" {e(signed(m.value))} <small>({e(m.label)})</small>" for m in t.modifiers)
+        + f' = <strong data-k="grapple-target">{e(t.target)}</strong></td>'
+        f'<td class="num" data-k="grapple-roll">{e(t.roll)}</td>'
+        f'<td data-k="grapple-degrees">{e(abs(t.degrees))} {"DoS" if t.success else "DoF"}</td></tr>'
+        for t in g.tests
+    )
+    kind = "Acrobatics test" if g.option == "slip_free" else "Opposed tests"
+    return (
+        f"{head}"
+        f'<section class="test grapple-tests" aria-label="{e(kind)}"><h3>{e(kind)}</h3>'
+        f'<table class="modifiers"><thead><tr><th>who</th><th>test</th><th>roll</th><th>result</th></tr></thead>'
+        f"<tbody>{rows}</tbody></table></section>"
     )

@@ -83,6 +83,12 @@ def weapon_text(w: Mapping[str, Any] | None) -> str:
 def condition_text(cond: Mapping[str, Any]) -> str:
     """``Stunned (1 turn left)`` or ``Pinned`` (until removed)."""
     rounds = cond.get("rounds")
+    detail = str(cond.get("detail") or "")
+    if cond.get("name") == "Grappled" and cond.get("other"):  # a grapple in the encounter (seed 004)
+        if detail.startswith("controls the grapple with "):
+            return f"Grappling {detail.removeprefix('controls the grapple with ')} (controls)"
+        if detail.startswith("grappled by "):
+            return f"Grappled by {detail.removeprefix('grappled by ')}"
     if rounds is None:
         return str(cond.get("name"))
     return f"{cond.get('name')} ({rounds} turn{'' if rounds == 1 else 's'} left)"

@@ -57,10 +57,16 @@ function init({ form, editableRows }) {
   }
   two.addEventListener("change", syncTwoWeapons);
   new MutationObserver(syncTwoWeapons).observe(twoRow, { attributes: true, attributeFilter: ["hidden"] });
+  // Grappling (seed 004): its fields show only when the action is Grapple
+  const actionType = form.elements.namedItem("action.type");
+  const grappleFields = $("grapple-fields");
+  const syncGrapple = () => (grappleFields.hidden = actionType.value !== "Grapple");
+  actionType.addEventListener("change", syncGrapple);
   return {
     start() {
       syncEvasion();
       syncTwoWeapons();
+      syncGrapple();
     },
   };
 }

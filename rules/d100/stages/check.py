@@ -69,6 +69,8 @@ def check(a: D100Attack) -> ActionDef:
         errors.extend(check_ranged(a, action))
     errors.extend(_parry(a))
     errors.extend(check_ruleset_options(a, action))
+    if s.action.grapple is not None:  # Grappling (seed 004): options only for the Grapple action
+        errors.append(FieldError("action.grapple", f"Grapple options go with the Grapple action, not {action.name}"))
     if a.flame and s.target.characteristics.Ag is None:
         errors.append(
             FieldError(
