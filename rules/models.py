@@ -240,6 +240,8 @@ class Attacker(_Model):
     strength_bonus: int | None = Field(
         None, ge=0, le=40, description="SB with Unnatural Strength counted (blank: the tens digit of S)"
     )
+    # Righteous Fury for Player Characters and NPCs (seed 004 L76): a Troop NPC attacker
+    troop: bool = Field(False, description="a Troop NPC: inflicts no Righteous Fury on a player character")
 
     @property
     def SB(self) -> int:
@@ -323,6 +325,8 @@ class _Creature(_Model):
     damage_taken: int = Field(0, ge=0, le=2000)
     armour: dict[Location, Annotated[int, Field(ge=0, le=50)]] = Field(default_factory=dict)
     troop: bool = False
+    # Righteous Fury for Player Characters and NPCs (seed 004 L76): a player character
+    player: bool = Field(False, description="a player character: a Troop attacker inflicts no Righteous Fury on it")
 
     def armour_at(self, location: str) -> int:
         """AP at ``location`` (0 where none is given)."""
@@ -422,6 +426,19 @@ class Action(_Model):
     )
 
 
+# Table rules (issue 21): the options seed 004 leaves to the group (Stray Shots; Righteous Fury for
+# Player Characters and NPCs), one set per scenario or per encounter.
+class TableOptions(_Model):
+    """The rules the seed leaves to the GM and the players, all off by default (the results are
+    then those of the rules as printed). ``stray_shots``: a ranged miss by one degree of failure
+    into a melee hits another combatant engaged in it, and a burst into a melee spreads its hits
+    over those engaged (seed 004, Stray Shots). ``all_npcs_fury``: every NPC, Troops included,
+    inflicts Righteous Fury (seed 004, Righteous Fury for Player Characters and NPCs)."""
+
+    stray_shots: bool = False
+    all_npcs_fury: bool = False
+
+
 class Scenario(_Model):
     """One attack to resolve: system, attacker, target, action, and the dice.
 
@@ -436,6 +453,7 @@ class Scenario(_Model):
     action: Action = Field(default_factory=Action)
     dice: list[DieFace] | None = Field(None, max_length=MAX_DICE)
     seed: Seed | None = None
+    options: TableOptions = Field(default_factory=TableOptions)  # table rules (issue 21)
 
     @model_validator(mode="after")
     def _one_dice_source(self) -> Scenario:

@@ -30,6 +30,13 @@ Readings taken where the seed is open:
 - Unarmed Fatigue compares the hit's damage total (before armour and TB) with the target's TB.
 - A Troop target is slain when a Righteous Fury hit gets through (instead of the critical roll);
   one stopped by armour deals its 1 wound like any other.
+- A Troop attacker (``attacker.troop``) inflicts no Righteous Fury on a player character
+  (``target.player``, a flag of its own: the seed's Troop is a kind of NPC, and a named NPC is
+  neither a Troop nor a player) unless the table's ``options.all_npcs_fury`` is on (seed 004,
+  Righteous Fury for Player Characters and NPCs). The natural 10 then does nothing: no d5 is
+  rolled and a hit stopped by armour gains no wound. ``all_npcs_fury`` ("all types of NPCs
+  including low-level Troops can use the Righteous Fury rules") is read as the Troop *inflicting*
+  it; a Troop *suffering* Fury is still slain.
 - Evasion negates the last hits placed (the first hit keeps the location read from the dice).
 - ``action.called_location`` counts only for a Called Shot; on any other action it is ignored.
 - Helpless Targets (``action.helpless``; DH2 Core, Ch. VII, Combat Circumstances; the seed does not
@@ -71,6 +78,7 @@ class DH2Attack(D100Attack):
     RF_CONFIRM = False
     FIRST_HIT_DEGREES = 1
     UNARMED_FATIGUE = "damage_tb"
+    TROOP_NO_FURY_ON_PLAYERS = True
     SRC: ClassVar[dict[str, str]] = {
         "requirements": f"{SEED}, The Attack (requirements)",
         "step1": f"{SEED}, Step One: Apply Modifiers to Attacker's Characteristic",

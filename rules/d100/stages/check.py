@@ -124,7 +124,19 @@ def _parry(a: D100Attack) -> list[FieldError]:
 def check_ruleset_options(a: D100Attack, action: ActionDef) -> list[FieldError]:
     """Fields that only some rulesets have rules for (Hordes, cover, nearby foes, two weapons,
     Overwatch, the larger sizes), and the checks those rules make (a Charge's length)."""
-    return _target_options(a, action) + _action_options(a, action)
+    return _target_options(a, action) + _action_options(a, action) + _table_options(a)
+
+
+def _table_options(a: D100Attack) -> list[FieldError]:
+    """The table rules of issue 21 (a Troop attacker's Righteous Fury; the GM's options), where
+    the ruleset has them."""
+    s = a.s
+    errors: list[FieldError] = []
+    if s.attacker.troop and not a.TROOP_NO_FURY_ON_PLAYERS:
+        errors.append(_lacks(a, "attacker.troop", "A Troop attacker's Righteous Fury on the players"))
+    if s.options.all_npcs_fury and not a.TROOP_NO_FURY_ON_PLAYERS:
+        errors.append(_lacks(a, "options.all_npcs_fury", "Righteous Fury for Troop NPCs as a table rule"))
+    return errors
 
 
 def _lacks(a: D100Attack, at: str, what: str) -> FieldError:

@@ -13,7 +13,7 @@ from .. import signed
 from ..qualities import hooks
 from ..state import AttackState
 from .after_hit import after_hit
-from .damage_dice import HitDice, calls_fury
+from .damage_dice import HitDice, calls_fury, rolls_fury
 from .fury import rf_d5, righteous_fury
 
 if TYPE_CHECKING:
@@ -235,6 +235,8 @@ def hit_record(
     if calls_fury(a, hd):
         more = partial(_with_extra, a, m, hd, damage)
         rf, wounds, killed = righteous_fury(a, hd, wounds, rf_now, more, st.target_number)
+    elif (denied := a.fury_denied(hd.person)) is not None and rolls_fury(a, hd):
+        a._step(f"Righteous Fury, hit {hd.number}", a.SRC["fury_troop"], denied)
     grav_txt = f" + Graviton {grav} (the location's AP)" if grav else ""
     doubled = " \u00d7 2" if m.factor == 2 else ""
     a._step(
