@@ -398,7 +398,9 @@ class Action(_Model):
     bursts). ``one_handed``: a Basic weapon fired in one hand. ``engaged``: the attacker is engaged
     in melee with the target (only a Pistol may then shoot). ``maximal``: fire a Maximal weapon on
     its maximal setting. ``helpless``: the target is helpless (the ruleset's Helpless Targets: see
-    :attr:`rules.d100.attack.D100Attack.HELPLESS_MELEE_ONLY`)."""
+    :attr:`rules.d100.attack.D100Attack.HELPLESS_MELEE_ONLY`). ``unaware_chance``: the attacker
+    cannot see the target (Spray and Pray): the GM's percentage chance, 1-100, that the attack
+    proceeds, checked with the GM's d100 before the test."""
 
     action_type: str = Field("Standard Attack", alias="type", max_length=limits.LABEL_LENGTH)
     distance: float = Field(10, ge=0, le=100000, description="metres")
@@ -423,6 +425,10 @@ class Action(_Model):
         False,
         description="the target is helpless (asleep, unconscious, bound, snared): a melee attack succeeds "
         "automatically and rolls its damage twice; the target makes no Reaction",
+    )
+    # Spray and Pray (seed 004 L32): the attacker cannot see the target; the GM's chance of hitting
+    unaware_chance: int | None = Field(
+        None, ge=1, le=100, strict=True, description="Spray and Pray: the GM's chance (1-100) the attack proceeds"
     )
 
 

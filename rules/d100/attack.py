@@ -40,7 +40,7 @@ from ..tables import ActionDef
 from . import D100Test, dh1_test, signed
 from .qualities import Qualities, hooks, no_attack_test
 from .seams import Seams
-from .stages import check, evasion, flame, hits, locations, modifiers, test
+from .stages import check, evasion, flame, hits, locations, modifiers, test, unaware
 from .stages.finish import finish
 
 
@@ -68,6 +68,8 @@ class D100Attack:
     # Righteous Fury for Player Characters and NPCs: a Troop NPC attacker inflicts no Righteous Fury
     # on a player character unless the table's ``options.all_npcs_fury`` is on (DH2: seed 004).
     TROOP_NO_FURY_ON_PLAYERS: ClassVar[bool] = False
+    # Spray and Pray (``action.unaware_chance``): the GM's d100 gates the attack (DH2: seed 004).
+    SPRAY_AND_PRAY: ClassVar[bool] = False
 
     def __init__(self, scenario: Scenario, roller: Roller, seams: Seams | None = None) -> None:
         self.s = scenario
@@ -173,6 +175,8 @@ class D100Attack:
         :class:`~rules.d100.state.AttackState` and returning the next."""
         st = check.run(self)
         st = modifiers.run(self, st)
+        if not unaware.proceeds(self, st):  # Spray and Pray: the GM's d100 first
+            return finish(self, st, "miss")
         if self.flame:
             return flame.resolve_flame(self, st)
         st = test.run(self, st)

@@ -37,6 +37,10 @@ Readings taken where the seed is open:
   rolled and a hit stopped by armour gains no wound. ``all_npcs_fury`` ("all types of NPCs
   including low-level Troops can use the Righteous Fury rules") is read as the Troop *inflicting*
   it; a Troop *suffering* Fury is still slain.
+- Spray and Pray (``action.unaware_chance``): the GM's d100 is drawn before the attack's test
+  (its purpose "Spray and Pray d100 (GM)"); over the chance the attack misses with no effect on
+  the target, but the attack is made ("wildly fire"), so the rounds the action fires are spent;
+  no test is rolled, so there is no jam. Equal or under, the attack proceeds as usual.
 - Evasion negates the last hits placed (the first hit keeps the location read from the dice).
 - ``action.called_location`` counts only for a Called Shot; on any other action it is ignored.
 - Helpless Targets (``action.helpless``; DH2 Core, Ch. VII, Combat Circumstances; the seed does not
@@ -79,6 +83,7 @@ class DH2Attack(D100Attack):
     FIRST_HIT_DEGREES = 1
     UNARMED_FATIGUE = "damage_tb"
     TROOP_NO_FURY_ON_PLAYERS = True
+    SPRAY_AND_PRAY = True
     SRC: ClassVar[dict[str, str]] = {
         "requirements": f"{SEED}, The Attack (requirements)",
         "step1": f"{SEED}, Step One: Apply Modifiers to Attacker's Characteristic",
@@ -89,6 +94,7 @@ class DH2Attack(D100Attack):
         "step4": f"{SEED}, Step Four: Attacker Determines Damage",
         "fury": f"{SEED}, Righteous Fury",
         "fury_troop": f"{SEED}, Righteous Fury for Player Characters and NPCs",
+        "spray_and_pray": f"{SEED}, Spray and Pray",
         "step5": f"{SEED}, Step Five: Target Applies Damage",
         "critical": f"{SEED}, Step Five: Target Applies Damage",
         "unarmed": f"{SEED}, Unarmed Combat",

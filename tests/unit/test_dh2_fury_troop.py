@@ -145,3 +145,12 @@ def test_encounter_table_rules_refused_outside_the_d100_rulesets() -> None:
     )
     assert out["status"] == "invalid"
     assert out["errors"][0]["field"].endswith("options")
+
+
+def test_troop_attacker_fury_on_a_player_odds_match_brute_force() -> None:
+    from test_odds_brute_force import ARMOUR, Case, assert_d100_matches_brute_force, says
+
+    data = scenario(BS=20, armour=ARMOUR)
+    data["attacker"]["troop"] = True
+    data["target"]["player"] = True
+    assert_d100_matches_brute_force(Case(data, lambda r: says(r, "a Troop inflicts no"), "a Fury denied"))

@@ -136,6 +136,8 @@ def _table_options(a: D100Attack) -> list[FieldError]:
         errors.append(_lacks(a, "attacker.troop", "A Troop attacker's Righteous Fury on the players"))
     if s.options.all_npcs_fury and not a.TROOP_NO_FURY_ON_PLAYERS:
         errors.append(_lacks(a, "options.all_npcs_fury", "Righteous Fury for Troop NPCs as a table rule"))
+    if s.action.unaware_chance is not None and not a.SPRAY_AND_PRAY:
+        errors.append(_lacks(a, "action.unaware_chance", "Spray and Pray"))
     return errors
 
 
