@@ -40,7 +40,7 @@ from ..tables import ActionDef
 from . import D100Test, dh1_test, signed
 from .qualities import Qualities, hooks, no_attack_test
 from .seams import Seams
-from .stages import check, evasion, flame, hits, locations, modifiers, test, unaware
+from .stages import check, evasion, flame, hits, locations, modifiers, stray, test, unaware
 from .stages.finish import finish
 
 
@@ -70,6 +70,8 @@ class D100Attack:
     TROOP_NO_FURY_ON_PLAYERS: ClassVar[bool] = False
     # Spray and Pray (``action.unaware_chance``): the GM's d100 gates the attack (DH2: seed 004).
     SPRAY_AND_PRAY: ClassVar[bool] = False
+    # Stray Shots (``options.stray_shots``): a table rule of DH2 (seed 004).
+    STRAY_SHOTS: ClassVar[bool] = False
 
     def __init__(self, scenario: Scenario, roller: Roller, seams: Seams | None = None) -> None:
         self.s = scenario
@@ -181,7 +183,7 @@ class D100Attack:
             return flame.resolve_flame(self, st)
         st = test.run(self, st)
         if not st.success:
-            return finish(self, st, "jam" if st.jammed else "miss")
+            return stray.miss(self, st)  # a jam, a miss, or a Stray Shot's hit on another
         st = hits.run(self, st)
         st = locations.run(self, st)
         st = evasion.run(self, st)

@@ -41,6 +41,18 @@ Readings taken where the seed is open:
   (its purpose "Spray and Pray d100 (GM)"); over the chance the attack misses with no effect on
   the target, but the attack is made ("wildly fire"), so the rounds the action fires are spent;
   no test is rolled, so there is no jam. Equal or under, the attack proceeds as usual.
+- Stray Shots (``options.stray_shots``, seed 004 L28): a shot is "into a melee combat" when the
+  circumstance "Shooting into Melee Combat" (-20) is listed, and those "engaged in the same melee"
+  are ``target.nearby``. A miss by exactly one degree of failure strikes the first listed (the GM
+  orders the list) with one hit, its location the attack's roll reversed, resolved against that
+  person's own TB, armour and wounds; the attack is still a miss of the target (no evasion, no
+  degrees-of-success die: the test failed). A Blast weapon's miss scatters by its own rule and is
+  no stray shot. A Semi- or Full Auto Burst into a melee deals its hits in turn: the target, each
+  listed nearby, the target again (the first hit always stays on the target), whatever ``hits``
+  each nearby foe asked.
+- A burst's extra hits on others within 2 m (``target.nearby``, DH2 Core, Ch. VII, Semi-Auto Burst
+  and Full Auto Burst) work as in Deathwatch (one mechanism, :func:`rules.d100.stages.locations.spread`):
+  the last hits placed move, each foe's first by its own d100 reversed.
 - Evasion negates the last hits placed (the first hit keeps the location read from the dice).
 - ``action.called_location`` counts only for a Called Shot; on any other action it is ignored.
 - Helpless Targets (``action.helpless``; DH2 Core, Ch. VII, Combat Circumstances; the seed does not
@@ -84,6 +96,7 @@ class DH2Attack(D100Attack):
     UNARMED_FATIGUE = "damage_tb"
     TROOP_NO_FURY_ON_PLAYERS = True
     SPRAY_AND_PRAY = True
+    STRAY_SHOTS = True
     SRC: ClassVar[dict[str, str]] = {
         "requirements": f"{SEED}, The Attack (requirements)",
         "step1": f"{SEED}, Step One: Apply Modifiers to Attacker's Characteristic",
@@ -95,6 +108,7 @@ class DH2Attack(D100Attack):
         "fury": f"{SEED}, Righteous Fury",
         "fury_troop": f"{SEED}, Righteous Fury for Player Characters and NPCs",
         "spray_and_pray": f"{SEED}, Spray and Pray",
+        "stray_shots": f"{SEED}, Stray Shots (a table rule)",
         "step5": f"{SEED}, Step Five: Target Applies Damage",
         "critical": f"{SEED}, Step Five: Target Applies Damage",
         "unarmed": f"{SEED}, Unarmed Combat",

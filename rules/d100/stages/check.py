@@ -138,6 +138,8 @@ def _table_options(a: D100Attack) -> list[FieldError]:
         errors.append(_lacks(a, "options.all_npcs_fury", "Righteous Fury for Troop NPCs as a table rule"))
     if s.action.unaware_chance is not None and not a.SPRAY_AND_PRAY:
         errors.append(_lacks(a, "action.unaware_chance", "Spray and Pray"))
+    if s.options.stray_shots and not a.STRAY_SHOTS:
+        errors.append(_lacks(a, "options.stray_shots", "Stray Shots"))
     return errors
 
 

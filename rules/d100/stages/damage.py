@@ -116,7 +116,7 @@ def damage_all(a: D100Attack, st: AttackState, struck: tuple[tuple[int, str], ..
     through_m = partial(wounds_through, a, m)
     rf_now: dict[int, int | None] = {}
     sequence: Iterable[HitDice] = roll_hits(a, st, struck, m, rf_now)
-    if a.DEGREES_REPLACE_DIE and not a.flame:
+    if a.DEGREES_REPLACE_DIE and not a.flame and st.degrees > 0:  # a Stray Shot has none
         # the degrees replace one die of the whole attack: every hit is rolled before any is applied
         sequence = list(sequence)
         own = [hd for hd in sequence if hd.person == 0] or sequence[:1]
