@@ -256,6 +256,7 @@ class D100(Family):
             if res.slain:
                 at.out = "slain"
             out.extend(_fury_effects(res, at))
+        out.extend(_others_struck(res))
         out.extend(self._inflicted(res, who, at, scenario))
         out.extend(fatigue_limit(at))
         return out
@@ -293,6 +294,17 @@ class D100(Family):
         if ag is None:
             ag = 30 if c.attacker is not None else None
         return {"name": c.name, "Ag": ag, "d10": c.d10, "roll_offs": c.roll_offs}
+
+
+def _others_struck(res: Any) -> list[str]:
+    """The wounds the attack dealt to others than the target (a burst's hits on nearby foes, a
+    Stray Shot), named for the GM: they are the target form's nearby list, not the encounter's
+    combatants, so the GM applies them to a combatant with Adjust."""
+    by: dict[str, int] = {}
+    for h in res.hits:
+        if h.person and h.name:
+            by[h.name] = by.get(h.name, 0) + h.wounds
+    return [f"{name} (nearby): {w} wound(s) to apply with Adjust" for name, w in by.items()]
 
 
 def _fury_effects(res: Any, at: CombatantState) -> list[str]:

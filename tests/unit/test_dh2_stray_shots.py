@@ -130,6 +130,8 @@ def test_stray_shot_in_an_encounter_names_the_hit_for_the_gm() -> None:
     )
     assert out["resolution"]["hits"][0]["name"] == "Ally"
     assert f.who("c")["damage_taken"] == 0
+    # Ally: d10 6 + 3 = 9 - AP 4 - TB 4 = 1 wound, named for the GM in the log
+    assert "Ally (nearby): 1 wound(s) to apply with Adjust" in f.state()["log"][-1]["text"]
 
 
 def test_stray_shot_odds_match_brute_force() -> None:
