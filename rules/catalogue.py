@@ -44,7 +44,14 @@ def d100_catalogue(system: str) -> dict[str, Any]:
         "name": registry.get(system).name,
         "family": registry.get(system).family,
         "actions": [
-            {"name": a.name, "type": a.type, "kind": a.kind, "modifier": a.modifier, "note": a.note}
+            {
+                "name": a.name,
+                "type": a.type,
+                "kind": a.kind,
+                "modifier": a.modifier,
+                "note": a.note,
+                **({"psychic": True} if a.psychic else {}),  # a psychic attack (issue 21)
+            }
             for a in tables.actions(system).actions
         ],
         "qualities": [

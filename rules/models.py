@@ -387,6 +387,19 @@ class Modifier(_Model):
     source: str | None = Field(None, max_length=200)
 
 
+# Psychic attacks (issue 21; seed 004 L40; DH2 Core, Ch. VI, Focus Power)
+class PsychicFocus(_Model):
+    """The Focus Power test of a psychic attack, as the power names it: the ``power``'s name, the
+    ``characteristic`` tested (WP unless the power says otherwise) and its ``modifier`` (percent,
+    the power's difficulty and any bonus from the psy rating used, as the player reads them), and
+    the ``strength`` it is used at (Fettered, Unfettered, Push: whether Psychic Phenomena follow)."""
+
+    power: str = Field("Psychic power", max_length=limits.NAME_LENGTH)
+    characteristic: Literal["WS", "BS", "S", "T", "Ag", "Int", "Per", "WP", "Fel"] = "WP"
+    modifier: int = Field(0, ge=-60, le=60)
+    strength: Literal["Fettered", "Unfettered", "Push"] = "Unfettered"
+
+
 class Action(_Model):
     """What the attacker does: the action (by its book name), distance to the target in metres,
     aim taken before (none, half, full), the location named by a Called Shot, the fire mode of
@@ -400,7 +413,8 @@ class Action(_Model):
     its maximal setting. ``helpless``: the target is helpless (the ruleset's Helpless Targets: see
     :attr:`rules.d100.attack.D100Attack.HELPLESS_MELEE_ONLY`). ``unaware_chance``: the attacker
     cannot see the target (Spray and Pray): the GM's percentage chance, 1-100, that the attack
-    proceeds, checked with the GM's d100 before the test."""
+    proceeds, checked with the GM's d100 before the test. ``psychic``: the Focus Power test of a
+    ``Psychic Attack`` (:class:`PsychicFocus`; the default one when left out)."""
 
     action_type: str = Field("Standard Attack", alias="type", max_length=limits.LABEL_LENGTH)
     distance: float = Field(10, ge=0, le=100000, description="metres")
@@ -430,6 +444,8 @@ class Action(_Model):
     unaware_chance: int | None = Field(
         None, ge=1, le=100, strict=True, description="Spray and Pray: the GM's chance (1-100) the attack proceeds"
     )
+    # Psychic attacks (seed 004 L40): the Focus Power test of a "Psychic Attack"
+    psychic: PsychicFocus | None = None
 
 
 # Table rules (issue 21): the options seed 004 leaves to the group (Stray Shots; Righteous Fury for

@@ -53,6 +53,14 @@ Readings taken where the seed is open:
 - A burst's extra hits on others within 2 m (``target.nearby``, DH2 Core, Ch. VII, Semi-Auto Burst
   and Full Auto Burst) work as in Deathwatch (one mechanism, :func:`rules.d100.stages.locations.spread`):
   the last hits placed move, each foe's first by its own d100 reversed.
+- Psychic attacks (the ``Psychic Attack`` action, ``action.psychic``; seed 004 L40; DH2 Core,
+  Ch. VI): the Focus Power test's characteristic and modifier are the player's (the power's
+  difficulty and any psy-rating bonus are read by the player: the bonus rules are not in our seed);
+  psy rating is shown. The range, aim, size, circumstance and weapon modifiers of a shot do not
+  apply; the GM's difficulty and extra modifiers do. Damage, Pen and type are the weapon fields
+  with no SB; no ammunition, no jam; Righteous Fury and the degrees-of-success die as any attack.
+  Psychic Phenomena are named for the GM on an Unfettered test's doubles (11 ... 99, and 100 as
+  00) and on every Push, never Fettered; the tables are the GM's.
 - Evasion negates the last hits placed (the first hit keeps the location read from the dice).
 - ``action.called_location`` counts only for a Called Shot; on any other action it is ignored.
 - Helpless Targets (``action.helpless``; DH2 Core, Ch. VII, Combat Circumstances; the seed does not

@@ -27,6 +27,8 @@ def damage_bonus(a: D100Attack, st: AttackState) -> tuple[int, int, list[tuple[i
     s, w = a.s, a.weapon
     thrown_sb = a.THROWN_ADDS_SB and w.weapon_class == "Thrown" and "Blast" not in a.q
     sb = s.attacker.SB * (w.sb_multiplier if w.is_melee else 1) if (w.is_melee or thrown_sb) else 0
+    if st.action.psychic:  # a psychic power's damage is its own: no SB
+        sb = 0
     adds: list[tuple[int, str]] = []
     craft = a.tables.craftsmanship  # a ruleset whose craftsmanship covers every weapon
     if (w.is_melee or craft) and w.weapon_class != "Unarmed" and w.craftsmanship == "Best":
