@@ -27,6 +27,7 @@ function unshape(s) {
     t.evasion ??= { reaction: "none" };
     t.cover ??= { ap: "" };
     s["target-kind"] = t.horde ? "horde" : "single";
+    s["action-unaware"] = s.action?.unaware_chance != null; // Spray and Pray's chance shown
     for (const foe of t.nearby ?? []) {
       foe.ap = foe.armour?.Body ?? Object.values(foe.armour ?? {})[0] ?? 0;
       delete foe.armour;
@@ -47,7 +48,21 @@ function init({ form, editableRows }) {
     for (const el of form.querySelectorAll("[data-parry]")) el.hidden = reaction.value !== "Parry";
   }
   reaction.addEventListener("change", syncEvasion);
-  return { start: syncEvasion };
+  // Spray and Pray's chance under its choice; the Focus Power test's fields for a Psychic Attack
+  const unaware = form.elements.namedItem("action-unaware");
+  const actionType = form.elements.namedItem("action.type");
+  function syncAction() {
+    for (const el of form.querySelectorAll("[data-unaware]")) el.hidden = !unaware.checked;
+    for (const el of form.querySelectorAll("[data-psychic]")) el.hidden = actionType.value !== "Psychic Attack";
+  }
+  form.addEventListener("change", syncAction);
+  new MutationObserver(syncAction).observe(actionType, { childList: true }); // the catalogue refills the actions
+  return {
+    start() {
+      syncEvasion();
+      syncAction();
+    },
+  };
 }
 
 // The combat tracker's rows (auspex:tracker:v1, before issue 20) as the encounter's combatants: a

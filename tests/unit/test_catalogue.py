@@ -63,7 +63,12 @@ def test_deathwatch_catalogue_has_its_armoury_cover_movement_and_optional_rules(
     assert any(w["name"] == "Astartes Bolter (Godwyn)" for w in dw["armoury"]["weapons"])
     dh2 = catalogue()["rulesets"]["dh2"]
     # DH2 Core, Ch. VII, Semi-/Full Auto Burst: a burst's extra hits may go to others within 2 m (issue 21)
-    assert dh2["rules"] == ["spread_hits"] and "armoury" not in dh2 and "movement" not in dh2
+    # and the table rules of seed 004 (Troop Fury on players, Spray and Pray, Stray Shots)
+    assert (
+        dh2["rules"] == ["spread_hits", "troop_fury", "spray_and_pray", "stray_shots"]
+        and "armoury" not in dh2
+        and "movement" not in dh2
+    )
 
 
 def test_the_armourys_craftsmanship_agrees_with_the_rules_the_engine_applies() -> None:
