@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from dh2_scenarios import errors_of, purposes, resolve_ok, scenario
+from dh2_scenarios import AUTOGUN, errors_of, purposes, resolve_ok, scenario
 from encounter_helpers import dh2_fight
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 def _troop_on_player(**options: bool) -> dict[str, Any]:
@@ -154,3 +156,18 @@ def test_troop_attacker_fury_on_a_player_odds_match_brute_force() -> None:
     data["attacker"]["troop"] = True
     data["target"]["player"] = True
     assert_d100_matches_brute_force(Case(data, lambda r: says(r, "a Troop inflicts no"), "a Fury denied"))
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), all_npcs=st.booleans())
+def test_troop_on_player_never_righteous_fury_unless_the_table_says(seed: int, all_npcs: bool) -> None:
+    # Property: no hit of a Troop's attack on a player character carries Righteous Fury, and no
+    # Fury d5 is drawn, unless all_npcs_fury is on. Full Auto Burst, BS 90: many hits, many 10s.
+    data = scenario(wpn=AUTOGUN, action="Full Auto Burst", BS=90, seed=seed)
+    data["attacker"]["troop"] = True
+    data["target"]["player"] = True
+    data["options"] = {"all_npcs_fury": all_npcs}
+    res = resolve_ok(data)
+    if not all_npcs:
+        assert all(h["righteous_fury"] is None for h in res["hits"])
+        assert not any("Righteous Fury" in d["purpose"] for d in res["dice"])

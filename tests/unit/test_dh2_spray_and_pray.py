@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 from dh2_scenarios import AUTOGUN, errors_of, purposes, resolve_ok, scenario
 from encounter_helpers import dh2_fight
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 def _unaware(chance: Any, dice: list[int], **kw: Any) -> dict[str, Any]:
@@ -99,3 +101,19 @@ def test_spray_and_pray_odds_match_brute_force() -> None:
     data = scenario(BS=20, armour=ARMOUR)
     data["action"]["unaware_chance"] = 35
     assert_d100_matches_brute_force(Case(data, lambda r: says(r, "is over it"), "a Spray and Pray miss"))
+
+
+@settings(max_examples=60, deadline=None)
+@given(chance=st.integers(1, 100), seed=st.integers(0, 2**32))
+def test_spray_and_pray_gm_die_first_and_over_the_chance_never_strikes(chance: int, seed: int) -> None:
+    # Property: the GM's d100 is always the first die; over the chance, it is the only die and the
+    # attack strikes no one; equal or under, the attack's own test d100 follows.
+    data = scenario(seed=seed)
+    data["action"]["unaware_chance"] = chance
+    res = resolve_ok(data)
+    gm = res["dice"][0]
+    assert gm["purpose"] == "Spray and Pray d100 (GM)"
+    if gm["value"] > chance:
+        assert (len(res["dice"]), res["outcome"], res["hits"]) == (1, "miss", [])
+    else:
+        assert res["dice"][1]["purpose"] == "to-hit d100"
