@@ -120,3 +120,16 @@ def test_psychic_attack_odds_match_brute_force() -> None:
     del data["dice"]
     data["attacker"]["characteristics"]["WP"] = 20  # 30 with the power's +10
     assert_d100_matches_brute_force(Case(data, lambda r: r.outcome == "hit", "a hit"))
+
+
+def test_psychic_attack_in_an_encounter_spends_no_rounds() -> None:
+    # The psyker's power has no clip: the encounter asks no reload and counts no rounds. WP 45 + 10:
+    # 55; d100 34 Body; d10 8 + 3 = 11 - TB 3 (the Cultist has no armour) = 8 of 10.
+    from encounter_helpers import dh2_fight
+
+    psyker = {"name": "Psyker", "psy_rating": 3, "characteristics": {"WP": 45, "Ag": 35}, "weapon": BOLT}
+    f = dh2_fight(guard=psyker)
+    action = {"type": "Psychic Attack", "distance": 20, "psychic": {"power": "Psychic Bolt", "modifier": 10}}
+    out = f.do({"type": "attack", "who": "g", "at": "c", "action": action, "dice": [34, 8], "reaction": False})
+    assert (out["resolution"]["outcome"], out["resolution"]["rounds_fired"]) == ("hit", 0)
+    assert f.who("c")["damage_taken"] == 8
