@@ -22,6 +22,19 @@ def _has_armoury(system: str) -> bool:
 
 
 OPTIONAL_RULES = ("hordes", "movement", "cover", "two_weapon", "spread_hits", "pinning")
+# Rules of the attack procedure itself (issue 21): the rule's key -> the attack class's flag
+ATTACK_RULES = {
+    "troop_fury": "TROOP_NO_FURY_ON_PLAYERS",
+    "spray_and_pray": "SPRAY_AND_PRAY",
+    "stray_shots": "STRAY_SHOTS",
+}
+
+
+def _attack_rules(system: str) -> list[str]:
+    """The procedure's own optional rules ``system``'s attack class has (:data:`ATTACK_RULES`)."""
+    path = registry.get(system).attack
+    cls = registry.load(path) if path else None
+    return [key for key, flag in ATTACK_RULES.items() if getattr(cls, flag, False)]
 
 
 def d100_catalogue(system: str) -> dict[str, Any]:
@@ -29,11 +42,14 @@ def d100_catalogue(system: str) -> dict[str, Any]:
     melee/ranged/any, modifier in percent, note), qualities (name, takes_value, summary, source),
     circumstances (name, ws, bs: percent or null), difficulties and sizes (name -> percent);
     ``rules``: which of the optional rules it has (``hordes``, ``movement``, ``cover``,
-    ``two_weapon``, ``spread_hits``, ``pinning``); ``movement``: metres per round by AB
+    ``two_weapon``, ``spread_hits``, ``pinning``; and the attack's own: ``troop_fury``,
+    ``spray_and_pray``, ``stray_shots``); ``movement``: metres per round by AB
     (``[{ab, half, full, charge, run}]``) where it has that table; ``cover``: its cover types
     (``[{name, ap}]``, from its armoury); ``armoury``: its armoury for the pickers (:func:`rules.dw.armoury.armoury_catalogue`)."""
     t = tables.tables(system)
-    extra: dict[str, Any] = {"rules": [name for name in OPTIONAL_RULES if getattr(t, name) is not None]}
+    extra: dict[str, Any] = {
+        "rules": [name for name in OPTIONAL_RULES if getattr(t, name) is not None] + _attack_rules(system)
+    }
     if t.movement is not None:
         extra["movement"] = [r.model_dump() for r in t.movement.rows]
     if _has_armoury(system):
@@ -44,7 +60,14 @@ def d100_catalogue(system: str) -> dict[str, Any]:
         "name": registry.get(system).name,
         "family": registry.get(system).family,
         "actions": [
-            {"name": a.name, "type": a.type, "kind": a.kind, "modifier": a.modifier, "note": a.note}
+            {
+                "name": a.name,
+                "type": a.type,
+                "kind": a.kind,
+                "modifier": a.modifier,
+                "note": a.note,
+                **({"psychic": True} if a.psychic else {}),  # a psychic attack (issue 21)
+            }
             for a in tables.actions(system).actions
         ],
         "qualities": [

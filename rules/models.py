@@ -277,6 +277,8 @@ class Attacker(_OmitUnset):
     )
     # Grappling Size Differences (seed 004): the attacker's Size trait; blank counts as Average.
     size: SizeName | None = Field(None, description="the attacker's size (Grappling Size Differences); blank: Average")
+    # Righteous Fury for Player Characters and NPCs (seed 004 L76): a Troop NPC attacker
+    troop: bool = Field(False, description="a Troop NPC: inflicts no Righteous Fury on a player character")
 
     @property
     def SB(self) -> int:
@@ -360,6 +362,8 @@ class _Creature(_Model):
     damage_taken: int = Field(0, ge=0, le=2000)
     armour: dict[Location, Annotated[int, Field(ge=0, le=50)]] = Field(default_factory=dict)
     troop: bool = False
+    # Righteous Fury for Player Characters and NPCs (seed 004 L76): a player character
+    player: bool = Field(False, description="a player character: a Troop attacker inflicts no Righteous Fury on it")
 
     def armour_at(self, location: str) -> int:
         """AP at ``location`` (0 where none is given)."""
@@ -462,6 +466,19 @@ class Grapple(_Model):
     acrobatics: Percent | None = None
 
 
+# Psychic attacks (issue 21; seed 004 L40; DH2 Core, Ch. VI, Focus Power)
+class PsychicFocus(_Model):
+    """The Focus Power test of a psychic attack, as the power names it: the ``power``'s name, the
+    ``characteristic`` tested (WP unless the power says otherwise) and its ``modifier`` (percent,
+    the power's difficulty and any bonus from the psy rating used, as the player reads them), and
+    the ``strength`` it is used at (Fettered, Unfettered, Push: whether Psychic Phenomena follow)."""
+
+    power: str = Field("Psychic power", max_length=limits.NAME_LENGTH)
+    characteristic: Literal["WS", "BS", "S", "T", "Ag", "Int", "Per", "WP", "Fel"] = "WP"
+    modifier: int = Field(0, ge=-60, le=60)
+    strength: Literal["Fettered", "Unfettered", "Push"] = "Unfettered"
+
+
 class Action(_OmitUnset):
     """What the attacker does: the action (by its book name), distance to the target in metres,
     aim taken before (none, half, full), the location named by a Called Shot, the fire mode of
@@ -473,7 +490,10 @@ class Action(_OmitUnset):
     bursts). ``one_handed``: a Basic weapon fired in one hand. ``engaged``: the attacker is engaged
     in melee with the target (only a Pistol may then shoot). ``maximal``: fire a Maximal weapon on
     its maximal setting. ``helpless``: the target is helpless (the ruleset's Helpless Targets: see
-    :attr:`rules.d100.attack.D100Attack.HELPLESS_MELEE_ONLY`)."""
+    :attr:`rules.d100.attack.D100Attack.HELPLESS_MELEE_ONLY`). ``unaware_chance``: the attacker
+    cannot see the target (Spray and Pray): the GM's percentage chance, 1-100, that the attack
+    proceeds, checked with the GM's d100 before the test. ``psychic``: the Focus Power test of a
+    ``Psychic Attack`` (:class:`PsychicFocus`; the default one when left out)."""
 
     action_type: str = Field("Standard Attack", alias="type", max_length=limits.LABEL_LENGTH)
     distance: float = Field(10, ge=0, le=100000, description="metres")
@@ -508,9 +528,29 @@ class Action(_OmitUnset):
         description="the target is helpless (asleep, unconscious, bound, snared): a melee attack succeeds "
         "automatically and rolls its damage twice; the target makes no Reaction",
     )
+    # Spray and Pray (seed 004 L32): the attacker cannot see the target; the GM's chance of hitting
+    unaware_chance: int | None = Field(
+        None, ge=1, le=100, strict=True, description="Spray and Pray: the GM's chance (1-100) the attack proceeds"
+    )
+    # Psychic attacks (seed 004 L40): the Focus Power test of a "Psychic Attack"
+    psychic: PsychicFocus | None = None
+
     # Grappling (seed 004): the option of a Grapple action; only with ``type: "Grapple"``.
-    OMIT_NONE: ClassVar[tuple[str, ...]] = ("second_action", "second_target", "grapple")
+    OMIT_NONE: ClassVar[tuple[str, ...]] = ("second_action", "second_target", "unaware_chance", "psychic", "grapple")
     grapple: Grapple | None = None
+
+
+# Table rules (issue 21): the options seed 004 leaves to the group (Stray Shots; Righteous Fury for
+# Player Characters and NPCs), one set per scenario or per encounter.
+class TableOptions(_Model):
+    """The rules the seed leaves to the GM and the players, all off by default (the results are
+    then those of the rules as printed). ``stray_shots``: a ranged miss by one degree of failure
+    into a melee hits another combatant engaged in it, and a burst into a melee spreads its hits
+    over those engaged (seed 004, Stray Shots). ``all_npcs_fury``: every NPC, Troops included,
+    inflicts Righteous Fury (seed 004, Righteous Fury for Player Characters and NPCs)."""
+
+    stray_shots: bool = False
+    all_npcs_fury: bool = False
 
 
 class Scenario(_Model):
@@ -527,6 +567,7 @@ class Scenario(_Model):
     action: Action = Field(default_factory=Action)
     dice: list[DieFace] | None = Field(None, max_length=MAX_DICE)
     seed: Seed | None = None
+    options: TableOptions = Field(default_factory=TableOptions)  # table rules (issue 21)
 
     @model_validator(mode="after")
     def _one_dice_source(self) -> Scenario:

@@ -63,6 +63,7 @@ class ActionDef(DataModel):
     fire: Literal["single", "semi", "full", "burst"] | None = None
     cap: Literal["rof", "wsb"] | None = None
     called: bool = False
+    psychic: bool = False  # a psychic attack: the Focus Power test (issue 21; seed 004 L40)
     note: str | None = None
     source: str
 

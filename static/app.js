@@ -20,7 +20,7 @@ const diceHint = document.getElementById("dice-hint");
 const replayButton = document.getElementById("replay");
 const seedInput = form.elements.namedItem("seed");
 
-const SCENARIO_ROOTS = ["attacker.", "target.", "action.", "charts."];
+const SCENARIO_ROOTS = ["attacker.", "target.", "action.", "charts.", "options."];
 let lastSeed = null;
 let lastRequest = null; // the scenario last sent to be resolved (read by the Share button)
 let catalogue = null; // each ruleset's choices (python -m rules catalogue), once fetched

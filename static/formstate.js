@@ -187,6 +187,7 @@ export function scenarioFields(scenario) {
   const { prefix } = family;
   const values = { system: s.system };
   if (s["target-kind"]) values["target-kind"] = s["target-kind"];
+  if (s["action-unaware"] !== undefined) values["action-unaware"] = s["action-unaware"];
   const rows = {};
   const walk = (value, path) => {
     const list = ROW_LISTS[prefix + path];
@@ -197,6 +198,6 @@ export function scenarioFields(scenario) {
       for (const [key, v] of Object.entries(value)) walk(v, `${path}.${key}`);
     } else if (value !== undefined) values[prefix + path] = value;
   };
-  for (const root of ["attacker", "target", "action", "charts"]) if (s[root] != null) walk(s[root], root);
+  for (const root of ["attacker", "target", "action", "charts", "options"]) if (s[root] != null) walk(s[root], root);
   return { values, rows };
 }

@@ -26,7 +26,12 @@ const local = {}; // system -> FILE this tab could not store (a write failed): u
 let shown = null; // the last ok envelope shown: {state, html, conditions}
 let errors = 0;
 
-const blankFile = (system) => ({ auspex_encounter: 1, system, events: [] });
+// A new encounter takes the table rules shown in the forms (options.*, d100 rulesets); it keeps them.
+function tableRules() {
+  const on = [...document.querySelectorAll('#scenario [name^="options."]')].filter((el) => el.checked && !el.closest("[hidden]"));
+  return on.length ? { options: Object.fromEntries(on.map((el) => [el.name.slice("options.".length), true])) } : {};
+}
+const blankFile = (system) => ({ auspex_encounter: 1, system, events: [], ...tableRules() });
 const empty = () => ({ v: 1, files: {} });
 const fileOf = (system) => local[system] ?? stored.files[system] ?? blankFile(system);
 const newId = () => `c${Date.now().toString(36)}${[...crypto.getRandomValues(new Uint8Array(4))].map((b) => b.toString(16).padStart(2, "0")).join("")}`;

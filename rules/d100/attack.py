@@ -41,7 +41,7 @@ from . import D100Test, dh1_test, signed
 from .opposed import SideTest, Winner
 from .qualities import Qualities, hooks, no_attack_test
 from .seams import Seams
-from .stages import check, evasion, flame, hits, locations, modifiers, test
+from .stages import check, evasion, flame, hits, locations, modifiers, stray, test, unaware
 from .stages.finish import finish
 
 
@@ -66,6 +66,13 @@ class D100Attack:
     # degrees, the least a success has) and its damage is rolled twice and added, for a melee attack
     # only where the ruleset's book says so; a helpless target never makes a Reaction.
     HELPLESS_MELEE_ONLY: ClassVar[bool] = True
+    # Righteous Fury for Player Characters and NPCs: a Troop NPC attacker inflicts no Righteous Fury
+    # on a player character unless the table's ``options.all_npcs_fury`` is on (DH2: seed 004).
+    TROOP_NO_FURY_ON_PLAYERS: ClassVar[bool] = False
+    # Spray and Pray (``action.unaware_chance``): the GM's d100 gates the attack (DH2: seed 004).
+    SPRAY_AND_PRAY: ClassVar[bool] = False
+    # Stray Shots (``options.stray_shots``): a table rule of DH2 (seed 004).
+    STRAY_SHOTS: ClassVar[bool] = False
 
     def __init__(self, scenario: Scenario, roller: Roller, seams: Seams | None = None) -> None:
         self.s = scenario
@@ -185,11 +192,13 @@ class D100Attack:
             return grapple.resolve(self)
         st = check.run(self)
         st = modifiers.run(self, st)
+        if not unaware.proceeds(self, st):  # Spray and Pray: the GM's d100 first
+            return finish(self, st, "miss")
         if self.flame:
             return flame.resolve_flame(self, st)
         st = test.run(self, st)
         if not st.success:
-            return finish(self, st, "jam" if st.jammed else "miss")
+            return stray.miss(self, st)  # a jam, a miss, or a Stray Shot's hit on another
         st = hits.run(self, st)
         st = locations.run(self, st)
         st = evasion.run(self, st)
@@ -203,6 +212,22 @@ class D100Attack:
         rules = self.tables.hordes
         assert rules is not None  # checked: a Horde target needs the ruleset's Horde rules
         return rules
+
+    def fury_denied(self, person: int) -> str | None:
+        """Why the attacker inflicts no Righteous Fury on ``person``, or None when it does: a Troop
+        NPC attacker (``attacker.troop``) against a player character (``player`` on the person
+        struck), unless the table lets every NPC use it (``options.all_npcs_fury``), where the
+        ruleset has the rule (:attr:`TROOP_NO_FURY_ON_PLAYERS`; seed 004, Righteous Fury for Player
+        Characters and NPCs: "These Troop level NPCs also usually cannot benefit from this rule
+        when inflicting damage on the Player")."""
+        s = self.s
+        who = self._foe(person) or s.target
+        if not (self.TROOP_NO_FURY_ON_PLAYERS and s.attacker.troop and who.player) or s.options.all_npcs_fury:
+            return None
+        return (
+            f"A natural 10, but {s.attacker.name} is a Troop NPC and {who.name} a player character: a Troop "
+            "inflicts no Righteous Fury on the players (the table's 'all NPCs use Righteous Fury' rule is off)."
+        )
 
     def _troop(self, person: int) -> bool:
         foe = self._foe(person)

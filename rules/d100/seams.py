@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from .state import AttackState
 
 # The roles of the dice, in the order the procedure rolls them.
+SPRAY_AND_PRAY = "spray and pray"  # the GM's d100 against the chance an unaware attacker's attack proceeds
 TEST = "test"  # the attack test's d100
 JAM = "jam"  # Reliable's jam d10
 OVERHEAT = "overheat"  # the Overheats table's d10

@@ -30,6 +30,37 @@ Readings taken where the seed is open:
 - Unarmed Fatigue compares the hit's damage total (before armour and TB) with the target's TB.
 - A Troop target is slain when a Righteous Fury hit gets through (instead of the critical roll);
   one stopped by armour deals its 1 wound like any other.
+- A Troop attacker (``attacker.troop``) inflicts no Righteous Fury on a player character
+  (``target.player``, a flag of its own: the seed's Troop is a kind of NPC, and a named NPC is
+  neither a Troop nor a player) unless the table's ``options.all_npcs_fury`` is on (seed 004,
+  Righteous Fury for Player Characters and NPCs). The natural 10 then does nothing: no d5 is
+  rolled and a hit stopped by armour gains no wound. ``all_npcs_fury`` ("all types of NPCs
+  including low-level Troops can use the Righteous Fury rules") is read as the Troop *inflicting*
+  it; a Troop *suffering* Fury is still slain.
+- Spray and Pray (``action.unaware_chance``): the GM's d100 is drawn before the attack's test
+  (its purpose "Spray and Pray d100 (GM)"); over the chance the attack misses with no effect on
+  the target, but the attack is made ("wildly fire"), so the rounds the action fires are spent;
+  no test is rolled, so there is no jam. Equal or under, the attack proceeds as usual.
+- Stray Shots (``options.stray_shots``, seed 004 L28): a shot is "into a melee combat" when the
+  circumstance "Shooting into Melee Combat" (-20) is listed, and those "engaged in the same melee"
+  are ``target.nearby``. A miss by exactly one degree of failure strikes the first listed (the GM
+  orders the list) with one hit, its location the attack's roll reversed, resolved against that
+  person's own TB, armour and wounds; the attack is still a miss of the target (no evasion, no
+  degrees-of-success die: the test failed). A Blast weapon's miss scatters by its own rule and is
+  no stray shot. A Semi- or Full Auto Burst into a melee deals its hits in turn: the target, each
+  listed nearby, the target again (the first hit always stays on the target), whatever ``hits``
+  each nearby foe asked.
+- A burst's extra hits on others within 2 m (``target.nearby``, DH2 Core, Ch. VII, Semi-Auto Burst
+  and Full Auto Burst) work as in Deathwatch (one mechanism, :func:`rules.d100.stages.locations.spread`):
+  the last hits placed move, each foe's first by its own d100 reversed.
+- Psychic attacks (the ``Psychic Attack`` action, ``action.psychic``; seed 004 L40; DH2 Core,
+  Ch. VI): the Focus Power test's characteristic and modifier are the player's (the power's
+  difficulty and any psy-rating bonus are read by the player: the bonus rules are not in our seed);
+  psy rating is shown. The range, aim, size, circumstance and weapon modifiers of a shot do not
+  apply; the GM's difficulty and extra modifiers do. Damage, Pen and type are the weapon fields
+  with no SB; no ammunition, no jam; Righteous Fury and the degrees-of-success die as any attack.
+  Psychic Phenomena are named for the GM on an Unfettered test's doubles (11 ... 99, and 100 as
+  00) and on every Push, never Fettered; the tables are the GM's.
 - Evasion negates the last hits placed (the first hit keeps the location read from the dice).
 - ``action.called_location`` counts only for a Called Shot; on any other action it is ignored.
 - Helpless Targets (``action.helpless``; DH2 Core, Ch. VII, Combat Circumstances; the seed does not
@@ -102,6 +133,9 @@ class DH2Attack(D100Attack):
     RF_CONFIRM = False
     FIRST_HIT_DEGREES = 1
     UNARMED_FATIGUE = "damage_tb"
+    TROOP_NO_FURY_ON_PLAYERS = True
+    SPRAY_AND_PRAY = True
+    STRAY_SHOTS = True
     SRC: ClassVar[dict[str, str]] = {
         "requirements": f"{SEED}, The Attack (requirements)",
         "step1": f"{SEED}, Step One: Apply Modifiers to Attacker's Characteristic",
@@ -112,6 +146,8 @@ class DH2Attack(D100Attack):
         "step4": f"{SEED}, Step Four: Attacker Determines Damage",
         "fury": f"{SEED}, Righteous Fury",
         "fury_troop": f"{SEED}, Righteous Fury for Player Characters and NPCs",
+        "spray_and_pray": f"{SEED}, Spray and Pray",
+        "stray_shots": f"{SEED}, Stray Shots (a table rule)",
         "step5": f"{SEED}, Step Five: Target Applies Damage",
         "critical": f"{SEED}, Step Five: Target Applies Damage",
         "unarmed": f"{SEED}, Unarmed Combat",

@@ -371,7 +371,7 @@ def _attack(ctx: Ctx) -> None:
     else:
         cost = fam.cost(st.system, ev.action, ctx.field, who.attacker)
     _act(ctx, who, cost, name)
-    data, notes = fam.scenario(st.system, who, at, ev, ctx.field)
+    data, notes = _with_options(st, *fam.scenario(st.system, who, at, ev, ctx.field))
     if grapple:
         notes += grappling.prepare(st, who, data)
     scenario, res = _resolved(ctx, data)
@@ -621,7 +621,14 @@ def preview(state: EncounterState, event: AttackEvent, field: str = "preview") -
     ctx = Ctx(state=state.model_copy(deep=True), event=event, field=field)
     who, at = ctx.who(), ctx.who("at")
     _can_attack(ctx, who, at)
-    return family(state.system).scenario(state.system, who, at, event, field)
+    return _with_options(state, *family(state.system).scenario(state.system, who, at, event, field))
+
+
+def _with_options(state: EncounterState, data: dict[str, Any], notes: list[str]) -> tuple[dict[str, Any], list[str]]:
+    """The attack's scenario with the encounter's table rules (issue 21), when it has any."""
+    if state.options is not None:
+        data = {**data, "options": state.options.model_dump()}
+    return data, notes
 
 
 def replay(file: EncounterFile, field: str = "events") -> EncounterState:
@@ -629,7 +636,9 @@ def replay(file: EncounterFile, field: str = "events") -> EncounterState:
     event that does not apply (``events.4.who``), or when an event's recorded dice run out."""
     if registry.find(file.system) is None:
         raise EncounterError.at("system", f"Must be one of {', '.join(registry.RULESETS)}")
-    state = EncounterState(system=file.system, name=file.name)
+    if file.options is not None and family(file.system).name != "d100":
+        raise EncounterError.at("options", "Table rules are those of the d100 rulesets (dh2, dh1, dw)")
+    state = EncounterState(system=file.system, name=file.name, options=file.options)
     for i, ev in enumerate(file.events):
         try:
             state = apply(state, ev, f"{field}.{i}").state

@@ -20,7 +20,7 @@ from ..dice import Roller
 from ..errors import ScenarioError
 from ..models import Step
 from .conditions import can_react, d100_given, evasion_penalties
-from .models import CombatantState, Condition, EncounterError, NewCombatant, WeaponState
+from .models import CombatantState, Condition, EncounterError, FuryEffect, NewCombatant, WeaponState
 
 Profile = dict[str, Any]
 
@@ -287,6 +287,8 @@ class D100(Family):
                 out.append(f"{at.name}: {res.fatigue} level(s) of Fatigue, {at.fatigue} in all")
             if res.slain:
                 at.out = "slain"
+            out.extend(_fury_effects(res, at))
+        out.extend(_others_struck(res))
         out.extend(self._inflicted(res, who, at, scenario))
         out.extend(fatigue_limit(at))
         return out
@@ -324,6 +326,34 @@ class D100(Family):
         if ag is None:
             ag = 30 if c.attacker is not None else None
         return {"name": c.name, "Ag": ag, "d10": c.d10, "roll_offs": c.roll_offs}
+
+
+def _others_struck(res: Any) -> list[str]:
+    """The wounds the attack dealt to others than the target (a burst's hits on nearby foes, a
+    Stray Shot), named for the GM: they are the target form's nearby list, not the encounter's
+    combatants, so the GM applies them to a combatant with Adjust."""
+    by: dict[str, int] = {}
+    for h in res.hits:
+        if h.person and h.name:
+            by[h.name] = by.get(h.name, 0) + h.wounds
+    return [f"{name} (nearby): {w} wound(s) to apply with Adjust" for name, w in by.items()]
+
+
+def _fury_effects(res: Any, at: CombatantState) -> list[str]:
+    """The Righteous Fury critical effects the target suffered, recorded on it one by one (seed
+    004, Righteous Fury: "these effects do not stack if a target suffers Righteous Fury multiple
+    times. Each roll is applied as a separate effect"); the words of each."""
+    out = []
+    for h in res.hits:
+        rf = h.righteous_fury
+        if h.person or rf is None or rf.critical_effect is None or rf.table is None:
+            continue
+        at.fury.append(FuryEffect(table=rf.table, location=h.location, effect=rf.critical_effect))
+        out.append(
+            f"{at.name}: Righteous Fury, {rf.table} row {rf.critical_effect} — a separate effect "
+            f"({len(at.fury)} in all; they do not stack, seed 004, Righteous Fury)"
+        )
+    return out
 
 
 def fatigue_limit(c: CombatantState) -> list[str]:

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler
 
 from .. import limits
 from ..errors import ScenarioError
-from ..models import MAX_DICE, DieFace, Seed
+from ..models import MAX_DICE, DieFace, Seed, TableOptions
 
 Id = Annotated[str, Field(pattern=r"^[\w-]{1,40}$", description="a combatant's id, unique in the encounter")]
 MAX_EVENTS = 2000
@@ -193,12 +193,16 @@ EVENT_TYPES = (
 
 class EncounterFile(_Model):
     """The whole encounter: version 1 of ``auspex_encounter``, its ruleset (``system``: every
-    combatant is of it, so a result applies only within its own ruleset) and its ``events``."""
+    combatant is of it, so a result applies only within its own ruleset) and its ``events``;
+    ``options``: the table rules of a d100 encounter (:class:`~rules.models.TableOptions`), put
+    into every attack's scenario (absent: the rules as printed)."""
 
     auspex_encounter: Literal[1] = 1
     system: str
     name: str | None = Field(None, max_length=limits.NAME_LENGTH)
     events: list[Event] = Field(default_factory=list, max_length=MAX_EVENTS)
+    # Table rules (issue 21): one set for the whole encounter, put into every attack's scenario
+    options: TableOptions | None = None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -233,6 +237,16 @@ class Condition(_Model):
     source: str = ""
     other: str | None = None
     value: int | None = None
+
+
+class FuryEffect(_Model):
+    """A Righteous Fury critical effect a combatant suffered (seed 004, Righteous Fury): the
+    ``table`` (damage type and location), the hit ``location`` and the d5 row (``effect``). Each is
+    a separate effect: they do not stack, and they are not Critical damage (seed 004 L70)."""
+
+    table: str
+    location: str
+    effect: int
 
 
 class CombatantState(_Model):
@@ -275,6 +289,7 @@ class CombatantState(_Model):
     reaction_used: bool = False
     no_reaction: str | None = None
     out: str | None = None
+    fury: list[FuryEffect] = Field(default_factory=list)  # Righteous Fury effects suffered (seed 004 L70)
 
     def has(self, name: str) -> Condition | None:
         """The condition called ``name`` it has, or None."""
@@ -308,6 +323,7 @@ class EncounterState(_Model):
 
     system: str
     name: str | None = None
+    options: TableOptions | None = None  # the file's table rules (issue 21)
     round: int = 0
     order: list[str] = Field(default_factory=list)
     turn: str | None = None

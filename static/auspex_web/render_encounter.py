@@ -120,6 +120,19 @@ def _line(key: str, text: str) -> str:
     return _k(key, e(text), "p") if text else ""
 
 
+def fury_text(fury: Sequence[Mapping[str, Any]]) -> str:
+    """The Righteous Fury critical effects a combatant suffered, one per line: each a separate
+    effect, which do not stack (seed 004, Righteous Fury)."""
+    if not fury:
+        return ""
+    items = "".join(
+        f'<li data-k="fury">Righteous Fury: {e(x.get("table"))} row {e(x.get("effect"))}</li>' for x in fury
+    )
+    return (
+        f'<ul class="enc-fury" data-k="fury-effects">{items}<li><small>separate effects, not stacking</small></li></ul>'
+    )
+
+
 def render_combatant(c: Mapping[str, Any], state: Mapping[str, Any], place: int | None) -> str:
     """One combatant's card (``<li data-id>``)."""
     system = str(state.get("system"))
@@ -131,6 +144,7 @@ def render_combatant(c: Mapping[str, Any], state: Mapping[str, Any], place: int 
     aim = c.get("aim")
     held = f"Aim held ({aim}: +{20 if aim == 'full' else 10})" if aim in ("half", "full") else ""
     listed = f'<ul class="enc-conds" data-k="conditions">{conds}</ul>' if conds else ""
+    listed += fury_text(c.get("fury") or [])
     classes = " ".join(["enc-c", *(["enc-turn"] if turn else []), *(["enc-out"] if c.get("out") else [])])
     head = (
         f'<span class="enc-place">{place}.</span> ' if place else ""

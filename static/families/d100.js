@@ -27,6 +27,7 @@ function unshape(s) {
     t.evasion ??= { reaction: "none" };
     t.cover ??= { ap: "" };
     s["target-kind"] = t.horde ? "horde" : "single";
+    s["action-unaware"] = s.action?.unaware_chance != null; // Spray and Pray's chance shown
     for (const foe of t.nearby ?? []) {
       foe.ap = foe.armour?.Body ?? Object.values(foe.armour ?? {})[0] ?? 0;
       delete foe.armour;
@@ -57,16 +58,21 @@ function init({ form, editableRows }) {
   }
   two.addEventListener("change", syncTwoWeapons);
   new MutationObserver(syncTwoWeapons).observe(twoRow, { attributes: true, attributeFilter: ["hidden"] });
-  // Grappling (seed 004): its fields show only when the action is Grapple
+  // Spray and Pray's chance under its choice; the Focus Power test's fields for a Psychic Attack
+  const unaware = form.elements.namedItem("action-unaware");
   const actionType = form.elements.namedItem("action.type");
-  const grappleFields = $("grapple-fields");
-  const syncGrapple = () => (grappleFields.hidden = actionType.value !== "Grapple");
-  actionType.addEventListener("change", syncGrapple);
+  function syncAction() {
+    for (const el of form.querySelectorAll("[data-unaware]")) el.hidden = !unaware.checked;
+    for (const el of form.querySelectorAll("[data-psychic]")) el.hidden = actionType.value !== "Psychic Attack";
+    $("grapple-fields").hidden = actionType.value !== "Grapple"; // seed 004, Grappling
+  }
+  form.addEventListener("change", syncAction);
+  new MutationObserver(syncAction).observe(actionType, { childList: true }); // the catalogue refills the actions
   return {
     start() {
       syncEvasion();
       syncTwoWeapons();
-      syncGrapple();
+      syncAction();
     },
   };
 }

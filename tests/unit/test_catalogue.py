@@ -62,7 +62,14 @@ def test_deathwatch_catalogue_has_its_armoury_cover_movement_and_optional_rules(
     assert next(r for r in dw["movement"] if r["ab"] == 4) == {"ab": 4, "half": 4, "full": 8, "charge": 12, "run": 24}
     assert any(w["name"] == "Astartes Bolter (Godwyn)" for w in dw["armoury"]["weapons"])
     dh2 = catalogue()["rulesets"]["dh2"]
-    assert dh2["rules"] == ["two_weapon"] and "armoury" not in dh2  # seed 004, Two-Weapon Fighting and "movement" not in dh2
+    # seed 004, Two-Weapon Fighting; DH2 Core, Ch. VII, Semi-/Full Auto Burst: a burst's extra hits
+    # may go to others within 2 m; and the table rules of seed 004 (Troop Fury on players, Spray and
+    # Pray, Stray Shots)
+    assert (
+        dh2["rules"] == ["two_weapon", "spread_hits", "troop_fury", "spray_and_pray", "stray_shots"]
+        and "armoury" not in dh2
+        and "movement" not in dh2
+    )
 
 
 def test_the_armourys_craftsmanship_agrees_with_the_rules_the_engine_applies() -> None:

@@ -251,3 +251,17 @@ def test_a_combatant_a_condition_keeps_from_reacting_reads_no_reaction_with_why(
     stunned = combatant(id="s", name="Heretic", no_reaction="Stunned", conditions=[{"name": "Stunned", "rounds": 2}])
     html = render_encounter(state(stunned, round=1, order=["s"], turn=None))
     assert "No Reaction (Stunned)" in card(html, "s") and "Reaction ready" not in card(html, "s")
+
+
+def test_righteous_fury_effects_listed_one_by_one_not_stacking() -> None:
+    # seed 004 L70: "these effects do not stack if a target suffers Righteous Fury multiple times.
+    # Each roll is applied as a separate effect."
+    fury = [
+        {"table": "Impact Critical Effects, Body", "location": "Body", "effect": 2},
+        {"table": "Energy Critical Effects, <Head>", "location": "Head", "effect": 4},
+    ]
+    c = card(render_encounter(state(combatant(fury=fury))), "g")
+    assert "Righteous Fury: Impact Critical Effects, Body row 2" in c
+    assert "Righteous Fury: Energy Critical Effects, <Head> row 4" in c  # escaped, read as typed
+    assert "separate effects, not stacking" in c
+    assert "Righteous Fury" not in card(render_encounter(state(combatant())), "g")

@@ -9,6 +9,7 @@ from ... import tables
 from ...errors import FieldError, ScenarioError
 from ...tables import ActionDef
 from ..state import AttackState
+from . import psychic
 from .modifiers import range_band
 from .test import rounds
 
@@ -24,26 +25,27 @@ def run(a: D100Attack) -> AttackState:
     action = check(a)
     melee = w.is_melee
     char = "WS" if melee else "BS"
+    if action.psychic:  # the Focus Power test (seed 004 L40)
+        char = psychic.tested(a)[0]
+        test = psychic.describe(a)
+    elif a.flame:
+        test = "no test: the flames or spray reach everyone in the area."
+    else:
+        test = f"a {'Weapon Skill' if melee else 'Ballistic Skill'} test."
     a._step(
         "Attack",
         a.SRC["requirements"],
-        f"{s.attacker.name} makes a {action.name} ({action.type} Action) with the {w.name} "
-        f"({w.weapon_class}): "
-        + (
-            "no test: the flames or spray reach everyone in the area."
-            if a.flame
-            else f"a {'Weapon Skill' if melee else 'Ballistic Skill'} test."
-        ),
+        f"{s.attacker.name} makes a {action.name} ({action.type} Action) with the {w.name} ({w.weapon_class}): {test}",
     )
     note_qualities(a)
-    mode = None if melee or w.weapon_class == "Thrown" else a._fire_mode(action)
+    mode = None if melee or w.weapon_class == "Thrown" or action.psychic else a._fire_mode(action)
     return AttackState(
         action=action,
         char=char,
-        char_value=getattr(s.attacker.characteristics, char),
+        char_value=getattr(s.attacker.characteristics, char) or 0,
         mode=mode,
         rounds=rounds(a, mode),
-        band=None if melee else range_band(a),
+        band=None if melee or action.psychic else range_band(a),
     )
 
 
@@ -65,7 +67,8 @@ def check(a: D100Attack) -> ActionDef:
     errors.extend(check_table_names(a))
 
     errors.extend(_action_fits(a, action))
-    if not w.is_melee:
+    errors.extend(psychic.errors(a, action))
+    if not w.is_melee and not action.psychic:
         errors.extend(check_ranged(a, action))
     errors.extend(_parry(a))
     errors.extend(check_ruleset_options(a, action))
@@ -126,7 +129,23 @@ def _parry(a: D100Attack) -> list[FieldError]:
 def check_ruleset_options(a: D100Attack, action: ActionDef) -> list[FieldError]:
     """Fields that only some rulesets have rules for (Hordes, cover, nearby foes, two weapons,
     Overwatch, the larger sizes), and the checks those rules make (a Charge's length)."""
-    return _target_options(a, action) + _action_options(a, action)
+    return _target_options(a, action) + _action_options(a, action) + _table_options(a)
+
+
+def _table_options(a: D100Attack) -> list[FieldError]:
+    """The table rules of issue 21 (a Troop attacker's Righteous Fury; the GM's options), where
+    the ruleset has them."""
+    s = a.s
+    errors: list[FieldError] = []
+    if s.attacker.troop and not a.TROOP_NO_FURY_ON_PLAYERS:
+        errors.append(_lacks(a, "attacker.troop", "A Troop attacker's Righteous Fury on the players"))
+    if s.options.all_npcs_fury and not a.TROOP_NO_FURY_ON_PLAYERS:
+        errors.append(_lacks(a, "options.all_npcs_fury", "Righteous Fury for Troop NPCs as a table rule"))
+    if s.action.unaware_chance is not None and not a.SPRAY_AND_PRAY:
+        errors.append(_lacks(a, "action.unaware_chance", "Spray and Pray"))
+    if s.options.stray_shots and not a.STRAY_SHOTS:
+        errors.append(_lacks(a, "options.stray_shots", "Stray Shots"))
+    return errors
 
 
 def one_handed_errors(a: D100Attack, at: str) -> list[FieldError]:

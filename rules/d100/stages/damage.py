@@ -13,7 +13,7 @@ from .. import signed
 from ..qualities import hooks
 from ..state import AttackState
 from .after_hit import after_hit
-from .damage_dice import HitDice, calls_fury
+from .damage_dice import HitDice, calls_fury, rolls_fury
 from .fury import rf_d5, righteous_fury
 
 if TYPE_CHECKING:
@@ -27,6 +27,8 @@ def damage_bonus(a: D100Attack, st: AttackState) -> tuple[int, int, list[tuple[i
     s, w = a.s, a.weapon
     thrown_sb = a.THROWN_ADDS_SB and w.weapon_class == "Thrown" and "Blast" not in a.q
     sb = s.attacker.SB * (w.sb_multiplier if w.is_melee else 1) if (w.is_melee or thrown_sb) else 0
+    if st.action.psychic:  # a psychic power's damage is its own: no SB
+        sb = 0
     adds: list[tuple[int, str]] = []
     craft = a.tables.craftsmanship  # a ruleset whose craftsmanship covers every weapon
     if (w.is_melee or craft) and w.weapon_class != "Unarmed" and w.craftsmanship == "Best":
@@ -116,7 +118,7 @@ def damage_all(a: D100Attack, st: AttackState, struck: tuple[tuple[int, str], ..
     through_m = partial(wounds_through, a, m)
     rf_now: dict[int, int | None] = {}
     sequence: Iterable[HitDice] = roll_hits(a, st, struck, m, rf_now)
-    if a.DEGREES_REPLACE_DIE and not a.flame:
+    if a.DEGREES_REPLACE_DIE and not a.flame and st.degrees > 0:  # a Stray Shot has none
         # the degrees replace one die of the whole attack: every hit is rolled before any is applied
         sequence = list(sequence)
         own = [hd for hd in sequence if hd.person == 0] or sequence[:1]
@@ -235,6 +237,8 @@ def hit_record(
     if calls_fury(a, hd):
         more = partial(_with_extra, a, m, hd, damage)
         rf, wounds, killed = righteous_fury(a, hd, wounds, rf_now, more, st.target_number)
+    elif (denied := a.fury_denied(hd.person)) is not None and rolls_fury(a, hd):
+        a._step(f"Righteous Fury, hit {hd.number}", a.SRC["fury_troop"], denied)
     grav_txt = f" + Graviton {grav} (the location's AP)" if grav else ""
     doubled = " \u00d7 2" if m.factor == 2 else ""
     a._step(

@@ -110,12 +110,19 @@ def clamp(a: D100Attack, hd: HitDice) -> None:
             d.value = h.apply(a, d.value)
 
 
-def calls_fury(a: D100Attack, hd: HitDice) -> bool:
-    """Does a kept damage die call for Righteous Fury? A natural 10; Vengeful (X) from X."""
+def rolls_fury(a: D100Attack, hd: HitDice) -> bool:
+    """Did a kept damage die show Righteous Fury's face? A natural 10; Vengeful (X) from X."""
     threshold = 10
     for h in hooks("fury", a.q):
         threshold = h.apply(a) or threshold
     return hd.fury(threshold)
+
+
+def calls_fury(a: D100Attack, hd: HitDice) -> bool:
+    """Does the hit inflict Righteous Fury? Its face was rolled (:func:`rolls_fury`) and the
+    ruleset lets this attacker inflict it on the person struck (:meth:`D100Attack.fury_denied`:
+    a Troop NPC on a player character, seed 004, Righteous Fury for Player Characters and NPCs)."""
+    return rolls_fury(a, hd) and a.fury_denied(hd.person) is None
 
 
 def replace_with_degrees(

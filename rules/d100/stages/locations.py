@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from .. import reverse_digits
 from ..seams import LOCATION
 from ..state import AttackState
+from .stray import into_melee, round_robin
 
 if TYPE_CHECKING:
     from ..attack import D100Attack
@@ -133,8 +134,10 @@ def spread(a: D100Attack, st: AttackState, locations: list[str]) -> list[tuple[i
     moved: list[tuple[int, str]] = []
     first_person = a.s.target.others_in_blast + 1
     told = []
+    dealt = into_melee(a)  # Stray Shots: a burst into a melee deals its hits round those engaged
     for k, foe in enumerate(nearby):
-        take = min(foe.hits, spare - len(moved))
+        want = round_robin(len(locations), len(nearby), k) if dealt else foe.hits
+        take = min(want, spare - len(moved))
         if take <= 0:
             continue
         r = a.roller.d100(f"{foe.name}: hit location d100", LOCATION)
@@ -146,9 +149,17 @@ def spread(a: D100Attack, st: AttackState, locations: list[str]) -> list[tuple[i
         del locations[len(locations) - len(moved) :]
     a._step(
         "Nearby foes",
-        rule.source,
+        f"{rule.source}; {a.SRC['stray_shots']}" if dealt else rule.source,
         (
-            f"{len(moved)} of the {spare} extra hit(s) go to foes within {rule.metres:g} m: " + "; ".join(told) + "."
+            (
+                "Stray Shots: a burst into a melee deals its hits in turn to those engaged (the target, then "
+                "each listed nearby). "
+                if dealt
+                else ""
+            )
+            + f"{len(moved)} of the {spare} extra hit(s) go to foes within {rule.metres:g} m: "
+            + "; ".join(told)
+            + "."
             if moved
             else "The burst scored no extra hit to move (the first hit stays on the target)."
         ),

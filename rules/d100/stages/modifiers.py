@@ -36,9 +36,21 @@ def modifiers(a: D100Attack, st: AttackState) -> list[AppliedModifier]:
     the qualities' ``modifiers`` hooks, craftsmanship, the extra modifiers typed in."""
     action = st.action
     mods = [AppliedModifier(label=action.name, value=action.modifier, source=action.source)]
-    for part in (_aim, _range, _size, _circumstances, _weapon_use, _tactics, _qualities, _extras):
+    parts = (
+        (_focus, _extras)  # a psychic attack's Focus Power test
+        if action.psychic
+        else (_aim, _range, _size, _circumstances, _weapon_use, _tactics, _qualities, _extras)
+    )
+    for part in parts:
         mods.extend(AppliedModifier(label=label, value=value, source=source) for label, value, source in part(a, st))
     return mods
+
+
+def _focus(a: D100Attack, st: AttackState) -> list[Mod]:
+    """A psychic attack's Focus Power test: the power's modifier and the difficulty."""
+    from .psychic import modifiers as focus_modifiers
+
+    return focus_modifiers(a)
 
 
 def _aim(a: D100Attack, st: AttackState) -> list[Mod]:

@@ -34,6 +34,10 @@ def run(a: D100Attack, st: AttackState) -> AttackState:
         a._step("Ammunition", a.SRC["ammo"], ammo_detail(a, st.mode, st.rounds))
     elif a.weapon.is_melee and "Overheats" in a.q:
         jammed = overheat(a, roll)
+    if st.action.psychic:
+        from .psychic import phenomena
+
+        phenomena(a, replace(st, roll=roll))
     if not jammed and not test.success:
         a._step("Miss", a.SRC["step2"], f"{roll} is over {st.target_number}: the attack misses.")
         for h in hooks("miss", a.q):  # Blast
