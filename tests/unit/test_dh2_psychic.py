@@ -133,3 +133,11 @@ def test_psychic_attack_in_an_encounter_spends_no_rounds() -> None:
     out = f.do({"type": "attack", "who": "g", "at": "c", "action": action, "dice": [34, 8], "reaction": False})
     assert (out["resolution"]["outcome"], out["resolution"]["rounds_fired"]) == ("hit", 0)
     assert f.who("c")["damage_taken"] == 8
+
+
+def test_psychic_attack_is_made_with_the_power_not_the_weapon_fields_name() -> None:
+    # The weapon fields are the power's profile (damage, Pen, type); what the attack is made with, as
+    # the result's headline reads it, is the power the Focus Power test names.
+    data = _psychic([34, 8], power="Smite")
+    data["attacker"]["weapon"]["name"] = "Lasgun"
+    assert resolve_ok(data)["weapon"] == "Smite"

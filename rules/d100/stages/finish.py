@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ...models import Die, HordeResult, Resolution
 from ..state import AttackState
+from . import psychic
 from .after_hit import damage_state, pinning
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ def headline(a: D100Attack, st: AttackState, success: bool | None) -> dict[str, 
         system=a.SYSTEM,
         attacker=s.attacker.name,
         target=s.target.name,
-        weapon=w.name,
+        weapon=psychic.focus(a).power if st.action.psychic else w.name,  # a psychic attack's is its power
         action=st.action.name,
         characteristic=st.char,
         characteristic_value=st.char_value,
