@@ -178,7 +178,29 @@ function draw(answer) {
   $("tk-acts-legend").textContent = byId(whoSelect.value) ? `Actions of ${byId(whoSelect.value).name} (who acts, picked above Resolve)` : "Actions";
   syncApply();
   if (state.round) fillForms();
+  syncNearby();
 }
+
+// Others struck (issue 21): the combatants near the target (a Semi- or Full Auto Burst's extra
+// hits, within 2 m) or engaged in its melee (Stray Shots, when the encounter has that table rule),
+// ticked here and sent as the attack event's `nearby`; hidden until the action can use them.
+const BURSTS = new Set(["Semi-Auto Burst", "Full Auto Burst"]);
+const ticked = () => [...document.querySelectorAll("#tk-nearby-list input:checked")].map((x) => x.value);
+function nearbyUsable() {
+  if (!shown || familyOf(shown.state.system).name !== "d100") return false;
+  const type = document.querySelector('#scenario [name="action.type"]')?.value ?? "";
+  return BURSTS.has(type) || !!fileOf(shown.state.system).options?.stray_shots;
+}
+function syncNearby() {
+  const keep = new Set(ticked());
+  const others = combatants().filter((c) => c.target && !c.out && c.kind === "single" && c.id !== whoSelect.value && c.id !== atSelect.value);
+  const box = (c) => el("input", { type: "checkbox", name: "tk-nearby", value: c.id, checked: keep.has(c.id) });
+  $("tk-nearby-list").replaceChildren(...others.map((c) => el("label", { className: "check" }, box(c), ` ${c.name}`)));
+  $("tk-nearby").hidden = !others.length || !nearbyUsable();
+}
+$("scenario").addEventListener("change", (e) => {
+  if (e.target?.name === "action.type") syncNearby();
+});
 
 // "Apply to the encounter" is the default while a fight runs and the picks exist.
 let applyChosen = null; // the player's own choice, kept until the ruleset changes
@@ -224,6 +246,7 @@ for (const s of [whoSelect, atSelect]) {
     $("tk-acts-legend").textContent = `Actions of ${byId(whoSelect.value)?.name ?? "\u2026"} (who acts, picked above Resolve)`;
     syncApply();
     if (shown) fillForms();
+    syncNearby();
   });
 }
 
@@ -241,6 +264,7 @@ function refused(answer, { actor = whoSelect } = {}) {
     const [, key, n, rest] = field.split(".");
     if (field === "then.who" || field === "then.type" || field === "then") mark(actor, message);
     else if (field === "then.at") mark(atSelect, message);
+    else if (key === "nearby" || field === "then.at2") mark($("tk-nearby-list"), message); // others struck (issue 21)
     else if (field.startsWith("then.action.") || field.startsWith("then.combatant.attacker.") || field.startsWith("then.combatant.target.")) {
       forms.push({ field: field.replace(/^then\.(combatant\.)?/, ""), message });
     } else if (field.startsWith("then.dice") || field === "then.seed") mark(diceBox, message);
@@ -476,6 +500,7 @@ export async function preview(action) {
 export async function attack(scenario) {
   const event = { type: "attack", who: whoSelect.value, at: atSelect.value, action: scenario.action ?? {} };
   if (scenario.charts?.length) event.charts = scenario.charts; // the fan ruleset's Damage Charts typed in
+  if (!$("tk-nearby").hidden && ticked().length) event.nearby = ticked(); // others struck (issue 21)
   if (scenario.dice) event.dice = scenario.dice;
   else event.seed = scenario.seed;
   clearMarks();
