@@ -57,3 +57,37 @@ def test_a_bursts_extra_hit_on_a_ticked_combatant_reads_as_counted_by_hand(ready
     expect(page.locator("#tk-status")).to_contain_text("Thug <i> (nearby): 4 wound(s), 4 of 8 taken")
     expect(card(page, "Guard")).to_be_visible()
     page.locator("#tracker").screenshot(path=str(ARTIFACTS / "encounter-nearby-cards-390.png"))
+
+
+def test_the_second_weapon_at_another_combatant_reads_as_counted_by_hand(ready_page: Page) -> None:
+    from tests.e2e.test_two_weapon import two_autopistols
+
+    page = ready(ready_page)
+    two_autopistols(page)  # BS 55, an Autopistol in each hand, Full Auto Burst at 10 m, no armour, TB 3
+    expect(page.locator("#tk-at2-row")).to_be_hidden()  # no encounter yet
+    for name, ag, wounds in (("Vex", "40", "30"), ("Cultist", "30", "20"), ("Thug", "20", "10")):
+        go(page, "attacker")
+        field(page, "attacker.name").fill(name)
+        field(page, "attacker.characteristics.Ag").fill(ag)
+        go(page, "target")
+        field(page, "target.name").fill(name)
+        field(page, "target.wounds").fill(wounds)
+        go(page, "result")
+        page.click("#tk-add-both")
+        expect(card(page, name)).to_be_visible()
+    # initiative by hand: Vex 7 + 4 = 11, Cultist 2 + 3 = 5, Thug 1 + 2 = 3
+    page.fill("#tk-dice", "7 2 1")
+    press(page, "#tk-start")
+    page.select_option("#tk-at", label="Cultist")
+    row = page.locator("#tk-at2-row")
+    expect(row).to_be_visible()  # "one attack with each" is chosen
+    page.select_option("#tk-at2", label="Thug")
+    page.fill("#tk-apart", "5")
+    page.locator("#enc-bar").screenshot(path=str(ARTIFACTS / "encounter-at2-390.png"))
+    # Each hand: BS 55 - 10 (Full Auto) + 10 (Short) - 20 (two weapons) = 35. First, at the Cultist:
+    # 12, 3 DoS, 3 hits: 4 + 2 - 3 = 3, 5 + 2 - 3 = 4, 6 + 2 - 3 = 5: 12 of 20. Second, at the Thug:
+    # 30, 1 DoS, 1 hit: 7 + 2 - 3 = 6: 6 of 10.
+    by_hand(page, [12, 4, 5, 6, 30, 7])
+    assert reads(page, "Cultist", "harm") == "12 of 20 taken"
+    assert reads(page, "Thug", "harm") == "6 of 10 taken"
+    assert reads(page, "Vex", "harm") == "0 of 30 taken"
