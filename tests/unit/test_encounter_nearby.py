@@ -159,6 +159,8 @@ def test_nearby_ids_are_refused_at_the_field() -> None:
     assert f.refused(burst([25], ["a", "a"])) == [{"field": "then.nearby.1", "message": "Ally is listed twice"}]
     [err] = f.refused(burst([25], ["p"]))
     assert err["field"] == "then.nearby.0" and "no target profile" in err["message"]
+    grapple = {**burst([25], ["a"]), "action": {"type": "Grapple", "grapple": {"option": "attempt"}}}
+    assert f.refused(grapple) == [{"field": "then.nearby", "message": "A Grapple strikes only the one grappled"}]
 
 
 def test_second_weapon_attacks_another_combatant() -> None:
