@@ -178,7 +178,36 @@ function draw(answer) {
   $("tk-acts-legend").textContent = byId(whoSelect.value) ? `Actions of ${byId(whoSelect.value).name} (who acts, picked above Resolve)` : "Actions";
   syncApply();
   if (state.round) fillForms();
+  syncNearby();
 }
+
+// Others struck (issue 21): the combatants near the target (a Semi- or Full Auto Burst's extra
+// hits, within 2 m) or engaged in its melee (Stray Shots, when the encounter has that table rule),
+// ticked here and sent as the attack event's `nearby`; hidden until the action can use them.
+const BURSTS = new Set(["Semi-Auto Burst", "Full Auto Burst"]);
+const ticked = () => [...document.querySelectorAll("#tk-nearby-list input:checked")].map((x) => x.value);
+function nearbyUsable() {
+  if (!shown || familyOf(shown.state.system).name !== "d100") return false;
+  const type = document.querySelector('#scenario [name="action.type"]')?.value ?? "";
+  return BURSTS.has(type) || !!fileOf(shown.state.system).options?.stray_shots;
+}
+function syncNearby() {
+  const keep = new Set(ticked());
+  const others = combatants().filter((c) => c.target && !c.out && c.kind === "single" && c.id !== whoSelect.value && c.id !== atSelect.value);
+  const box = (c) => el("input", { type: "checkbox", name: "tk-nearby", value: c.id, checked: keep.has(c.id) });
+  $("tk-nearby-list").replaceChildren(...others.map((c) => el("label", { className: "check" }, box(c), ` ${c.name}`)));
+  $("tk-nearby").hidden = !others.length || !nearbyUsable();
+  // a two-weapon attack's second target: another combatant (the event's at2), or the same one
+  const at2 = $("tk-at2");
+  const keepAt2 = at2.value;
+  at2.replaceChildren(option("", "(the same target)"), ...others.map((c) => option(c.id, c.name)));
+  at2.value = others.some((c) => c.id === keepAt2) ? keepAt2 : "";
+  const both = document.querySelector('#scenario [name="action.two_weapon"]');
+  $("tk-at2-row").hidden = !others.length || !shown || familyOf(shown.state.system).name !== "d100" || both?.value !== "both" || !!both.closest("[hidden]");
+}
+$("scenario").addEventListener("change", (e) => {
+  if (e.target?.name === "action.type" || e.target?.name === "action.two_weapon") syncNearby();
+});
 
 // "Apply to the encounter" is the default while a fight runs and the picks exist.
 let applyChosen = null; // the player's own choice, kept until the ruleset changes
@@ -224,6 +253,7 @@ for (const s of [whoSelect, atSelect]) {
     $("tk-acts-legend").textContent = `Actions of ${byId(whoSelect.value)?.name ?? "\u2026"} (who acts, picked above Resolve)`;
     syncApply();
     if (shown) fillForms();
+    syncNearby();
   });
 }
 
@@ -241,6 +271,9 @@ function refused(answer, { actor = whoSelect } = {}) {
     const [, key, n, rest] = field.split(".");
     if (field === "then.who" || field === "then.type" || field === "then") mark(actor, message);
     else if (field === "then.at") mark(atSelect, message);
+    else if (key === "nearby") mark($("tk-nearby-list"), message); // others struck (issue 21)
+    else if (field === "then.at2") mark($("tk-at2"), message);
+    else if (field === "then.action.targets_apart" && !$("tk-at2-row").hidden) mark($("tk-apart"), message);
     else if (field.startsWith("then.action.") || field.startsWith("then.combatant.attacker.") || field.startsWith("then.combatant.target.")) {
       forms.push({ field: field.replace(/^then\.(combatant\.)?/, ""), message });
     } else if (field.startsWith("then.dice") || field === "then.seed") mark(diceBox, message);
@@ -476,6 +509,12 @@ export async function preview(action) {
 export async function attack(scenario) {
   const event = { type: "attack", who: whoSelect.value, at: atSelect.value, action: scenario.action ?? {} };
   if (scenario.charts?.length) event.charts = scenario.charts; // the fan ruleset's Damage Charts typed in
+  if (!$("tk-nearby").hidden && ticked().length) event.nearby = ticked(); // others struck (issue 21)
+  if (!$("tk-at2-row").hidden && $("tk-at2").value) {
+    event.at2 = $("tk-at2").value; // the second weapon's target (issue 21)
+    const apart = Number($("tk-apart").value.trim() || "0");
+    event.action = { ...event.action, targets_apart: Number.isFinite(apart) ? apart : $("tk-apart").value };
+  }
   if (scenario.dice) event.dice = scenario.dice;
   else event.seed = scenario.seed;
   clearMarks();
@@ -486,7 +525,8 @@ export async function attack(scenario) {
   }
   if (answer.status === "needs") return answer;
   if (answer.status !== "invalid") return answer;
-  const forms = answer.errors.filter((x) => x.field.startsWith("then.action.") || x.field.startsWith("then.dice") || x.field === "then.seed");
+  const mine = (x) => x.field === "then.action.targets_apart" && !$("tk-at2-row").hidden; // the encounter's own box
+  const forms = answer.errors.filter((x) => !mine(x) && (x.field.startsWith("then.action.") || x.field.startsWith("then.dice") || x.field === "then.seed"));
   return {
     status: "invalid",
     errors: forms.map((x) => ({ ...x, field: x.field.slice(5) })),

@@ -44,6 +44,14 @@ Auspex follows the book (a ranged attack is tested as usual). The automatic succ
 damage rolls (dice and flat part), unlike Tearing's "roll twice, keep the better"; a natural 10 on
 either roll calls the Fury, and its confirmation (the attack test again) succeeds automatically
 too, with no die. The target makes no Reaction.
+
+Psychic attacks are left out of DH1 (issue 21 item 5): seed 003 names Focus Power ("Varies: Use a
+Psychic Power", its action table) and no more, and in the DH1 Core Rulebook (Ch. VI, Psychic Powers,
+Manifesting a Power) a power is manifested by rolling as many d10s as the psy rating used and
+reaching the power's Threshold, not by a d100 test. Seed 003's hit location reverses the attack
+test's d100 ("Reverse the order of the dice (roll of 32 becomes 23)"), and a Focus Power roll has
+no d100 to reverse: the d100 family's Psychic Attack (:mod:`rules.d100.stages.psychic`) does not
+fit, so dh1 offers none (its ``action.type`` refusal lists the actions it has).
 """
 
 from __future__ import annotations

@@ -36,6 +36,18 @@ Deathwatch does its own way:
   (seed 001), each hand a Standard Attack or (a ranged hand) a Semi- or Full Auto Burst, as DH1;
   DH2 spends one Half Action and allows Swift and Lightning Attacks.
 
+- Psychic attacks (the ``Psychic Attack`` action, ``action.psychic``; seed 001, Combat Actions:
+  "Focus Power: Use a Psychic Power"; DW Core, Ch. VI): read as DH2's
+  (:mod:`rules.d100.stages.psychic`): the Focus Power test's characteristic (WP by default) and
+  modifier are the player's, as the power names them (any bonus for the psy rating used, and the
+  power's own difficulty, are added by the player: the seed has neither); psy rating is shown. No
+  range, aim, size or weapon modifiers; damage, Pen and type are the power's (the weapon fields)
+  with no SB; no ammunition, no jam. The hit location is the test's roll reversed, as every
+  Deathwatch attack's (seed 001, Hit Locations); degrees are Deathwatch's (whole tens), and
+  Righteous Fury is confirmed with the Focus Power test again, then adds a d10. Psychic Phenomena
+  are named for the GM on an Unfettered test's doubles and on every Push, never Fettered (a
+  reading of DW Core, Ch. VI, Psychic Strength); the tables are the GM's.
+
 Readings taken where the seed is open are written in ``rules/data/dw/*.json`` (``_note``).
 Helpless Targets (``action.helpless``; not on the screen: DW Core, Ch. VIII, Combat Circumstances)
 is read as DH1 reads it: a melee attack succeeds automatically with 0 degrees, the damage (dice and
@@ -92,6 +104,9 @@ class DWAttack(WholeTensAttack):
         "untrained": f"{SEED}, Using Weapons without Talent (\u221220)",
         "helpless": f"{BOOK}, Combat Circumstances, Helpless Targets (a melee attack hits automatically; its "
         "damage is rolled twice and added; a helpless target cannot react)",
+        # Psychic attacks (issue 21 item 5): seed 001 names the Focus Power action; the test is the book's
+        "psychic": f"{SEED}, Combat Actions (Focus Power); DW Core, Ch. VI, Psychic Powers (the Focus Power test)",
+        "phenomena": "DW Core, Ch. VI, Psychic Strength (Fettered, Unfettered, Push) and Psychic Phenomena",
         "craftsmanship": f"{SEED}, Weapon Craftsmanship (Poor \u221210 to hit and jams on any failed to-hit roll; "
         "Good +5; Best +10 to hit, +1 Damage)",
     }

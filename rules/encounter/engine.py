@@ -19,7 +19,7 @@ from .. import registry
 from ..dice import Roller, ScriptedDice, SeededDice
 from ..errors import FieldError, NeedDie, ScenarioError
 from ..models import Step
-from . import conditions
+from . import conditions, nearby
 from . import grapple as grappling
 from .families import family, fatigue_limit
 from .models import (
@@ -372,6 +372,9 @@ def _attack(ctx: Ctx) -> None:
         cost = fam.cost(st.system, ev.action, ctx.field, who.attacker)
     _act(ctx, who, cost, name)
     data, notes = _with_options(st, *fam.scenario(st.system, who, at, ev, ctx.field))
+    others = nearby.others(st, ev, ctx.field, who, at, fam.name, grapple)  # issue 21: others struck
+    if others is not None:
+        notes += nearby.into(data, others)
     if grapple:
         notes += grappling.prepare(st, who, data)
     scenario, res = _resolved(ctx, data)
@@ -388,7 +391,7 @@ def _attack(ctx: Ctx) -> None:
         )
         res = res.model_copy(update={"steps": [step, *res.steps]})
     _lose_aim(who)
-    changed = fam.apply(res, who, at, scenario)
+    changed = fam.apply(res, who, at, scenario, others)
     if grapple:
         changed += grappling.after(ctx, who, at, res, fam.budget)
     ctx.resolution = res
@@ -621,7 +624,12 @@ def preview(state: EncounterState, event: AttackEvent, field: str = "preview") -
     ctx = Ctx(state=state.model_copy(deep=True), event=event, field=field)
     who, at = ctx.who(), ctx.who("at")
     _can_attack(ctx, who, at)
-    return _with_options(state, *family(state.system).scenario(state.system, who, at, event, field))
+    fam = family(state.system)
+    data, notes = _with_options(state, *fam.scenario(state.system, who, at, event, field))
+    others = nearby.others(ctx.state, event, field, who, at, fam.name, grappling.is_grapple(state.system, event.action))
+    if others is not None:
+        notes += nearby.into(data, others)
+    return data, notes
 
 
 def _with_options(state: EncounterState, data: dict[str, Any], notes: list[str]) -> tuple[dict[str, Any], list[str]]:

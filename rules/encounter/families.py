@@ -90,9 +90,10 @@ class Family:
         say what the state put into it."""
         raise NotImplementedError
 
-    def apply(self, res: Any, who: CombatantState, at: CombatantState, scenario: Any) -> list[str]:
+    def apply(self, res: Any, who: CombatantState, at: CombatantState, scenario: Any, others: Any = None) -> list[str]:
         """Apply a resolution (of ``scenario``) to the state, exactly once; the words of what
-        changed."""
+        changed. ``others``: the other combatants it may strike (:class:`rules.encounter.nearby.Others`,
+        the d100 rulesets only)."""
         raise NotImplementedError
 
     def initiative_combatant(self, c: CombatantState) -> dict[str, Any]:
@@ -247,20 +248,28 @@ class D100(Family):
             t["evasion"] = {**evasion, "modifier": max(-60, min(60, total))}
         return [f"{at.name}'s {reaction}: {label} {v:+d} ({src})" for label, v, src in pen]
 
-    def apply(self, res: Any, who: CombatantState, at: CombatantState, scenario: Any) -> list[str]:
-        out = self._apply_one(res, who.weapon, who, at, scenario)
+    def apply(self, res: Any, who: CombatantState, at: CombatantState, scenario: Any, others: Any = None) -> list[str]:
+        out = self._apply_one(res, who.weapon, who, at, scenario, others)
         second = getattr(res, "second", None)
-        if second is not None:  # two-weapon fighting: the other hand's attack, on the same target
+        if second is not None:  # two-weapon fighting: the other hand's attack, on the same target or ``at2``
             from ..d100.two_weapon import second_scenario
 
             tw = tables.tables(scenario.system).two_weapon
             assert tw is not None
+            at2 = others.at2 if others is not None and others.at2 is not None else at
             out.append(f"then the {second.weapon}: {second.outcome}")
-            out.extend(self._apply_one(second, who.second_weapon, who, at, second_scenario(scenario, tw)))
+            two = second_scenario(scenario, tw)
+            out.extend(self._apply_one(second, who.second_weapon, who, at2, two, others if at2 is at else None))
         return out
 
     def _apply_one(
-        self, res: Any, w: WeaponState | None, who: CombatantState, at: CombatantState, scenario: Any
+        self,
+        res: Any,
+        w: WeaponState | None,
+        who: CombatantState,
+        at: CombatantState,
+        scenario: Any,
+        others: Any = None,
     ) -> list[str]:
         """One attack's resolution (fired from ``w``) applied to the state; the words of it."""
         grappling = getattr(res, "grapple", None) is not None  # bare-handed: the weapon is untouched
@@ -287,8 +296,13 @@ class D100(Family):
                 out.append(f"{at.name}: {res.fatigue} level(s) of Fatigue, {at.fatigue} in all")
             if res.slain:
                 at.out = "slain"
-            out.extend(_fury_effects(res, at))
-        out.extend(_others_struck(res))
+            out.extend(fury_effects(res, at))
+        if others is not None and others.listed:  # the others are combatants (issue 21)
+            from .nearby import struck
+
+            out.extend(struck(res, scenario, others))
+        else:
+            out.extend(_others_struck(res))
         out.extend(self._inflicted(res, who, at, scenario))
         out.extend(fatigue_limit(at))
         return out
@@ -306,18 +320,7 @@ class D100(Family):
             c = at if inf.who == "target" else who
             if inf.person:
                 continue
-            if inf.name == "Fatigue":
-                c.fatigue += 1
-                out.append(f"{c.name}: a level of Fatigue ({inf.source})")
-            elif inf.name == "Overheat damage":
-                out.append(
-                    f"{c.name}'s weapon overheats: {inf.detail} ({inf.source}); roll it and apply it with Adjust"
-                )
-            else:
-                c.conditions = [x for x in c.conditions if x.name != inf.name]
-                c.conditions.append(Condition(name=inf.name, rounds=inf.rounds, source=inf.source, detail=inf.detail))
-                left = f" for {inf.rounds} turn(s)" if inf.rounds else ""
-                out.append(f"{c.name} is {inf.name}{left} ({inf.source})")
+            out.append(put_condition(c, inf))
         return out
 
     def initiative_combatant(self, c: CombatantState) -> dict[str, Any]:
@@ -339,14 +342,29 @@ def _others_struck(res: Any) -> list[str]:
     return [f"{name} (nearby): {w} wound(s) to apply with Adjust" for name, w in by.items()]
 
 
-def _fury_effects(res: Any, at: CombatantState) -> list[str]:
+def put_condition(c: CombatantState, inf: Any) -> str:
+    """One condition a result leaves (:class:`rules.d100.conditions.Inflicted`) put on ``c``: a
+    condition already there is renewed; DH2 Shocking's Fatigue level is added to the Fatigue; the
+    harm of an overheating weapon is named for the GM to roll. The words of it."""
+    if inf.name == "Fatigue":
+        c.fatigue += 1
+        return f"{c.name}: a level of Fatigue ({inf.source})"
+    if inf.name == "Overheat damage":
+        return f"{c.name}'s weapon overheats: {inf.detail} ({inf.source}); roll it and apply it with Adjust"
+    c.conditions = [x for x in c.conditions if x.name != inf.name]
+    c.conditions.append(Condition(name=inf.name, rounds=inf.rounds, source=inf.source, detail=inf.detail))
+    left = f" for {inf.rounds} turn(s)" if inf.rounds else ""
+    return f"{c.name} is {inf.name}{left} ({inf.source})"
+
+
+def fury_effects(res: Any, at: CombatantState, person: int = 0) -> list[str]:
     """The Righteous Fury critical effects the target suffered, recorded on it one by one (seed
     004, Righteous Fury: "these effects do not stack if a target suffers Righteous Fury multiple
     times. Each roll is applied as a separate effect"); the words of each."""
     out = []
     for h in res.hits:
         rf = h.righteous_fury
-        if h.person or rf is None or rf.critical_effect is None or rf.table is None:
+        if h.person != person or rf is None or rf.critical_effect is None or rf.table is None:
             continue
         at.fury.append(FuryEffect(table=rf.table, location=h.location, effect=rf.critical_effect))
         out.append(
@@ -427,7 +445,7 @@ class Fan(Family):
             data["charts"] = ev.charts
         return data, []
 
-    def apply(self, res: Any, who: CombatantState, at: CombatantState, scenario: Any) -> list[str]:
+    def apply(self, res: Any, who: CombatantState, at: CombatantState, scenario: Any, others: Any = None) -> list[str]:
         who.half_actions += res.actions_spent
         out = _clip_after(who.weapon, res.rounds_fired, res.rounds_left, res.jammed)
         if res.jammed and res.jam_cleared and who.weapon is not None:
@@ -501,7 +519,7 @@ class Epic(Family):
             notes.append(f"{who.name}: Shock {who.shock}")
         return {"system": system, "attacker": a, "target": t, "action": dict(ev.action)}, notes
 
-    def apply(self, res: Any, who: CombatantState, at: CombatantState, scenario: Any) -> list[str]:
+    def apply(self, res: Any, who: CombatantState, at: CombatantState, scenario: Any, others: Any = None) -> list[str]:
         if not res.formations:
             return []
         f = res.formations[0]

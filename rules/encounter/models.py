@@ -93,10 +93,24 @@ class InitiativeEvent(_Rolled):
     type: Literal["initiative"]
 
 
+class NearbyRef(_Model):
+    """Another combatant near the target (:attr:`AttackEvent.nearby`) with the ``hits`` of a
+    burst moved onto it (the scenario's ``target.nearby[].hits``)."""
+
+    id: Id
+    hits: int = Field(1, ge=0, le=100)
+
+
 class AttackEvent(_Rolled):
     """``who`` attacks ``at``: ``action`` is the scenario's action for the ruleset (its ``aim``
     comes from the encounter: Aim is an action of its own). ``reaction``: whether the target uses
-    its Reaction (Dodge/Parry, where its profile has one); null: it does when it can."""
+    its Reaction (Dodge/Parry, where its profile has one); null: it does when it can.
+
+    d100 rulesets only: ``nearby`` names other combatants (an id, or ``{"id", "hits"}``) within
+    2 m of the target for a burst's extra hits (DH2, Deathwatch), or engaged in the same melee for
+    Stray Shots (seed 004, Stray Shots); the engine builds ``target.nearby`` from their states and
+    applies what each took to it. ``at2``: a two-weapon attack's second target, another
+    combatant (``action.targets_apart`` says how far apart, seed 004: within 10 m)."""
 
     type: Literal["attack"]
     who: Id
@@ -106,6 +120,10 @@ class AttackEvent(_Rolled):
     charts: list[dict[str, Any]] | None = Field(
         None, max_length=10, description="the fan ruleset's Damage Charts typed in (the scenario's charts)"
     )
+    # Others struck by one attack as combatants (issue 21): nearby foes / those engaged, and the
+    # second weapon's target. Left out of the file while None.
+    nearby: list[Id | NearbyRef] | None = Field(None, max_length=limits.NEARBY_FOES)
+    at2: Id | None = None
 
 
 class AimEvent(_Event):

@@ -6,7 +6,9 @@ the characteristic the power names (``action.psychic.characteristic``, WP by def
 power's modifier, as the player gives them; its hit location is that roll reversed, as any attack's
 (:mod:`.locations`); its damage, Pen and type are the weapon fields (the power's profile), without
 SB; it spends no ammunition and never jams. Psychic Phenomena and Perils of the Warp are the GM's
-tables, not ours: the step names the table where the book calls for it."""
+tables, not ours: the step names the table where the book calls for it. A ruleset's own sources
+are its ``SRC["psychic"]`` and ``SRC["phenomena"]`` (Deathwatch: seed 001 and DW Core, Ch. VI);
+DH2's are the defaults below."""
 
 from __future__ import annotations
 
@@ -67,7 +69,7 @@ def modifiers(a: D100Attack) -> list[tuple[str, int, str]]:
     """The Focus Power test's modifiers: the power's, then the difficulty the GM sets (the range,
     aim, size and weapon modifiers of a shot do not apply)."""
     f, t = focus(a), a.tables
-    out = [(f"Focus Power: {f.power}", f.modifier, SRC)] if f.modifier else []
+    out = [(f"Focus Power: {f.power}", f.modifier, a.SRC.get("psychic", SRC))] if f.modifier else []
     if a.s.action.difficulty and (d := t.difficulties.get(a.s.action.difficulty)) is not None:
         out.append((f"Difficulty: {d[0]}", d[1], t.difficulties.source))
     return out
@@ -84,9 +86,11 @@ def phenomena(a: D100Attack, st: AttackState) -> None:
         why = f"an Unfettered power rolled doubles ({st.roll % 100:02d})"
     else:
         return
+    src = a.SRC.get("phenomena", PHENOMENA_SRC)  # the ruleset's book (DH2, Deathwatch)
+    book = src.split(",")[0] + ", Ch. VI"
     a._step(
         "Psychic Phenomena",
-        PHENOMENA_SRC,
-        f"{why}: the GM rolls on the Psychic Phenomena table (DH2 Core, Ch. VI), which may lead to the "
+        src,
+        f"{why}: the GM rolls on the Psychic Phenomena table ({book}), which may lead to the "
         f"Perils of the Warp table. Neither table is resolved here.",
     )
