@@ -81,12 +81,20 @@ Readings taken where the seed is open:
   Action. Aim counts for the first attack only; on the same target the second attack starts from
   the damage the first left, and no Evasion if the target already used its Reaction.
 
-- Opposed tests (DH2 Core, Ch. I, Opposed Tests; :mod:`rules.d100.opposed`): both sides test; a
-  success beats a failure; when both succeed, the more degrees of success win. A tie in degrees
-  goes to the higher characteristic bonus of the characteristic tested; when the bonuses tie too,
-  or both sides fail, neither wins (a stalemate: nothing the active character wanted happens, so
-  a grapple stays as it was). The book's tie wording could not be checked against a copy here:
-  the hook (:meth:`DH2Attack.opposed_tie`) is the one place to change it.
+- Opposed tests (DH2 Core, Ch. I, Opposed Tests, p. 25; :mod:`rules.d100.opposed`): both sides
+  test; a success beats a failure; when both succeed, the more degrees of success win. A tie in
+  degrees goes to the higher characteristic bonus of the characteristic tested, and "if there is
+  still a tie, then the lowest die roll wins" (checked in issue 21's second round: the book's
+  paragraph is quoted word for word in a public DH2 Foundry VTT module's opposed-test code, and
+  two other DH2 VTT rules engines apply the same ladder: degrees, bonus, lowest roll). Equal rolls
+  too is a dead heat: neither wins. When both fail the book offers "a stalemate and nothing
+  happens, or both parties re-roll until there is a clear winner"; Auspex takes the stalemate
+  (a re-roll would draw dice the table did not ask for), so a grapple stays as it was. The hook
+  (:meth:`DH2Attack.opposed_tie`) is the one place to change it.
+- Assistance (DH2 Core, Ch. I, Assistance): +10 per helper, at most two a side (the seed's "up to
+  two other characters can lend Assistance to each Grappler"). The +10 is unconfirmed: no copy of
+  the book's Assistance paragraph or of a DH2 program applying it was found in the searched
+  corpora (issue 21, second round); it is kept as the d100 family's usual step of +10.
 - Grappling (seed 004, :mod:`rules.d100.grapple`): an attempt to Grapple is an unarmed attack
   (Unarmed Combat: "Instead of inflicting damage with an unarmed attack, a character can attempt
   to Grapple"), so it is tested bare-handed whatever the attacker holds: no weapon quality or
@@ -192,8 +200,9 @@ class DH2Attack(D100Attack):
         return min(hits, test.degrees), "each negates a hit"
 
     def opposed_tie(self, active: SideTest, passive: SideTest) -> tuple[Winner, str]:
-        """DH2's reading of a tied opposed test (see the Readings above): equal degrees of success go
-        to the higher characteristic bonus, and if that ties too, or both fail, neither side wins."""
+        """DH2's tied opposed test (DH2 Core, Ch. I, Opposed Tests; see the Readings above): equal
+        degrees of success go to the higher characteristic bonus, then to the lower roll; equal rolls
+        too, or both failing, and neither side wins."""
         if not active.success:
             return None, "both fail"
         if active.side.bonus != passive.side.bonus:
@@ -202,7 +211,14 @@ class DH2Attack(D100Attack):
                 f"both succeed with {active.degrees} degree(s); the higher characteristic bonus "
                 f"({active.side.bonus} against {passive.side.bonus}) wins"
             )
-        return None, f"both succeed with {active.degrees} degree(s) and the same characteristic bonus"
+        a, p = active.test.roll, passive.test.roll
+        if a != p:
+            winner = "active" if a < p else "passive"
+            return winner, (
+                f"both succeed with {active.degrees} degree(s) and the same characteristic bonus "
+                f"({active.side.bonus}); the lower roll ({a:02d} against {p:02d}) wins"
+            )
+        return None, f"both succeed with {active.degrees} degree(s), the same characteristic bonus and the same roll"
 
 
 def resolve(scenario: Scenario, roller: Roller) -> Resolution:
