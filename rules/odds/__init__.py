@@ -118,7 +118,9 @@ def odds(scenario: Any) -> Odds:
     action = getattr(scenario, "action", None)
     if action is not None and getattr(action, "action_type", "").strip().lower() == "grapple":
         # Grappling (seed 004): opposed tests and control, not an attack's hits and wounds
-        raise ScenarioError.at("action.type", "The odds of a Grapple are not computed: Resolve it to see its tests")
+        from .grapple import grapple_odds
+
+        return grapple_odds(scenario)
     seam = _seam(scenario)
     dist, sample = seam.distribution(scenario)
     return seam.report(scenario, dist, sample)
