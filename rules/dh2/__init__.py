@@ -108,6 +108,13 @@ Readings taken where the seed is open:
   "can benefit from Assistance" (+10 per helper, DH2 Core, Ch. I, Assistance; up to two a side).
   Take Control's following option is tested with the same helpers; the Throw Down bonus belongs
   to whoever threw the opponent down, so it ends when control changes hands.
+- The grappled opponent's own state counts on its side of the opposed test
+  (``grapple.opponent_modifiers``, which the encounter fills): Fatigued -10 (seed 001, "-10 to all
+  tests", as the one acting's Fatigued already counts), Stunned -20 (DH2 Core, Ch. VII: others
+  gain +20 against a Stunned character; a contest of Strength is read the same way, from its own
+  side). Prone from Throw Down counts once, as the controller's +10: the seed's "standard +10
+  gained when attacking Prone opponents" is about attacks, not opposed tests. A Stand taken after
+  Take Control is refused when nobody is on the ground, as a Stand on its own is.
 
 Dice are consumed in the order the rules call for them: the attack's d100; the evasion d100 (when
 the target evades and was hit); then hit by hit its damage dice, Tearing's extra die, and its
