@@ -455,7 +455,9 @@ class Grapple(_Model):
     controller option taken at once after Take Control. ``assist_attacker`` / ``assist_target``:
     helpers lending Assistance to each side (0-2, +10 each on the opposed tests that allow it).
     ``opponent_prone``: the grappled opponent lies Prone from the controller's Throw Down (+10 to the
-    controller's opposed tests). ``acrobatics``: the attacker's Acrobatics for Slip Free (blank: Ag)."""
+    controller's opposed tests). ``acrobatics``: the attacker's Acrobatics for Slip Free (blank: Ag).
+    ``opponent_modifiers``: the target's own modifiers on its side of the opposed tests (its
+    Fatigue, its being Stunned: what ``action.modifiers`` are to the attacker); an opposed option only."""
 
     option: GrappleOption = "attempt"
     charge: bool = False
@@ -464,6 +466,9 @@ class Grapple(_Model):
     assist_target: int = Field(0, ge=0, le=2)
     opponent_prone: bool = False
     acrobatics: Percent | None = None
+    # Grappling, the grappled opponent's own state (issue 21, second round): on its side of the
+    # grapple's opposed tests (the encounter fills it: Fatigued, Stunned); typed, like action.modifiers
+    opponent_modifiers: list[Modifier] = Field(default_factory=list, max_length=limits.MODIFIERS)
 
 
 # Psychic attacks (issue 21; seed 004 L40; DH2 Core, Ch. VI, Focus Power)

@@ -129,6 +129,10 @@ def check_grapple(a: D100Attack, g: Grapple) -> list[FieldError]:
     for side in ("attacker", "target"):
         if getattr(g, f"assist_{side}") and g.option not in OPPOSED_S:
             errors.append(FieldError(f"{at}.assist_{side}", f"{NAMES[g.option]} cannot benefit from Assistance"))
+    if g.opponent_modifiers and g.option not in OPPOSED_S:
+        errors.append(
+            FieldError(f"{at}.opponent_modifiers", f"{NAMES[g.option]} is no opposed test: the opponent does not test")
+        )
     if g.acrobatics is not None and g.option != "slip_free":
         errors.append(FieldError(f"{at}.acrobatics", "Acrobatics is tested only to Slip Free"))
     if g.opponent_prone and g.option == "attempt":
@@ -220,8 +224,9 @@ def size_steps(a: D100Attack) -> int:
 
 def sides(a: D100Attack, g: Grapple, option: str, attacker_controls: bool, prone: bool) -> tuple[Side, Side]:
     """The attacker's and the target's sides of an opposed Strength test for ``option``: Assistance,
-    the controller's Throw Down bonus while the grappled one lies ``prone``, the modifiers typed
-    (the attacker's), and the larger one's extra degrees."""
+    the controller's Throw Down bonus while the grappled one lies ``prone``, each side's own
+    modifiers (the attacker's Fatigued and ``action.modifiers``; the target's
+    ``grapple.opponent_modifiers``), and the larger one's extra degrees."""
     s = a.s
     mods: dict[str, list[AppliedModifier]] = {"attacker": [], "target": []}
     for who, n in (("attacker", g.assist_attacker), ("target", g.assist_target)):
@@ -233,6 +238,9 @@ def sides(a: D100Attack, g: Grapple, option: str, attacker_controls: bool, prone
             AppliedModifier(label="Throw Down: opponent Prone", value=10, source=a.SRC["grapple_action"])
         )
     mods["attacker"].extend(_fatigued(a))
+    mods["target"].extend(
+        AppliedModifier(label=m.label, value=m.value, source=m.source or "extra modifier") for m in g.opponent_modifiers
+    )
     mods["attacker"].extend(
         AppliedModifier(label=m.label, value=m.value, source=m.source or "extra modifier") for m in s.action.modifiers
     )

@@ -81,12 +81,20 @@ Readings taken where the seed is open:
   Action. Aim counts for the first attack only; on the same target the second attack starts from
   the damage the first left, and no Evasion if the target already used its Reaction.
 
-- Opposed tests (DH2 Core, Ch. I, Opposed Tests; :mod:`rules.d100.opposed`): both sides test; a
-  success beats a failure; when both succeed, the more degrees of success win. A tie in degrees
-  goes to the higher characteristic bonus of the characteristic tested; when the bonuses tie too,
-  or both sides fail, neither wins (a stalemate: nothing the active character wanted happens, so
-  a grapple stays as it was). The book's tie wording could not be checked against a copy here:
-  the hook (:meth:`DH2Attack.opposed_tie`) is the one place to change it.
+- Opposed tests (DH2 Core, Ch. I, Opposed Tests, p. 25; :mod:`rules.d100.opposed`): both sides
+  test; a success beats a failure; when both succeed, the more degrees of success win. A tie in
+  degrees goes to the higher characteristic bonus of the characteristic tested, and "if there is
+  still a tie, then the lowest die roll wins" (checked in issue 21's second round: the book's
+  paragraph is quoted word for word in a public DH2 Foundry VTT module's opposed-test code, and
+  two other DH2 VTT rules engines apply the same ladder: degrees, bonus, lowest roll). Equal rolls
+  too is a dead heat: neither wins. When both fail the book offers "a stalemate and nothing
+  happens, or both parties re-roll until there is a clear winner"; Auspex takes the stalemate
+  (a re-roll would draw dice the table did not ask for), so a grapple stays as it was. The hook
+  (:meth:`DH2Attack.opposed_tie`) is the one place to change it.
+- Assistance (DH2 Core, Ch. I, Assistance): +10 per helper, at most two a side (the seed's "up to
+  two other characters can lend Assistance to each Grappler"). The +10 is unconfirmed: no copy of
+  the book's Assistance paragraph or of a DH2 program applying it was found in the searched
+  corpora (issue 21, second round); it is kept as the d100 family's usual step of +10.
 - Grappling (seed 004, :mod:`rules.d100.grapple`): an attempt to Grapple is an unarmed attack
   (Unarmed Combat: "Instead of inflicting damage with an unarmed attack, a character can attempt
   to Grapple"), so it is tested bare-handed whatever the attacker holds: no weapon quality or
@@ -100,6 +108,13 @@ Readings taken where the seed is open:
   "can benefit from Assistance" (+10 per helper, DH2 Core, Ch. I, Assistance; up to two a side).
   Take Control's following option is tested with the same helpers; the Throw Down bonus belongs
   to whoever threw the opponent down, so it ends when control changes hands.
+- The grappled opponent's own state counts on its side of the opposed test
+  (``grapple.opponent_modifiers``, which the encounter fills): Fatigued -10 (seed 001, "-10 to all
+  tests", as the one acting's Fatigued already counts), Stunned -20 (DH2 Core, Ch. VII: others
+  gain +20 against a Stunned character; a contest of Strength is read the same way, from its own
+  side). Prone from Throw Down counts once, as the controller's +10: the seed's "standard +10
+  gained when attacking Prone opponents" is about attacks, not opposed tests. A Stand taken after
+  Take Control is refused when nobody is on the ground, as a Stand on its own is.
 
 Dice are consumed in the order the rules call for them: the attack's d100; the evasion d100 (when
 the target evades and was hit); then hit by hit its damage dice, Tearing's extra die, and its
@@ -192,8 +207,9 @@ class DH2Attack(D100Attack):
         return min(hits, test.degrees), "each negates a hit"
 
     def opposed_tie(self, active: SideTest, passive: SideTest) -> tuple[Winner, str]:
-        """DH2's reading of a tied opposed test (see the Readings above): equal degrees of success go
-        to the higher characteristic bonus, and if that ties too, or both fail, neither side wins."""
+        """DH2's tied opposed test (DH2 Core, Ch. I, Opposed Tests; see the Readings above): equal
+        degrees of success go to the higher characteristic bonus, then to the lower roll; equal rolls
+        too, or both failing, and neither side wins."""
         if not active.success:
             return None, "both fail"
         if active.side.bonus != passive.side.bonus:
@@ -202,7 +218,14 @@ class DH2Attack(D100Attack):
                 f"both succeed with {active.degrees} degree(s); the higher characteristic bonus "
                 f"({active.side.bonus} against {passive.side.bonus}) wins"
             )
-        return None, f"both succeed with {active.degrees} degree(s) and the same characteristic bonus"
+        a, p = active.test.roll, passive.test.roll
+        if a != p:
+            winner = "active" if a < p else "passive"
+            return winner, (
+                f"both succeed with {active.degrees} degree(s) and the same characteristic bonus "
+                f"({active.side.bonus}); the lower roll ({a:02d} against {p:02d}) wins"
+            )
+        return None, f"both succeed with {active.degrees} degree(s), the same characteristic bonus and the same roll"
 
 
 def resolve(scenario: Scenario, roller: Roller) -> Resolution:

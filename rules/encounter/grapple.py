@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import tables
+from ..d100.grapple import OPPOSED_S
 from ..models import GRAPPLE_CONTROLLER_OPTIONS, GRAPPLE_TARGET_OPTIONS
 from .models import CombatantState, Condition, EncounterError, EncounterState, GrappleState
 
@@ -111,6 +112,12 @@ def cost(ctx: Ctx, who: CombatantState, at: CombatantState, action: dict[str, An
         raise EncounterError.at(f"{ctx.field}.at", f"{who.name} is grappling {_name(st, other)}, not {at.name}")
     controls = g.controller == who.id
     _role(f, who, at, opt, controls)
+    then = (action.get("grapple") or {}).get("then")
+    if opt == "take_control" and then == "stand" and not (who.has("Prone") or at.has("Prone")):
+        raise EncounterError.at(
+            f"{ctx.field}.action.grapple.then",
+            f"Neither {who.name} nor {at.name} is on the ground: there is nobody to stand up after Take Control",
+        )
     return 0 if opt == "end" else 2 if controls else 1
 
 
@@ -146,15 +153,43 @@ def verdict(res: Any) -> str:
 
 
 def prepare(state: EncounterState, who: CombatantState, data: dict[str, Any]) -> list[str]:
-    """Put the grapple's Throw Down bonus into the scenario ``data`` of ``who``'s Grapple; the notes."""
+    """Put the grapple's Throw Down bonus, and the opponent's own state on its side of an opposed
+    test (:func:`opponent_modifiers`), into the scenario ``data`` of ``who``'s Grapple; the notes."""
     g = of(state, who.id)
     grapple = data["action"].get("grapple")
     if g is None or not isinstance(grapple, dict):
         return []
+    notes = []
     grapple["opponent_prone"] = g.thrown_down
     if g.thrown_down:
-        return [f"{_name(state, g.grappled)} lies Prone from Throw Down: {_name(state, g.controller)} +10 ({SOURCE})"]
-    return []
+        notes.append(
+            f"{_name(state, g.grappled)} lies Prone from Throw Down: {_name(state, g.controller)} +10 ({SOURCE})"
+        )
+    other = state.get(g.grappled if g.controller == who.id else g.controller)
+    if other is not None and _option(data["action"]) in OPPOSED_S:
+        mods = opponent_modifiers(other)
+        grapple["opponent_modifiers"] = mods
+        notes += [f"{other.name} is {m['label']}: {m['value']:+d} on its side of the opposed test" for m in mods]
+    return notes
+
+
+def opponent_modifiers(c: CombatantState) -> list[dict[str, Any]]:
+    """The grappled opponent's own state on its side of an opposed test: Fatigued -10 (seed 001,
+    Fatigue: "-10 to all tests"), Stunned -20 (the reading in rules/dh2's Readings: the +20 others gain
+    against a Stunned character, read on its own side of the contest). Prone counts once, as the
+    controller's Throw Down +10."""
+    out: list[dict[str, Any]] = []
+    if c.fatigue:
+        out.append({"label": "Fatigued", "value": -10, "source": "seed 001, Fatigue (\u221210 to all tests)"})
+    if c.has("Stunned"):
+        out.append(
+            {
+                "label": "Stunned",
+                "value": -20,
+                "source": "DH2 Core, Ch. VII, Stunned (+20 to others against it), read on its own side",
+            }
+        )
+    return out
 
 
 def after(ctx: Ctx, who: CombatantState, at: CombatantState, res: Any, budget: int) -> list[str]:

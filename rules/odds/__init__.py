@@ -7,7 +7,8 @@ odds are over every die.
 
 The odds come from the resolver itself, walked over every outcome of its dice
 (:mod:`rules.odds.explore`): the d100 rulesets step by step (:mod:`rules.odds.d100`), the fan
-ruleset and Epic whole (:mod:`rules.odds.walked`). Where a scenario has more outcomes than can be
+ruleset and Epic whole (:mod:`rules.odds.walked`); a d100 Grapple action's opposed tests and control by
+:mod:`rules.odds.grapple`. Where a scenario has more outcomes than can be
 walked in time, the figures are estimated from seeded resolutions, with 95% bounds, and the report
 says so (``exact: false``).
 
@@ -118,7 +119,9 @@ def odds(scenario: Any) -> Odds:
     action = getattr(scenario, "action", None)
     if action is not None and getattr(action, "action_type", "").strip().lower() == "grapple":
         # Grappling (seed 004): opposed tests and control, not an attack's hits and wounds
-        raise ScenarioError.at("action.type", "The odds of a Grapple are not computed: Resolve it to see its tests")
+        from .grapple import grapple_odds
+
+        return grapple_odds(scenario)
     seam = _seam(scenario)
     dist, sample = seam.distribution(scenario)
     return seam.report(scenario, dist, sample)

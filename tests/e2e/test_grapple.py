@@ -5,6 +5,8 @@ Screenshots are kept in test-artifacts/grapple-*.png."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -116,3 +118,25 @@ def test_a_three_round_grapple_on_a_phone_reads_as_counted_by_hand(ready_page: P
     go(page, "action")
     field(page, "action.type").select_option("Standard Attack")
     expect(page.locator("#grapple-fields")).to_be_hidden()
+
+
+def test_a_grapples_odds_on_a_phone_read_who_wins_and_mark_no_field(ready_page: Page) -> None:
+    # issue 21 item 1 (second round): the Odds panel gives a Grapple's exact odds instead of refusing
+    # it. Damage Opponent: the default attacker against a target of S 35; no field goes red.
+    page = ready(ready_page)
+    page.set_viewport_size(PHONE)
+    go(page, "target")
+    field(page, "target.characteristics.S").fill("35")
+    go(page, "action")
+    field(page, "action.type").select_option("Grapple")
+    field(page, "action.grapple.option").select_option("damage")
+    go(page, "result")
+    page.click("#odds-toggle")
+    page.wait_for_function("document.documentElement.dataset.odds === 'ok'", timeout=60_000)
+    expect(page.locator('[data-k="odds-action"]')).to_have_text("Grapple: Damage Opponent")
+    expect(page.locator('[data-k="odds-win"]')).to_have_text(re.compile(r"^\d+\.\d%$"))
+    expect(page.locator('[data-k="odds-stalemate"]')).to_have_text(re.compile(r"^\d+\.\d%$"))
+    expect(page.locator('[data-k="odds-measure"]')).to_have_text("Wounds")
+    assert page.locator('[aria-invalid="true"]').count() == 0
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator('[data-k="odds"]').screenshot(path=str(ARTIFACTS / "grapple-odds-390.png"))

@@ -3,7 +3,7 @@
 Seed 004, Grapple Action: "making an Opposed Strength test with the Grappled opponent. If the
 active character wins ... If the grappled opponent wins the Opposed Strength test, no damage is
 dealt". DH2 Core, Ch. I, Opposed Tests: both test, the more degrees of success win; ties are DH2's
-reading in rules/dh2's Readings (higher characteristic bonus, then neither).
+reading in rules/dh2's Readings (higher characteristic bonus, then the lower roll, then neither).
 Hand counts use DH2 degrees: one plus the target's tens digit less the roll's.
 """
 
@@ -50,9 +50,21 @@ def test_opposed_tie_in_degrees_goes_to_the_higher_characteristic_bonus() -> Non
     assert "higher characteristic bonus (4 against 3)" in text
 
 
-def test_opposed_tie_with_equal_bonus_and_both_failing_has_no_winner() -> None:
-    # S 45 rolls 40 and S 42 rolls 41: 1 DoS each, bonus 4 each: stalemate.
-    result, _, _ = _run(Side("Vex", "S", 45), Side("Cultist", "S", 42), [40, 41])
+def test_opposed_tie_with_equal_bonus_goes_to_the_lowest_roll() -> None:
+    # DH2 Core, Ch. I, Opposed Tests (p. 25): "If the number of successes is equal, then the party
+    # with the highest characteristic bonus wins. If there is still a tie, then the lowest die roll
+    # wins." S 45 rolls 40 and S 42 rolls 41: 1 DoS each, bonus 4 each: 40 is the lower roll.
+    result, text, _ = _run(Side("Vex", "S", 45), Side("Cultist", "S", 42), [40, 41])
+    assert result.winner == "active"
+    assert "the lower roll (40 against 41) wins" in text
+    result, _, _ = _run(Side("Vex", "S", 45), Side("Cultist", "S", 42), [41, 40])
+    assert result.winner == "passive"
+
+
+def test_opposed_dead_heat_and_both_failing_have_no_winner() -> None:
+    # Equal degrees, bonus and roll: nothing left to tell them apart. Both fail: "either the test
+    # ends in a stalemate and nothing happens, or both parties re-roll" -- Auspex reads the stalemate.
+    result, _, _ = _run(Side("Vex", "S", 45), Side("Cultist", "S", 42), [40, 40])
     assert result.winner is None
     result, text, _ = _run(Side("Vex", "S", 45), Side("Cultist", "S", 42), [90, 95])
     assert result.winner is None

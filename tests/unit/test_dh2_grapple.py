@@ -254,3 +254,19 @@ def test_grapple_options_always_leave_one_controller_or_none(option: str, seed: 
     else:
         assert g["controller"] == "target"
     assert len(g["tests"]) == {"ready": 0, "use_item": 0, "slip_free": 1}.get(option, 2)
+
+
+def test_grapple_opponent_modifiers_count_on_the_targets_side_of_the_opposed_test() -> None:
+    # The grappled opponent's own state (seed 001, Fatigue: -10 to all tests) on its side: Break Free,
+    # Vex S 45 rolls 40 (1 DoS); the Cultist S 35 - 10 = 25 rolls 20 (1 DoS): bonus 4 against 3, Vex.
+    res = resolve(grapple("break_free", [40, 20], opponent_modifiers=[{"label": "Fatigued", "value": -10}]))
+    t = res["grapple"]["tests"][1]
+    assert t["target"] == 25 and t["modifier_total"] == -10
+    assert res["grapple"]["winner"] == "attacker"
+
+
+def test_grapple_opponent_modifiers_only_on_an_opposed_test() -> None:
+    # An attempt is the attacker's WS test and Slip Free its Acrobatics: no opposed side to change.
+    for option in ("attempt", "slip_free"):
+        errors = errors_of(grapple(option, [30, 50], opponent_modifiers=[{"label": "Stunned", "value": -20}]))
+        assert "action.grapple.opponent_modifiers" in errors

@@ -256,3 +256,39 @@ def test_encounter_grapple_cards_say_who_grapples_whom() -> None:
     f.do(grapple("g", "c", "attempt", [30, 50]))
     html = render_encounter(f.state())
     assert "Grappling Cultist (controls)" in html and "Grappled by Guard" in html
+
+
+def test_encounter_grapple_the_opponents_fatigue_and_stun_count_on_its_side_of_the_opposed_test() -> None:
+    # Seed 001, Fatigue: "-10 to all tests" -- the grappled opponent's own Strength test too, as the
+    # one acting's already counts. Stunned (DH2 Core, Ch. VII; seed 001: "opponents +20 to hit") is
+    # read as -20 on its own side. Thrown down (Prone) counts once: the controller's +10.
+    f = fight()
+    f.do(grapple("g", "c", "attempt", [30, 50]))
+    f.end("g")
+    f.do({"type": "adjust", "who": "g", "fatigue": 1})
+    # the Cultist's Break Free: S 35 rolls 80; the Guard's S 45 - 10 (Fatigued) = 35 rolls 20
+    out = f.do(grapple("c", "g", "break_free", [80, 20]))
+    guard_side = out["resolution"]["grapple"]["tests"][1]
+    assert guard_side["name"] == "Guard" and guard_side["target"] == 35
+    assert [(m["label"], m["value"]) for m in guard_side["modifiers"]] == [("Fatigued", -10)]
+    f.end("c")
+    f.do({"type": "adjust", "who": "g", "fatigue": 0})
+    f.do({"type": "condition", "who": "c", "condition": "Stunned", "rounds": 2})
+    # the Guard's Throw Down: the Stunned Cultist's S 35 - 20 = 15
+    out = f.do(grapple("g", "c", "throw", [23, 60]))
+    cultist_side = out["resolution"]["grapple"]["tests"][1]
+    assert cultist_side["target"] == 15
+    assert [(m["label"], m["value"]) for m in cultist_side["modifiers"]] == [("Stunned", -20)]
+
+
+def test_encounter_grapple_then_after_take_control_is_checked_against_the_state() -> None:
+    # Seed 004, Grapple Action, Stand: "If both participants are on the ground ..." -- a Take Control
+    # followed by Stand with nobody on the ground is refused at its field, nothing changed.
+    f = fight()
+    f.do(grapple("g", "c", "attempt", [30, 50]))
+    f.end("g")
+    before = f.state()
+    errors = f.refused(grapple("c", "g", "take_control", [11, 70, 20, 90], then="stand"))
+    assert errors[0]["field"] == "then.action.grapple.then"
+    assert "nobody to stand up" in errors[0]["message"]
+    assert f.state() == before

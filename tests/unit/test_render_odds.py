@@ -265,3 +265,23 @@ def test_the_report_model_itself_renders_as_its_dict() -> None:
 
     model = odds_of(load_scenario((EXAMPLES / "lasgun.json").read_text()))
     assert render_odds(model) == render_odds(model.model_dump(mode="json"))
+
+
+def test_a_grapples_odds_read_who_wins_and_escape_the_names() -> None:
+    # Seed 004, Grappling: the Odds panel shows a Grapple's opposed test (the chance Vex wins Damage
+    # Opponent, the Cultist wins, a stalemate) and the wounds it deals, not an attack's hits.
+    data = {
+        "system": "dh2",
+        "attacker": {"name": HOSTILE, "characteristics": {"WS": 40, "S": 45}},
+        "target": {"name": "Cultist", "toughness_bonus": 3, "wounds": 10, "characteristics": {"S": 35}},
+        "action": {"type": "Grapple", "grapple": {"option": "damage"}},
+    }
+    out = run_odds(json.dumps(data))
+    assert out["status"] == "ok"
+    html = render_odds(out["odds"])
+    assert ks(html, "odds-action") == ["Grapple: Damage Opponent"]
+    assert f"<dt>{HOSTILE} wins: Damage Opponent</dt>" not in html  # escaped
+    assert f"<dt>{HOSTILE.replace('<', '&lt;').replace('>', '&gt;')} wins: Damage Opponent</dt>" in html
+    assert "<dt>Cultist wins</dt>" in html and "<dt>Neither wins (stalemate)</dt>" in html
+    assert ks(html, "odds-measure") == ["Wounds"]
+    assert ks(html, "odds-win") and ks(html, "odds-win")[0].endswith("%")
