@@ -11,8 +11,8 @@ from playwright.sync_api import Page, expect
 
 from .test_party import open_party, save
 from .test_phone import go
-from .test_rulesets import clear_modifiers, field, k, type_dice
-from .test_share import open_link, other, share, take
+from .test_rulesets import clear_modifiers, field, k, resolve, type_dice
+from .test_share import open_link, other, raw_link, share, shared_text, take
 
 pytestmark = pytest.mark.e2e
 __all__ = ["other"]  # the second page's fixture, shared with test_share
@@ -106,3 +106,60 @@ def test_the_share_link_and_a_saved_attacker_keep_the_second_weapon(ready_page: 
     field(page, "attacker.second_weapon.name").fill("Something else")
     page.locator("#party [aria-label=Attackers]").get_by_role("button", name="Use").click()
     expect(field(page, "attacker.second_weapon.name")).to_have_value("Left <i>Autopistol</i>")
+
+
+# A Deathwatch scenario saved or shared before the second weapon existed: "one attack with each" and
+# no second weapon meant this is one of the two attacks, at -20 (seed 001, Two-Weapon Fighting).
+OLD_BOTH = {
+    "version": 1,
+    "system": "dw",
+    "attacker": {
+        "name": "Brother Castor",
+        "characteristics": {"WS": 44, "BS": 45, "S": 45, "T": 44, "Ag": 40},
+        "weapon": {
+            "name": "Astartes Bolt Pistol",
+            "class": "Pistol",
+            "range": 30,
+            "rof": "S/2/-",
+            "damage": "2d10+5",
+            "damage_type": "X",
+            "pen": 5,
+            "clip": 14,
+            "qualities": ["Tearing"],
+        },
+    },
+    "target": {"name": "Cultist", "toughness_bonus": 3, "wounds": 12},
+    "action": {"type": "Standard Attack", "distance": 10, "two_weapon": "both"},
+}
+
+
+def test_an_old_link_with_both_and_no_second_weapon_keeps_its_one_attack_at_minus_20(
+    ready_page: Page, base_url: str
+) -> None:
+    """Loaded from a share link, "both" without a second weapon stays one attack: BS 45 + 10 (Short:
+    10 m under half of 30 m) - 20 (two weapons) = 35, no second hand; the form says "no second
+    weapon" and resolving the forms as they are gives the same roll."""
+    page = ready_page
+    page.set_viewport_size(PHONE)
+    open_link(page, raw_link(base_url, {"v": 1, "scenario": OLD_BOTH, "seed": 7}))
+    seen = shared_text(page)
+    assert "Two weapons, one attack each" in seen
+    take(page)
+    assert page.locator("#result").inner_text() == seen
+    assert k(page, "target-number") == ["35"]
+    expect(page.locator('#result [data-k="second-hand"]')).to_have_count(0)
+    go(page, "attacker")
+    expect(field(page, "attacker.second_weapon.held")).to_have_value("no")
+    expect(field(page, "attacker.second_weapon.name")).to_be_hidden()
+    resolve(page, "ok")
+    assert page.locator("#result").inner_text() == seen
+    # the player gives the other hand a weapon: two attacks; "no second weapon" again: one
+    field(page, "attacker.second_weapon.held").select_option("yes")
+    expect(field(page, "attacker.second_weapon.name")).to_be_visible()
+    page.get_by_label("Two-Weapon Wielder (Ballistic)").check()
+    resolve(page, "ok")
+    expect(page.locator('#result [data-k="second-hand"]')).to_have_count(1)
+    field(page, "attacker.second_weapon.held").select_option("no")
+    page.get_by_label("Two-Weapon Wielder (Ballistic)").uncheck()
+    resolve(page, "ok")
+    assert page.locator("#result").inner_text() == seen
