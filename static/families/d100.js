@@ -7,13 +7,18 @@
 //   location ({armour: {Head: n, ...}});
 // - unshape: the reverse, and the forms' own values a scenario leaves out: no evasion is the
 //   reaction "none", no cover is an empty AP, and "target-kind" (a top-level form value, not the
-//   scenario's) is "horde" for a Horde, else "single";
+//   scenario's) is "horde" for a Horde, else "single"; an attacker without a second weapon has
+//   `second_weapon.held` "no" (the form's "no second weapon", never sent), one with it "yes";
 // - tracker: the old combat tracker's rows of kind "single" and "horde", migrated into encounter
 //   combatants (static/tracker.js); `whole` reads a stored row's number.
 export const LOCATIONS = ["Head", "Right Arm", "Left Arm", "Body", "Right Leg", "Left Leg"];
 
 function shape(scenario) {
   if (scenario.target.evasion.reaction === "none") scenario.target.evasion = null;
+  // Two-weapon fighting: "no second weapon" sends none (one of the two attacks, at -20)
+  const second = scenario.attacker?.second_weapon;
+  if (second?.held === "no") delete scenario.attacker.second_weapon;
+  else if (second) delete second.held;
   for (const foe of scenario.target.nearby ?? []) {
     if (foe.ap === undefined) continue;
     foe.armour = Object.fromEntries(LOCATIONS.map((loc) => [loc, foe.ap]));
@@ -22,6 +27,12 @@ function shape(scenario) {
 }
 
 function unshape(s) {
+  // an attacker without a second weapon (saved or shared before it existed) holds none: its
+  // "one attack with each" stays one of the two attacks, at -20 (seed 004, Two-Weapon Fighting)
+  if (s.attacker) {
+    if (s.attacker.second_weapon) s.attacker.second_weapon.held = "yes";
+    else s.attacker.second_weapon = { held: "no" };
+  }
   const t = s.target;
   if (t) {
     t.evasion ??= { reaction: "none" };
@@ -57,6 +68,9 @@ function init({ form, editableRows }) {
     for (const el of form.querySelectorAll("[data-two-weapon]")) el.hidden = !on;
   }
   two.addEventListener("change", syncTwoWeapons);
+  const held = form.elements.namedItem("attacker.second_weapon.held");
+  const syncHeld = () => (form.querySelector("[data-second-held]").hidden = held.value === "no");
+  held.addEventListener("change", syncHeld);
   new MutationObserver(syncTwoWeapons).observe(twoRow, { attributes: true, attributeFilter: ["hidden"] });
   // Spray and Pray's chance under its choice; the Focus Power test's fields for a Psychic Attack
   const unaware = form.elements.namedItem("action-unaware");
@@ -72,6 +86,7 @@ function init({ form, editableRows }) {
     start() {
       syncEvasion();
       syncTwoWeapons();
+      syncHeld();
       syncAction();
     },
   };

@@ -154,12 +154,16 @@ def test_an_old_link_with_both_and_no_second_weapon_keeps_its_one_attack_at_minu
     resolve(page, "ok")
     assert page.locator("#result").inner_text() == seen
     # the player gives the other hand a weapon: two attacks; "no second weapon" again: one
+    go(page, "attacker")
     field(page, "attacker.second_weapon.held").select_option("yes")
     expect(field(page, "attacker.second_weapon.name")).to_be_visible()
+    go(page, "action")
     page.get_by_label("Two-Weapon Wielder (Ballistic)").check()
     resolve(page, "ok")
     expect(page.locator('#result [data-k="second-hand"]')).to_have_count(1)
+    go(page, "attacker")
     field(page, "attacker.second_weapon.held").select_option("no")
+    go(page, "action")
     page.get_by_label("Two-Weapon Wielder (Ballistic)").uncheck()
     resolve(page, "ok")
     assert page.locator("#result").inner_text() == seen
