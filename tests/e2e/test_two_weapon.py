@@ -167,3 +167,44 @@ def test_an_old_link_with_both_and_no_second_weapon_keeps_its_one_attack_at_minu
     page.get_by_label("Two-Weapon Wielder (Ballistic)").uncheck()
     resolve(page, "ok")
     assert page.locator("#result").inner_text() == seen
+
+
+def test_the_second_weapon_fires_at_a_different_target_from_the_form(ready_page: Page) -> None:
+    """The second weapon's action, distance and a different target typed on the form (seed 004,
+    Two-Weapon Fighting: "the second attack may be at a different target, within 10 m of the first").
+    First hand as above: 12 wounds on the Cultist. Second: a Standard Attack (+10) at a Heretic 40 m
+    away (Standard range for a 30 m Autopistol: +0), -20 for two weapons: 55 + 10 - 20 = 45; 30 is
+    2 DoS, one hit: 7 + 2 - 4 TB - 2 AP = 3 wounds on the Heretic."""
+    page = ready_page
+    two_autopistols(page)
+    go(page, "action")
+    # hidden until asked for: the different target's profile
+    expect(field(page, "action.second_target.name")).to_be_hidden()
+    field(page, "action.second_action.type").select_option("Standard Attack")
+    field(page, "action.second_action.distance").fill("40")
+    field(page, "action.second_target.different").select_option("yes")
+    for name, value in [
+        ("name", "Heretic"),
+        ("toughness_bonus", "4"),
+        ("wounds", "15"),
+        ("damage_taken", "2"),
+        ("ap", "2"),
+    ]:
+        field(page, f"action.second_target.{name}").fill(value)
+    field(page, "action.targets_apart").fill("5")
+    page.locator("[data-second-target]").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOT.with_name("auspex-two-weapon-390-second-target.png")))
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width} px wide"
+    go(page, "result")
+    type_dice(page, [12, 4, 5, 6, 30, 7])
+    assert k(page, "target-number") == ["35", "45"]
+    assert k(page, "total-wounds") == ["12 wounds", "3 wounds"]
+    expect(page.locator("#result")).to_contain_text("Heretic")
+    # "the same target" again: the Heretic's profile is not sent
+    go(page, "action")
+    field(page, "action.second_target.different").select_option("no")
+    expect(field(page, "action.second_target.name")).to_be_hidden()
+    go(page, "result")
+    type_dice(page, [12, 4, 5, 6, 30, 7])
+    expect(page.locator("#result")).not_to_contain_text("Heretic")
