@@ -8,7 +8,8 @@
 // - unshape: the reverse, and the forms' own values a scenario leaves out: no evasion is the
 //   reaction "none", no cover is an empty AP, and "target-kind" (a top-level form value, not the
 //   scenario's) is "horde" for a Horde, else "single"; an attacker without a second weapon has
-//   `second_weapon.held` "no" (the form's "no second weapon", never sent), one with it "yes";
+//   `second_weapon.held` "no" (the form's "no second weapon", never sent), one with it "yes"; the
+//   second weapon's target likewise `different` "no" / "yes", its one AP for every location;
 // - tracker: the old combat tracker's rows of kind "single" and "horde", migrated into encounter
 //   combatants (static/tracker.js); `whole` reads a stored row's number.
 export const LOCATIONS = ["Head", "Right Arm", "Left Arm", "Body", "Right Leg", "Left Leg"];
@@ -19,6 +20,15 @@ function shape(scenario) {
   const second = scenario.attacker?.second_weapon;
   if (second?.held === "no") delete scenario.attacker.second_weapon;
   else if (second) delete second.held;
+  // its target: "the same" sends none; a different one's one AP stands for every location
+  const other = scenario.action?.second_target;
+  if (other?.different === "no") delete scenario.action.second_target;
+  else if (other) {
+    delete other.different;
+    other.armour = Object.fromEntries(LOCATIONS.map((loc) => [loc, other.ap]));
+    delete other.ap;
+    if (other.evasion?.reaction === "none") delete other.evasion;
+  }
   for (const foe of scenario.target.nearby ?? []) {
     if (foe.ap === undefined) continue;
     foe.armour = Object.fromEntries(LOCATIONS.map((loc) => [loc, foe.ap]));
@@ -32,6 +42,16 @@ function unshape(s) {
   if (s.attacker) {
     if (s.attacker.second_weapon) s.attacker.second_weapon.held = "yes";
     else s.attacker.second_weapon = { held: "no" };
+  }
+  if (s.action) {
+    const other = s.action.second_target;
+    if (!other) s.action.second_target = { different: "no" };
+    else {
+      other.different = "yes";
+      other.ap = other.armour?.Body ?? Object.values(other.armour ?? {})[0] ?? 0;
+      delete other.armour;
+      other.evasion ??= { reaction: "none" };
+    }
   }
   const t = s.target;
   if (t) {
@@ -69,8 +89,14 @@ function init({ form, editableRows }) {
   }
   two.addEventListener("change", syncTwoWeapons);
   const held = form.elements.namedItem("attacker.second_weapon.held");
-  const syncHeld = () => (form.querySelector("[data-second-held]").hidden = held.value === "no");
-  held.addEventListener("change", syncHeld);
+  const other = form.elements.namedItem("action.second_target.different");
+  function syncHeld() {
+    for (const el of form.querySelectorAll("[data-second-held]")) el.hidden = held.value === "no";
+    form.querySelector("[data-second-target]").hidden = other.value !== "yes";
+    form.querySelector("[data-second-evasion]").hidden = otherReaction.value === "none";
+  }
+  const otherReaction = form.elements.namedItem("action.second_target.evasion.reaction");
+  for (const el of [held, other, otherReaction]) el.addEventListener("change", syncHeld);
   new MutationObserver(syncTwoWeapons).observe(twoRow, { attributes: true, attributeFilter: ["hidden"] });
   // Spray and Pray's chance under its choice; the Focus Power test's fields for a Psychic Attack
   const unaware = form.elements.namedItem("action-unaware");

@@ -206,5 +206,10 @@ def test_the_second_weapon_fires_at_a_different_target_from_the_form(ready_page:
     field(page, "action.second_target.different").select_option("no")
     expect(field(page, "action.second_target.name")).to_be_hidden()
     go(page, "result")
-    type_dice(page, [12, 4, 5, 6, 30, 7])
+    resolve(page, "needs")  # the second attack's dice asked for again (its scenario changed)
+    for value, status in [(30, "needs"), (7, "ok")]:
+        page.locator("#dice-rows li.next input").fill(str(value))
+        resolve(page, status)
+    assert k(page, "target-number") == ["35", "45"]
+    assert k(page, "total-wounds") == ["12 wounds", "6 wounds"]  # 7 + 2 - 3 TB - 0 AP on the Cultist
     expect(page.locator("#result")).not_to_contain_text("Heretic")
