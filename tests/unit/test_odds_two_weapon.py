@@ -55,7 +55,6 @@ def both(res: Any) -> tuple[Any, Any]:
     return summarize(res), summarize(res.second) if res.second is not None else None
 
 
-@pytest.mark.slow
 def test_both_attacks_on_one_target_each_and_their_sum_match_brute_force() -> None:
     scenario = load_scenario(gunslinger())
     brute = brute_force(scenario, both, lambda r: r.second is not None and r.hits and r.second.hits)

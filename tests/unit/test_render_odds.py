@@ -265,3 +265,17 @@ def test_the_report_model_itself_renders_as_its_dict() -> None:
 
     model = odds_of(load_scenario((EXAMPLES / "lasgun.json").read_text()))
     assert render_odds(model) == render_odds(model.model_dump(mode="json"))
+
+
+def test_two_weapon_odds_show_the_second_weapon_and_both_attacks() -> None:
+    """Two-weapon fighting (seed 004): the second weapon's report under the first's, then both together."""
+    from test_odds_two_weapon import gunslinger
+
+    from rules.api import load_scenario
+
+    html = render_odds(odds_of(load_scenario(gunslinger())))
+    assert html.count('data-k="odds-side"') == 2
+    assert 'data-side="Second weapon"' in html and "Left Autopistol" in html
+    assert 'data-k="odds-both"' in html and "Expected wounds, both attacks" in html
+    single = render_odds(odds_of(load_scenario(gunslinger(two_weapon="none"))))
+    assert "Second weapon" not in single and "odds-both" not in single
