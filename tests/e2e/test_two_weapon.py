@@ -213,3 +213,39 @@ def test_the_second_weapon_fires_at_a_different_target_from_the_form(ready_page:
     assert k(page, "target-number") == ["35", "45"]
     assert k(page, "total-wounds") == ["12 wounds", "6 wounds"]  # 7 + 2 - 3 TB - 0 AP on the Cultist
     expect(page.locator("#result")).not_to_contain_text("Heretic")
+
+
+def test_the_encounter_card_shows_both_clips_and_reloads_the_second_weapon(ready_page: Page) -> None:
+    """In an encounter the other hand's clip is its own: the card reads both, the GM sets its rounds,
+    and "Reload 2nd weapon" (a Full Action for its Rld) fills it, the first weapon's clip untouched."""
+    from .test_encounter import AUTOGUN, STUBBER, add_dh2, card, press, ready
+
+    page = ready(ready_page)
+    page.set_viewport_size(PHONE)
+    field(page, "system").select_option("dh2")
+    go(page, "action")
+    field(page, "action.two_weapon").select_option("both")
+    add_dh2(page, "Guard", ag="40", weapon={**STUBBER, "name": "Stub Automatic"}, wounds="12")
+    go(page, "action")
+    field(page, "action.two_weapon").select_option("none")
+    add_dh2(page, "Cultist", ag="30", weapon=AUTOGUN, wounds="10")
+    expect(page.locator("#tk-reload-second")).to_be_disabled()  # before the fight: no actions yet
+    page.fill("#tk-dice", "7 2")
+    press(page, "#tk-start")
+    guard = card(page, "Guard")
+    expect(guard.locator('[data-k="weapon"]')).to_have_text("Stub Automatic: 9 of 9")
+    expect(guard.locator('[data-k="second-weapon"]')).to_have_text("Other hand: Autopistol: 18 of 18")
+    expect(card(page, "Cultist").locator('[data-k="second-weapon"]')).to_have_count(0)
+    page.locator(".tk-gm summary").click()
+    page.locator("#tk-gm-who").select_option(label="Guard")
+    page.locator('[data-adjust="second_rounds"]').fill("5")
+    press(page, "#tk-adjust")
+    expect(guard.locator('[data-k="second-weapon"]')).to_have_text("Other hand: Autopistol: 5 of 18")
+    expect(page.locator("#tk-reload-second")).to_be_visible()  # the Guard acts and holds two weapons
+    press(page, "#tk-reload-second")
+    expect(guard.locator('[data-k="second-weapon"]')).to_have_text("Other hand: Autopistol: 18 of 18")
+    expect(guard.locator('[data-k="weapon"]')).to_have_text("Stub Automatic: 9 of 9")
+    guard.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOT.with_name("auspex-two-weapon-390-encounter.png")))
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width} px wide"
