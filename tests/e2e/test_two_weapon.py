@@ -249,3 +249,23 @@ def test_the_encounter_card_shows_both_clips_and_reloads_the_second_weapon(ready
     page.screenshot(path=str(SHOT.with_name("auspex-two-weapon-390-encounter.png")))
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width} px wide"
+
+
+def test_the_odds_panel_gives_the_second_weapon_its_own_odds_and_both_together(ready_page: Page) -> None:
+    """Two Autopistols at one Cultist with no Evasion: the first attack's odds, the second weapon's
+    under them, then both together (the engine's own report, rules/odds/two_weapon.py)."""
+    from .test_odds import engine_odds, open_odds, sent
+
+    page = ready_page
+    two_autopistols(page)
+    open_odds(page)
+    panel = page.locator("#odds")
+    expect(panel.locator('[data-k="odds-side"]')).to_have_count(2)
+    expect(panel.locator('[data-side="Second weapon"] [data-k="odds-action"]')).to_contain_text("Second weapon:")
+    both = panel.locator('[data-k="odds-both"]')
+    expect(both).to_contain_text("Expected wounds, both attacks")
+    odds = engine_odds(sent(page))
+    mean = next(f["value"] for f in odds["both"] if f["key"] == "both_wounds")
+    expect(both.locator('[data-k="odds-both_wounds"]')).to_have_text(f"{mean:.2f}")
+    page.locator('[data-k="odds-both"]').scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOT.with_name("auspex-two-weapon-390-odds.png")))
