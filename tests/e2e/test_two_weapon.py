@@ -169,7 +169,7 @@ def test_an_old_link_with_both_and_no_second_weapon_keeps_its_one_attack_at_minu
     assert page.locator("#result").inner_text() == seen
 
 
-def test_the_second_weapon_fires_at_a_different_target_from_the_form(ready_page: Page) -> None:
+def test_the_second_weapon_fires_at_a_different_target_from_the_form(ready_page: Page, other: Page) -> None:
     """The second weapon's action, distance and a different target typed on the form (seed 004,
     Two-Weapon Fighting: "the second attack may be at a different target, within 10 m of the first").
     First hand as above: 12 wounds on the Cultist. Second: a Standard Attack (+10) at a Heretic 40 m
@@ -201,6 +201,14 @@ def test_the_second_weapon_fires_at_a_different_target_from_the_form(ready_page:
     assert k(page, "target-number") == ["35", "45"]
     assert k(page, "total-wounds") == ["12 wounds", "3 wounds"]
     expect(page.locator("#result")).to_contain_text("Heretic")
+    # a share link carries the different target, back into the forms as typed
+    open_link(other, share(page))
+    take(other)
+    assert k(other, "total-wounds") == ["12 wounds", "3 wounds"]
+    expect(field(other, "action.second_target.different")).to_have_value("yes")
+    expect(field(other, "action.second_target.name")).to_have_value("Heretic")
+    expect(field(other, "action.second_target.ap")).to_have_value("2")
+    expect(field(other, "action.targets_apart")).to_have_value("5")
     # "the same target" again: the Heretic's profile is not sent
     go(page, "action")
     field(page, "action.second_target.different").select_option("no")
