@@ -159,6 +159,8 @@ export function restore(snap) {
     const ok = typeof value === "string" || typeof value === "boolean" || (Array.isArray(value) && value.every((v) => typeof v === "string"));
     if (ok) values[name] = value;
   }
+  // forms kept before the second weapon existed: "one attack with each" was one attack, at -20
+  if (values["action.two_weapon"] === "both" && !("attacker.second_weapon.name" in values)) values["attacker.second_weapon.held"] ??= "no";
   const missed = put(values, typeof snap.rows === "object" && snap.rows ? snap.rows : {});
   if (Array.isArray(snap.dice)) restoreDice(snap.dice, snap.hint);
   return missed;

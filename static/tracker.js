@@ -171,6 +171,7 @@ function draw(answer) {
     x.disabled = !state.round;
     x.hidden = state.system === "epic" && x.id !== "tk-end-turn"; // a formation's turn is its shooting
   }
+  syncHands();
   for (const x of document.querySelectorAll("#tracker [data-needs-one]")) x.disabled = !has;
   $("tk-undo").disabled = !fileOf(state.system).events.length;
   $("tk-start").textContent = state.round ? "Roll initiative again" : "Start the fight";
@@ -208,6 +209,12 @@ function syncNearby() {
 $("scenario").addEventListener("change", (e) => {
   if (e.target?.name === "action.type" || e.target?.name === "action.two_weapon") syncNearby();
 });
+// Two-weapon fighting (seed 004): the second weapon's Reload and Clear Jam, for one who holds it.
+function syncHands() {
+  const c = byId(whoSelect.value);
+  for (const x of document.querySelectorAll("#tracker [data-second-hand]")) x.hidden = !c?.second_weapon || shown?.state.system === "epic";
+}
+whoSelect.addEventListener("change", syncHands);
 
 // "Apply to the encounter" is the default while a fight runs and the picks exist.
 let applyChosen = null; // the player's own choice, kept until the ruleset changes
@@ -362,6 +369,8 @@ for (const [id, make] of [
   ["tk-aim-full", () => ({ type: "aim", who: who(), aim: "full" })],
   ["tk-reload", () => ({ type: "reload", who: who() })],
   ["tk-clear-jam", () => rolled({ type: "clear_jam", who: who() })],
+  ["tk-reload-second", () => ({ type: "reload", who: who(), weapon: "second" })],
+  ["tk-clear-jam-second", () => rolled({ type: "clear_jam", who: who(), weapon: "second" })],
   ["tk-stand", () => ({ type: "stand", who: who() })],
   ["tk-run", () => ({ type: "run", who: who() })],
   ["tk-move", () => ({ type: "move", who: who() })],

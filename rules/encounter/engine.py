@@ -462,9 +462,19 @@ def _reload_cost(rld: str | None) -> int:
     return 2 * (int(n) if n.isdigit() else 1)
 
 
+def _hand(ctx: Ctx, c: CombatantState) -> WeaponState | None:
+    """The weapon an event names: the other hand's for ``weapon: "second"`` (two-weapon fighting,
+    seed 004; refused at the field when the combatant holds none), else the combatant's weapon."""
+    if getattr(ctx.event, "weapon", None) != "second":
+        return c.weapon
+    if c.second_weapon is None:
+        raise EncounterError.at(f"{ctx.field}.weapon", f"{c.name} has no second weapon")
+    return c.second_weapon
+
+
 def _reload(ctx: Ctx) -> None:
     c = ctx.who()
-    w = c.weapon
+    w = _hand(ctx, c)
     if w is None or not w.clip:
         raise EncounterError.at(f"{ctx.field}.who", f"{c.name}'s weapon has no clip to reload")
     if w.jammed:
@@ -485,7 +495,7 @@ def _reload(ctx: Ctx) -> None:
 
 def _clear_jam(ctx: Ctx) -> None:
     c = ctx.who()
-    w = c.weapon
+    w = _hand(ctx, c)
     if w is None or not w.jammed:
         raise EncounterError.at(f"{ctx.field}.who", f"{c.name}'s weapon is not jammed")
     if w.repairing:
@@ -556,22 +566,34 @@ def _adjust(ctx: Ctx) -> None:
         if v is not None:
             setattr(c, key, v)
             changed.append(f"{key.replace('_', ' ')} {v}")
-    if ev.rounds is not None or ev.jammed is not None:
-        w = c.weapon
-        if w is None or (ev.rounds is not None and not w.clip):
-            raise EncounterError.at(f"{ctx.field}.rounds", f"{c.name}'s weapon has no clip")
-        if ev.rounds is not None:
-            if ev.rounds > w.clip:
-                raise EncounterError.at(f"{ctx.field}.rounds", f"At most {w.clip} (the {w.name}'s Clip)")
-            w.rounds = ev.rounds
-            changed.append(f"{ev.rounds} rounds")
-        if ev.jammed is not None:
-            w.jammed = ev.jammed
-            changed.append("jammed" if ev.jammed else "not jammed")
+    changed += _adjust_clip(ctx, c.weapon, ev.rounds, ev.jammed, "")
+    changed += _adjust_clip(ctx, c.second_weapon, ev.second_rounds, ev.second_jammed, "second_")
     if c.out and (ev.damage_taken is not None or ev.magnitude):
         c.out = None
     changed.extend(fatigue_limit(c))
     ctx.log.append(f"{c.name} set by the GM: {', '.join(changed) or 'nothing'}")
+
+
+def _adjust_clip(ctx: Ctx, w: WeaponState | None, rounds: int | None, jammed: bool | None, key: str) -> list[str]:
+    """An adjust's rounds and jam for one weapon (``key`` "second_": the other hand's, two-weapon
+    fighting); what changed, in words. Refused at the field: no such weapon, no clip, over its Clip."""
+    if rounds is None and jammed is None:
+        return []
+    c = ctx.who()
+    field = f"{ctx.field}.{key}{'rounds' if rounds is not None else 'jammed'}"
+    if w is None or (rounds is not None and not w.clip):
+        which = "second weapon" if key else "weapon"
+        raise EncounterError.at(field, f"{c.name}'s {which} has no clip" if w else f"{c.name} has no {which}")
+    changed = []
+    if rounds is not None:
+        if rounds > w.clip:
+            raise EncounterError.at(field, f"At most {w.clip} (the {w.name}'s Clip)")
+        w.rounds = rounds
+        changed.append(f"{rounds} rounds" + (f" in the {w.name}" if key else ""))
+    if jammed is not None:
+        w.jammed = jammed
+        changed.append(("jammed" if jammed else "not jammed") + (f" ({w.name})" if key else ""))
+    return changed
 
 
 Handler = Callable[[Ctx], None]

@@ -139,6 +139,8 @@ class ClearJamEvent(_Rolled):
 
     type: Literal["clear_jam"]
     who: Id
+    # Two-weapon fighting (seed 004): "second" clears the weapon in the other hand
+    weapon: Literal["second"] | None = Field(None, description='"second": the weapon in the other hand')
 
 
 class SimpleEvent(_Event):
@@ -147,6 +149,8 @@ class SimpleEvent(_Event):
 
     type: Literal["reload", "stand", "ready", "move", "run", "delay", "end_turn"]
     who: Id
+    # Two-weapon fighting (seed 004): a reload of the weapon in the other hand
+    weapon: Literal["second"] | None = Field(None, description='reload: "second", the weapon in the other hand')
 
 
 class ConditionEvent(_Event):
@@ -174,6 +178,9 @@ class AdjustEvent(_Event):
     shock: int | None = Field(None, ge=0, le=99)
     rounds: int | None = Field(None, ge=0, le=limits.CLIP, description="rounds in the clip")
     jammed: bool | None = None
+    # Two-weapon fighting (seed 004): the weapon in the other hand's clip and jam
+    second_rounds: int | None = Field(None, ge=0, le=limits.CLIP, description="rounds in the second weapon's clip")
+    second_jammed: bool | None = None
 
 
 Event = Annotated[

@@ -124,7 +124,12 @@ def odds(scenario: Any) -> Odds:
         return grapple_odds(scenario)
     seam = _seam(scenario)
     dist, sample = seam.distribution(scenario)
-    return seam.report(scenario, dist, sample)
+    report = seam.report(scenario, dist, sample)
+    if seam.report is _d100:
+        from .two_weapon import with_second
+
+        report = with_second(scenario, report, dist, sample, _attack_class(scenario.system))
+    return report
 
 
 def run_odds(data: dict[str, Any] | str) -> dict[str, Any]:
@@ -137,7 +142,18 @@ def run_odds(data: dict[str, Any] | str) -> dict[str, Any]:
         report = odds(scenario)
     except ScenarioError as exc:
         return {"status": "invalid", **exc.as_dict()}
-    return {"status": "ok", "odds": report.model_dump(mode="json")}
+    return {"status": "ok", "odds": _dumped(report)}
+
+
+def _dumped(report: Odds) -> dict[str, Any]:
+    """The report as JSON; a single attack's (no second weapon) without ``second`` and ``both``, as
+    before two-weapon fighting had odds."""
+    out = report.model_dump(mode="json", exclude={"second", "both"})
+    if report.second is not None:
+        out["second"] = _dumped(report.second)
+    if report.both:
+        out["both"] = [f.model_dump(mode="json") for f in report.both]
+    return out
 
 
 # ---------------------------------------------------------------------------------------- helpers

@@ -122,3 +122,7 @@ class Odds(_Model):
     locations: list[LocationOdds] = Field(default_factory=list)
     shots: list[ShotOdds] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
+    # Two-weapon fighting (seed 004, Two-Weapon Fighting): the second weapon's attack, its own odds;
+    # ``both``: the two attacks together, only where that is exact (left out of the JSON when unused)
+    second: Odds | None = None
+    both: list[Figure] = Field(default_factory=list)

@@ -116,6 +116,12 @@ def budget_text(c: Mapping[str, Any], system: str, turn: bool) -> str:
     return " \u00b7 ".join(parts)
 
 
+def second_text(c: Mapping[str, Any]) -> str:
+    """Two-weapon fighting (seed 004): ``Other hand: Left Stub: 6 of 9``, or nothing."""
+    text = weapon_text(c.get("second_weapon"))
+    return f"Other hand: {text}" if text else ""
+
+
 def _line(key: str, text: str) -> str:
     return _k(key, e(text), "p") if text else ""
 
@@ -159,7 +165,7 @@ def render_combatant(c: Mapping[str, Any], state: Mapping[str, Any], place: int 
     return (
         f'<li class="{classes}" data-id="{e(c.get("id"))}"><p class="enc-head">{head}</p>'
         f"{_line('harm', harm(c))}{_line('fatigue', fatigue)}"
-        f"{_line('weapon', weapon_text(c.get('weapon')))}"
+        f"{_line('weapon', weapon_text(c.get('weapon')))}{_line('second-weapon', second_text(c))}"
         f"{_line('aim', held)}{_line('budget', budget_text(c, system, turn))}{listed}</li>"
     )
 

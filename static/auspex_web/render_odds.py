@@ -298,12 +298,28 @@ def render_side(odds: Report, scale: tuple[float, int, int], tag: str = "", agai
     )
 
 
+def render_second(odds: Report) -> str:
+    """Two-weapon fighting (seed 004): the second weapon's attack as a report of its own under the
+    first, then both attacks together where the report gives them (``both``); nothing without."""
+    second = odds.get("second")
+    if not second:
+        return ""
+    out = render_side(second, chart_scale(second["chart"]), "Second weapon")
+    if odds.get("both"):
+        items = "".join(render_figure(f, True) for f in odds["both"])
+        out += (
+            '<section class="odds-side" data-k="odds-both"><header class="odds-head"><h3>Both attacks</h3></header>'
+            f'<dl class="odds-figures">{items}</dl></section>'
+        )
+    return out
+
+
 def render_odds(odds: Any, other: Any = None) -> str:
     """The Odds panel's content for one report, or (``other`` given) A and B side by side, both
     charts on one scale."""
     a = _dump(odds)
     if other is None:
-        return f'<article class="odds-report" data-k="odds">{render_side(a, chart_scale(a["chart"]))}</article>'
+        return f'<article class="odds-report" data-k="odds">{render_side(a, chart_scale(a["chart"]))}{render_second(a)}</article>'
     b = _dump(other)
     scale = chart_scale(a["chart"], b["chart"])
     return (

@@ -7,13 +7,28 @@
 //   location ({armour: {Head: n, ...}});
 // - unshape: the reverse, and the forms' own values a scenario leaves out: no evasion is the
 //   reaction "none", no cover is an empty AP, and "target-kind" (a top-level form value, not the
-//   scenario's) is "horde" for a Horde, else "single";
+//   scenario's) is "horde" for a Horde, else "single"; an attacker without a second weapon has
+//   `second_weapon.held` "no" (the form's "no second weapon", never sent), one with it "yes"; the
+//   second weapon's target likewise `different` "no" / "yes", its one AP for every location;
 // - tracker: the old combat tracker's rows of kind "single" and "horde", migrated into encounter
 //   combatants (static/tracker.js); `whole` reads a stored row's number.
 export const LOCATIONS = ["Head", "Right Arm", "Left Arm", "Body", "Right Leg", "Left Leg"];
 
 function shape(scenario) {
   if (scenario.target.evasion.reaction === "none") scenario.target.evasion = null;
+  // Two-weapon fighting: "no second weapon" sends none (one of the two attacks, at -20)
+  const second = scenario.attacker?.second_weapon;
+  if (second?.held === "no") delete scenario.attacker.second_weapon;
+  else if (second) delete second.held;
+  // its target: "the same" sends none; a different one's one AP stands for every location
+  const other = scenario.action?.second_target;
+  if (other?.different === "no") delete scenario.action.second_target;
+  else if (other) {
+    delete other.different;
+    other.armour = Object.fromEntries(LOCATIONS.map((loc) => [loc, other.ap]));
+    delete other.ap;
+    if (other.evasion?.reaction === "none") delete other.evasion;
+  }
   for (const foe of scenario.target.nearby ?? []) {
     if (foe.ap === undefined) continue;
     foe.armour = Object.fromEntries(LOCATIONS.map((loc) => [loc, foe.ap]));
@@ -22,6 +37,22 @@ function shape(scenario) {
 }
 
 function unshape(s) {
+  // an attacker without a second weapon (saved or shared before it existed) holds none: its
+  // "one attack with each" stays one of the two attacks, at -20 (seed 004, Two-Weapon Fighting)
+  if (s.attacker) {
+    if (s.attacker.second_weapon) s.attacker.second_weapon.held = "yes";
+    else s.attacker.second_weapon = { held: "no" };
+  }
+  if (s.action) {
+    const other = s.action.second_target;
+    if (!other) s.action.second_target = { different: "no" };
+    else {
+      other.different = "yes";
+      other.ap = other.armour?.Body ?? Object.values(other.armour ?? {})[0] ?? 0;
+      delete other.armour;
+      other.evasion ??= { reaction: "none" };
+    }
+  }
   const t = s.target;
   if (t) {
     t.evasion ??= { reaction: "none" };
@@ -57,6 +88,15 @@ function init({ form, editableRows }) {
     for (const el of form.querySelectorAll("[data-two-weapon]")) el.hidden = !on;
   }
   two.addEventListener("change", syncTwoWeapons);
+  const held = form.elements.namedItem("attacker.second_weapon.held");
+  const other = form.elements.namedItem("action.second_target.different");
+  function syncHeld() {
+    for (const el of form.querySelectorAll("[data-second-held]")) el.hidden = held.value === "no";
+    form.querySelector("[data-second-target]").hidden = other.value !== "yes";
+    form.querySelector("[data-second-evasion]").hidden = otherReaction.value === "none";
+  }
+  const otherReaction = form.elements.namedItem("action.second_target.evasion.reaction");
+  for (const el of [held, other, otherReaction]) el.addEventListener("change", syncHeld);
   new MutationObserver(syncTwoWeapons).observe(twoRow, { attributes: true, attributeFilter: ["hidden"] });
   // Spray and Pray's chance under its choice; the Focus Power test's fields for a Psychic Attack
   const unaware = form.elements.namedItem("action-unaware");
@@ -72,6 +112,7 @@ function init({ form, editableRows }) {
     start() {
       syncEvasion();
       syncTwoWeapons();
+      syncHeld();
       syncAction();
     },
   };

@@ -11,8 +11,8 @@ from playwright.sync_api import Page, expect
 
 from .test_party import open_party, save
 from .test_phone import go
-from .test_rulesets import clear_modifiers, field, k, type_dice
-from .test_share import open_link, other, share, take
+from .test_rulesets import clear_modifiers, field, k, resolve, type_dice
+from .test_share import open_link, other, raw_link, share, shared_text, take
 
 pytestmark = pytest.mark.e2e
 __all__ = ["other"]  # the second page's fixture, shared with test_share
@@ -106,3 +106,174 @@ def test_the_share_link_and_a_saved_attacker_keep_the_second_weapon(ready_page: 
     field(page, "attacker.second_weapon.name").fill("Something else")
     page.locator("#party [aria-label=Attackers]").get_by_role("button", name="Use").click()
     expect(field(page, "attacker.second_weapon.name")).to_have_value("Left <i>Autopistol</i>")
+
+
+# A Deathwatch scenario saved or shared before the second weapon existed: "one attack with each" and
+# no second weapon meant this is one of the two attacks, at -20 (seed 001, Two-Weapon Fighting).
+OLD_BOTH = {
+    "version": 1,
+    "system": "dw",
+    "attacker": {
+        "name": "Brother Castor",
+        "characteristics": {"WS": 44, "BS": 45, "S": 45, "T": 44, "Ag": 40},
+        "weapon": {
+            "name": "Astartes Bolt Pistol",
+            "class": "Pistol",
+            "range": 30,
+            "rof": "S/2/-",
+            "damage": "2d10+5",
+            "damage_type": "X",
+            "pen": 5,
+            "clip": 14,
+            "qualities": ["Tearing"],
+        },
+    },
+    "target": {"name": "Cultist", "toughness_bonus": 3, "wounds": 12},
+    "action": {"type": "Standard Attack", "distance": 10, "two_weapon": "both"},
+}
+
+
+def test_an_old_link_with_both_and_no_second_weapon_keeps_its_one_attack_at_minus_20(
+    ready_page: Page, base_url: str
+) -> None:
+    """Loaded from a share link, "both" without a second weapon stays one attack: BS 45 + 10 (Short:
+    10 m under half of 30 m) - 20 (two weapons) = 35, no second hand; the form says "no second
+    weapon" and resolving the forms as they are gives the same roll."""
+    page = ready_page
+    page.set_viewport_size(PHONE)
+    open_link(page, raw_link(base_url, {"v": 1, "scenario": OLD_BOTH, "seed": 7}))
+    seen = shared_text(page)
+    assert "Two weapons, one attack each" in seen
+    take(page)
+    assert page.locator("#result").inner_text() == seen
+    assert k(page, "target-number") == ["35"]
+    expect(page.locator('#result [data-k="second-hand"]')).to_have_count(0)
+    go(page, "attacker")
+    expect(field(page, "attacker.second_weapon.held")).to_have_value("no")
+    expect(field(page, "attacker.second_weapon.name")).to_be_hidden()
+    resolve(page, "ok")
+    assert page.locator("#result").inner_text() == seen
+    # the player gives the other hand a weapon: two attacks; "no second weapon" again: one
+    go(page, "attacker")
+    field(page, "attacker.second_weapon.held").select_option("yes")
+    expect(field(page, "attacker.second_weapon.name")).to_be_visible()
+    go(page, "action")
+    page.get_by_label("Two-Weapon Wielder (Ballistic)").check()
+    resolve(page, "ok")
+    expect(page.locator('#result [data-k="second-hand"]')).to_have_count(1)
+    go(page, "attacker")
+    field(page, "attacker.second_weapon.held").select_option("no")
+    go(page, "action")
+    page.get_by_label("Two-Weapon Wielder (Ballistic)").uncheck()
+    resolve(page, "ok")
+    assert page.locator("#result").inner_text() == seen
+
+
+def test_the_second_weapon_fires_at_a_different_target_from_the_form(ready_page: Page, other: Page) -> None:
+    """The second weapon's action, distance and a different target typed on the form (seed 004,
+    Two-Weapon Fighting: "the second attack may be at a different target, within 10 m of the first").
+    First hand as above: 12 wounds on the Cultist. Second: a Standard Attack (+10) at a Heretic 40 m
+    away (Standard range for a 30 m Autopistol: +0), -20 for two weapons: 55 + 10 - 20 = 45; 30 is
+    2 DoS, one hit: 7 + 2 - 4 TB - 2 AP = 3 wounds on the Heretic."""
+    page = ready_page
+    two_autopistols(page)
+    go(page, "action")
+    # hidden until asked for: the different target's profile
+    expect(field(page, "action.second_target.name")).to_be_hidden()
+    field(page, "action.second_action.type").select_option("Standard Attack")
+    field(page, "action.second_action.distance").fill("40")
+    field(page, "action.second_target.different").select_option("yes")
+    for name, value in [
+        ("name", "Heretic"),
+        ("toughness_bonus", "4"),
+        ("wounds", "15"),
+        ("damage_taken", "2"),
+        ("ap", "2"),
+    ]:
+        field(page, f"action.second_target.{name}").fill(value)
+    field(page, "action.targets_apart").fill("5")
+    page.locator("[data-second-target]").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOT.with_name("auspex-two-weapon-390-second-target.png")))
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width} px wide"
+    go(page, "result")
+    type_dice(page, [12, 4, 5, 6, 30, 7])
+    assert k(page, "target-number") == ["35", "45"]
+    assert k(page, "total-wounds") == ["12 wounds", "3 wounds"]
+    expect(page.locator("#result")).to_contain_text("Heretic")
+    # a share link carries the different target, back into the forms as typed
+    open_link(other, share(page))
+    take(other)
+    assert k(other, "total-wounds") == ["12 wounds", "3 wounds"]
+    expect(field(other, "action.second_target.different")).to_have_value("yes")
+    expect(field(other, "action.second_target.name")).to_have_value("Heretic")
+    expect(field(other, "action.second_target.ap")).to_have_value("2")
+    expect(field(other, "action.targets_apart")).to_have_value("5")
+    # "the same target" again: the Heretic's profile is not sent
+    go(page, "action")
+    field(page, "action.second_target.different").select_option("no")
+    expect(field(page, "action.second_target.name")).to_be_hidden()
+    go(page, "result")
+    resolve(page, "needs")  # the second attack's dice asked for again (its scenario changed)
+    for value, status in [(30, "needs"), (7, "ok")]:
+        page.locator("#dice-rows li.next input").fill(str(value))
+        resolve(page, status)
+    assert k(page, "target-number") == ["35", "45"]
+    assert k(page, "total-wounds") == ["12 wounds", "6 wounds"]  # 7 + 2 - 3 TB - 0 AP on the Cultist
+    expect(page.locator("#result")).not_to_contain_text("Heretic")
+
+
+def test_the_encounter_card_shows_both_clips_and_reloads_the_second_weapon(ready_page: Page) -> None:
+    """In an encounter the other hand's clip is its own: the card reads both, the GM sets its rounds,
+    and "Reload 2nd weapon" (a Full Action for its Rld) fills it, the first weapon's clip untouched."""
+    from .test_encounter import AUTOGUN, STUBBER, add_dh2, card, press, ready
+
+    page = ready(ready_page)
+    page.set_viewport_size(PHONE)
+    field(page, "system").select_option("dh2")
+    go(page, "action")
+    field(page, "action.two_weapon").select_option("both")
+    add_dh2(page, "Guard", ag="40", weapon={**STUBBER, "name": "Stub Automatic"}, wounds="12")
+    go(page, "action")
+    field(page, "action.two_weapon").select_option("none")
+    add_dh2(page, "Cultist", ag="30", weapon=AUTOGUN, wounds="10")
+    expect(page.locator("#tk-reload-second")).to_be_disabled()  # before the fight: no actions yet
+    page.fill("#tk-dice", "7 2")
+    press(page, "#tk-start")
+    guard = card(page, "Guard")
+    expect(guard.locator('[data-k="weapon"]')).to_have_text("Stub Automatic: 9 of 9")
+    expect(guard.locator('[data-k="second-weapon"]')).to_have_text("Other hand: Autopistol: 18 of 18")
+    expect(card(page, "Cultist").locator('[data-k="second-weapon"]')).to_have_count(0)
+    page.locator(".tk-gm summary").click()
+    page.locator("#tk-gm-who").select_option(label="Guard")
+    page.locator('[data-adjust="second_rounds"]').fill("5")
+    press(page, "#tk-adjust")
+    expect(guard.locator('[data-k="second-weapon"]')).to_have_text("Other hand: Autopistol: 5 of 18")
+    expect(page.locator("#tk-reload-second")).to_be_visible()  # the Guard acts and holds two weapons
+    press(page, "#tk-reload-second")
+    expect(guard.locator('[data-k="second-weapon"]')).to_have_text("Other hand: Autopistol: 18 of 18")
+    expect(guard.locator('[data-k="weapon"]')).to_have_text("Stub Automatic: 9 of 9")
+    guard.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOT.with_name("auspex-two-weapon-390-encounter.png")))
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width} px wide"
+
+
+def test_the_odds_panel_gives_the_second_weapon_its_own_odds_and_both_together(ready_page: Page) -> None:
+    """Two Autopistols at one Cultist with no Evasion: the first attack's odds, the second weapon's
+    under them, then both together (the engine's own report, rules/odds/two_weapon.py)."""
+    from .test_odds import engine_odds, open_odds, sent
+
+    page = ready_page
+    two_autopistols(page)
+    open_odds(page)
+    panel = page.locator("#odds")
+    expect(panel.locator('[data-k="odds-side"]')).to_have_count(2)
+    expect(panel.locator('[data-side="Second weapon"] [data-k="odds-action"]')).to_contain_text("Second weapon:")
+    both = panel.locator('[data-k="odds-both"]')
+    expect(both).to_contain_text("Expected wounds, both attacks")
+    odds = engine_odds(sent(page))
+    mean = next(f["value"] for f in odds["both"] if f["key"] == "both_wounds")
+    expect(both.locator('[data-k="odds-both_wounds"]')).to_have_text(f"{mean:.2f}")
+    page.locator('[data-k="odds-both"]').scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOT.with_name("auspex-two-weapon-390-odds.png")))

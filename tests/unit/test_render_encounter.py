@@ -265,3 +265,13 @@ def test_righteous_fury_effects_listed_one_by_one_not_stacking() -> None:
     assert "Righteous Fury: Energy Critical Effects, <Head> row 4" in c  # escaped, read as typed
     assert "separate effects, not stacking" in c
     assert "Righteous Fury" not in card(render_encounter(state(combatant())), "g")
+
+
+def test_two_weapons_show_both_clips_on_the_card() -> None:
+    """Two-weapon fighting (seed 004): each hand's clip, the other hand's jam marked."""
+    stub = {"name": "Stub Automatic", "clip": 9, "rounds": 6, "jammed": False, "overheated": 0, "reloading": 0}
+    g = combatant(weapon=stub, second_weapon={**stub, "name": "Left Stub", "rounds": 3, "jammed": True})
+    c = card(render_encounter(state(g)), "g")
+    assert "Stub Automatic: 6 of 9" in c
+    assert "Other hand: Left Stub: 3 of 9 \u00b7 JAMMED" in c
+    assert "Other hand" not in card(render_encounter(state(combatant(weapon=stub))), "g")

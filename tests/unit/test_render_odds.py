@@ -285,3 +285,17 @@ def test_a_grapples_odds_read_who_wins_and_escape_the_names() -> None:
     assert "<dt>Cultist wins</dt>" in html and "<dt>Neither wins (stalemate)</dt>" in html
     assert ks(html, "odds-measure") == ["Wounds"]
     assert ks(html, "odds-win") and ks(html, "odds-win")[0].endswith("%")
+
+
+def test_two_weapon_odds_show_the_second_weapon_and_both_attacks() -> None:
+    """Two-weapon fighting (seed 004): the second weapon's report under the first's, then both together."""
+    from test_odds_two_weapon import gunslinger
+
+    from rules.api import load_scenario
+
+    html = render_odds(odds_of(load_scenario(gunslinger())))
+    assert html.count('data-k="odds-side"') == 2
+    assert 'data-side="Second weapon"' in html and "Left Autopistol" in html
+    assert 'data-k="odds-both"' in html and "Expected wounds, both attacks" in html
+    single = render_odds(odds_of(load_scenario(gunslinger(two_weapon="none"))))
+    assert "Second weapon" not in single and "odds-both" not in single

@@ -64,3 +64,42 @@ def test_deathwatch_both_weapons_are_a_full_action() -> None:
     f = dh2_fight(guard=GUNSLINGER, system="dw")
     f.do({"type": "attack", "who": "g", "at": "c", "action": {**BOTH, "type": "Standard Attack"}, "dice": [95, 95]})
     assert f.who("g")["half_actions"] == 2
+
+
+def test_the_second_weapon_is_reloaded_on_its_own() -> None:
+    """Reload with ``weapon: "second"`` loads the other hand's clip (Rld: Full, a Full Action), the
+    first weapon's rounds untouched; a combatant with one weapon is refused at the field."""
+    f = dh2_fight(guard={**GUNSLINGER, "second_weapon": {**LEFT, "reload": "Full"}})
+    f.do({"type": "adjust", "who": "g", "rounds": 4, "second_rounds": 1})
+    g = f.who("g")
+    assert (g["weapon"]["rounds"], g["second_weapon"]["rounds"]) == (4, 1)
+    f.do({"type": "reload", "who": "g", "weapon": "second"})
+    g = f.who("g")
+    assert (g["weapon"]["rounds"], g["second_weapon"]["rounds"]) == (4, 9)
+    assert g["half_actions"] == 2
+    assert "reloads the Left Stub: 9 of 9 rounds" in f.state()["log"][-1]["text"]
+    one = dh2_fight()
+    errors = one.refused({"type": "reload", "who": "g", "weapon": "second"})
+    assert errors[0]["field"].endswith(".weapon") and "no second weapon" in errors[0]["message"]
+
+
+def test_the_second_weapon_jams_and_clears_on_its_own() -> None:
+    """``adjust`` ``second_jammed`` jams the other hand's weapon; Clear Jam with ``weapon: "second"``
+    is its BS test (seed 004, Weapon Jams: a Full Action and a BS test; cleared, the clip is lost):
+    BS 45, 30 passes; the first weapon stays loaded."""
+    f = dh2_fight(guard=GUNSLINGER)
+    f.do({"type": "adjust", "who": "g", "second_jammed": True})
+    g = f.who("g")
+    assert (g["weapon"]["jammed"], g["second_weapon"]["jammed"]) == (False, True)
+    errors = f.refused({"type": "reload", "who": "g", "weapon": "second"})
+    assert "Left Stub is jammed" in errors[0]["message"]
+    f.do({"type": "clear_jam", "who": "g", "weapon": "second", "dice": [30]})
+    g = f.who("g")
+    assert g["second_weapon"]["jammed"] is False and g["second_weapon"]["rounds"] == 0
+    assert g["weapon"]["rounds"] == 9
+
+
+def test_adjust_second_rounds_over_its_clip_is_refused_at_the_field() -> None:
+    f = dh2_fight(guard=GUNSLINGER)
+    errors = f.refused({"type": "adjust", "who": "g", "second_rounds": 10})
+    assert errors[0]["field"].endswith(".second_rounds") and "At most 9" in errors[0]["message"]
