@@ -232,7 +232,11 @@ def _action_options(a: D100Attack, action: ActionDef) -> list[FieldError]:
         else:
             errors.extend(one_handed_errors(a, "action.two_weapon"))
             errors.extend(_off_hand_twice(a))
-    if s.action.overwatch:
+    if s.action.overwatch and t.pinning is None and t.overwatch is not None:  # DH1 (issue 22)
+        if w.is_melee or action.kind == "melee":
+            message = "From Overwatch the shot is a ranged attack (seed 003, Overwatch)"
+            errors.append(FieldError("action.overwatch", message))
+    elif s.action.overwatch:
         if t.pinning is None:
             errors.append(_lacks(a, "action.overwatch", "Overwatch"))
         elif action.fire not in ("semi", "full", "burst"):
