@@ -19,9 +19,9 @@ from .. import registry
 from ..dice import Roller, ScriptedDice, SeededDice
 from ..errors import FieldError, NeedDie, ScenarioError
 from ..models import Step
-from . import conditions, nearby
+from . import conditions, nearby, upkeep
 from . import grapple as grappling
-from .families import family, fatigue_limit
+from .families import _is_melee, family, fatigue_limit
 from .models import (
     AddEvent,
     AdjustEvent,
@@ -37,8 +37,10 @@ from .models import (
     InitiativeEvent,
     LogLine,
     NewCombatant,
+    OverwatchEvent,
     ProfileEvent,
     RemoveEvent,
+    RestEvent,
     SimpleEvent,
     WeaponState,
 )
@@ -103,6 +105,7 @@ def _act(ctx: Ctx, c: CombatantState, cost: int, what: str) -> None:
         raise EncounterError.at(f"{f}.who", f"It is {now.name if now else 'nobody'}'s turn, not {c.name}'s")
     _limited(f, c, cost, what)
     grappling.before_action(ctx, c, what)  # seed 004, Grappling: only the Grapple action
+    upkeep.before_action(ctx, c, what)  # issue 22: another action ends its Overwatch (seed 001)
     if delayed:  # taken out of turn, from the Half Action Delay kept (DH2 Core, Delay)
         c.conditions = [x for x in c.conditions if x.name != "Delaying"]
         c.actions.append(f"{what} (delayed)")
@@ -302,6 +305,9 @@ def _next_turn(ctx: Ctx, c: CombatantState) -> None:
     ended_repair = family(st.system).tick_weapon(c)
     if ended_repair:
         ctx.log.append(ended_repair)
+    recharged = upkeep.tick(c)  # issue 22: Recharge (seed 001)
+    if recharged:
+        ctx.log.append(recharged)
     for cond in ended:
         ctx.log.append(f"{c.name} is no longer {cond.name}")
     place = st.order.index(c.id) if c.id in st.order else len(st.order)
@@ -322,6 +328,7 @@ def _end_turn(ctx: Ctx) -> None:
         now = ctx.state.get(ctx.state.turn or "")
         raise EncounterError.at(f"{ctx.field}.who", f"It is {now.name if now else 'nobody'}'s turn, not {c.name}'s")
     ctx.log.append(f"{c.name} ends its turn")
+    upkeep.turn_end(ctx, c)  # issue 22: Pinned's Willpower test, Blood Loss (seed 001)
     _next_turn(ctx, c)
 
 
@@ -355,6 +362,7 @@ def _weapon_ready(ctx: Ctx, who: CombatantState, w: WeaponState) -> None:
         raise EncounterError.at(
             f"{f}.who", f"{who.name}'s {w.name} overheated: it cools this turn (DH2 Core, Ch. V, Overheats)"
         )
+    upkeep.weapon_ready(ctx, who, w)  # issue 22: Recharge (seed 001)
 
 
 def _attack(ctx: Ctx) -> None:
@@ -366,11 +374,14 @@ def _attack(ctx: Ctx) -> None:
     if ev.charts and fam.name != "wh40krp":
         raise EncounterError.at(f"{ctx.field}.charts", "Damage Charts are the fan-made ruleset's (wh40krp)")
     name = "Grapple" if grapple else str(ev.action.get("type") or ev.action.get("kind") or "Attack")
-    if grapple:
-        cost = grappling.cost(ctx, who, at, ev.action)
+    if ev.action.get("overwatch") and fam.name == "d100" and not grapple:
+        name = upkeep.overwatch_shot(ctx, who, ev.action)  # issue 22: out of turn, no action (seed 001)
     else:
-        cost = fam.cost(st.system, ev.action, ctx.field, who.attacker)
-    _act(ctx, who, cost, name)
+        if grapple:
+            cost = grappling.cost(ctx, who, at, ev.action)
+        else:
+            cost = fam.cost(st.system, ev.action, ctx.field, who.attacker)
+        _act(ctx, who, cost, name)
     data, notes = _with_options(st, *fam.scenario(st.system, who, at, ev, ctx.field))
     others = nearby.others(st, ev, ctx.field, who, at, fam.name, grapple)  # issue 21: others struck
     if others is not None:
@@ -394,6 +405,9 @@ def _attack(ctx: Ctx) -> None:
     changed = fam.apply(res, who, at, scenario, others)
     if grapple:
         changed += grappling.after(ctx, who, at, res, fam.budget)
+    if fam.name == "d100":  # issue 22: shot at, melee frees the Pinned, Recharge, Overwatch fired
+        struck = [at, *(others.nearby if others is not None else ()), *([others.at2] if others and others.at2 else [])]
+        upkeep.after_attack(ctx, who, struck, grapple or _is_melee(who.attacker or {}), res)
     ctx.resolution = res
     tail = f"; {'; '.join(changed)}" if changed else ""
     if grapple:
@@ -608,6 +622,8 @@ HANDLERS: dict[type, Handler] = {
     SimpleEvent: _simple,
     ConditionEvent: _condition,
     AdjustEvent: _adjust,
+    OverwatchEvent: upkeep.overwatch,  # issue 22
+    RestEvent: upkeep.rest,  # issue 22
 }
 
 
