@@ -373,15 +373,7 @@ def _attack(ctx: Ctx) -> None:
     _can_attack(ctx, who, at, armed=not grapple)
     if ev.charts and fam.name != "wh40krp":
         raise EncounterError.at(f"{ctx.field}.charts", "Damage Charts are the fan-made ruleset's (wh40krp)")
-    name = "Grapple" if grapple else str(ev.action.get("type") or ev.action.get("kind") or "Attack")
-    if ev.action.get("overwatch") and fam.name == "d100" and not grapple:
-        name = upkeep.overwatch_shot(ctx, who, ev.action)  # issue 22: out of turn, no action (seed 001)
-    else:
-        if grapple:
-            cost = grappling.cost(ctx, who, at, ev.action)
-        else:
-            cost = fam.cost(st.system, ev.action, ctx.field, who.attacker)
-        _act(ctx, who, cost, name)
+    name = _spend(ctx, who, at, grapple)
     data, notes = _with_options(st, *fam.scenario(st.system, who, at, ev, ctx.field))
     others = nearby.others(st, ev, ctx.field, who, at, fam.name, grapple)  # issue 21: others struck
     if others is not None:
@@ -406,14 +398,29 @@ def _attack(ctx: Ctx) -> None:
     if grapple:
         changed += grappling.after(ctx, who, at, res, fam.budget)
     if fam.name == "d100":  # issue 22: shot at, melee frees the Pinned, Recharge, Overwatch fired
-        struck = [at, *(others.nearby if others is not None else ()), *([others.at2] if others and others.at2 else [])]
-        upkeep.after_attack(ctx, who, struck, grapple or _is_melee(who.attacker or {}), res)
+        upkeep.after_attack(ctx, who, upkeep.struck(at, others), grapple or _is_melee(who.attacker or {}), res)
     ctx.resolution = res
     tail = f"; {'; '.join(changed)}" if changed else ""
     if grapple:
         ctx.log.append(f"{who.name} grapples {at.name} ({grappling.verdict(res)}){tail}")
     else:
         ctx.log.append(f"{who.name} attacks {at.name} ({name}): {res.outcome}{tail}")
+
+
+def _spend(ctx: Ctx, who: CombatantState, at: CombatantState, grapple: bool) -> str:
+    """The attack's action taken from ``who``'s turn (its cost checked and spent), or its shot from
+    Overwatch, out of turn at no action (issue 22, seed 001); the action's name."""
+    st, ev = ctx.state, ctx.event
+    fam = family(st.system)
+    name = "Grapple" if grapple else str(ev.action.get("type") or ev.action.get("kind") or "Attack")
+    if ev.action.get("overwatch") and fam.name == "d100" and not grapple:
+        return upkeep.overwatch_shot(ctx, who, ev.action)
+    if grapple:
+        cost = grappling.cost(ctx, who, at, ev.action)
+    else:
+        cost = fam.cost(st.system, ev.action, ctx.field, who.attacker)
+    _act(ctx, who, cost, name)
+    return name
 
 
 def _resolved(ctx: Ctx, data: dict[str, Any]) -> tuple[Any, Any]:

@@ -152,6 +152,15 @@ def after_attack(ctx: Ctx, who: CombatantState, struck: list[CombatantState], me
         ctx.log.append(f"{who.name}'s Overwatch ends: its shot is fired ({OVERWATCH_SRC})")
 
 
+def struck(at: CombatantState, others: Any) -> list[CombatantState]:
+    """The combatants one attack was aimed at: its target, then the others it may strike (the
+    nearby ones and a second weapon's target, :class:`rules.encounter.nearby.Others`)."""
+    out = [at]
+    if others is not None:
+        out += [*others.nearby, *([others.at2] if others.at2 is not None else [])]
+    return out
+
+
 def _recharge(c: CombatantState) -> bool:
     quals = ((c.attacker or {}).get("weapon") or {}).get("qualities") or []
     if isinstance(quals, str):
