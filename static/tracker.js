@@ -172,6 +172,7 @@ function draw(answer) {
     x.hidden = state.system === "epic" && x.id !== "tk-end-turn"; // a formation's turn is its shooting
   }
   syncHands();
+  $("tk-ow-row").hidden = !["dw", "dh1"].includes(state.system); // Overwatch held over turns (issue 22)
   for (const x of document.querySelectorAll("#tracker [data-needs-one]")) x.disabled = !has;
   $("tk-undo").disabled = !fileOf(state.system).events.length;
   $("tk-start").textContent = state.round ? "Roll initiative again" : "Start the fight";
@@ -376,10 +377,34 @@ for (const [id, make] of [
   ["tk-move", () => ({ type: "move", who: who() })],
   ["tk-ready", () => ({ type: "ready", who: who() })],
   ["tk-delay", () => ({ type: "delay", who: who() })],
-  ["tk-end-turn", () => ({ type: "end_turn", who: shown?.state.turn ?? who() })],
+  ["tk-end-turn", () => endTurn()],
 ]) {
   $(id).onclick = () => act(make());
 }
+
+// Issue 22: ending a turn rolls what its conditions ask (Pinned's Willpower test, Blood Loss: seed
+// 001), from the Dice box or a fresh seed; Overwatch sets the kill zone for the Action form's attack.
+const ROLLS_AT_TURN_END = new Set(["Pinned", "Blood Loss"]);
+function endTurn() {
+  const id = shown?.state.turn ?? who();
+  const event = { type: "end_turn", who: id };
+  return byId(id)?.conditions?.some((x) => ROLLS_AT_TURN_END.has(x.name)) ? rolled(event) : event;
+}
+$("tk-overwatch").onclick = () => {
+  const fire = document.querySelector('#scenario [name="action.type"]')?.value || "Full Auto Burst";
+  const event = { type: "overwatch", who: who(), fire };
+  const zone = $("tk-zone").value.trim();
+  if (zone) event.zone = zone;
+  act(event).then((a) => {
+    if (a.status === "ok") $("tk-zone").value = "";
+    else if (a.errors?.some((x) => x.field === "then.fire")) mark($("tk-overwatch"), a.errors.find((x) => x.field === "then.fire").message);
+  });
+};
+$("tk-rest").onclick = () => {
+  const hours = $("tk-rest-hours").value.trim();
+  if (!/^\d+$/.test(hours)) return mark($("tk-rest-hours"), "Must be a whole number of hours (1 to 24)");
+  act({ type: "rest", who: gmWho(), hours: +hours }, null, { actor: $("tk-gm-who") });
+};
 
 // The GM: conditions, numbers set by hand, a combatant removed (Undo brings it back).
 const gmWho = () => $("tk-gm-who").value;

@@ -398,7 +398,8 @@ def _attack(ctx: Ctx) -> None:
     if grapple:
         changed += grappling.after(ctx, who, at, res, fam.budget)
     if fam.name == "d100":  # issue 22: shot at, melee frees the Pinned, Recharge, Overwatch fired
-        upkeep.after_attack(ctx, who, upkeep.struck(at, others), grapple or _is_melee(who.attacker or {}), res)
+        melee = grapple or _is_melee(who.attacker or {})
+        changed += upkeep.after_attack(ctx, who, upkeep.struck(at, others), melee, res)
     ctx.resolution = res
     tail = f"; {'; '.join(changed)}" if changed else ""
     if grapple:

@@ -129,27 +129,27 @@ def _blood_loss(ctx: Ctx, c: CombatantState) -> None:
 # --- attacks --------------------------------------------------------------------------------
 
 
-def after_attack(ctx: Ctx, who: CombatantState, struck: list[CombatantState], melee: bool, res: Any) -> None:
+def after_attack(ctx: Ctx, who: CombatantState, struck: list[CombatantState], melee: bool, res: Any) -> list[str]:
     """An attack by ``who`` on ``struck`` (its target first, then others it may have hit) is
     resolved: they were shot at; in melee a Pinned attacker or target escapes; a Recharge weapon
-    waits a round; a shot from Overwatch ends the Overwatch."""
+    waits a round; a shot from Overwatch ends the Overwatch. What changed, in words, for the log."""
+    out: list[str] = []
     for c in struck:
         c.shot_at = True
     if melee:
         for c in (who, struck[0]):
             if c.has("Pinned"):
                 c.conditions = [x for x in c.conditions if x.name != "Pinned"]
-                ctx.log.append(f"{c.name} is engaged in melee and escapes Pinned ({ESCAPE_SRC})")
+                out.append(f"{c.name} is engaged in melee and escapes Pinned ({ESCAPE_SRC})")
     w = who.weapon
     fired: int = getattr(res, "rounds_fired", 0) or 0
     if w is not None and fired and not melee and _recharge(who):
         w.recharging = 2
-        ctx.log.append(
-            f"{who.name}'s {w.name} recharges: it cannot fire until its next turn has ended ({RECHARGE_SRC})"
-        )
+        out.append(f"{who.name}'s {w.name} recharges: it cannot fire until its next turn has ended ({RECHARGE_SRC})")
     if ctx.event.action.get("overwatch") and who.has("On Overwatch"):
         who.conditions = [x for x in who.conditions if x.name != "On Overwatch"]
-        ctx.log.append(f"{who.name}'s Overwatch ends: its shot is fired ({OVERWATCH_SRC})")
+        out.append(f"{who.name}'s Overwatch ends: its shot is fired ({OVERWATCH_SRC})")
+    return out
 
 
 def struck(at: CombatantState, others: Any) -> list[CombatantState]:
@@ -255,7 +255,9 @@ def overwatch_shot(ctx: Ctx, who: CombatantState, action: dict[str, Any]) -> str
     elif given != fire:
         raise EncounterError.at(f"{f}.action.type", f"{who.name}'s kill zone was set for a {fire}, not a {given}")
     who.actions.append(f"{fire} (Overwatch)")
-    return fire
+    t = tables.tables(ctx.state.system)
+    bs = t.pinning.overwatch_bs if t.pinning is not None else t.overwatch.bs if t.overwatch is not None else 0
+    return f"{fire} from Overwatch, {f'{bs:+d}'.replace('-', chr(0x2212))} BS"
 
 
 def before_action(ctx: Ctx, c: CombatantState, what: str) -> None:

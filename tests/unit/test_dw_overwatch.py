@@ -74,7 +74,10 @@ def test_overwatch_held_over_a_turn_then_fired_on_the_foes_turn_at_minus_20() ->
     assert out["resolution"]["target_number"] == 40
     assert _held(f) is None
     log = f.state()["log"][-1]["text"]
-    assert "Overwatch ends" in log
+    assert log.startswith("Castor attacks Ork (Full Auto Burst from Overwatch, \u221220 BS): miss")
+    assert log.endswith(
+        "Castor's Overwatch ends: its shot is fired (seed 001, Overwatch (a kill zone; later turns spent waiting; up to WP Bonus hours))"
+    )
     assert f.who("m")["half_actions"] == 0  # the shot costs Castor no action
     assert f.state()["turn"] == "o"
     assert out["encounter"]["events"][-1]["action"]["type"] == "Full Auto Burst"
