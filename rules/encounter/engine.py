@@ -366,7 +366,7 @@ def _weapon_ready(ctx: Ctx, who: CombatantState, w: WeaponState) -> None:
 
 
 def _attack(ctx: Ctx) -> None:
-    st, ev = ctx.state, ctx.event
+    st, ev = ctx.state, upkeep.with_area(ctx)  # issue 22: Suppressing Fire's area
     who, at = ctx.who(), ctx.who("at")
     fam = family(st.system)
     grapple = grappling.is_grapple(st.system, ev.action)  # seed 004, Grappling

@@ -124,6 +124,9 @@ class AttackEvent(_Rolled):
     # second weapon's target. Left out of the file while None.
     nearby: list[Id | NearbyRef] | None = Field(None, max_length=limits.NEARBY_FOES)
     at2: Id | None = None
+    # Suppressing Fire's random targets (issue 22; seed 001, Suppressing Fire): the other
+    # combatants in the area; each hit goes to a die-chosen one of the target and these
+    area: list[Id] | None = Field(None, max_length=limits.NEARBY_FOES)
 
 
 class AimEvent(_Event):

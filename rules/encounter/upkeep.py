@@ -267,6 +267,26 @@ def before_action(ctx: Ctx, c: CombatantState, what: str) -> None:
         ctx.log.append(f"{c.name} takes {what}: its Overwatch ends ({OVERWATCH_SRC})")
 
 
+# --- Suppressing Fire's random targets --------------------------------------------------------
+
+
+def with_area(ctx: Ctx) -> Any:
+    """The attack event as resolved: its ``area`` (the combatants in Suppressing Fire's area, issue
+    22) become the scenario's nearby foes and ``action.random_targets``, so each hit goes to a
+    die-chosen one of the target and them (seed 001, Suppressing Fire: "GM assigns hit to random
+    target"; :mod:`rules.d100.stages.suppressing`). Refused at ``area``: with ``nearby`` too, or an
+    action other than Suppressing Fire. Without ``area``: the event as it is."""
+    ev = ctx.event
+    if ev.area is None:
+        return ev
+    f = f"{ctx.field}.area"
+    if ev.nearby is not None:
+        raise EncounterError.at(f, "List those in the area or those nearby, not both")
+    if ev.action.get("type") != "Suppressing Fire":
+        raise EncounterError.at(f, "Only Suppressing Fire gives its hits to random targets in its area")
+    return ev.model_copy(update={"nearby": list(ev.area), "action": {**ev.action, "random_targets": True}})
+
+
 # --- Fatigue --------------------------------------------------------------------------------
 
 

@@ -11,6 +11,7 @@ from ...tables import ActionDef
 from ..state import AttackState
 from . import psychic
 from .modifiers import range_band
+from .suppressing import errors as suppressing_errors
 from .test import rounds
 
 if TYPE_CHECKING:
@@ -250,6 +251,7 @@ def _action_options(a: D100Attack, action: ActionDef) -> list[FieldError]:
             errors.extend(_off_hand_twice(a))
     if s.action.overwatch:
         errors.extend(_overwatch_errors(a, action))
+    errors.extend(suppressing_errors(a))  # issue 22: Suppressing Fire's random targets
     if action.name == "Charge" and t.movement is not None:
         ab = s.attacker.characteristics.Ag // 10
         row = t.movement.row(ab)
