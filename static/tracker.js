@@ -191,7 +191,11 @@ const ticked = () => [...document.querySelectorAll("#tk-nearby-list input:checke
 function nearbyUsable() {
   if (!shown || familyOf(shown.state.system).name !== "d100") return false;
   const type = document.querySelector('#scenario [name="action.type"]')?.value ?? "";
-  return BURSTS.has(type) || !!fileOf(shown.state.system).options?.stray_shots;
+  return BURSTS.has(type) || suppressing() || !!fileOf(shown.state.system).options?.stray_shots;
+}
+// Suppressing Fire's area (issue 22, seed 001): its hits go to random ones of the target and those ticked
+function suppressing() {
+  return ["dw", "dh2"].includes(shown?.state.system) && document.querySelector('#scenario [name="action.type"]')?.value === "Suppressing Fire";
 }
 function syncNearby() {
   const keep = new Set(ticked());
@@ -199,6 +203,7 @@ function syncNearby() {
   const box = (c) => el("input", { type: "checkbox", name: "tk-nearby", value: c.id, checked: keep.has(c.id) });
   $("tk-nearby-list").replaceChildren(...others.map((c) => el("label", { className: "check" }, box(c), ` ${c.name}`)));
   $("tk-nearby").hidden = !others.length || !nearbyUsable();
+  $("tk-nearby-legend").textContent = suppressing() ? "In the area (each hit to a random one, the target included)" : "Also struck (nearby or engaged)";
   // a two-weapon attack's second target: another combatant (the event's at2), or the same one
   const at2 = $("tk-at2");
   const keepAt2 = at2.value;
@@ -543,7 +548,11 @@ export async function preview(action) {
 export async function attack(scenario) {
   const event = { type: "attack", who: whoSelect.value, at: atSelect.value, action: scenario.action ?? {} };
   if (scenario.charts?.length) event.charts = scenario.charts; // the fan ruleset's Damage Charts typed in
-  if (!$("tk-nearby").hidden && ticked().length) event.nearby = ticked(); // others struck (issue 21)
+  if (!$("tk-nearby").hidden && ticked().length) {
+    // Suppressing Fire (issue 22): those ticked are in its area, each hit to a random one; else others struck (issue 21)
+    if (suppressing()) event.area = ticked();
+    else event.nearby = ticked();
+  }
   if (!$("tk-at2-row").hidden && $("tk-at2").value) {
     event.at2 = $("tk-at2").value; // the second weapon's target (issue 21)
     const apart = Number($("tk-apart").value.trim() || "0");

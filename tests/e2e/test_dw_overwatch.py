@@ -86,3 +86,31 @@ def test_a_deathwatch_overwatch_held_over_a_turn_then_fired(ready_page: Page) ->
     expect(page.locator('#tk-view [data-k="round"]')).to_have_text("Round 2 \u00b7 Ork's turn")
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator("#tracker").screenshot(path=str(ARTIFACTS / "encounter-overwatch-390.png"))
+
+
+def test_suppressing_fire_gives_its_hits_to_random_ones_in_the_area(ready_page: Page) -> None:
+    # seed 001, Suppressing Fire: "GM assigns hit to random target"
+    page = ready(ready_page)
+    page.set_viewport_size(PHONE)
+    page.select_option("#system", "dw")
+    ready(page)
+    add_dw(page, "Castor", ag="40", wounds="20")
+    add_dw(page, "Ork", ag="30", wounds="30")
+    add_dw(page, "Grot", ag="20", wounds="30")
+    page.fill("#tk-dice", "9 4 1")
+    press(page, "#tk-start")
+    page.select_option("#tk-at", label="Ork")
+    go(page, "action")
+    field(page, "action.type").select_option("Suppressing Fire")
+    field(page, "action.distance").fill("40")
+    go(page, "result")
+    expect(page.locator("#tk-nearby legend")).to_have_text(
+        "In the area (each hit to a random one, the target included)"
+    )
+    page.locator("#tk-nearby").get_by_label("Grot").check()
+    # BS 40 - 20 + 10 (Short) = 30: 10 is 2 DoS, 2 hits; a d2 each: 1 (the Ork), 2 (the Grot), whose
+    # hit location is d100 33 reversed: Body; then each hit's 2d10
+    by_hand(page, [10, 1, 2, 33, 5, 5, 5, 5])
+    expect(page.locator("#result")).to_contain_text("Suppressing Fire: random targets")
+    expect(page.locator("#tk-status")).to_contain_text("Grot (nearby)")
+    page.locator("#enc-bar").screenshot(path=str(ARTIFACTS / "encounter-suppressing-390.png"))
