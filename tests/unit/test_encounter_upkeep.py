@@ -241,3 +241,15 @@ def test_surprised_loses_exactly_its_first_turn() -> None:
     f.end("m")
     assert f.state()["turn"] == "o"  # its second turn is its own
     assert "Surprised" not in _names(f, "o")
+
+
+def test_stunned_controller_cannot_end_a_grapple_its_free_action() -> None:
+    # seed 001: "cannot take Actions (including free ones)": a grapple's Free Action end too
+    from test_encounter_grapple import fight as grapple_fight
+    from test_encounter_grapple import grapple
+
+    f = grapple_fight()
+    f.do(grapple("g", "c", "attempt", [30, 50]))
+    f.do({"type": "condition", "who": "g", "condition": "Stunned", "rounds": 1})
+    errors = f.refused(grapple("g", "c", "end", []))
+    assert "Stunned" in errors[0]["message"]
