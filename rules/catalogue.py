@@ -21,7 +21,7 @@ def _has_armoury(system: str) -> bool:
     return resources.files("rules.data").joinpath(system, "armoury.json").is_file()
 
 
-OPTIONAL_RULES = ("hordes", "movement", "cover", "two_weapon", "spread_hits", "pinning")
+OPTIONAL_RULES = ("hordes", "movement", "cover", "two_weapon", "spread_hits", "pinning", "overwatch")
 # Rules of the attack procedure itself (issue 21): the rule's key -> the attack class's flag
 ATTACK_RULES = {
     "troop_fury": "TROOP_NO_FURY_ON_PLAYERS",
@@ -42,7 +42,7 @@ def d100_catalogue(system: str) -> dict[str, Any]:
     melee/ranged/any, modifier in percent, note), qualities (name, takes_value, summary, source),
     circumstances (name, ws, bs: percent or null), difficulties and sizes (name -> percent);
     ``rules``: which of the optional rules it has (``hordes``, ``movement``, ``cover``,
-    ``two_weapon``, ``spread_hits``, ``pinning``; and the attack's own: ``troop_fury``,
+    ``two_weapon``, ``spread_hits``, ``pinning``, ``overwatch`` (DH1's, without pinning); and the attack's own: ``troop_fury``,
     ``spray_and_pray``, ``stray_shots``); ``movement``: metres per round by AB
     (``[{ab, half, full, charge, run}]``) where it has that table; ``cover``: its cover types
     (``[{name, ap}]``, from its armoury); ``armoury``: its armoury for the pickers (:func:`rules.dw.armoury.armoury_catalogue`)."""

@@ -541,8 +541,20 @@ class Action(_OmitUnset):
     psychic: PsychicFocus | None = None
 
     # Grappling (seed 004): the option of a Grapple action; only with ``type: "Grapple"``.
-    OMIT_NONE: ClassVar[tuple[str, ...]] = ("second_action", "second_target", "unaware_chance", "psychic", "grapple")
+    OMIT_NONE: ClassVar[tuple[str, ...]] = (
+        "second_action",
+        "second_target",
+        "unaware_chance",
+        "psychic",
+        "grapple",
+        "random_targets",  # issue 22
+    )
     grapple: Grapple | None = None
+    # Suppressing Fire's random targets (issue 22; seed 001, Suppressing Fire: "GM assigns hit to
+    # random target"): each hit to a die-chosen one of the target and those in target.nearby
+    random_targets: bool | None = Field(
+        None, description="Suppressing Fire: each hit to a random one of the target and those listed nearby"
+    )
 
 
 # Table rules (issue 21): the options seed 004 leaves to the group (Stray Shots; Righteous Fury for

@@ -266,6 +266,17 @@ class TwoWeapon(DataModel):
     ranged_actions: list[str] = Field(default_factory=lambda: ["Standard Attack"])
 
 
+# Overwatch without a pinning test (issue 22: DH1, seed 003 Actions row "Overwatch")
+class Overwatch(DataModel):
+    """A ruleset whose Overwatch is a BS modifier only (``bs``, percent, with its ``source``): a
+    shot fired from Overwatch with any ranged attack action, no pinning test on its targets (DH1:
+    seed 003, Actions, Overwatch: "Shoot targets coming into a set kill zone, -20 to BS")."""
+
+    note: str | None = Field(None, alias="_note")
+    source: str
+    bs: int
+
+
 class SpreadHits(DataModel):
     """A burst's extra hits may go to other targets within ``metres`` of the first."""
 
@@ -330,6 +341,7 @@ class Tables(DataModel):
     two_weapon: TwoWeapon | None = None
     spread_hits: SpreadHits | None = None
     pinning: Pinning | None = None
+    overwatch: Overwatch | None = None  # issue 22: Overwatch without pinning (DH1)
     damage_states: DamageStates | None = None
     craftsmanship: CraftsmanshipRule | None = None
 

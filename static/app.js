@@ -676,7 +676,7 @@ function syncVisibility() {
   for (const el of form.querySelectorAll("[data-rule], [data-single], [data-horde]")) {
     const rule = el.dataset.rule;
     el.hidden =
-      (rule !== undefined && !rules.has(rule)) ||
+      (rule !== undefined && !rule.split(" ").some((r) => rules.has(r))) || // any of the rules named
       (el.dataset.single !== undefined && horde) ||
       (el.dataset.horde !== undefined && !horde);
   }

@@ -172,6 +172,7 @@ function draw(answer) {
     x.hidden = state.system === "epic" && x.id !== "tk-end-turn"; // a formation's turn is its shooting
   }
   syncHands();
+  $("tk-ow-row").hidden = !["dw", "dh1"].includes(state.system); // Overwatch held over turns (issue 22)
   for (const x of document.querySelectorAll("#tracker [data-needs-one]")) x.disabled = !has;
   $("tk-undo").disabled = !fileOf(state.system).events.length;
   $("tk-start").textContent = state.round ? "Roll initiative again" : "Start the fight";
@@ -190,7 +191,11 @@ const ticked = () => [...document.querySelectorAll("#tk-nearby-list input:checke
 function nearbyUsable() {
   if (!shown || familyOf(shown.state.system).name !== "d100") return false;
   const type = document.querySelector('#scenario [name="action.type"]')?.value ?? "";
-  return BURSTS.has(type) || !!fileOf(shown.state.system).options?.stray_shots;
+  return BURSTS.has(type) || suppressing() || !!fileOf(shown.state.system).options?.stray_shots;
+}
+// Suppressing Fire's area (issue 22, seed 001): its hits go to random ones of the target and those ticked
+function suppressing() {
+  return ["dw", "dh2"].includes(shown?.state.system) && document.querySelector('#scenario [name="action.type"]')?.value === "Suppressing Fire";
 }
 function syncNearby() {
   const keep = new Set(ticked());
@@ -198,6 +203,7 @@ function syncNearby() {
   const box = (c) => el("input", { type: "checkbox", name: "tk-nearby", value: c.id, checked: keep.has(c.id) });
   $("tk-nearby-list").replaceChildren(...others.map((c) => el("label", { className: "check" }, box(c), ` ${c.name}`)));
   $("tk-nearby").hidden = !others.length || !nearbyUsable();
+  $("tk-nearby-legend").textContent = suppressing() ? "In the area (each hit to a random one, the target included)" : "Also struck (nearby or engaged)";
   // a two-weapon attack's second target: another combatant (the event's at2), or the same one
   const at2 = $("tk-at2");
   const keepAt2 = at2.value;
@@ -376,10 +382,34 @@ for (const [id, make] of [
   ["tk-move", () => ({ type: "move", who: who() })],
   ["tk-ready", () => ({ type: "ready", who: who() })],
   ["tk-delay", () => ({ type: "delay", who: who() })],
-  ["tk-end-turn", () => ({ type: "end_turn", who: shown?.state.turn ?? who() })],
+  ["tk-end-turn", () => endTurn()],
 ]) {
   $(id).onclick = () => act(make());
 }
+
+// Issue 22: ending a turn rolls what its conditions ask (Pinned's Willpower test, Blood Loss: seed
+// 001), from the Dice box or a fresh seed; Overwatch sets the kill zone for the Action form's attack.
+const ROLLS_AT_TURN_END = new Set(["Pinned", "Blood Loss"]);
+function endTurn() {
+  const id = shown?.state.turn ?? who();
+  const event = { type: "end_turn", who: id };
+  return byId(id)?.conditions?.some((x) => ROLLS_AT_TURN_END.has(x.name)) ? rolled(event) : event;
+}
+$("tk-overwatch").onclick = () => {
+  const fire = document.querySelector('#scenario [name="action.type"]')?.value || "Full Auto Burst";
+  const event = { type: "overwatch", who: who(), fire };
+  const zone = $("tk-zone").value.trim();
+  if (zone) event.zone = zone;
+  act(event).then((a) => {
+    if (a.status === "ok") $("tk-zone").value = "";
+    else if (a.errors?.some((x) => x.field === "then.fire")) mark($("tk-overwatch"), a.errors.find((x) => x.field === "then.fire").message);
+  });
+};
+$("tk-rest").onclick = () => {
+  const hours = $("tk-rest-hours").value.trim();
+  if (!/^\d+$/.test(hours)) return mark($("tk-rest-hours"), "Must be a whole number of hours (1 to 24)");
+  act({ type: "rest", who: gmWho(), hours: +hours }, null, { actor: $("tk-gm-who") });
+};
 
 // The GM: conditions, numbers set by hand, a combatant removed (Undo brings it back).
 const gmWho = () => $("tk-gm-who").value;
@@ -518,7 +548,11 @@ export async function preview(action) {
 export async function attack(scenario) {
   const event = { type: "attack", who: whoSelect.value, at: atSelect.value, action: scenario.action ?? {} };
   if (scenario.charts?.length) event.charts = scenario.charts; // the fan ruleset's Damage Charts typed in
-  if (!$("tk-nearby").hidden && ticked().length) event.nearby = ticked(); // others struck (issue 21)
+  if (!$("tk-nearby").hidden && ticked().length) {
+    // Suppressing Fire (issue 22): those ticked are in its area, each hit to a random one; else others struck (issue 21)
+    if (suppressing()) event.area = ticked();
+    else event.nearby = ticked();
+  }
   if (!$("tk-at2-row").hidden && $("tk-at2").value) {
     event.at2 = $("tk-at2").value; // the second weapon's target (issue 21)
     const apart = Number($("tk-apart").value.trim() || "0");

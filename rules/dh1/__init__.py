@@ -52,6 +52,12 @@ reaching the power's Threshold, not by a d100 test. Seed 003's hit location reve
 test's d100 ("Reverse the order of the dice (roll of 32 becomes 23)"), and a Focus Power roll has
 no d100 to reverse: the d100 family's Psychic Attack (:mod:`rules.d100.stages.psychic`) does not
 fit, so dh1 offers none (its ``action.type`` refusal lists the actions it has).
+
+Overwatch (``action.overwatch``, issue 22; ``overwatch`` in ``rules/data/dh1/tables.json``): seed
+003's row reads "Shoot targets coming into a set kill zone, -20 to BS" and names no action and no
+pinning test, so any ranged attack action may be the shot, at -20 BS on top of its own modifier, and
+its targets test nothing (Deathwatch's Overwatch, seed 001, names the bursts and a Hard Willpower
+test against pinning; DH1's row does not: DH1 Core, Ch. VIII, Overwatch).
 """
 
 from __future__ import annotations

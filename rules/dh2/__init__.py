@@ -25,6 +25,9 @@ DH2 Core Rulebook, cited by chapter and section in each step. How DH2 differs fr
 
 Readings taken where the seed is open:
 
+- Suppressing Fire's random targets (``action.random_targets``, issue 22; DH2 Core, Ch. VII,
+  Suppressing Fire: the GM assigns the hits to random targets in the area) as Deathwatch's
+  (:mod:`rules.d100.stages.suppressing`): a die per hit, one face per combatant listed.
 - Thrown weapons do not jam: the jam rule speaks of a weapon's machine spirit and mechanism, and
   grenades' own failure rules belong to their qualities.
 - Unarmed Fatigue compares the hit's damage total (before armour and TB) with the target's TB.

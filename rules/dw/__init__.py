@@ -53,6 +53,16 @@ Helpless Targets (``action.helpless``; not on the screen: DW Core, Ch. VIII, Com
 is read as DH1 reads it: a melee attack succeeds automatically with 0 degrees, the damage (dice and
 flat part) is rolled twice and added, the Fury's confirmation succeeds automatically, and the target
 makes no Reaction; a ranged attack is tested as usual.
+
+Issue 22 (the GM screen's conditions, Overwatch, Suppressing Fire's random targets): the readings
+of the encounter's upkeep are in :mod:`rules.encounter.upkeep` (Pinned's recovery test is
+Challenging (+0), +30 when not shot at since its last turn, rolled as its turn ends; Blood Loss is
+rolled as the bleeder's turn ends, 01-10 dead; an Overwatch shot costs no action, is taken on any
+turn and ends the Overwatch, as does any other action of the overwatcher; Recharge waits until the
+wielder's next turn has ended). Suppressing Fire's random targets (``action.random_targets``,
+:mod:`rules.d100.stages.suppressing`): every hit, the first too, goes to a target chosen by a die
+with one face per combatant in the area (the target and those in ``target.nearby``); only the
+form's target tests against pinning here (the GM tests the others in the area).
 """
 
 from __future__ import annotations

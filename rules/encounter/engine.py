@@ -19,9 +19,9 @@ from .. import registry
 from ..dice import Roller, ScriptedDice, SeededDice
 from ..errors import FieldError, NeedDie, ScenarioError
 from ..models import Step
-from . import conditions, nearby
+from . import conditions, nearby, upkeep
 from . import grapple as grappling
-from .families import family, fatigue_limit
+from .families import _is_melee, family, fatigue_limit
 from .models import (
     AddEvent,
     AdjustEvent,
@@ -37,8 +37,10 @@ from .models import (
     InitiativeEvent,
     LogLine,
     NewCombatant,
+    OverwatchEvent,
     ProfileEvent,
     RemoveEvent,
+    RestEvent,
     SimpleEvent,
     WeaponState,
 )
@@ -103,6 +105,7 @@ def _act(ctx: Ctx, c: CombatantState, cost: int, what: str) -> None:
         raise EncounterError.at(f"{f}.who", f"It is {now.name if now else 'nobody'}'s turn, not {c.name}'s")
     _limited(f, c, cost, what)
     grappling.before_action(ctx, c, what)  # seed 004, Grappling: only the Grapple action
+    upkeep.before_action(ctx, c, what)  # issue 22: another action ends its Overwatch (seed 001)
     if delayed:  # taken out of turn, from the Half Action Delay kept (DH2 Core, Delay)
         c.conditions = [x for x in c.conditions if x.name != "Delaying"]
         c.actions.append(f"{what} (delayed)")
@@ -302,6 +305,9 @@ def _next_turn(ctx: Ctx, c: CombatantState) -> None:
     ended_repair = family(st.system).tick_weapon(c)
     if ended_repair:
         ctx.log.append(ended_repair)
+    recharged = upkeep.tick(c)  # issue 22: Recharge (seed 001)
+    if recharged:
+        ctx.log.append(recharged)
     for cond in ended:
         ctx.log.append(f"{c.name} is no longer {cond.name}")
     place = st.order.index(c.id) if c.id in st.order else len(st.order)
@@ -322,6 +328,7 @@ def _end_turn(ctx: Ctx) -> None:
         now = ctx.state.get(ctx.state.turn or "")
         raise EncounterError.at(f"{ctx.field}.who", f"It is {now.name if now else 'nobody'}'s turn, not {c.name}'s")
     ctx.log.append(f"{c.name} ends its turn")
+    upkeep.turn_end(ctx, c)  # issue 22: Pinned's Willpower test, Blood Loss (seed 001)
     _next_turn(ctx, c)
 
 
@@ -355,22 +362,18 @@ def _weapon_ready(ctx: Ctx, who: CombatantState, w: WeaponState) -> None:
         raise EncounterError.at(
             f"{f}.who", f"{who.name}'s {w.name} overheated: it cools this turn (DH2 Core, Ch. V, Overheats)"
         )
+    upkeep.weapon_ready(ctx, who, w)  # issue 22: Recharge (seed 001)
 
 
 def _attack(ctx: Ctx) -> None:
-    st, ev = ctx.state, ctx.event
+    st, ev = ctx.state, upkeep.with_area(ctx)  # issue 22: Suppressing Fire's area
     who, at = ctx.who(), ctx.who("at")
     fam = family(st.system)
     grapple = grappling.is_grapple(st.system, ev.action)  # seed 004, Grappling
     _can_attack(ctx, who, at, armed=not grapple)
     if ev.charts and fam.name != "wh40krp":
         raise EncounterError.at(f"{ctx.field}.charts", "Damage Charts are the fan-made ruleset's (wh40krp)")
-    name = "Grapple" if grapple else str(ev.action.get("type") or ev.action.get("kind") or "Attack")
-    if grapple:
-        cost = grappling.cost(ctx, who, at, ev.action)
-    else:
-        cost = fam.cost(st.system, ev.action, ctx.field, who.attacker)
-    _act(ctx, who, cost, name)
+    name = _spend(ctx, who, at, grapple)
     data, notes = _with_options(st, *fam.scenario(st.system, who, at, ev, ctx.field))
     others = nearby.others(st, ev, ctx.field, who, at, fam.name, grapple)  # issue 21: others struck
     if others is not None:
@@ -394,12 +397,31 @@ def _attack(ctx: Ctx) -> None:
     changed = fam.apply(res, who, at, scenario, others)
     if grapple:
         changed += grappling.after(ctx, who, at, res, fam.budget)
+    if fam.name == "d100":  # issue 22: shot at, melee frees the Pinned, Recharge, Overwatch fired
+        melee = grapple or _is_melee(who.attacker or {})
+        changed += upkeep.after_attack(ctx, who, upkeep.struck(at, others), melee, res)
     ctx.resolution = res
     tail = f"; {'; '.join(changed)}" if changed else ""
     if grapple:
         ctx.log.append(f"{who.name} grapples {at.name} ({grappling.verdict(res)}){tail}")
     else:
         ctx.log.append(f"{who.name} attacks {at.name} ({name}): {res.outcome}{tail}")
+
+
+def _spend(ctx: Ctx, who: CombatantState, at: CombatantState, grapple: bool) -> str:
+    """The attack's action taken from ``who``'s turn (its cost checked and spent), or its shot from
+    Overwatch, out of turn at no action (issue 22, seed 001); the action's name."""
+    st, ev = ctx.state, ctx.event
+    fam = family(st.system)
+    name = "Grapple" if grapple else str(ev.action.get("type") or ev.action.get("kind") or "Attack")
+    if ev.action.get("overwatch") and fam.name == "d100" and not grapple:
+        return upkeep.overwatch_shot(ctx, who, ev.action)
+    if grapple:
+        cost = grappling.cost(ctx, who, at, ev.action)
+    else:
+        cost = fam.cost(st.system, ev.action, ctx.field, who.attacker)
+    _act(ctx, who, cost, name)
+    return name
 
 
 def _resolved(ctx: Ctx, data: dict[str, Any]) -> tuple[Any, Any]:
@@ -608,6 +630,8 @@ HANDLERS: dict[type, Handler] = {
     SimpleEvent: _simple,
     ConditionEvent: _condition,
     AdjustEvent: _adjust,
+    OverwatchEvent: upkeep.overwatch,  # issue 22
+    RestEvent: upkeep.rest,  # issue 22
 }
 
 
@@ -646,6 +670,7 @@ def preview(state: EncounterState, event: AttackEvent, field: str = "preview") -
     ctx = Ctx(state=state.model_copy(deep=True), event=event, field=field)
     who, at = ctx.who(), ctx.who("at")
     _can_attack(ctx, who, at)
+    event = upkeep.with_area(ctx)  # issue 22: Suppressing Fire's area, as the attack resolves it
     fam = family(state.system)
     data, notes = _with_options(state, *fam.scenario(state.system, who, at, event, field))
     others = nearby.others(ctx.state, event, field, who, at, fam.name, grappling.is_grapple(state.system, event.action))

@@ -384,6 +384,7 @@ def fatigue_limit(c: CombatantState) -> list[str]:
     over = c.fatigue > tb
     if over and not c.has("Unconscious"):
         detail = f"more Fatigue ({c.fatigue}) than TB ({tb})"
+        detail += f": unconscious for 10 \u2212 TB = {max(0, 10 - tb)} minute(s), or until rest lowers it"  # issue 22
         c.conditions.append(Condition(name="Unconscious", source="seed 001, Fatigue", detail=detail))
         return [f"{c.name} falls unconscious: {detail} (seed 001)"]
     knocked = c.has("Unconscious")

@@ -124,6 +124,9 @@ class AttackEvent(_Rolled):
     # second weapon's target. Left out of the file while None.
     nearby: list[Id | NearbyRef] | None = Field(None, max_length=limits.NEARBY_FOES)
     at2: Id | None = None
+    # Suppressing Fire's random targets (issue 22; seed 001, Suppressing Fire): the other
+    # combatants in the area; each hit goes to a die-chosen one of the target and these
+    area: list[Id] | None = Field(None, max_length=limits.NEARBY_FOES)
 
 
 class AimEvent(_Event):
@@ -143,14 +146,41 @@ class ClearJamEvent(_Rolled):
     weapon: Literal["second"] | None = Field(None, description='"second": the weapon in the other hand')
 
 
-class SimpleEvent(_Event):
+class SimpleEvent(_Rolled):
     """An action with no roll: ``reload`` (its Rld), ``stand`` (from Prone), ``ready``, ``move``,
-    ``run``, ``delay`` (act later this round), ``end_turn`` (``who`` is whose turn it is)."""
+    ``run``, ``delay`` (act later this round), ``end_turn`` (``who`` is whose turn it is).
+
+    ``end_turn`` may roll (issue 22, :mod:`rules.encounter.upkeep`): a Pinned combatant's
+    Willpower test to recover and a bleeding one's Blood Loss d100 are rolled as its turn ends,
+    from ``dice`` (typed) or ``seed`` (rolled for it), stored as dice so the file replays."""
 
     type: Literal["reload", "stand", "ready", "move", "run", "delay", "end_turn"]
     who: Id
     # Two-weapon fighting (seed 004): a reload of the weapon in the other hand
     weapon: Literal["second"] | None = Field(None, description='reload: "second", the weapon in the other hand')
+
+
+# Issue 22, the GM screen's conditions and Overwatch across turns (rules/encounter/upkeep.py)
+class OverwatchEvent(_Event):
+    """``who`` takes Overwatch (a Full Action, seed 001, Overwatch): a kill zone is set and it is
+    On Overwatch over its later turns, until its shot (an ``attack`` with ``action.overwatch``,
+    taken out of its turn at no action) is fired, it takes another action, or the GM ends it.
+    ``fire``: the attack action the shot will be (Deathwatch: Semi-Auto Burst, Full Auto Burst or
+    Suppressing Fire; DH1: any ranged attack); ``zone``: the GM's words for the kill zone."""
+
+    type: Literal["overwatch"]
+    who: Id
+    fire: str = Field("Full Auto Burst", min_length=1, max_length=40)
+    zone: str | None = Field(None, max_length=limits.LABEL_LENGTH, description="the kill zone, in words")
+
+
+class RestEvent(_Event):
+    """``who`` rests ``hours`` out of the fight (seed 001, Fatigue: "Each hour of complete rest
+    removes 1 level of Fatigue; after 8 hours, Fatigue is reduced to 0")."""
+
+    type: Literal["rest"]
+    who: Id
+    hours: int = Field(1, ge=1, le=24)
 
 
 class ConditionEvent(_Event):
@@ -193,7 +223,9 @@ Event = Annotated[
     | ClearJamEvent
     | SimpleEvent
     | ConditionEvent
-    | AdjustEvent,
+    | AdjustEvent
+    | OverwatchEvent  # issue 22: Overwatch held over turns
+    | RestEvent,  # issue 22: Fatigue's recovery by rest
     Field(discriminator="type"),
 ]
 EVENT_TYPES = (
@@ -213,6 +245,8 @@ EVENT_TYPES = (
     "end_turn",
     "condition",
     "adjust",
+    "overwatch",  # issue 22
+    "rest",  # issue 22
 )
 
 
@@ -249,6 +283,8 @@ class WeaponState(_Model):
     reload: str | None = None
     reloading: int = 0
     repairing: int = 0
+    # Recharge (issue 22): turns of its wielder before it fires again (seed 001 / DW Core, Recharge)
+    recharging: int = 0
 
 
 class Condition(_Model):
@@ -262,6 +298,8 @@ class Condition(_Model):
     source: str = ""
     other: str | None = None
     value: int | None = None
+    # Overwatch (issue 22): the attack action its shot will be
+    fire: str | None = None
 
 
 class FuryEffect(_Model):
@@ -315,6 +353,8 @@ class CombatantState(_Model):
     no_reaction: str | None = None
     out: str | None = None
     fury: list[FuryEffect] = Field(default_factory=list)  # Righteous Fury effects suffered (seed 004 L70)
+    # Pinned (issue 22): an attack targeted it since its last turn ended (seed 001, Pinning: +30 if not)
+    shot_at: bool = False
 
     def has(self, name: str) -> Condition | None:
         """The condition called ``name`` it has, or None."""

@@ -77,6 +77,8 @@ def weapon_text(w: Mapping[str, Any] | None) -> str:
         parts.append(f"overheated ({w['overheated']} turn(s))")
     if w.get("reloading"):
         parts.append(f"reloading ({w['reloading']} Full Action(s) to go)")
+    if w.get("recharging"):  # issue 22: Recharge (seed 001)
+        parts.append(f"recharging ({w['recharging']} turn(s))")
     return " \u00b7 ".join(parts)
 
 
@@ -89,9 +91,14 @@ def condition_text(cond: Mapping[str, Any]) -> str:
             return f"Grappling {detail.removeprefix('controls the grapple with ')} (controls)"
         if detail.startswith("grappled by "):
             return f"Grappled by {detail.removeprefix('grappled by ')}"
+    name = str(cond.get("name"))
+    if name == "On Overwatch" and cond.get("fire"):  # issue 22: the kill zone held (seed 001, Overwatch)
+        name = f"On Overwatch ({cond['fire']})"
+    elif name == "Pinned":  # issue 22: seed 001, Pinning ("must keep cover between them and the shooter")
+        name = "Pinned (keeps cover)"
     if rounds is None:
-        return str(cond.get("name"))
-    return f"{cond.get('name')} ({rounds} turn{'' if rounds == 1 else 's'} left)"
+        return name
+    return f"{name} ({rounds} turn{'' if rounds == 1 else 's'} left)"
 
 
 def budget_text(c: Mapping[str, Any], system: str, turn: bool) -> str:

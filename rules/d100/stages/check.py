@@ -11,6 +11,7 @@ from ...tables import ActionDef
 from ..state import AttackState
 from . import psychic
 from .modifiers import range_band
+from .suppressing import errors as suppressing_errors
 from .test import rounds
 
 if TYPE_CHECKING:
@@ -221,6 +222,22 @@ def _target_options(a: D100Attack, action: ActionDef) -> list[FieldError]:
     return errors
 
 
+def _overwatch_errors(a: D100Attack, action: ActionDef) -> list[FieldError]:
+    """A shot fired from Overwatch: Deathwatch's is a burst (seed 001, Overwatch); DH1's any
+    ranged attack (seed 003, Overwatch; issue 22); a ruleset with neither rule refuses it."""
+    t = a.tables
+    if t.pinning is None and t.overwatch is not None:
+        if a.weapon.is_melee or action.kind == "melee":
+            return [FieldError("action.overwatch", "From Overwatch the shot is a ranged attack (seed 003, Overwatch)")]
+        return []
+    if t.pinning is None:
+        return [_lacks(a, "action.overwatch", "Overwatch")]
+    if action.fire not in ("semi", "full", "burst"):
+        message = "From Overwatch the shot is a Semi-Auto Burst, a Full Auto Burst or Suppressing Fire"
+        return [FieldError("action.overwatch", message)]
+    return []
+
+
 def _action_options(a: D100Attack, action: ActionDef) -> list[FieldError]:
     """Two-weapon fighting, Overwatch, a Charge's length, Suppressing Fire's reach, where the
     ruleset has the rules."""
@@ -233,15 +250,8 @@ def _action_options(a: D100Attack, action: ActionDef) -> list[FieldError]:
             errors.extend(one_handed_errors(a, "action.two_weapon"))
             errors.extend(_off_hand_twice(a))
     if s.action.overwatch:
-        if t.pinning is None:
-            errors.append(_lacks(a, "action.overwatch", "Overwatch"))
-        elif action.fire not in ("semi", "full", "burst"):
-            errors.append(
-                FieldError(
-                    "action.overwatch",
-                    "From Overwatch the shot is a Semi-Auto Burst, a Full Auto Burst or Suppressing Fire",
-                )
-            )
+        errors.extend(_overwatch_errors(a, action))
+    errors.extend(suppressing_errors(a))  # issue 22: Suppressing Fire's random targets
     if action.name == "Charge" and t.movement is not None:
         ab = s.attacker.characteristics.Ag // 10
         row = t.movement.row(ab)

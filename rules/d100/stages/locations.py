@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from .. import reverse_digits
 from ..seams import LOCATION
 from ..state import AttackState
+from . import suppressing
 from .stray import into_melee, round_robin
 
 if TYPE_CHECKING:
@@ -123,6 +124,8 @@ def spread(a: D100Attack, st: AttackState, locations: list[str]) -> list[tuple[i
     nearby, rule = a.s.target.nearby, a.tables.spread_hits
     if not nearby or rule is None:
         return []
+    if suppressing.applies(a, st):  # issue 22: each hit to a random target in the area
+        return suppressing.random_targets(a, st, locations)
     if st.mode not in ("semi", "full") or st.action.name == "Suppressing Fire":
         a._step(
             "Nearby foes",

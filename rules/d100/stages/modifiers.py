@@ -144,6 +144,8 @@ def _tactics(a: D100Attack, st: AttackState) -> list[Mod]:
     out: list[Mod] = []
     if s.action.overwatch and t.pinning is not None and t.pinning.overwatch_bs:
         out.append(("Fired from Overwatch", t.pinning.overwatch_bs, t.pinning.overwatch_source))
+    elif s.action.overwatch and t.overwatch is not None:  # DH1: the BS modifier only (issue 22)
+        out.append(("Fired from Overwatch", t.overwatch.bs, t.overwatch.source))
     if s.action.two_weapon != "none" and t.two_weapon is not None:
         tw = t.two_weapon
         if s.action.two_weapon == "off_hand" and s.action.ambidextrous:
