@@ -52,6 +52,14 @@ reaching the power's Threshold, not by a d100 test. Seed 003's hit location reve
 test's d100 ("Reverse the order of the dice (roll of 32 becomes 23)"), and a Focus Power roll has
 no d100 to reverse: the d100 family's Psychic Attack (:mod:`rules.d100.stages.psychic`) does not
 fit, so dh1 offers none (its ``action.type`` refusal lists the actions it has).
+
+Charge (issue 22): "Must move 4 metres" (seed 003 L26) is checked (``charge`` in its tables: a
+shorter ``action.distance`` is refused). DH1 has no Movement table in its data, so the book's upper
+bound (the Charge move, 3 x AB metres) is left to the GM, unlike Deathwatch's (seed 001, Movement).
+Focus Power in the encounter is the book's Threshold roll (Xd10 + WPB, X up to the psy rating;
+DH1 Core, Ch. VI), a named roll with no hit; Jump is an Agility test and Leap a Strength test (DH1
+Core, Ch. IX, Acrobatics: "an Acrobatics Test for an Agility Test when Jumping or Strength Tests
+when Leaping"); the GM reads the distance from the degrees of success.
 """
 
 from __future__ import annotations
