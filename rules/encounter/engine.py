@@ -19,7 +19,7 @@ from .. import registry
 from ..dice import Roller, ScriptedDice, SeededDice
 from ..errors import FieldError, NeedDie, ScenarioError
 from ..models import Step
-from . import conditions, nearby
+from . import conditions, moves, nearby
 from . import grapple as grappling
 from .families import family, fatigue_limit
 from .models import (
@@ -40,6 +40,7 @@ from .models import (
     ProfileEvent,
     RemoveEvent,
     SimpleEvent,
+    TestEvent,
     WeaponState,
 )
 
@@ -292,7 +293,7 @@ def _start_turn(ctx: Ctx, c: CombatantState | None) -> None:
     if c.has("Delaying"):
         ctx.log.append(f"{c.name}'s delayed Half Action is lost: its turn has come (DH2 Core, Delay)")
     # Running lasts until its next turn (seed 003, Run); a delayed action not taken by then is lost
-    c.conditions = [x for x in c.conditions if x.name not in ("Running", "Delaying")]
+    c.conditions = [x for x in c.conditions if x.name not in ("Running", "Delaying", *moves.TURN_ENDS)]
     ctx.log.append(f"Round {st.round}: {c.name}'s turn")
 
 
@@ -517,7 +518,12 @@ def _simple(ctx: Ctx) -> None:
         return _end_turn(ctx)
     if ev.type == "reload":
         return _reload(ctx)
+    if moves.is_move_event(ctx.state.system, ev.type):  # issue 22: Move Half/Full, Disengage, Tactical Advance, Brace
+        _lose_aim(ctx.who())
+        return moves.simple(ctx, _act)
     c = ctx.who()
+    if ev.full is not None:
+        raise EncounterError.at(f"{ctx.field}.full", "A Full Action's move is one of the d100 rulesets (dh2, dh1, dw)")
     cost, src = SIMPLE[ev.type]
     _act(ctx, c, cost, ev.type.capitalize())
     _lose_aim(c)
@@ -535,6 +541,12 @@ def _simple(ctx: Ctx) -> None:
         _next_turn(ctx, c)
     else:
         ctx.log.append(f"{c.name}: {ev.type} ({src})")
+
+
+def _test(ctx: Ctx) -> None:
+    """A named test (issue 22, :func:`rules.encounter.moves.test`): held Aim is lost."""
+    _lose_aim(ctx.who())
+    moves.test(ctx, _act)
 
 
 def _condition(ctx: Ctx) -> None:
@@ -608,6 +620,7 @@ HANDLERS: dict[type, Handler] = {
     SimpleEvent: _simple,
     ConditionEvent: _condition,
     AdjustEvent: _adjust,
+    TestEvent: _test,  # issue 22: Use a Skill, Jump or Leap, Focus Power
 }
 
 
