@@ -156,6 +156,8 @@ class Circumstance(DataModel):
     ws: int | None = None
     bs: int | None = None
     note: str | None = None
+    # Difficult Terrain's Dodge side (issue 22; seed 003 L63, seed 001): the target's Dodge in it
+    dodge: int | None = None
 
 
 class Circumstances(DataModel):

@@ -60,6 +60,10 @@ Focus Power in the encounter is the book's Threshold roll (Xd10 + WPB, X up to t
 DH1 Core, Ch. VI), a named roll with no hit; Jump is an Agility test and Leap a Strength test (DH1
 Core, Ch. IX, Acrobatics: "an Acrobatics Test for an Agility Test when Jumping or Strength Tests
 when Leaping"); the GM reads the distance from the degrees of success.
+
+Difficult Terrain (issue 22): seed 003 L63 gives "WS & Dodge -10 up to -30"; the row is -10 to the
+WS test and -10 to the target's Dodge (``dodge`` in its circumstance row); a worse terrain (down to
+-30) is the GM's, given as a modifier. A Parry is not changed (the row names Dodge only).
 """
 
 from __future__ import annotations

@@ -34,3 +34,29 @@ def test_dh2_charge_shorter_than_4_metres_is_refused() -> None:
     errors = dh2_scenarios.errors_of(data)
     assert list(errors) == ["action.distance"]
     assert errors["action.distance"].endswith("too short")
+
+
+def _evasion(res: dict[str, object]) -> str:
+    steps = res["steps"]
+    assert isinstance(steps, list)
+    return next(str(s["detail"]) for s in steps if s["rule"] == "Evasion")
+
+
+def test_dh1_difficult_terrain_takes_10_from_the_dodge_too() -> None:
+    # seed 003 L63: "| Difficult Terrain | WS & Dodge -10 up to -30 |": WS 40 - 10 = 30, rolled 20
+    # hits; the Cultist's Dodge 40 - 10 = 30, rolled 25: success, the hit negated
+    data = scenario(
+        SWORD, circumstances=["Difficult Terrain"], evasion={"reaction": "Dodge", "skill": 40}, dice=[20, 25]
+    )
+    res = resolve_ok(data)
+    assert res["target_number"] == 30
+    assert _evasion(res).startswith("Target tests Dodge 40 \u221210 (\u221210: dodging in Difficult Terrain) = 30")
+    assert res["hits_negated"] == 1
+
+
+def test_dh1_difficult_terrain_leaves_a_parry_alone() -> None:
+    # the row names WS and Dodge only: a Parry is tested at its skill
+    data = scenario(
+        SWORD, circumstances=["Difficult Terrain"], evasion={"reaction": "Parry", "skill": 40}, dice=[20, 25]
+    )
+    assert "Parry 40 +0 = 40" in _evasion(resolve_ok(data))
