@@ -42,7 +42,8 @@ def d100_catalogue(system: str) -> dict[str, Any]:
     """The forms' choices for ``system`` (``"dh2"``): name, actions (name, type Half/Full, kind
     melee/ranged/any, modifier in percent, note), ``other_actions``: the table's non-attack actions
     (name, type Half/Full/Free/Reaction/Varies/"Half/Full", subtypes, note, source, event), qualities (name, takes_value, summary, source),
-    circumstances (name, ws, bs: percent or null), difficulties and sizes (name -> percent);
+    circumstances (name, ws, bs: percent or null; dodge: percent, where the row takes from a
+    Dodge), difficulties and sizes (name -> percent);
     ``rules``: which of the optional rules it has (``hordes``, ``movement``, ``cover``,
     ``two_weapon``, ``spread_hits``, ``pinning``; and the attack's own: ``troop_fury``,
     ``spray_and_pray``, ``stray_shots``); ``movement``: metres per round by AB
@@ -78,7 +79,11 @@ def d100_catalogue(system: str) -> dict[str, Any]:
             {"name": q.name, "takes_value": q.takes_value, "summary": q.summary, "source": q.source}
             for q in tables.qualities(system).qualities
         ],
-        "circumstances": [{"name": c.name, "ws": c.ws, "bs": c.bs} for c in t.circumstances.rows],
+        # a row's Dodge side where it has one (issue 22: Difficult Terrain, mud, deep snow)
+        "circumstances": [
+            {"name": c.name, "ws": c.ws, "bs": c.bs, **({"dodge": c.dodge} if c.dodge else {})}
+            for c in t.circumstances.rows
+        ],
         "difficulties": t.difficulties.rows,
         "sizes": t.sizes.rows,
         **extra,
