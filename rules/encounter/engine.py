@@ -533,8 +533,9 @@ def _simple(ctx: Ctx) -> None:
         c.conditions = [x for x in c.conditions if x.name != "Prone"]
         ctx.log.append(f"{c.name} stands up ({src})")
     elif ev.type == "run":
+        metres = moves.run(ctx.state.system, c)  # issue 22: its metres; Braced and In Cover end
         c.conditions.append(Condition(name="Running", source=src, detail="until its next turn"))
-        ctx.log.append(f"{c.name} runs ({src})")
+        ctx.log.append(f"{c.name} runs{metres} ({src})")
     elif ev.type == "delay":
         c.conditions.append(Condition(name="Delaying", source=src, detail="one Half Action before its next turn"))
         ctx.log.append(f"{c.name} delays: it may take one Half Action at any point before its next turn ({src})")

@@ -114,6 +114,19 @@ def simple(ctx: Any, act: Act) -> None:
         )
 
 
+def run(system: str, c: CombatantState) -> str:
+    """Run's move (seed 003 / seed 001, Run: "Move triple", 6 x AB m; Deathwatch's Run column), in
+    words (' up to N m ...'; no Ag: empty); it ends what moving ends (:data:`MOVED_ENDS`)."""
+    c.conditions = [x for x in c.conditions if x.name not in MOVED_ENDS]
+    ag = ((c.attacker or {}).get("characteristics") or {}).get("Ag")
+    if not has_other_actions(system) or not isinstance(ag, int):
+        return ""
+    ab = ag // 10
+    move = tables(system).movement
+    metres = move.row(ab).run if move is not None else 6 * ab
+    return f" up to {metres:g} m (AB {ab}: triple its Full Move)"
+
+
 def _metres(system: str, c: CombatantState, halves: int) -> str:
     """' up to N m (AB b)' for a move of ``halves`` Half moves, from its Agility (none: empty)."""
     ag = ((c.attacker or {}).get("characteristics") or {}).get("Ag")

@@ -176,3 +176,16 @@ def test_a_test_event_seeded_records_its_dice() -> None:
     out = f.do({"type": "test", "who": "g", "test": "jump", "seed": 7})
     stored = out["encounter"]["events"][-1]
     assert len(stored["dice"]) == 1 and "seed" not in stored
+
+
+@pytest.mark.parametrize(("system", "metres"), [("dh1", 18), ("dw", 18)])
+def test_run_moves_triple_its_full_move(system: str, metres: int) -> None:
+    # seed 003 L45 "Run | Full | Move triple": AB 3, Full Move 6 m, Run 18 m (seed 001 Movement, AB 3: 18)
+    f = dh2_fight(system=system)
+    f.do({"type": "brace", "who": "g"})
+    out = f.do({"type": "ready", "who": "g"})
+    f.end("g")
+    f.end("c")
+    out = f.do({"type": "run", "who": "g"})
+    assert f"runs up to {metres} m" in _log(out)
+    assert "Braced" not in _names(f, "g") and "Running" in _names(f, "g")
