@@ -15,6 +15,7 @@ from typing import Any
 
 from . import registry, tables
 from .dw import armoury
+from .other_actions import has_other_actions, other_actions
 
 
 def _has_armoury(system: str) -> bool:
@@ -39,8 +40,10 @@ def _attack_rules(system: str) -> list[str]:
 
 def d100_catalogue(system: str) -> dict[str, Any]:
     """The forms' choices for ``system`` (``"dh2"``): name, actions (name, type Half/Full, kind
-    melee/ranged/any, modifier in percent, note), qualities (name, takes_value, summary, source),
-    circumstances (name, ws, bs: percent or null), difficulties and sizes (name -> percent);
+    melee/ranged/any, modifier in percent, note), ``other_actions``: the table's non-attack actions
+    (name, type Half/Full/Free/Reaction/Varies/"Half/Full", subtypes, note, source, event), qualities (name, takes_value, summary, source),
+    circumstances (name, ws, bs: percent or null; dodge: percent, where the row takes from a
+    Dodge), difficulties and sizes (name -> percent);
     ``rules``: which of the optional rules it has (``hordes``, ``movement``, ``cover``,
     ``two_weapon``, ``spread_hits``, ``pinning``, ``overwatch`` (DH1's, without pinning); and the attack's own: ``troop_fury``,
     ``spray_and_pray``, ``stray_shots``); ``movement``: metres per round by AB
@@ -70,15 +73,29 @@ def d100_catalogue(system: str) -> dict[str, Any]:
             }
             for a in tables.actions(system).actions
         ],
+        # Every non-attack action of the ruleset's tables (issue 22: Move, Run, Use a Skill...)
+        "other_actions": _other_actions(system),
         "qualities": [
             {"name": q.name, "takes_value": q.takes_value, "summary": q.summary, "source": q.source}
             for q in tables.qualities(system).qualities
         ],
-        "circumstances": [{"name": c.name, "ws": c.ws, "bs": c.bs} for c in t.circumstances.rows],
+        # a row's Dodge side where it has one (issue 22: Difficult Terrain, mud, deep snow)
+        "circumstances": [
+            {"name": c.name, "ws": c.ws, "bs": c.bs, **({"dodge": c.dodge} if c.dodge else {})}
+            for c in t.circumstances.rows
+        ],
         "difficulties": t.difficulties.rows,
         "sizes": t.sizes.rows,
         **extra,
     }
+
+
+def _other_actions(system: str) -> list[dict[str, Any]]:
+    """``system``'s non-attack actions (:mod:`rules.other_actions`): name, type, subtypes, note,
+    source and the encounter ``event`` that takes it (absent: none); [] where it has none."""
+    if not has_other_actions(system):
+        return []
+    return [a.model_dump(exclude_none=True) for a in other_actions(system).actions]
 
 
 def wh40krp_catalogue(system: str = "wh40krp") -> dict[str, Any]:

@@ -156,6 +156,8 @@ class Circumstance(DataModel):
     ws: int | None = None
     bs: int | None = None
     note: str | None = None
+    # Difficult Terrain's Dodge side (issue 22; seed 003 L63, seed 001): the target's Dodge in it
+    dodge: int | None = None
 
 
 class Circumstances(DataModel):
@@ -237,6 +239,14 @@ class MovementTable(DataModel):
             if r.ab == ab:
                 return r
         return MoveRow(ab=ab, half=ab, full=2 * ab, charge=3 * ab, run=6 * ab)
+
+
+class ChargeRule(DataModel):
+    """A Charge's least length in metres, for a ruleset with no Movement table in its data (DH1,
+    DH2: issue 22); one with a Movement table keeps it there (``charge_minimum``)."""
+
+    minimum: float = Field(gt=0)
+    source: str
 
 
 class CoverTable(DataModel):
@@ -344,6 +354,14 @@ class Tables(DataModel):
     overwatch: Overwatch | None = None  # issue 22: Overwatch without pinning (DH1)
     damage_states: DamageStates | None = None
     craftsmanship: CraftsmanshipRule | None = None
+    # Charge's 4 m (issue 22; seed 003 L26, DH2 Core): where there is no Movement table
+    charge: ChargeRule | None = None
+
+    def charge_minimum(self) -> tuple[float, str] | None:
+        """A Charge's least length in metres and its source, or None where the ruleset has none."""
+        if self.movement is not None:
+            return self.movement.charge_minimum, self.movement.charge_source
+        return (self.charge.minimum, self.charge.source) if self.charge is not None else None
 
 
 @cache

@@ -614,6 +614,7 @@ function applyRuleset() {
   const chosen = actionSelect.value;
   actionSelect.replaceChildren(...ruleset.actions.map((a) => option(a.name, `${a.name} (${a.type})`)));
   if (ruleset.actions.some((a) => a.name === chosen)) actionSelect.value = chosen;
+  syncActionNote();
 
   qualityPick.replaceChildren(
     option("", "(choose)"),
@@ -632,7 +633,7 @@ function applyRuleset() {
       input.dataset.multi = "";
       input.value = c.name;
       input.checked = checked.has(c.name);
-      const values = [c.ws != null ? `WS ${signedText(c.ws)}` : "", c.bs != null ? `BS ${signedText(c.bs)}` : ""];
+      const values = [c.ws != null ? `WS ${signedText(c.ws)}` : "", c.bs != null ? `BS ${signedText(c.bs)}` : "", c.dodge != null ? `Dodge ${signedText(c.dodge)}` : ""];
       const small = document.createElement("small");
       small.textContent = `(${values.filter(Boolean).join(", ")})`;
       label.append(input, ` ${c.name} `, small);
@@ -647,6 +648,21 @@ function applyRuleset() {
   );
   if (difficulty in ruleset.difficulties) difficultySelect.value = difficulty;
 }
+
+// Issue 22 item 7: the chosen action's type and what it does, in the catalogue's words (its test
+// modifier and note, as the engine's data give them: nothing is worked out here).
+const actionNote = document.getElementById("action-note");
+function syncActionNote() {
+  const a = catalogue?.[systemSelect.value]?.actions?.find((x) => x.name === actionSelect.value);
+  if (!a) {
+    actionNote.textContent = "";
+    return;
+  }
+  const parts = [`${a.type} Action`];
+  if (a.modifier) parts.push(`${signedText(a.modifier)} to the test`);
+  actionNote.textContent = parts.join(", ") + (a.note ? `. ${a.note}` : ".");
+}
+actionSelect.addEventListener("change", syncActionNote);
 
 // ---------------------------------------------------------------- what each ruleset shows
 

@@ -173,6 +173,7 @@ function draw(answer) {
   }
   syncHands();
   $("tk-ow-row").hidden = !["dw", "dh1"].includes(state.system); // Overwatch held over turns (issue 22)
+  syncMoves(state.system); // issue 22: the d100 tables' other actions
   for (const x of document.querySelectorAll("#tracker [data-needs-one]")) x.disabled = !has;
   $("tk-undo").disabled = !fileOf(state.system).events.length;
   $("tk-start").textContent = state.round ? "Roll initiative again" : "Start the fight";
@@ -409,6 +410,53 @@ $("tk-rest").onclick = () => {
   const hours = $("tk-rest-hours").value.trim();
   if (!/^\d+$/.test(hours)) return mark($("tk-rest-hours"), "Must be a whole number of hours (1 to 24)");
   act({ type: "rest", who: gmWho(), hours: +hours }, null, { actor: $("tk-gm-who") });
+};
+// Issue 22: the d100 tables' other actions (rules/encounter/moves.py): Move as a Full Action,
+// Disengage, Tactical Advance, Brace, and a named test (Use a Skill, Jump, Leap, Focus Power: DH1's
+// is the Threshold roll, its d10s and Threshold asked). The engine checks and words each one.
+function syncMoves(system) {
+  const d100 = familyOf(system).name === "d100";
+  for (const x of document.querySelectorAll("#tracker [data-tk-d100]")) x.hidden = !d100;
+  const dh1Power = system === "dh1" && $("tk-test").value === "focus_power";
+  for (const x of document.querySelectorAll("#tracker [data-tk-dh1]")) x.hidden = !dh1Power;
+  $("tk-test-cost").disabled = ["jump", "leap"].includes($("tk-test").value); // always a Full Action
+}
+$("tk-test").addEventListener("change", () => shown && syncMoves(shown.state.system));
+for (const [id, make] of [
+  ["tk-move-full", () => ({ type: "move", who: who(), full: true })],
+  ["tk-disengage", () => ({ type: "disengage", who: who() })],
+  ["tk-tactical", () => ({ type: "tactical_advance", who: who() })],
+  ["tk-brace", () => ({ type: "brace", who: who() })],
+]) {
+  $(id).onclick = () => act(make());
+}
+// A whole number typed in a box (blank: undefined), or the box marked and null.
+function wholeIn(id, { signed = false } = {}) {
+  const text = $(id).value.trim();
+  if (!text) return undefined;
+  if (!(signed ? /^[+\-\u2212]?\d+$/ : /^\d+$/).test(text)) return mark($(id), signed ? "Must be a whole number (+ or \u2212)" : "Must be a whole number"), null;
+  return Number(text.replace("\u2212", "-"));
+}
+$("tk-test-go").onclick = () => {
+  clearMarks();
+  const test = $("tk-test").value;
+  const event = { type: "test", who: who(), test };
+  const name = $("tk-test-name").value.trim();
+  if (name) event.skill = name;
+  const fields = [["value", "tk-test-value"], ["modifier", "tk-test-mod", true], ["psy_dice", "tk-test-psy"], ["threshold", "tk-test-threshold"]];
+  for (const [key, id, signed] of fields) {
+    if ($(id).closest("label").hidden) continue;
+    const n = wholeIn(id, { signed });
+    if (n === null) return;
+    if (n !== undefined) event[key] = n;
+  }
+  if (!["jump", "leap"].includes(test)) event.cost = $("tk-test-cost").value;
+  return act(rolled(event)).then((answer) => {
+    for (const { field, message } of answer.errors ?? []) {
+      const box = { "then.value": "tk-test-value", "then.modifier": "tk-test-mod", "then.psy_dice": "tk-test-psy", "then.threshold": "tk-test-threshold", "then.skill": "tk-test-name", "then.cost": "tk-test-cost" }[field];
+      if (box) mark($(box), message);
+    }
+  });
 };
 
 // The GM: conditions, numbers set by hand, a combatant removed (Undo brings it back).

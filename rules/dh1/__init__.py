@@ -58,6 +58,17 @@ Overwatch (``action.overwatch``, issue 22; ``overwatch`` in ``rules/data/dh1/tab
 pinning test, so any ranged attack action may be the shot, at -20 BS on top of its own modifier, and
 its targets test nothing (Deathwatch's Overwatch, seed 001, names the bursts and a Hard Willpower
 test against pinning; DH1's row does not: DH1 Core, Ch. VIII, Overwatch).
+Charge (issue 22): "Must move 4 metres" (seed 003 L26) is checked (``charge`` in its tables: a
+shorter ``action.distance`` is refused). DH1 has no Movement table in its data, so the book's upper
+bound (the Charge move, 3 x AB metres) is left to the GM, unlike Deathwatch's (seed 001, Movement).
+Focus Power in the encounter is the book's Threshold roll (Xd10 + WPB, X up to the psy rating;
+DH1 Core, Ch. VI), a named roll with no hit; Jump is an Agility test and Leap a Strength test (DH1
+Core, Ch. IX, Acrobatics: "an Acrobatics Test for an Agility Test when Jumping or Strength Tests
+when Leaping"); the GM reads the distance from the degrees of success.
+
+Difficult Terrain (issue 22): seed 003 L63 gives "WS & Dodge -10 up to -30"; the row is -10 to the
+WS test and -10 to the target's Dodge (``dodge`` in its circumstance row); a worse terrain (down to
+-30) is the GM's, given as a modifier. A Parry is not changed (the row names Dodge only).
 """
 
 from __future__ import annotations

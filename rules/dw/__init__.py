@@ -49,6 +49,9 @@ Deathwatch does its own way:
   reading of DW Core, Ch. VI, Psychic Strength); the tables are the GM's.
 
 Readings taken where the seed is open are written in ``rules/data/dw/*.json`` (``_note``).
+Issue 22: the Combat Difficulty Summary's "Attacking or Dodging whilst in the mud or heavy rain"
+(-10) and "in deep snow" (-30) give the target's Dodge the same (``dodge`` in the circumstance
+row); Brace Heavy Weapon's type is Half (the table's lone "Half", read in other_actions.json).
 Helpless Targets (``action.helpless``; not on the screen: DW Core, Ch. VIII, Combat Circumstances)
 is read as DH1 reads it: a melee attack succeeds automatically with 0 degrees, the damage (dice and
 flat part) is rolled twice and added, the Fury's confirmation succeeds automatically, and the target

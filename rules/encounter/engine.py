@@ -19,7 +19,7 @@ from .. import registry
 from ..dice import Roller, ScriptedDice, SeededDice
 from ..errors import FieldError, NeedDie, ScenarioError
 from ..models import Step
-from . import conditions, nearby, upkeep
+from . import conditions, moves, nearby, upkeep
 from . import grapple as grappling
 from .families import _is_melee, family, fatigue_limit
 from .models import (
@@ -42,6 +42,7 @@ from .models import (
     RemoveEvent,
     RestEvent,
     SimpleEvent,
+    TestEvent,
     WeaponState,
 )
 
@@ -295,7 +296,7 @@ def _start_turn(ctx: Ctx, c: CombatantState | None) -> None:
     if c.has("Delaying"):
         ctx.log.append(f"{c.name}'s delayed Half Action is lost: its turn has come (DH2 Core, Delay)")
     # Running lasts until its next turn (seed 003, Run); a delayed action not taken by then is lost
-    c.conditions = [x for x in c.conditions if x.name not in ("Running", "Delaying")]
+    c.conditions = [x for x in c.conditions if x.name not in ("Running", "Delaying", *moves.TURN_ENDS)]
     ctx.log.append(f"Round {st.round}: {c.name}'s turn")
 
 
@@ -539,7 +540,12 @@ def _simple(ctx: Ctx) -> None:
         return _end_turn(ctx)
     if ev.type == "reload":
         return _reload(ctx)
+    if moves.is_move_event(ctx.state.system, ev.type):  # issue 22: Move Half/Full, Disengage, Tactical Advance, Brace
+        _lose_aim(ctx.who())
+        return moves.simple(ctx, _act)
     c = ctx.who()
+    if ev.full is not None:
+        raise EncounterError.at(f"{ctx.field}.full", "A Full Action's move is one of the d100 rulesets (dh2, dh1, dw)")
     cost, src = SIMPLE[ev.type]
     _act(ctx, c, cost, ev.type.capitalize())
     _lose_aim(c)
@@ -549,14 +555,21 @@ def _simple(ctx: Ctx) -> None:
         c.conditions = [x for x in c.conditions if x.name != "Prone"]
         ctx.log.append(f"{c.name} stands up ({src})")
     elif ev.type == "run":
+        metres = moves.run(ctx.state.system, c)  # issue 22: its metres; Braced and In Cover end
         c.conditions.append(Condition(name="Running", source=src, detail="until its next turn"))
-        ctx.log.append(f"{c.name} runs ({src})")
+        ctx.log.append(f"{c.name} runs{metres} ({src})")
     elif ev.type == "delay":
         c.conditions.append(Condition(name="Delaying", source=src, detail="one Half Action before its next turn"))
         ctx.log.append(f"{c.name} delays: it may take one Half Action at any point before its next turn ({src})")
         _next_turn(ctx, c)
     else:
         ctx.log.append(f"{c.name}: {ev.type} ({src})")
+
+
+def _test(ctx: Ctx) -> None:
+    """A named test (issue 22, :func:`rules.encounter.moves.test`): held Aim is lost."""
+    _lose_aim(ctx.who())
+    moves.test(ctx, _act)
 
 
 def _condition(ctx: Ctx) -> None:
@@ -632,6 +645,7 @@ HANDLERS: dict[type, Handler] = {
     AdjustEvent: _adjust,
     OverwatchEvent: upkeep.overwatch,  # issue 22
     RestEvent: upkeep.rest,  # issue 22
+    TestEvent: _test,  # issue 22: Use a Skill, Jump or Leap, Focus Power
 }
 
 

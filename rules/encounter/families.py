@@ -19,6 +19,7 @@ from .. import registry, tables
 from ..dice import Roller
 from ..errors import ScenarioError
 from ..models import Step
+from . import moves  # issue 22: the non-attack actions' effects on an attack
 from .conditions import can_react, d100_given, evasion_penalties
 from .models import CombatantState, Condition, EncounterError, FuryEffect, NewCombatant, WeaponState
 
@@ -206,6 +207,7 @@ class D100(Family):
             t["damage_taken"] = min(at.damage_taken, 2000)
         melee = _is_melee(a) or str(action.get("type", "")).strip().lower() == "grapple"  # a grapple is bare-handed
         notes += self._conditions(system, who, at, action, melee)
+        notes += moves.into_attack(who, at, action, a)  # issue 22: Brace Heavy Weapon, Tactical Advance
         notes += self._reaction(at, t, ev, field)
         return {"system": system, "attacker": a, "target": t, "action": action}, notes
 

@@ -148,16 +148,44 @@ class ClearJamEvent(_Rolled):
 
 class SimpleEvent(_Rolled):
     """An action with no roll: ``reload`` (its Rld), ``stand`` (from Prone), ``ready``, ``move``,
-    ``run``, ``delay`` (act later this round), ``end_turn`` (``who`` is whose turn it is).
+    ``run``, ``delay`` (act later this round), ``end_turn`` (``who`` is whose turn it is);
+    ``disengage``, ``tactical_advance``, ``brace`` (issue 22: :mod:`rules.encounter.moves`).
 
     ``end_turn`` may roll (issue 22, :mod:`rules.encounter.upkeep`): a Pinned combatant's
     Willpower test to recover and a bleeding one's Blood Loss d100 are rolled as its turn ends,
     from ``dice`` (typed) or ``seed`` (rolled for it), stored as dice so the file replays."""
 
-    type: Literal["reload", "stand", "ready", "move", "run", "delay", "end_turn"]
+    type: Literal[
+        "reload", "stand", "ready", "move", "run", "delay", "end_turn", "disengage", "tactical_advance", "brace"
+    ]
     who: Id
     # Two-weapon fighting (seed 004): a reload of the weapon in the other hand
     weapon: Literal["second"] | None = Field(None, description='reload: "second", the weapon in the other hand')
+    # Move (issue 22; seed 003 / seed 001, Move: Half/Full): true, a Full Action's move (2 x AB m)
+    full: bool | None = Field(None, description="move: a Full Action (twice the Half move)")
+
+
+# Every non-attack action's test (issue 22): Use a Skill, Jump or Leap, Focus Power
+class TestEvent(_Rolled):
+    """A named test the combatant takes as its action (:mod:`rules.encounter.moves`): ``test`` is
+    ``skill`` (Use a Skill: ``skill`` names it, ``value`` its percent), ``jump`` (an Agility test),
+    ``leap`` (a Strength test) or ``focus_power`` (Deathwatch, DH2: a Focus Power test, WP by
+    default; DH1: the Threshold roll, ``psy_dice`` d10s + WP Bonus against ``threshold``);
+    ``value`` (percent) replaces the characteristic the profile gives; ``modifier`` (percent, the
+    difficulty and the rest, capped at +/-60); ``cost`` ``half`` or ``full`` (Use a Skill and Focus
+    Power: Varies, the player says; Jump or Leap: always Full). The d100 (or d10s) from ``dice`` or
+    ``seed``. Raises EncounterError at the field for a missing value or a DH1 power with no dice."""
+
+    __test__ = False  # not a pytest class
+    type: Literal["test"]
+    who: Id
+    test: Literal["skill", "jump", "leap", "focus_power"]
+    skill: str | None = Field(None, min_length=1, max_length=limits.LABEL_LENGTH, description="the skill or power")
+    value: int | None = Field(None, ge=0, le=100, description="percent: the skill or characteristic tested")
+    modifier: int = Field(0, ge=-100, le=100, description="percent")
+    cost: Literal["half", "full"] | None = None
+    psy_dice: int | None = Field(None, ge=1, le=10, description="DH1 Focus Power: d10s rolled (up to the psy rating)")
+    threshold: int | None = Field(None, ge=1, le=100, description="DH1 Focus Power: the power's Threshold")
 
 
 # Issue 22, the GM screen's conditions and Overwatch across turns (rules/encounter/upkeep.py)
@@ -225,7 +253,8 @@ Event = Annotated[
     | ConditionEvent
     | AdjustEvent
     | OverwatchEvent  # issue 22: Overwatch held over turns
-    | RestEvent,  # issue 22: Fatigue's recovery by rest
+    | RestEvent  # issue 22: Fatigue's recovery by rest
+    | TestEvent,  # issue 22: Use a Skill, Jump or Leap, Focus Power
     Field(discriminator="type"),
 ]
 EVENT_TYPES = (
@@ -247,6 +276,11 @@ EVENT_TYPES = (
     "adjust",
     "overwatch",  # issue 22
     "rest",  # issue 22
+    # issue 22 (rules.encounter.moves): Disengage, Tactical Advance, Brace Heavy Weapon, a named test
+    "disengage",
+    "tactical_advance",
+    "brace",
+    "test",
 )
 
 

@@ -252,19 +252,7 @@ def _action_options(a: D100Attack, action: ActionDef) -> list[FieldError]:
     if s.action.overwatch:
         errors.extend(_overwatch_errors(a, action))
     errors.extend(suppressing_errors(a))  # issue 22: Suppressing Fire's random targets
-    if action.name == "Charge" and t.movement is not None:
-        ab = s.attacker.characteristics.Ag // 10
-        row = t.movement.row(ab)
-        d = s.action.distance
-        if d < t.movement.charge_minimum or d > row.charge:
-            errors.append(
-                FieldError(
-                    "action.distance",
-                    f"A Charge covers at least {t.movement.charge_minimum:g} m and at most the Charge move, "
-                    f"{row.charge:g} m at AB {ab}: {d:g} m is "
-                    + ("too short" if d < t.movement.charge_minimum else "too far"),
-                )
-            )
+    errors.extend(_charge_length(a, action))
     suppressing = action.name == "Suppressing Fire" and t.pinning is not None and not w.is_melee
     if suppressing and w.range > 0 and s.action.distance > a._range() / 2:
         errors.append(
@@ -275,6 +263,33 @@ def _action_options(a: D100Attack, action: ActionDef) -> list[FieldError]:
             )
         )
     return errors
+
+
+def _charge_length(a: D100Attack, action: ActionDef) -> list[FieldError]:
+    """A Charge covers at least 4 m (seed 001 and seed 003 L26, DH2 Core) and, with a Movement
+    table (Deathwatch), at most the Charge move by AB."""
+    t, s = a.tables, a.s
+    least = t.charge_minimum()
+    if action.name != "Charge" or least is None:
+        return []
+    d = s.action.distance
+    if t.movement is None:
+        if d >= least[0]:
+            return []
+        return [
+            FieldError("action.distance", f"A Charge covers at least {least[0]:g} m ({least[1]}): {d:g} m is too short")
+        ]
+    ab = s.attacker.characteristics.Ag // 10
+    row = t.movement.row(ab)
+    if least[0] <= d <= row.charge:
+        return []
+    return [
+        FieldError(
+            "action.distance",
+            f"A Charge covers at least {least[0]:g} m and at most the Charge move, "
+            f"{row.charge:g} m at AB {ab}: {d:g} m is " + ("too short" if d < least[0] else "too far"),
+        )
+    ]
 
 
 def check_table_names(

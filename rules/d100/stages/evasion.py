@@ -18,6 +18,18 @@ def run(a: D100Attack, st: AttackState) -> AttackState:
     return replace(st, negated=a.seams.evasion(a, st, len(st.locations)))
 
 
+def _terrain(a: D100Attack, why: list[str]) -> int:
+    """What the action's circumstances take from a Dodge (DH1's Difficult Terrain, seed 003 L63;
+    Deathwatch's mud and deep snow, seed 001, Combat Difficulty Summary), each reason added to ``why``."""
+    total = 0
+    for name in a.s.action.circumstances:
+        row = a.tables.circumstances.get(name)
+        if row is not None and row.dodge:
+            total += row.dodge
+            why.append(f"{signed(row.dodge)}: dodging in {row.name}")
+    return total
+
+
 def evade(a: D100Attack, st: AttackState, hits: int) -> int:
     """The target's Evasion reaction; the parrying weapon's qualities change a Parry (Balanced
     +10, Defensive +15, Unbalanced -10); an unarmed target Parrying an armed attacker suffers -20.
@@ -44,6 +56,7 @@ def evade(a: D100Attack, st: AttackState, hits: int) -> int:
                 v = a.parry_q.num(name, "parry")
                 raw += v
                 why.append(f"{signed(v)}: the parrying weapon is {name}")
+    raw += _terrain(a, why) if ev.reaction == "Dodge" else 0  # issue 22: Difficult Terrain (seed 003 L63)
     mod = cap_modifier(raw)
     roll = a._test_die(EVASION, f"{ev.reaction} d100 (evasion)", ev.skill + mod)
     test = a.test(ev.skill + mod, roll)
