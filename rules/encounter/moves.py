@@ -229,16 +229,17 @@ def _threshold(c: CombatantState, ev: Any, src: str, what: str, roller: Roller) 
 
 def into_attack(who: CombatantState, at: CombatantState, action: dict[str, Any], attacker: dict[str, Any]) -> list[str]:
     """What this module's conditions give an attack by ``who`` on ``at`` (its scenario's
-    ``action`` changed in place); the notes. A Heavy weapon is braced only when ``who`` is
-    ``Braced`` (unless the event's action says ``braced`` itself); a target ``In Cover`` from its
-    Tactical Advance is named (its cover's AP is the player's to give on the target)."""
+    ``action`` changed in place); the notes. A Heavy weapon is braced when ``who`` is ``Braced``
+    (its Brace Heavy Weapon action), whatever the form's Braced box says; otherwise the attack's own
+    ``action.braced`` holds (true when left out: so an encounter saved before the Brace action
+    replays as it did); a target ``In Cover`` from its Tactical Advance is named (its cover's AP is
+    the player's to give on the target)."""
     notes = []
     weapon = attacker.get("weapon") or {}
-    if weapon.get("class") == "Heavy" and "braced" not in action:
-        braced = who.has("Braced")
-        action["braced"] = braced is not None
-        if braced is None:
-            notes.append(f"{who.name}'s Heavy weapon is not Braced (Brace Heavy Weapon is a Half Action of its own)")
+    braced = who.has("Braced")
+    if weapon.get("class") == "Heavy" and braced is not None and action.get("braced") is not True:
+        action["braced"] = True
+        notes.append(f"{who.name}'s Heavy weapon is Braced by its Brace Heavy Weapon action ({braced.source})")
     cover = at.has("In Cover")
     if cover is not None:
         notes.append(f"{at.name} is In Cover from its Tactical Advance ({cover.source}): give its cover's AP")
