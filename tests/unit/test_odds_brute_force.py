@@ -809,6 +809,16 @@ D6_CHART = {"chart": 1, "die": 6, "rows": "1-3: Wounded\n4-5: Badly wounded\n6: 
                 "a jam on the first shot",
             ),
         ),
+        # aim, then a semi-automatic burst: the aim is the first shot's only (seed 000, Aiming;
+        # issue 22's reading): 30 + 5 - 5 = 30%, then 30 - 10 = 20%
+        param(
+            "aim-then-semi-first-shot-only",
+            Case(
+                rps.scenario(actions=["aim", "semi"], attacker={"BS": 30}, charts=[D6_CHART]),
+                lambda r: [s.chance for s in r.shots] == [30, 20] and sum(s.hit for s in r.shots) == 2,
+                "both shots hit, at 30% then 20%",
+            ),
+        ),
     ],
 )
 def test_wh40krp_round_matches_brute_force(case: Case) -> None:
