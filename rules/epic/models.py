@@ -31,7 +31,10 @@ UNIT_TYPES: tuple[str, ...] = get_args(UnitType)
 ValueKind = Literal["AP", "AT", "AA"]
 VALUE_KINDS: tuple[str, ...] = get_args(ValueKind)
 WeaponKind = Literal["ranged", "small arms", "assault"]
-ActionKind = Literal["shoot", "barrage", "overwatch", "overwatch barrage"]
+ActionKind = Literal["shoot", "barrage", "overwatch", "overwatch barrage", "assault"]
+# Epic assault (seed 002, Allocate Hits & Make Saving Throws): hits from close combat or firefight
+AssaultKind = Literal["CC", "FF"]
+ASSAULT_KINDS: tuple[str, ...] = get_args(AssaultKind)
 Trigger = Literal["move", "double move", "march", "unload", "shoot", "assault", "regroup", "other"]
 TRIGGERS: tuple[str, ...] = get_args(Trigger)
 
@@ -314,6 +317,10 @@ class AttackingUnit(_Model):
     terrain_tiles: int = Field(0, ge=0, le=50, description="obstructing terrain tiles the line of fire crosses")
     war_engine_between: bool = False
     ammo: int | None = Field(None, ge=0, le=99)
+    # Epic assault (seed 002, Allocate Hits): the unit's close-combat and firefight values from its
+    # datasheet (a d6 equal or under hits), for an assault whose hits are rolled; None: it has none
+    cc: ToHit | None = None
+    ff: ToHit | None = None
 
     @field_validator("weapons", mode="before")
     @classmethod
@@ -391,6 +398,16 @@ class EpicAction(_Model):
     ignore_cover: bool = False
     crossfire: Crossfire | None = None
     also_under: list[TargetFormation] = Field(default_factory=list, max_length=6)
+    # Epic assault (seed 002, Allocate Hits & Make Saving Throws): the hits scored in close combat
+    # (``cc_hits``) and firefight (``ff_hits``) when given; None for both: rolled from the units' CC/FF
+    cc_hits: int | None = Field(None, ge=0, le=99)
+    ff_hits: int | None = Field(None, ge=0, le=99)
+
+    @property
+    def is_assault(self) -> bool:
+        """An assault: close-combat and firefight hits, allocated over every unit but war engines
+        within 4 tiles (seed 002, Allocate Hits & Make Saving Throws)."""
+        return self.kind == "assault"
 
     @property
     def is_barrage(self) -> bool:
@@ -443,11 +460,11 @@ class Shooter(_Model):
 class ToHitRoll(_Model):
     """A group of to-hit dice: the ``weapon`` (or ``barrage on <unit>``), the value fired
     (``kind`` AP/AT/AA, ``value``), the ``modifiers``, the ``needed`` value after them, the
-    ``rolls``; when the value fell to 0 or below, the Zero To Hit table's ``zero_to_hit`` rule
+    ``rolls`` (an assault's given hits: value and needed 0, no rolls); when the value fell to 0 or below, the Zero To Hit table's ``zero_to_hit`` rule
     and the ``second_rolls`` made after each 1 (None: impossible); ``hits`` scored."""
 
     weapon: str
-    kind: ValueKind
+    kind: ValueKind | AssaultKind
     macro: bool = False
     range: int = 0
     units: list[str] = Field(default_factory=list)

@@ -52,6 +52,12 @@ and in the step log where it applies):
 - *Suppression before ammo*, in the seed's order: a unit out of ammo can take a point of
   suppression.
 - *A save of 6* always saves (nothing says a 6 fails a save; only the to-hit roll has that rule).
+- *An assault* (seed 002 gives only its allocation: every unit but war engines up to 4 tiles away,
+  CC or FF alike) scores its hits as the published Epic Armageddon rules do (Assaults): one d6 per
+  unit, its CC value in base contact (distance 0), else its FF value up to 4 tiles away, equal or
+  under, a 6 missing; or the player gives the hits. The target gains +1 Shock for the assault and
+  +1 per unit destroyed, as under fire; saves as for shooting; no suppression, crossfire or cover
+  to ignore (those are the shooting's).
 - *Crossfire* is taken on the player's word: the engine checks the line's length and the facts
   given about it, not the table's geometry.
 """
@@ -63,6 +69,7 @@ from typing import Literal
 
 from ..dice import Roller
 from ..models import AppliedModifier, Die, Step
+from .assault import assault
 from .barrage import barrage
 from .checks import check, under
 from .models import BarrageResult, EpicResolution, EpicScenario, FormationResult, Shooter, ToHitRoll
@@ -79,6 +86,7 @@ _ACTIONS = {
     "barrage": "Barrage",
     "overwatch": "Overwatch fire",
     "overwatch barrage": "Overwatch barrage",
+    "assault": "Assault",
 }
 
 
@@ -117,6 +125,8 @@ class EpicAttack:
         """Run the stages: checks, who can shoot, what sets the attack off (overwatch, a
         crossfire), the shooting or the barrage, then Shock and breaking for each formation."""
         check(self.s)
+        if self.s.action.is_assault:
+            return self.assault()
         shooting_units, shooting = shooters(self)
         formations = [FormationState.of(f, spec) for f, spec in under(self.s)]
         self.announce()
@@ -136,6 +146,12 @@ class EpicAttack:
             rolls, formations[0] = shoot(self, shooting, formations[0])
         results = [finish(self, f) for f in formations]
         return self.resolution(shooting_units, bool(shooting), rolls, results, fired)
+
+    def assault(self) -> EpicResolution:
+        """An assault (seed 002, Allocate Hits & Make Saving Throws): its hits allocated over every
+        unit but war engines within 4 tiles, saved, then Shock and breaking for the target."""
+        fighters, attacked, rolls, target = assault(self, FormationState.of("target", self.s.target))
+        return self.resolution(fighters, attacked, rolls, [finish(self, target)], None)
 
     def announce(self) -> None:
         """The steps for overwatch fire and a crossfire, before any die."""
