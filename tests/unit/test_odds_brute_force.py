@@ -770,6 +770,20 @@ def _epic_units_destroyed(r: Any) -> bool:
                 "the formation broken",
             ),
         ),
+        # an assault (seed 002, Allocate Hits): CC 4 in contact and FF 3 at 2 tiles, on two units
+        # within 4 tiles with saves 4 and 5 (Epic Armageddon's CC/FF rolls, the engine's reading)
+        param(
+            "assault",
+            Case(
+                eps.scenario(
+                    [eps.shooter(distance=0, cc=4), eps.shooter(name="Squad 2", distance=2, ff=3)],
+                    [eps.unit("A", armour=4, distance=1), eps.unit("B", armour=5, distance=3)],
+                    kind="assault",
+                ),
+                _epic_units_destroyed,
+                "a unit destroyed in the assault",
+            ),
+        ),
     ],
 )
 def test_epic_shooting_matches_brute_force(case: Case) -> None:
