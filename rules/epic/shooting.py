@@ -163,7 +163,14 @@ def _place(
             atk.step(
                 "Allocate hits",
                 "Allocate Hits & Make Saving Throws",
-                f"{lost} {r.weapon} hit(s) ({r.kind}) found no unit they may go on (type, range, line of fire"
-                f"{', cover ignored' if atk.s.action.ignore_cover else ''}): they are lost.",
+                f"{lost} {r.weapon} hit(s) ({r.kind}) found no unit they may go on ({_why_none(atk, r.kind, r.range)}): "
+                "they are lost.",
             )
     return placed_all, target
+
+
+def _why_none(atk: EpicAttack, kind: str, reach: int) -> str:
+    """What a unit needs to take a hit of ``kind``, for the step of hits that found none."""
+    if kind in ASSAULT_KINDS:  # Epic assault (seed 002, Allocate Hits)
+        return f"an assault's hits go on units but war engines up to {reach} tiles away"
+    return f"type, range, line of fire{', cover ignored' if atk.s.action.ignore_cover else ''}"
