@@ -376,13 +376,17 @@ class Crossfire(_Model):
     tiles (at most 12), whether it passes ``through_target`` (through a unit of the target
     formation or the gap between two), and the allied unit at its end: whether it has
     ``ally_line_of_fire`` to the target formation, and whether its formation is ``ally_broken``
-    or ``ally_marching``. A valid line gives every save of the target formation -1."""
+    or ``ally_marching``. A valid line gives every save of the target formation -1, unless
+    ``countered`` (terrain or a special rule counters it, on the player's word)."""
 
     length: Tiles = 12
     through_target: bool = True
     ally_line_of_fire: bool = True
     ally_broken: bool = False
     ally_marching: bool = False
+    # Crossfire countered (seed 002, Crossfire: "Some terrain features or special rules may counter
+    # this modifier"): the line is claimed, but the target's saves take no -1
+    countered: bool = False
 
 
 class EpicAction(_Model):

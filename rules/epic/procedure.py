@@ -164,11 +164,16 @@ class EpicAttack:
                 "it is no longer on overwatch once it has fired.",
             )
         if a.crossfire is not None:
+            effect = (
+                "terrain or a special rule counters the save modifier: no change to the saves"
+                if a.crossfire.countered
+                else f"every save of {s.target.name} suffers {self.t.crossfire.save_modifier}"
+            )
             self.step(
                 "Crossfire",
                 "Crossfire",
                 f"A line of {a.crossfire.length} tiles through {s.target.name} to an allied unit with line of fire: "
-                f"every save of {s.target.name} suffers {self.t.crossfire.save_modifier}.",
+                f"{effect}.",
             )
 
     def resolution(
