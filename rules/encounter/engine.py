@@ -19,7 +19,7 @@ from .. import registry
 from ..dice import Roller, ScriptedDice, SeededDice
 from ..errors import FieldError, NeedDie, ScenarioError
 from ..models import Step
-from . import conditions, nearby
+from . import conditions, epic_overwatch, nearby
 from . import grapple as grappling
 from .families import family, fatigue_limit
 from .models import (
@@ -118,6 +118,9 @@ def _act(ctx: Ctx, c: CombatantState, cost: int, what: str) -> None:
         )
     c.half_actions += cost
     c.actions.append(what)
+    ended = family(st.system).acting(c, what, st.round)  # Epic overwatch (seed 002): a new action ends it
+    if ended:
+        ctx.log.append(ended)
 
 
 def _limited(f: str, c: CombatantState, cost: int, what: str) -> None:
@@ -294,6 +297,9 @@ def _start_turn(ctx: Ctx, c: CombatantState | None) -> None:
     # Running lasts until its next turn (seed 003, Run); a delayed action not taken by then is lost
     c.conditions = [x for x in c.conditions if x.name not in ("Running", "Delaying")]
     ctx.log.append(f"Round {st.round}: {c.name}'s turn")
+    spent = family(st.system).turn_starts(c, st.round)  # Epic overwatch fired this round (seed 002)
+    if spent:
+        ctx.log.append(spent)
 
 
 def _next_turn(ctx: Ctx, c: CombatantState) -> None:
@@ -312,6 +318,9 @@ def _next_turn(ctx: Ctx, c: CombatantState) -> None:
             x.reaction_used = False
             if st.round == 2:
                 x.conditions = [y for y in x.conditions if y.name != "Surprised"]
+            ran_out = family(st.system).round_starts(x, st.round)  # Epic overwatch (seed 002)
+            if ran_out:
+                ctx.log.append(ran_out)
         nxt = _first(ctx)
     _start_turn(ctx, nxt)
 
@@ -370,7 +379,12 @@ def _attack(ctx: Ctx) -> None:
         cost = grappling.cost(ctx, who, at, ev.action)
     else:
         cost = fam.cost(st.system, ev.action, ctx.field, who.attacker)
-    _act(ctx, who, cost, name)
+    # Epic overwatch (seed 002): a formation on overwatch fires out of its turn
+    held = fam.out_of_turn(who, ev.action, st.round) if st.turn != who.id and not who.out else None
+    if held is None:
+        _act(ctx, who, cost, name)
+    else:
+        ctx.log.append(held)
     data, notes = _with_options(st, *fam.scenario(st.system, who, at, ev, ctx.field))
     others = nearby.others(st, ev, ctx.field, who, at, fam.name, grapple)  # issue 21: others struck
     if others is not None:
@@ -515,6 +529,8 @@ def _simple(ctx: Ctx) -> None:
     ev = ctx.event
     if ev.type == "end_turn":
         return _end_turn(ctx)
+    if ev.type == "overwatch":  # Epic's overwatch action (seed 002, Overwatch)
+        return _overwatch(ctx)
     if ev.type == "reload":
         return _reload(ctx)
     c = ctx.who()
@@ -535,6 +551,18 @@ def _simple(ctx: Ctx) -> None:
         _next_turn(ctx, c)
     else:
         ctx.log.append(f"{c.name}: {ev.type} ({src})")
+
+
+def _overwatch(ctx: Ctx) -> None:
+    """Epic's overwatch action: the formation's action for its turn; it is On overwatch
+    (seed 002, Overwatch; :mod:`rules.encounter.epic_overwatch`)."""
+    if family(ctx.state.system).name != "epic":
+        raise EncounterError.at(
+            f"{ctx.field}.type", "The overwatch action is Epic's (seed 002); a d100 Overwatch is an attack's action"
+        )
+    c = ctx.who()
+    _act(ctx, c, 2, "Overwatch")
+    ctx.log.append(epic_overwatch.go_on(c, ctx.state.round))
 
 
 def _condition(ctx: Ctx) -> None:

@@ -147,7 +147,8 @@ class SimpleEvent(_Event):
     """An action with no roll: ``reload`` (its Rld), ``stand`` (from Prone), ``ready``, ``move``,
     ``run``, ``delay`` (act later this round), ``end_turn`` (``who`` is whose turn it is)."""
 
-    type: Literal["reload", "stand", "ready", "move", "run", "delay", "end_turn"]
+    # "overwatch": Epic's overwatch action (seed 002, Overwatch; rules/encounter/epic_overwatch.py)
+    type: Literal["reload", "stand", "ready", "move", "run", "delay", "end_turn", "overwatch"]
     who: Id
     # Two-weapon fighting (seed 004): a reload of the weapon in the other hand
     weapon: Literal["second"] | None = Field(None, description='reload: "second", the weapon in the other hand')
@@ -211,6 +212,7 @@ EVENT_TYPES = (
     "run",
     "delay",
     "end_turn",
+    "overwatch",
     "condition",
     "adjust",
 )

@@ -47,7 +47,9 @@ def test_overwatch_is_the_formations_action_and_it_fires_out_of_turn_on_a_move()
     f.do({"type": "move", "who": "t"})
     out = f.do({"type": "attack", "who": "a", "at": "t", "action": OVERWATCH_FIRE, "dice": [2, 5]})
     assert out["resolution"]["overwatch_ended"] is True
-    assert names(f, "a") == []  # "Once it has fired, the formation is no longer considered to be on overwatch"
+    # "Once it has fired, the formation is no longer considered to be on overwatch"; fired in the
+    # following turn, the fire is marked as that turn's action
+    assert names(f, "a") == ["Fired from overwatch"]
     assert f.who("t")["lost"] == [0]
 
 
@@ -64,7 +66,7 @@ def test_shooting_from_overwatch_in_the_following_turn_is_that_turns_action() ->
     f.end("a")
 
 
-def test_overwatch_fire_in_the_same_turn_costs_no_further_action() -> None:
+def test_a_new_action_in_the_following_turn_ends_overwatch() -> None:
     f = fight()
     f.do({"type": "overwatch", "who": "a"})
     f.end("a")
@@ -83,9 +85,9 @@ def test_overwatch_ends_after_the_following_turn() -> None:
     f.do({"type": "overwatch", "who": "a"})
     f.end("a")
     f.end("t")
-    f.end("a")  # round 2: no shot and no action: still on overwatch until the turn is over
-    assert names(f, "a") == ["On overwatch"]
-    f.do({"type": "move", "who": "t"})  # round 3
+    assert names(f, "a") == ["On overwatch"]  # round 2, its turn: still on overwatch
+    f.end("a")  # no shot and no action in the following turn: round 3 begins, the overwatch is over
+    assert f.state()["round"] == 3
     assert names(f, "a") == []
 
 
