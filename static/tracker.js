@@ -133,6 +133,8 @@ function option(value, text) {
   return el("option", { value, textContent: text });
 }
 
+const EPIC_ACTS = new Set(["tk-end-turn", "tk-move", "tk-overwatch"]); // Epic overwatch across turns (seed 002)
+
 // The state the engine rendered, and the controls that follow it (who acts, at whom, the conditions).
 function draw(answer) {
   shown = answer;
@@ -169,7 +171,8 @@ function draw(answer) {
   $("enc-bar").hidden = !has;
   for (const x of document.querySelectorAll("#tracker [data-needs-fight]")) {
     x.disabled = !state.round;
-    x.hidden = state.system === "epic" && x.id !== "tk-end-turn"; // a formation's turn is its shooting
+    // a formation's turn is its shooting; Epic's overwatch (seed 002) and a move (which sets it off)
+    x.hidden = state.system === "epic" ? !EPIC_ACTS.has(x.id) : x.dataset.epic !== undefined;
   }
   syncHands();
   for (const x of document.querySelectorAll("#tracker [data-needs-one]")) x.disabled = !has;
@@ -377,6 +380,7 @@ for (const [id, make] of [
   ["tk-ready", () => ({ type: "ready", who: who() })],
   ["tk-delay", () => ({ type: "delay", who: who() })],
   ["tk-end-turn", () => ({ type: "end_turn", who: shown?.state.turn ?? who() })],
+  ["tk-overwatch", () => ({ type: "overwatch", who: who() })], // Epic (seed 002, Overwatch)
 ]) {
   $(id).onclick = () => act(make());
 }
