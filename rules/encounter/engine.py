@@ -19,7 +19,7 @@ from .. import registry
 from ..dice import Roller, ScriptedDice, SeededDice
 from ..errors import FieldError, NeedDie, ScenarioError
 from ..models import Step
-from . import conditions, epic_overwatch, nearby
+from . import conditions, epic_overwatch, fan_time, nearby
 from . import grapple as grappling
 from .families import family, fatigue_limit
 from .models import (
@@ -531,6 +531,8 @@ def _simple(ctx: Ctx) -> None:
         return _end_turn(ctx)
     if ev.type == "overwatch":  # Epic's overwatch action (seed 002, Overwatch)
         return _overwatch(ctx)
+    if ev.type == "take_item":  # the fan ruleset's 4-action task (seed 000, Actions)
+        return _take_item(ctx)
     if ev.type == "reload":
         return _reload(ctx)
     c = ctx.who()
@@ -563,6 +565,29 @@ def _overwatch(ctx: Ctx) -> None:
     c = ctx.who()
     _act(ctx, c, 2, "Overwatch")
     ctx.log.append(epic_overwatch.go_on(c, ctx.state.round))
+
+
+def _take_item(ctx: Ctx) -> None:
+    """The fan ruleset's 4-action task: take a hand-held item from a dead, wounded or knocked out
+    character (seed 000, Actions); begun with fewer actions left, it goes on at the next turn
+    (:mod:`rules.encounter.fan_time`)."""
+    st, ev = ctx.state, ctx.event
+    fam = family(st.system)
+    if fam.name != "wh40krp":
+        raise EncounterError.at(f"{ctx.field}.type", "Taking an item in 4 actions is the fan ruleset's (seed 000)")
+    c = ctx.who()
+    if ev.other is None or ev.other == c.id:
+        raise EncounterError.at(
+            f"{ctx.field}.other", "Name the dead, wounded or knocked out character it is taken from"
+        )
+    other = ctx.who("other")
+    room = fam.budget - c.half_actions
+    if room <= 0 and st.turn == c.id:
+        raise EncounterError.at(f"{ctx.field}.type", f"{c.name} has no action left this round (seed 000: 4 a round)")
+    left = fan_time.task_left(c)
+    spend = min(left, max(room, 1))
+    _act(ctx, c, spend, fan_time.TASK_WHAT)
+    ctx.log.append(fan_time.progress(c, other, left - spend))
 
 
 def _condition(ctx: Ctx) -> None:
@@ -655,6 +680,8 @@ def apply(state: EncounterState, event: Any, field: str = "then") -> Applied:
     if ctx.roller is not None:
         stored = event.model_copy(update={"dice": [r.value for r in ctx.roller.records], "seed": None})
     st = ctx.state
+    if st.round and family(st.system).name == "wh40krp":  # seed 000: a turn is 6 rounds
+        st.game_turn, st.round_of_turn = fan_time.clock(st.round)
     if st.grapples:
         grappling.sync(st)  # a grappler out of the fight or removed: its grapple ends
     for c in st.combatants:

@@ -19,7 +19,7 @@ from .. import registry, tables
 from ..dice import Roller
 from ..errors import ScenarioError
 from ..models import Step
-from . import epic_overwatch
+from . import epic_overwatch, fan_time
 from .conditions import can_react, d100_given, evasion_penalties
 from .models import CombatantState, Condition, EncounterError, FuryEffect, NewCombatant, WeaponState
 
@@ -489,6 +489,10 @@ class Fan(Family):
     def initiative_combatant(self, c: CombatantState) -> dict[str, Any]:
         a = c.attacker or {}
         return {"name": c.name, "I": a.get("I", 30), "A": a.get("A", 1), "roll_offs": c.roll_offs}
+
+    def acting(self, c: CombatantState, what: str, round_: int) -> str | None:
+        """Another action breaks off a 4-action task (seed 000, Actions; rules/encounter/fan_time.py)."""
+        return fan_time.acting(c, what)
 
 
 class Epic(Family):

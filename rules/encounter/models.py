@@ -148,8 +148,10 @@ class SimpleEvent(_Event):
     ``run``, ``delay`` (act later this round), ``end_turn`` (``who`` is whose turn it is)."""
 
     # "overwatch": Epic's overwatch action (seed 002, Overwatch; rules/encounter/epic_overwatch.py)
-    type: Literal["reload", "stand", "ready", "move", "run", "delay", "end_turn", "overwatch"]
+    type: Literal["reload", "stand", "ready", "move", "run", "delay", "end_turn", "overwatch", "take_item"]
     who: Id
+    # The fan ruleset's 4-action task (seed 000, Actions): take_item's fallen character
+    other: Id | None = Field(None, description="take_item: the dead, wounded or knocked out character")
     # Two-weapon fighting (seed 004): a reload of the weapon in the other hand
     weapon: Literal["second"] | None = Field(None, description='reload: "second", the weapon in the other hand')
 
@@ -213,6 +215,7 @@ EVENT_TYPES = (
     "delay",
     "end_turn",
     "overwatch",
+    "take_item",
     "condition",
     "adjust",
 )
@@ -359,12 +362,20 @@ class EncounterState(_Model):
     log: list[LogLine] = Field(default_factory=list)
     # Grappling (seed 004): the grapples going on; left out of the JSON while there is none
     grapples: list[GrappleState] = Field(default_factory=list)
+    # The fan ruleset's clock (seed 000: a turn is 6 rounds): the game turn and the round within it;
+    # left out of the JSON in the other rulesets
+    game_turn: int | None = None
+    round_of_turn: int | None = None
 
     @model_serializer(mode="wrap")
     def _omit_no_grapples(self, handler: SerializerFunctionWrapHandler) -> Any:
         data = handler(self)
         if isinstance(data, dict) and not data.get("grapples", 1):
             del data["grapples"]
+        if isinstance(data, dict):  # the fan ruleset's clock, only where it is kept
+            for key in ("game_turn", "round_of_turn"):
+                if data.get(key, 0) is None:
+                    del data[key]
         return data
 
     def get(self, cid: str) -> CombatantState | None:
