@@ -173,6 +173,7 @@ function draw(answer) {
     x.disabled = !state.round;
     // a formation's turn is its shooting; Epic's overwatch (seed 002) and a move (which sets it off)
     x.hidden = state.system === "epic" ? !EPIC_ACTS.has(x.id) : x.dataset.epic !== undefined;
+    if (x.dataset.fan !== undefined) x.hidden = state.system !== "wh40krp"; // seed 000's 4-action task
   }
   syncHands();
   for (const x of document.querySelectorAll("#tracker [data-needs-one]")) x.disabled = !has;
@@ -381,6 +382,7 @@ for (const [id, make] of [
   ["tk-delay", () => ({ type: "delay", who: who() })],
   ["tk-end-turn", () => ({ type: "end_turn", who: shown?.state.turn ?? who() })],
   ["tk-overwatch", () => ({ type: "overwatch", who: who() })], // Epic (seed 002, Overwatch)
+  ["tk-take-item", () => ({ type: "take_item", who: who(), other: atSelect.value })], // seed 000, Actions
 ]) {
   $(id).onclick = () => act(make());
 }
