@@ -19,9 +19,19 @@ A weapon may be typed as text, the way a datasheet prints it (:func:`parse_weapo
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal, get_args
+from typing import Annotated, Any, ClassVar, Literal, Self, get_args
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ModelWrapValidatorHandler,
+    PrivateAttr,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from .. import limits
 from ..models import MAX_DICE, AppliedModifier, Die, DieFace, Seed, Step
@@ -90,7 +100,69 @@ def save_from_datasheet(n: int, written: str) -> str:
     )
 
 
-_PLUS = re.compile(r"^\s*(AP|AT|AA)?\s*(\d{1,2})\+\s*$", re.IGNORECASE)
+_PLUS = re.compile(r"^\s*(AP|AT|AA|CC|FF)?\s*(\d{1,2})\+\s*$", re.IGNORECASE)
+
+
+# Epic datasheet notation (issue 22): a value typed as a datasheet prints it is converted
+def datasheet_value(n: int, save: bool) -> int | None:
+    """The seed's value (a d6 equal or under) for a datasheet's ``n+`` (a d6 of n or more): the
+    same 7 - n faces, ``5+`` is 2 and ``4+`` is 3 (seed 002, Roll to Hit: equal or under, a 6
+    always misses). A to-hit ``1+`` is 6 (still missing on a 6); a save of ``7+`` or more is 0 (no
+    save). None when it cannot be read (a to-hit of ``0+`` or ``7+`` and beyond: refused with its
+    message)."""
+    if save:
+        return max(0, 7 - n) if n >= 1 else None
+    return 7 - n if 1 <= n <= 6 else None
+
+
+def datasheet_read(kind: str, n: int, value: int, save: bool) -> str:
+    """The conversion in words: ``a datasheet's 5+ hits on 5 or 6, 2 in 6; here a d6 equal or
+    under: AT2 (1 or 2)``."""
+    verb = "saves" if save else "hits"
+    if save and value == 0:
+        return f"a datasheet's {n}+ cannot be rolled on a d6: no save (0)"
+    new = f"{kind}{value}" if kind else str(value)
+    sure = ", a 6 always missing" if value == 6 and not save else ""
+    faces = _faces(1, min(value, 5) if not save else value)
+    return (
+        f"a datasheet's {n}+ {verb} on {_faces(n, 6)}, {7 - n} in 6; here a d6 {verb} equal or under: "
+        f"{new} ({faces}{sure})"
+    )
+
+
+class _Datasheet(BaseModel):
+    """A model whose ``to_hit_fields`` and ``save_fields`` may be typed as a datasheet prints
+    them (``5+``): converted to the seed's convention before validation (:func:`datasheet_value`),
+    each conversion kept (:attr:`datasheet`) for the step that shows it. A value that cannot be
+    read is left to the field, which refuses it with its message."""
+
+    to_hit_fields: ClassVar[tuple[str, ...]] = ()
+    save_fields: ClassVar[tuple[str, ...]] = ()
+    _datasheet: dict[str, str] = PrivateAttr(default_factory=dict)
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _from_datasheet(cls, data: Any, handler: ModelWrapValidatorHandler[Self]) -> Self:
+        typed: dict[str, str] = {}
+        if isinstance(data, dict):
+            data = dict(data)
+            for key in (*cls.to_hit_fields, *cls.save_fields):
+                v = data.get(key)
+                m = _PLUS.match(v) if isinstance(v, str) else None
+                save = key in cls.save_fields
+                value = datasheet_value(int(m.group(2)), save) if m and not (save and m.group(1)) else None
+                if m and value is not None:
+                    data[key], typed[key] = value, f"{int(m.group(2))}+"
+        obj = handler(data)
+        if typed:
+            obj._datasheet = typed
+        return obj
+
+    @property
+    def datasheet(self) -> dict[str, str]:
+        """The fields typed as a datasheet prints them, as typed (``{"AT": "5+"}``): kept through
+        :meth:`EpicWeapon.format`, so the parse/format pair stays matched."""
+        return dict(self._datasheet)
 
 
 def _to_hit_value(v: object, info: ValidationInfo) -> object:
@@ -138,6 +210,16 @@ def _tokens(words: list[str], text: str, start: int = 0, dead: set[int] | None =
     return out
 
 
+def _plus_value(kind: str, n: int, plus: bool, shown: str) -> int | str:
+    """A to-hit token's value: ``n``, or a datasheet's ``n+`` kept as text for
+    :class:`EpicWeapon` to convert (Epic datasheet notation); refused when it cannot be rolled."""
+    if not plus:
+        return n
+    if datasheet_value(n, save=False) is None:
+        raise ValueError(to_hit_from_datasheet(kind, n, shown))
+    return f"{n}+"
+
+
 def _token(word: str, after: str | None, out: dict[str, object], text: str) -> int:
     """Read one token of a weapon (``word``, the word ``after`` it or None) into ``out``; returns
     how many words after it it also read (0 or 1). Raises ValueError when it cannot read it."""
@@ -145,11 +227,11 @@ def _token(word: str, after: str | None, out: dict[str, object], text: str) -> i
     value = _VALUE.match(word)
     bp = _BP.match(word)
     if value:
-        if value.group(3):
-            raise ValueError(to_hit_from_datasheet(value.group(1).upper(), int(value.group(2)), limits.shown(word)))
-        out[value.group(1).upper()] = int(value.group(2))
+        kind = value.group(1).upper()
+        out[kind] = _plus_value(kind, int(value.group(2)), bool(value.group(3)), limits.shown(word))
     elif low in ("ap", "at", "aa") and after is not None and re.fullmatch(r"\d{1,2}\+", after):
-        raise ValueError(to_hit_from_datasheet(low.upper(), int(after[:-1]), f"{word} {after}"))
+        out[low.upper()] = _plus_value(low.upper(), int(after[:-1]), True, f"{word} {after}")
+        return 1
     elif low in ("ap", "at", "aa", "bp") and after is not None and _number(after):
         out[low.upper()] = int(after)
         return 1
@@ -230,7 +312,7 @@ Save = Annotated[
 ]
 
 
-class EpicWeapon(_Model):
+class EpicWeapon(_Model, _Datasheet):
     """A weapon on a unit's datasheet.
 
     ``count`` such weapons (each rolls one d6 a shooting); ``range`` in tiles; ``AP``, ``AT``,
@@ -251,6 +333,7 @@ class EpicWeapon(_Model):
     macro: bool = False
     kind: WeaponKind = "ranged"
     use: ValueKind | None = None
+    to_hit_fields: ClassVar[tuple[str, ...]] = ("AP", "AT", "AA")  # Epic datasheet notation
 
     @field_validator("name")
     @classmethod
@@ -275,7 +358,7 @@ class EpicWeapon(_Model):
         """The weapon as :func:`parse_weapon` reads it."""
         words = [f"{self.count}x"] if self.count > 1 else []
         words += [self.name, str(self.range)]
-        words += [f"{k}{v}" for k, v in self.values().items()]
+        words += [f"{k}{self._datasheet.get(k, v)}" for k, v in self.values().items()]  # AT5+ as typed
         if self.BP:
             words.append(f"BP{self.BP}")
         if self.macro:
@@ -300,7 +383,7 @@ def _weapons(v: object) -> object:
 # Formations
 
 
-class AttackingUnit(_Model):
+class AttackingUnit(_Model, _Datasheet):
     """A unit of the attacking formation, in the table's order (front to back as the player lists
     them: among units equally far from the target, the one lower in the table is suppressed first).
 
@@ -321,6 +404,7 @@ class AttackingUnit(_Model):
     # datasheet (a d6 equal or under hits), for an assault whose hits are rolled; None: it has none
     cc: ToHit | None = None
     ff: ToHit | None = None
+    to_hit_fields: ClassVar[tuple[str, ...]] = ("cc", "ff")  # Epic datasheet notation
 
     @field_validator("weapons", mode="before")
     @classmethod
@@ -328,7 +412,7 @@ class AttackingUnit(_Model):
         return _weapons(v)
 
 
-class TargetUnit(_Model):
+class TargetUnit(_Model, _Datasheet):
     """A unit of the target formation, in the defender's order (front to back: among units equally
     close to the attackers, the one higher in the table takes hits first).
 
@@ -346,6 +430,7 @@ class TargetUnit(_Model):
     distance: Tiles = 10
     line_of_fire: bool = True
     from_centre: Tiles | None = None
+    save_fields: ClassVar[tuple[str, ...]] = ("armour", "cover_save")  # Epic datasheet notation
 
 
 class AttackingFormation(_Model):

@@ -58,6 +58,10 @@ and in the step log where it applies):
   under, a 6 missing; or the player gives the hits. The target gains +1 Shock for the assault and
   +1 per unit destroyed, as under fire; saves as for shooting; no suppression, crossfire or cover
   to ignore (those are the shooting's).
+- *Datasheet notation*: a to-hit or save typed as a datasheet prints it (``AT5+``, a save ``4+``:
+  a d6 of n or more) is read as the seed's value for the same faces, 7 - n equal or under (``5+``
+  is 2, ``4+`` is 3; a to-hit ``1+`` is 6, still missing on a 6; a save ``7+`` is none), and a
+  step at the start says so. A to-hit ``7+`` cannot be rolled and is refused.
 - *Crossfire* is taken on the player's word: the engine checks the line's length and the facts
   given about it, not the table's geometry.
 """
@@ -78,6 +82,7 @@ from .shooters import shooters
 from .shooting import shoot
 from .state import FormationState
 from .tables import src, tables
+from .text import datasheet_notes
 from .to_hit import roll_to_hit
 
 Outcome = Literal["no shooters", "wiped out", "broken", "losses", "no losses"]
@@ -125,6 +130,8 @@ class EpicAttack:
         """Run the stages: checks, who can shoot, what sets the attack off (overwatch, a
         crossfire), the shooting or the barrage, then Shock and breaking for each formation."""
         check(self.s)
+        for section, words in datasheet_notes(self.s):  # Epic datasheet notation (issue 22)
+            self.step("Datasheet notation", section, words)
         if self.s.action.is_assault:
             return self.assault()
         shooting_units, shooting = shooters(self)

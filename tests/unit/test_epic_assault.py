@@ -104,5 +104,5 @@ def test_given_assault_hits_belong_to_an_assault() -> None:
 
 def test_a_cc_value_written_as_a_datasheet_prints_it_gets_the_seeds_convention() -> None:
     # a datasheet's CC 4+ hits on 4, 5, 6 (3 in 6): here 3 (1-3), equal or under, as for AP/AT/AA
-    errors = errors_of(scenario([shooter(name="Claws", distance=0, cc="4+")], TARGETS, kind="assault"))
-    assert "write CC3," in errors["attacker.units.0.cc"]
+    res = resolve(scenario([shooter(name="Claws", distance=0, cc="4+")], TARGETS, kind="assault", dice=[3]))
+    assert groups(res) == [("Close combat", "CC", 3, [3], 1)]
