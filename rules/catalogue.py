@@ -121,9 +121,12 @@ def wh40krp_catalogue(system: str = "wh40krp") -> dict[str, Any]:
 
 def epic_catalogue(system: str = "epic") -> dict[str, Any]:
     """Epic formation shooting's choices (``family: "epic"``): unit types, what sets off overwatch
-    fire, the to-hit modifiers (``{key: {label, value}}``) and the Barrage table's rows
-    (``[{low, high, radius, extra_shock, AP, AT}]``), from ``rules/data/epic/tables.json``."""
-    from .epic.models import UNIT_TYPES
+    fire, the to-hit modifiers (``{key: {label, value}}``), the Barrage table's rows
+    (``[{low, high, radius, extra_shock, AP, AT}]``), the action kinds and an assault's reach
+    (``{reach, exclude, source}``), from ``rules/data/epic/tables.json``."""
+    from typing import get_args
+
+    from .epic.models import UNIT_TYPES, ActionKind
     from .epic.tables import tables
 
     t = tables()
@@ -134,6 +137,9 @@ def epic_catalogue(system: str = "epic") -> dict[str, Any]:
         "overwatch_triggers": t.overwatch.triggers,
         "to_hit_modifiers": {k: v.model_dump() for k, v in t.to_hit_modifiers.rows.items()},
         "barrage": [r.model_dump() for r in t.barrage.rows],
+        # Epic assault (issue 22; seed 002, Allocate Hits): the actions, and an assault's reach
+        "action_kinds": list(get_args(ActionKind)),
+        "assault": {"reach": t.assault.reach, "exclude": t.assault.exclude, "source": t.assault.source},
     }
 
 

@@ -133,6 +133,8 @@ function option(value, text) {
   return el("option", { value, textContent: text });
 }
 
+const EPIC_ACTS = new Set(["tk-end-turn", "tk-move", "tk-epic-overwatch"]); // Epic overwatch across turns (seed 002)
+
 // The state the engine rendered, and the controls that follow it (who acts, at whom, the conditions).
 function draw(answer) {
   shown = answer;
@@ -169,7 +171,9 @@ function draw(answer) {
   $("enc-bar").hidden = !has;
   for (const x of document.querySelectorAll("#tracker [data-needs-fight]")) {
     x.disabled = !state.round;
-    x.hidden = state.system === "epic" && x.id !== "tk-end-turn"; // a formation's turn is its shooting
+    // a formation's turn is its shooting; Epic's overwatch (seed 002) and a move (which sets it off)
+    x.hidden = state.system === "epic" ? !EPIC_ACTS.has(x.id) : x.dataset.epic !== undefined;
+    if (x.dataset.fan !== undefined) x.hidden = state.system !== "wh40krp"; // seed 000's 4-action task
   }
   syncHands();
   $("tk-ow-row").hidden = !["dw", "dh1"].includes(state.system); // Overwatch held over turns (issue 22)
@@ -384,6 +388,8 @@ for (const [id, make] of [
   ["tk-ready", () => ({ type: "ready", who: who() })],
   ["tk-delay", () => ({ type: "delay", who: who() })],
   ["tk-end-turn", () => endTurn()],
+  ["tk-epic-overwatch", () => ({ type: "overwatch", who: who() })], // Epic (seed 002, Overwatch)
+  ["tk-take-item", () => ({ type: "take_item", who: who(), other: atSelect.value })], // seed 000, Actions
 ]) {
   $(id).onclick = () => act(make());
 }

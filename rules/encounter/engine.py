@@ -19,7 +19,7 @@ from .. import registry
 from ..dice import Roller, ScriptedDice, SeededDice
 from ..errors import FieldError, NeedDie, ScenarioError
 from ..models import Step
-from . import conditions, moves, nearby, upkeep
+from . import conditions, epic_overwatch, fan_time, moves, nearby, upkeep
 from . import grapple as grappling
 from .families import _is_melee, family, fatigue_limit
 from .models import (
@@ -122,6 +122,9 @@ def _act(ctx: Ctx, c: CombatantState, cost: int, what: str) -> None:
         )
     c.half_actions += cost
     c.actions.append(what)
+    ended = family(st.system).acting(c, what, st.round)  # Epic overwatch (seed 002): a new action ends it
+    if ended:
+        ctx.log.append(ended)
 
 
 def _limited(f: str, c: CombatantState, cost: int, what: str) -> None:
@@ -298,6 +301,9 @@ def _start_turn(ctx: Ctx, c: CombatantState | None) -> None:
     # Running lasts until its next turn (seed 003, Run); a delayed action not taken by then is lost
     c.conditions = [x for x in c.conditions if x.name not in ("Running", "Delaying", *moves.TURN_ENDS)]
     ctx.log.append(f"Round {st.round}: {c.name}'s turn")
+    spent = family(st.system).turn_starts(c, st.round)  # Epic overwatch fired this round (seed 002)
+    if spent:
+        ctx.log.append(spent)
 
 
 def _next_turn(ctx: Ctx, c: CombatantState) -> None:
@@ -319,6 +325,9 @@ def _next_turn(ctx: Ctx, c: CombatantState) -> None:
             x.reaction_used = False
             if st.round == 2:
                 x.conditions = [y for y in x.conditions if y.name != "Surprised"]
+            ran_out = family(st.system).round_starts(x, st.round)  # Epic overwatch (seed 002)
+            if ran_out:
+                ctx.log.append(ran_out)
         nxt = _first(ctx)
     _start_turn(ctx, nxt)
 
@@ -421,7 +430,12 @@ def _spend(ctx: Ctx, who: CombatantState, at: CombatantState, grapple: bool) -> 
         cost = grappling.cost(ctx, who, at, ev.action)
     else:
         cost = fam.cost(st.system, ev.action, ctx.field, who.attacker)
-    _act(ctx, who, cost, name)
+    # Epic overwatch (seed 002): a formation on overwatch fires out of its turn
+    held = fam.out_of_turn(who, ev.action, st.round) if st.turn != who.id and not who.out else None
+    if held is None:
+        _act(ctx, who, cost, name)
+    else:
+        ctx.log.append(held)
     return name
 
 
@@ -538,6 +552,8 @@ def _simple(ctx: Ctx) -> None:
     ev = ctx.event
     if ev.type == "end_turn":
         return _end_turn(ctx)
+    if ev.type == "take_item":  # the fan ruleset's 4-action task (seed 000, Actions)
+        return _take_item(ctx)
     if ev.type == "reload":
         return _reload(ctx)
     if moves.is_move_event(ctx.state.system, ev.type):  # issue 22: Move Half/Full, Disengage, Tactical Advance, Brace
@@ -570,6 +586,45 @@ def _test(ctx: Ctx) -> None:
     """A named test (issue 22, :func:`rules.encounter.moves.test`): held Aim is lost."""
     _lose_aim(ctx.who())
     moves.test(ctx, _act)
+
+
+def _overwatch(ctx: Ctx) -> None:
+    """The ``overwatch`` event: Epic's overwatch action, the formation's action for its turn (seed
+    002, Overwatch; :mod:`rules.encounter.epic_overwatch`); in the d100 rulesets a Full Action
+    setting a kill zone held over later turns (seed 001, Overwatch; :func:`upkeep.overwatch`)."""
+    if family(ctx.state.system).name != "epic":
+        return upkeep.overwatch(ctx)
+    if ctx.event.fire is not None or ctx.event.zone is not None:
+        field = "fire" if ctx.event.fire is not None else "zone"
+        raise EncounterError.at(
+            f"{ctx.field}.{field}", "An Epic formation on overwatch names no kill zone or burst (seed 002, Overwatch)"
+        )
+    c = ctx.who()
+    _act(ctx, c, 2, "Overwatch")
+    ctx.log.append(epic_overwatch.go_on(c, ctx.state.round))
+
+
+def _take_item(ctx: Ctx) -> None:
+    """The fan ruleset's 4-action task: take a hand-held item from a dead, wounded or knocked out
+    character (seed 000, Actions); begun with fewer actions left, it goes on at the next turn
+    (:mod:`rules.encounter.fan_time`)."""
+    st, ev = ctx.state, ctx.event
+    fam = family(st.system)
+    if fam.name != "wh40krp":
+        raise EncounterError.at(f"{ctx.field}.type", "Taking an item in 4 actions is the fan ruleset's (seed 000)")
+    c = ctx.who()
+    if ev.other is None or ev.other == c.id:
+        raise EncounterError.at(
+            f"{ctx.field}.other", "Name the dead, wounded or knocked out character it is taken from"
+        )
+    other = ctx.who("other")
+    room = fam.budget - c.half_actions
+    if room <= 0 and st.turn == c.id:
+        raise EncounterError.at(f"{ctx.field}.type", f"{c.name} has no action left this round (seed 000: 4 a round)")
+    left = fan_time.task_left(c)
+    spend = min(left, max(room, 1))
+    _act(ctx, c, spend, fan_time.TASK_WHAT)
+    ctx.log.append(fan_time.progress(c, other, left - spend))
 
 
 def _condition(ctx: Ctx) -> None:
@@ -643,7 +698,7 @@ HANDLERS: dict[type, Handler] = {
     SimpleEvent: _simple,
     ConditionEvent: _condition,
     AdjustEvent: _adjust,
-    OverwatchEvent: upkeep.overwatch,  # issue 22
+    OverwatchEvent: _overwatch,  # issue 22: d100 kill zone or Epic overwatch
     RestEvent: upkeep.rest,  # issue 22
     TestEvent: _test,  # issue 22: Use a Skill, Jump or Leap, Focus Power
 }
@@ -665,6 +720,8 @@ def apply(state: EncounterState, event: Any, field: str = "then") -> Applied:
     if ctx.roller is not None:
         stored = event.model_copy(update={"dice": [r.value for r in ctx.roller.records], "seed": None})
     st = ctx.state
+    if st.round and family(st.system).name == "wh40krp":  # seed 000: a turn is 6 rounds
+        st.game_turn, st.round_of_turn = fan_time.clock(st.round)
     if st.grapples:
         grappling.sync(st)  # a grappler out of the fight or removed: its grapple ends
     for c in st.combatants:

@@ -19,7 +19,7 @@ from .. import registry, tables
 from ..dice import Roller
 from ..errors import ScenarioError
 from ..models import Step
-from . import moves  # issue 22: the non-attack actions' effects on an attack
+from . import epic_overwatch, fan_time, moves  # issue 22: moves (the non-attack actions' effects on an attack)
 from .conditions import can_react, d100_given, evasion_penalties
 from .models import CombatantState, Condition, EncounterError, FuryEffect, NewCombatant, WeaponState
 
@@ -120,6 +120,24 @@ class Family:
             text = f"BS {bs}{fat}: {roll} against {bs + mod}, failed: still jammed (it may try again next turn)"
         src = f"{self.jam_rule} (a Full Action and a BS test; cleared, reload: the ammunition is lost)"
         return Step(rule="Clear Jam", source=src, detail=text + ".")
+
+    # Epic overwatch across turns (seed 002, Overwatch): the turn's hooks, no-ops but in Epic.
+    # Each returns the log's words for what changed, or None.
+    def out_of_turn(self, c: CombatantState, action: Profile, round_: int) -> str | None:
+        """Whether ``c``'s attack out of its turn is allowed (its words), or None."""
+        return None
+
+    def acting(self, c: CombatantState, what: str, round_: int) -> str | None:
+        """``c`` takes an action ``what`` in its turn (after the budget is spent)."""
+        return None
+
+    def turn_starts(self, c: CombatantState, round_: int) -> str | None:
+        """``c``'s turn begins (its budget just reset)."""
+        return None
+
+    def round_starts(self, c: CombatantState, round_: int) -> str | None:
+        """Round ``round_`` begins, for each combatant."""
+        return None
 
     def tick_weapon(self, c: CombatantState) -> str | None:
         """The weapon's counters at the end of its wielder's turn; what ended, in words."""
@@ -474,6 +492,10 @@ class Fan(Family):
         a = c.attacker or {}
         return {"name": c.name, "I": a.get("I", 30), "A": a.get("A", 1), "roll_offs": c.roll_offs}
 
+    def acting(self, c: CombatantState, what: str, round_: int) -> str | None:
+        """Another action breaks off a 4-action task (seed 000, Actions; rules/encounter/fan_time.py)."""
+        return fan_time.acting(c, what)
+
 
 class Epic(Family):
     name = "epic"
@@ -520,11 +542,15 @@ class Epic(Family):
         )
         if who.shock:
             notes.append(f"{who.name}: Shock {who.shock}")
+        if who.has(epic_overwatch.ON) and ev.action.get("kind") in epic_overwatch.KINDS:
+            a["overwatch"] = True  # seed 002, Overwatch: on overwatch since an earlier event
+            notes.append(f"{who.name}: on overwatch")
         return {"system": system, "attacker": a, "target": t, "action": dict(ev.action)}, notes
 
     def apply(self, res: Any, who: CombatantState, at: CombatantState, scenario: Any, others: Any = None) -> list[str]:
+        ended = epic_overwatch.fired(who) if res.overwatch_ended else None  # seed 002, Overwatch
         if not res.formations:
-            return []
+            return [ended] if ended else []
         f = res.formations[0]
         index = [i for i, _ in self._kept(at, (at.target or {}).get("units", []))]
         for u in f.units:
@@ -544,7 +570,20 @@ class Epic(Family):
         elif f.broken and not at.has("Broken"):
             at.conditions.append(Condition(name="Broken", source="seed 002, Shock", detail="every unit is suppressed"))
             out.append(f"{at.name} is broken (seed 002)")
-        return out
+        return [*out, ended] if ended else out
+
+    # Epic overwatch across turns (seed 002, Overwatch): rules/encounter/epic_overwatch.py
+    def out_of_turn(self, c: CombatantState, action: Profile, round_: int) -> str | None:
+        return epic_overwatch.out_of_turn(c, action, round_)
+
+    def acting(self, c: CombatantState, what: str, round_: int) -> str | None:
+        return epic_overwatch.acting(c, what, round_)
+
+    def turn_starts(self, c: CombatantState, round_: int) -> str | None:
+        return epic_overwatch.turn_starts(c, round_, self.budget)
+
+    def round_starts(self, c: CombatantState, round_: int) -> str | None:
+        return epic_overwatch.round_starts(c, round_)
 
 
 _FAMILIES: dict[str, Family] = {f.name: f for f in (D100(), Fan(), Epic())}

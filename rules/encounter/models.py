@@ -156,9 +156,11 @@ class SimpleEvent(_Rolled):
     from ``dice`` (typed) or ``seed`` (rolled for it), stored as dice so the file replays."""
 
     type: Literal[
-        "reload", "stand", "ready", "move", "run", "delay", "end_turn", "disengage", "tactical_advance", "brace"
+        "reload", "stand", "ready", "move", "run", "delay", "end_turn", "take_item", "disengage", "tactical_advance", "brace"
     ]
     who: Id
+    # The fan ruleset's 4-action task (seed 000, Actions): take_item's fallen character
+    other: Id | None = Field(None, description="take_item: the dead, wounded or knocked out character")
     # Two-weapon fighting (seed 004): a reload of the weapon in the other hand
     weapon: Literal["second"] | None = Field(None, description='reload: "second", the weapon in the other hand')
     # Move (issue 22; seed 003 / seed 001, Move: Half/Full): true, a Full Action's move (2 x AB m)
@@ -194,11 +196,15 @@ class OverwatchEvent(_Event):
     On Overwatch over its later turns, until its shot (an ``attack`` with ``action.overwatch``,
     taken out of its turn at no action) is fired, it takes another action, or the GM ends it.
     ``fire``: the attack action the shot will be (Deathwatch: Semi-Auto Burst, Full Auto Burst or
-    Suppressing Fire; DH1: any ranged attack); ``zone``: the GM's words for the kill zone."""
+    Suppressing Fire; DH1: any ranged attack; left out: Full Auto Burst); ``zone``: the GM's words
+    for the kill zone. In Epic (seed 002, Overwatch) it is the formation's action for its turn, with
+    no ``fire`` or ``zone``: it may shoot out of its turn until it shoots or acts the next turn."""
 
     type: Literal["overwatch"]
     who: Id
-    fire: str = Field("Full Auto Burst", min_length=1, max_length=40)
+    fire: str | None = Field(
+        None, min_length=1, max_length=40, description="d100: the burst the shot will be (left out: Full Auto Burst)"
+    )
     zone: str | None = Field(None, max_length=limits.LABEL_LENGTH, description="the kill zone, in words")
 
 
@@ -272,9 +278,10 @@ EVENT_TYPES = (
     "run",
     "delay",
     "end_turn",
+    "overwatch",
+    "take_item",
     "condition",
     "adjust",
-    "overwatch",  # issue 22
     "rest",  # issue 22
     # issue 22 (rules.encounter.moves): Disengage, Tactical Advance, Brace Heavy Weapon, a named test
     "disengage",
@@ -431,12 +438,20 @@ class EncounterState(_Model):
     log: list[LogLine] = Field(default_factory=list)
     # Grappling (seed 004): the grapples going on; left out of the JSON while there is none
     grapples: list[GrappleState] = Field(default_factory=list)
+    # The fan ruleset's clock (seed 000: a turn is 6 rounds): the game turn and the round within it;
+    # left out of the JSON in the other rulesets
+    game_turn: int | None = None
+    round_of_turn: int | None = None
 
     @model_serializer(mode="wrap")
     def _omit_no_grapples(self, handler: SerializerFunctionWrapHandler) -> Any:
         data = handler(self)
         if isinstance(data, dict) and not data.get("grapples", 1):
             del data["grapples"]
+        if isinstance(data, dict):  # the fan ruleset's clock, only where it is kept
+            for key in ("game_turn", "round_of_turn"):
+                if data.get(key, 0) is None:
+                    del data[key]
         return data
 
     def get(self, cid: str) -> CombatantState | None:

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .. import tables
+from .. import registry, tables
 from ..dice import Roller, ScriptedDice, SeededDice
 from ..models import Step
 from .conditions import rule
@@ -214,7 +214,13 @@ def overwatch(ctx: Ctx) -> None:
     c = ctx.who()
     if st.system not in ("dh2", "dh1", "dw"):
         raise EncounterError.at(f"{ctx.field}.type", "Overwatch is an action of the d100 rulesets (dh1, dw)")
-    why = _fire_allowed(st.system, ev.fire)
+    t = tables.tables(st.system)
+    if t.pinning is None and t.overwatch is None:  # DH2's seed 004 and its tables give no Overwatch
+        raise EncounterError.at(
+            f"{ctx.field}.type", f"Overwatch is not an action of {registry.get(st.system).name} in Auspex"
+        )
+    fire = ev.fire or "Full Auto Burst"
+    why = _fire_allowed(st.system, fire)
     if why is not None:
         raise EncounterError.at(f"{ctx.field}.fire", why)
     w = c.weapon
@@ -225,9 +231,9 @@ def overwatch(ctx: Ctx) -> None:
     wpb = (_wp(c) or 0) // 10
     hours = f"up to {wpb} hour(s) (WP Bonus)" if wpb else "up to its WP Bonus in hours"
     zone = f", {ev.zone}" if ev.zone else ""
-    detail = f"kill zone set{zone}: fires a {ev.fire} at \u221220 BS; held {hours}"
+    detail = f"kill zone set{zone}: fires a {fire} at \u221220 BS; held {hours}"
     c.conditions = [x for x in c.conditions if x.name != "On Overwatch"]
-    c.conditions.append(Condition(name="On Overwatch", source=rule("On Overwatch").rule, detail=detail, fire=ev.fire))
+    c.conditions.append(Condition(name="On Overwatch", source=rule("On Overwatch").rule, detail=detail, fire=fire))
     ctx.log.append(f"{c.name} takes Overwatch: {detail} ({OVERWATCH_SRC})")
 
 

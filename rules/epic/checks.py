@@ -20,7 +20,7 @@ def check(s: EpicScenario) -> None:
     errors: list[FieldError] = []
     if s.attacker.double_moved and s.attacker.sustained_fire:
         errors.append(FieldError("attacker.sustained_fire", "A formation that double moved did not sustain its fire"))
-    errors += _overwatch_errors(s) + _barrage_errors(s) + _crossfire_errors(s)
+    errors += _overwatch_errors(s) + _barrage_errors(s) + _crossfire_errors(s) + _assault_errors(s)
     if errors:
         raise ScenarioError(errors)
 
@@ -105,4 +105,24 @@ def _crossfire_errors(s: EpicScenario) -> list[FieldError]:
         errors.append(FieldError("action.crossfire.ally_broken", "A broken formation cannot claim a crossfire"))
     if c.ally_marching:
         errors.append(FieldError("action.crossfire.ally_marching", "A marching formation cannot claim a crossfire"))
+    return errors
+
+
+def _assault_errors(s: EpicScenario) -> list[FieldError]:
+    """Epic assault (seed 002, Allocate Hits): given CC/FF hits belong to an assault; an assault
+    claims no crossfire (a bonus "when they shoot", Crossfire) and ignores no cover (Roll to Hit)."""
+    a = s.action
+    if not a.is_assault:
+        return [
+            FieldError(f"action.{name}", "Hits given in close combat or firefight belong to an assault")
+            for name in ("cc_hits", "ff_hits")
+            if getattr(a, name) is not None
+        ]
+    errors: list[FieldError] = []
+    if a.crossfire is not None:
+        errors.append(
+            FieldError("action.crossfire", "A crossfire is claimed when a formation shoots, not in an assault")
+        )
+    if a.ignore_cover:
+        errors.append(FieldError("action.ignore_cover", "An assault has no to-hit modifier for cover to give up"))
     return errors

@@ -19,9 +19,19 @@ A weapon may be typed as text, the way a datasheet prints it (:func:`parse_weapo
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal, get_args
+from typing import Annotated, Any, ClassVar, Literal, Self, get_args
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ModelWrapValidatorHandler,
+    PrivateAttr,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from .. import limits
 from ..models import MAX_DICE, AppliedModifier, Die, DieFace, Seed, Step
@@ -31,7 +41,10 @@ UNIT_TYPES: tuple[str, ...] = get_args(UnitType)
 ValueKind = Literal["AP", "AT", "AA"]
 VALUE_KINDS: tuple[str, ...] = get_args(ValueKind)
 WeaponKind = Literal["ranged", "small arms", "assault"]
-ActionKind = Literal["shoot", "barrage", "overwatch", "overwatch barrage"]
+ActionKind = Literal["shoot", "barrage", "overwatch", "overwatch barrage", "assault"]
+# Epic assault (seed 002, Allocate Hits & Make Saving Throws): hits from close combat or firefight
+AssaultKind = Literal["CC", "FF"]
+ASSAULT_KINDS: tuple[str, ...] = get_args(AssaultKind)
 Trigger = Literal["move", "double move", "march", "unload", "shoot", "assault", "regroup", "other"]
 TRIGGERS: tuple[str, ...] = get_args(Trigger)
 
@@ -87,7 +100,69 @@ def save_from_datasheet(n: int, written: str) -> str:
     )
 
 
-_PLUS = re.compile(r"^\s*(AP|AT|AA)?\s*(\d{1,2})\+\s*$", re.IGNORECASE)
+_PLUS = re.compile(r"^\s*(AP|AT|AA|CC|FF)?\s*(\d{1,2})\+\s*$", re.IGNORECASE)
+
+
+# Epic datasheet notation (issue 22): a value typed as a datasheet prints it is converted
+def datasheet_value(n: int, save: bool) -> int | None:
+    """The seed's value (a d6 equal or under) for a datasheet's ``n+`` (a d6 of n or more): the
+    same 7 - n faces, ``5+`` is 2 and ``4+`` is 3 (seed 002, Roll to Hit: equal or under, a 6
+    always misses). A to-hit ``1+`` is 6 (still missing on a 6); a save of ``7+`` or more is 0 (no
+    save). None when it cannot be read (a to-hit of ``0+`` or ``7+`` and beyond: refused with its
+    message)."""
+    if save:
+        return max(0, 7 - n) if n >= 1 else None
+    return 7 - n if 1 <= n <= 6 else None
+
+
+def datasheet_read(kind: str, n: int, value: int, save: bool) -> str:
+    """The conversion in words: ``a datasheet's 5+ hits on 5 or 6, 2 in 6; here a d6 equal or
+    under: AT2 (1 or 2)``."""
+    verb = "saves" if save else "hits"
+    if save and value == 0:
+        return f"a datasheet's {n}+ cannot be rolled on a d6: no save (0)"
+    new = f"{kind}{value}" if kind else str(value)
+    sure = ", a 6 always missing" if value == 6 and not save else ""
+    faces = _faces(1, min(value, 5) if not save else value)
+    return (
+        f"a datasheet's {n}+ {verb} on {_faces(n, 6)}, {7 - n} in 6; here a d6 {verb} equal or under: "
+        f"{new} ({faces}{sure})"
+    )
+
+
+class _Datasheet(BaseModel):
+    """A model whose ``to_hit_fields`` and ``save_fields`` may be typed as a datasheet prints
+    them (``5+``): converted to the seed's convention before validation (:func:`datasheet_value`),
+    each conversion kept (:attr:`datasheet`) for the step that shows it. A value that cannot be
+    read is left to the field, which refuses it with its message."""
+
+    to_hit_fields: ClassVar[tuple[str, ...]] = ()
+    save_fields: ClassVar[tuple[str, ...]] = ()
+    _datasheet: dict[str, str] = PrivateAttr(default_factory=dict)
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _from_datasheet(cls, data: Any, handler: ModelWrapValidatorHandler[Self]) -> Self:
+        typed: dict[str, str] = {}
+        if isinstance(data, dict):
+            data = dict(data)
+            for key in (*cls.to_hit_fields, *cls.save_fields):
+                v = data.get(key)
+                m = _PLUS.match(v) if isinstance(v, str) else None
+                save = key in cls.save_fields
+                value = datasheet_value(int(m.group(2)), save) if m and not (save and m.group(1)) else None
+                if m and value is not None:
+                    data[key], typed[key] = value, f"{int(m.group(2))}+"
+        obj = handler(data)
+        if typed:
+            obj._datasheet = typed
+        return obj
+
+    @property
+    def datasheet(self) -> dict[str, str]:
+        """The fields typed as a datasheet prints them, as typed (``{"AT": "5+"}``): kept through
+        :meth:`EpicWeapon.format`, so the parse/format pair stays matched."""
+        return dict(self._datasheet)
 
 
 def _to_hit_value(v: object, info: ValidationInfo) -> object:
@@ -135,6 +210,16 @@ def _tokens(words: list[str], text: str, start: int = 0, dead: set[int] | None =
     return out
 
 
+def _plus_value(kind: str, n: int, plus: bool, shown: str) -> int | str:
+    """A to-hit token's value: ``n``, or a datasheet's ``n+`` kept as text for
+    :class:`EpicWeapon` to convert (Epic datasheet notation); refused when it cannot be rolled."""
+    if not plus:
+        return n
+    if datasheet_value(n, save=False) is None:
+        raise ValueError(to_hit_from_datasheet(kind, n, shown))
+    return f"{n}+"
+
+
 def _token(word: str, after: str | None, out: dict[str, object], text: str) -> int:
     """Read one token of a weapon (``word``, the word ``after`` it or None) into ``out``; returns
     how many words after it it also read (0 or 1). Raises ValueError when it cannot read it."""
@@ -142,11 +227,11 @@ def _token(word: str, after: str | None, out: dict[str, object], text: str) -> i
     value = _VALUE.match(word)
     bp = _BP.match(word)
     if value:
-        if value.group(3):
-            raise ValueError(to_hit_from_datasheet(value.group(1).upper(), int(value.group(2)), limits.shown(word)))
-        out[value.group(1).upper()] = int(value.group(2))
+        kind = value.group(1).upper()
+        out[kind] = _plus_value(kind, int(value.group(2)), bool(value.group(3)), limits.shown(word))
     elif low in ("ap", "at", "aa") and after is not None and re.fullmatch(r"\d{1,2}\+", after):
-        raise ValueError(to_hit_from_datasheet(low.upper(), int(after[:-1]), f"{word} {after}"))
+        out[low.upper()] = _plus_value(low.upper(), int(after[:-1]), True, f"{word} {after}")
+        return 1
     elif low in ("ap", "at", "aa", "bp") and after is not None and _number(after):
         out[low.upper()] = int(after)
         return 1
@@ -227,7 +312,7 @@ Save = Annotated[
 ]
 
 
-class EpicWeapon(_Model):
+class EpicWeapon(_Model, _Datasheet):
     """A weapon on a unit's datasheet.
 
     ``count`` such weapons (each rolls one d6 a shooting); ``range`` in tiles; ``AP``, ``AT``,
@@ -248,6 +333,7 @@ class EpicWeapon(_Model):
     macro: bool = False
     kind: WeaponKind = "ranged"
     use: ValueKind | None = None
+    to_hit_fields: ClassVar[tuple[str, ...]] = ("AP", "AT", "AA")  # Epic datasheet notation
 
     @field_validator("name")
     @classmethod
@@ -272,7 +358,7 @@ class EpicWeapon(_Model):
         """The weapon as :func:`parse_weapon` reads it."""
         words = [f"{self.count}x"] if self.count > 1 else []
         words += [self.name, str(self.range)]
-        words += [f"{k}{v}" for k, v in self.values().items()]
+        words += [f"{k}{self._datasheet.get(k, v)}" for k, v in self.values().items()]  # AT5+ as typed
         if self.BP:
             words.append(f"BP{self.BP}")
         if self.macro:
@@ -297,7 +383,7 @@ def _weapons(v: object) -> object:
 # Formations
 
 
-class AttackingUnit(_Model):
+class AttackingUnit(_Model, _Datasheet):
     """A unit of the attacking formation, in the table's order (front to back as the player lists
     them: among units equally far from the target, the one lower in the table is suppressed first).
 
@@ -314,6 +400,11 @@ class AttackingUnit(_Model):
     terrain_tiles: int = Field(0, ge=0, le=50, description="obstructing terrain tiles the line of fire crosses")
     war_engine_between: bool = False
     ammo: int | None = Field(None, ge=0, le=99)
+    # Epic assault (seed 002, Allocate Hits): the unit's close-combat and firefight values from its
+    # datasheet (a d6 equal or under hits), for an assault whose hits are rolled; None: it has none
+    cc: ToHit | None = None
+    ff: ToHit | None = None
+    to_hit_fields: ClassVar[tuple[str, ...]] = ("cc", "ff")  # Epic datasheet notation
 
     @field_validator("weapons", mode="before")
     @classmethod
@@ -321,7 +412,7 @@ class AttackingUnit(_Model):
         return _weapons(v)
 
 
-class TargetUnit(_Model):
+class TargetUnit(_Model, _Datasheet):
     """A unit of the target formation, in the defender's order (front to back: among units equally
     close to the attackers, the one higher in the table takes hits first).
 
@@ -339,6 +430,7 @@ class TargetUnit(_Model):
     distance: Tiles = 10
     line_of_fire: bool = True
     from_centre: Tiles | None = None
+    save_fields: ClassVar[tuple[str, ...]] = ("armour", "cover_save")  # Epic datasheet notation
 
 
 class AttackingFormation(_Model):
@@ -369,13 +461,17 @@ class Crossfire(_Model):
     tiles (at most 12), whether it passes ``through_target`` (through a unit of the target
     formation or the gap between two), and the allied unit at its end: whether it has
     ``ally_line_of_fire`` to the target formation, and whether its formation is ``ally_broken``
-    or ``ally_marching``. A valid line gives every save of the target formation -1."""
+    or ``ally_marching``. A valid line gives every save of the target formation -1, unless
+    ``countered`` (terrain or a special rule counters it, on the player's word)."""
 
     length: Tiles = 12
     through_target: bool = True
     ally_line_of_fire: bool = True
     ally_broken: bool = False
     ally_marching: bool = False
+    # Crossfire countered (seed 002, Crossfire: "Some terrain features or special rules may counter
+    # this modifier"): the line is claimed, but the target's saves take no -1
+    countered: bool = False
 
 
 class EpicAction(_Model):
@@ -391,6 +487,16 @@ class EpicAction(_Model):
     ignore_cover: bool = False
     crossfire: Crossfire | None = None
     also_under: list[TargetFormation] = Field(default_factory=list, max_length=6)
+    # Epic assault (seed 002, Allocate Hits & Make Saving Throws): the hits scored in close combat
+    # (``cc_hits``) and firefight (``ff_hits``) when given; None for both: rolled from the units' CC/FF
+    cc_hits: int | None = Field(None, ge=0, le=99)
+    ff_hits: int | None = Field(None, ge=0, le=99)
+
+    @property
+    def is_assault(self) -> bool:
+        """An assault: close-combat and firefight hits, allocated over every unit but war engines
+        within 4 tiles (seed 002, Allocate Hits & Make Saving Throws)."""
+        return self.kind == "assault"
 
     @property
     def is_barrage(self) -> bool:
@@ -443,11 +549,11 @@ class Shooter(_Model):
 class ToHitRoll(_Model):
     """A group of to-hit dice: the ``weapon`` (or ``barrage on <unit>``), the value fired
     (``kind`` AP/AT/AA, ``value``), the ``modifiers``, the ``needed`` value after them, the
-    ``rolls``; when the value fell to 0 or below, the Zero To Hit table's ``zero_to_hit`` rule
+    ``rolls`` (an assault's given hits: value and needed 0, no rolls); when the value fell to 0 or below, the Zero To Hit table's ``zero_to_hit`` rule
     and the ``second_rolls`` made after each 1 (None: impossible); ``hits`` scored."""
 
     weapon: str
-    kind: ValueKind
+    kind: ValueKind | AssaultKind
     macro: bool = False
     range: int = 0
     units: list[str] = Field(default_factory=list)

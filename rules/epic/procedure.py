@@ -52,6 +52,16 @@ and in the step log where it applies):
 - *Suppression before ammo*, in the seed's order: a unit out of ammo can take a point of
   suppression.
 - *A save of 6* always saves (nothing says a 6 fails a save; only the to-hit roll has that rule).
+- *An assault* (seed 002 gives only its allocation: every unit but war engines up to 4 tiles away,
+  CC or FF alike) scores its hits as the published Epic Armageddon rules do (Assaults): one d6 per
+  unit, its CC value in base contact (distance 0), else its FF value up to 4 tiles away, equal or
+  under, a 6 missing; or the player gives the hits. The target gains +1 Shock for the assault and
+  +1 per unit destroyed, as under fire; saves as for shooting; no suppression, crossfire or cover
+  to ignore (those are the shooting's).
+- *Datasheet notation*: a to-hit or save typed as a datasheet prints it (``AT5+``, a save ``4+``:
+  a d6 of n or more) is read as the seed's value for the same faces, 7 - n equal or under (``5+``
+  is 2, ``4+`` is 3; a to-hit ``1+`` is 6, still missing on a 6; a save ``7+`` is none), and a
+  step at the start says so. A to-hit ``7+`` cannot be rolled and is refused.
 - *Crossfire* is taken on the player's word: the engine checks the line's length and the facts
   given about it, not the table's geometry.
 """
@@ -63,6 +73,7 @@ from typing import Literal
 
 from ..dice import Roller
 from ..models import AppliedModifier, Die, Step
+from .assault import assault
 from .barrage import barrage
 from .checks import check, under
 from .models import BarrageResult, EpicResolution, EpicScenario, FormationResult, Shooter, ToHitRoll
@@ -71,6 +82,7 @@ from .shooters import shooters
 from .shooting import shoot
 from .state import FormationState
 from .tables import src, tables
+from .text import datasheet_notes
 from .to_hit import roll_to_hit
 
 Outcome = Literal["no shooters", "wiped out", "broken", "losses", "no losses"]
@@ -79,6 +91,7 @@ _ACTIONS = {
     "barrage": "Barrage",
     "overwatch": "Overwatch fire",
     "overwatch barrage": "Overwatch barrage",
+    "assault": "Assault",
 }
 
 
@@ -117,6 +130,10 @@ class EpicAttack:
         """Run the stages: checks, who can shoot, what sets the attack off (overwatch, a
         crossfire), the shooting or the barrage, then Shock and breaking for each formation."""
         check(self.s)
+        for section, words in datasheet_notes(self.s):  # Epic datasheet notation (issue 22)
+            self.step("Datasheet notation", section, words)
+        if self.s.action.is_assault:
+            return self.assault()
         shooting_units, shooting = shooters(self)
         formations = [FormationState.of(f, spec) for f, spec in under(self.s)]
         self.announce()
@@ -137,6 +154,12 @@ class EpicAttack:
         results = [finish(self, f) for f in formations]
         return self.resolution(shooting_units, bool(shooting), rolls, results, fired)
 
+    def assault(self) -> EpicResolution:
+        """An assault (seed 002, Allocate Hits & Make Saving Throws): its hits allocated over every
+        unit but war engines within 4 tiles, saved, then Shock and breaking for the target."""
+        fighters, attacked, rolls, target = assault(self, FormationState.of("target", self.s.target))
+        return self.resolution(fighters, attacked, rolls, [finish(self, target)], None)
+
     def announce(self) -> None:
         """The steps for overwatch fire and a crossfire, before any die."""
         s, a = self.s, self.s.action
@@ -148,11 +171,16 @@ class EpicAttack:
                 "it is no longer on overwatch once it has fired.",
             )
         if a.crossfire is not None:
+            effect = (
+                "terrain or a special rule counters the save modifier: no change to the saves"
+                if a.crossfire.countered
+                else f"every save of {s.target.name} suffers {self.t.crossfire.save_modifier}"
+            )
             self.step(
                 "Crossfire",
                 "Crossfire",
                 f"A line of {a.crossfire.length} tiles through {s.target.name} to an allied unit with line of fire: "
-                f"every save of {s.target.name} suffers {self.t.crossfire.save_modifier}.",
+                f"{effect}.",
             )
 
     def resolution(

@@ -22,7 +22,9 @@ def saves(atk: EpicAttack, formation: FormationState, index: int, hits: int, mac
     unit = formation.spec.units[index]
     kind, value = best_save(unit)
     # the crossfire catches the target formation only, not others under a barrage's template
-    modifier = atk.t.crossfire.save_modifier if atk.crossfire and formation.path == "target" else 0
+    crossfire = atk.s.action.crossfire
+    hit = crossfire is not None and not crossfire.countered and formation.path == "target"
+    modifier = atk.t.crossfire.save_modifier if hit else 0
     needed = value + modifier
     which = "macro-weapon save" if macro else "save"
     if kind == "none" or needed <= 0:

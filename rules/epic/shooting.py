@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .models import EpicWeapon, ToHitRoll
+from .models import ASSAULT_KINDS, EpicWeapon, ToHitRoll
 from .readings import allocate, can_take
 from .saves import saves
 from .shooters import firing
@@ -34,7 +34,14 @@ class _Group:
 
 def eligible(atk: EpicAttack, formation: FormationState, kind: str, macro: bool, reach: int) -> list[int]:
     """The units of the target formation a hit may go on: alive, of a type the hit can take,
-    in line of fire and within ``reach`` tiles, and not in cover when cover is ignored."""
+    in line of fire and within ``reach`` tiles, and not in cover when cover is ignored. An
+    assault's CC or FF hit: alive, not a war engine, within ``reach`` (seed 002, Allocate Hits)."""
+    if kind in ASSAULT_KINDS:  # Epic assault: "regardless of whether the hits are from CC or FF"
+        a = atk.t.assault
+        units = formation.spec.units
+        return [
+            i for i, u in enumerate(units) if formation.alive(i) and u.type not in a.exclude and u.distance <= reach
+        ]
     ignore = atk.s.action.ignore_cover
     return [
         i
@@ -156,7 +163,14 @@ def _place(
             atk.step(
                 "Allocate hits",
                 "Allocate Hits & Make Saving Throws",
-                f"{lost} {r.weapon} hit(s) ({r.kind}) found no unit they may go on (type, range, line of fire"
-                f"{', cover ignored' if atk.s.action.ignore_cover else ''}): they are lost.",
+                f"{lost} {r.weapon} hit(s) ({r.kind}) found no unit they may go on ({_why_none(atk, r.kind, r.range)}): "
+                "they are lost.",
             )
     return placed_all, target
+
+
+def _why_none(atk: EpicAttack, kind: str, reach: int) -> str:
+    """What a unit needs to take a hit of ``kind``, for the step of hits that found none."""
+    if kind in ASSAULT_KINDS:  # Epic assault (seed 002, Allocate Hits)
+        return f"an assault's hits go on units but war engines up to {reach} tiles away"
+    return f"type, range, line of fire{', cover ignored' if atk.s.action.ignore_cover else ''}"

@@ -69,6 +69,15 @@ class _Crossfire(_Data):
     source: str
 
 
+class _Assault(_Data):
+    """An assault's reach (tiles) and the unit types no assault hit may go on (seed 002)."""
+
+    note: str | None = Field(None, alias="_note")
+    reach: int
+    exclude: list[str]
+    source: str
+
+
 class EpicTables(_Data):
     """Every table of seed 002 that bears on a shooting attack."""
 
@@ -81,6 +90,7 @@ class EpicTables(_Data):
     barrage: _Barrage
     overwatch: _Overwatch
     crossfire: _Crossfire
+    assault: _Assault  # Epic assault (seed 002, Allocate Hits & Make Saving Throws)
 
 
 @cache

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..models import AppliedModifier
-from .models import TargetFormation
+from .models import EpicScenario, TargetFormation, datasheet_read
 
 
 def unit_label(formation: TargetFormation, index: int) -> str:
@@ -37,3 +37,31 @@ def mod_text(value: int) -> str:
 def mods_text(mods: list[AppliedModifier]) -> str:
     """`` -1 (cover)`` for each modifier."""
     return "".join(f" {m.value:+d} ({m.label.lower()})" for m in mods)
+
+
+def datasheet_notes(s: EpicScenario) -> list[tuple[str, str]]:
+    """Each value the player typed as a datasheet prints it (``AT5+``, a save ``4+``), with the
+    seed's value it was read as: ``(section of seed 002, words)`` (issue 22: Epic datasheet
+    notation)."""
+    notes: list[tuple[str, str]] = []
+    for u in s.attacker.units:
+        for w in u.weapons:
+            for k, typed in w.datasheet.items():
+                n, value = int(typed[:-1]), getattr(w, k)
+                notes.append(("Roll to Hit", f"{u.name}'s {w.name} {k}{typed}: {datasheet_read(k, n, value, False)}."))
+        for k, typed in u.datasheet.items():
+            kind = k.upper()
+            n, value = int(typed[:-1]), getattr(u, k)
+            notes.append(("Roll to Hit", f"{u.name}'s {kind} {typed}: {datasheet_read(kind, n, value, False)}."))
+    for f in (s.target, *s.action.also_under):
+        for t in f.units:
+            for k, typed in t.datasheet.items():
+                n, value = int(typed[:-1]), getattr(t, k)
+                what = "armour" if k == "armour" else "cover save"
+                notes.append(
+                    (
+                        "Allocate Hits & Make Saving Throws",
+                        f"{t.name}'s {what} {typed}: {datasheet_read('', n, value, True)}.",
+                    )
+                )
+    return notes

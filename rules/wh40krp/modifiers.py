@@ -34,7 +34,7 @@ def shooting_modifiers(
 def _shot_modifiers(
     rnd: Wh40krpRound, index: int, kind: str, shot: int, aim: Aim, action: RpAction
 ) -> list[AppliedModifier]:
-    """Recoil, range, aim (the first shot only on automatic; lost on a moving target or firer)
+    """Recoil, range, aim (the first shot of a burst only; lost on a moving target or firer)
     and the rested weapon."""
     rows = rnd.t.shooting_modifiers.rows
     w = rnd.weapon
@@ -48,7 +48,7 @@ def _shot_modifiers(
         out.append(applied(rows["point_blank"], src("Range")))
     elif band == "long":
         out.append(applied(rows["long_range"], src("Range")))
-    if aim.actions and rnd.bodies[index].speed == 0 and action.moving == "no" and (kind != "auto" or shot == 0):
+    if aim.actions and rnd.bodies[index].speed == 0 and action.moving == "no" and shot == 0:
         label = f"Aimed ({aim.actions} action{'s' if aim.actions > 1 else ''})"
         out.append(applied(rows["aim"], src("Aiming"), rows["aim"].value * aim.actions, label))
     if aim.rested and action.moving == "no":

@@ -31,10 +31,12 @@ Readings taken where the seed is garbled or silent (each also said in the step l
 applies):
 
 - *Aim on a burst.* "It is possible to aim with an automatic weapon although it only applies with
-  the first shot": read as automatic (A) fire only, as the issue states; single shots and both
-  semi-automatic shots keep the aim. Aim is spent by the fire action after it, and lost when the
-  target moves (speed above 0) or the firer moves (a move action, or firing while walking or
-  running).
+  the first shot, after which the weapon jolts the character back" (seed 000, Aiming): a
+  semi-automatic burst's second shot carries recoil too (-5, then -10, Semi-automatic), so the aim
+  applies to the first shot of any burst, semi-automatic (SA) or automatic (A), and never to a
+  later one (issue 22's reading; before it, both SA shots kept the aim). Aim is spent by the fire
+  action after it, and lost when the target moves (speed above 0) or the firer moves (a move
+  action, or firing while walking or running).
 - *Moving target.* "-10 per 100m per Round": -10 for each full 100 m per round.
 - *Jam or hit.* A roll that jams is a jam, not a hit: the gun did not fire. A jam or an overload
   ends the round's shooting.

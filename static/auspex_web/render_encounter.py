@@ -32,13 +32,17 @@ def _ordered(state: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 
 
 def headline(state: Mapping[str, Any]) -> str:
-    """``Round 2 · Guard's turn``, or ``Not started`` before initiative."""
+    """``Round 2 · Guard's turn`` (the fan ruleset: ``Turn 2, round 1 (round 7) · Kell's turn``),
+    or ``Not started`` before initiative."""
     rnd = int(state.get("round") or 0)
     if not rnd:
         return "Not started: add combatants, then start the fight"
     names = {c.get("id"): c.get("name") for c in state.get("combatants") or []}
     turn = state.get("turn")
-    return f"Round {rnd} \u00b7 {names.get(turn, turn)}'s turn" if turn else f"Round {rnd}"
+    when = f"Round {rnd}"
+    if state.get("game_turn"):  # the fan ruleset: a turn is 6 rounds (seed 000)
+        when = f"Turn {state['game_turn']}, round {state.get('round_of_turn')} (round {rnd})"
+    return f"{when} \u00b7 {names.get(turn, turn)}'s turn" if turn else when
 
 
 def harm(c: Mapping[str, Any]) -> str:

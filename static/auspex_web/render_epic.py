@@ -63,11 +63,17 @@ def render_shooters(r: EpicResolution) -> str:
     for s in r.shooters:
         ammo = f" (ammo left {s.ammo_left})" if s.ammo_left is not None and s.status == "shoots" else ""
         why = f"shoots{ammo}" if s.status == "shoots" else f"{s.status}: {s.reason}"
+        if s.status == "fights":  # Epic assault: the value it fights with, CC or FF
+            why = f"fights with its {s.reason}"
+        acts = s.status in ("shoots", "fights")
         items.append(
-            f'<li class="shooter {"shoots" if s.status == "shoots" else "idle"}" data-status="{e(s.status)}">'
+            f'<li class="shooter {"shoots" if acts else "idle"}" data-status="{e(s.status)}">'
             f"<strong>{e(s.name)}</strong> ({e(s.distance)} tiles){DASH}{e(why)}</li>"
         )
-    return f'<section class="epic-stage" data-k="shooters"><h3>Who shoots</h3><ul>{"".join(items)}</ul></section>'
+    if r.action == "Assault" and not items:
+        return ""
+    title = "Who fights" if r.action == "Assault" else "Who shoots"
+    return f'<section class="epic-stage" data-k="shooters"><h3>{title}</h3><ul>{"".join(items)}</ul></section>'
 
 
 def render_to_hit(t: ToHitRoll) -> str:
@@ -75,6 +81,8 @@ def render_to_hit(t: ToHitRoll) -> str:
     mods = "".join(f" {signed(m.value)} ({m.label.lower()})" for m in t.modifiers)
     head = f"{t.weapon} \u00d7{len(t.rolls)}" if t.rolls else t.weapon
     who = f" ({', '.join(dict.fromkeys(t.units))})" if t.units and not t.weapon.startswith("Barrage on") else ""
+    if t.value == 0:  # Epic assault: hits given, not rolled
+        return f'<li class="to-hit" data-k="to-hit">{e(head)} {ARROW} {_k("group-hits", e(plural(t.hits, "hit")), "strong")}</li>'
     if t.zero_to_hit == "impossible":
         body = f"{t.kind} {t.value}{mods} = {t.needed}: a hit is impossible (Zero To Hit)"
         return f'<li class="to-hit" data-k="to-hit">{e(head + who)}: {e(body)}</li>'
@@ -162,7 +170,8 @@ def render_epic(r: EpicResolution) -> str:
         stages.append(f'<section class="epic-stage" data-k="barrage"><h3>Barrage</h3><p>{e(text)}</p></section>')
     if r.to_hit:
         rows = "".join(render_to_hit(t) for t in r.to_hit)
-        stages.append(f'<section class="epic-stage"><h3>To hit</h3><ul>{rows}</ul></section>')
+        title = "Assault hits" if r.action == "Assault" else "To hit"
+        stages.append(f'<section class="epic-stage"><h3>{title}</h3><ul>{rows}</ul></section>')
     if r.outcome != "no shooters":
         stages.extend(render_formation(f) for f in r.formations)
     return (

@@ -60,14 +60,19 @@ function init({ form, editableRows }) {
   const crossfire = $("ep-crossfire");
   function syncAction() {
     const barrage = kind.value.endsWith("barrage");
+    const assault = kind.value === "assault"; // Epic assault: CC/FF, no cover to ignore, no crossfire
     $("ep-trigger").hidden = !kind.value.startsWith("overwatch");
-    $("ep-ignore-cover").hidden = barrage;
+    $("ep-ignore-cover").hidden = barrage || assault;
     for (const el of form.querySelectorAll("#ep-target-units [data-barrage]")) el.hidden = !barrage;
-    $("ep-crossfire-line").hidden = !crossfire.checked;
+    for (const el of form.querySelectorAll("#ep-attacker-units [data-assault]")) el.hidden = !assault;
+    $("ep-assault").hidden = !assault;
+    $("ep-crossfire-claim").hidden = assault;
+    $("ep-crossfire-line").hidden = !crossfire.checked || assault;
   }
   kind.addEventListener("change", syncAction);
   crossfire.addEventListener("change", syncAction);
   $("add-ep-target-unit").addEventListener("click", syncAction);
+  $("add-ep-attacker-unit").addEventListener("click", syncAction);
   return { apply: syncAction, start: syncAction };
 }
 

@@ -220,14 +220,12 @@ def test_overwatch_fire_checks_its_trigger(ready_page: Page) -> None:
 def test_a_weapon_typed_wrong_is_refused_at_its_field(ready_page: Page) -> None:
     page = ready_page
     epic(page)
-    unit(page, "attacker", 1, {"weapons": "Heavy bolter 30 AP3+"})
+    # a datasheet's 3+ is read as AP4 (issue 22: converted, a step says so); 7+ cannot be rolled
+    unit(page, "attacker", 1, {"weapons": "Heavy bolter 30 AP7+"})
     resolve(page, "invalid")
     box = field(page, "ep:attacker.units.1.weapons")
     expect(box).to_have_attribute("aria-invalid", "true")
     expect(page.locator("#ep-attacker-units > li").nth(1).locator(".field-error")).to_contain_text(
-        # a datasheet's 3+ is 4 faces in 6; here a d6 hits equal or under, so AP4 (issue 18: "write AP3"
-        # turned a 4-in-6 shot into 3 in 6)
-        "'AP3+': a datasheet's 3+ hits on 3-6, 4 in 6. Here a d6 hits on a roll equal or under the value "
-        "(seed 002, Roll to Hit): write AP4, which hits on 1-4"
+        "'AP7+': 7+ cannot be rolled on a d6"
     )
-    expect(box).to_have_value("Heavy bolter 30 AP3+")  # nothing typed is lost
+    expect(box).to_have_value("Heavy bolter 30 AP7+")  # nothing typed is lost

@@ -88,6 +88,9 @@ def test_epic_catalogue_offers_unit_types_overwatch_triggers_and_the_barrage_tab
     assert ep["unit_types"] == ["infantry", "armoured vehicle", "war engine", "aircraft"]
     # seed 002, Overwatch: only a move or an unload sets it off
     assert ep["overwatch_triggers"] == ["move", "double move", "march", "unload"]
+    # Epic assault (seed 002, Allocate Hits): every unit but war engines up to 4 tiles away
+    assert "assault" in ep["action_kinds"]
+    assert (ep["assault"]["reach"], ep["assault"]["exclude"]) == (4, ["war engine"])
     # seed 002, To Hit Modifiers
     assert {k: v["value"] for k, v in ep["to_hit_modifiers"].items()} == {
         "cover": -1,

@@ -265,3 +265,21 @@ def test_crossfire_refused_at_each_field(crossfire: dict[str, Any], field: str) 
 def test_crossfire_of_12_tiles_is_accepted() -> None:
     # The die of 5 misses: no save either way; the claim is accepted.
     assert resolve(scenario(crossfire={"length": 12}, dice=[5]))["crossfire"] is True
+
+
+def test_crossfire_countered_by_terrain_or_a_special_rule_leaves_the_saves_alone() -> None:
+    # seed 002, Crossfire: "Some terrain features or special rules may counter this modifier."
+    # The same two hits on A (armour 4, integrity 2), the crossfire claimed but countered: save 4.
+    # Saves 4 3: both hold: 2 -> 2.
+    res = resolve(
+        scenario(
+            [shooter("2x Heavy bolter 30 AP4")],
+            [infantry("A", armour=4, integrity=2)],
+            crossfire={"length": 12, "countered": True},
+            dice=[1, 1, 4, 3],
+        )
+    )
+    s = units_of(res)["A"]["saves"][0]
+    assert (s["value"], s["modifier"], s["needed"], s["failed"]) == (4, 0, 4, 0)
+    assert res["crossfire"] is True
+    assert any("counter" in st["detail"] and st["source"] == "seed 002, Crossfire" for st in res["steps"])

@@ -60,13 +60,13 @@ def test_cli_resolves_an_epic_scenario_file_exit_0(tmp_path: Path) -> None:
 
 def test_cli_an_invalid_epic_scenario_exits_2_with_the_field_on_stderr(tmp_path: Path) -> None:
     data = _platoon([1])
-    data["attacker"]["units"][0]["weapons"] = "Heavy bolter 30 AP4+"
+    data["attacker"]["units"][0]["weapons"] = "Heavy bolter 30 AP7+"
     proc = _resolve_file(tmp_path, data)
     assert proc.returncode == 2
     assert proc.stdout == ""
     fields = {e["field"]: e["message"] for e in json.loads(proc.stderr)["errors"]}
     assert "attacker.units.0.weapons" in fields
-    assert "write AP3," in fields["attacker.units.0.weapons"]
+    assert "cannot be rolled on a d6" in fields["attacker.units.0.weapons"]
 
 
 def test_cli_an_engine_refusal_exits_2_at_its_field(tmp_path: Path) -> None:

@@ -3,8 +3,9 @@
 ``[Nx] Name RANGE [AP n] [AT n] [AA n] [BP n] [MW] [small arms | assault] [use AP|AT|AA]``, weapons
 separated by ``;`` or new lines; the two functions are a matched pair (``parse_weapons(format_weapons(w))``
 gives ``w``). This game hits on a d6 equal or UNDER the value (seed 002: "A roll of 6 is always
-considered a miss"), so a value typed ``AP4+`` (a datasheet's: 4, 5 or 6 hits) is refused with its
-conversion: the same three faces equal or under, ``AP3``.
+considered a miss"), so a value typed ``AP4+`` (a datasheet's: 4, 5 or 6 hits) is converted to the
+same three faces equal or under, ``AP3``, and a step says so (issue 22: converted, never mistranslated;
+before it, refused with its conversion). ``AT7+`` cannot be rolled and is refused.
 """
 
 from __future__ import annotations
@@ -59,12 +60,8 @@ def test_weapons_separated_by_new_lines() -> None:
 @pytest.mark.parametrize(
     ("text", "says"),
     [
-        ("Heavy bolter 30 AP4+", ["'AP4+'", "write AP3,"]),  # 4+: 4-6, 3 in 6; here 1-3
-        ("Heavy bolter 30 AT5+", ["'AT5+'", "write AT2,", "2 in 6"]),  # 5+: 5 or 6; here 1 or 2
-        ("Heavy bolter 30 AP2+", ["'AP2+'", "write AP5,"]),
-        ("Heavy bolter 30 AP 4+", ["'AP 4+'", "write AP3,"]),
-        ("Lascannon 45 AT1+", ["write AT6,", "a 6 always misses"]),
         ("Lascannon 45 AT7+", ["'AT7+'", "cannot be rolled on a d6"]),
+        ("Lascannon 45 AT 0+", ["'AT 0+'"]),
         ("Heavy bolter 30 AP4 rending", ["'rending'"]),
         ("Heavy bolter", ["range"]),
         ("30 AP4", ["name"]),
@@ -78,10 +75,10 @@ def test_errors_name_the_bad_token(text: str, says: list[str]) -> None:
 
 
 def test_bad_weapon_text_in_a_scenario_is_reported_at_its_unit_via_run() -> None:
-    errors = errors_of(scenario([shooter(name="A"), shooter("Heavy bolter 30 AP4+", name="B")], dice=[1]))
+    errors = errors_of(scenario([shooter(name="A"), shooter("Heavy bolter 30 AP7+", name="B")], dice=[1]))
     assert list(errors) == ["attacker.units.1.weapons"]
-    assert "AP4+" in errors["attacker.units.1.weapons"]
-    assert "write AP3," in errors["attacker.units.1.weapons"]
+    assert "AP7+" in errors["attacker.units.1.weapons"]
+    assert "cannot be rolled on a d6" in errors["attacker.units.1.weapons"]
 
 
 @pytest.mark.parametrize(
@@ -175,28 +172,57 @@ def test_a_name_cannot_hold_the_separators(name: str) -> None:
 # --- a datasheet's "n+" converted, never mistranslated ---------------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("Heavy bolter 30 AP4+", "AP", 3),  # 4+: 4-6, 3 in 6; here 1-3
+        ("Lascannon 45 AT5+", "AT", 2),  # 5+: 5 or 6, 2 in 6; here 1 or 2 (not AT5: 5 in 6)
+        ("Heavy bolter 30 AP2+", "AP", 5),
+        ("Heavy bolter 30 AP 4+", "AP", 3),
+        ("Lascannon 45 AT1+", "AT", 6),  # all six faces; here 1-5, a 6 always missing
+    ],
+)
+def test_a_datasheets_to_hit_is_converted_to_the_seeds_convention(text: str, field: str, value: int) -> None:
+    weapon = EpicWeapon.model_validate(parse_weapons(text)[0])
+    assert getattr(weapon, field) == value
+    assert format_weapons([weapon]) == text.replace(" 4+", "4+")  # the pair stays matched, as typed
+    assert EpicWeapon.model_validate(parse_weapons(format_weapons([weapon]))[0]) == weapon
+
+
 @pytest.mark.parametrize("n", range(1, 7))
-def test_the_suggested_value_hits_on_as_many_faces_as_the_datasheets(n: int) -> None:
-    # a datasheet's n+ hits on faces n..6; the value suggested must hit on as many faces of a d6,
+def test_the_converted_value_hits_on_as_many_faces_as_the_datasheets(n: int) -> None:
+    # a datasheet's n+ hits on faces n..6; the value read must hit on as many faces of a d6,
     # equal or under it with a 6 always missing (seed 002), except that 1+ (all six) can reach only five
-    with pytest.raises(ValueError) as exc:
-        parse_weapons(f"Lascannon 45 AT{n}+")
-    suggested = int(str(exc.value).split("write AT")[1][0])
-    assert len([face for face in range(1, 7) if face <= suggested and face != 6]) == min(7 - n, 5)
+    at = EpicWeapon.model_validate(parse_weapons(f"Lascannon 45 AT{n}+")[0]).AT
+    assert at is not None
+    assert len([face for face in range(1, 7) if face <= at and face != 6]) == min(7 - n, 5)
 
 
-@pytest.mark.parametrize(("field", "typed", "says"), [("AT", "5+", "write AT2,"), ("AP", "AP4+", "write AP3,")])
-def test_a_to_hit_field_given_as_a_datasheet_value_is_refused_with_its_conversion(
-    field: str, typed: str, says: str
-) -> None:
+def test_a_lascannon_typed_at5_plus_hits_on_1_or_2_and_a_step_says_so() -> None:
+    # the issue's numbers: AT5+ is a 2-in-6 shot; read as AT2, the d6s 2 and 3 give one hit
+    res = resolve(
+        scenario([shooter("2x Lascannon 45 AT5+")], [{"name": "Tank", "type": "armoured vehicle"}], dice=[2, 3])
+    )
+    assert [(g["kind"], g["value"], g["hits"]) for g in res["to_hit"]] == [("AT", 2, 1)]
+    notes = [s["detail"] for s in res["steps"] if s["rule"] == "Datasheet notation"]
+    assert notes == [
+        "Squad's Lascannon AT5+: a datasheet's 5+ hits on 5 or 6, 2 in 6; here a d6 hits equal or under: AT2 (1 or 2)."
+    ]
+
+
+@pytest.mark.parametrize(("field", "typed", "value"), [("AT", "5+", 2), ("AP", "AP4+", 3)])
+def test_a_to_hit_field_given_as_a_datasheet_value_is_converted(field: str, typed: str, value: int) -> None:
     weapon = {"name": "Gun", "range": 30, field: typed}
-    errors = errors_of(scenario([shooter([weapon])], dice=[1]))
-    assert list(errors) == [f"attacker.units.0.weapons.0.{field}"]
-    assert says in errors[f"attacker.units.0.weapons.0.{field}"]
+    res = resolve(scenario([shooter([weapon])], dice=[6]))
+    assert res["to_hit"][0]["value"] == value
 
 
-@pytest.mark.parametrize(("typed", "value"), [("4+", 3), ("2+", 5), ("6+", 1), ("1+", 6)])
-def test_a_save_given_as_a_datasheet_value_is_refused_with_its_conversion(typed: str, value: int) -> None:
-    errors = errors_of(scenario(targets=[{"name": "Tank", "type": "armoured vehicle", "armour": typed}], dice=[1]))
-    assert list(errors) == ["target.units.0.armour"]
-    assert f"write {value}," in errors["target.units.0.armour"]
+@pytest.mark.parametrize(("typed", "value"), [("4+", 3), ("2+", 5), ("6+", 1), ("1+", 6), ("7+", 0)])
+def test_a_save_given_as_a_datasheet_value_is_converted(typed: str, value: int) -> None:
+    # one AT4 hit (d6 1) on a tank with armour typed as a datasheet prints it; its save d6 is 6
+    # (7+ cannot be rolled: no save, no die)
+    tank = {"name": "Tank", "type": "armoured vehicle", "armour": typed}
+    res = resolve(scenario([shooter("Lascannon 45 AT4")], [tank], dice=[1, 6] if value else [1]))
+    save = res["formations"][0]["units"][0]["saves"][0]
+    assert (save["save"], save["value"]) == (("armour", value) if value else ("none", 0))
+    assert any(s["rule"] == "Datasheet notation" and typed in s["detail"] for s in res["steps"])

@@ -770,6 +770,20 @@ def _epic_units_destroyed(r: Any) -> bool:
                 "the formation broken",
             ),
         ),
+        # an assault (seed 002, Allocate Hits): CC 4 in contact and FF 3 at 2 tiles, on two units
+        # within 4 tiles with saves 4 and 5 (Epic Armageddon's CC/FF rolls, the engine's reading)
+        param(
+            "assault",
+            Case(
+                eps.scenario(
+                    [eps.shooter(distance=0, cc=4), eps.shooter(name="Squad 2", distance=2, ff=3)],
+                    [eps.unit("A", armour=4, distance=1), eps.unit("B", armour=5, distance=3)],
+                    kind="assault",
+                ),
+                _epic_units_destroyed,
+                "a unit destroyed in the assault",
+            ),
+        ),
     ],
 )
 def test_epic_shooting_matches_brute_force(case: Case) -> None:
@@ -807,6 +821,16 @@ D6_CHART = {"chart": 1, "die": 6, "rows": "1-3: Wounded\n4-5: Badly wounded\n6: 
                 rps.scenario(actions=[{"kind": "auto", "shots": 2}], attacker={"BS": 10}, charts=[D6_CHART]),
                 lambda r: r.jammed and len(r.shots) == 1,
                 "a jam on the first shot",
+            ),
+        ),
+        # aim, then a semi-automatic burst: the aim is the first shot's only (seed 000, Aiming;
+        # issue 22's reading): 30 + 5 - 5 = 30%, then 30 - 10 = 20%
+        param(
+            "aim-then-semi-first-shot-only",
+            Case(
+                rps.scenario(actions=["aim", "semi"], attacker={"BS": 30}, charts=[D6_CHART]),
+                lambda r: [s.chance for s in r.shots] == [30, 20] and sum(s.hit for s in r.shots) == 2,
+                "both shots hit, at 30% then 20%",
             ),
         ),
     ],

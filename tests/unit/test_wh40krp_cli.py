@@ -57,9 +57,10 @@ def _resolve_file(tmp_path: Path, data: dict[str, Any]) -> subprocess.CompletedP
 
 
 def test_cli_resolves_a_wh40krp_round_file_exit_0(tmp_path: Path) -> None:
-    # Aim (+5), then semi-automatic at 20 m (short range of 100 m): both shots keep the aim.
+    # Aim (+5), then semi-automatic at 20 m (short range of 100 m): the aim is the first shot's only
+    # (seed 000, Aiming: it "only applies with the first shot", read for any burst).
     #   shot 1: BS 50 - 5 + 5 = 50%, rolled 23: hit; reversed 32: Right Arm
-    #   shot 2: BS 50 - 10 + 5 = 45%, rolled 60: miss
+    #   shot 2: BS 50 - 10 = 40%, rolled 60: miss
     # Right Arm flak 40% + 10 (physical, short range) = 50%, rolled 35: penetrated;
     # damage d100 42 on the player's Chart 1: 21-50 "Wounded".
     proc = _resolve_file(tmp_path, _round(dice=[23, 60, 35, 42]))
@@ -69,7 +70,7 @@ def test_cli_resolves_a_wh40krp_round_file_exit_0(tmp_path: Path) -> None:
     shots = res["shots"]
     assert [(s["kind"], s["chance"], s["roll"], s["hit"]) for s in shots] == [
         ("semi", 50, 23, True),
-        ("semi", 45, 60, False),
+        ("semi", 40, 60, False),
     ]
     assert (shots[0]["location_roll"], shots[0]["location"]) == (32, "Right Arm")
     assert [(la["layer"], la["chance"], la["roll"], la["penetrated"]) for la in shots[0]["layers"]] == [
