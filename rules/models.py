@@ -305,15 +305,20 @@ class Evasion(_Model):
         return _split_qualities(v)
 
 
-class TargetCharacteristics(_Model):
+class TargetCharacteristics(_OmitUnset):
     """The target's characteristics that weapon qualities test (0-100): Toughness (Toxic, Shocking,
     Concussive), Agility (Flame, Spray, Snare), Willpower, Strength (Concussive knocks down past SB).
-    Left out (null), the step log names the test and leaves it to the GM."""
+    Left out (null), the step log names the test and leaves it to the GM. ``WS``: its Weapon Skill,
+    for the opposed WS tests of a Feint or a Manoeuvre (DH1, Deathwatch; left out of the JSON while
+    null)."""
 
     T: Percent | None = None
     Ag: Percent | None = None
     WP: Percent | None = None
     S: Percent | None = None
+    # Feint and Manoeuvre (seed 003, Actions; seed 001, Combat Actions): the opponent's WS
+    OMIT_NONE: ClassVar[tuple[str, ...]] = ("WS",)
+    WS: Percent | None = None
 
 
 SIZES = (
@@ -541,8 +546,18 @@ class Action(_OmitUnset):
     psychic: PsychicFocus | None = None
 
     # Grappling (seed 004): the option of a Grapple action; only with ``type: "Grapple"``.
-    OMIT_NONE: ClassVar[tuple[str, ...]] = ("second_action", "second_target", "unaware_chance", "psychic", "grapple")
+    OMIT_NONE: ClassVar[tuple[str, ...]] = (
+        "second_action",
+        "second_target",
+        "unaware_chance",
+        "psychic",
+        "grapple",
+        "manoeuvre_opponent_modifiers",
+    )
     grapple: Grapple | None = None
+    # Melee manoeuvres (DH1 / Deathwatch: Feint, Manoeuvre, Knock-Down): the opponent's own modifiers
+    # on its side of the opposed test (its Fatigue, ...; the encounter fills it), as ``modifiers``
+    manoeuvre_opponent_modifiers: list[Modifier] | None = Field(None, max_length=limits.MODIFIERS)
 
 
 # Table rules (issue 21): the options seed 004 leaves to the group (Stray Shots; Righteous Fury for
@@ -731,6 +746,29 @@ class GrappleResult(_Model):
     half_action: bool = False
 
 
+class ManoeuvreResult(_Model):
+    """What a melee manoeuvre did (DH1 seed 003, Actions; Deathwatch seed 001, Combat Actions;
+    :mod:`rules.d100.manoeuvres`): its ``kind`` (feint, manoeuvre, knock_down, stun,
+    defensive_stance), the opposed ``tests`` (the attacker's first), the ``winner`` (attacker,
+    target or None), the ``effects`` in words, and what carries on: the opponent ``prone``, the
+    attacker fallen prone (``attacker_prone``), the rounds the opponent is Stunned
+    (``stunned_rounds``), the levels of ``fatigue`` inflicted, the ``metres`` the opponent was moved,
+    ``no_evasion`` (a won Feint: the next melee attack on it cannot be Dodged or Parried) and
+    ``extra_reaction`` (Defensive Stance in Deathwatch)."""
+
+    kind: str
+    tests: list[OpposedSideResult] = Field(default_factory=list)
+    winner: Literal["attacker", "target"] | None = None
+    effects: list[str] = Field(default_factory=list)
+    prone: bool = False
+    attacker_prone: bool = False
+    stunned_rounds: int = 0
+    fatigue: int = 0
+    metres: int = 0
+    no_evasion: bool = False
+    extra_reaction: bool = False
+
+
 class Resolution(_OmitUnset):
     """The whole outcome of one attack, with every die and every step."""
 
@@ -770,6 +808,8 @@ class Resolution(_OmitUnset):
     # Two-weapon fighting: the second weapon's attack, resolved after this one from the same dice
     # (its own dice and steps); grappling (seed 004): what a Grapple action did. Each left out of the
     # JSON while None, so one attack's JSON is as it always was.
-    OMIT_NONE: ClassVar[tuple[str, ...]] = ("second", "grapple")
+    OMIT_NONE: ClassVar[tuple[str, ...]] = ("second", "grapple", "manoeuvre")
     second: Resolution | None = None
     grapple: GrappleResult | None = None
+    # Melee manoeuvres (DH1 / Deathwatch: Feint, Manoeuvre, Knock-Down, Stun, Defensive Stance)
+    manoeuvre: ManoeuvreResult | None = None

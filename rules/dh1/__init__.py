@@ -52,6 +52,31 @@ reaching the power's Threshold, not by a d100 test. Seed 003's hit location reve
 test's d100 ("Reverse the order of the dice (roll of 32 becomes 23)"), and a Focus Power roll has
 no d100 to reverse: the d100 family's Psychic Attack (:mod:`rules.d100.stages.psychic`) does not
 fit, so dh1 offers none (its ``action.type`` refusal lists the actions it has).
+
+Opposed tests and the melee manoeuvres (issue 22; :mod:`rules.d100.opposed`,
+:mod:`rules.d100.manoeuvres`; seed 003 gives each action one line, the rest is the DH1 Core's,
+Ch. I, Opposed Tests and Ch. VIII, Combat Actions, reconstructed: no copy of the DH1 paragraphs was
+found in the searched corpora):
+
+- Opposed test ties (:meth:`DH1Attack.opposed_tie`): a success beats a failure; both succeeding, the
+  more degrees win; equal degrees (a bare success has 0 in DH1, so this is common), the higher
+  characteristic (its value before modifiers) wins; equal again, or both failing, is a stalemate:
+  neither wins and nothing happens (no re-roll: no die the table did not ask for).
+- Feint (Half): opposed WS; won, the attacker's next melee attack on that opponent cannot be Dodged
+  or Parried. The opponent's WS is ``target.characteristics.WS`` (required).
+- Manoeuvre (Half): opposed WS; won, the opponent is moved 1 metre in a direction the attacker
+  chooses; the attacker may follow.
+- Knock-Down (Half): opposed Strength; won, the opponent is Prone; won by two or more degrees of
+  success (the winner's degrees less the loser's, a failure counting 0), it also takes 1d5\u22123+SB
+  Impact (an unarmed blow: armour doubled, to the Body) and a level of Fatigue; lost by two or more,
+  the attacker falls Prone. No Reaction: it is an opposed test, not a hit.
+- Stun (Full): a WS test at \u221220 with the weapon held, which the opponent may Dodge or Parry; hit,
+  1d10+SB against the opponent's TB + the AP on its head: equal or higher, it is Stunned for the
+  difference in rounds, at least 1 (an equal roll stuns: the rule's "equal or higher"), and gains a
+  level of Fatigue (checked against a public wh40k-rpg Foundry VTT system's Stun code, which
+  applies the same comparison for the family's rulesets).
+- Defensive Stance (Full): no test; until its next turn opponents suffer \u221220 WS against it and it
+  cannot attack. Seed 003 gives no additional Reaction (Deathwatch's screen does), so DH1 gives none.
 """
 
 from __future__ import annotations
@@ -61,6 +86,7 @@ from typing import ClassVar
 from .. import registry
 from ..d100 import two_weapon
 from ..d100.attack import WholeTensAttack
+from ..d100.opposed import SideTest, Winner, higher_characteristic_tie
 from ..dice import Roller
 from ..models import Resolution, Scenario
 
@@ -105,7 +131,24 @@ class DH1Attack(WholeTensAttack):
         "craftsmanship": "DH1 Core, Ch. V, Weapon Craftsmanship (melee: Poor \u221210, Good +5, Best +10 and +1 "
         "damage; ranged: Poor Unreliable, or jams on any failure if already Unreliable; Good Reliable; "
         "Best never jams or overheats)",
+        # Opposed tests and the melee manoeuvres (issue 22): seed 003's action lines, the book's sections
+        "opposed": "DH1 Core, Ch. I, Opposed Tests (a success beats a failure; more degrees of success win)",
+        "manoeuvre_feint": f"{SEED}, Actions (Feint: opposed WS; won, the next attack cannot be Dodged or Parried); "
+        f"{BOOK}, Feint",
+        "manoeuvre_manoeuvre": f"{SEED}, Actions (Manoeuvre: opposed WS; won, move the enemy 1 metre); {BOOK}, "
+        "Manoeuvre",
+        "manoeuvre_knock_down": f"{SEED}, Actions (Knock-Down: knock an opponent to the ground); {BOOK}, Knock-Down "
+        "(opposed Strength; by two degrees 1d5\u22123+SB Impact and a level of Fatigue)",
+        "manoeuvre_stun": f"{SEED}, Actions (Stun: Full); {BOOK}, Stun (WS \u221220; 1d10+SB against TB + head AP; "
+        "Stunned for the difference, and a level of Fatigue)",
+        "manoeuvre_defensive_stance": f"{SEED}, Actions (Defensive Stance: Full; enemies \u221220 WS, you cannot "
+        "attack)",
     }
+
+    def opposed_tie(self, active: SideTest, passive: SideTest) -> tuple[Winner, str]:
+        """DH1's tied opposed test (DH1 Core, Ch. I, Opposed Tests; the Readings above): equal
+        degrees go to the higher characteristic; otherwise a stalemate."""
+        return higher_characteristic_tie(active, passive)
 
 
 def resolve(scenario: Scenario, roller: Roller) -> Resolution:

@@ -53,6 +53,21 @@ Helpless Targets (``action.helpless``; not on the screen: DW Core, Ch. VIII, Com
 is read as DH1 reads it: a melee attack succeeds automatically with 0 degrees, the damage (dice and
 flat part) is rolled twice and added, the Fury's confirmation succeeds automatically, and the target
 makes no Reaction; a ranged attack is tested as usual.
+
+Opposed tests and the melee manoeuvres (issue 22; :mod:`rules.d100.opposed`,
+:mod:`rules.d100.manoeuvres`; seed 001's Combat Actions table gives each one line, the rest is the
+DW Core's, Ch. I, Opposed Tests and Ch. VIII, Combat Actions, reconstructed):
+
+- Opposed test ties (:meth:`DWAttack.opposed_tie`): as DH1's (one rule,
+  :func:`rules.d100.opposed.higher_characteristic_tie`): equal degrees go to the higher
+  characteristic; equal again, or both failing, is a stalemate. DH2 differs: the higher
+  characteristic *bonus*, then the lower roll.
+- Feint, Manoeuvre, Knock-Down and Stun: as DH1 reads them (see ``rules/dh1``), with Deathwatch's
+  unarmed blow for Knock-Down's 1d5\u22123+SB (armour doubled; the level of Fatigue is the
+  manoeuvre's, whatever the damage).
+- Defensive Stance (Full): seed 001 L372 "Gain an additional Reaction, opponents suffer \u221220 to
+  WS": until its next turn opponents suffer \u221220 WS against it, it cannot attack, and it may make
+  one more Reaction this round (:attr:`DEFENSIVE_STANCE_EXTRA_REACTION`).
 """
 
 from __future__ import annotations
@@ -62,6 +77,7 @@ from typing import ClassVar
 from .. import registry
 from ..d100 import two_weapon
 from ..d100.attack import WholeTensAttack
+from ..d100.opposed import SideTest, Winner, higher_characteristic_tie
 from ..dice import Roller
 from ..models import Resolution, Scenario
 
@@ -83,6 +99,7 @@ class DWAttack(WholeTensAttack):
     UNARMED_FATIGUE = "damage_tb"
     UNTRAINED_UNRELIABLE = False
     THROWN_ADDS_SB = False
+    DEFENSIVE_STANCE_EXTRA_REACTION = True  # seed 001, Combat Actions (Defensive Stance)
     SRC: ClassVar[dict[str, str]] = {
         "requirements": f"{SEED}, Combat Actions (an attack tests WS in melee, BS at range)",
         "step1": f"{SEED}, Combat Difficulty Summary and Test Difficulty (modifiers cap at \u00b160)",
@@ -109,7 +126,24 @@ class DWAttack(WholeTensAttack):
         "phenomena": "DW Core, Ch. VI, Psychic Strength (Fettered, Unfettered, Push) and Psychic Phenomena",
         "craftsmanship": f"{SEED}, Weapon Craftsmanship (Poor \u221210 to hit and jams on any failed to-hit roll; "
         "Good +5; Best +10 to hit, +1 Damage)",
+        # Opposed tests and the melee manoeuvres (issue 22): seed 001's Combat Actions, the book's sections
+        "opposed": "DW Core, Ch. I, Opposed Tests (a success beats a failure; more degrees of success win)",
+        "manoeuvre_feint": f"{SEED}, Combat Actions (Feint: opposed WS; won, the next attack cannot be Dodged or "
+        f"Parried); {BOOK}, Feint",
+        "manoeuvre_manoeuvre": f"{SEED}, Combat Actions (Manoeuvre: opposed WS; won, move the enemy 1 metre); "
+        f"{BOOK}, Manoeuvre",
+        "manoeuvre_knock_down": f"{SEED}, Combat Actions (Knock-Down: knock an opponent to the ground); {BOOK}, "
+        "Knock-Down (opposed Strength; by two degrees 1d5\u22123+SB Impact and a level of Fatigue)",
+        "manoeuvre_stun": f"{SEED}, Combat Actions (Stun: Full); {BOOK}, Stun (WS \u221220; 1d10+SB against TB + head "
+        "AP; Stunned for the difference, and a level of Fatigue)",
+        "manoeuvre_defensive_stance": f"{SEED}, Combat Actions (Defensive Stance: Full; gain an additional "
+        "Reaction, opponents suffer \u221220 to WS)",
     }
+
+    def opposed_tie(self, active: SideTest, passive: SideTest) -> tuple[Winner, str]:
+        """Deathwatch's tied opposed test (DW Core, Ch. I, Opposed Tests; the Readings above): equal
+        degrees go to the higher characteristic; otherwise a stalemate."""
+        return higher_characteristic_tie(active, passive)
 
 
 def resolve(scenario: Scenario, roller: Roller) -> Resolution:
