@@ -19,7 +19,7 @@ from .. import registry
 from ..dice import Roller, ScriptedDice, SeededDice
 from ..errors import FieldError, NeedDie, ScenarioError
 from ..models import Step
-from . import conditions, nearby
+from . import conditions, manoeuvres, nearby
 from . import grapple as grappling
 from .families import family, fatigue_limit
 from .models import (
@@ -294,6 +294,7 @@ def _start_turn(ctx: Ctx, c: CombatantState | None) -> None:
     # Running lasts until its next turn (seed 003, Run); a delayed action not taken by then is lost
     c.conditions = [x for x in c.conditions if x.name not in ("Running", "Delaying")]
     ctx.log.append(f"Round {st.round}: {c.name}'s turn")
+    ctx.log.extend(manoeuvres.start_turn(st, c))  # issue 22: All Out / Guarded / Defensive Stance end; a Feint ages
 
 
 def _next_turn(ctx: Ctx, c: CombatantState) -> None:
