@@ -207,6 +207,7 @@ class D100(Family):
             t["damage_taken"] = min(at.damage_taken, 2000)
         melee = _is_melee(a) or str(action.get("type", "")).strip().lower() == "grapple"  # a grapple is bare-handed
         notes += self._conditions(system, who, at, action, melee)
+        notes += manoeuvres.opponent(at, t, action)  # issue 22: the opponent's side of an opposed manoeuvre
         notes += manoeuvres.before(who, at, t, ev, melee, field)  # issue 22: Feint, Guarded Attack
         notes += self._reaction(at, t, ev, field)
         return {"system": system, "attacker": a, "target": t, "action": action}, notes

@@ -102,6 +102,29 @@ def before(who: CombatantState, at: CombatantState, t: dict[str, Any], ev: Any, 
     return []
 
 
+_OPPOSED_CHAR = {"feint": "WS", "manoeuvre": "WS", "knock-down": "S"}
+
+
+def opponent(at: CombatantState, t: dict[str, Any], action: dict[str, Any]) -> list[str]:
+    """The opponent's side of a Feint's, Manoeuvre's or Knock-Down's opposed test in the scenario
+    (``t`` and ``action`` changed in place): its WS or S from its own attacker profile when its
+    target profile lacks it, and its Fatigue (-10 to all tests, seed 001) as its modifier; the notes."""
+    char = _OPPOSED_CHAR.get(str(action.get("type", "")).strip().lower())
+    if char is None:
+        return []
+    notes = []
+    chars = t.setdefault("characteristics", {})
+    own = ((at.attacker or {}).get("characteristics") or {}).get(char)
+    if chars.get(char) is None and own is not None:
+        chars[char] = own
+        notes.append(f"{at.name}'s {char} {own}, from its attacker profile, for the opposed test")
+    if at.fatigue:
+        src = "seed 001, Fatigue (\u221210 to all tests); seed 003"
+        action["manoeuvre_opponent_modifiers"] = [{"label": "Fatigued", "value": -10, "source": src}]
+        notes.append(f"{at.name} is Fatigued: \u221210 on its side of the opposed test")
+    return notes
+
+
 def can_react(at: CombatantState) -> str | None:
     """Why ``at`` cannot make a Reaction now (:func:`rules.encounter.conditions.can_react`), but a
     Deathwatch Defensive Stance's additional Reaction still unspent lets it make a second one."""

@@ -143,3 +143,13 @@ def test_stun_leaves_stunned_for_the_rounds_rolled_and_a_level_of_fatigue() -> N
     assert out["resolution"]["manoeuvre"]["stunned_rounds"] == 9
     c = f.who("c")
     assert {x["name"]: x["rounds"] for x in c["conditions"]}["Stunned"] == 9 and c["fatigue"] == 1
+
+
+def test_feint_takes_the_opponents_ws_from_its_attacker_profile_and_its_fatigue() -> None:
+    f = fight()
+    f.do({"type": "profile", "who": "c", "target": {"name": "Cultist", "wounds": 20, "toughness_bonus": 3}})
+    f.do({"type": "adjust", "who": "c", "fatigue": 1})
+    out = f.do(attack("v", "c", "Feint", [15, 50]))
+    tests = out["resolution"]["manoeuvre"]["tests"]
+    assert tests[1]["value"] == 35 and tests[1]["modifier_total"] == -10
+    assert "Cultist's WS 35, from its attacker profile" in out["resolution"]["steps"][0]["detail"]
