@@ -400,7 +400,8 @@ def _attack(ctx: Ctx) -> None:
     if grapple:
         ctx.log.append(f"{who.name} grapples {at.name} ({grappling.verdict(res)}){tail}")
     else:
-        ctx.log.append(f"{who.name} attacks {at.name} ({name}): {res.outcome}{tail}")
+        verdict = manoeuvres.verdict(res) or res.outcome  # issue 22: a manoeuvre is won or lost, not hit
+        ctx.log.append(f"{who.name} attacks {at.name} ({name}): {verdict}{tail}")
 
 
 def _resolved(ctx: Ctx, data: dict[str, Any]) -> tuple[Any, Any]:

@@ -161,7 +161,7 @@ def after(res: Any, who: CombatantState, at: CombatantState, melee: bool) -> lis
     m = getattr(res, "manoeuvre", None)
     if feint is not None and melee and (m is None or m.kind == "stun"):
         at.conditions = [c for c in at.conditions if c is not feint]
-        out.append(f"{who.name}'s Feint on {at.name} is used")
+        out.append(f"{who.name}'s Feint on {at.name} is used: {at.name} could not Dodge or Parry this attack")
     committed = _COMMITTED.get(res.action.strip().lower())
     if committed is not None:
         rule = conditions.rule(committed)
@@ -196,6 +196,19 @@ def _manoeuvre(m: Any, who: CombatantState, at: CombatantState, res: Any) -> lis
         more = "; one additional Reaction" if extra else ""
         out.append(f"{who.name} takes a Defensive Stance: opponents \u221220 WS against it until its next turn{more}")
     return out
+
+
+def verdict(res: Any) -> str | None:
+    """A manoeuvre's word for the log (``won``, ``lost``, ``no winner``, ``taken``; a Stun's
+    ``stunned``, ``not stunned``, ``evaded``, ``miss``), or None for an attack."""
+    m = getattr(res, "manoeuvre", None)
+    if m is None:
+        return None
+    if m.kind == "defensive_stance":
+        return "taken"
+    if m.kind == "stun":
+        return "stunned" if m.stunned_rounds else "not stunned" if m.winner == "target" else str(res.outcome)
+    return {"attacker": "won", "target": "lost"}.get(m.winner or "", "no winner")
 
 
 def start_turn(st: EncounterState, c: CombatantState) -> list[str]:

@@ -744,7 +744,7 @@ def _manoeuvre_verdict(r: Resolution, m: ManoeuvreResult) -> str:
         word = "taken"
     elif m.kind == "stun":
         word = {"hit": "stunned", "evaded": "avoided", "miss": "missed"}.get(r.outcome, r.outcome)
-        word = "not stunned" if r.outcome == "miss" and r.success else word
+        word = "not stunned" if m.winner == "target" else word  # hit, but the 1d10 + SB fell short
     else:
         word = {"attacker": "won", "target": "lost"}.get(m.winner or "", "no winner")
     return f"{r.action}: {word}"
@@ -753,13 +753,15 @@ def _manoeuvre_verdict(r: Resolution, m: ManoeuvreResult) -> str:
 def render_manoeuvre(r: Resolution, m: ManoeuvreResult) -> str:
     """A melee manoeuvre: its verdict and effects, then each side's opposed test (characteristic,
     modifiers, target, roll, degrees)."""
-    parts = [_k("effect", e(x)) for x in m.effects]
-    if r.hits:
-        parts.append(_k("total-wounds", e(plural(r.total_wounds, "wound"))))
+    parts = [_k("total-wounds", e(plural(r.total_wounds, "wound")))] if r.hits else []
+    if r.fatigue:
+        parts.append(_k("fatigue", e(f"{r.fatigue} Fatigue")))
+    effects = "".join(f'<p class="effect" data-k="effect">{e(x)}</p>' for x in m.effects)  # long: wrapped
     head = (
         f'<header class="headline">'
         f'<p class="verdict">{_k("outcome", e(_manoeuvre_verdict(r, m)), "strong")}'
         f' <span class="summary">{DOT.join(parts)}</span></p>'
+        f"{effects}"
         f'<p class="who">{e(f"{r.attacker}{DASH}{r.action}{DASH}against {r.target}")}</p>'
         f"</header>"
     )

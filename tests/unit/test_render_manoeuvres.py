@@ -31,3 +31,9 @@ def test_stun_card_keeps_its_attack_test() -> None:
     data = scenario(SWORD, action="Stun", distance=1, dice=[12, 9])
     html = render_resolution(resolve_ok(data))
     assert "Stun: stunned" in html and "Stunned for 9 round(s)" in html
+
+
+def test_stun_card_hit_but_short_reads_not_stunned() -> None:
+    data = scenario(SWORD, action="Stun", distance=1, dice=[12, 1], armour={"Head": 6})
+    html = render_resolution(resolve_ok(data))
+    assert "Stun: not stunned" in html
