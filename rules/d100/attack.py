@@ -75,6 +75,11 @@ class D100Attack:
     STRAY_SHOTS: ClassVar[bool] = False
     # Defensive Stance (rules.d100.manoeuvres): the stance also gives an additional Reaction (DW: seed 001).
     DEFENSIVE_STANCE_EXTRA_REACTION: ClassVar[bool] = False
+    # Grappling (rules.d100.grapple) as each ruleset gives it: the options it has (None: all of seed
+    # 004's), the action the attempt is tested as, and whether Size adds degrees (seed 004 only).
+    GRAPPLE_OPTIONS: ClassVar[frozenset[str] | None] = None
+    GRAPPLE_ATTEMPT: ClassVar[str] = "Standard Attack"
+    GRAPPLE_SIZE_DEGREES: ClassVar[bool] = True
 
     def __init__(self, scenario: Scenario, roller: Roller, seams: Seams | None = None) -> None:
         self.s = scenario

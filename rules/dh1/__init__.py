@@ -75,6 +75,16 @@ found in the searched corpora):
   difference in rounds, at least 1 (an equal roll stuns: the rule's "equal or higher"), and gains a
   level of Fatigue (checked against a public wh40k-rpg Foundry VTT system's Stun code, which
   applies the same comparison for the family's rulesets).
+- Grapple (seed 003: "Grapple | Full | Make a Grapple attack"; DH1 Core, Ch. VIII, Grapple; the
+  shared :mod:`rules.d100.grapple` with DH1's overlay, :attr:`DH1Attack.GRAPPLE_OPTIONS`): the
+  attempt is a Full Action, a WS test with bare hands (\u221220 against an armed foe, as any unarmed
+  attack) tested as the Grapple action itself (+0; DH2 and Deathwatch test it as a Standard
+  Attack), which the target may Dodge or Parry; on later turns the controller's Grapple (a Full
+  Action) is an opposed Strength test to Damage Opponent (1d5\u22123+SB to the Body, armour doubled
+  as any unarmed blow, and a level of Fatigue), or it lets go (a Free Action); the one held may try
+  to Break Free (opposed Strength). DH1 has none of seed 004's other options (Throw Down, Push,
+  Ready, Stand, Use Item, Slip Free, Take Control: refused at ``action.grapple.option``) and no
+  Grappling Size Differences (seed 004's; Size adds no degrees). Ties are DH1's (above).
 - Defensive Stance (Full): no test; until its next turn opponents suffer \u221220 WS against it and it
   cannot attack. Seed 003 gives no additional Reaction (Deathwatch's screen does), so DH1 gives none.
 """
@@ -108,6 +118,11 @@ class DH1Attack(WholeTensAttack):
     UNARMED_FATIGUE = "hit"
     UNTRAINED_UNRELIABLE = True
     THROWN_ADDS_SB = True
+    # Grapple (seed 003, Actions; DH1 Core, Ch. VIII): the attempt is the Full Action Grapple itself,
+    # then Damage Opponent, letting go, or Break Free; no Size degrees (seed 004's)
+    GRAPPLE_OPTIONS = frozenset({"attempt", "damage", "end", "break_free"})
+    GRAPPLE_ATTEMPT = "Grapple"
+    GRAPPLE_SIZE_DEGREES = False
     SRC: ClassVar[dict[str, str]] = {
         "requirements": f"{SEED}, Attack steps (1. Test: roll WS or BS)",
         "step1": f"{SEED}, Combat Circumstances and Difficulty; {BOOK}, modifiers cap at \u00b160",
@@ -141,6 +156,10 @@ class DH1Attack(WholeTensAttack):
         "(opposed Strength; by two degrees 1d5\u22123+SB Impact and a level of Fatigue)",
         "manoeuvre_stun": f"{SEED}, Actions (Stun: Full); {BOOK}, Stun (WS \u221220; 1d10+SB against TB + head AP; "
         "Stunned for the difference, and a level of Fatigue)",
+        "grapple": f"{SEED}, Actions (Grapple: Full, make a Grapple attack); {BOOK}, Grapple",
+        "grapple_action": f"{BOOK}, Grapple (the controller's opposed Strength test: Damage Opponent)",
+        "grapple_target": f"{BOOK}, Grapple (breaking free: an opposed Strength test)",
+        "assist": "DH1 Core, Ch. I, Assistance (+10 to the test for each character assisting)",
         "manoeuvre_defensive_stance": f"{SEED}, Actions (Defensive Stance: Full; enemies \u221220 WS, you cannot "
         "attack)",
     }

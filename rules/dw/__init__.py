@@ -65,6 +65,15 @@ DW Core's, Ch. I, Opposed Tests and Ch. VIII, Combat Actions, reconstructed):
 - Feint, Manoeuvre, Knock-Down and Stun: as DH1 reads them (see ``rules/dh1``), with Deathwatch's
   unarmed blow for Knock-Down's 1d5\u22123+SB (armour doubled; the level of Fatigue is the
   manoeuvre's, whatever the damage).
+- Grapple (seed 001, Combat Actions: "Grapple | Half/Full | Affect a Grappled opponent or escape
+  from a Grapple"; DW Core, Ch. VIII, Grapple): the shared :mod:`rules.d100.grapple`, which is
+  seed 004's procedure, read as Deathwatch's (DH2's grappling comes from the same line of books;
+  the screen's Half/Full type is the attempt as a Standard Attack, a Half Action, and the
+  controller's Full Action): the attempt, the controller's options and the grappled one's, with
+  Deathwatch's degrees, unarmed blow and tie rule. One difference: no Grappling Size Differences
+  (seed 004's rule; the screen has none), so Size adds no degrees
+  (:attr:`DWAttack.GRAPPLE_SIZE_DEGREES`). Reconstructed: no copy of the DW Core's Grapple section
+  was found in the searched corpora.
 - Defensive Stance (Full): seed 001 L372 "Gain an additional Reaction, opponents suffer \u221220 to
   WS": until its next turn opponents suffer \u221220 WS against it, it cannot attack, and it may make
   one more Reaction this round (:attr:`DEFENSIVE_STANCE_EXTRA_REACTION`).
@@ -100,6 +109,7 @@ class DWAttack(WholeTensAttack):
     UNTRAINED_UNRELIABLE = False
     THROWN_ADDS_SB = False
     DEFENSIVE_STANCE_EXTRA_REACTION = True  # seed 001, Combat Actions (Defensive Stance)
+    GRAPPLE_SIZE_DEGREES = False  # seed 004's Grappling Size Differences are DH2's; the screen has none
     SRC: ClassVar[dict[str, str]] = {
         "requirements": f"{SEED}, Combat Actions (an attack tests WS in melee, BS at range)",
         "step1": f"{SEED}, Combat Difficulty Summary and Test Difficulty (modifiers cap at \u00b160)",
@@ -136,6 +146,10 @@ class DWAttack(WholeTensAttack):
         "Knock-Down (opposed Strength; by two degrees 1d5\u22123+SB Impact and a level of Fatigue)",
         "manoeuvre_stun": f"{SEED}, Combat Actions (Stun: Full); {BOOK}, Stun (WS \u221220; 1d10+SB against TB + head "
         "AP; Stunned for the difference, and a level of Fatigue)",
+        "grapple": f"{SEED}, Combat Actions (Grapple: Half/Full); {BOOK}, Grapple",
+        "grapple_action": f"{BOOK}, Grapple (controlling the grapple: opposed Strength tests)",
+        "grapple_target": f"{BOOK}, Grapple (the grappled character's options)",
+        "assist": "DW Core, Ch. I, Assistance (+10 to the test for each character assisting)",
         "manoeuvre_defensive_stance": f"{SEED}, Combat Actions (Defensive Stance: Full; gain an additional "
         "Reaction, opponents suffer \u221220 to WS)",
     }

@@ -175,3 +175,41 @@ def test_dh1_manoeuvres_are_in_the_catalogue_actions() -> None:
     names = {a.name: a for a in tables.actions("dh1").actions}
     for n in ("Feint", "Manoeuvre", "Knock-Down", "Stun", "Defensive Stance"):
         assert names[n].manoeuvre is not None and names[n].source.startswith("seed 003")
+
+
+# -- Grapple (seed 003: "Grapple | Full | Make a Grapple attack"; DH1 Core, Ch. VIII) -------------------
+
+
+def _grapple(option: str, dice: list[int], **kw: Any) -> dict[str, Any]:
+    data = _m("Grapple", dice, **kw)
+    data["action"]["grapple"] = {"option": option}
+    return data
+
+
+def test_dh1_grapple_attempt_is_the_full_action_grapple_bare_handed() -> None:
+    # WS 40 + Grapple +0 - 20 (unarmed against an armed foe) = 20; rolled 15: the grapple begins.
+    res = resolve_ok(_grapple("attempt", [15]))
+    assert res["grapple"]["controller"] == "attacker"
+    assert (res["modifiers"][0]["label"], res["modifiers"][0]["value"]) == ("Grapple", 0)
+    assert res["target_number"] == 20
+
+
+def test_dh1_grapple_damage_opponent_opposed_strength() -> None:
+    # S 30 rolls 05: 2 DoS; the target's S 30 rolls 60: fails. The d5 (d10 9 -> 5) - 3 + SB 3 = 5,
+    # less TB 3 (no armour): 2 wounds, and a level of Fatigue.
+    res = resolve_ok(_grapple("damage", [5, 60, 9]))
+    assert res["grapple"]["winner"] == "attacker" and res["total_wounds"] == 2 and res["fatigue"] == 1
+
+
+def test_dh1_grapple_has_no_throw_down() -> None:
+    errs = errors_of(_grapple("throw", [5, 60]))
+    assert "not a Dark Heresy 1st edition grapple option" in errs["action.grapple.option"]
+
+
+def test_dh1_grapple_size_adds_no_degrees() -> None:
+    # S 30 rolls 25 and 28: 0 DoS each; a Hulking attacker would gain a degree in DH2 (seed 004).
+    data = _grapple("break_free", [25, 28])
+    data["attacker"]["size"] = "Hulking"
+    res = resolve_ok(data)
+    assert [t["degrees"] for t in res["grapple"]["tests"]] == [0, 0]
+    assert res["grapple"]["winner"] is None  # equal S 30: a stalemate

@@ -74,3 +74,21 @@ def test_dw_knock_down_won_by_two_degrees_armour_doubled() -> None:
     m = res["manoeuvre"]
     assert m["prone"] is True and m["fatigue"] == 1 and res["total_wounds"] == 0
     assert res["hits"][0]["effective_armour"] == 2
+
+
+def test_dw_grapple_throw_down_with_no_size_degrees_ties_to_a_stalemate() -> None:
+    # S 40 rolls 25: 1 DoS; the target's S 40 rolls 30: 1 DoS. A Hulking attacker gains no degree
+    # in Deathwatch (seed 004's Size rule is DH2's): equal S, a stalemate; the target stays up.
+    data = _m("Grapple", [25, 30])
+    data["action"]["grapple"] = {"option": "throw"}
+    data["attacker"]["size"] = "Hulking"
+    res = resolve_ok(data)
+    assert res["grapple"]["winner"] is None and res["grapple"]["prone"] is False
+    assert "Size" not in " ".join(s["detail"] for s in res["steps"])
+
+
+def test_dw_grapple_attempt_is_a_standard_attack() -> None:
+    data = _m("Grapple", [20])
+    data["action"]["grapple"] = {"option": "attempt"}
+    res = resolve_ok(data)
+    assert res["modifiers"][0]["label"] == "Standard Attack"

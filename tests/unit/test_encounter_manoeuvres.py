@@ -153,3 +153,12 @@ def test_feint_takes_the_opponents_ws_from_its_attacker_profile_and_its_fatigue(
     tests = out["resolution"]["manoeuvre"]["tests"]
     assert tests[1]["value"] == 35 and tests[1]["modifier_total"] == -10
     assert "Cultist's WS 35, from its attacker profile" in out["resolution"]["steps"][0]["detail"]
+
+
+def test_dh1_grapple_attempt_is_a_full_action_in_the_encounter() -> None:
+    # WS 40 - 20 (bare hands against the armed Cultist) = 20: rolled 15; the Cultist's Dodge 30 rolls 90.
+    f = fight()
+    action = {"type": "Grapple", "distance": 1, "grapple": {"option": "attempt"}}
+    f.do({"type": "attack", "who": "v", "at": "c", "action": action, "dice": [15, 90]})
+    assert f.who("v")["half_actions"] == 2
+    assert "Grappled" in conds(f, "c")
