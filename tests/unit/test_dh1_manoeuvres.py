@@ -213,3 +213,17 @@ def test_dh1_grapple_size_adds_no_degrees() -> None:
     res = resolve_ok(data)
     assert [t["degrees"] for t in res["grapple"]["tests"]] == [0, 0]
     assert res["grapple"]["winner"] is None  # equal S 30: a stalemate
+
+
+def test_dh1_manoeuvre_odds_are_refused_at_the_action() -> None:
+    from rules.odds import run_odds
+
+    out = run_odds(_m("Feint", []))
+    assert out["status"] == "invalid" and out["errors"][0]["field"] == "action.type"
+
+
+def test_dh1_grapple_odds_use_dh1_ties() -> None:
+    from rules.odds import run_odds
+
+    out = run_odds(_grapple("damage", []))
+    assert out["status"] == "ok", out
