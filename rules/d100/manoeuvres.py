@@ -84,6 +84,8 @@ def resolve(a: D100Attack, kind: str) -> Resolution:
     :class:`~rules.errors.NeedDie` when scripted dice run out."""
     st = check.run(a) if kind == "stun" else _checked(a, kind)
     errors: list[FieldError] = []
+    if a.s.target.horde is not None:  # one opponent's manoeuvre: a Horde has no WS, Strength or head
+        errors.append(FieldError("target.horde", f"A {NAMES[kind]} is made against one opponent, not a Horde"))
     char = CHAR.get(kind)
     if char is not None and getattr(a.s.target.characteristics, char) is None:
         name = NAMES[kind]

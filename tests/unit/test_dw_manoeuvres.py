@@ -92,3 +92,9 @@ def test_dw_grapple_attempt_is_a_standard_attack() -> None:
     data["action"]["grapple"] = {"option": "attempt"}
     res = resolve_ok(data)
     assert res["modifiers"][0]["label"] == "Standard Attack"
+
+
+def test_dw_manoeuvres_are_refused_against_a_horde() -> None:
+    data = _m("Knock-Down", [15, 70, 9])
+    data["target"]["horde"] = {"magnitude": 30, "armour": 3}
+    assert "target.horde" in errors_of(data)
