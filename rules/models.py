@@ -305,15 +305,20 @@ class Evasion(_Model):
         return _split_qualities(v)
 
 
-class TargetCharacteristics(_Model):
+class TargetCharacteristics(_OmitUnset):
     """The target's characteristics that weapon qualities test (0-100): Toughness (Toxic, Shocking,
     Concussive), Agility (Flame, Spray, Snare), Willpower, Strength (Concussive knocks down past SB).
-    Left out (null), the step log names the test and leaves it to the GM."""
+    Left out (null), the step log names the test and leaves it to the GM. ``WS``: its Weapon Skill,
+    for the opposed WS tests of a Feint or a Manoeuvre (DH1, Deathwatch; left out of the JSON while
+    null)."""
 
     T: Percent | None = None
     Ag: Percent | None = None
     WP: Percent | None = None
     S: Percent | None = None
+    # Feint and Manoeuvre (seed 003, Actions; seed 001, Combat Actions): the opponent's WS
+    OMIT_NONE: ClassVar[tuple[str, ...]] = ("WS",)
+    WS: Percent | None = None
 
 
 SIZES = (
@@ -548,6 +553,7 @@ class Action(_OmitUnset):
         "psychic",
         "grapple",
         "random_targets",  # issue 22
+        "manoeuvre_opponent_modifiers",
     )
     grapple: Grapple | None = None
     # Suppressing Fire's random targets (issue 22; seed 001, Suppressing Fire: "GM assigns hit to
@@ -555,6 +561,9 @@ class Action(_OmitUnset):
     random_targets: bool | None = Field(
         None, description="Suppressing Fire: each hit to a random one of the target and those listed nearby"
     )
+    # Melee manoeuvres (DH1 / Deathwatch: Feint, Manoeuvre, Knock-Down): the opponent's own modifiers
+    # on its side of the opposed test (its Fatigue, ...; the encounter fills it), as ``modifiers``
+    manoeuvre_opponent_modifiers: list[Modifier] | None = Field(None, max_length=limits.MODIFIERS)
 
 
 # Table rules (issue 21): the options seed 004 leaves to the group (Stray Shots; Righteous Fury for
@@ -743,6 +752,29 @@ class GrappleResult(_Model):
     half_action: bool = False
 
 
+class ManoeuvreResult(_Model):
+    """What a melee manoeuvre did (DH1 seed 003, Actions; Deathwatch seed 001, Combat Actions;
+    :mod:`rules.d100.manoeuvres`): its ``kind`` (feint, manoeuvre, knock_down, stun,
+    defensive_stance), the opposed ``tests`` (the attacker's first), the ``winner`` (attacker,
+    target or None), the ``effects`` in words, and what carries on: the opponent ``prone``, the
+    attacker fallen prone (``attacker_prone``), the rounds the opponent is Stunned
+    (``stunned_rounds``), the levels of ``fatigue`` inflicted, the ``metres`` the opponent was moved,
+    ``no_evasion`` (a won Feint: the next melee attack on it cannot be Dodged or Parried) and
+    ``extra_reaction`` (Defensive Stance in Deathwatch)."""
+
+    kind: str
+    tests: list[OpposedSideResult] = Field(default_factory=list)
+    winner: Literal["attacker", "target"] | None = None
+    effects: list[str] = Field(default_factory=list)
+    prone: bool = False
+    attacker_prone: bool = False
+    stunned_rounds: int = 0
+    fatigue: int = 0
+    metres: int = 0
+    no_evasion: bool = False
+    extra_reaction: bool = False
+
+
 class Resolution(_OmitUnset):
     """The whole outcome of one attack, with every die and every step."""
 
@@ -782,6 +814,8 @@ class Resolution(_OmitUnset):
     # Two-weapon fighting: the second weapon's attack, resolved after this one from the same dice
     # (its own dice and steps); grappling (seed 004): what a Grapple action did. Each left out of the
     # JSON while None, so one attack's JSON is as it always was.
-    OMIT_NONE: ClassVar[tuple[str, ...]] = ("second", "grapple")
+    OMIT_NONE: ClassVar[tuple[str, ...]] = ("second", "grapple", "manoeuvre")
     second: Resolution | None = None
     grapple: GrappleResult | None = None
+    # Melee manoeuvres (DH1 / Deathwatch: Feint, Manoeuvre, Knock-Down, Stun, Defensive Stance)
+    manoeuvre: ManoeuvreResult | None = None

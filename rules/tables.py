@@ -64,6 +64,8 @@ class ActionDef(DataModel):
     cap: Literal["rof", "wsb"] | None = None
     called: bool = False
     psychic: bool = False  # a psychic attack: the Focus Power test (issue 21; seed 004 L40)
+    # a melee manoeuvre (DH1 / Deathwatch, rules.d100.manoeuvres): no damaging attack of its own
+    manoeuvre: Literal["feint", "manoeuvre", "knock_down", "stun", "defensive_stance"] | None = None
     note: str | None = None
     source: str
 

@@ -73,6 +73,13 @@ class D100Attack:
     SPRAY_AND_PRAY: ClassVar[bool] = False
     # Stray Shots (``options.stray_shots``): a table rule of DH2 (seed 004).
     STRAY_SHOTS: ClassVar[bool] = False
+    # Defensive Stance (rules.d100.manoeuvres): the stance also gives an additional Reaction (DW: seed 001).
+    DEFENSIVE_STANCE_EXTRA_REACTION: ClassVar[bool] = False
+    # Grappling (rules.d100.grapple) as each ruleset gives it: the options it has (None: all of seed
+    # 004's), the action the attempt is tested as, and whether Size adds degrees (seed 004 only).
+    GRAPPLE_OPTIONS: ClassVar[frozenset[str] | None] = None
+    GRAPPLE_ATTEMPT: ClassVar[str] = "Standard Attack"
+    GRAPPLE_SIZE_DEGREES: ClassVar[bool] = True
 
     def __init__(self, scenario: Scenario, roller: Roller, seams: Seams | None = None) -> None:
         self.s = scenario
@@ -190,6 +197,10 @@ class D100Attack:
             from . import grapple  # seed 004, Grappling: its own procedure
 
             return grapple.resolve(self)
+        from . import manoeuvres  # DH1 / Deathwatch melee manoeuvres: their own procedure
+
+        if (kind := manoeuvres.kind_of(self)) is not None:
+            return manoeuvres.resolve(self, kind)
         st = check.run(self)
         st = modifiers.run(self, st)
         if not unaware.proceeds(self, st):  # Spray and Pray: the GM's d100 first

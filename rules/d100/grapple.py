@@ -120,6 +120,7 @@ def check_grapple(a: D100Attack, g: Grapple) -> list[FieldError]:
     """Every problem with ``action.grapple``, each at its field."""
     errors: list[FieldError] = []
     at = "action.grapple"
+    errors.extend(_ruleset_options(a, g))  # a ruleset's own set of options (DH1: rules/dh1 Readings)
     if g.charge and g.option != "attempt":
         errors.append(FieldError(f"{at}.charge", "Only an attempt to Grapple is made as a Charge"))
     if g.then is not None and g.option != "take_control":
@@ -147,6 +148,20 @@ def check_grapple(a: D100Attack, g: Grapple) -> list[FieldError]:
     return errors
 
 
+def _ruleset_options(a: D100Attack, g: Grapple) -> list[FieldError]:
+    """An option (or Take Control's following one) the ruleset's grapple does not have (DH1: see
+    ``rules/dh1``'s Readings), at ``action.grapple.option`` / ``.then``."""
+    allowed = a.GRAPPLE_OPTIONS
+    if allowed is None:
+        return []
+    names = ", ".join(NAMES[o] for o in NAMES if o in allowed)
+    return [
+        FieldError(f"action.grapple.{key}", f"{NAMES[value]} is not a {a.RULESET} grapple option: choose {names}")
+        for key, value in (("option", g.option), ("then", g.then))
+        if value is not None and value not in allowed
+    ]
+
+
 def _sub(a: D100Attack, kind: str) -> D100Attack:
     """The same attack with bare hands, as the action ``kind``; it writes to ``a``'s step log."""
     s = a.s
@@ -166,7 +181,7 @@ def _sub(a: D100Attack, kind: str) -> D100Attack:
 def attempt(a: D100Attack, g: Grapple) -> Resolution:
     """Attempt a Grapple: a WS test as a Standard Attack or a Charge; the target's Reaction may
     avoid it; success and no Reaction that avoids it: the grapple begins, the attacker in control."""
-    kind = "Charge" if g.charge else "Standard Attack"
+    kind = "Charge" if g.charge else a.GRAPPLE_ATTEMPT  # DH2, DW: a Standard Attack; DH1: the Grapple action
     s = a.s
     a._step(
         "Grapple",
@@ -244,7 +259,7 @@ def sides(a: D100Attack, g: Grapple, option: str, attacker_controls: bool, prone
     mods["attacker"].extend(
         AppliedModifier(label=m.label, value=m.value, source=m.source or "extra modifier") for m in s.action.modifiers
     )
-    steps = size_steps(a)
+    steps = size_steps(a) if a.GRAPPLE_SIZE_DEGREES else 0  # seed 004 (DH2) only
     why = f"Size {s.attacker.size or 'Average'} against {s.target.size} (Grappling Size Differences)"
     target_s = s.target.characteristics.S
     assert target_s is not None  # checked

@@ -122,3 +122,19 @@ def opposed_test(rules: OpposedRules, roller: Roller, active: Side, passive: Sid
         winner, why = rules.opposed_tie(a, p)
     name = {"active": active.name, "passive": passive.name, None: "neither side"}[winner]
     return Opposed(a, p, winner, why), f"{a_text} {p_text} {name} wins: {why}."
+
+
+def higher_characteristic_tie(active: SideTest, passive: SideTest) -> tuple[Winner, str]:
+    """The tie rule of Dark Heresy 1st edition and Deathwatch (DH1 Core, Ch. I, Opposed Tests;
+    Deathwatch Core, Ch. I, Opposed Tests; see each ruleset's Readings): both succeeding with the
+    same degrees, the higher characteristic (its value before modifiers) wins; equal values, or both
+    failing, and neither side wins (a stalemate: nothing happens)."""
+    if not active.success:
+        return None, "both fail: a stalemate"
+    a, p = active.side.value, passive.side.value
+    if a != p:
+        winner: Winner = "active" if a > p else "passive"
+        return winner, (
+            f"both succeed with {active.degrees} degree(s); the higher characteristic ({a} against {p}) wins"
+        )
+    return None, f"both succeed with {active.degrees} degree(s) and the same characteristic ({a}): a stalemate"

@@ -69,6 +69,41 @@ when Leaping"); the GM reads the distance from the degrees of success.
 Difficult Terrain (issue 22): seed 003 L63 gives "WS & Dodge -10 up to -30"; the row is -10 to the
 WS test and -10 to the target's Dodge (``dodge`` in its circumstance row); a worse terrain (down to
 -30) is the GM's, given as a modifier. A Parry is not changed (the row names Dodge only).
+
+Opposed tests and the melee manoeuvres (issue 22; :mod:`rules.d100.opposed`,
+:mod:`rules.d100.manoeuvres`; seed 003 gives each action one line, the rest is the DH1 Core's,
+Ch. I, Opposed Tests and Ch. VIII, Combat Actions, reconstructed: no copy of the DH1 paragraphs was
+found in the searched corpora):
+
+- Opposed test ties (:meth:`DH1Attack.opposed_tie`): a success beats a failure; both succeeding, the
+  more degrees win; equal degrees (a bare success has 0 in DH1, so this is common), the higher
+  characteristic (its value before modifiers) wins; equal again, or both failing, is a stalemate:
+  neither wins and nothing happens (no re-roll: no die the table did not ask for).
+- Feint (Half): opposed WS; won, the attacker's next melee attack on that opponent cannot be Dodged
+  or Parried. The opponent's WS is ``target.characteristics.WS`` (required).
+- Manoeuvre (Half): opposed WS; won, the opponent is moved 1 metre in a direction the attacker
+  chooses; the attacker may follow.
+- Knock-Down (Half): opposed Strength; won, the opponent is Prone; won by two or more degrees of
+  success (the winner's degrees less the loser's, a failure counting 0), it also takes 1d5\u22123+SB
+  Impact (an unarmed blow: armour doubled, to the Body) and a level of Fatigue; lost by two or more,
+  the attacker falls Prone. No Reaction: it is an opposed test, not a hit.
+- Stun (Full): a WS test at \u221220 with the weapon held, which the opponent may Dodge or Parry; hit,
+  1d10+SB against the opponent's TB + the AP on its head: equal or higher, it is Stunned for the
+  difference in rounds, at least 1 (an equal roll stuns: the rule's "equal or higher"), and gains a
+  level of Fatigue (checked against a public wh40k-rpg Foundry VTT system's Stun code, which
+  applies the same comparison for the family's rulesets).
+- Grapple (seed 003: "Grapple | Full | Make a Grapple attack"; DH1 Core, Ch. VIII, Grapple; the
+  shared :mod:`rules.d100.grapple` with DH1's overlay, :attr:`DH1Attack.GRAPPLE_OPTIONS`): the
+  attempt is a Full Action, a WS test with bare hands (\u221220 against an armed foe, as any unarmed
+  attack) tested as the Grapple action itself (+0; DH2 and Deathwatch test it as a Standard
+  Attack), which the target may Dodge or Parry; on later turns the controller's Grapple (a Full
+  Action) is an opposed Strength test to Damage Opponent (1d5\u22123+SB to the Body, armour doubled
+  as any unarmed blow, and a level of Fatigue), or it lets go (a Free Action); the one held may try
+  to Break Free (opposed Strength). DH1 has none of seed 004's other options (Throw Down, Push,
+  Ready, Stand, Use Item, Slip Free, Take Control: refused at ``action.grapple.option``) and no
+  Grappling Size Differences (seed 004's; Size adds no degrees). Ties are DH1's (above).
+- Defensive Stance (Full): no test; until its next turn opponents suffer \u221220 WS against it and it
+  cannot attack. Seed 003 gives no additional Reaction (Deathwatch's screen does), so DH1 gives none.
 """
 
 from __future__ import annotations
@@ -78,6 +113,7 @@ from typing import ClassVar
 from .. import registry
 from ..d100 import two_weapon
 from ..d100.attack import WholeTensAttack
+from ..d100.opposed import SideTest, Winner, higher_characteristic_tie
 from ..dice import Roller
 from ..models import Resolution, Scenario
 
@@ -99,6 +135,11 @@ class DH1Attack(WholeTensAttack):
     UNARMED_FATIGUE = "hit"
     UNTRAINED_UNRELIABLE = True
     THROWN_ADDS_SB = True
+    # Grapple (seed 003, Actions; DH1 Core, Ch. VIII): the attempt is the Full Action Grapple itself,
+    # then Damage Opponent, letting go, or Break Free; no Size degrees (seed 004's)
+    GRAPPLE_OPTIONS = frozenset({"attempt", "damage", "end", "break_free"})
+    GRAPPLE_ATTEMPT = "Grapple"
+    GRAPPLE_SIZE_DEGREES = False
     SRC: ClassVar[dict[str, str]] = {
         "requirements": f"{SEED}, Attack steps (1. Test: roll WS or BS)",
         "step1": f"{SEED}, Combat Circumstances and Difficulty; {BOOK}, modifiers cap at \u00b160",
@@ -122,7 +163,28 @@ class DH1Attack(WholeTensAttack):
         "craftsmanship": "DH1 Core, Ch. V, Weapon Craftsmanship (melee: Poor \u221210, Good +5, Best +10 and +1 "
         "damage; ranged: Poor Unreliable, or jams on any failure if already Unreliable; Good Reliable; "
         "Best never jams or overheats)",
+        # Opposed tests and the melee manoeuvres (issue 22): seed 003's action lines, the book's sections
+        "opposed": "DH1 Core, Ch. I, Opposed Tests (a success beats a failure; more degrees of success win)",
+        "manoeuvre_feint": f"{SEED}, Actions (Feint: opposed WS; won, the next attack cannot be Dodged or Parried); "
+        f"{BOOK}, Feint",
+        "manoeuvre_manoeuvre": f"{SEED}, Actions (Manoeuvre: opposed WS; won, move the enemy 1 metre); {BOOK}, "
+        "Manoeuvre",
+        "manoeuvre_knock_down": f"{SEED}, Actions (Knock-Down: knock an opponent to the ground); {BOOK}, Knock-Down "
+        "(opposed Strength; by two degrees 1d5\u22123+SB Impact and a level of Fatigue)",
+        "manoeuvre_stun": f"{SEED}, Actions (Stun: Full); {BOOK}, Stun (WS \u221220; 1d10+SB against TB + head AP; "
+        "Stunned for the difference, and a level of Fatigue)",
+        "grapple": f"{SEED}, Actions (Grapple: Full, make a Grapple attack); {BOOK}, Grapple",
+        "grapple_action": f"{BOOK}, Grapple (the controller's opposed Strength test: Damage Opponent)",
+        "grapple_target": f"{BOOK}, Grapple (breaking free: an opposed Strength test)",
+        "assist": "DH1 Core, Ch. I, Assistance (+10 to the test for each character assisting)",
+        "manoeuvre_defensive_stance": f"{SEED}, Actions (Defensive Stance: Full; enemies \u221220 WS, you cannot "
+        "attack)",
     }
+
+    def opposed_tie(self, active: SideTest, passive: SideTest) -> tuple[Winner, str]:
+        """DH1's tied opposed test (DH1 Core, Ch. I, Opposed Tests; the Readings above): equal
+        degrees go to the higher characteristic; otherwise a stalemate."""
+        return higher_characteristic_tie(active, passive)
 
 
 def resolve(scenario: Scenario, roller: Roller) -> Resolution:

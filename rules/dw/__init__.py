@@ -66,6 +66,30 @@ wielder's next turn has ended). Suppressing Fire's random targets (``action.rand
 :mod:`rules.d100.stages.suppressing`): every hit, the first too, goes to a target chosen by a die
 with one face per combatant in the area (the target and those in ``target.nearby``); only the
 form's target tests against pinning here (the GM tests the others in the area).
+
+Opposed tests and the melee manoeuvres (issue 22; :mod:`rules.d100.opposed`,
+:mod:`rules.d100.manoeuvres`; seed 001's Combat Actions table gives each one line, the rest is the
+DW Core's, Ch. I, Opposed Tests and Ch. VIII, Combat Actions, reconstructed):
+
+- Opposed test ties (:meth:`DWAttack.opposed_tie`): as DH1's (one rule,
+  :func:`rules.d100.opposed.higher_characteristic_tie`): equal degrees go to the higher
+  characteristic; equal again, or both failing, is a stalemate. DH2 differs: the higher
+  characteristic *bonus*, then the lower roll.
+- Feint, Manoeuvre, Knock-Down and Stun: as DH1 reads them (see ``rules/dh1``), with Deathwatch's
+  unarmed blow for Knock-Down's 1d5\u22123+SB (armour doubled; the level of Fatigue is the
+  manoeuvre's, whatever the damage).
+- Grapple (seed 001, Combat Actions: "Grapple | Half/Full | Affect a Grappled opponent or escape
+  from a Grapple"; DW Core, Ch. VIII, Grapple): the shared :mod:`rules.d100.grapple`, which is
+  seed 004's procedure, read as Deathwatch's (DH2's grappling comes from the same line of books;
+  the screen's Half/Full type is the attempt as a Standard Attack, a Half Action, and the
+  controller's Full Action): the attempt, the controller's options and the grappled one's, with
+  Deathwatch's degrees, unarmed blow and tie rule. One difference: no Grappling Size Differences
+  (seed 004's rule; the screen has none), so Size adds no degrees
+  (:attr:`DWAttack.GRAPPLE_SIZE_DEGREES`). Reconstructed: no copy of the DW Core's Grapple section
+  was found in the searched corpora.
+- Defensive Stance (Full): seed 001 L372 "Gain an additional Reaction, opponents suffer \u221220 to
+  WS": until its next turn opponents suffer \u221220 WS against it, it cannot attack, and it may make
+  one more Reaction this round (:attr:`DEFENSIVE_STANCE_EXTRA_REACTION`).
 """
 
 from __future__ import annotations
@@ -75,6 +99,7 @@ from typing import ClassVar
 from .. import registry
 from ..d100 import two_weapon
 from ..d100.attack import WholeTensAttack
+from ..d100.opposed import SideTest, Winner, higher_characteristic_tie
 from ..dice import Roller
 from ..models import Resolution, Scenario
 
@@ -96,6 +121,8 @@ class DWAttack(WholeTensAttack):
     UNARMED_FATIGUE = "damage_tb"
     UNTRAINED_UNRELIABLE = False
     THROWN_ADDS_SB = False
+    DEFENSIVE_STANCE_EXTRA_REACTION = True  # seed 001, Combat Actions (Defensive Stance)
+    GRAPPLE_SIZE_DEGREES = False  # seed 004's Grappling Size Differences are DH2's; the screen has none
     SRC: ClassVar[dict[str, str]] = {
         "requirements": f"{SEED}, Combat Actions (an attack tests WS in melee, BS at range)",
         "step1": f"{SEED}, Combat Difficulty Summary and Test Difficulty (modifiers cap at \u00b160)",
@@ -122,7 +149,28 @@ class DWAttack(WholeTensAttack):
         "phenomena": "DW Core, Ch. VI, Psychic Strength (Fettered, Unfettered, Push) and Psychic Phenomena",
         "craftsmanship": f"{SEED}, Weapon Craftsmanship (Poor \u221210 to hit and jams on any failed to-hit roll; "
         "Good +5; Best +10 to hit, +1 Damage)",
+        # Opposed tests and the melee manoeuvres (issue 22): seed 001's Combat Actions, the book's sections
+        "opposed": "DW Core, Ch. I, Opposed Tests (a success beats a failure; more degrees of success win)",
+        "manoeuvre_feint": f"{SEED}, Combat Actions (Feint: opposed WS; won, the next attack cannot be Dodged or "
+        f"Parried); {BOOK}, Feint",
+        "manoeuvre_manoeuvre": f"{SEED}, Combat Actions (Manoeuvre: opposed WS; won, move the enemy 1 metre); "
+        f"{BOOK}, Manoeuvre",
+        "manoeuvre_knock_down": f"{SEED}, Combat Actions (Knock-Down: knock an opponent to the ground); {BOOK}, "
+        "Knock-Down (opposed Strength; by two degrees 1d5\u22123+SB Impact and a level of Fatigue)",
+        "manoeuvre_stun": f"{SEED}, Combat Actions (Stun: Full); {BOOK}, Stun (WS \u221220; 1d10+SB against TB + head "
+        "AP; Stunned for the difference, and a level of Fatigue)",
+        "grapple": f"{SEED}, Combat Actions (Grapple: Half/Full); {BOOK}, Grapple",
+        "grapple_action": f"{BOOK}, Grapple (controlling the grapple: opposed Strength tests)",
+        "grapple_target": f"{BOOK}, Grapple (the grappled character's options)",
+        "assist": "DW Core, Ch. I, Assistance (+10 to the test for each character assisting)",
+        "manoeuvre_defensive_stance": f"{SEED}, Combat Actions (Defensive Stance: Full; gain an additional "
+        "Reaction, opponents suffer \u221220 to WS)",
     }
+
+    def opposed_tie(self, active: SideTest, passive: SideTest) -> tuple[Winner, str]:
+        """Deathwatch's tied opposed test (DW Core, Ch. I, Opposed Tests; the Readings above): equal
+        degrees go to the higher characteristic; otherwise a stalemate."""
+        return higher_characteristic_tie(active, passive)
 
 
 def resolve(scenario: Scenario, roller: Roller) -> Resolution:

@@ -19,7 +19,7 @@ from .. import registry
 from ..dice import Roller, ScriptedDice, SeededDice
 from ..errors import FieldError, NeedDie, ScenarioError
 from ..models import Step
-from . import conditions, epic_overwatch, fan_time, moves, nearby, upkeep
+from . import conditions, epic_overwatch, fan_time, manoeuvres, moves, nearby, upkeep
 from . import grapple as grappling
 from .families import _is_melee, family, fatigue_limit
 from .models import (
@@ -304,6 +304,7 @@ def _start_turn(ctx: Ctx, c: CombatantState | None) -> None:
     spent = family(st.system).turn_starts(c, st.round)  # Epic overwatch fired this round (seed 002)
     if spent:
         ctx.log.append(spent)
+    ctx.log.extend(manoeuvres.start_turn(st, c))  # issue 22: All Out / Guarded / Defensive Stance end; a Feint ages
 
 
 def _next_turn(ctx: Ctx, c: CombatantState) -> None:
@@ -415,7 +416,8 @@ def _attack(ctx: Ctx) -> None:
     if grapple:
         ctx.log.append(f"{who.name} grapples {at.name} ({grappling.verdict(res)}){tail}")
     else:
-        ctx.log.append(f"{who.name} attacks {at.name} ({name}): {res.outcome}{tail}")
+        verdict = manoeuvres.verdict(res) or res.outcome  # issue 22: a manoeuvre is won or lost, not hit
+        ctx.log.append(f"{who.name} attacks {at.name} ({name}): {verdict}{tail}")
 
 
 def _spend(ctx: Ctx, who: CombatantState, at: CombatantState, grapple: bool) -> str:

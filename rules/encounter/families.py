@@ -19,8 +19,8 @@ from .. import registry, tables
 from ..dice import Roller
 from ..errors import ScenarioError
 from ..models import Step
-from . import epic_overwatch, fan_time, moves  # issue 22: moves (the non-attack actions' effects on an attack)
-from .conditions import can_react, d100_given, evasion_penalties
+from . import epic_overwatch, fan_time, manoeuvres, moves  # issue 22
+from .conditions import d100_given, evasion_penalties
 from .models import CombatantState, Condition, EncounterError, FuryEffect, NewCombatant, WeaponState
 
 Profile = dict[str, Any]
@@ -226,6 +226,8 @@ class D100(Family):
         melee = _is_melee(a) or str(action.get("type", "")).strip().lower() == "grapple"  # a grapple is bare-handed
         notes += self._conditions(system, who, at, action, melee)
         notes += moves.into_attack(who, at, action, a)  # issue 22: Brace Heavy Weapon, Tactical Advance
+        notes += manoeuvres.opponent(at, t, action)  # issue 22: the opponent's side of an opposed manoeuvre
+        notes += manoeuvres.before(who, at, t, ev, melee, field)  # issue 22: Feint, Guarded Attack
         notes += self._reaction(at, t, ev, field)
         return {"system": system, "attacker": a, "target": t, "action": action}, notes
 
@@ -255,7 +257,7 @@ class D100(Family):
         evasion = t.get("evasion")
         if not evasion:
             return []
-        why = can_react(at)
+        why = manoeuvres.can_react(at)  # can_react, and Defensive Stance's additional Reaction (issue 22)
         if why is not None and ev.reaction is True:
             raise EncounterError.at(f"{field}.reaction", why)
         if why is not None or ev.reaction is False:
@@ -269,7 +271,9 @@ class D100(Family):
         return [f"{at.name}'s {reaction}: {label} {v:+d} ({src})" for label, v, src in pen]
 
     def apply(self, res: Any, who: CombatantState, at: CombatantState, scenario: Any, others: Any = None) -> list[str]:
-        out = self._apply_one(res, who.weapon, who, at, scenario, others)
+        spent = manoeuvres.spent(res, at)  # issue 22: Defensive Stance's additional Reaction
+        out = spent + self._apply_one(res, who.weapon, who, at, scenario, others)
+        out += manoeuvres.after(res, who, at, scenario.attacker.weapon.is_melee)  # issue 22: manoeuvres' conditions
         second = getattr(res, "second", None)
         if second is not None:  # two-weapon fighting: the other hand's attack, on the same target or ``at2``
             from ..d100.two_weapon import second_scenario
@@ -306,7 +310,7 @@ class D100(Family):
             )
             if res.horde.destroyed:
                 at.out = "destroyed"
-        elif at.kind == "single" and res.outcome == "hit" and (getattr(res, "grapple", None) is None or res.hits):
+        elif at.kind == "single" and res.outcome == "hit" and (_attacked(res) or res.hits):
             at.damage_taken = res.damage_taken_after
             at.critical += res.critical_damage
             at.fatigue += res.fatigue
@@ -349,6 +353,12 @@ class D100(Family):
         if ag is None:
             ag = 30 if c.attacker is not None else None
         return {"name": c.name, "Ag": ag, "d10": c.d10, "roll_offs": c.roll_offs}
+
+
+def _attacked(res: Any) -> bool:
+    """The result is an attack's, not a grapple option's or a manoeuvre's (those deal damage only
+    through their own hits)."""
+    return getattr(res, "grapple", None) is None and getattr(res, "manoeuvre", None) is None
 
 
 def _others_struck(res: Any) -> list[str]:

@@ -54,6 +54,15 @@ def is_grapple(system: str, action: dict[str, Any]) -> bool:
     return name == "grapple" and tables.actions(system).get("Grapple") is not None
 
 
+def _attempt_is_half(system: str) -> bool:
+    """The ruleset's attempt to Grapple is a Standard Attack (a Half Action: DH2, Deathwatch), not
+    the Full Action of DH1's Grapple (its attack class's ``GRAPPLE_ATTEMPT``)."""
+    from .. import registry
+
+    attack = registry.get(system).attack
+    return attack is None or registry.load(attack).GRAPPLE_ATTEMPT == "Standard Attack"
+
+
 def of(state: EncounterState, cid: str) -> GrappleState | None:
     """The grapple combatant ``cid`` is in, or None."""
     return next((g for g in state.grapples if cid in (g.controller, g.grappled)), None)
@@ -102,7 +111,7 @@ def cost(ctx: Ctx, who: CombatantState, at: CombatantState, action: dict[str, An
             raise EncounterError.at(
                 f"{ctx.field}.at", f"{at.name} is already in a grapple: only two characters share one ({SOURCE})"
             )
-        return 2 if (action.get("grapple") or {}).get("charge") else 1
+        return 2 if (action.get("grapple") or {}).get("charge") or not _attempt_is_half(st.system) else 1
     if g is None:
         raise EncounterError.at(
             f, f"{who.name} is not in a grapple: {NAMES.get(opt, opt)} needs one (start it with an attempt)"

@@ -122,6 +122,7 @@ def odds(scenario: Any) -> Odds:
         from .grapple import grapple_odds
 
         return grapple_odds(scenario)
+    _no_manoeuvre(scenario)  # issue 22: a melee manoeuvre's odds are not worked out
     seam = _seam(scenario)
     dist, sample = seam.distribution(scenario)
     report = seam.report(scenario, dist, sample)
@@ -130,6 +131,22 @@ def odds(scenario: Any) -> Odds:
 
         report = with_second(scenario, report, dist, sample, _attack_class(scenario.system))
     return report
+
+
+def _no_manoeuvre(scenario: Any) -> None:
+    """Refuse the odds of a DH1 / Deathwatch melee manoeuvre (Feint, Manoeuvre, Knock-Down, Stun,
+    Defensive Stance: ``rules.d100.manoeuvres``) at ``action.type``: an attack's hits and wounds do
+    not describe it, and its own odds are not worked out."""
+    action = getattr(scenario, "action", None)
+    if action is None or getattr(scenario, "system", "") not in ("dh1", "dw", "dh2"):
+        return
+    from .. import tables
+
+    act = tables.actions(scenario.system).get(action.action_type)
+    if act is not None and act.manoeuvre is not None:
+        raise ScenarioError.at(
+            "action.type", f"No odds for a {act.name} yet: its opposed test and effects are not an attack's hits"
+        )
 
 
 def run_odds(data: dict[str, Any] | str) -> dict[str, Any]:

@@ -12,7 +12,17 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from rules import registry
-from rules.models import DAMAGE_TYPES, DamageDie, GrappleResult, Hit, Resolution, RighteousFury, Step, TargetTest
+from rules.models import (
+    DAMAGE_TYPES,
+    DamageDie,
+    GrappleResult,
+    Hit,
+    ManoeuvreResult,
+    Resolution,
+    RighteousFury,
+    Step,
+    TargetTest,
+)
 
 if TYPE_CHECKING:  # loaded only when a round of the fan-made ruleset or an Epic attack is rendered
     from rules.epic.models import EpicResolution
@@ -447,8 +457,8 @@ def render_d100(data: Resolution | Mapping[str, Any]) -> str:
     hits = render_hits(r)
     html = (
         f'<article class="resolution outcome-{e(r.outcome)}">'
-        f"{render_headline(r) if r.grapple is None else render_grapple(r, r.grapple)}"
-        f"{render_test(r) if r.grapple is None or r.grapple.option == 'attempt' else ''}"
+        f"{render_headline(r) if r.grapple is None and r.manoeuvre is None else _special_head(r)}"
+        f"{render_test(r) if _has_attack_test(r) else ''}"
         f"{f'<section class=hits>{hits}</section>' if hits else ''}"
         f"{render_target_tests(r)}"
         f"{render_dice(r)}"
@@ -705,6 +715,70 @@ def render_grapple(r: Resolution, g: GrappleResult) -> str:
     return (
         f"{head}"
         f'<section class="test grapple-tests" aria-label="{e(kind)}"><h3>{e(kind)}</h3>'
+        f'<table class="modifiers"><thead><tr><th>who</th><th>test</th><th>roll</th><th>result</th></tr></thead>'
+        f"<tbody>{rows}</tbody></table></section>"
+    )
+
+
+# -- Melee manoeuvres (issue 22: DH1 / Deathwatch Feint, Manoeuvre, Knock-Down, Stun, Defensive Stance) --
+
+
+def _special_head(r: Resolution) -> str:
+    """The headline of a Grapple action or of a melee manoeuvre."""
+    if r.manoeuvre is not None:
+        return render_manoeuvre(r, r.manoeuvre)
+    assert r.grapple is not None
+    return render_grapple(r, r.grapple)
+
+
+def _has_attack_test(r: Resolution) -> bool:
+    """The resolution has an attack test of its own to show: not an opposed test's or no test's."""
+    if r.grapple is not None:
+        return r.grapple.option == "attempt"
+    return r.manoeuvre is None or r.manoeuvre.kind == "stun"
+
+
+def _manoeuvre_verdict(r: Resolution, m: ManoeuvreResult) -> str:
+    """``Feint: won`` / ``Stun: missed`` / ``Defensive Stance: taken``."""
+    if m.kind == "defensive_stance":
+        word = "taken"
+    elif m.kind == "stun":
+        word = {"hit": "stunned", "evaded": "avoided", "miss": "missed"}.get(r.outcome, r.outcome)
+        word = "not stunned" if m.winner == "target" else word  # hit, but the 1d10 + SB fell short
+    else:
+        word = {"attacker": "won", "target": "lost"}.get(m.winner or "", "no winner")
+    return f"{r.action}: {word}"
+
+
+def render_manoeuvre(r: Resolution, m: ManoeuvreResult) -> str:
+    """A melee manoeuvre: its verdict and effects, then each side's opposed test (characteristic,
+    modifiers, target, roll, degrees)."""
+    parts = [_k("total-wounds", e(plural(r.total_wounds, "wound")))] if r.hits else []
+    if r.fatigue:
+        parts.append(_k("fatigue", e(f"{r.fatigue} Fatigue")))
+    effects = "".join(f'<p class="effect" data-k="effect">{e(x)}</p>' for x in m.effects)  # long: wrapped
+    head = (
+        f'<header class="headline">'
+        f'<p class="verdict">{_k("outcome", e(_manoeuvre_verdict(r, m)), "strong")}'
+        f' <span class="summary">{DOT.join(parts)}</span></p>'
+        f"{effects}"
+        f'<p class="who">{e(f"{r.attacker}{DASH}{r.action}{DASH}against {r.target}")}</p>'
+        f"</header>"
+    )
+    if not m.tests:
+        return head
+    rows = "".join(
+        f'<tr data-k="opposed-test"><th scope="row">{e(t.name)}</th>'
+        f"<td>{e(t.characteristic)} {e(t.value)}"
+        + "".join(f" {e(signed(x.value))} <small>({e(x.label)})</small>" for x in t.modifiers)
+        + f' = <strong data-k="opposed-target">{e(t.target)}</strong></td>'
+        f'<td class="num" data-k="opposed-roll">{e(t.roll)}</td>'
+        f'<td data-k="opposed-degrees">{e(abs(t.degrees))} {"DoS" if t.success else "DoF"}</td></tr>'
+        for t in m.tests
+    )
+    return (
+        f"{head}"
+        f'<section class="test opposed-tests" aria-label="Opposed tests"><h3>Opposed tests</h3>'
         f'<table class="modifiers"><thead><tr><th>who</th><th>test</th><th>roll</th><th>result</th></tr></thead>'
         f"<tbody>{rows}</tbody></table></section>"
     )

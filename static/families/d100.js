@@ -105,6 +105,9 @@ function init({ form, editableRows }) {
     for (const el of form.querySelectorAll("[data-unaware]")) el.hidden = !unaware.checked;
     for (const el of form.querySelectorAll("[data-psychic]")) el.hidden = actionType.value !== "Psychic Attack";
     $("grapple-fields").hidden = actionType.value !== "Grapple"; // seed 004, Grappling
+    // Feint and Manoeuvre (DH1 / Deathwatch): opposed WS tests, so the opponent's WS is asked for
+    const opposedWs = actionType.value === "Feint" || actionType.value === "Manoeuvre";
+    for (const el of form.querySelectorAll("[data-manoeuvre-ws]")) el.hidden = !opposedWs;
   }
   form.addEventListener("change", syncAction);
   new MutationObserver(syncAction).observe(actionType, { childList: true }); // the catalogue refills the actions

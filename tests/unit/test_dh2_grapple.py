@@ -192,13 +192,14 @@ def test_grapple_bad_options_are_refused_at_their_field() -> None:
     assert "action.grapple.assist_target" in errors_of(grapple("damage", [], assist_target=3))
 
 
-def test_grapple_options_only_with_the_grapple_action_and_only_in_dh2() -> None:
+def test_grapple_options_only_with_the_grapple_action_and_only_the_ruleset_s() -> None:
     data = grapple("damage", [1, 1])
     data["action"]["type"] = "Standard Attack"
     assert "action.grapple" in errors_of(data)
-    dh1 = grapple("damage", [1, 1])
+    # DH1 grapples too since issue 22, but has no Throw Down (rules/dh1 Readings)
+    dh1 = grapple("throw", [1, 1])
     dh1["system"] = "dh1"
-    assert "action.type" in errors_of(dh1)
+    assert "action.grapple.option" in errors_of(dh1)
 
 
 def test_grapple_is_in_the_dh2_catalogue() -> None:

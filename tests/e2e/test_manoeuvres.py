@@ -1,0 +1,105 @@
+"""The DH1 melee manoeuvres on the real page (issue 22 item 1), at 390 x 844: in a DH1 encounter a
+Feint is won, then the attack on that foe is resolved with no Evasion offered, and the log says
+why. Seed 003, Actions: "Feint | Half | Opposed WS Test, if you win, your next attack cannot be
+Dodged or Parried". The opponent's WS field stays hidden until Feint or Manoeuvre is chosen.
+Screenshots are kept in test-artifacts/manoeuvre-*.png."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.test_encounter import (
+    ARTIFACTS,
+    PHONE,
+    STORED_EVENTS,
+    by_hand,
+    card,
+    events,
+    field,
+    go,
+    press,
+    ready,
+)
+
+pytestmark = pytest.mark.e2e
+
+SWORD = {"name": "Sword", "damage": "1d10", "pen": "0", "qualities": ""}
+
+
+def add_fighter(page: Page, name: str, *, ws: str) -> None:
+    """A combatant from both forms: WS 40 or 35, S 30, Ag 30 and a sword; 20 Wounds, TB 3, no
+    armour and a Dodge of 30 on the Target form."""
+    go(page, "attacker")
+    field(page, "attacker.name").fill(name)
+    for key, value in (("WS", ws), ("S", "30"), ("Ag", "30")):
+        field(page, f"attacker.characteristics.{key}").fill(value)
+    field(page, "attacker.weapon.class").select_option("Melee")
+    for key, value in SWORD.items():
+        field(page, f"attacker.weapon.{key}").fill(value)
+    go(page, "target")
+    field(page, "target.name").fill(name)
+    field(page, "target.wounds").fill("20")
+    field(page, "target.damage_taken").fill("0")
+    field(page, "target.toughness_bonus").fill("3")
+    for loc in ("Head", "Body"):
+        field(page, f"target.armour.{loc}").fill("0")
+    field(page, "target.evasion.reaction").select_option("Dodge")
+    field(page, "target.evasion.skill").fill("30")
+    go(page, "result")
+    before = events(page)
+    page.click("#tk-add-both")
+    page.wait_for_function(f"{STORED_EVENTS} === {before + 1}")
+    expect(card(page, name)).to_be_visible()
+
+
+def test_a_dh1_feint_then_attack_no_evasion_offered(ready_page: Page) -> None:
+    page = ready(ready_page)
+    page.set_viewport_size(PHONE)
+    field(page, "system").select_option("dh1")
+    expect(page.locator("#ruleset-name")).to_have_text("Dark Heresy 1st edition")
+    # a player who never feints sees no opponent's WS
+    go(page, "target")
+    expect(field(page, "target.characteristics.WS")).to_be_hidden()
+    add_fighter(page, "Vex", ws="40")
+    add_fighter(page, "Cultist", ws="35")
+    page.fill("#tk-dice", "7 2")  # initiative: Vex 7 + AgB 3 = 10, Cultist 2 + 3 = 5
+    press(page, "#tk-start")
+    page.fill("#tk-dice", "")
+
+    # Feint (a Half Action): Vex's WS 40 rolls 15, (40 - 15) // 10 = 2 DoS; the Cultist's WS 35 (from
+    # its attacker profile) rolls 50: a failure. Vex wins.
+    go(page, "action")
+    texts = field(page, "action.type").locator("option").all_text_contents()
+    assert "Feint (Half)" in texts and "Stun (Full)" in texts and "Defensive Stance (Full)" in texts
+    field(page, "action.type").select_option("Feint")
+    field(page, "action.distance").fill("1")
+    go(page, "target")
+    expect(field(page, "target.characteristics.WS")).to_be_visible()
+    go(page, "result")
+    by_hand(page, [15, 50])
+    expect(page.locator('#result [data-k="outcome"]')).to_have_text("Feint: won")
+    rolls = page.locator('#result [data-k="opposed-roll"]').all_inner_texts()
+    assert rolls == ["15", "50"], rolls
+    degrees = page.locator('#result [data-k="opposed-degrees"]').all_inner_texts()
+    assert degrees == ["2 DoS", "1 DoF"], degrees
+    expect(card(page, "Cultist").locator('[data-k="condition"]')).to_contain_text(["Feinted"])
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator("#result").screenshot(path=str(ARTIFACTS / "manoeuvre-feint-390.png"))
+
+    # the Standard Attack on the Cultist (the second Half Action): WS 40 rolls 20, a hit (reversed 02:
+    # the Head); the d10 rolls 5: 5 + SB 3 - TB 3 = 5 wounds. No Dodge d100 is asked for: two dice in all.
+    go(page, "action")
+    field(page, "action.type").select_option("Standard Attack")
+    go(page, "result")
+    by_hand(page, [20, 5])
+    purposes = page.locator("#result").inner_text()
+    assert "Dodge" not in purposes.split("Steps")[0] or "cannot be Dodged or Parried" in purposes
+    expect(page.locator("#result")).to_contain_text("cannot be Dodged or Parried")
+    log = page.locator('#tk-log [data-k="log-line"]').first.inner_text()
+    assert "Feint on Cultist is used: Cultist could not Dodge or Parry this attack" in log, log
+    assert "5 of 20 taken" in log, log
+    feint_line = page.locator('#tk-log [data-k="log-line"]').nth(1).inner_text()
+    assert "(Feint): won" in feint_line, feint_line
+    expect(card(page, "Cultist").locator('[data-k="condition"]')).to_have_count(0)
+    page.locator("#tracker").screenshot(path=str(ARTIFACTS / "manoeuvre-encounter-390x844.png"))
