@@ -344,11 +344,14 @@ def _end_turn(ctx: Ctx) -> None:
 
 
 def _can_attack(ctx: Ctx, who: CombatantState, at: CombatantState, armed: bool = True) -> None:
-    """Refuse an attack the state does not allow: no profile, a target out of the fight, a jammed,
-    empty or overheated weapon (unless it is not ``armed``: a Grapple is bare-handed)."""
+    """Refuse an attack the state does not allow: no profile, the attacker itself as the target, a
+    target out of the fight, a jammed, empty or overheated weapon (unless it is not ``armed``: a
+    Grapple is bare-handed)."""
     f = ctx.field
     if who.attacker is None:
         raise EncounterError.at(f"{f}.who", f"{who.name} has no attacker profile: give it one from the Attacker form")
+    if at.id == who.id:
+        raise EncounterError.at(f"{f}.at", f"{who.name} cannot attack itself: pick another combatant to attack")
     if at.target is None:
         raise EncounterError.at(f"{f}.at", f"{at.name} has no target profile: give it one from the Target form")
     if at.out:

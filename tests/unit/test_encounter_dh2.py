@@ -362,3 +362,11 @@ def test_a_delaying_combatant_stunned_before_it_acts_cannot_take_its_delayed_act
     f.do({"type": "condition", "who": "g", "condition": "Stunned", "rounds": 1})
     errors = f.refused({"type": "attack", "who": "g", "at": "c", "action": {"distance": 20}, "dice": [95]})
     assert "Guard is Stunned" in errors[0]["message"]
+
+
+def test_a_combatant_cannot_attack_itself() -> None:
+    # found by the conditions engineer (issue 22): the page let Castor shoot Castor before "At" was
+    # picked; an attack names another combatant
+    f = dh2_fight()  # the Guard's turn; it has a target profile too
+    errors = f.refused({"type": "attack", "who": "g", "at": "g", "action": {"type": "Standard Attack"}, "dice": [5]})
+    assert errors[0]["field"] == "then.at" and "itself" in errors[0]["message"]
