@@ -175,12 +175,6 @@ def test_primitive_tie_keeps_the_weapon_die_natural_10_dh2() -> None:
     assert hit["righteous_fury"] is not None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rule bug, left for a fix of its own: with Primitive (X) and Tearing, two dice capped to the same X tie "
-    "and _HitDice.kept drops the later one, even when it is the natural 10; Tearing 'removes the lowest result', "
-    "and neither is lower, so the player keeps the 10 and its Righteous Fury (as when the 10 is the weapon's die)",
-)
 def test_primitive_tie_keeps_the_tearing_die_natural_10_dh2() -> None:
     # The same dice the other way round: weapon d10 8, Tearing d10 10, both count 7. Today the 10 (the later die)
     # is dropped and no Fury is rolled; the dice are interchangeable, so the answer should not depend on which
@@ -295,12 +289,6 @@ def test_twin_linked_hit_before_storm_doubles(
     assert (res["hits_scored"], res["rounds_fired"], len(res["hits"])) == (4, 4, 4)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rule bug, left for a fix of its own: _hit_count caps Storm's doubled hits at the rounds fired, Scatter's "
-    "Point Blank hits included, while without Storm those hits are exempt from the cap (the spread of one round); so "
-    "adding Storm to a shotgun lowers its hits (3 -> 2). Storm 'doubles the number of hits' and cannot lower them",
-)
 @pytest.mark.parametrize(
     ("build", "gun"),
     [(dh1.scenario, dh1.SHOTGUN), (dw.scenario, weapon(dw.AUTOGUN, name="Shotgun", range=30, rof="S/-/-"))],
