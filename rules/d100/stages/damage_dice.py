@@ -52,7 +52,9 @@ class HitDice:
         keep = [True] * len(values)
         pool = [i for i, d in enumerate(self.dice) if d.role in ("damage", "tearing", "maximal")]
         if self.tearing == "extra_die_drop_lowest" and len(pool) > 1:
-            lowest = min(pool, key=lambda i: (values[i], -i))
+            # Tearing removes the lowest result; of dice tied lowest (Proven or Primitive made them equal)
+            # the player keeps a natural 10 and its Righteous Fury, else drops the later die
+            lowest = min(pool, key=lambda i: (values[i], self.dice[i].rolled.natural == 10, -i))
             keep[lowest] = False
         elif self.tearing == "roll_twice_keep_best":
             totals = [sum(values[i] for i in pool if self.dice[i].group == g) for g in (0, 1)]
