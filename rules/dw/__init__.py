@@ -10,7 +10,19 @@ Deathwatch does its own way:
 
 - Degrees of success: one per full 10 points of margin, so a bare success has 0 (as DH1;
   :func:`rules.d100.degrees_dh1`); DH2 gives every success at least one.
-- Degrees of success do not replace a damage die (DH2 only).
+- Degrees of success are the minimum result of one damage die (DW Core, Ch. VIII, Attacker
+  Determines Damage: "The number of Degrees of Success is the minimum amount of Damage that the
+  attack will inflict on a single dice ... the player may apply the Degree of Success ... as the
+  minimum result to one dice of his choice"; issue 22). DH2's degrees replace a die's result
+  (seed 004, Step Four); a die is only raised either way, so both rulesets run the same code
+  (``DEGREES_REPLACE_DIE``, worded by ``DEGREES_DIE = "minimum"``). The player's choice is the die
+  that gains the most wounds, which is the lowest die (raising it adds the most, and with Tearing
+  the kept dice of the raised pool are never lower); "the attack" is read as the attack roll, so a
+  burst's degrees raise one die of all its hits, as DH2's replace one (the hit that gains the most
+  wounds). Order: Proven has no Deathwatch version; Primitive doubles armour (it caps no die); the
+  degrees raise a die before Tearing drops the lowest (the player applies them to "one dice of his
+  choice" of those rolled, Tearing's included, as in DH2); a raised die is never a natural 10, so it
+  calls no Righteous Fury. DH1 has no such rule.
 - Tearing: one extra damage die, the lowest dropped (the screen's "roll two dice, take the best"
   is the one-die case); DH1 rolls the whole damage twice.
 - Reliable: on a jam roll 1d10, only a 10 jams (seed 001); DH2 jams Reliable weapons only on 100.
@@ -75,7 +87,8 @@ class DWAttack(WholeTensAttack):
 
     SYSTEM = SYSTEM
     RULESET = registry.get(SYSTEM).name
-    DEGREES_REPLACE_DIE = False
+    DEGREES_REPLACE_DIE = True  # as the minimum of one die (issue 22): see the Readings
+    DEGREES_DIE = "minimum"
     RF_MODE = "extra_d10"
     RF_CONFIRM = True
     FIRST_HIT_DEGREES = 0
@@ -91,6 +104,8 @@ class DWAttack(WholeTensAttack):
         "step3": f"{SEED}, Hit Locations (the attack roll reversed)",
         "evasion": f"{BOOK}, Dodge and Parry (the hit is negated; against a burst one more per degree of success)",
         "step4": f"{SEED}, Damage (melee weapons add SB)",
+        "degrees_die": f"{BOOK}, Attacker Determines Damage (the Degrees of Success are the minimum result of "
+        "one damage die of the player's choice)",
         "fury": f"{BOOK}, Righteous Fury (confirm with the attack test again; then 1d10 more damage, again on a 10)",
         "fury_troop": f"{BOOK}, Righteous Fury",
         "step5": f"{SEED}, Damage (armour less Pen, then TB)",

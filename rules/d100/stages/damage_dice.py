@@ -152,12 +152,19 @@ def replace_with_degrees(
     a.replace_gain = best_total - sum(base)
     if not a.apply_replacement:
         return
+    src = a.SRC.get("degrees_die", a.SRC["step4"])
+    minimum = a.DEGREES_DIE == "minimum"
     if best is None:
         a._step(
             "Degrees of success",
-            a.SRC["step4"],
-            f"{degrees} degree(s) of success: replacing a damage die with {degrees} gives no more wounds, "
-            f"so every die stands.",
+            src,
+            f"{degrees} degree(s) of success: "
+            + (
+                f"as the minimum of a damage die, {degrees} raises none to more wounds"
+                if minimum
+                else f"replacing a damage die with {degrees} gives no more wounds"
+            )
+            + ", so every die stands.",
         )
         return
     h, i = best
@@ -167,7 +174,12 @@ def replace_with_degrees(
     hd.dice[i].replaced = True
     a._step(
         "Degrees of success",
-        a.SRC["step4"],
-        f"{degrees} degree(s) of success replace hit {hd.number}'s die {i + 1} ({old}): the most wounds "
-        f"({sum(base)} \u2192 {best_total}).",
+        src,
+        (
+            f"{degrees} degree(s) of success are the minimum of one damage die: hit {hd.number}'s die {i + 1} "
+            f"({old}) counts {degrees}, the player's best choice (raising the lowest die gains the most): "
+            if minimum
+            else f"{degrees} degree(s) of success replace hit {hd.number}'s die {i + 1} ({old}): "
+        )
+        + f"the most wounds ({sum(base)} \u2192 {best_total}).",
     )
