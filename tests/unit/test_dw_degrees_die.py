@@ -66,3 +66,11 @@ def test_a_die_raised_to_10_is_no_natural_10_dw() -> None:
     [hit] = res["hits"]
     assert dice(hit) == [(4, 10, True, True)]
     assert (hit["damage"], hit["wounds"], hit["righteous_fury"]) == (13, 9, None)
+
+
+def test_the_minimum_holds_when_no_wound_is_gained_dw() -> None:
+    # The minimum is the rule, not a choice to take only for wounds: Head AP 5, 3 DoS, die 1 -> 3 + 3 = 6 damage
+    # (not 4), 6 - 5 - TB 4 -> 0 wounds either way.
+    [hit] = attack(scenario(AUTOGUN, armour={"Head": 5}, dice=[10, 1]))["hits"]
+    assert dice(hit) == [(1, 3, True, True)]
+    assert (hit["damage"], hit["wounds"]) == (6, 0)

@@ -249,10 +249,11 @@ def test_degrees_of_success_die_replaced_across_two_hits_matches_brute_force() -
 
 def test_deathwatch_degrees_are_the_minimum_of_a_damage_die_matches_brute_force() -> None:
     # DW Core, Ch. VIII, Attacker Determines Damage: the degrees are the minimum result of one damage die
-    # (issue 22). Autogun 1d10+3 against armour and TB 4: BS 25, rolls 01-05 score 2 degrees and 06-15 one, so a
-    # low die is raised; a natural 10 still opens Righteous Fury's confirmation and its chain of d10s.
+    # (issue 22). Autogun 1d10+3 against TB 4, no armour: BS 21, roll 01 scores 2 degrees and 02-11 one, so a die
+    # of 1 is raised to 2 (4 damage, no wound -> 5 damage, 1 wound). Volatile (Righteous Fury with no confirmation, seed 001) keeps the walk small: a natural
+    # 10 opens the chain of d10s without the confirmation's 100 faces.
     case = Case(
-        dws.scenario(BS=25, armour=ARMOUR),
+        dws.scenario(dws.weapon(dws.AUTOGUN, qualities=["Volatile"]), BS=21),
         lambda r: any(d.replaced_by_degrees for d in dice_of(r)),
         "a die raised to the degrees",
     )
