@@ -40,6 +40,15 @@ Deathwatch does its own way:
 - Hordes: Magnitude instead of wounds, one armour value, no locations; a hit that deals damage
   takes one Magnitude; Explosive +1 hit, Blast (X) X hits, Devastating (X) X more; melee one hit per
   two degrees (Power Field +1); the size bonus from Magnitude; pinning with Magnitude added to WP.
+- Flame against a Horde (issue 22; DW Core, Ch. XIII, Hordes, Flame Weapons, the seed being
+  silent): the Horde makes no Agility test; the weapon hits it its range in metres divided by four,
+  rounded down (the reading: the book gives no rounding, and the d100 family rounds down), plus
+  1d5 (a d10 halved, as every d5) -- an Astartes Flamer (20 m) 5 + 1d5, a Hand Flamer (10 m)
+  2 + 1d5, a Heavy Flamer (30 m) 7 + 1d5. Each hit's damage is rolled as any hit's (no Explosive
+  extra hit: Flame is Energy); the catch-fire test is the GM's, as every quality test on a Horde.
+  The book's rule is read in a public Deathwatch rules thread ("flame weapons deal 1/4x(range) +
+  1d5 vs hordes ... hordes do not test against flame weapons"); the numbers live in
+  ``rules/data/dw/tables.json`` (``hordes.flame_range_per_hit``, ``flame_die``).
 - A burst's extra hits may go to other foes within 2 m; cover adds its AP to the hidden locations;
   two-weapon fighting (-20, -10 Ambidextrous; -20 off-hand); Overwatch and Suppressing Fire make
   their targets test Willpower (-20) or be Pinned; a Charge must cover 4 m to the Charge move by AB;

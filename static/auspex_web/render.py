@@ -201,6 +201,14 @@ def render_no_test(r: Resolution) -> str:
     """Flame and Spray make no attack test: the target's Agility test stands in its place."""
     rows = modifier_rows(r)
     verdict = "the target is struck" if r.outcome == "hit" else "the target avoids it"
+    if r.horde is not None and r.roll == 0:  # Deathwatch Flame on a Horde: no Agility test (issue 22)
+        return (
+            '<section class="test" aria-label="No attack test">'
+            "<h3>No attack test</h3>"
+            f'<p class="roll">The Horde makes no Agility test: {_k("verdict", e(plural(r.hits_scored, "hit")))} '
+            "by the weapon's range and a d5.</p>"
+            "</section>"
+        )
     return (
         '<section class="test" aria-label="No attack test">'
         "<h3>No attack test</h3>"

@@ -10,6 +10,7 @@ from ...errors import FieldError, ScenarioError
 from ...tables import ActionDef
 from ..state import AttackState
 from . import psychic
+from .flame import flame_horde_rule
 from .modifiers import range_band
 from .test import rounds
 
@@ -74,7 +75,7 @@ def check(a: D100Attack) -> ActionDef:
     errors.extend(check_ruleset_options(a, action))
     if s.action.grapple is not None:  # Grappling (seed 004): options only for the Grapple action
         errors.append(FieldError("action.grapple", f"Grapple options go with the Grapple action, not {action.name}"))
-    if a.flame and s.target.characteristics.Ag is None:
+    if a.flame and s.target.characteristics.Ag is None and flame_horde_rule(a) is None:
         errors.append(
             FieldError(
                 "target.characteristics.Ag",
