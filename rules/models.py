@@ -541,8 +541,21 @@ class Action(_OmitUnset):
     psychic: PsychicFocus | None = None
 
     # Grappling (seed 004): the option of a Grapple action; only with ``type: "Grapple"``.
-    OMIT_NONE: ClassVar[tuple[str, ...]] = ("second_action", "second_target", "unaware_chance", "psychic", "grapple")
+    OMIT_NONE: ClassVar[tuple[str, ...]] = (
+        "second_action",
+        "second_target",
+        "unaware_chance",
+        "psychic",
+        "grapple",
+        "talent",
+    )
     grapple: Grapple | None = None
+    # Multiple Attacks (issue 22; seed 003 L33, DH1 Core / DW Core, Swift Attack and Lightning Attack): the
+    # talent a "Multiple Attacks" action uses (two or three melee attacks, each its own test); left out, the
+    # action is one attack (as a Deathwatch "Multiple Attacks" always was). Only with that action.
+    talent: Literal["Swift Attack", "Lightning Attack"] | None = Field(
+        None, description="Multiple Attacks: the talent used (Swift Attack: two attacks; Lightning Attack: three)"
+    )
 
 
 # Table rules (issue 21): the options seed 004 leaves to the group (Stray Shots; Righteous Fury for
@@ -770,6 +783,9 @@ class Resolution(_OmitUnset):
     # Two-weapon fighting: the second weapon's attack, resolved after this one from the same dice
     # (its own dice and steps); grappling (seed 004): what a Grapple action did. Each left out of the
     # JSON while None, so one attack's JSON is as it always was.
-    OMIT_NONE: ClassVar[tuple[str, ...]] = ("second", "grapple")
+    OMIT_NONE: ClassVar[tuple[str, ...]] = ("second", "grapple", "attacks")
     second: Resolution | None = None
+    # Multiple Attacks (issue 22): the later attacks of a Swift or Lightning Attack (the second, the third),
+    # each a whole resolution with its own dice, resolved after this one from the same dice source
+    attacks: list[Resolution] | None = None
     grapple: GrappleResult | None = None

@@ -59,7 +59,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from .. import registry
-from ..d100 import two_weapon
+from ..d100 import multiple, two_weapon
 from ..d100.attack import WholeTensAttack
 from ..dice import Roller
 from ..models import Resolution, Scenario
@@ -115,4 +115,6 @@ def resolve(scenario: Scenario, roller: Roller) -> Resolution:
     ``roller``: records every die consumed. Returns the :class:`~rules.models.Resolution`.
     Raises :class:`~rules.errors.ScenarioError` for an attack the rules do not allow (at the field
     concerned) and :class:`~rules.errors.NeedDie` when scripted dice run out."""
+    if multiple.wanted(scenario):  # Multiple Attacks with Swift or Lightning Attack (issue 22)
+        return multiple.resolve(DH1Attack, scenario, roller)
     return two_weapon.resolve(DH1Attack, scenario, roller)

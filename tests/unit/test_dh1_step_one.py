@@ -32,7 +32,7 @@ from dh1_scenarios import (
 )
 
 DH1_ACTIONS = (
-    "Standard Attack, Called Shot, All Out Attack, Charge, Guarded Attack, Semi-Auto Burst, Full Auto Burst, "
+    "Standard Attack, Called Shot, Multiple Attacks, All Out Attack, Charge, Guarded Attack, Semi-Auto Burst, Full Auto Burst, "
     "Suppressing Fire"
 )
 
@@ -78,7 +78,7 @@ def test_dh2_only_actions_refused_naming_dark_heresy_1st_edition(action: str) ->
     )
 
 
-@pytest.mark.parametrize("action", ["Multiple Attacks", "Feint", "Defensive Stance", "Stun", "Grapple", "Knock-Down"])
+@pytest.mark.parametrize("action", ["Feint", "Defensive Stance", "Stun", "Grapple", "Knock-Down"])
 def test_actions_without_a_damaging_attack_roll_are_not_offered(action: str) -> None:
     errors = errors_of(scenario(SWORD, action=action, dice=[23, 5]))
     assert "Dark Heresy 1st edition" in errors["action.type"]

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ... import tables
 from ...errors import FieldError, ScenarioError
 from ...tables import ActionDef
+from ..multiple import errors as multiple_errors
 from ..state import AttackState
 from . import psychic
 from .flame import flame_horde_rule
@@ -69,6 +70,7 @@ def check(a: D100Attack) -> ActionDef:
 
     errors.extend(_action_fits(a, action))
     errors.extend(psychic.errors(a, action))
+    errors.extend(multiple_errors(a))  # Multiple Attacks' talent (issue 22)
     if not w.is_melee and not action.psychic:
         errors.extend(check_ranged(a, action))
     errors.extend(_parry(a))
