@@ -18,6 +18,7 @@ import dh1_scenarios as dh1
 import dw_scenarios as dw
 from dh2_scenarios import SWORD, errors_of, resolve_ok
 from dh2_scenarios import scenario as dh2_scenario
+from encounter_helpers import GUARD, dh2_fight
 
 
 def multiple(data: dict[str, Any], talent: str | None) -> dict[str, Any]:
@@ -80,3 +81,18 @@ def test_dh1_multiple_attacks_needs_its_talent() -> None:
     # Seed 003 L33: the action is made "with Swift Attack or Lightning Attack talents"; DH1 had no such action
     # before, so there is no old one-attack meaning to keep.
     assert list(errors_of(multiple(dh1.scenario(SWORD, distance=1, dice=[23, 5]), None))) == ["action.talent"]
+
+
+def test_the_encounter_applies_every_attack_to_the_target_dw() -> None:
+    # The Guard (WS 30, S 30: SB 3) with the Astartes Combat Knife 1d10+2 makes a Swift Attack on the Cultist
+    # (TB 3, 10 wounds), who makes no Reaction: attack 1 roll 25 <= 30, 0 DoS, reversed 52 Body, d10 1:
+    # 1 + 2 + 3 = 6 - TB 3 = 3; attack 2 roll 12, 1 DoS (no die under it to raise), reversed 21 Left Arm,
+    # d10 2: 7 - 3 = 4. The Cultist has taken 3 + 4 = 7 of 10; the two attacks are one Full Action.
+    guard = {**GUARD, "characteristics": {**GUARD["characteristics"], "S": 30}, "weapon": dw.KNIFE}
+    f = dh2_fight(guard, system="dw")
+    action = {"type": "Multiple Attacks", "talent": "Swift Attack", "distance": 1}
+    out = f.do({"type": "attack", "who": "g", "at": "c", "action": action, "reaction": False, "dice": [25, 1, 12, 2]})
+    res = out["resolution"]
+    assert (res["total_wounds"], res["attacks"][0]["total_wounds"]) == (3, 4)
+    assert f.who("c")["damage_taken"] == 7
+    assert f.who("g")["half_actions"] == 2  # spent: the whole turn
