@@ -463,6 +463,15 @@ def render_d100(data: Resolution | Mapping[str, Any]) -> str:
         f"{render_steps(r.steps)}"
         f"</article>"
     )
+    if r.attacks:  # Multiple Attacks (issue 22): each later attack, whole, under the first
+        later = "".join(
+            f'<h3 class="hand" data-k="attack-{k}">Attack {k} of {len(r.attacks) + 1}</h3>{render_d100(x)}'
+            for k, x in enumerate(r.attacks, start=2)
+        )
+        html = (
+            f'<div class="multiple-attacks" data-k="multiple-attacks">'
+            f'<h3 class="hand">Attack 1 of {len(r.attacks) + 1}</h3>{html}{later}</div>'
+        )
     if r.second is None:
         return html
     # Two-weapon fighting: the second weapon's attack, whole, under the first (its own dice and steps).

@@ -105,6 +105,8 @@ function init({ form, editableRows }) {
     for (const el of form.querySelectorAll("[data-unaware]")) el.hidden = !unaware.checked;
     for (const el of form.querySelectorAll("[data-psychic]")) el.hidden = actionType.value !== "Psychic Attack";
     $("grapple-fields").hidden = actionType.value !== "Grapple"; // seed 004, Grappling
+    // Multiple Attacks (issue 22): the Swift / Lightning Attack talent
+    for (const el of form.querySelectorAll("[data-multiple-attacks]")) el.hidden = actionType.value !== "Multiple Attacks";
   }
   form.addEventListener("change", syncAction);
   new MutationObserver(syncAction).observe(actionType, { childList: true }); // the catalogue refills the actions
