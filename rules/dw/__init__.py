@@ -69,6 +69,11 @@ Deathwatch does its own way:
   are named for the GM on an Unfettered test's doubles and on every Push, never Fettered (a
   reading of DW Core, Ch. VI, Psychic Strength); the tables are the GM's.
 
+Multiple Attacks (issue 22; seed 001, Combat Actions; DW Core, Ch. IV, Swift Attack and Lightning
+Attack): with ``action.talent`` two or three melee attacks, each its own WS test, in one resolution
+(:mod:`rules.d100.multiple`); without a talent the action stays the one attack it always was (a
+saved scenario keeps its meaning).
+
 Readings taken where the seed is open are written in ``rules/data/dw/*.json`` (``_note``).
 Helpless Targets (``action.helpless``; not on the screen: DW Core, Ch. VIII, Combat Circumstances)
 is read as DH1 reads it: a melee attack succeeds automatically with 0 degrees, the damage (dice and
