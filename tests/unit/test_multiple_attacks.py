@@ -20,6 +20,8 @@ from dh2_scenarios import SWORD, errors_of, resolve_ok
 from dh2_scenarios import scenario as dh2_scenario
 from encounter_helpers import GUARD, dh2_fight
 
+from rules.odds import run_odds
+
 
 def multiple(data: dict[str, Any], talent: str | None) -> dict[str, Any]:
     data["action"]["type"] = "Multiple Attacks"
@@ -96,3 +98,11 @@ def test_the_encounter_applies_every_attack_to_the_target_dw() -> None:
     assert (res["total_wounds"], res["attacks"][0]["total_wounds"]) == (3, 4)
     assert f.who("c")["damage_taken"] == 7
     assert f.who("g")["half_actions"] == 2  # spent: the whole turn
+
+
+def test_the_odds_say_they_are_each_attacks_alone_dw() -> None:
+    # The exact odds walk one attack; a Swift Attack's report says its figures are each attack's alone.
+    data = multiple(dw.scenario(dw.KNIFE, distance=1), "Swift Attack")
+    data.pop("dice", None)
+    notes = run_odds(data)["odds"]["notes"]
+    assert any(n.startswith("Swift Attack: 2 attacks, each its own test") for n in notes)
