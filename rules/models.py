@@ -554,6 +554,7 @@ class Action(_OmitUnset):
         "grapple",
         "random_targets",  # issue 22
         "manoeuvre_opponent_modifiers",
+        "talent",
     )
     grapple: Grapple | None = None
     # Suppressing Fire's random targets (issue 22; seed 001, Suppressing Fire: "GM assigns hit to
@@ -564,6 +565,12 @@ class Action(_OmitUnset):
     # Melee manoeuvres (DH1 / Deathwatch: Feint, Manoeuvre, Knock-Down): the opponent's own modifiers
     # on its side of the opposed test (its Fatigue, ...; the encounter fills it), as ``modifiers``
     manoeuvre_opponent_modifiers: list[Modifier] | None = Field(None, max_length=limits.MODIFIERS)
+    # Multiple Attacks (issue 22; seed 003 L33, DH1 Core / DW Core, Swift Attack and Lightning Attack): the
+    # talent a "Multiple Attacks" action uses (two or three melee attacks, each its own test); left out, the
+    # action is one attack (as a Deathwatch "Multiple Attacks" always was). Only with that action.
+    talent: Literal["Swift Attack", "Lightning Attack"] | None = Field(
+        None, description="Multiple Attacks: the talent used (Swift Attack: two attacks; Lightning Attack: three)"
+    )
 
 
 # Table rules (issue 21): the options seed 004 leaves to the group (Stray Shots; Righteous Fury for
@@ -814,8 +821,11 @@ class Resolution(_OmitUnset):
     # Two-weapon fighting: the second weapon's attack, resolved after this one from the same dice
     # (its own dice and steps); grappling (seed 004): what a Grapple action did. Each left out of the
     # JSON while None, so one attack's JSON is as it always was.
-    OMIT_NONE: ClassVar[tuple[str, ...]] = ("second", "grapple", "manoeuvre")
+    OMIT_NONE: ClassVar[tuple[str, ...]] = ("second", "grapple", "manoeuvre", "attacks")
     second: Resolution | None = None
+    # Multiple Attacks (issue 22): the later attacks of a Swift or Lightning Attack (the second, the third),
+    # each a whole resolution with its own dice, resolved after this one from the same dice source
+    attacks: list[Resolution] | None = None
     grapple: GrappleResult | None = None
     # Melee manoeuvres (DH1 / Deathwatch: Feint, Manoeuvre, Knock-Down, Stun, Defensive Stance)
     manoeuvre: ManoeuvreResult | None = None

@@ -208,6 +208,11 @@ class HordeRules(DataModel):
     explosive_hits: int = Field(ge=0)
     pinning_bonus_per_magnitude: int = Field(ge=0)
     sizes: list[HordeSize]
+    # Flame against a Horde (issue 22, readings): no Agility test; the weapon's range in metres divided
+    # by ``flame_range_per_hit`` (rounded down) plus 1d``flame_die`` hits. None: the Agility test as for one.
+    flame_range_per_hit: int | None = Field(None, ge=1)
+    flame_die: int = Field(5, ge=1)
+    flame_source: str | None = None
 
     def size_for(self, magnitude: int) -> str | None:
         """The size a Horde of ``magnitude`` counts as, None below the table's first row."""

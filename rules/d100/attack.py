@@ -55,6 +55,12 @@ class D100Attack:
     RULESET: ClassVar[str]
     SRC: ClassVar[dict[str, str]]  # rule -> source, see the keys used below
     DEGREES_REPLACE_DIE: ClassVar[bool] = False
+    # Issue 22 (readings): how the ruleset words the degrees' die when DEGREES_REPLACE_DIE: "replace"
+    # (DH2: the degrees replace one die's result) or "minimum" (Deathwatch: the degrees are the minimum
+    # result of one die). The two give the same values (a die is only ever raised), so one piece of code
+    # (:func:`rules.d100.stages.damage_dice.replace_with_degrees`) serves both; the source is SRC["degrees_die"]
+    # where the ruleset has one, else SRC["step4"].
+    DEGREES_DIE: ClassVar[str] = "replace"
     RF_MODE: ClassVar[str] = "d5_critical"  # or "extra_d10"
     RF_CONFIRM: ClassVar[bool] = False
     UNARMED_ARMOUR_DOUBLED: ClassVar[bool] = False

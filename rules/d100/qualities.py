@@ -268,16 +268,20 @@ def _twin_linked_hits(a: D100Attack, st: AttackState, hits: int) -> int:
 
 @hook("Storm", "hits", 30)
 def _storm_hits(a: D100Attack, st: AttackState, hits: int) -> int:
-    """Storm doubles the hits, capped by the rounds fired (or the RoF, where the ruleset says so)."""
+    """Storm doubles the hits, capped by the rounds fired (or the RoF, where the ruleset says so);
+    Scatter's Point Blank hits are the spread of a round, not more rounds, so they stand outside the
+    cap as they do without Storm; and doubling never lowers the hits (seed 001 / DH2 Core, Ch. V,
+    Storm: it "doubles the number of hits")."""
     mode, rounds = st.mode, st.rounds
     by_rof = a.q.param("Storm", "cap") == "rof" and mode in ("semi", "full")
+    spread = scatter_hits(a, st) if mode is not None and not by_rof else 0
     doubled = 2 * hits
     limit = doubled
     if mode is not None:
-        limit = min(rounds, a._burst_size(mode)) if by_rof else rounds
-    what = "the weapon's rate of fire" if by_rof else "the rounds fired"
-    cap = f", capped at {limit} ({what})" if doubled > limit else ""
-    out = min(doubled, limit)
+        limit = min(rounds, a._burst_size(mode)) if by_rof else rounds + spread
+    what = "the weapon's rate of fire" if by_rof else "the rounds fired" + (" and Scatter's hits" if spread else "")
+    out = max(hits, min(doubled, limit))
+    cap = f", capped at {out} ({what})" if doubled > out else ""
     a._qstep("Storm", f"Storm doubles the hits: {hits} \u00d7 2 = {doubled}{cap} \u2192 {out} hit(s).")
     return out
 

@@ -35,6 +35,7 @@ FURY_DAMAGE = "fury damage"  # Righteous Fury's extra d10s
 TARGET_TEST = "target test"  # a test a quality makes the target take: its success counts
 QUALITY_DAMAGE = "quality damage"  # wounds a failed quality test costs (Toxic)
 PINNING = "pinning"  # the pinning test's d100
+FLAME_HITS = "flame hits"  # the d5 a Flame weapon adds to its hits on a Horde (Deathwatch; issue 22)
 OTHER = "other person"  # a die of someone else than the target (another in a Blast, a nearby foe)
 
 # Rolls whose outcome no figure of the odds reads (the odds walk each as one class).

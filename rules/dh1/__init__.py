@@ -27,6 +27,16 @@ d100 family's (:mod:`rules.d100.attack`); what DH1 does its own way:
 - Thrown weapons add SB to damage (seed 003, Weapon Characteristics: Class), grenades (Blast) do not.
 - Initiative is 1d10 + AgB (seed 003, the combat round); it orders turns and does not change the attack.
 
+Multiple Attacks (issue 22; seed 003 L33: "Use Swift Attack or Lightning Attack talents to make
+multiple attacks"; DH1 Core, Ch. IV, Swift Attack and Lightning Attack): ``action.talent`` names the
+talent, two or three melee attacks, each its own WS test, all in one resolution
+(:mod:`rules.d100.multiple`: Aim for the first only, damage carried over, one Evasion a round); DH1
+had no such action before, so without a talent it is refused at ``action.talent``.
+
+Storm with Scatter (issue 22): Scatter's extra hits at Point Blank are the spread of one round, so
+Storm's cap on the rounds fired leaves them out, as without Storm, and doubling never lowers the
+hits (a Storm shotgun at 2 m with 5 degrees: 4 hits, not 2). The same in Deathwatch.
+
 Readings taken where the seed is open: the DH1 book's Point Blank is 3 metres (DH2 says 2);
 a Troop target has no special Righteous Fury rule in DH1 (``troop`` changes nothing here).
 
@@ -111,7 +121,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from .. import registry
-from ..d100 import two_weapon
+from ..d100 import multiple, two_weapon
 from ..d100.attack import WholeTensAttack
 from ..d100.opposed import SideTest, Winner, higher_characteristic_tie
 from ..dice import Roller
@@ -194,4 +204,6 @@ def resolve(scenario: Scenario, roller: Roller) -> Resolution:
     ``roller``: records every die consumed. Returns the :class:`~rules.models.Resolution`.
     Raises :class:`~rules.errors.ScenarioError` for an attack the rules do not allow (at the field
     concerned) and :class:`~rules.errors.NeedDie` when scripted dice run out."""
+    if multiple.wanted(scenario):  # Multiple Attacks with Swift or Lightning Attack (issue 22)
+        return multiple.resolve(DH1Attack, scenario, roller)
     return two_weapon.resolve(DH1Attack, scenario, roller)

@@ -65,6 +65,13 @@ Readings taken where the seed is open:
   Psychic Phenomena are named for the GM on an Unfettered test's doubles (11 ... 99, and 100 as
   00) and on every Push, never Fettered; the tables are the GM's.
 - Evasion negates the last hits placed (the first hit keeps the location read from the dice).
+- Issue 22, readings: Overheats is not a jam (DH2 Core, Ch. V, Overheats: it overheats "instead of
+  jamming"): the attack is lost (``outcome`` keeps its value ``"jam"``, the page's verdict reads
+  "Overheated"), ``overheated`` is true and ``jammed`` false, and in an encounter the weapon cools
+  (cannot fire on its wielder's next turn) without needing a Clear Jam. The same in DH1 and
+  Deathwatch. Tearing's tie (Primitive (X) or Proven (X) making two dice equal): the later die is
+  dropped unless it is the natural 10, which the player keeps with its Righteous Fury (the dice are
+  interchangeable and Tearing removes "the lowest result", which neither is).
 - ``action.called_location`` counts only for a Called Shot; on any other action it is ignored.
 - Helpless Targets (``action.helpless``; DH2 Core, Ch. VII, Combat Circumstances; the seed does not
   have it): a melee attack succeeds automatically with 1 degree of success, the least a DH2 success

@@ -10,7 +10,19 @@ Deathwatch does its own way:
 
 - Degrees of success: one per full 10 points of margin, so a bare success has 0 (as DH1;
   :func:`rules.d100.degrees_dh1`); DH2 gives every success at least one.
-- Degrees of success do not replace a damage die (DH2 only).
+- Degrees of success are the minimum result of one damage die (DW Core, Ch. VIII, Attacker
+  Determines Damage: "The number of Degrees of Success is the minimum amount of Damage that the
+  attack will inflict on a single dice ... the player may apply the Degree of Success ... as the
+  minimum result to one dice of his choice"; issue 22). DH2's degrees replace a die's result
+  (seed 004, Step Four); a die is only raised either way, so both rulesets run the same code
+  (``DEGREES_REPLACE_DIE``, worded by ``DEGREES_DIE = "minimum"``). The player's choice is the die
+  that gains the most wounds, which is the lowest die (raising it adds the most, and with Tearing
+  the kept dice of the raised pool are never lower); "the attack" is read as the attack roll, so a
+  burst's degrees raise one die of all its hits, as DH2's replace one (the hit that gains the most
+  wounds). Order: Proven has no Deathwatch version; Primitive doubles armour (it caps no die); the
+  degrees raise a die before Tearing drops the lowest (the player applies them to "one dice of his
+  choice" of those rolled, Tearing's included, as in DH2); a raised die is never a natural 10, so it
+  calls no Righteous Fury. DH1 has no such rule.
 - Tearing: one extra damage die, the lowest dropped (the screen's "roll two dice, take the best"
   is the one-die case); DH1 rolls the whole damage twice.
 - Reliable: on a jam roll 1d10, only a 10 jams (seed 001); DH2 jams Reliable weapons only on 100.
@@ -28,6 +40,15 @@ Deathwatch does its own way:
 - Hordes: Magnitude instead of wounds, one armour value, no locations; a hit that deals damage
   takes one Magnitude; Explosive +1 hit, Blast (X) X hits, Devastating (X) X more; melee one hit per
   two degrees (Power Field +1); the size bonus from Magnitude; pinning with Magnitude added to WP.
+- Flame against a Horde (issue 22; DW Core, Ch. XIII, Hordes, Flame Weapons, the seed being
+  silent): the Horde makes no Agility test; the weapon hits it its range in metres divided by four,
+  rounded down (the reading: the book gives no rounding, and the d100 family rounds down), plus
+  1d5 (a d10 halved, as every d5) -- an Astartes Flamer (20 m) 5 + 1d5, a Hand Flamer (10 m)
+  2 + 1d5, a Heavy Flamer (30 m) 7 + 1d5. Each hit's damage is rolled as any hit's (no Explosive
+  extra hit: Flame is Energy); the catch-fire test is the GM's, as every quality test on a Horde.
+  The book's rule is read in a public Deathwatch rules thread ("flame weapons deal 1/4x(range) +
+  1d5 vs hordes ... hordes do not test against flame weapons"); the numbers live in
+  ``rules/data/dw/tables.json`` (``hordes.flame_range_per_hit``, ``flame_die``).
 - A burst's extra hits may go to other foes within 2 m; cover adds its AP to the hidden locations;
   two-weapon fighting (-20, -10 Ambidextrous; -20 off-hand); Overwatch and Suppressing Fire make
   their targets test Willpower (-20) or be Pinned; a Charge must cover 4 m to the Charge move by AB;
@@ -47,6 +68,11 @@ Deathwatch does its own way:
   Righteous Fury is confirmed with the Focus Power test again, then adds a d10. Psychic Phenomena
   are named for the GM on an Unfettered test's doubles and on every Push, never Fettered (a
   reading of DW Core, Ch. VI, Psychic Strength); the tables are the GM's.
+
+Multiple Attacks (issue 22; seed 001, Combat Actions; DW Core, Ch. IV, Swift Attack and Lightning
+Attack): with ``action.talent`` two or three melee attacks, each its own WS test, in one resolution
+(:mod:`rules.d100.multiple`); without a talent the action stays the one attack it always was (a
+saved scenario keeps its meaning).
 
 Readings taken where the seed is open are written in ``rules/data/dw/*.json`` (``_note``).
 Issue 22: the Combat Difficulty Summary's "Attacking or Dodging whilst in the mud or heavy rain"
@@ -97,7 +123,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from .. import registry
-from ..d100 import two_weapon
+from ..d100 import multiple, two_weapon
 from ..d100.attack import WholeTensAttack
 from ..d100.opposed import SideTest, Winner, higher_characteristic_tie
 from ..dice import Roller
@@ -113,7 +139,8 @@ class DWAttack(WholeTensAttack):
 
     SYSTEM = SYSTEM
     RULESET = registry.get(SYSTEM).name
-    DEGREES_REPLACE_DIE = False
+    DEGREES_REPLACE_DIE = True  # as the minimum of one die (issue 22): see the Readings
+    DEGREES_DIE = "minimum"
     RF_MODE = "extra_d10"
     RF_CONFIRM = True
     FIRST_HIT_DEGREES = 0
@@ -131,6 +158,8 @@ class DWAttack(WholeTensAttack):
         "step3": f"{SEED}, Hit Locations (the attack roll reversed)",
         "evasion": f"{BOOK}, Dodge and Parry (the hit is negated; against a burst one more per degree of success)",
         "step4": f"{SEED}, Damage (melee weapons add SB)",
+        "degrees_die": f"{BOOK}, Attacker Determines Damage (the Degrees of Success are the minimum result of "
+        "one damage die of the player's choice)",
         "fury": f"{BOOK}, Righteous Fury (confirm with the attack test again; then 1d10 more damage, again on a 10)",
         "fury_troop": f"{BOOK}, Righteous Fury",
         "step5": f"{SEED}, Damage (armour less Pen, then TB)",
@@ -181,4 +210,6 @@ def resolve(scenario: Scenario, roller: Roller) -> Resolution:
     the target is a Horde). Raises :class:`~rules.errors.ScenarioError` for an attack the rules do
     not allow (at the field concerned) and :class:`~rules.errors.NeedDie` when scripted dice run
     out."""
+    if multiple.wanted(scenario):  # Multiple Attacks with Swift or Lightning Attack (issue 22)
+        return multiple.resolve(DWAttack, scenario, roller)
     return two_weapon.resolve(DWAttack, scenario, roller)

@@ -284,6 +284,10 @@ class D100(Family):
             out.append(f"then the {second.weapon}: {second.outcome}")
             two = second_scenario(scenario, tw)
             out.extend(self._apply_one(second, who.second_weapon, who, at2, two, others if at2 is at else None))
+        # Multiple Attacks (issue 22): each later attack of a Swift or Lightning Attack, on the same target
+        for k, later in enumerate(getattr(res, "attacks", None) or [], start=2):
+            out.append(f"attack {k}: {later.outcome}")
+            out.extend(self._apply_one(later, who.weapon, who, at, scenario, others))
         return out
 
     def _apply_one(

@@ -130,6 +130,16 @@ def odds(scenario: Any) -> Odds:
         from .two_weapon import with_second
 
         report = with_second(scenario, report, dist, sample, _attack_class(scenario.system))
+        talent = getattr(action, "talent", None)
+        if talent is not None:  # Multiple Attacks (issue 22): the figures are one attack's
+            from ..d100.multiple import ATTACKS
+
+            note = (
+                f"{talent}: {ATTACKS[talent]} attacks, each its own test; these figures are each attack's alone "
+                "(a later attack starts from the damage the earlier ones left and meets no Evasion once the target "
+                "has used its Reaction)."
+            )
+            report = report.model_copy(update={"notes": [*report.notes, note]})
     return report
 
 

@@ -459,13 +459,21 @@ class _Probe:
         parts = [self._prefix("none", locations, degrees)]
         n = len(locations)
         for g in gains:
-            suffix = Dist.certain(0)  # the hits after h gain at most g
+            # From the last hit back: ``rest`` sums the hits h.. whose first hit gaining g is at h or
+            # after (those before it gaining less); ``suffix`` the hits after h, each gaining at most g.
+            # One hit added a step, so a Horde under a large Blast (Deathwatch, issue 22) stays linear.
+            suffix = Dist.certain(0)
+            rest: Dist[int] | None = None
             for h in reversed(range(n)):
                 chosen = self.replaced_hit(locations[h], degrees).where(_gain_is(g)).map(_second)
-                if chosen.weights:
-                    before = self._prefix(("below", g), locations[:h], degrees)
-                    parts.append(self._add(self._add(before, chosen), suffix))
+                here = [self._add(chosen, suffix)] if chosen.weights else []
+                below = self._part(("below", g), locations[h], degrees)
+                if rest is not None and below.weights:
+                    here.append(self._add(below, rest))
+                rest = mix(here) if here else None
                 suffix = self._add(suffix, self._part(("upto", g), locations[h], degrees))
+            if rest is not None:
+                parts.append(rest)
         return mix(parts)
 
     def _part(self, tag: Any, location: str, degrees: int) -> Dist[int]:

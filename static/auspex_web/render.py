@@ -211,6 +211,14 @@ def render_no_test(r: Resolution) -> str:
     """Flame and Spray make no attack test: the target's Agility test stands in its place."""
     rows = modifier_rows(r)
     verdict = "the target is struck" if r.outcome == "hit" else "the target avoids it"
+    if r.horde is not None and r.roll == 0:  # Deathwatch Flame on a Horde: no Agility test (issue 22)
+        return (
+            '<section class="test" aria-label="No attack test">'
+            "<h3>No attack test</h3>"
+            f'<p class="roll">The Horde makes no Agility test: {_k("verdict", e(plural(r.hits_scored, "hit")))} '
+            "by the weapon's range and a d5.</p>"
+            "</section>"
+        )
     return (
         '<section class="test" aria-label="No attack test">'
         "<h3>No attack test</h3>"
@@ -465,6 +473,15 @@ def render_d100(data: Resolution | Mapping[str, Any]) -> str:
         f"{render_steps(r.steps)}"
         f"</article>"
     )
+    if r.attacks:  # Multiple Attacks (issue 22): each later attack, whole, under the first
+        later = "".join(
+            f'<h3 class="hand" data-k="attack-{k}">Attack {k} of {len(r.attacks) + 1}</h3>{render_d100(x)}'
+            for k, x in enumerate(r.attacks, start=2)
+        )
+        html = (
+            f'<div class="multiple-attacks" data-k="multiple-attacks">'
+            f'<h3 class="hand">Attack 1 of {len(r.attacks) + 1}</h3>{html}{later}</div>'
+        )
     if r.second is None:
         return html
     # Two-weapon fighting: the second weapon's attack, whole, under the first (its own dice and steps).

@@ -108,6 +108,8 @@ function init({ form, editableRows }) {
     // Feint and Manoeuvre (DH1 / Deathwatch): opposed WS tests, so the opponent's WS is asked for
     const opposedWs = actionType.value === "Feint" || actionType.value === "Manoeuvre";
     for (const el of form.querySelectorAll("[data-manoeuvre-ws]")) el.hidden = !opposedWs;
+    // Multiple Attacks (issue 22): the Swift / Lightning Attack talent
+    for (const el of form.querySelectorAll("[data-multiple-attacks]")) el.hidden = actionType.value !== "Multiple Attacks";
   }
   form.addEventListener("change", syncAction);
   new MutationObserver(syncAction).observe(actionType, { childList: true }); // the catalogue refills the actions

@@ -74,19 +74,21 @@ def test_full_auto_bolter_burst_into_a_horde_rolled_by_hand(ready_page: Page) ->
     # Roll 12: (105 - 12) // 10 = 9 DoS; 1 + 9 = 10 hits, capped at the full-auto RoF 4; the bolter's
     # Explosive damage counts one more hit against a Horde: 5 hits. Each 2d10+5 with Tearing (a third
     # die, the lowest dropped); armour 10 - Pen 5 = 5, TB 3, so damage over 8 takes one Magnitude:
-    # 3,4,5 -> 14; 6,7,8 -> 20; 1,1,1 -> 7 (stopped); 9,9,9 -> 23; 5,5,5 -> 15: 4 Magnitude lost.
+    # 3,4,5 -> 14; 6,7,8 -> 20; 1,1,1 -> 7 (stopped); 9,9,9 -> 23; 5,5,5 -> 15. The 9 DoS are the minimum of one
+    # damage die (DW Core, Ch. VIII, Attacker Determines Damage; issue 22): the third hit's first 1 counts 9:
+    # 9 + 1 + 5 = 15 -> 7 wounds, so all 5 take Magnitude.
     type_dice(page, [12, 3, 4, 5, 6, 7, 8, 1, 1, 1, 9, 9, 9, 5, 5, 5])
     assert k(page, "target-number") == ["105"]
     assert k(page, "degrees") == ["9 DoS"]
     assert k(page, "hits") == ["5 hits"]
-    assert k(page, "magnitude-lost") == ["Magnitude \u22124"]
-    assert k(page, "magnitude-left") == ["26 of 30 left"]
+    assert k(page, "magnitude-lost") == ["Magnitude \u22125"]
+    assert k(page, "magnitude-left") == ["25 of 30 left"]
     assert k(page, "location") == ["Horde"] * 5
-    assert k(page, "wounds") == ["6", "12", "0", "15", "7"]
+    assert k(page, "wounds") == ["6", "12", "7", "15", "7"]
     assert k(page, "magnitude") == [
         "takes 1 Magnitude",
         "takes 1 Magnitude",
-        "no damage through: no Magnitude",
+        "takes 1 Magnitude",
         "takes 1 Magnitude",
         "takes 1 Magnitude",
     ]

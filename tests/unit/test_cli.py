@@ -91,7 +91,9 @@ def test_cli_resolves_a_dh1_scenario() -> None:
 def test_cli_resolves_the_deathwatch_horde_example() -> None:
     # examples/dw-bolter-horde.json: BS 45 + 20 (Full Auto) + 10 (Short) + 30 (Magnitude 30: Massive) = 105;
     # roll 12 -> 9 DoS -> 10 hits, capped at RoF 4, + 1 for Explosive damage against a Horde = 5.
-    # Armour 10 - Pen 5 = 5, TB 3: 14, 20, 7, 23, 15 damage -> 6, 12, 0, 15, 7: four hits take Magnitude.
+    # Armour 10 - Pen 5 = 5, TB 3: 14, 20, 7, 23, 15 damage -> 6, 12, 0, 15, 7; the 9 DoS are the minimum of one
+    # damage die (DW Core, Ch. VIII, Attacker Determines Damage; issue 22): hit 3's lowest die counts 9, its damage
+    # 7 -> 15, 7 wounds: all five hits take Magnitude.
     proc = subprocess.run(
         [sys.executable, "-m", "rules", "resolve", "examples/dw-bolter-horde.json"],
         capture_output=True,
@@ -103,12 +105,12 @@ def test_cli_resolves_the_deathwatch_horde_example() -> None:
     assert proc.returncode == 0, proc.stderr
     res = json.loads(proc.stdout)
     assert (res["system"], res["target_number"], res["degrees"], res["hits_scored"]) == ("dw", 105, 9, 5)
-    assert [h["wounds"] for h in res["hits"]] == [6, 12, 0, 15, 7]
+    assert [h["wounds"] for h in res["hits"]] == [6, 12, 7, 15, 7]
     assert res["horde"] == {
         "magnitude_before": 30,
         "hits": 5,
-        "damaging_hits": 4,
-        "magnitude_lost": 4,
-        "magnitude_after": 26,
+        "damaging_hits": 5,
+        "magnitude_lost": 5,
+        "magnitude_after": 25,
         "destroyed": False,
     }

@@ -32,8 +32,8 @@ from dh1_scenarios import (
 )
 
 DH1_ACTIONS = (
-    "Standard Attack, Called Shot, All Out Attack, Charge, Guarded Attack, Semi-Auto Burst, Full Auto Burst, "
-    "Suppressing Fire, Feint, Manoeuvre, Knock-Down, Stun, Defensive Stance, Grapple"  # issue 22: the manoeuvres
+    "Standard Attack, Called Shot, Multiple Attacks, All Out Attack, Charge, Guarded Attack, Semi-Auto Burst, "
+    "Full Auto Burst, Suppressing Fire, Feint, Manoeuvre, Knock-Down, Stun, Defensive Stance, Grapple"  # issue 22
 )
 
 # --- actions ------------------------------------------------------------------------------------------
@@ -78,12 +78,8 @@ def test_dh2_only_actions_refused_naming_dark_heresy_1st_edition(action: str) ->
     )
 
 
-# Feint, Defensive Stance, Stun, Grapple and Knock-Down have their own procedures since issue 22
-# (tests/unit/test_dh1_manoeuvres.py)
-@pytest.mark.parametrize("action", ["Multiple Attacks"])
-def test_actions_without_a_damaging_attack_roll_are_not_offered(action: str) -> None:
-    errors = errors_of(scenario(SWORD, action=action, dice=[23, 5]))
-    assert "Dark Heresy 1st edition" in errors["action.type"]
+# Every action of seed 003's table is offered since issue 22 (Feint, Defensive Stance, Stun, Grapple and
+# Knock-Down: tests/unit/test_dh1_manoeuvres.py; Multiple Attacks: tests/unit/test_multiple_attacks.py)
 
 
 @pytest.mark.parametrize("action", ["All Out Attack", "Charge", "Guarded Attack"])

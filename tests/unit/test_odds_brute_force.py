@@ -247,6 +247,19 @@ def test_degrees_of_success_die_replaced_across_two_hits_matches_brute_force() -
     assert_d100_matches_brute_force(case)
 
 
+def test_deathwatch_degrees_are_the_minimum_of_a_damage_die_matches_brute_force() -> None:
+    # DW Core, Ch. VIII, Attacker Determines Damage: the degrees are the minimum result of one damage die
+    # (issue 22). Autogun 1d10+3 against TB 4, no armour: BS 21, roll 01 scores 2 degrees and 02-11 one, so a die
+    # of 1 is raised to 2 (4 damage, no wound -> 5 damage, 1 wound). Volatile (Righteous Fury with no confirmation, seed 001) keeps the walk small: a natural
+    # 10 opens the chain of d10s without the confirmation's 100 faces.
+    case = Case(
+        dws.scenario(dws.weapon(dws.AUTOGUN, qualities=["Volatile"]), BS=21),
+        lambda r: any(d.replaced_by_degrees for d in dice_of(r)),
+        "a die raised to the degrees",
+    )
+    assert_d100_matches_brute_force(case)
+
+
 def test_full_auto_degrees_die_goes_to_first_hit_with_greatest_gain_matches_brute_force() -> None:
     # DH2 Full Auto Burst, RoF 3, against a Troop (Righteous Fury slays it, no d5 to walk): BS 30 -
     # 10 = 20, rolls 01-09 score 3 degrees and three hits. Three hits exercise the ordering the fast

@@ -175,12 +175,6 @@ def test_primitive_tie_keeps_the_weapon_die_natural_10_dh2() -> None:
     assert hit["righteous_fury"] is not None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rule bug, left for a fix of its own: with Primitive (X) and Tearing, two dice capped to the same X tie "
-    "and _HitDice.kept drops the later one, even when it is the natural 10; Tearing 'removes the lowest result', "
-    "and neither is lower, so the player keeps the 10 and its Righteous Fury (as when the 10 is the weapon's die)",
-)
 def test_primitive_tie_keeps_the_tearing_die_natural_10_dh2() -> None:
     # The same dice the other way round: weapon d10 8, Tearing d10 10, both count 7. Today the 10 (the later die)
     # is dropped and no Fury is rolled; the dice are interchangeable, so the answer should not depend on which
@@ -235,14 +229,15 @@ def test_tearing_drops_before_accurate_dice_are_added_dh2() -> None:
 def test_tearing_drops_before_accurate_dice_are_added_dw() -> None:
     # DW Core, Ch. V, Accurate: one extra d10 per two degrees (at most two) on an aimed single shot. BS 40 + 20
     # (Full Aim) + 10 (Accurate) = 70; roll 23 -> DoS 4 -> 2 Accurate d10s. Dice: d10 7, Tearing 6, Accurate 2, 2.
-    # Tearing first:    the 6 goes -> 7 + 2 + 2 + 3 = 14 damage, 14 - TB 4 = 10 wounds.
-    # Accurate in pool: a 2 goes   -> 7 + 6 + 2 + 3 = 18 damage.
+    # The 4 DoS are the minimum of one die (DW Core, Ch. VIII, Attacker Determines Damage): an Accurate 2 counts 4.
+    # Tearing first:    the 6 goes -> 7 + 4 + 2 + 3 = 16 damage, 16 - TB 4 = 12 wounds.
+    # Accurate in pool: a 2 goes   -> 7 + 6 + 4 + 3 = 20 damage.
     gun = weapon(dw.AUTOGUN, qualities=["Accurate", "Tearing"])
     res = dw.attack(dw.scenario(gun, aim="full", dice=[23, 7, 6, 2, 2]))
     assert (res["target_number"], res["degrees"]) == (70, 4)
     hit = only_hit(res)
-    assert dice_of(hit) == [(7, 7, True), (6, 6, False), (2, 2, True), (2, 2, True)]
-    assert (hit["damage"], hit["wounds"]) == (14, 10)
+    assert dice_of(hit) == [(7, 7, True), (6, 6, False), (2, 4, True), (2, 2, True)]
+    assert (hit["damage"], hit["wounds"]) == (16, 12)
 
 
 def test_best_craftsmanship_and_force_add_to_the_damage_before_it_is_floored_dh2() -> None:
@@ -295,12 +290,6 @@ def test_twin_linked_hit_before_storm_doubles(
     assert (res["hits_scored"], res["rounds_fired"], len(res["hits"])) == (4, 4, 4)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rule bug, left for a fix of its own: _hit_count caps Storm's doubled hits at the rounds fired, Scatter's "
-    "Point Blank hits included, while without Storm those hits are exempt from the cap (the spread of one round); so "
-    "adding Storm to a shotgun lowers its hits (3 -> 2). Storm 'doubles the number of hits' and cannot lower them",
-)
 @pytest.mark.parametrize(
     ("build", "gun"),
     [(dh1.scenario, dh1.SHOTGUN), (dw.scenario, weapon(dw.AUTOGUN, name="Shotgun", range=30, rof="S/-/-"))],

@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING
 from ... import tables
 from ...errors import FieldError, ScenarioError
 from ...tables import ActionDef
+from ..multiple import errors as multiple_errors
 from ..state import AttackState
 from . import psychic
+from .flame import flame_horde_rule
 from .modifiers import range_band
 from .suppressing import errors as suppressing_errors
 from .test import rounds
@@ -69,13 +71,14 @@ def check(a: D100Attack) -> ActionDef:
 
     errors.extend(_action_fits(a, action))
     errors.extend(psychic.errors(a, action))
+    errors.extend(multiple_errors(a))  # Multiple Attacks' talent (issue 22)
     if not w.is_melee and not action.psychic:
         errors.extend(check_ranged(a, action))
     errors.extend(_parry(a))
     errors.extend(check_ruleset_options(a, action))
     if s.action.grapple is not None:  # Grappling (seed 004): options only for the Grapple action
         errors.append(FieldError("action.grapple", f"Grapple options go with the Grapple action, not {action.name}"))
-    if a.flame and s.target.characteristics.Ag is None:
+    if a.flame and s.target.characteristics.Ag is None and flame_horde_rule(a) is None:
         errors.append(
             FieldError(
                 "target.characteristics.Ag",

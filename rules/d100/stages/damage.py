@@ -172,6 +172,7 @@ def roll_hits(
         rolled.append(hd)
         if (
             a.DEGREES_REPLACE_DIE
+            and a.RF_MODE == "d5_critical"  # DH2's critical d5 comes right after its hit's dice
             and not a.flame
             and calls_fury(a, hd)
             and wounds_through(a, m, hd, max(0, hd.total() + m.flat)) > 0

@@ -52,7 +52,9 @@ class HitDice:
         keep = [True] * len(values)
         pool = [i for i, d in enumerate(self.dice) if d.role in ("damage", "tearing", "maximal")]
         if self.tearing == "extra_die_drop_lowest" and len(pool) > 1:
-            lowest = min(pool, key=lambda i: (values[i], -i))
+            # Tearing removes the lowest result; of dice tied lowest (Proven or Primitive made them equal)
+            # the player keeps a natural 10 and its Righteous Fury, else drops the later die
+            lowest = min(pool, key=lambda i: (values[i], self.dice[i].rolled.natural == 10, -i))
             keep[lowest] = False
         elif self.tearing == "roll_twice_keep_best":
             totals = [sum(values[i] for i in pool if self.dice[i].group == g) for g in (0, 1)]
@@ -129,7 +131,9 @@ def replace_with_degrees(
     a: D100Attack, rolled: list[HitDice], degrees: int, bonus: int, wounds_through: Callable[[HitDice, int], int]
 ) -> None:
     """Replace the one die, in the whole attack, whose replacement by the degrees of success
-    gives the most wounds; none when no replacement gives more."""
+    gives the most wounds; none when no replacement gives more (DH2: the player may replace). Where
+    the degrees are the minimum of a die (Deathwatch: ``DEGREES_DIE == "minimum"``) the minimum holds
+    even when no wound is gained: then the lowest die under the degrees is raised."""
 
     def hit_wounds(hd: HitDice, values: list[int]) -> int:
         w = wounds_through(hd, max(0, hd.total(values) + bonus))
@@ -148,14 +152,35 @@ def replace_with_degrees(
             if total > best_total:
                 best, best_total = (h, i), total
     a.replace_gain = best_total - sum(base)
-    if not a.apply_replacement:
-        return
+    if best is None and a.DEGREES_DIE == "minimum":
+        best = _lowest_die(rolled, degrees)
+    if a.apply_replacement:
+        _degrees_step(a, rolled, best, degrees, sum(base), best_total)
+
+
+def _lowest_die(rolled: list[HitDice], degrees: int) -> tuple[int, int] | None:
+    """(hit, die) of the lowest die under ``degrees`` in the attack (the first of equals), or None."""
+    under = [(d.value, h, i) for h, hd in enumerate(rolled) for i, d in enumerate(hd.dice) if d.value < degrees]
+    return min(under)[1:] if under else None
+
+
+def _degrees_step(
+    a: D100Attack, rolled: list[HitDice], best: tuple[int, int] | None, degrees: int, before: int, after: int
+) -> None:
+    """Apply the degrees to die ``best`` (if any) and write the step, in the ruleset's words."""
+    src = a.SRC.get("degrees_die", a.SRC["step4"])
+    minimum = a.DEGREES_DIE == "minimum"
     if best is None:
         a._step(
             "Degrees of success",
-            a.SRC["step4"],
-            f"{degrees} degree(s) of success: replacing a damage die with {degrees} gives no more wounds, "
-            f"so every die stands.",
+            src,
+            f"{degrees} degree(s) of success: "
+            + (
+                f"every damage die already shows {degrees} or more"
+                if minimum
+                else f"replacing a damage die with {degrees} gives no more wounds"
+            )
+            + ", so every die stands.",
         )
         return
     h, i = best
@@ -163,9 +188,15 @@ def replace_with_degrees(
     old = hd.dice[i].value
     hd.dice[i].value = degrees
     hd.dice[i].replaced = True
+    gain = f"the most wounds ({before} \u2192 {after})" if after > before else "no more wounds, but the minimum holds"
     a._step(
         "Degrees of success",
-        a.SRC["step4"],
-        f"{degrees} degree(s) of success replace hit {hd.number}'s die {i + 1} ({old}): the most wounds "
-        f"({sum(base)} \u2192 {best_total}).",
+        src,
+        (
+            f"{degrees} degree(s) of success are the minimum of one damage die: hit {hd.number}'s die {i + 1} "
+            f"({old}) counts {degrees}, the player's best choice (raising the lowest die gains the most): "
+            if minimum
+            else f"{degrees} degree(s) of success replace hit {hd.number}'s die {i + 1} ({old}): "
+        )
+        + f"{gain}.",
     )

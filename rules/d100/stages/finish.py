@@ -77,7 +77,9 @@ def headline(a: D100Attack, st: AttackState, success: bool | None) -> dict[str, 
         roll=st.roll,
         success=st.success if success is None else success,
         degrees=st.degrees,
-        jammed=st.jammed,
+        # Overheats is not a jam (DH2 Core, Ch. V, Overheats: "instead of jamming"): the attack is lost
+        # (outcome "jam") but the weapon is not jammed
+        jammed=st.jammed and not st.overheated,
         fatigue=st.fatigue,
         slain=st.slain,
     )

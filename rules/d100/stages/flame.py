@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ...models import Resolution, TargetTest
 from ...tables import TestSpec
 from ..qualities import area_quality
+from ..seams import FLAME_HITS
 from ..state import AttackState
 from .after_hit import roll_target_test
 from .finish import finish
@@ -41,6 +42,33 @@ def agility_tests(a: D100Attack, name: str) -> tuple[list[tuple[int, str]], Targ
     return struck, first
 
 
+def flame_horde_rule(a: D100Attack) -> int | None:
+    """The range in metres per hit a Flame weapon scores on a Horde without an Agility test, where
+    the ruleset has the rule (Deathwatch: 4, DW Core, Ch. XIII, Hordes); None elsewhere (a Spray
+    weapon, no Horde, or a ruleset whose Horde is tested like one creature)."""
+    rules = a.tables.hordes
+    if a.s.target.horde is None or rules is None or area_quality(a.q) != "Flame":
+        return None
+    return rules.flame_range_per_hit
+
+
+def flame_horde_hits(a: D100Attack, per_hit: int) -> list[tuple[int, str]]:
+    """A Flame weapon's hits on a Horde: the range over ``per_hit`` (rounded down) plus the die
+    (DW Core, Ch. XIII, Hordes: "range / 4 + 1d5"); the Horde makes no Agility test."""
+    rules = a._horde_rules()
+    sides = rules.flame_die
+    rng = int(a.weapon.range or 0)
+    roll = a.roller.die(sides, f"Flame: hits on the Horde d{sides}", FLAME_HITS).value
+    hits = rng // per_hit + roll
+    a._step(
+        "Horde: Flame",
+        rules.flame_source or rules.source,
+        f"No Agility test against a Horde: the {a.weapon.name}'s range {rng} m // {per_hit} = {rng // per_hit}, "
+        f"+ 1d{sides} = {roll} \u2192 {hits} hit(s) on the Horde.",
+    )
+    return [(0, "Horde")] * hits
+
+
 def resolve_flame(a: D100Attack, st: AttackState) -> Resolution:
     """Flame / Spray: no attack test; each person in the area tests Agility or is hit once, in
     the Body (the quality's source)."""
@@ -49,6 +77,9 @@ def resolve_flame(a: D100Attack, st: AttackState) -> Resolution:
     ag = s.target.characteristics.Ag or 0
     if st.mode is not None:
         a._step("Ammunition", a.SRC["ammo"], ammo_detail(a, st.mode, st.rounds))
+    per_hit = flame_horde_rule(a)
+    if per_hit is not None:
+        return _flame_on_horde(a, st, per_hit)
     struck, first = agility_tests(a, name)
     assert first is not None
     # the headline shows the first Agility test; a Righteous Fury confirmation (DH1, Deathwatch)
@@ -68,3 +99,13 @@ def resolve_flame(a: D100Attack, st: AttackState) -> Resolution:
         )
     outcome = "hit" if any(p == 0 for p, _ in struck) else "evaded"
     return finish(a, replace(st, target_number=shown), outcome, success=True)
+
+
+def _flame_on_horde(a: D100Attack, st: AttackState, per_hit: int) -> Resolution:
+    """A Flame weapon on a Horde (:func:`flame_horde_hits`): no test, its hits, their damage. No
+    other person is in the area (a Horde refuses ``others_in_blast``)."""
+    struck = flame_horde_hits(a, per_hit)
+    # no test: the headline's roll and target number are 0 (the page reads the Horde's hits instead)
+    st = replace(st, char="Ag (target)", char_value=0, roll=0, target_number=0, hits=len(struck))
+    st = a.seams.damage(a, st, tuple(struck))
+    return finish(a, st, "hit", success=True)
