@@ -634,15 +634,23 @@ export async function attack(scenario) {
 // ---------------------------------------------------------------- start, migration, other tabs
 
 // The encounter of the ruleset shown, replayed by the engine. A stored file the engine cannot
-// replay is kept aside (auspex:encounter:v1:<system>:corrupt:<n>) and that ruleset starts empty.
+// replay is kept aside whole (auspex:encounter:v1:<system>:corrupt:<n>), and the fight goes on from
+// the events before the one refused (a rule corrected since it was saved can refuse one event's
+// recorded dice); none replays: that ruleset starts empty.
 async function refresh() {
   const system = sys();
-  const answer = await call({ encounter: fileOf(system) });
+  const file = fileOf(system);
+  const answer = await call({ encounter: file });
   if (answer.status === "ok") return draw(answer);
-  if (answer.status === "invalid" && fileOf(system).events.length) {
+  if (answer.status === "invalid" && file.events.length) {
+    const { field, message } = answer.errors[0];
+    const refusedAt = /(?:^|\.)events\.(\d+)/.exec(field); // "encounter.events.3.who"
+    const kept = refusedAt ? Math.min(Number(refusedAt[1]), file.events.length - 1) : 0;
     const aside = keepFileAside(system);
-    store(system, null);
-    notice("encounter-read", `Your saved ${rulesetOf(system).name} encounter could not be replayed (${answer.errors[0].field}: ${answer.errors[0].message}); ${asideText(aside)} and it starts empty.`);
+    store(system, kept ? { ...file, events: file.events.slice(0, kept) } : null);
+    const name = rulesetOf(system).name;
+    const after = kept ? `the fight goes on from the ${kept} event(s) before it` : "it starts empty";
+    notice("encounter-read", `Your saved ${name} encounter could not be replayed past event ${kept + 1} (${field}: ${message}); ${asideText(aside)} and ${after}.`);
     return refresh();
   }
   say(answer.message ?? "The encounter could not be shown.", true);

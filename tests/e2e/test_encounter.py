@@ -548,3 +548,32 @@ def test_a_new_weapon_on_the_attacker_form_becomes_the_combatants_profile_and_it
     expect(page.locator("#tk-gm-who")).to_have_attribute("aria-invalid", "true")
     assert events(page) == n
     expect(card(page, "Cultist").locator('[data-k="harm"]')).to_contain_text("4 of 10 taken")
+
+
+def test_a_saved_encounter_that_no_longer_replays_keeps_the_fight_up_to_the_event_refused(
+    page: Page, base_url: str
+) -> None:
+    # A rule corrected since the file was saved (issue 22 changed Deathwatch's dice order) can make
+    # one recorded event refuse; the fight before it is not thrown away: the whole file is kept
+    # aside and the encounter goes on from the events that still replay.
+    guard = {"name": "Guard", "wounds": 12, "characteristics": {"Ag": 30}}
+    events = [
+        {"type": "add", "combatant": {"id": "g", "name": "Guard", "target": guard}},
+        {"type": "add", "combatant": {"id": "c", "name": "Cultist", "target": {**guard, "name": "Cultist"}}},
+        {"type": "initiative", "dice": [7, 2]},
+        {"type": "end_turn", "who": "nobody"},  # no longer applies
+        {"type": "end_turn", "who": "g"},
+    ]
+    saved = {"v": 1, "files": {"dh2": {"auspex_encounter": 1, "system": "dh2", "events": events}}}
+    page.goto(base_url)
+    page.evaluate(f"localStorage.setItem('{KEY}', {json.dumps(json.dumps(saved))})")
+    page.reload()
+    ready(page)
+    expect(card(page, "Guard")).to_be_visible()
+    expect(card(page, "Cultist")).to_be_visible()
+    notice = page.locator("#store-notice")
+    expect(notice).to_contain_text("could not be replayed past event 4")
+    expect(notice).to_contain_text(f"{KEY}:dh2:corrupt:1")
+    kept = json.loads(page.evaluate(f"localStorage.getItem('{KEY}:dh2:corrupt:1')"))
+    assert kept["events"] == events  # the whole file, as it was saved
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('{KEY}')).files.dh2.events.length === 3")
