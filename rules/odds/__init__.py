@@ -268,8 +268,14 @@ def _d100(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
     headline = [
         Figure(key="hit", label="Hits the target", chance=f.chance(lambda o: o.hits > 0)),
         Figure(key="test", label="Passes the test", chance=f.chance(lambda o: o.outcome in ("hit", "evaded"))),
-        Figure(key="jam", label="Jams", chance=f.chance(lambda o: o.outcome == "jam" or o.jammed)),
+        Figure(key="jam", label="Jams", chance=f.chance(lambda o: o.jammed)),
     ]
+    if any(str(q).split("(")[0].strip() == "Overheats" for q in scenario.attacker.weapon.qualities):
+        # Overheats is not a jam (DH2 Core, Ch. V, Overheats: "instead of jamming"; issue 22): the
+        # attack is lost (outcome "jam") with the weapon not jammed
+        headline.append(
+            Figure(key="overheat", label="Overheats", chance=f.chance(lambda o: o.outcome == "jam" and not o.jammed))
+        )
     if t.evasion is not None:
         evaded = f.chance(lambda o: o.outcome == "evaded")
         headline.append(Figure(key="evaded", label=f"Evaded ({t.evasion.reaction})", chance=evaded))

@@ -142,3 +142,19 @@ def test_overheats_dw(roll: int, overheated: bool) -> None:
         assert (res["success"], res["hits"], rolled(res)) == (False, [], [roll])
     else:
         assert res["total_wounds"] == 10
+
+
+def test_overheats_odds_count_an_overheat_apart_from_a_jam() -> None:
+    # DH2 Core, Ch. V, Overheats: "instead of jamming" -- so the Odds panel's Jams is 0 for a plasma
+    # pistol, and its Overheats is the chance of an unmodified 91-00: 10 faces in 100 = 1/10
+    from fractions import Fraction
+
+    from rules.api import load_scenario
+    from rules.odds import odds
+
+    report = odds(load_scenario(scenario(OVERHEATS, dice=[5, 5])))
+    figures = {f.key: f for f in report.headline}
+    assert figures["jam"].chance is not None and Fraction(figures["jam"].chance.exact) == 0
+    over = figures["overheat"].chance
+    assert over is not None and Fraction(over.exact) == Fraction(1, 10)
+    assert figures["overheat"].label == "Overheats"
