@@ -76,6 +76,10 @@ DH1 Core, Ch. VI), a named roll with no hit; Jump is an Agility test and Leap a 
 Core, Ch. IX, Acrobatics: "an Acrobatics Test for an Agility Test when Jumping or Strength Tests
 when Leaping"); the GM reads the distance from the degrees of success.
 
+Suppressing Fire (issue 22): seed 003 L38 gives "Force opponents to take cover, -20 to BS" and no
+test for it; the -20 and the hits are resolved, and a "Taking cover" step asks the GM to move those
+in the area (DH1 Core's pinning test is not in Auspex's DH1 tables).
+
 Difficult Terrain (issue 22): seed 003 L63 gives "WS & Dodge -10 up to -30"; the row is -10 to the
 WS test and -10 to the target's Dodge (``dodge`` in its circumstance row); a worse terrain (down to
 -30) is the GM's, given as a modifier. A Parry is not changed (the row names Dodge only).

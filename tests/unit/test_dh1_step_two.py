@@ -159,6 +159,16 @@ def test_suppressing_fire_capped_at_the_burst() -> None:
     assert (semi["degrees"], semi["hits_scored"], full["hits_scored"]) == (6, 3, 4)
 
 
+def test_suppressing_fire_forces_the_targets_to_take_cover_which_the_gm_resolves() -> None:
+    # seed 003 L38: "Suppressing Fire | Full | Force opponents to take cover, -20 to BS": the seed
+    # gives no test for taking cover, so the step asks it of the GM (hit or miss alike)
+    for roll in (20, 90):  # a hit and a miss (94-100 would jam: no step after a jam)
+        res = resolve_ok(scenario(AUTOGUN, action="Suppressing Fire", BS=60, dice=[roll, 1, 1, 1]))
+        cover = [s for s in res["steps"] if s["rule"] == "Taking cover"]
+        assert len(cover) == 1 and "the GM" in cover[0]["detail"], res["steps"]
+        assert cover[0]["source"].startswith("seed 003, Actions (Suppressing Fire")
+
+
 @pytest.mark.parametrize(
     ("wpn", "action"),
     [(LASGUN, "Standard Attack"), (SWORD, "Standard Attack"), (SWORD, "All Out Attack"), (SWORD, "Charge")],

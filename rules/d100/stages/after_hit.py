@@ -122,8 +122,19 @@ def roll_target_test(
 
 def pinning(a: D100Attack, st: AttackState, magnitude: int | None) -> None:
     """Suppressing Fire and a burst from Overwatch: the target tests Willpower (Hard, -20) or is
-    Pinned; a Horde adds its ``magnitude`` (after this attack) to its Willpower (seed 001)."""
+    Pinned; a Horde adds its ``magnitude`` (after this attack) to its Willpower (seed 001). Where
+    the ruleset's tables hold no pinning test (DH1, DH2), Suppressing Fire's taking cover is a step
+    for the GM."""
     rule = a.tables.pinning
+    if rule is None and st.action.name == "Suppressing Fire":
+        # DH1 (seed 003 L38: "Force opponents to take cover") and DH2 give no pinning test in
+        # Auspex's tables: taking cover is asked of the GM, hit or miss (issue 22)
+        a._step(
+            "Taking cover",
+            st.action.source,
+            "Suppressing Fire forces those in the area to take cover: where each goes, and what it "
+            "costs them, is the GM's to resolve.",
+        )
     if rule is None or not (st.action.name == "Suppressing Fire" or a.s.action.overwatch):
         return
     t = a.s.target
