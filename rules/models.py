@@ -24,6 +24,7 @@ from pydantic import (
 )
 
 from . import limits
+from .critical.models import CriticalTable  # issue 23: the group's critical tables
 from .dice import DiceExpression
 
 LOCATIONS: tuple[str, ...] = ("Head", "Right Arm", "Left Arm", "Body", "Right Leg", "Left Leg")
@@ -601,6 +602,10 @@ class Scenario(_Model):
     dice: list[DieFace] | None = Field(None, max_length=MAX_DICE)
     seed: Seed | None = None
     options: TableOptions = Field(default_factory=TableOptions)  # table rules (issue 21)
+    # Critical effects from the group's own tables (issue 23): the tables in force, left out of
+    # the JSON while empty. Added on the odds branch so the odds can read it; the "reading" branch
+    # owns this field (keep theirs at the merge).
+    critical_tables: list[CriticalTable] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _one_dice_source(self) -> Scenario:
