@@ -286,18 +286,23 @@ SHOWN = 0.0005
 
 def _row_item(row: Mapping[str, Any], name: str) -> str:
     """One row: ``Row 3 12.3%``, then its chance and the group's words on each table location
-    where the final location is determined (``not entered`` with a link to the tables)."""
-    places = []
+    where the final location is determined; the locations whose row is not entered in one line,
+    with a link to the tables."""
+    places, missing = [], []
     for t in row.get("tables") or []:
         if t["p"]["p"] <= SHOWN:
             continue
-        words = (
-            f'<q class="crit-text">{e(t["text"])}</q>'
-            if t.get("text")
-            else '<span class="crit-none">not entered (<a href="#critical-tables">enter your table</a>)</span>'
-        )
+        if not t.get("text") and not t.get("slain"):
+            missing.append(str(t["location"]))
+            continue
+        words = f'<q class="crit-text">{e(t["text"])}</q>' if t.get("text") else ""
         slain = ' <strong class="crit-slain">Slain</strong>' if t.get("slain") else ""
         places.append(f'<li data-k="crit-place">{e(t["location"])} {chance_span(t["p"])}: {words}{slain}</li>')
+    if missing:
+        places.append(
+            f'<li class="crit-none">{e(", ".join(missing))}: not entered '
+            '(<a href="#critical-tables">enter your table</a>)</li>'
+        )
     more = f'<ul class="crit-places">{"".join(places)}</ul>' if places else ""
     return f'<li data-k="{e(name)}" data-row="{e(row["row"])}">Row {e(row["label"])} {chance_span(row["p"])}{more}</li>'
 
@@ -321,14 +326,14 @@ def render_critical(crit: Mapping[str, Any]) -> str:
     ):
         shown = [_row_item(r, key) for r in rows if r["p"]["p"] > SHOWN]
         if shown:
-            parts.append(f'<p class="crit-title">{e(title)}</p><ol class="crit-rows">{"".join(shown)}</ol>')
+            parts.append(f'<p class="crit-title">{e(title)}</p><ul class="crit-rows">{"".join(shown)}</ul>')
     if not parts:
         return ""
     if crit.get("notes"):
         parts.append(f'<ul class="odds-notes">{"".join(f"<li>{e(n)}</li>" for n in crit["notes"])}</ul>')
     summary = f"Critical Effects rows ({crit.get('damage_type', '')})"
     return (
-        f'<details class="odds-table odds-critical" data-k="odds-critical"><summary>{e(summary)}</summary>'
+        f'<details class="odds-table odds-critical" data-k="odds-crit-rows"><summary>{e(summary)}</summary>'
         f"{''.join(parts)}</details>"
     )
 
