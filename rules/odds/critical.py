@@ -30,7 +30,6 @@ Every figure is read off the walker's distribution over :class:`rules.odds.d100.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -110,9 +109,33 @@ class _Reader:
         }
         self.slain: dict[str, frozenset[int]] = {loc: _slaying(tb) for loc, tb in self.tables.items()}
 
-    def chance(self, weight: Callable[[Any], Fraction]) -> Chance:
-        total = sum((weight(o) * w for o, w in self.dist.weights.items()), Fraction(0))
-        return Chance.of(total / self.dist.denom, self.sample)
+    def chance(self, weight: int) -> Chance:
+        """The chance of a total ``weight`` over the distribution's denominator."""
+        return Chance.of(Fraction(weight, self.dist.denom), self.sample)
+
+    def tally(self) -> None:
+        """One pass over the distribution: the weight of each row of critical damage (``rows``,
+        and by the table location where every hit struck one table, ``rows_at``), of some Fury
+        reading row 1 (``fury``, ``fury_at``), and of the slain bounds (``low``, ``high``)."""
+        self.rows: dict[int, int] = {}
+        self.rows_at: dict[tuple[int, str], int] = {}
+        self.fury = 0
+        self.fury_at: dict[str, int] = {}
+        self.low = self.high = 0
+        for o, w in self.dist.weights.items():
+            row, only = self.row(o), self.only(o) if self.tables else None
+            if row:
+                self.rows[row] = self.rows.get(row, 0) + w
+                if only:
+                    self.rows_at[(row, only)] = self.rows_at.get((row, only), 0) + w
+            if o.fury_one:
+                self.fury += w
+                if only:
+                    self.fury_at[only] = self.fury_at.get(only, 0) + w
+            if self.tables:
+                low, high = self.slain_bounds(o)
+                self.low += w * low
+                self.high += w * high
 
     def final(self, o: Any) -> int:
         """The critical damage the target is left with after outcome ``o``."""
@@ -131,21 +154,14 @@ class _Reader:
             return "", False
         return found.text, any(e.kind == "slain" for e in found.effects)
 
-    def row_odds(self, row: int, label: str, hit: Callable[[Any], bool]) -> RowOdds:
-        """Row ``row``'s chance (``hit(o)``: the outcome reads it), with the group's words on each
-        table location where the final location is determined."""
-        p = self.chance(lambda o: Fraction(int(hit(o))))
+    def row_odds(self, row: int, label: str, weight: int, at: dict[str, int]) -> RowOdds:
+        """Row ``row``'s chance (``weight``), with the group's words on each table location where
+        the final location is determined (``at``: location -> weight)."""
         texts = []
-        if self.tables:
-            for loc in sorted({x for o in self.dist.weights if hit(o) for x in [self.only(o)] if x}):
-                text, slays = self.text(loc, row)
-                on = self.chance(self._on(hit, loc))
-                texts.append(RowText(location=loc, p=on, text=text, slain=slays))
-        return RowOdds(row=row, label=label, p=p, tables=texts)
-
-    def _on(self, hit: Callable[[Any], bool], loc: str) -> Callable[[Any], Fraction]:
-        """1 where outcome ``o`` reads the row (``hit``) with every hit on the table at ``loc``."""
-        return lambda o: Fraction(int(hit(o) and self.only(o) == loc))
+        for loc in sorted(at):
+            text, slays = self.text(loc, row)
+            texts.append(RowText(location=loc, p=self.chance(at[loc]), text=text, slain=slays))
+        return RowOdds(row=row, label=label, p=self.chance(weight), tables=texts)
 
     @staticmethod
     def only(o: Any) -> str | None:
@@ -153,24 +169,25 @@ class _Reader:
         locs = {table_of(loc) for loc in o.locations}
         return next(iter(locs)) if len(locs) == 1 else None
 
-    def slain_bounds(self, o: Any) -> tuple[Fraction, Fraction]:
-        """The chance (low, high) that outcome ``o`` slays by a row read or a Troop's Fury."""
+    def slain_bounds(self, o: Any) -> tuple[int, int]:
+        """Whether outcome ``o`` surely slays, and whether it may (1 or 0 each), by a row read or
+        a Troop's Fury: the same for a single hit."""
         if o.slain or o.fury_slain:
-            return Fraction(1), Fraction(1)
+            return 1, 1
         row = self.row(o)
         if row == 0:
-            return Fraction(0), Fraction(0)
+            return 0, 0
         struck = [self.slain.get(loc, frozenset()) for loc in {table_of(x) for x in o.locations} if loc]
-        low = bool(struck) and all(row in s for s in struck)
+        low = int(bool(struck) and all(row in s for s in struck))
         if o.hits == 1:  # a single hit reads only the final row
-            return Fraction(int(low)), Fraction(int(low))
+            return low, low
         between = {min(ROWS, x) for x in range(self.start + 1, self.final(o) + 1)}
-        high = any(s & between for s in struck)
-        return Fraction(int(low)), Fraction(int(high))
+        return low, int(any(s & between for s in struck))
 
 
-def _ends_on(r: _Reader, row: int) -> Callable[[Any], bool]:
-    return lambda o: r.row(o) == row
+def _at(weights: dict[tuple[int, str], int], row: int) -> dict[str, int]:
+    """Location -> weight of ``row``."""
+    return {loc: w for (r, loc), w in weights.items() if r == row}
 
 
 def critical_odds(scenario: Any, attack_class: Any, dist: Dist[Any], sample: int | None) -> CriticalOdds | None:
@@ -180,24 +197,21 @@ def critical_odds(scenario: Any, attack_class: Any, dist: Dist[Any], sample: int
     if scenario.target.horde is not None:
         return None
     r = _Reader(scenario, attack_class, dist, sample)
-    rows = []
-    for row in range(1, ROWS + 1):
-        label = f"{row}+" if row == ROWS else str(row)
-        odds = r.row_odds(row, label, _ends_on(r, row))
-        if odds.p.p > 0:
-            rows.append(odds)
+    r.tally()
+    rows = [
+        r.row_odds(row, f"{row}+" if row == ROWS else str(row), r.rows[row], _at(r.rows_at, row))
+        for row in range(1, ROWS + 1)
+        if r.rows.get(row)
+    ]
     fury: list[RowOdds] = []
-    if attack_class.RF_MODE == "d5_critical":
-        for row in range(1, FURY_ROWS + 1):
-            odds = r.row_odds(row, str(row), lambda o: bool(o.fury_one))
-            if odds.p.p > 0:
-                fury.append(odds)
+    if attack_class.RF_MODE == "d5_critical" and r.fury:
+        fury = [r.row_odds(row, str(row), r.fury, r.fury_at) for row in range(1, FURY_ROWS + 1)]
     notes: list[str] = []
     low = high = None
     if r.tables:
-        low = r.chance(lambda o: r.slain_bounds(o)[0])
-        high_c = r.chance(lambda o: r.slain_bounds(o)[1])
-        if high_c.exact != low.exact:
+        low = r.chance(r.low)
+        high_c = r.chance(r.high)
+        if r.high != r.low:
             high = high_c
             notes.append(
                 "Slain is bounded, not exact, for this burst: each hit that adds critical damage reads the row "
