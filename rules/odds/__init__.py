@@ -269,7 +269,8 @@ def _notes(sample: int | None) -> list[str]:
 
 def _d100(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
     """The d100 family's report: the test, the hits, evasion, then a Horde's Magnitude or a
-    target's wounds (:func:`_horde_figures`, :func:`_wound_figures`), Righteous Fury, the charts."""
+    target's wounds (:func:`_horde_figures`, :func:`_wound_figures`), Righteous Fury, the charts,
+    and the Critical Effects rows (:func:`rules.odds.critical.critical_odds`, issue 23)."""
     f = _Figures(dist, sample)
     t = scenario.target
     notes = _notes(sample)

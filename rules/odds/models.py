@@ -148,7 +148,8 @@ class Odds(_Model):
     ``exact``: every figure is exact (else estimated from ``sample`` seeded resolutions, with
     bounds). ``headline``: the figures a player reads first. ``chart``: the distribution drawn.
     ``degrees``, ``hits``, ``locations`` (d100 rulesets), ``shots`` (the fan ruleset): the tables.
-    ``notes``: how the figures were taken, in words."""
+    ``notes``: how the figures were taken, in words. ``critical`` (d100, a single target): the
+    chance of each Critical Effects row (:class:`CriticalOdds`)."""
 
     system: str
     attacker: str

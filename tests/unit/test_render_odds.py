@@ -331,7 +331,7 @@ def test_critical_rows_are_a_compact_list_of_rows_above_a_twentieth_of_a_percent
         "notes": ["Slain is bounded"],
     }
     html = render_odds(report(critical=crit))
-    assert 'data-k="odds-critical"' in html and "Critical Effects rows (Energy)" in html
+    assert 'data-k="odds-crit-rows"' in html and "Critical Effects rows (Energy)" in html
     rows = re.findall(r'data-k="crit-row" data-row="(\d+)"', html)
     assert rows == ["3"]  # row 10's 0.01% is left out
     assert re.findall(r'data-k="fury-row" data-row="(\d+)"', html) == ["1", "2", "3", "4", "5"]
@@ -342,9 +342,9 @@ def test_critical_rows_are_a_compact_list_of_rows_above_a_twentieth_of_a_percent
 
 
 def test_no_critical_rows_no_section() -> None:
-    assert "odds-critical" not in render_odds(report())
+    assert "odds-crit-rows" not in render_odds(report())
     empty = {"damage_type": "Energy", "start": 0, "rows": [crit_row(1, "1/100000")], "fury_rows": [], "notes": []}
-    assert "odds-critical" not in render_odds(report(critical=empty))
+    assert "odds-crit-rows" not in render_odds(report(critical=empty))
 
 
 def test_the_engines_critical_rows_render_with_the_groups_text() -> None:
