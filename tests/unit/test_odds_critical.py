@@ -17,6 +17,8 @@ import dh1_scenarios as dh1s
 import dh2_scenarios as dh2s
 import dw_scenarios as dws
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.api import load_scenario, resolve
 from rules.critical.models import table_location
@@ -272,3 +274,28 @@ def test_walker_with_tables_matches_brute_force_outcome_by_outcome() -> None:
     truth = brute(data, lambda r: summarize(r, None, slain))
     assert any(o.fury_slain for o in truth.weights) and any(o.fury_one for o in truth.weights)
     assert fast == truth
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    system=st.sampled_from(["dh2", "dh1"]),
+    wounds=st.integers(1, 12),
+    taken=st.integers(0, 16),
+    burst=st.booleans(),
+)
+def test_rows_add_up_to_the_chance_of_critical_damage(system: str, wounds: int, taken: int, burst: bool) -> None:
+    # whatever the prior damage: every attack that adds critical damage ends on exactly one row
+    # (seed 004, Step Five), so the rows add up to the headline's "Critical damage"; and no row
+    # at or below the critical damage the target already had is read (totals only grow)
+    build = dh2s if system == "dh2" else dh1s
+    wpn = build.weapon(build.LASGUN, rof="S/2/-") if burst else None
+    data = build.scenario(
+        wpn, action="Semi-Auto Burst" if burst else "Standard Attack", BS=30, wounds=wounds, taken=taken
+    )
+    report = odds(load_scenario(data))
+    crit = next(f for f in report.headline if f.key == "critical")
+    assert crit.chance is not None
+    rows = report.critical.rows if report.critical is not None else []
+    assert sum((exact(r.p) for r in rows), Fraction(0)) == exact(crit.chance)
+    start = max(0, taken - wounds)
+    assert all(r.row > start or r.row == 10 for r in rows)
