@@ -123,6 +123,8 @@ def test_the_engines_start_imports_no_ruleset_or_odds_module_it_did_not_import_b
         "auspex_web.render",
         "rules",
         "rules.api",
+        "rules.critical",  # issue 23: Scenario.critical_tables' models (no engine code)
+        "rules.critical.models",
         "rules.dice",
         "rules.errors",
         "rules.jsonsafe",
