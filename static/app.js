@@ -46,6 +46,7 @@ const engine = new Promise((resolve) => {
     resolve({
       handle: (json) => mainEngine.call("handle", json),
       check_party: (text) => mainEngine.call("check_party", text),
+      check_tables: (text, saved = "") => mainEngine.call("check_tables", text, saved), // critical tables (issue 23)
       initiative: (json) => mainEngine.call("initiative", json),
       encounter: (json) => mainEngine.call("encounter", json),
       odds: (json, against = "") => oddsEngine.call("odds", json, against),
