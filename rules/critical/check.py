@@ -39,6 +39,14 @@ def _invalid(errors: list[dict[str, Any]]) -> dict[str, Any]:
     return envelope
 
 
+def _msg(e: Any) -> str:
+    """A pydantic error's message: the models' own words for their checks (a row given twice),
+    :func:`rules.api._message`'s for the rest."""
+    if e["type"] == "value_error":
+        return str(e["msg"]).removeprefix("Value error, ")
+    return _message(e)
+
+
 def _error(field: str, message: str, where: str | None = None) -> dict[str, Any]:
     return {"field": field, "where": where if where is not None else _where(field), "message": message}
 
@@ -72,7 +80,7 @@ def chart_errors(file: TablesFile, prefix: str = "") -> list[dict[str, Any]]:
         except ValidationError as exc:
             for e in exc.errors():
                 field = _field_path((*f"{prefix}charts.{index}".split("."), *e["loc"]))
-                errors.append(_error(field, _message(e), _where(field.removeprefix(prefix))))
+                errors.append(_error(field, _msg(e), _where(field.removeprefix(prefix))))
     return errors
 
 
@@ -96,7 +104,7 @@ def validate_file(raw: object, prefix: str = "") -> tuple[TablesFile | None, lis
         errors = []
         for e in exc.errors():
             field = _field_path(tuple(e["loc"])) or "file"
-            errors.append(_error(prefix + field, _message(e), _where(field)))
+            errors.append(_error(prefix + field, _msg(e), _where(field)))
         return None, errors
     errors = chart_errors(file, prefix)
     return (None, errors) if errors else (file, [])
