@@ -26,7 +26,7 @@ from .. import jsonsafe
 from ..api import _field_path, _message
 from ..errors import ScenarioError
 from .models import TablesFile
-from .text import SYSTEMS, TablesTextError, parse_text
+from .text import SYSTEMS, TablesTextError, format_text, parse_text, template
 
 VERSION = 1
 MAX_ERRORS = 50
@@ -197,3 +197,14 @@ def replace_system(saved: TablesFile, system: str, incoming: TablesFile) -> Tabl
         return TablesFile(tables=saved.tables, charts=incoming.charts)
     kept = [t for t in saved.tables if t.system != system]
     return TablesFile(tables=kept + [t for t in incoming.tables if t.system == system], charts=saved.charts)
+
+
+def tables_text(system: str, saved: str | None = None, *, blank: bool = False) -> dict[str, Any]:
+    """The paste-in text of ``system``'s tables kept in ``saved`` (JSON text; none or unreadable:
+    no tables), or with ``blank`` of its template (:func:`rules.critical.text.template`): what the
+    page's textarea shows. Returns ``{"status": "ok", "system", "text"}`` or ``invalid`` at
+    ``system`` for a ruleset with no critical tables."""
+    if system not in SYSTEMS:
+        return _invalid([_error("system", f"{system!r}: the critical tables are for {', '.join(SYSTEMS)}"[:200])])
+    file = template(system) if blank else _saved(saved)
+    return {"status": "ok", "system": system, "text": format_text(system, file)}

@@ -28,6 +28,8 @@ error's entry and field), for the page's Import to refuse a bad file before anyt
 (``{"system", "text"}``) as JSON text, and optionally the tables kept on the device; the response
 is the envelope of :func:`rules.critical.check.check_tables` (``ok`` with ``"file"``, the file to
 store next, or ``invalid`` with each bad line or field), so Save and Import change nothing on error.
+``tables_text(system, saved_json, blank)``: that ruleset's tables as paste-in text (or its
+template), for the panel's textarea.
 
 Every entry reads its JSON text through :func:`rules.jsonsafe.loads` (size, nesting and digits
 checked before parsing), so a file nested 5,000 deep is an ``invalid`` envelope, not a stack
@@ -205,4 +207,18 @@ def check_tables(request_json: str, saved_json: str = "") -> str:
     """Check (and, with ``saved_json``, merge) critical tables with the engine's models; never raises."""
     return _never_raises(
         lambda: respond_tables(request_json, saved_json), "checking critical tables", TABLES_ERROR_MESSAGE
+    )
+
+
+def respond_tables_text(system: str, saved_json: str = "", blank: bool = False) -> dict[str, Any]:
+    """The paste-in text of ``system``'s saved tables (or, ``blank``, its template) as a dict."""
+    from rules.critical.check import tables_text as text
+
+    return text(system, saved_json or None, blank=bool(blank))
+
+
+def tables_text(system: str, saved_json: str = "", blank: bool = False) -> str:
+    """What the Critical tables panel's textarea shows for ``system``; never raises."""
+    return _never_raises(
+        lambda: respond_tables_text(system, saved_json, blank), "writing critical tables", TABLES_ERROR_MESSAGE
     )
