@@ -120,10 +120,12 @@ def describe(party: dict[str, Any], field: str) -> str:
     ``Attacker 1 "Guardsman" (Dark Heresy 2nd edition), BS``."""
     parts = field.split(".")
     if parts[0] == "critical_tables":  # issue 23: the tables' own description
-        from .critical.check import _where
+        from .critical.check import describe as describe_tables
 
         inner = ".".join(parts[1:])
-        return f"Critical tables, {_where(inner)}" if inner else "Critical tables"
+        return (
+            f"Critical tables, {describe_tables(inner, party.get('critical_tables'))}" if inner else "Critical tables"
+        )
     if len(parts) < 2 or parts[0] not in KINDS or not parts[1].isdigit():
         return field
     kind, index = parts[0], int(parts[1])

@@ -48,23 +48,41 @@ def _msg(e: Any) -> str:
 
 
 def _error(field: str, message: str, where: str | None = None) -> dict[str, Any]:
-    return {"field": field, "where": where if where is not None else _where(field), "message": message}
+    return {"field": field, "where": where if where is not None else describe(field), "message": message}
 
 
-def _where(field: str) -> str:
-    """A path from the file's root for a player: ``tables.2.rows.0.row`` -> ``Table 3, row 1, row``."""
+def _item(raw: object, key: str, index: int) -> dict[str, Any]:
+    """``raw[key][index]`` when it is an object, else ``{}`` (for naming what an error is in)."""
+    items = raw.get(key) if isinstance(raw, dict) else None
+    item = items[index] if isinstance(items, list) and index < len(items) else None
+    return item if isinstance(item, dict) else {}
+
+
+def _named(table: dict[str, Any]) -> str:
+    words = [table.get(k) for k in ("system", "damage_type", "location")]
+    return f" ({words[0]} {words[1]}, {words[2]})" if all(isinstance(w, str) and len(w) < 20 for w in words) else ""
+
+
+def describe(field: str, raw: object = None) -> str:
+    """A path from the file's root for a player, naming the table and row where ``raw`` (the
+    file's JSON) says: ``tables.2.rows.0.row`` -> ``Table 3 (dh2 Energy, Body), row 11, row``."""
     parts = field.split(".")
-    if len(parts) >= 2 and parts[0] in ("tables", "charts") and parts[1].isdigit():
-        head = f"{'Table' if parts[0] == 'tables' else 'Chart'} {int(parts[1]) + 1}"
-        rest = parts[2:]
-        if len(rest) >= 2 and rest[0] in ("rows", "effects") and rest[1].isdigit():
-            head += f", {rest[0][:-1]} {int(rest[1]) + 1}"
-            rest = rest[2:]
-        if len(rest) >= 2 and rest[0] == "effects" and rest[1].isdigit():
-            head += f", effect {int(rest[1]) + 1}"
-            rest = rest[2:]
-        return f"{head}, {'.'.join(rest)}" if rest else head
-    return "File" if field == "file" else field
+    if len(parts) < 2 or parts[0] not in ("tables", "charts") or not parts[1].isdigit():
+        return "File" if field == "file" else field
+    index = int(parts[1])
+    item = _item(raw, parts[0], index)
+    head = f"Table {index + 1}{_named(item)}" if parts[0] == "tables" else f"Chart {index + 1}"
+    rest = parts[2:]
+    if len(rest) >= 2 and rest[0] == "rows" and rest[1].isdigit():
+        number = _item(item, "rows", int(rest[1])).get("row")
+        head += (
+            f", row {number}" if parts[0] == "tables" and isinstance(number, int) else f", row entry {int(rest[1]) + 1}"
+        )
+        rest = rest[2:]
+    if len(rest) >= 2 and rest[0] == "effects" and rest[1].isdigit():
+        head += f", effect {int(rest[1]) + 1}"
+        rest = rest[2:]
+    return f"{head}, {'.'.join(rest)}" if rest else head
 
 
 def chart_errors(file: TablesFile, prefix: str = "") -> list[dict[str, Any]]:
@@ -80,7 +98,7 @@ def chart_errors(file: TablesFile, prefix: str = "") -> list[dict[str, Any]]:
         except ValidationError as exc:
             for e in exc.errors():
                 field = _field_path((*f"{prefix}charts.{index}".split("."), *e["loc"]))
-                errors.append(_error(field, _msg(e), _where(field.removeprefix(prefix))))
+                errors.append(_error(field, _msg(e), describe(field.removeprefix(prefix))))
     return errors
 
 
@@ -104,7 +122,7 @@ def validate_file(raw: object, prefix: str = "") -> tuple[TablesFile | None, lis
         errors = []
         for e in exc.errors():
             field = _field_path(tuple(e["loc"])) or "file"
-            errors.append(_error(prefix + field, _msg(e), _where(field)))
+            errors.append(_error(prefix + field, _msg(e), describe(field, raw)))
         return None, errors
     errors = chart_errors(file, prefix)
     return (None, errors) if errors else (file, [])

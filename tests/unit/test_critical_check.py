@@ -75,13 +75,27 @@ def test_each_bad_field_of_a_file_is_named() -> None:
         {"system": "epic", "damage_type": "Energy", "location": "Body", "rows": []},
     )
     found = errors(bad)
-    assert ("tables.0.rows.0.row", "Table 1, row 1, row", "Must be at most 10") in found
+    assert ("tables.0.rows.0.row", "Table 1 (dh2 Energy, Body), row 11, row", "Must be at most 10") in found
     assert (
         "tables.0.rows.1.effects.0",
-        "Table 1, row 2, effect 1",
+        "Table 1 (dh2 Energy, Body), row 1, effect 1",
         "stunned needs an amount or dice (1, 1d5)",
     ) in found
-    assert found[-1][:2] == ("tables.1.system", "Table 2, system")
+    assert found[-1][:2] == ("tables.1.system", "Table 2 (epic Energy, Body), system")
+
+
+def test_json_nested_too_deep_is_refused_at_file_and_a_deep_saved_value_counts_as_none() -> None:
+    deep = "[" * 5000 + "]" * 5000
+    out = check_tables(deep)
+    assert out["status"] == "invalid" and [e["field"] for e in out["errors"]] == ["file"]
+    assert "Nested too deeply" in out["errors"][0]["message"]
+    assert json.loads(bridge.check_tables(deep))["status"] == "invalid"
+    assert check_tables(json.dumps(tables_file()), deep)["status"] == "ok"
+
+
+def test_chart_rows_are_named_by_entry() -> None:
+    bad = tables_file(charts=[{"chart": 1, "rows": [{"low": 1, "high": 5, "result": ""}]}])
+    assert errors(bad)[0][:2] == ("charts.0.rows.0.result", "Chart 1, row entry 1, result")
 
 
 def test_a_table_or_row_given_twice_is_refused() -> None:
@@ -207,7 +221,7 @@ def test_a_party_files_bad_tables_refuse_the_file() -> None:
     bad_row = {"auspex_critical": 1, "tables": [{**table("dh2", "Energy", "Body", "x"), "rows": [{"row": 12}]}]}
     out = check_party(json.dumps({"auspex_party": 1, "critical_tables": bad_row}))
     assert [(e["field"], e["where"]) for e in out["errors"]] == [
-        ("critical_tables.tables.0.rows.0.row", "Critical tables, Table 1, row 1, row")
+        ("critical_tables.tables.0.rows.0.row", "Critical tables, Table 1 (dh2 Energy, Body), row 12, row")
     ]
 
 
