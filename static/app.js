@@ -5,6 +5,7 @@
 import { registerServiceWorker } from "./pwa.js"; // the offline copy and the new-version banner
 import "./steps.js"; // a phone's steps (Attacker, Target, Action, Result) and the spoken result
 import { initParty } from "./party.js"; // the forms kept on this device, the saved party, share links
+import { initTables } from "./tables.js"; // critical tables (issue 23): the group's own, kept on this device
 import * as encounter from "./tracker.js"; // the encounter's view: the fight kept by the engine, Resolve applied to it
 import { Engine, LIMITS, engines } from "./engine.js"; // the rules engine's workers: start, failure, restart, cancel
 import { FAMILIES, LOCATIONS, familyOf, pathOf as pathOfName } from "./families/index.js"; // each ruleset's family of forms
@@ -46,6 +47,8 @@ const engine = new Promise((resolve) => {
     resolve({
       handle: (json) => mainEngine.call("handle", json),
       check_party: (text) => mainEngine.call("check_party", text),
+      check_tables: (text, saved = "") => mainEngine.call("check_tables", text, saved), // critical tables (issue 23)
+      tables_text: (system, saved = "", blank = false) => mainEngine.call("tables_text", system, saved, blank),
       initiative: (json) => mainEngine.call("initiative", json),
       encounter: (json) => mainEngine.call("encounter", json),
       odds: (json, against = "") => oddsEngine.call("odds", json, against),
@@ -999,4 +1002,5 @@ syncVisibility();
 for (const family of hooks.values()) family.start?.();
 
 initParty({ collectScenario, resolve, evaluate, engine, clearFieldErrors, lastRequest: () => lastRequest });
+initTables({ engine }); // critical tables (issue 23)
 encounter.initTracker({ engine, collectScenario, showFieldErrors: (errors) => showFieldErrors(errors, { quiet: true }) });
