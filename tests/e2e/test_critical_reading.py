@@ -24,7 +24,11 @@ TABLES = {
             "damage_type": "Energy",
             "location": "Body",
             "rows": [
-                {"row": 3, "text": "A searing <b>blow</b> to the chest.", "effects": [{"kind": "stunned", "dice": "1d5"}]}
+                {
+                    "row": 3,
+                    "text": "A searing <b>blow</b> to the chest.",
+                    "effects": [{"kind": "stunned", "dice": "1d5"}],
+                }
             ],
         },
         # another ruleset's table is never sent with a DH2 attack

@@ -21,6 +21,8 @@ from typing import Any
 import dh1_scenarios as dh1
 import dw_scenarios as dw
 from dh2_scenarios import AUTOGUN, errors_of, purposes, resolve_ok, scenario, weapon
+from hypothesis import HealthCheck, given, settings
+from test_dh2_properties import seeded_ranged_attacks
 
 from rules.api import load_scenario
 from rules.odds import odds
@@ -236,3 +238,59 @@ def test_the_odds_are_the_same_with_the_groups_tables() -> None:
     row = [{"kind": "stunned", "dice": "1d5"}, {"kind": "characteristic", "characteristic": "T", "dice": "1d10"}]
     tables = [table("dh2", "Impact", loc, *[(n, f"row {n}", row) for n in range(1, 11)]) for loc in ("Body", "Arm")]
     assert odds(load_scenario(with_tables(data, *tables))).model_dump(mode="json") == plain
+
+
+# --- Properties (hypothesis) ----------------------------------------------------------------------------------
+
+
+def every_table(system: str, effects: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every table of ``system`` with every row entered as ``row N`` with ``effects``."""
+    return [
+        table(system, kind, loc, *[(n, f"row {n}", effects) for n in range(1, 11)])
+        for kind in ("Energy", "Explosive", "Impact", "Rending")
+        for loc in ("Head", "Arm", "Body", "Leg")
+    ]
+
+
+def without_readings(res: dict[str, Any]) -> dict[str, Any]:
+    """``res`` less what reading a row adds: the ``effect`` records and the "Critical effect" steps."""
+    hits = []
+    for h in res["hits"]:
+        h = dict(h)
+        for key in ("righteous_fury", "critical"):
+            if h.get(key):
+                h[key] = {k: v for k, v in h[key].items() if k != "effect"}
+        hits.append(h)
+    steps = [s for s in res["steps"] if not s["rule"].startswith("Critical effect")]
+    return {**res, "hits": hits, "steps": steps}
+
+
+@settings(max_examples=120, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seeded_ranged_attacks())
+def test_every_row_read_is_the_fury_d5_or_the_running_total_and_changes_nothing_else(data: dict[str, Any]) -> None:
+    # rows with no dice: the resolution is the one without tables, plus a reading per row read
+    plain = resolve_ok(data)
+    res = resolve_ok(with_tables(data, *every_table("dh2", [{"kind": "prone"}])))
+    assert without_readings(res) == plain
+    for h in res["hits"]:
+        where = "Arm" if h["location"].endswith("Arm") else "Leg" if h["location"].endswith("Leg") else h["location"]
+        if (c := h["critical"]) is not None:
+            assert c["effect"]["row"] == min(c["total"], 10)
+            assert c["effect"]["table"] == f"{c['damage_type']} Critical Effects, {where}"
+        rf = h["righteous_fury"]
+        if rf is not None and rf["critical_effect"] is not None:
+            assert rf["effect"]["row"] == rf["critical_effect"]
+        elif rf is not None:
+            assert "effect" not in rf
+
+
+@settings(max_examples=80, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seeded_ranged_attacks())
+def test_the_dice_before_the_first_row_read_are_todays(data: dict[str, Any]) -> None:
+    # rows with dice: every die up to the first effect die is the one drawn without tables
+    plain = resolve_ok(data)["dice"]
+    dice = resolve_ok(with_tables(data, *every_table("dh2", [{"kind": "stunned", "dice": "1d5"}])))["dice"]
+    first = next((i for i, d in enumerate(dice) if d["purpose"].startswith("Critical effect")), len(dice))
+    assert dice[:first] == plain[:first]
+    if first == len(dice):
+        assert dice == plain
