@@ -518,7 +518,10 @@ def test_a_row_not_entered_names_the_row_and_links_to_the_tables() -> None:
     # the Fury's row 3 and critical damage's row 10 (a running total of 12), neither entered
     crit = {"amount": 9, "total": 12, "damage_type": "Impact", "location": "Right Arm"}
     html = render_resolution(resolution(hits=[{**_fury_hit(None), "critical": crit}], critical_damage=9))
-    assert k(html, "critical-row") == ["row 3 of Energy Critical Effects, Arm", "row 10 of Impact Critical Effects, Arm"]
+    assert k(html, "critical-row") == [
+        "row 3 of Energy Critical Effects, Arm",
+        "row 10 of Impact Critical Effects, Arm",
+    ]
     assert html.count('<a href="#critical-tables">enter your table</a>') == 2
     assert "critical-text" not in html
 
