@@ -9,6 +9,7 @@ import { initTables } from "./tables.js"; // critical tables (issue 23): the gro
 import * as encounter from "./tracker.js"; // the encounter's view: the fight kept by the engine, Resolve applied to it
 import { Engine, LIMITS, engines } from "./engine.js"; // the rules engine's workers: start, failure, restart, cancel
 import { FAMILIES, LOCATIONS, familyOf, pathOf as pathOfName } from "./families/index.js"; // each ruleset's family of forms
+import { tablesFor } from "./tables.js"; // the group's critical tables kept on this device (issue 23)
 
 const form = document.getElementById("scenario");
 const resolveButton = document.getElementById("resolve");
@@ -241,7 +242,8 @@ async function resolve(given, { seed = null } = {}) {
   try {
     lastRequest = scenario;
     const handle = (await engine).handle;
-    const envelope = toEncounter ? await encounter.attack(scenario) : JSON.parse(await handle(JSON.stringify(scenario)));
+    const sent = given ? scenario : withTables(scenario); // a share link's roll is resolved as it was made
+    const envelope = toEncounter ? await encounter.attack(scenario) : JSON.parse(await handle(JSON.stringify(sent)));
     show(envelope);
     envelope.after?.(); // the encounter's own controls marked, after the forms' marks are cleared
     performance.mark("auspex:result"); // read by tools/bench.py
@@ -253,6 +255,16 @@ async function resolve(given, { seed = null } = {}) {
   } finally {
     busy = false;
   }
+}
+
+// The group's critical tables (issue 23): the d100 rulesets' Critical Effects tables entered on this
+// device go into the scenario sent to the engine at Resolve and Odds, and nowhere else: not into
+// `lastRequest` (so never into a share link), nor the saved forms. An encounter's attack takes the
+// tables from the encounter's own events.
+function withTables(scenario) {
+  if (familyOf(scenario.system)?.name !== "d100") return scenario;
+  const tables = tablesFor(scenario.system);
+  return tables.length ? { ...scenario, critical_tables: tables } : scenario;
 }
 
 // The engine's envelope for a scenario, shown nowhere (a share link's roll, in its own view).
@@ -854,7 +866,7 @@ async function oddsRequest() {
   delete scenario.seed;
   const built = await encounter.preview(scenario.action ?? {});
   oddsFromEncounter = built?.notes ?? null;
-  return JSON.stringify(built ? built.scenario : scenario);
+  return JSON.stringify(built ? built.scenario : withTables(scenario));
 }
 
 function scheduleOdds(delay = ODDS_DELAY_MS) {
