@@ -5,11 +5,10 @@
 import { registerServiceWorker } from "./pwa.js"; // the offline copy and the new-version banner
 import "./steps.js"; // a phone's steps (Attacker, Target, Action, Result) and the spoken result
 import { initParty } from "./party.js"; // the forms kept on this device, the saved party, share links
-import { initTables } from "./tables.js"; // critical tables (issue 23): the group's own, kept on this device
 import * as encounter from "./tracker.js"; // the encounter's view: the fight kept by the engine, Resolve applied to it
 import { Engine, LIMITS, engines } from "./engine.js"; // the rules engine's workers: start, failure, restart, cancel
 import { FAMILIES, LOCATIONS, familyOf, pathOf as pathOfName } from "./families/index.js"; // each ruleset's family of forms
-import { tablesFor } from "./tables.js"; // the group's critical tables kept on this device (issue 23)
+import { initTables, tablesFor } from "./tables.js"; // the group's critical tables kept on this device (issue 23)
 
 const form = document.getElementById("scenario");
 const resolveButton = document.getElementById("resolve");

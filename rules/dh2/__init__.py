@@ -133,8 +133,9 @@ Readings taken where the seed is open:
   that takes a target from 3 to 12 reads row 3, then row 10, and every row read is recorded (the
   books' "a new set of Critical Effects ... based on his total Critical damage"). A Fury row is
   read once per Fury and is not Critical damage. A row's effect dice (``[stunned 1d5]``) are
-  rolled right after the row is read, which for a Fury whose d5 came right after its hit's dice is
-  when the hits are applied, after every hit's dice. A Troop slain by Fury reads no row. A row
+  the attack's last dice, after every other (Pinning's too), rows in the order read: every other
+  die is the same with or without the group's tables, so a seeded share link (which carries no
+  tables) resolves the same attack. A Troop slain by Fury reads no row. A row
   the group did not enter reads nothing: the result names the row as before.
 
 Dice are consumed in the order the rules call for them: the attack's d100; the evasion d100 (when

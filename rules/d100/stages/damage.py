@@ -312,6 +312,7 @@ def critical(a: D100Attack, hit: Hit, taken_by: dict[int, int]) -> Hit:
         location=hit.location,
         row=row,
         source=source,
+        slot="critical",
     )
     if reading is not None:
         crit = crit.model_copy(update={"effect": reading})

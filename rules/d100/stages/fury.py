@@ -137,7 +137,7 @@ def _critical_effect(
         f"The hit dealt damage: 1d5 = {effect} on the {table} table{late}. "
         f"The effect is applied without counting as Critical damage.",
     )
-    # the group's table (issue 23): the d5 is the row read; its effect dice come right after
+    # the group's table (issue 23): the d5 is the row read; its effect dice come at the attack's end
     reading = read_row(
         a,
         number=hd.number,
@@ -146,6 +146,7 @@ def _critical_effect(
         location=hd.location,
         row=effect,
         source=a.SRC["fury"],
+        slot="fury",
     )
     rf = RighteousFury(critical_effect=effect, table=table, confirm_roll=confirm, confirmed=confirmed, effect=reading)
     return rf, wounds, False
