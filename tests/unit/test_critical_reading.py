@@ -295,3 +295,15 @@ def test_effect_dice_come_last_so_every_other_die_is_todays(data: dict[str, Any]
     first = next((i for i, d in enumerate(dice) if d["purpose"].startswith("Critical effect")), len(dice))
     assert dice[:first] == plain
     assert all(d["purpose"].startswith("Critical effect") for d in dice[first:])
+
+
+def test_a_row_marked_slain_slays_the_target_in_the_result() -> None:
+    # Lasgun 1d10+3 E, Pen 0, against TB 3, no armour, wounds 10, taken 10: roll 23 -> Body; d10 9:
+    # 12 - 3 = 9 wounds, all past the wounds: Critical damage 9 -> row 9 of Energy, Body, "[slain]"
+    body = table("dh2", "Energy", "Body", (9, "Burnt through.", [{"kind": "slain"}]))
+    res = resolve_ok(with_tables(scenario(dice=[23, 9], wounds=10, taken=10), body))
+    assert res["hits"][0]["critical"]["effect"]["effects"] == [
+        {"kind": "slain", "amount": None, "dice": None, "characteristic": None}
+    ]
+    assert res["slain"] is True
+    assert resolve_ok(scenario(dice=[23, 9], wounds=10, taken=10))["slain"] is False
