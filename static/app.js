@@ -8,6 +8,7 @@ import { initParty } from "./party.js"; // the forms kept on this device, the sa
 import * as encounter from "./tracker.js"; // the encounter's view: the fight kept by the engine, Resolve applied to it
 import { Engine, LIMITS, engines } from "./engine.js"; // the rules engine's workers: start, failure, restart, cancel
 import { FAMILIES, LOCATIONS, familyOf, pathOf as pathOfName } from "./families/index.js"; // each ruleset's family of forms
+import { initChartPicks, withSavedCharts } from "./fan_charts.js"; // issue 23 item 5: the fan ruleset's saved Damage Charts
 
 const form = document.getElementById("scenario");
 const resolveButton = document.getElementById("resolve");
@@ -238,7 +239,8 @@ async function resolve(given, { seed = null } = {}) {
   try {
     lastRequest = scenario;
     const handle = (await engine).handle;
-    const envelope = toEncounter ? await encounter.attack(scenario) : JSON.parse(await handle(JSON.stringify(scenario)));
+    const sent = given ? scenario : withSavedCharts(scenario); // issue 23 item 5: saved charts, never in a share link
+    const envelope = toEncounter ? await encounter.attack(sent) : JSON.parse(await handle(JSON.stringify(sent)));
     show(envelope);
     envelope.after?.(); // the encounter's own controls marked, after the forms' marks are cleared
     performance.mark("auspex:result"); // read by tools/bench.py
@@ -851,7 +853,7 @@ async function oddsRequest() {
   delete scenario.seed;
   const built = await encounter.preview(scenario.action ?? {});
   oddsFromEncounter = built?.notes ?? null;
-  return JSON.stringify(built ? built.scenario : scenario);
+  return JSON.stringify(withSavedCharts(built ? built.scenario : scenario)); // issue 23 item 5: the saved charts too
 }
 
 function scheduleOdds(delay = ODDS_DELAY_MS) {
@@ -998,5 +1000,6 @@ syncDiceBanner();
 syncVisibility();
 for (const family of hooks.values()) family.start?.();
 
+initChartPicks(form); // issue 23 item 5: which saved Damage Chart each chart number picks
 initParty({ collectScenario, resolve, evaluate, engine, clearFieldErrors, lastRequest: () => lastRequest });
 encounter.initTracker({ engine, collectScenario, showFieldErrors: (errors) => showFieldErrors(errors, { quiet: true }) });
