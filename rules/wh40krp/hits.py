@@ -166,9 +166,12 @@ def log_hit(
         read = f"{dmg.total} is not on your Chart {dmg.chart} (its rows cover {_span(rnd, dmg.chart)}): the GM reads it"
     else:
         read = f"read Chart {dmg.chart} in the book (no chart entered for it)"
+    source = "Damage: the Damage Charts (not in the seed: from the player)"
+    if dmg.result_from == "off_chart":  # issue 23 item 5; readings: *A damage total off the player's chart*
+        source += "; a total on no row of the player's chart is the GM's to read (issue 23)"
     rnd.step(
         f"{label.capitalize()}: damage",
-        src("Damage: the Damage Charts (not in the seed: from the player)"),
+        src(source),
         f"d{dmg.die} {dmg.roll}{mods} = {dmg.total} on Chart {dmg.chart}: {read}.",
     )
 
