@@ -9,6 +9,7 @@ import * as encounter from "./tracker.js"; // the encounter's view: the fight ke
 import { Engine, LIMITS, engines } from "./engine.js"; // the rules engine's workers: start, failure, restart, cancel
 import { FAMILIES, LOCATIONS, familyOf, pathOf as pathOfName } from "./families/index.js"; // each ruleset's family of forms
 import { initTables, tablesFor } from "./tables.js"; // the group's critical tables kept on this device (issue 23)
+import { initChartPicks, withSavedCharts } from "./fan_charts.js"; // issue 23 item 5: the fan ruleset's saved Damage Charts
 
 const form = document.getElementById("scenario");
 const resolveButton = document.getElementById("resolve");
@@ -241,8 +242,11 @@ async function resolve(given, { seed = null } = {}) {
   try {
     lastRequest = scenario;
     const handle = (await engine).handle;
-    const sent = given ? scenario : withTables(scenario); // a share link's roll is resolved as it was made
-    const envelope = toEncounter ? await encounter.attack(scenario) : JSON.parse(await handle(JSON.stringify(sent)));
+    // a share link's roll is resolved as it was made; otherwise the device's saved Damage Charts (the
+    // fan ruleset) and critical tables (d100; the encounter sends its own as an event), never in a link
+    const charted = given ? scenario : withSavedCharts(scenario);
+    const sent = given ? scenario : withTables(charted);
+    const envelope = toEncounter ? await encounter.attack(charted) : JSON.parse(await handle(JSON.stringify(sent)));
     show(envelope);
     envelope.after?.(); // the encounter's own controls marked, after the forms' marks are cleared
     performance.mark("auspex:result"); // read by tools/bench.py
@@ -865,7 +869,8 @@ async function oddsRequest() {
   delete scenario.seed;
   const built = await encounter.preview(scenario.action ?? {});
   oddsFromEncounter = built?.notes ?? null;
-  return JSON.stringify(built ? built.scenario : withTables(scenario));
+  // issue 23: the saved Damage Charts too, and the critical tables (the encounter's preview brings its own)
+  return JSON.stringify(built ? withSavedCharts(built.scenario) : withTables(withSavedCharts(scenario)));
 }
 
 function scheduleOdds(delay = ODDS_DELAY_MS) {
@@ -1012,6 +1017,7 @@ syncDiceBanner();
 syncVisibility();
 for (const family of hooks.values()) family.start?.();
 
+initChartPicks(form); // issue 23 item 5: which saved Damage Chart each chart number picks
 initParty({ collectScenario, resolve, evaluate, engine, clearFieldErrors, lastRequest: () => lastRequest });
 initTables({ engine }); // critical tables (issue 23)
 encounter.initTracker({ engine, collectScenario, showFieldErrors: (errors) => showFieldErrors(errors, { quiet: true }) });

@@ -7,6 +7,7 @@
 // at the control concerned. The combat tracker's rows (auspex:tracker:v1) are migrated once into
 // add/adjust events; the old value is kept aside as auspex:tracker:v1:migrated.
 import { familyOf, rulesetOf } from "./families/index.js";
+import { allSavedNumbers, withSavedCharts } from "./fan_charts.js"; // issue 23 item 5
 import { scenarioFields, put } from "./formstate.js";
 import { asideText, load as loadStored, notice, onChange, readText, update, writeText } from "./store.js";
 
@@ -601,7 +602,9 @@ export async function preview(action) {
  * tracker's own controls are marked by `after()`, called once the envelope is shown), error. */
 export async function attack(scenario) {
   const event = { type: "attack", who: whoSelect.value, at: atSelect.value, action: scenario.action ?? {} };
-  if (scenario.charts?.length) event.charts = scenario.charts; // the fan ruleset's Damage Charts typed in
+  // the fan ruleset's Damage Charts typed in, then the saved ones of the other numbers (issue 23 item 5)
+  const charts = withSavedCharts({ system: sys(), charts: scenario.charts ?? [] }, allSavedNumbers()).charts;
+  if (charts?.length) event.charts = charts;
   if (!$("tk-nearby").hidden && ticked().length) {
     // Suppressing Fire (issue 22): those ticked are in its area, each hit to a random one; else others struck (issue 21)
     if (suppressing()) event.area = ticked();

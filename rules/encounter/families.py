@@ -487,7 +487,7 @@ class Fan(Family):
             who.weapon.repairing = 4
             out.append(f"{who.weapon.name}: the Tek test passed, repaired in 4 rounds (seed 000, Jams)")
         notes = [
-            s.damage.result or f"Chart {s.damage.chart} at {s.damage.total}"
+            _rp_injury(s.damage, scenario)
             for s in res.shots
             if s.penetrated and not getattr(s, "target_index", 0) and s.damage
         ]
@@ -606,3 +606,16 @@ _FAMILIES: dict[str, Family] = {f.name: f for f in (D100(), Fan(), Epic())}
 def family(system: str) -> Family:
     """The hooks of ``system``'s family (:mod:`rules.registry`)."""
     return _FAMILIES[registry.get(system).family]
+
+
+# Issue 23 item 5: a damage roll off the player's Damage Chart is an injury the GM reads.
+def _rp_injury(dmg: Any, scenario: Any) -> str:
+    """The injury a penetrating hit of the fan ruleset leaves: the chart's (or the GM's) result,
+    ``"Chart 1 at 86: not on your chart (01-70), the GM reads it"`` off the player's chart, or
+    ``"Chart 1 at 55"`` to read in the book."""
+    if dmg.result:
+        return str(dmg.result)
+    if dmg.result_from == "off_chart":
+        span = next(c.span() for c in scenario.charts if c.chart == dmg.chart)
+        return f"Chart {dmg.chart} at {dmg.total}: not on your chart ({span}), the GM reads it"
+    return f"Chart {dmg.chart} at {dmg.total}"

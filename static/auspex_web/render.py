@@ -656,6 +656,8 @@ def _shot_damage(d: RpDamage) -> str:
     mods = "".join(f" {signed(m.value)} {m.label}" for m in d.modifiers)
     read = d.result if d.result is not None else "read it on the chart in the book"
     source = {"chart": " (your chart)", "gm": " (the GM's reading)"}.get(d.result_from or "", "")
+    if d.result_from == "off_chart":  # issue 23 item 5: a roll off the player's chart says so
+        read, source = f"{d.total} is not on your Chart {d.chart}: the GM reads it", ""
     return (
         f'<p class="damage-roll">{_k("damage-chart", e(f"Chart {d.chart}"))}: d{e(d.die)} {e(d.roll)}{e(mods)} = '
         f"<strong>{e(d.total)}</strong>{DASH}{_k('chart-result', e(read + source))}</p>"
