@@ -24,6 +24,7 @@ from pydantic import (
 )
 
 from . import limits
+from .critical.models import CriticalReading, CriticalTable  # issue 23: critical effects
 from .dice import DiceExpression
 
 LOCATIONS: tuple[str, ...] = ("Head", "Right Arm", "Left Arm", "Body", "Right Leg", "Left Leg")
@@ -601,6 +602,8 @@ class Scenario(_Model):
     dice: list[DieFace] | None = Field(None, max_length=MAX_DICE)
     seed: Seed | None = None
     options: TableOptions = Field(default_factory=TableOptions)  # table rules (issue 21)
+    # Critical effects (issue 23; the "reading" branch owns this field): the group's tables
+    critical_tables: list[CriticalTable] = Field(default_factory=list, max_length=3 * 16)
 
     @model_validator(mode="after")
     def _one_dice_source(self) -> Scenario:
@@ -647,9 +650,13 @@ class DamageDie(_Model):
     replaced_by_degrees: bool = False
 
 
-class RighteousFury(_Model):
+class RighteousFury(_OmitUnset):
     """Righteous Fury on a hit: a critical effect (``effect`` 1-5 on the table for the hit's
     damage type and location) when the hit dealt damage, else 1 wound ignoring armour and TB."""
+
+    # Critical effects (issue 23; the "reading" branch records it): the group's row read, left out while None
+    OMIT_NONE: ClassVar[tuple[str, ...]] = ("effect",)
+    effect: CriticalReading | None = None
 
     critical_effect: int | None = None
     table: str | None = None
@@ -660,9 +667,13 @@ class RighteousFury(_Model):
     extra_damage: list[int] = Field(default_factory=list)  # rulesets where Fury adds a d10 (again on a 10)
 
 
-class Critical(_Model):
+class Critical(_OmitUnset):
     """Critical damage from a hit: ``amount`` beyond the target's wounds from this hit,
     ``total`` the critical damage accumulated after it."""
+
+    # Critical effects (issue 23; the "reading" branch records it): the group's row read, left out while None
+    OMIT_NONE: ClassVar[tuple[str, ...]] = ("effect",)
+    effect: CriticalReading | None = None
 
     amount: int
     total: int
