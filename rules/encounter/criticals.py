@@ -181,21 +181,22 @@ def apply_all(c: CombatantState, reading: CriticalReading, location: str, src: s
 
 
 def apply_effect(c: CombatantState, e: AppliedEffect, location: str, source: str) -> str:
-    """One effect applied to ``c`` (its words): Stunned for its rounds (a Stunned already running:
+    """One effect applied to ``c`` (its words for the log; ``source``, the row and the rule, goes
+    on the condition): Stunned for its rounds (a Stunned already running:
     the longer stands), Prone, Fatigue levels, Blood Loss, On Fire, characteristic damage, a
     location lost or useless, slain. An amount not rolled (no dice given) is left to the GM."""
     if e.kind == "slain":
         c.out = "slain"
-        return f"{c.name} is slain ({source})"
+        return f"{c.name} is slain"
     if e.kind in ("stunned", "fatigue", "characteristic") and e.amount is None:
-        return f"{c.name}: {e.kind} {e.dice or ''} not rolled: the GM applies it ({source})"
+        return f"{c.name}: {e.kind} {e.dice or ''} not rolled: the GM applies it"
     if e.kind == "fatigue":
         c.fatigue += e.amount or 0
-        return f"{c.name}: {e.amount} level(s) of Fatigue, {c.fatigue} in all ({source})"
+        return f"{c.name}: {e.amount} level(s) of Fatigue, {c.fatigue} in all"
     if e.kind == "characteristic":
         k = str(e.characteristic)
         c.characteristic_damage[k] = c.characteristic_damage.get(k, 0) + (e.amount or 0)
-        return f"{c.name}: {k} damage {e.amount}, {c.characteristic_damage[k]} in all ({source})"
+        return f"{c.name}: {k} damage {e.amount}, {c.characteristic_damage[k]} in all"
     if e.kind == "stunned":
         return _stunned(c, e.amount or 0, source)
     name = {
@@ -206,19 +207,21 @@ def apply_effect(c: CombatantState, e: AppliedEffect, location: str, source: str
         "useless": f"{location} useless",
     }[e.kind]
     if c.has(name):
-        return f"{c.name} is already {name} ({source})"
+        return f"{c.name} is already {name}"
     c.conditions.append(Condition(name=name, source=source, detail=rule(name).summary))
-    return f"{c.name} is {name} ({source})"
+    return f"{c.name} is {name}"
 
 
 def _stunned(c: CombatantState, rounds: int, source: str) -> str:
     """Stunned for ``rounds`` of its own turns; one already running keeps the longer (Readings)."""
     if rounds <= 0:
-        return f"{c.name}: Stunned for 0 turns, nothing to apply ({source})"
+        return f"{c.name}: Stunned for 0 turns, nothing to apply"
     now = c.has("Stunned")
     if now is not None and (now.rounds is None or now.rounds >= rounds):
         left = f"{now.rounds} turn(s) left" if now.rounds else "until removed"
-        return f"{c.name} is already Stunned ({left}): the longer stands, Stunned {rounds} does not add ({source})"
+        return (
+            f"{c.name} is already Stunned ({left}): the longer stands, Stunned {rounds} does not add (separate effects)"
+        )
     c.conditions = [x for x in c.conditions if x.name != "Stunned"]
     c.conditions.append(Condition(name="Stunned", rounds=rounds, source=source, detail=rule("Stunned").summary))
-    return f"{c.name} is Stunned for {rounds} turn(s) ({source})"
+    return f"{c.name} is Stunned for {rounds} turn(s)"

@@ -356,3 +356,13 @@ def test_effect_stunned_until_removed_is_kept_over_a_counted_one() -> None:
     c.conditions.append(Condition(name="Stunned"))
     assert "the longer stands" in _apply(c, "stunned", amount=3)
     assert c.conditions[0].rounds is None
+
+
+def test_a_bad_row_in_an_attacks_own_tables_is_refused_at_its_field() -> None:
+    # The union's tag is dropped from an error's path, not a field named like an event type.
+    f = dh2_fight(cultist=BIG)
+    bad = {"system": "dh2", "damage_type": "Impact", "location": "Body", "rows": [{"row": 11}]}
+    errors = f.refused({"type": "attack", "who": "g", "at": "c", "action": ATTACK, "critical_tables": [bad]})
+    assert errors[0]["field"] == "then.critical_tables.0.rows.0.row"
+    errors = f.refused({"type": "critical_tables", "tables": [bad]})
+    assert errors[0]["field"] == "then.tables.0.rows.0.row"
