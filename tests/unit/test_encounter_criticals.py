@@ -23,6 +23,8 @@ from typing import Any
 
 import pytest
 from encounter_helpers import dh2_fight
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.critical.models import AppliedEffect, CriticalReading, find_row, table_location
 from rules.encounter import criticals, engine
@@ -366,3 +368,52 @@ def test_a_bad_row_in_an_attacks_own_tables_is_refused_at_its_field() -> None:
     assert errors[0]["field"] == "then.critical_tables.0.rows.0.row"
     errors = f.refused({"type": "critical_tables", "tables": [bad]})
     assert errors[0]["field"] == "then.tables.0.rows.0.row"
+
+
+def test_preview_for_the_odds_reads_the_tables_the_page_sends() -> None:
+    # The Odds panel asks for the scenario with the device's tables (the attack's own, kept).
+    f = dh2_fight()
+    ask = {"who": "g", "at": "c", "action": {"distance": 20}, "critical_tables": [_table({2: ("Odds row", [])})]}
+    out = run_encounter({"encounter": f.file, "preview": ask})
+    assert out["status"] == "ok" and out["scenario"]["critical_tables"][0]["rows"][0]["text"] == "Odds row"
+
+
+def test_a_nearby_combatant_carries_its_critical_damage_into_the_scenario() -> None:
+    # Adjust: the Guard has 2 of 12 taken and critical 3; struck as a nearby foe it starts from 15.
+    f = dh2_fight(cultist=BIG)
+    f.do({"type": "adjust", "who": "g", "damage_taken": 2, "critical": 3})
+    f.do(
+        {
+            "type": "add",
+            "combatant": {"id": "b", "name": "Brute", "target": {"wounds": 10, "characteristics": {"Ag": 30}}},
+            "dice": [1],
+        }
+    )
+    out = run_encounter({"encounter": f.file, "preview": {"who": "c", "at": "b", "action": {}, "nearby": ["g"]}})
+    assert out["status"] == "ok", out
+    assert out["scenario"]["target"]["nearby"][0]["damage_taken"] == 15
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.tuples(st.just("stunned"), st.integers(1, 6)),
+            st.tuples(st.just("fatigue"), st.integers(1, 3)),
+        ),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_fury_effects_not_stacking_is_the_longest_stun_and_every_level_in_any_order(
+    effects: list[tuple[str, int]],
+) -> None:
+    # seed 004 L70, as Auspex reads it: durations run alongside (the longest left), levels add.
+    stuns = [n for k, n in effects if k == "stunned"]
+    for order in (effects, effects[::-1]):
+        c = _c()
+        for kind, n in order:
+            _apply(c, kind, amount=n)
+        stunned = c.has("Stunned")
+        assert (stunned.rounds if stunned else None) == (max(stuns) if stuns else None)
+        assert c.fatigue == sum(n for k, n in effects if k == "fatigue")
