@@ -123,6 +123,9 @@ def test_the_engines_start_imports_no_ruleset_or_odds_module_it_did_not_import_b
         "auspex_web.render",
         "rules",
         "rules.api",
+        # issue 23: the scenario's critical_tables (rules.models reads the table's model)
+        "rules.critical",
+        "rules.critical.models",
         "rules.dice",
         "rules.errors",
         "rules.jsonsafe",
