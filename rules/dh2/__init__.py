@@ -137,6 +137,11 @@ Readings taken where the seed is open:
   die is the same with or without the group's tables, so a seeded share link (which carries no
   tables) resolves the same attack. A Troop slain by Fury reads no row. A row
   the group did not enter reads nothing: the result names the row as before.
+- Righteous Fury's critical effects "do not stack ... Each roll is applied as a separate effect"
+  (seed 004, Righteous Fury; issue 23, in an encounter: :mod:`rules.encounter.criticals`): each d5
+  reads its own row; a duration runs alongside one already running (a second Stunned 2 while
+  Stunned 3 runs leaves Stunned 3, the longer left, never 5); Fatigue levels and characteristic
+  damage are each roll's own harm and add, as they do from any source (seed 001, Fatigue).
 
 Dice are consumed in the order the rules call for them: the attack's d100; the evasion d100 (when
 the target evades and was hit); then hit by hit its damage dice, Tearing's extra die, and its

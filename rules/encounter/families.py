@@ -19,9 +19,9 @@ from .. import registry, tables
 from ..dice import Roller
 from ..errors import ScenarioError
 from ..models import Step
-from . import epic_overwatch, fan_time, manoeuvres, moves  # issue 22
+from . import criticals, epic_overwatch, fan_time, manoeuvres, moves  # issue 22; criticals: issue 23
 from .conditions import d100_given, evasion_penalties
-from .models import CombatantState, Condition, EncounterError, FuryEffect, NewCombatant, WeaponState
+from .models import CombatantState, Condition, EncounterError, NewCombatant, WeaponState
 
 Profile = dict[str, Any]
 
@@ -222,13 +222,14 @@ class D100(Family):
         if at.kind == "horde":
             t["horde"] = {**t.get("horde", {}), "magnitude": at.magnitude}
         else:
-            t["damage_taken"] = min(at.damage_taken, 2000)
+            t["damage_taken"] = min(criticals.carried_damage(at), 2000)  # issue 23: the running total
         melee = _is_melee(a) or str(action.get("type", "")).strip().lower() == "grapple"  # a grapple is bare-handed
         notes += self._conditions(system, who, at, action, melee)
         notes += moves.into_attack(who, at, action, a)  # issue 22: Brace Heavy Weapon, Tactical Advance
         notes += manoeuvres.opponent(at, t, action)  # issue 22: the opponent's side of an opposed manoeuvre
         notes += manoeuvres.before(who, at, t, ev, melee, field)  # issue 22: Feint, Guarded Attack
         notes += self._reaction(at, t, ev, field)
+        notes += criticals.weakened(who, at, a, t)  # issue 23: characteristic damage
         return {"system": system, "attacker": a, "target": t, "action": action}, notes
 
     def _conditions(
@@ -395,17 +396,7 @@ def fury_effects(res: Any, at: CombatantState, person: int = 0) -> list[str]:
     """The Righteous Fury critical effects the target suffered, recorded on it one by one (seed
     004, Righteous Fury: "these effects do not stack if a target suffers Righteous Fury multiple
     times. Each roll is applied as a separate effect"); the words of each."""
-    out = []
-    for h in res.hits:
-        rf = h.righteous_fury
-        if h.person != person or rf is None or rf.critical_effect is None or rf.table is None:
-            continue
-        at.fury.append(FuryEffect(table=rf.table, location=h.location, effect=rf.critical_effect))
-        out.append(
-            f"{at.name}: Righteous Fury, {rf.table} row {rf.critical_effect} — a separate effect "
-            f"({len(at.fury)} in all; they do not stack, seed 004, Righteous Fury)"
-        )
-    return out
+    return criticals.effects(res, at, person)  # issue 23: with the group's rows and their effects
 
 
 def fatigue_limit(c: CombatantState) -> list[str]:
