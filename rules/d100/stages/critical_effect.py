@@ -95,6 +95,18 @@ def settle(a: D100Attack, hits: list[Hit]) -> list[Hit]:
     return hits
 
 
+def slays(hits: list[Hit]) -> bool:
+    """Whether a row read for any of ``hits`` (Righteous Fury's or Critical damage's) is marked
+    ``[slain]``: the person struck is slain, as a Troop slain by Righteous Fury is."""
+    return any(
+        e.kind == "slain"
+        for h in hits
+        for r in (h.righteous_fury, h.critical)
+        if r is not None and r.effect is not None
+        for e in r.effect.effects
+    )
+
+
 def _with_reading(hit: Hit, slot: str, reading: CriticalReading) -> Hit:
     """``hit`` with ``reading`` in its Righteous Fury's or its Critical damage's ``effect``."""
     record = hit.righteous_fury if slot == "fury" else hit.critical
