@@ -76,6 +76,7 @@ export function initTables({ engine }) {
   const status = document.getElementById("tables-status");
   const rulesetName = document.getElementById("tables-ruleset");
   const buttons = ["tables-save", "tables-template", "tables-export", "tables-import"].map((id) => document.getElementById(id));
+  const saveButton = document.getElementById("tables-save");
   const drafts = new Map(); // the text typed and not saved, by ruleset (this tab only)
   let shown = null; // the ruleset whose text the textarea shows
 
@@ -107,13 +108,19 @@ export function initTables({ engine }) {
     if (!fresh && drafts.has(now)) {
       text.value = drafts.get(now);
       text.dataset.edited = "1";
+      text.readOnly = false;
+      saveButton.disabled = false;
       return;
     }
-    text.readOnly = true; // until the engine (starting, perhaps) has written the saved tables
+    // read-only (from the page's first paint: index.html) and not savable until the engine (starting,
+    // perhaps) has written the saved tables, so nothing typed meanwhile is overwritten or saved over them
+    text.readOnly = true;
+    saveButton.disabled = true;
     say("Reading your saved tables…");
     const envelope = JSON.parse(await (await engine).tables_text(now, storedText()));
     if (shown !== now) return; // the ruleset changed while the engine wrote it
     text.readOnly = false;
+    saveButton.disabled = false;
     text.value = envelope.status === "ok" ? envelope.text : "";
     text.dataset.edited = "";
     drafts.delete(now);

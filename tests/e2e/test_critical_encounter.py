@@ -86,3 +86,32 @@ def test_a_righteous_fury_reads_the_groups_row_and_stuns_the_target_on_its_card(
     expect(card(page, "Cultist").locator('[data-k="fury"]')).to_have_count(0)
     by_hand(page, [45, 10, 3])
     assert events(page) == before + 2
+
+
+def test_a_table_pasted_in_the_panel_is_read_by_a_righteous_fury_in_the_encounter(ready_page: Page) -> None:
+    # The walk from end to end: the group pastes its row in the Critical tables panel and saves
+    # it; a Righteous Fury in the encounter reads it, rolls its Stunned rounds, and the target's card
+    # carries the words and the condition. Hand count as the module's, with the row [stunned 1d5]: the
+    # effect die comes last of all the attack's dice, d10 7 halved rounding up -> 4 rounds.
+    page = ready(ready_page)
+    page.set_viewport_size(PHONE)
+    if not page.locator("#critical-tables").evaluate("d => d.open"):
+        page.click("#critical-tables summary")
+    page.locator("#tables-text").fill("Energy, Body, 2: Winded and reeling [stunned 1d5]")
+    page.click("#tables-save")
+    expect(page.locator("#tables-status")).to_contain_text("Saved 1 table")
+    add_dh2(page, "Guard", ag="40", weapon=AUTOGUN, wounds="12")
+    add_dh2(page, "Cultist", ag="30", weapon=STUBBER, wounds="20")
+    page.fill("#tk-dice", "7 2")
+    press(page, "#tk-start")
+    go(page, "action")
+    field(page, "action.type").select_option("Standard Attack")
+    field(page, "action.distance").fill("20")
+    go(page, "result")
+    by_hand(page, [45, 10, 3, 7])
+    result = page.locator("#result")
+    expect(result).to_contain_text("Winded and reeling")
+    expect(result).to_contain_text("Stunned 4 rounds")
+    cultist = card(page, "Cultist")
+    expect(cultist.locator('[data-k="fury"] [data-k="row-text"]')).to_have_text("Winded and reeling")
+    expect(cultist.locator('[data-k="condition"]')).to_have_text("Stunned (4 turns left)")
