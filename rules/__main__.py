@@ -14,6 +14,11 @@
   turned into its dice) and prints ``{"encounter", "state", "resolution", "steps"}``, the file to
   save next. Exits 2 with the errors on stderr (``encounter.events.3.who``, ``then.action.type``)
   when the file or the event is refused, 3 with ``{"needs"}`` when the event's dice ran out.
+- ``tables template SYSTEM [--text]``: prints the critical tables' template of a ruleset (every
+  table, rows 1-10 with empty text; :func:`rules.critical.text.template`) as a tables file, or with
+  ``--text`` as paste-in text. ``tables check FILE [--system S]``: checks a tables file (JSON) or
+  one ruleset's paste-in text (``--system`` names its ruleset) and prints the file as read (exit
+  0), or exits 2 with ``{"errors": [{"field", "where", "message"}]}`` on stderr (issue 23).
 - ``catalogue``: prints each ruleset's actions, weapon qualities, circumstances, difficulties and
   sizes (what the page's forms offer).
 """
@@ -121,6 +126,33 @@ def cmd_encounter(path: str, then: str | None) -> int:
     return EXIT_OK
 
 
+def cmd_tables(args: argparse.Namespace) -> int:
+    """``tables template`` and ``tables check`` (critical tables, issue 23)."""
+    from .critical.check import check_tables, dump
+    from .critical.text import SYSTEMS, format_text, template
+
+    if args.tables_command == "template":
+        if args.system not in SYSTEMS:
+            return _invalid(f"{args.system} has no critical tables ({', '.join(SYSTEMS)})", "system")
+        file = template(args.system)
+        print(format_text(args.system, file), end="") if args.text else print(json.dumps(dump(file), indent=1))
+        return EXIT_OK
+    try:
+        text = _read(args.file)
+    except OSError as exc:
+        return _invalid(f"cannot read {args.file}: {exc.strerror}", "file")
+    if not text.lstrip().startswith("{"):  # paste-in text: its ruleset from --system
+        if args.system is None:
+            return _invalid(f"paste-in text: give its ruleset with --system ({', '.join(SYSTEMS)})", "system")
+        text = json.dumps({"system": args.system, "text": text})
+    out = check_tables(text)
+    if out["status"] != "ok":
+        print(json.dumps({"errors": out["errors"]}, indent=2), file=sys.stderr)
+        return EXIT_INVALID
+    print(json.dumps(out["file"], indent=1, ensure_ascii=False))
+    return EXIT_OK
+
+
 ROLLED = ("initiative", "attack", "clear_jam")  # the events that roll dice: rolled for you when none are given
 
 
@@ -137,7 +169,18 @@ def main(argv: list[str] | None = None) -> int:
     e = sub.add_parser("encounter", help="print an encounter file's state; --then EVENT applies one more event")
     e.add_argument("encounter")
     e.add_argument("--then", default=None, help="an event JSON file ('-' for stdin) to apply")
+    # critical tables (issue 23): tables template SYSTEM [--text], tables check FILE [--system S]
+    t = sub.add_parser("tables", help="critical tables: print a ruleset's template, or check a tables file")
+    tsub = t.add_subparsers(dest="tables_command", required=True)
+    tt = tsub.add_parser("template", help="every table of a ruleset with empty rows")
+    tt.add_argument("system")
+    tt.add_argument("--text", action="store_true", help="as paste-in text, not JSON")
+    tc = tsub.add_parser("check", help="check a tables file (JSON) or paste-in text ('-' for stdin)")
+    tc.add_argument("file")
+    tc.add_argument("--system", default=None, help="the ruleset of paste-in text: dh2, dh1, dw or wh40krp")
     args = ap.parse_args(argv)
+    if args.command == "tables":
+        return cmd_tables(args)
     if args.command == "schema":
         ruleset = registry.find(args.system) or registry.get(registry.DEFAULT)  # the d100 schema if unknown
         model: type[BaseModel] = ruleset.scenario_model()

@@ -18,13 +18,15 @@ from pydantic import (
     ConfigDict,
     Field,
     SerializerFunctionWrapHandler,
+    ValidationError,
     field_validator,
     model_serializer,
     model_validator,
 )
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from . import limits
-from .critical.models import CriticalTable  # issue 23: the group's critical tables
+from .critical.models import CriticalReading, CriticalTable
 from .dice import DiceExpression
 
 LOCATIONS: tuple[str, ...] = ("Head", "Right Arm", "Left Arm", "Body", "Right Leg", "Left Leg")
@@ -602,16 +604,43 @@ class Scenario(_Model):
     dice: list[DieFace] | None = Field(None, max_length=MAX_DICE)
     seed: Seed | None = None
     options: TableOptions = Field(default_factory=TableOptions)  # table rules (issue 21)
-    # Critical effects from the group's own tables (issue 23): the tables in force, left out of
-    # the JSON while empty. Added on the odds branch so the odds can read it; the "reading" branch
-    # owns this field (keep theirs at the merge).
-    critical_tables: list[CriticalTable] = Field(default_factory=list)
+    # The group's critical tables (issue 23): the Critical Effects tables a group entered, read when
+    # a hit's row is known (DH2 Righteous Fury's d5; critical damage's running total). Only the
+    # scenario's own ruleset's; left out of the JSON while empty, so every saved file reads the same.
+    critical_tables: list[CriticalTable] = Field(default_factory=list, max_length=16)
 
     @model_validator(mode="after")
     def _one_dice_source(self) -> Scenario:
         if self.dice is not None and self.seed is not None:
             raise ValueError("give either dice (rolled by hand) or a seed (roll for me), not both")
         return self
+
+    @model_validator(mode="after")
+    def _own_tables(self) -> Scenario:
+        """A critical table of another ruleset is refused at its ``critical_tables.N.system``."""
+        wrong = [
+            InitErrorDetails(
+                type=PydanticCustomError(
+                    "other_ruleset",
+                    "A {found} table: this attack is {system}, and reads only {system} tables",
+                    {"found": t.system, "system": self.system},
+                ),
+                loc=("critical_tables", n, "system"),
+                input=t.system,
+            )
+            for n, t in enumerate(self.critical_tables)
+            if t.system != self.system
+        ]
+        if wrong:  # raised as a ValidationError so each error keeps its own field
+            raise ValidationError.from_exception_data(type(self).__name__, wrong)
+        return self
+
+    @model_serializer(mode="wrap")
+    def _omit_no_tables(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if isinstance(data, dict) and not data.get("critical_tables", True):
+            del data["critical_tables"]
+        return data
 
 
 # ----------------------------------------------------------------------------------------------
@@ -652,9 +681,10 @@ class DamageDie(_Model):
     replaced_by_degrees: bool = False
 
 
-class RighteousFury(_Model):
-    """Righteous Fury on a hit: a critical effect (``effect`` 1-5 on the table for the hit's
-    damage type and location) when the hit dealt damage, else 1 wound ignoring armour and TB."""
+class RighteousFury(_OmitUnset):
+    """Righteous Fury on a hit: a critical effect (``critical_effect`` 1-5 on the table for the
+    hit's damage type and location) when the hit dealt damage, else 1 wound ignoring armour and TB.
+    ``effect``: the row of the group's table read (DH2), left out of the JSON when none was."""
 
     critical_effect: int | None = None
     table: str | None = None
@@ -663,16 +693,23 @@ class RighteousFury(_Model):
     confirm_roll: int | None = None  # rulesets that confirm Righteous Fury with a second test
     confirmed: bool | None = None
     extra_damage: list[int] = Field(default_factory=list)  # rulesets where Fury adds a d10 (again on a 10)
+    # The group's critical tables (issue 23): the row the d5 read, when the group entered it
+    OMIT_NONE: ClassVar[tuple[str, ...]] = ("effect",)
+    effect: CriticalReading | None = None
 
 
-class Critical(_Model):
+class Critical(_OmitUnset):
     """Critical damage from a hit: ``amount`` beyond the target's wounds from this hit,
-    ``total`` the critical damage accumulated after it."""
+    ``total`` the critical damage accumulated after it (its row, 10 at most). ``effect``: that row
+    of the group's table, when entered (left out of the JSON when not)."""
 
     amount: int
     total: int
     damage_type: str
     location: str
+    # The group's critical tables (issue 23): the row the running total read
+    OMIT_NONE: ClassVar[tuple[str, ...]] = ("effect",)
+    effect: CriticalReading | None = None
 
 
 class Hit(_Model):

@@ -4,7 +4,11 @@ file the page exports and imports (``auspex-party.json``)::
     {"auspex_party": 1,
      "attackers": [{"name": "Guardsman", "system": "dh2", "data": {...the scenario's attacker}}],
      "weapons":   [{"name": "Lasgun", "system": "dh2", "data": {...the scenario's attacker.weapon}}],
-     "targets":   [{"name": "Cultist", "system": "dh2", "data": {...the scenario's target}}]}
+     "targets":   [{"name": "Cultist", "system": "dh2", "data": {...the scenario's target}}],
+     "critical_tables": {"auspex_critical": 1, "tables": [...], "charts": [...]}}
+
+``critical_tables`` (optional, issue 23) is the group's critical tables as the page keeps them
+(:class:`rules.critical.models.TablesFile`, checked by :func:`rules.critical.check.validate_file`).
 
 Each entry's ``data`` is validated by the same models the engine validates a scenario with (the
 d100 rulesets' :class:`~rules.models.Attacker`, :class:`~rules.models.Weapon` and
@@ -22,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from . import jsonsafe, limits, registry, tables
 from .api import _field_path, _message
+from .critical.models import TablesFile
 from .errors import ScenarioError
 from .models import Attacker, Weapon
 from .registry import PartyKind
@@ -55,6 +60,8 @@ class PartyFile(BaseModel):
     attackers: list[PartyEntry] = Field(default_factory=list, max_length=1000)
     weapons: list[PartyEntry] = Field(default_factory=list, max_length=1000)
     targets: list[PartyEntry] = Field(default_factory=list, max_length=1000)
+    # the group's critical tables (issue 23), optional: a file without them still loads
+    critical_tables: TablesFile | None = None
 
 
 def entry_model(system: str, kind: str) -> type[BaseModel] | None:
@@ -112,6 +119,13 @@ def describe(party: dict[str, Any], field: str) -> str:
     """Where ``field`` (a path from the file's root) is, for a player: ``attackers.0.data.BS`` ->
     ``Attacker 1 "Guardsman" (Dark Heresy 2nd edition), BS``."""
     parts = field.split(".")
+    if parts[0] == "critical_tables":  # issue 23: the tables' own description
+        from .critical.check import describe as describe_tables
+
+        inner = ".".join(parts[1:])
+        return (
+            f"Critical tables, {describe_tables(inner, party.get('critical_tables'))}" if inner else "Critical tables"
+        )
     if len(parts) < 2 or parts[0] not in KINDS or not parts[1].isdigit():
         return field
     kind, index = parts[0], int(parts[1])
@@ -150,12 +164,12 @@ def check_party(text: str) -> dict[str, Any]:
     unreadable = jsonsafe.check_value(raw, what="file", structure=False)  # names and texts, before any model reads them
     if unreadable:
         return _invalid(raw, [e.as_dict() for e in unreadable])
+    tables, errors = _tables(raw)
     try:
-        party = PartyFile.model_validate(raw)
+        party = PartyFile.model_validate({k: v for k, v in raw.items() if k != "critical_tables"})
     except ValidationError as exc:
-        errors = [{"field": _path(tuple(e["loc"])) or "file", "message": _message(e)} for e in exc.errors()]
+        errors += [{"field": _path(tuple(e["loc"])) or "file", "message": _message(e)} for e in exc.errors()]
         return _invalid(raw, errors)
-    errors = []
     out: dict[str, Any] = {"auspex_party": 1}
     for kind in KINDS:
         out[kind] = []
@@ -163,7 +177,22 @@ def check_party(text: str) -> dict[str, Any]:
             found, data = _entry_errors(kind, index, entry)
             errors += found
             out[kind].append({"name": entry.name, "system": entry.system, "data": data})
+    if tables is not None:
+        out["critical_tables"] = tables
     return _invalid(raw, errors) if errors else {"status": "ok", "party": out}
+
+
+def _tables(raw: dict[str, Any]) -> tuple[dict[str, Any] | None, list[dict[str, str]]]:
+    """The party file's critical tables (issue 23) checked as a tables file is: the file as JSON
+    data (None when the party has none), or the errors at ``critical_tables.…``."""
+    if raw.get("critical_tables") is None:
+        return None, []
+    from .critical.check import dump, validate_file
+
+    file, found = validate_file(raw["critical_tables"], prefix="critical_tables.")
+    if file is None:
+        return None, [{"field": e["field"], "message": e["message"]} for e in found]
+    return dump(file), []
 
 
 def _invalid(raw: dict[str, Any], errors: list[dict[str, str]]) -> dict[str, Any]:

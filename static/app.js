@@ -8,6 +8,8 @@ import { initParty } from "./party.js"; // the forms kept on this device, the sa
 import * as encounter from "./tracker.js"; // the encounter's view: the fight kept by the engine, Resolve applied to it
 import { Engine, LIMITS, engines } from "./engine.js"; // the rules engine's workers: start, failure, restart, cancel
 import { FAMILIES, LOCATIONS, familyOf, pathOf as pathOfName } from "./families/index.js"; // each ruleset's family of forms
+import { initTables, tablesFor } from "./tables.js"; // the group's critical tables kept on this device (issue 23)
+import { initChartPicks, withSavedCharts } from "./fan_charts.js"; // issue 23 item 5: the fan ruleset's saved Damage Charts
 
 const form = document.getElementById("scenario");
 const resolveButton = document.getElementById("resolve");
@@ -46,6 +48,8 @@ const engine = new Promise((resolve) => {
     resolve({
       handle: (json) => mainEngine.call("handle", json),
       check_party: (text) => mainEngine.call("check_party", text),
+      check_tables: (text, saved = "") => mainEngine.call("check_tables", text, saved), // critical tables (issue 23)
+      tables_text: (system, saved = "", blank = false) => mainEngine.call("tables_text", system, saved, blank),
       initiative: (json) => mainEngine.call("initiative", json),
       encounter: (json) => mainEngine.call("encounter", json),
       odds: (json, against = "") => oddsEngine.call("odds", json, against),
@@ -238,7 +242,11 @@ async function resolve(given, { seed = null } = {}) {
   try {
     lastRequest = scenario;
     const handle = (await engine).handle;
-    const envelope = toEncounter ? await encounter.attack(scenario) : JSON.parse(await handle(JSON.stringify(scenario)));
+    // a share link's roll is resolved as it was made; otherwise the device's saved Damage Charts (the
+    // fan ruleset) and critical tables (d100; the encounter sends its own as an event), never in a link
+    const charted = given ? scenario : withSavedCharts(scenario);
+    const sent = given ? scenario : withTables(charted);
+    const envelope = toEncounter ? await encounter.attack(charted) : JSON.parse(await handle(JSON.stringify(sent)));
     show(envelope);
     envelope.after?.(); // the encounter's own controls marked, after the forms' marks are cleared
     performance.mark("auspex:result"); // read by tools/bench.py
@@ -250,6 +258,16 @@ async function resolve(given, { seed = null } = {}) {
   } finally {
     busy = false;
   }
+}
+
+// The group's critical tables (issue 23): the d100 rulesets' Critical Effects tables entered on this
+// device go into the scenario sent to the engine at Resolve and Odds, and nowhere else: not into
+// `lastRequest` (so never into a share link), nor the saved forms. An encounter's attack takes the
+// tables from the encounter's own events.
+function withTables(scenario) {
+  if (familyOf(scenario.system)?.name !== "d100") return scenario;
+  const tables = tablesFor(scenario.system);
+  return tables.length ? { ...scenario, critical_tables: tables } : scenario;
 }
 
 // The engine's envelope for a scenario, shown nowhere (a share link's roll, in its own view).
@@ -851,7 +869,8 @@ async function oddsRequest() {
   delete scenario.seed;
   const built = await encounter.preview(scenario.action ?? {});
   oddsFromEncounter = built?.notes ?? null;
-  return JSON.stringify(built ? built.scenario : scenario);
+  // issue 23: the saved Damage Charts too, and the critical tables (the encounter's preview brings its own)
+  return JSON.stringify(built ? withSavedCharts(built.scenario) : withTables(withSavedCharts(scenario)));
 }
 
 function scheduleOdds(delay = ODDS_DELAY_MS) {
@@ -998,5 +1017,7 @@ syncDiceBanner();
 syncVisibility();
 for (const family of hooks.values()) family.start?.();
 
+initChartPicks(form); // issue 23 item 5: which saved Damage Chart each chart number picks
 initParty({ collectScenario, resolve, evaluate, engine, clearFieldErrors, lastRequest: () => lastRequest });
+initTables({ engine }); // critical tables (issue 23)
 encounter.initTracker({ engine, collectScenario, showFieldErrors: (errors) => showFieldErrors(errors, { quiet: true }) });

@@ -7,6 +7,7 @@ import { familyOf } from "./families/index.js";
 import { h, put, restore, scenarioFields, snapshot } from "./formstate.js";
 import { initShare } from "./share.js";
 import { asideText, copyAside, load, notice, onChange, update } from "./store.js";
+import { importTables, savedTables } from "./tables.js"; // critical tables (issue 23) travel with the party
 
 const FORM_KEY = "auspex:form:v1";
 const PARTY_KEY = "auspex:party:v1";
@@ -291,7 +292,8 @@ function initPartyBar({ collectScenario, engine }) {
   refresh();
 
   document.getElementById("party-export").addEventListener("click", () => {
-    const blob = new Blob([JSON.stringify(asStored(party), null, 1)], { type: "application/json" });
+    const tables = savedTables(); // critical tables (issue 23): exported with the party when saved
+    const blob = new Blob([JSON.stringify({ ...asStored(party), ...(tables ? { critical_tables: tables } : {}) }, null, 1)], { type: "application/json" });
     const a = document.createElement("a");
     a.href = URL.createObjectURL(blob);
     a.download = "auspex-party.json";
@@ -325,6 +327,12 @@ function initPartyBar({ collectScenario, engine }) {
       return;
     }
     merge(envelope.party);
+    if (envelope.party.critical_tables) {
+      // critical tables (issue 23): merged into the saved ones (the same table replaced, others kept)
+      const trouble = await importTables(engine, envelope.party.critical_tables);
+      if (trouble) say(`${status.textContent} ${trouble}`, true);
+      else say(`${status.textContent} Its critical tables are merged into yours.`);
+    }
   });
 
   function refuse(fileName, envelope) {

@@ -150,7 +150,8 @@ export function initShare({ resolve, evaluate, engine, lastRequest, defaults, cl
 
   button.addEventListener("click", async () => {
     if (!shown) return;
-    const { dice, seed, ...scenario } = shown;
+    // the group's critical tables (issue 23) are the device's, never the link's
+    const { dice, seed, critical_tables: _tables, ...scenario } = shown;
     const payload = dice ? { v: 1, scenario, dice } : { v: 1, scenario, seed };
     const link = new URL(`#r=${await encodeLink(payload)}`, location.href).href;
     url.value = link;

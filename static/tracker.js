@@ -7,8 +7,10 @@
 // at the control concerned. The combat tracker's rows (auspex:tracker:v1) are migrated once into
 // add/adjust events; the old value is kept aside as auspex:tracker:v1:migrated.
 import { familyOf, rulesetOf } from "./families/index.js";
+import { allSavedNumbers, withSavedCharts } from "./fan_charts.js"; // issue 23 item 5
 import { scenarioFields, put } from "./formstate.js";
 import { asideText, load as loadStored, notice, onChange, readText, update, writeText } from "./store.js";
+import { tablesFor } from "./tables.js"; // issue 23: the group's Critical Effects tables on this device
 
 export const KEY = "auspex:encounter:v1";
 const OLD_KEY = "auspex:tracker:v1";
@@ -589,11 +591,40 @@ export function applies() {
 export async function preview(action) {
   if (!applies()) return null;
   try {
-    const answer = await call({ encounter: fileOf(sys()), preview: { who: whoSelect.value, at: atSelect.value, action } });
+    const ask = { who: whoSelect.value, at: atSelect.value, action };
+    const tables = tablesFor(sys()); // issue 23: the odds read the device's tables, as the attack will
+    if (tables.length) ask.critical_tables = tables;
+    const answer = await call({ encounter: fileOf(sys()), preview: ask });
     return answer.status === "ok" ? { scenario: answer.scenario, notes: answer.notes } : null;
   } catch {
     return null;
   }
+}
+
+// Critical effects (issue 23): the group's tables on this device go into the encounter as a
+// critical_tables event, sent just before an attack when they differ from the tables in force (the
+// last such event in the file); the event is stored, so a replay reads the tables of the time.
+// The attack refused (or asking for dice), the tables event is taken back, so the file is as it was
+// before the click. Taken, one Undo takes back the attack only: the tables event stays, in the log
+// as its own line ("Critical tables: N rows entered"); it holds the device's tables, so the attack
+// made again sends none, and another Undo takes it back.
+function canonTables(tables) {
+  const effect = (x) => Object.fromEntries(["kind", "amount", "dice", "characteristic"].filter((k) => x?.[k] != null).map((k) => [k, x[k]]));
+  const row = (r) => ({ row: r?.row, text: r?.text ?? "", effects: (r?.effects ?? []).map(effect) });
+  return JSON.stringify((tables ?? []).map((t) => ({ system: t?.system, damage_type: t?.damage_type, location: t?.location, rows: (t?.rows ?? []).map(row) })));
+}
+
+function tablesInForce(file) {
+  return [...file.events].reverse().find((ev) => ev.type === "critical_tables")?.tables ?? [];
+}
+
+// Sends the device's tables when they differ from those in force; whether it sent them (or the
+// refused envelope: the tables do not fit the encounter).
+async function sendTables() {
+  const mine = tablesFor(sys());
+  if (canonTables(mine) === canonTables(tablesInForce(fileOf(sys())))) return false;
+  const answer = await send({ type: "critical_tables", tables: mine });
+  return answer.status === "ok" ? true : answer;
 }
 
 /** Resolve as an attack event: the forms' action with their dice or seed. Answers an envelope as
@@ -601,7 +632,9 @@ export async function preview(action) {
  * tracker's own controls are marked by `after()`, called once the envelope is shown), error. */
 export async function attack(scenario) {
   const event = { type: "attack", who: whoSelect.value, at: atSelect.value, action: scenario.action ?? {} };
-  if (scenario.charts?.length) event.charts = scenario.charts; // the fan ruleset's Damage Charts typed in
+  // the fan ruleset's Damage Charts typed in, then the saved ones of the other numbers (issue 23 item 5)
+  const charts = withSavedCharts({ system: sys(), charts: scenario.charts ?? [] }, allSavedNumbers()).charts;
+  if (charts?.length) event.charts = charts;
   if (!$("tk-nearby").hidden && ticked().length) {
     // Suppressing Fire (issue 22): those ticked are in its area, each hit to a random one; else others struck (issue 21)
     if (suppressing()) event.area = ticked();
@@ -615,7 +648,10 @@ export async function attack(scenario) {
   if (scenario.dice) event.dice = scenario.dice;
   else event.seed = scenario.seed;
   clearMarks();
+  const tables = await sendTables(); // issue 23: the device's tables first, when they changed
+  if (tables !== true && tables !== false) return { status: "error", message: `Your critical tables do not fit this encounter: ${tables.errors?.[0]?.message ?? tables.message}` };
   const answer = await send(event);
+  if (tables && answer.status !== "ok") await send(null, { undo: true }); // the file as before the click
   if (answer.status === "ok") {
     say(`${answer.state.log.at(-1)?.text ?? ""}${saved(answer)}`, answer.saved === false);
     return { status: "ok", html: answer.result_html, resolution: answer.resolution };

@@ -42,6 +42,7 @@ from .opposed import SideTest, Winner
 from .qualities import Qualities, hooks, no_attack_test
 from .seams import Seams
 from .stages import check, evasion, flame, hits, locations, modifiers, stray, test, unaware
+from .stages.critical_effect import PendingRow
 from .stages.finish import finish
 
 
@@ -99,6 +100,8 @@ class D100Attack:
         # it is applied; the odds engine (rules.odds) reads the gain of a hit without applying it.
         self.replace_gain = 0
         self.apply_replacement = True
+        # Rows of the group's critical tables read (issue 23), applied at the attack's end
+        self.critical_pending: list[PendingRow] = []
 
     @cached_property
     def _quality_check(self) -> tuple[Qualities, Qualities, list[FieldError]]:

@@ -118,6 +118,14 @@ found in the searched corpora):
   Grappling Size Differences (seed 004's; Size adds no degrees). Ties are DH1's (above).
 - Defensive Stance (Full): no test; until its next turn opponents suffer \u221220 WS against it and it
   cannot attack. Seed 003 gives no additional Reaction (Deathwatch's screen does), so DH1 gives none.
+- The group's critical tables (issue 23, ``critical_tables``): Righteous Fury reads no table in
+  DH1 (DH1 Core, Ch. VIII, Righteous Fury: confirmed, it adds 1d10 damage, again on a 10; no row is
+  rolled), so a table changes no Fury. Critical damage reads the row of its running total (the
+  target's damage before the attack counting; each hit that adds Critical damage reads the row of
+  the total after it; above 10, row 10): the seed is silent, and DH1 Core, Ch. VIII, Critical
+  Damage adds new Critical damage to the old and reads the total (players' reading of the book
+  agrees: a target at 3 that takes 8 more reads 11, dead). The same code as DH2's
+  (:func:`rules.critical.reading.critical_row`).
 """
 
 from __future__ import annotations
@@ -166,6 +174,9 @@ class DH1Attack(WholeTensAttack):
         "fury_troop": f"{BOOK}, Righteous Fury",
         "step5": f"{SEED}, Attack steps (4. Apply Damage: subtract TB and armour points, less Pen)",
         "critical": f"{BOOK}, Critical Damage (the running total beyond wounds picks the row)",
+        # the row of the group's critical table (issue 23)
+        "critical_row": f"{BOOK}, Critical Damage (the table by damage type and location; the running total "
+        "beyond wounds picks the row, above 10 the last)",
         "unarmed": f"{BOOK}, Unarmed Combat (1d5\u22123+SB, armour doubled, a level of Fatigue a hit; \u221220 against an armed foe)",
         "ammo": f"{SEED}, Weapon Characteristics (RoF, Clip)",
         "qualities": f"{SEED}, Weapon Qualities; DH1 Core, Ch. V, Weapon Special Qualities",

@@ -125,6 +125,23 @@ Readings taken where the seed is open:
   side). Prone from Throw Down counts once, as the controller's +10: the seed's "standard +10
   gained when attacking Prone opponents" is about attacks, not opposed tests. A Stand taken after
   Take Control is refused when nobody is on the ground, as a Stand on its own is.
+- The group's critical tables (issue 23, ``critical_tables``; :mod:`rules.d100.stages.critical_effect`):
+  Righteous Fury's d5 is the row of the table for the hit's damage type and location (a Right Arm
+  reads the Arm table); critical damage reads the row of its running total, the damage taken before
+  the attack counting, 10 at most (seed 004, Step Five: "the amount of Critical damage
+  accumulated"). Each hit that adds Critical damage reads its own row, the total after it: a burst
+  that takes a target from 3 to 12 reads row 3, then row 10, and every row read is recorded (the
+  books' "a new set of Critical Effects ... based on his total Critical damage"). A Fury row is
+  read once per Fury and is not Critical damage. A row's effect dice (``[stunned 1d5]``) are
+  the attack's last dice, after every other (Pinning's too), rows in the order read: every other
+  die is the same with or without the group's tables, so a seeded share link (which carries no
+  tables) resolves the same attack. A Troop slain by Fury reads no row. A row
+  the group did not enter reads nothing: the result names the row as before.
+- Righteous Fury's critical effects "do not stack ... Each roll is applied as a separate effect"
+  (seed 004, Righteous Fury; issue 23, in an encounter: :mod:`rules.encounter.criticals`): each d5
+  reads its own row; a duration runs alongside one already running (a second Stunned 2 while
+  Stunned 3 runs leaves Stunned 3, the longer left, never 5); Fatigue levels and characteristic
+  damage are each roll's own harm and add, as they do from any source (seed 001, Fatigue).
 
 Dice are consumed in the order the rules call for them: the attack's d100; the evasion d100 (when
 the target evades and was hit); then hit by hit its damage dice, Tearing's extra die, and its
@@ -175,6 +192,9 @@ class DH2Attack(D100Attack):
         "stray_shots": f"{SEED}, Stray Shots (a table rule)",
         "step5": f"{SEED}, Step Five: Target Applies Damage",
         "critical": f"{SEED}, Step Five: Target Applies Damage",
+        # the row of the group's critical table (issue 23)
+        "critical_row": f"{SEED}, Step Five: Target Applies Damage (the table by damage type, location and "
+        '"the amount of Critical damage accumulated")',
         "unarmed": f"{SEED}, Unarmed Combat",
         "ammo": "DH2 Core, Ch. V, Clip and Rate of Fire; Ch. VII, Semi-Auto Burst, Full Auto Burst",
         "qualities": "DH2 Core, Ch. V, Weapon Special Qualities",

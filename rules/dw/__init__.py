@@ -116,6 +116,13 @@ DW Core's, Ch. I, Opposed Tests and Ch. VIII, Combat Actions, reconstructed):
 - Defensive Stance (Full): seed 001 L372 "Gain an additional Reaction, opponents suffer \u221220 to
   WS": until its next turn opponents suffer \u221220 WS against it, it cannot attack, and it may make
   one more Reaction this round (:attr:`DEFENSIVE_STANCE_EXTRA_REACTION`).
+- The group's critical tables (issue 23, ``critical_tables``): Righteous Fury reads no table in
+  Deathwatch (DW Core, Ch. VIII, Righteous Fury: confirmed, 1d10 more damage, again on a 10), so
+  a table changes no Fury. Critical damage reads the row of its running total (seed 001 L638
+  "Critical Damage is cumulative"; L766-771 the Critical Table "determined by the type of Damage
+  ... and the Hit Location of the attack"): the damage taken before the attack counts, each hit
+  that adds Critical damage reads the row of the total after it, and above 10 reads row 10 (the
+  tables of DW Core pp. 252-259 end there). The same code as DH2's.
 """
 
 from __future__ import annotations
@@ -164,6 +171,9 @@ class DWAttack(WholeTensAttack):
         "fury_troop": f"{BOOK}, Righteous Fury",
         "step5": f"{SEED}, Damage (armour less Pen, then TB)",
         "critical": f"{SEED}, Damage (Critical Damage is cumulative; Critical Tables, DW Core pp. 252\u2013259)",
+        # the row of the group's critical table (issue 23)
+        "critical_row": f'{SEED} L638, Damage ("Critical Damage is cumulative"); L766-771 (the Critical '
+        "Table by type of Damage and Hit Location, apply the effect)",
         "unarmed": f"{SEED}, Unarmed Combat (1d5\u22123 I + SB, armour points count double, Fatigue when the damage "
         "reaches the target's TB)",
         "ammo": f"{SEED}, Ranged Weapons (RoF, Clip)",

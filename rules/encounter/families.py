@@ -19,9 +19,9 @@ from .. import registry, tables
 from ..dice import Roller
 from ..errors import ScenarioError
 from ..models import Step
-from . import epic_overwatch, fan_time, manoeuvres, moves  # issue 22
+from . import criticals, epic_overwatch, fan_time, manoeuvres, moves  # issue 22; criticals: issue 23
 from .conditions import d100_given, evasion_penalties
-from .models import CombatantState, Condition, EncounterError, FuryEffect, NewCombatant, WeaponState
+from .models import CombatantState, Condition, EncounterError, NewCombatant, WeaponState
 
 Profile = dict[str, Any]
 
@@ -222,13 +222,14 @@ class D100(Family):
         if at.kind == "horde":
             t["horde"] = {**t.get("horde", {}), "magnitude": at.magnitude}
         else:
-            t["damage_taken"] = min(at.damage_taken, 2000)
+            t["damage_taken"] = min(criticals.carried_damage(at), 2000)  # issue 23: the running total
         melee = _is_melee(a) or str(action.get("type", "")).strip().lower() == "grapple"  # a grapple is bare-handed
         notes += self._conditions(system, who, at, action, melee)
         notes += moves.into_attack(who, at, action, a)  # issue 22: Brace Heavy Weapon, Tactical Advance
         notes += manoeuvres.opponent(at, t, action)  # issue 22: the opponent's side of an opposed manoeuvre
         notes += manoeuvres.before(who, at, t, ev, melee, field)  # issue 22: Feint, Guarded Attack
         notes += self._reaction(at, t, ev, field)
+        notes += criticals.weakened(who, at, a, t)  # issue 23: characteristic damage
         return {"system": system, "attacker": a, "target": t, "action": action}, notes
 
     def _conditions(
@@ -395,17 +396,7 @@ def fury_effects(res: Any, at: CombatantState, person: int = 0) -> list[str]:
     """The Righteous Fury critical effects the target suffered, recorded on it one by one (seed
     004, Righteous Fury: "these effects do not stack if a target suffers Righteous Fury multiple
     times. Each roll is applied as a separate effect"); the words of each."""
-    out = []
-    for h in res.hits:
-        rf = h.righteous_fury
-        if h.person != person or rf is None or rf.critical_effect is None or rf.table is None:
-            continue
-        at.fury.append(FuryEffect(table=rf.table, location=h.location, effect=rf.critical_effect))
-        out.append(
-            f"{at.name}: Righteous Fury, {rf.table} row {rf.critical_effect} — a separate effect "
-            f"({len(at.fury)} in all; they do not stack, seed 004, Righteous Fury)"
-        )
-    return out
+    return criticals.effects(res, at, person)  # issue 23: with the group's rows and their effects
 
 
 def fatigue_limit(c: CombatantState) -> list[str]:
@@ -487,7 +478,7 @@ class Fan(Family):
             who.weapon.repairing = 4
             out.append(f"{who.weapon.name}: the Tek test passed, repaired in 4 rounds (seed 000, Jams)")
         notes = [
-            s.damage.result or f"Chart {s.damage.chart} at {s.damage.total}"
+            _rp_injury(s.damage, scenario)
             for s in res.shots
             if s.penetrated and not getattr(s, "target_index", 0) and s.damage
         ]
@@ -606,3 +597,16 @@ _FAMILIES: dict[str, Family] = {f.name: f for f in (D100(), Fan(), Epic())}
 def family(system: str) -> Family:
     """The hooks of ``system``'s family (:mod:`rules.registry`)."""
     return _FAMILIES[registry.get(system).family]
+
+
+# Issue 23 item 5: a damage roll off the player's Damage Chart is an injury the GM reads.
+def _rp_injury(dmg: Any, scenario: Any) -> str:
+    """The injury a penetrating hit of the fan ruleset leaves: the chart's (or the GM's) result,
+    ``"Chart 1 at 86: not on your chart (01-70), the GM reads it"`` off the player's chart, or
+    ``"Chart 1 at 55"`` to read in the book."""
+    if dmg.result:
+        return str(dmg.result)
+    if dmg.result_from == "off_chart":
+        span = next(c.span() for c in scenario.charts if c.chart == dmg.chart)
+        return f"Chart {dmg.chart} at {dmg.total}: not on your chart ({span}), the GM reads it"
+    return f"Chart {dmg.chart} at {dmg.total}"

@@ -18,6 +18,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from .. import limits
+from ..critical.models import AppliedEffect, CriticalTable
 from ..errors import ScenarioError
 from ..models import MAX_DICE, DieFace, Seed, TableOptions
 
@@ -127,6 +128,9 @@ class AttackEvent(_Rolled):
     # Suppressing Fire's random targets (issue 22; seed 001, Suppressing Fire): the other
     # combatants in the area; each hit goes to a die-chosen one of the target and these
     area: list[Id] | None = Field(None, max_length=limits.NEARBY_FOES)
+    # Critical effects (issue 23, rules/encounter/criticals.py): this attack's own tables, kept
+    # instead of those of the last critical_tables event; left out of the file while None
+    critical_tables: list[CriticalTable] | None = Field(None, max_length=3 * 16)
 
 
 class AimEvent(_Event):
@@ -247,6 +251,17 @@ class AdjustEvent(_Event):
     second_jammed: bool | None = None
 
 
+# Critical effects (issue 23, rules/encounter/criticals.py): the group's tables in force
+class CriticalTablesEvent(_Event):
+    """The group's Critical Effects tables (:class:`rules.critical.models.CriticalTable`, the
+    encounter's own ruleset only) in force for the attacks after it: each attack's scenario gets
+    them as ``critical_tables``, so a row read applies its effects. No action; an empty list takes
+    them away. Stored in the file, so replay reads the tables of the time, not the device's now."""
+
+    type: Literal["critical_tables"]
+    tables: list[CriticalTable] = Field(default_factory=list, max_length=3 * 16)
+
+
 Event = Annotated[
     AddEvent
     | ProfileEvent
@@ -260,7 +275,8 @@ Event = Annotated[
     | AdjustEvent
     | OverwatchEvent  # issue 22: Overwatch held over turns
     | RestEvent  # issue 22: Fatigue's recovery by rest
-    | TestEvent,  # issue 22: Use a Skill, Jump or Leap, Focus Power
+    | TestEvent  # issue 22: Use a Skill, Jump or Leap, Focus Power
+    | CriticalTablesEvent,  # issue 23: the group's Critical Effects tables in force
     Field(discriminator="type"),
 ]
 EVENT_TYPES = (
@@ -288,6 +304,7 @@ EVENT_TYPES = (
     "tactical_advance",
     "brace",
     "test",
+    "critical_tables",  # issue 23
 )
 
 
@@ -346,11 +363,17 @@ class Condition(_Model):
 class FuryEffect(_Model):
     """A Righteous Fury critical effect a combatant suffered (seed 004, Righteous Fury): the
     ``table`` (damage type and location), the hit ``location`` and the d5 row (``effect``). Each is
-    a separate effect: they do not stack, and they are not Critical damage (seed 004 L70)."""
+    a separate effect: they do not stack, and they are not Critical damage (seed 004 L70).
+
+    Issue 23: ``text`` (the group's words for the row, empty when the row is not entered) and
+    ``effects`` (applied, amounts rolled). The same record keeps a row read for critical damage
+    (:attr:`CombatantState.critical_rows`; ``effect`` is then the row, 1-10)."""
 
     table: str
     location: str
     effect: int
+    text: str = ""
+    effects: list[AppliedEffect] = Field(default_factory=list)
 
 
 class CombatantState(_Model):
@@ -396,6 +419,20 @@ class CombatantState(_Model):
     fury: list[FuryEffect] = Field(default_factory=list)  # Righteous Fury effects suffered (seed 004 L70)
     # Pinned (issue 22): an attack targeted it since its last turn ended (seed 001, Pinning: +30 if not)
     shot_at: bool = False
+    # Critical effects (issue 23, rules/encounter/criticals.py): the rows read for its critical
+    # damage, and its characteristics' damage (points by characteristic, taken off its later
+    # attacks' tests); left out of the JSON while empty
+    critical_rows: list[FuryEffect] = Field(default_factory=list)
+    characteristic_damage: dict[str, int] = Field(default_factory=dict)
+
+    @model_serializer(mode="wrap")
+    def _omit_empty(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if isinstance(data, dict):
+            for key in ("critical_rows", "characteristic_damage"):
+                if not data.get(key, 1):
+                    del data[key]
+        return data
 
     def has(self, name: str) -> Condition | None:
         """The condition called ``name`` it has, or None."""
@@ -442,12 +479,16 @@ class EncounterState(_Model):
     # left out of the JSON in the other rulesets
     game_turn: int | None = None
     round_of_turn: int | None = None
+    # Critical effects (issue 23): the tables of the last critical_tables event; left out while none
+    critical_tables: list[CriticalTable] = Field(default_factory=list)
 
     @model_serializer(mode="wrap")
     def _omit_no_grapples(self, handler: SerializerFunctionWrapHandler) -> Any:
         data = handler(self)
         if isinstance(data, dict) and not data.get("grapples", 1):
             del data["grapples"]
+        if isinstance(data, dict) and not data.get("critical_tables", 1):  # issue 23
+            del data["critical_tables"]
         if isinstance(data, dict):  # the fan ruleset's clock, only where it is kept
             for key in ("game_turn", "round_of_turn"):
                 if data.get(key, 0) is None:

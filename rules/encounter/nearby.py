@@ -34,6 +34,7 @@ from typing import Any
 from .. import limits
 from ..errors import FieldError
 from .conditions import can_react
+from .criticals import carried_damage  # issue 23
 from .models import CombatantState, EncounterError, EncounterState, NearbyRef
 
 
@@ -122,7 +123,8 @@ def _as_nearby(c: CombatantState, hits: int) -> dict[str, Any]:
     t = c.target or {}
     out: dict[str, Any] = {k: copy.deepcopy(t[k]) for k in ("toughness_bonus", "armour", "troop", "player") if k in t}
     out["wounds"] = c.wounds if c.wounds is not None else t.get("wounds", 10)
-    out.update(name=c.name[: limits.NAME_LENGTH], damage_taken=min(c.damage_taken, 2000), hits=hits)
+    taken = min(carried_damage(c), 2000)  # issue 23: the running total of critical damage
+    out.update(name=c.name[: limits.NAME_LENGTH], damage_taken=taken, hits=hits)
     return out
 
 
@@ -137,7 +139,7 @@ def into(data: dict[str, Any], o: Others) -> list[str]:
         c = o.at2
         t = copy.deepcopy(c.target) or {}
         t["name"] = c.name[: limits.NAME_LENGTH]
-        t["damage_taken"] = min(c.damage_taken, 2000)
+        t["damage_taken"] = min(carried_damage(c), 2000)  # issue 23: the running total
         t.pop("nearby", None)
         why = can_react(c)
         if why is not None and t.get("evasion"):

@@ -38,10 +38,17 @@ def _validation(prefix: str, exc: ValidationError) -> EncounterError:
 
     errors = []
     for err in exc.errors()[:MAX_ERRORS]:
-        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and ("[" in p or p in EVENT_TYPES)))
+        loc = _untagged(tuple(p for p in err["loc"] if not (isinstance(p, str) and "[" in p)))
         path = _field_path(loc)
         errors.append(FieldError(f"{prefix}.{path}" if path else prefix, _message(err)))
     return EncounterError(errors)
+
+
+def _untagged(loc: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``loc`` without the event's type (the union's tag, its first event-type word): a field named
+    as an event type stays (an attack's ``critical_tables``, issue 23; a test event's ``test``)."""
+    tag = next((i for i, p in enumerate(loc) if isinstance(p, str) and p in EVENT_TYPES), None)
+    return loc if tag is None else loc[:tag] + loc[tag + 1 :]
 
 
 def load_file(data: Any, prefix: str = "encounter") -> EncounterFile:

@@ -375,6 +375,14 @@ def _rp(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
         Figure(key="penetrating", label="Expected penetrating hits", value=f.mean(lambda o: o.penetrating)),
         Figure(key="jam", label="Jams", chance=f.chance(lambda o: o.jammed)),
     ]
+    if any(o.off_chart for o in dist.weights):  # issue 23 item 5: only a chart that leaves rolls out
+        headline.append(
+            Figure(
+                key="off_chart",
+                label="A hit off your chart (the GM reads it)",
+                chance=f.chance(lambda o: o.off_chart > 0),
+            )
+        )
     return Odds(
         system="wh40krp",
         attacker=scenario.attacker.name,

@@ -112,7 +112,9 @@ def summarize(res: Resolution, cap: int | None = None, slain: dict[str, frozense
         hits=len(mine),
         wounds=res.total_wounds if cap is None else min(cap, res.total_wounds),
         fury=any(h.righteous_fury is not None and h.righteous_fury.confirmed is not False for h in mine),
-        slain=res.slain,
+        # a Troop slain by Righteous Fury (the resolution's ``slain`` also counts a row marked
+        # [slain] since issue 23: the odds read those off fury_slain and rules.odds.critical)
+        slain=any(h.righteous_fury is not None and h.righteous_fury.slain for h in mine),
         magnitude=_magnitude(res, sum(h.magnitude for h in mine)),
         locations=tuple(sorted(h.location for h in mine)),
         jammed=res.jammed,

@@ -5,8 +5,10 @@ seam it declares, which the walk takes over in a subclass (never a private metho
 purpose text):
 
 - the fan ruleset's penetration d100 (``Wh40krpRound.pen_die``): penetrated or not
-  (:func:`rules.wh40krp.readings.penetrates`); its damage and deviation dice and the Tek test to
-  clear a jam (``Wh40krpRound.unread_die``) change no figure here and are walked as one class;
+  (:func:`rules.wh40krp.readings.penetrates`); its damage die read on the player's chart
+  (``Wh40krpRound.damage_die``): on a row or off the chart (issue 23 item 5: its own figure);
+  its deviation dice and the Tek test to clear a jam (``Wh40krpRound.unread_die``) change no
+  figure here and are walked as one class;
 - the fan ruleset's to-hit d100 (``Wh40krpRound.to_hit_die``): by what the shot reads of it
   (jammed, overloaded, hit). A shot's hit location is its to-hit face reversed, and all the odds
   count of a hit is whether it penetrates; so a hit's penetration is walked as one die whose
@@ -36,7 +38,7 @@ from typing import Any
 
 from ..dice import Roller
 from ..epic.models import EpicResolution, EpicScenario
-from ..wh40krp.models import RpResolution, RpScenario, Shot
+from ..wh40krp.models import RpDamage, RpResolution, RpScenario, Shot
 from ..wh40krp.procedure import Wh40krpRound
 from ..wh40krp.readings import D100Reading, hit_location, penetrates
 from ..wh40krp.state import Aim, RoundState
@@ -49,12 +51,14 @@ LIMIT = 4000  # whole-resolver runs walked before estimating instead
 @dataclass(frozen=True, order=True)
 class RpOutcome:
     """The fan ruleset's round as the odds count it: ``outcome``, each shot as (hit, penetrated),
-    the penetrating hits, and whether the weapon jammed."""
+    the penetrating hits, whether the weapon jammed, and the hits whose damage roll is on no row
+    of the player's chart (``off_chart``, issue 23 item 5)."""
 
     outcome: str
     shots: tuple[tuple[bool, bool], ...]
     penetrating: int
     jammed: bool
+    off_chart: int = 0
 
 
 def rp_summarize(res: RpResolution) -> RpOutcome:
@@ -64,7 +68,17 @@ def rp_summarize(res: RpResolution) -> RpOutcome:
         shots=tuple((s.hit, s.penetrated) for s in res.shots),
         penetrating=res.penetrating_hits,
         jammed=res.jammed,
+        off_chart=sum(1 for s in res.shots if _off(s) and s.kind != "overload"),
     )
+
+
+def _off(shot: Shot) -> bool:
+    """Whether the shot's damage roll is on no row of the player's chart."""
+    return shot.damage is not None and shot.damage.result_from == "off_chart"
+
+
+# A hit the walk read off the player's chart, standing for its damage (only ``result_from`` is read).
+_OFF_CHART = RpDamage(chart=1, die=100, roll=0, total=0, result_from="off_chart")
 
 
 @dataclass(frozen=True, order=True)
@@ -105,6 +119,13 @@ class _PenRound(Wh40krpRound):
     def unread_die(self, sides: int, purpose: str) -> int:
         return self.walker.roll_classes(sides, purpose, [(1, sides)])
 
+    def damage_die(self, sides: int, purpose: str, off_chart: Callable[[int], bool] | None) -> int:
+        if off_chart is None:
+            return self.unread_die(sides, purpose)
+        on = [f for f in range(1, sides + 1) if not off_chart(f)]
+        off = [f for f in range(1, sides + 1) if off_chart(f)]
+        return self.walker.roll_classes(sides, purpose, [(vs[0], len(vs)) for vs in (on, off) if vs])
+
 
 class _WalkedRound(_PenRound):
     """The round as the walk runs it: each to-hit d100 walked by what the shot reads of it, each
@@ -126,9 +147,11 @@ class _WalkedRound(_PenRound):
         # A hit's location is its to-hit face reversed, and all the odds count of a hit is
         # whether it penetrates: one die for both, weighted over every face of the hit's class.
         reads, group = self.faces_of["blow" if melee else "shot", shot.number]
-        denom, classes = self.walk.hit_classes(shot, reads, group, melee, parry)
-        through = self.walker.roll_classes(denom, f"{shot.number} penetration", classes)
-        return shot.model_copy(update={"penetrated": bool(through), "layers": [], "damage": None})
+        denom, classes = self.walk.hit_classes(shot, reads, group, melee, parry, index)
+        code = self.walker.roll_classes(denom, f"{shot.number} penetration", classes)  # 1: through, 2: off the chart
+        return shot.model_copy(
+            update={"penetrated": bool(code & 1), "layers": [], "damage": _OFF_CHART if code & 2 else None}
+        )
 
     def before_fire(self, i: int, state: RoundState, aim: Aim) -> None:
         # what an action fires depends on the round so far only through this state
@@ -142,32 +165,40 @@ class _RpWalk:
 
     def __init__(self, scenario: RpScenario) -> None:
         self.scenario = scenario
-        self.through_at: dict[tuple[Any, ...], Dist[bool]] = {}  # (target, location, melee, parry) -> penetrated
+        # (target, location, melee, parry, GM's reading typed) -> (penetrated, off the player's chart)
+        self.through_at: dict[tuple[Any, ...], Dist[tuple[bool, bool]]] = {}
         self.classes: dict[tuple[Any, ...], tuple[int, Classes]] = {}  # a hit's penetration die, by its class
 
     def __call__(self, walker: Walker) -> _RpTrail:
         res = _WalkedRound(self, walker).resolve()
         return _rp_shots(res.shots), res.jammed, res.overloaded
 
-    def penetrated(self, shot: Shot, melee: bool, parry: int) -> Dist[bool]:
-        """Whether a hit on the target at ``shot.location`` penetrates: the resolver's own
-        ``resolve_hit``, its penetration dice walked."""
-        key = (shot.target_index, shot.location, melee, parry)
+    def penetrated(self, shot: Shot, melee: bool, parry: int, index: int = 0) -> Dist[tuple[bool, bool]]:
+        """Whether a hit on the target at ``shot.location`` penetrates, and whether its damage roll
+        is off the player's chart: the resolver's own ``resolve_hit`` (``index``: the penetrating
+        hits before it, for the GM's typed reading), its penetration and damage dice walked."""
+        typed = self.scenario.action.chart_results
+        key = (shot.target_index, shot.location, melee, parry, index < len(typed) and bool(typed[index].strip()))
         got = self.through_at.get(key)
         if got is None:
 
-            def one(walker: Walker) -> bool:
-                return bool(_PenRound(self.scenario, walker).resolve_hit(shot, melee, parry).penetrated)
+            def one(walker: Walker) -> tuple[bool, bool]:
+                hit = _PenRound(self.scenario, walker).resolve_hit(shot, melee, parry, index)
+                return bool(hit.penetrated), _off(hit)
 
             got = self.through_at[key] = explore(one)
         return got
 
-    def hit_classes(self, shot: Shot, reads: D100Reading, group: Any, melee: bool, parry: int) -> tuple[int, Classes]:
-        """The die standing for a hit's location and penetration: over every face of the to-hit
-        class ``group`` of ``reads``, the location it gives (a called shot: its own), weighted by
-        the chance to penetrate there."""
+    def hit_classes(
+        self, shot: Shot, reads: D100Reading, group: Any, melee: bool, parry: int, index: int = 0
+    ) -> tuple[int, Classes]:
+        """The die standing for a hit's location, penetration and chart: over every face of the
+        to-hit class ``group`` of ``reads``, the location it gives (a called shot: its own),
+        weighted by the chance to penetrate there (and to be read off the player's chart)."""
         called = shot.location if shot.location_roll is None else None
-        key = (shot.target_index, reads, group, called, melee, parry)
+        typed = self.scenario.action.chart_results
+        gm = index < len(typed) and bool(typed[index].strip())
+        key = (shot.target_index, reads, group, called, melee, parry, gm)
         if key not in self.classes:
             faces = _reading_classes(reads)[0][group]
             where: dict[str, int] = {}
@@ -175,33 +206,35 @@ class _RpWalk:
                 loc = called or hit_location(face)[1]  # a called shot: its location whatever the face
                 where[loc] = where.get(loc, 0) + 1
             mixed = mix(
-                self.penetrated(shot.model_copy(update={"location": loc}), melee, parry).scaled(n, len(faces))
+                self.penetrated(shot.model_copy(update={"location": loc}), melee, parry, index).scaled(n, len(faces))
                 for loc, n in where.items()
             ).reduced()
-            self.classes[key] = (mixed.denom, list(mixed.weights.items()))
+            codes = [(int(through) + 2 * int(off), n) for (through, off), n in mixed.weights.items()]
+            self.classes[key] = (mixed.denom, codes)
         return self.classes[key]
 
 
 # The fan ruleset's round as the walk carries it: each shot (hit, penetrated, at the target rather
 # than the firer's own overload), jammed, overloaded. Split at an action's start, the shots before
 # it and what follows (see Merge).
-_RpShots = tuple[tuple[bool, bool, bool], ...]
+_RpShots = tuple[tuple[bool, bool, bool, bool], ...]
 _RpTrail = tuple[_RpShots, bool, bool]
 
 
 def _rp_shots(shots: Sequence[Shot]) -> _RpShots:
-    return tuple((s.hit, s.penetrated, s.kind != "overload") for s in shots)
+    return tuple((s.hit, s.penetrated, s.kind != "overload", _off(s)) for s in shots)
 
 
 def _rp_outcome(trail: _RpTrail) -> RpOutcome:
     """The :class:`RpOutcome` of a walked round (as :func:`rp_summarize` of its resolution)."""
     shots, jammed, overloaded = trail
-    hits = sum(1 for hit, _, aimed in shots if hit and aimed)
+    hits = sum(1 for hit, _, aimed, _ in shots if hit and aimed)
     return RpOutcome(
         outcome="hit" if hits else ("jam" if jammed or overloaded else "miss"),
-        shots=tuple((hit, through) for hit, through, _ in shots),
-        penetrating=sum(1 for _, through, aimed in shots if through and aimed),
+        shots=tuple((hit, through) for hit, through, _, _ in shots),
+        penetrating=sum(1 for _, through, aimed, _ in shots if through and aimed),
         jammed=jammed,
+        off_chart=sum(1 for _, _, aimed, off in shots if off and aimed),
     )
 
 

@@ -106,28 +106,25 @@ def damage(rnd: Wh40krpRound, label: str, melee: bool, through_cover: bool, inde
     """Roll the damage die of a penetrating hit and read the chart (the player's, or the GM's
     reading typed in ``chart_results[index]``, ``index`` the penetrating hits before this one).
 
-    Raises :class:`ScenarioError` at the chart's rows when the player's chart has no row for the
-    total."""
+    A total on no row of the player's chart is not read as a neighbour row: ``result_from`` is
+    ``"off_chart"`` and the GM reads it (issue 23 item 5; :meth:`DamageChart.row_for`)."""
     number = chart_number(rnd, melee)
     chart = next((c for c in rnd.s.charts if c.chart == number), None)
     die = chart.die if chart is not None else 100
-    roll = rnd.unread_die(die, f"{label} damage d{die} (Chart {number})")
     mods = _damage_modifiers(rnd, through_cover)
-    total = roll + sum(m.value for m in mods)
+    shift = sum(m.value for m in mods)
     typed = rnd.s.action.chart_results
+    gm = typed[index].strip() if index < len(typed) else ""
+    off = None if gm or chart is None else (lambda face: chart.row_for(face + shift) is None)
+    roll = rnd.damage_die(die, f"{label} damage d{die} (Chart {number})", off)
+    total = roll + shift
     result: str | None = None
-    result_from: Literal["chart", "gm"] | None = None
-    if index < len(typed) and typed[index].strip():
-        result, result_from = typed[index].strip(), "gm"
+    result_from: Literal["chart", "gm", "off_chart"] | None = None
+    if gm:
+        result, result_from = gm, "gm"
     elif chart is not None:
         row = chart.row_for(total)
-        if row is None:
-            raise rnd.refuse(
-                f"charts.{rnd.s.charts.index(chart)}.rows",
-                f"{total} is not on your Chart {number} (its rows cover {chart.span()}, the d{die} rolls 1-{die}): "
-                f"add the row {total} falls in, or type the GM's reading for this hit",
-            )
-        result, result_from = row.result, "chart"
+        result, result_from = (row.result, "chart") if row is not None else (None, "off_chart")
     return RpDamage(
         chart=number, die=die, roll=roll, modifiers=mods, total=total, result=result, result_from=result_from
     )
@@ -165,10 +162,20 @@ def log_hit(
         read = f"the GM read: {dmg.result}"
     elif dmg.result_from == "chart":
         read = f"your Chart {dmg.chart} reads: {dmg.result}"
+    elif dmg.result_from == "off_chart":
+        read = f"{dmg.total} is not on your Chart {dmg.chart} (its rows cover {_span(rnd, dmg.chart)}): the GM reads it"
     else:
         read = f"read Chart {dmg.chart} in the book (no chart entered for it)"
+    source = "Damage: the Damage Charts (not in the seed: from the player)"
+    if dmg.result_from == "off_chart":  # issue 23 item 5; readings: *A damage total off the player's chart*
+        source += "; a total on no row of the player's chart is the GM's to read (issue 23)"
     rnd.step(
         f"{label.capitalize()}: damage",
-        src("Damage: the Damage Charts (not in the seed: from the player)"),
+        src(source),
         f"d{dmg.die} {dmg.roll}{mods} = {dmg.total} on Chart {dmg.chart}: {read}.",
     )
+
+
+def _span(rnd: Wh40krpRound, number: int) -> str:
+    """The totals the player's Chart ``number`` holds (``01-70``)."""
+    return next(c.span() for c in rnd.s.charts if c.chart == number)

@@ -106,12 +106,13 @@ class DamageChart(_Model):
     it (d100 unless the book says otherwise), ``rows`` in order. Rows may be given as text, one per
     line: ``01-20: Flesh wound`` (:meth:`parse`; :meth:`format` writes it back).
 
-    A damage total that modifiers push below 1 or above the die reads the first or the last row
-    (:meth:`row_for`); a total the die can roll (1 to ``die``) that no row holds is not on the
-    chart: the resolver refuses it at ``charts.N.rows`` rather than read a wrong row (a roll of 86
-    on a chart of 01-70 once read its last row). A chart may cover part of its die (a player may
-    type only the rows they have, and the GM's reading for the rest in ``chart_results``). Raises
-    ValueError for rows that overlap or leave gaps between them."""
+    A damage total that modifiers push below 1 or above the die reads the row holding the die's
+    own end (1, or ``die``) when the chart has one (:meth:`row_for`); a total no row holds is not
+    on the chart: the result says so and leaves it to the GM (issue 23: "86 is not on your chart
+    1"), never the nearest row (a roll of 86 on a chart of 01-70 once read its last row, then was
+    refused). A chart may cover part of its die (a player may type only the rows they have, and the
+    GM's reading for the rest in ``chart_results``). Raises ValueError for rows that overlap or
+    leave gaps between them."""
 
     chart: int = Field(1, ge=1, le=20)
     die: Literal[100, 20, 10, 6] = 100
@@ -152,16 +153,15 @@ class DamageChart(_Model):
         return self
 
     def row_for(self, total: int) -> ChartRow | None:
-        """The row a damage total (modifiers included) reads: the row holding it; below 1 and
-        below the first row, the first; above the die and above the last row, the last; None for a
-        total from 1 to ``die`` that no row holds (the chart leaves it out)."""
+        """The row a damage total (modifiers included) reads: the row holding it; a total pushed
+        below 1 or above the die by modifiers and held by no row, the row holding the die's own
+        end (1, or ``die``: the modifier moves the roll to the end of the chart's scale, seed 000
+        L182, L213); None when no row holds it (off the chart: the GM reads it)."""
         for row in self.rows:
             if row.low <= total <= row.high:
                 return row
-        if total < self.rows[0].low and total < 1:
-            return self.rows[0]
-        if total > self.rows[-1].high and total > self.die:
-            return self.rows[-1]
+        if total < 1 or total > self.die:
+            return self.row_for(min(max(total, 1), self.die))
         return None
 
     def span(self) -> str:
@@ -416,7 +416,8 @@ class Layer(_Model):
 class RpDamage(_Model):
     """The damage roll of a penetrating hit: the ``chart`` it is read on, the ``die`` and its
     ``roll``, the ``modifiers`` (+10 through cover, S and T), the ``total`` and the ``result``
-    (from the player's chart, or typed by the GM; null: read it in the book)."""
+    (from the player's chart, or typed by the GM; null: read it in the book, or, with
+    ``result_from`` ``"off_chart"``, the total is on no row of the player's chart: the GM reads it)."""
 
     chart: int
     die: int
@@ -424,7 +425,9 @@ class RpDamage(_Model):
     modifiers: list[AppliedModifier] = Field(default_factory=list)
     total: int
     result: str | None = None
-    result_from: Literal["chart", "gm"] | None = None
+    # "off_chart" (issue 23 item 5): the total is on no row of the player's chart; result is null,
+    # the GM reads it (the step names the rows the chart covers).
+    result_from: Literal["chart", "gm", "off_chart"] | None = None
 
 
 class Deviation(_Model):

@@ -55,6 +55,14 @@ applies):
   doubles: it is not automatic fire). A shot that jams counts as a round fired.
 - *The damage roll* is a d100 unless the player's chart says otherwise: "+10 to the damage roll"
   only makes sense on a percentile scale.
+- *A damage total off the player's chart* (issue 23 item 5): a total no row of the player's
+  Damage Chart holds is "not on your Chart 1 (its rows cover 01-70): the GM reads it" on the hit
+  (``result_from: "off_chart"``), never its nearest row; the round is resolved, not refused. A
+  total that modifiers push past the die (below 1, above ``die``: "+10 to the damage roll" through
+  cover, seed 000 L213; "any modifications due to S and T", L182) is a total no chart can hold, not
+  a roll the player left out: it reads the row holding the die's own end (1, or ``die``), as far as
+  the modifier can move the roll along the chart; only a chart that stops short of that end leaves
+  it off the chart.
 - *Twilight* halves every targeting distance (the Cover Table's, 50 m for a small target, 300 m,
   and the 100 m of a large target's automatic hit). An illuminated target within the light's reach
   (a flashlight 15 m, a head-lamp 150 m, a searchlight 250 m, measured from the firer) and an
@@ -67,6 +75,7 @@ applies):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal
 
 from ..dice import Roller
@@ -149,6 +158,13 @@ class Wh40krpRound:
         """A die no odds figure reads: a hit's damage die, an area shot's deviation dice, the Tek
         test to clear a jam. The odds engine (:mod:`rules.odds`) walks it as one class."""
         return self.roller.roll(sides, purpose)
+
+    # Issue 23 item 5: a damage roll off the player's chart is its own odds figure.
+    def damage_die(self, sides: int, purpose: str, off_chart: Callable[[int], bool] | None) -> int:
+        """A hit's damage die, read on the player's chart: ``off_chart(face)`` says whether the
+        face (its modifiers added) is on no row of it (None: no chart is read, the GM's reading or
+        the book's). The odds engine (:mod:`rules.odds`) walks it as on the chart or off it."""
+        return self.unread_die(sides, purpose)
 
     def resolve_hit(self, shot: Shot, melee: bool, parry: int = 0, index: int = 0) -> Shot:
         """Penetration and damage of a shot or blow that hit (:func:`rules.wh40krp.hits.resolve_hit`;

@@ -24,6 +24,13 @@ attack's resolution, rendered as ``handle`` renders one) and ``"conditions"`` (t
 envelope of :func:`rules.party.check_party` (``ok`` with ``"party"``, or ``invalid`` with each
 error's entry and field), for the page's Import to refuse a bad file before anything is saved.
 
+``check_tables``: the critical tables (issue 23): a tables file or one ruleset's pasted text
+(``{"system", "text"}``) as JSON text, and optionally the tables kept on the device; the response
+is the envelope of :func:`rules.critical.check.check_tables` (``ok`` with ``"file"``, the file to
+store next, or ``invalid`` with each bad line or field), so Save and Import change nothing on error.
+``tables_text(system, saved_json, blank)``: that ruleset's tables as paste-in text (or its
+template), for the panel's textarea.
+
 Every entry reads its JSON text through :func:`rules.jsonsafe.loads` (size, nesting and digits
 checked before parsing), so a file nested 5,000 deep is an ``invalid`` envelope, not a stack
 overflow. Anything unexpected becomes ``{"status": "error", "message": ...}``: the player reads a short
@@ -179,3 +186,39 @@ def encounter(request_json: str) -> str:
     """Apply one event to (or undo the last of, or just replay) the encounter in ``request_json``;
     never raises."""
     return _never_raises(lambda: respond_encounter(request_json), "running the encounter", ENCOUNTER_ERROR_MESSAGE)
+
+
+# ---- critical tables (issue 23): the page's Critical tables panel checks and merges through here
+
+TABLES_ERROR_MESSAGE = (
+    "The rules engine failed to check these tables. Nothing saved has changed; the details are in the browser console."
+)
+
+
+def respond_tables(request_json: str, saved_json: str = "") -> dict[str, Any]:
+    """The tables' check, as a dict (``check_tables`` without the JSON round trip); with
+    ``saved_json`` (the tables kept on the device) the ``ok`` file is the one to store next."""
+    from rules.critical.check import check_tables as check  # loaded on the first Save, not at the start
+
+    return check(request_json, saved_json if saved_json else None)
+
+
+def check_tables(request_json: str, saved_json: str = "") -> str:
+    """Check (and, with ``saved_json``, merge) critical tables with the engine's models; never raises."""
+    return _never_raises(
+        lambda: respond_tables(request_json, saved_json), "checking critical tables", TABLES_ERROR_MESSAGE
+    )
+
+
+def respond_tables_text(system: str, saved_json: str = "", blank: bool = False) -> dict[str, Any]:
+    """The paste-in text of ``system``'s saved tables (or, ``blank``, its template) as a dict."""
+    from rules.critical.check import tables_text as text
+
+    return text(system, saved_json or None, blank=bool(blank))
+
+
+def tables_text(system: str, saved_json: str = "", blank: bool = False) -> str:
+    """What the Critical tables panel's textarea shows for ``system``; never raises."""
+    return _never_raises(
+        lambda: respond_tables_text(system, saved_json, blank), "writing critical tables", TABLES_ERROR_MESSAGE
+    )

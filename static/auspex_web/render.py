@@ -12,6 +12,8 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from rules import registry
+from rules.critical.models import CriticalReading, table_location
+from rules.critical.reading import critical_row, effect_words
 from rules.models import (
     DAMAGE_TYPES,
     DamageDie,
@@ -301,6 +303,9 @@ def _hit_notes(h: Hit) -> list[str]:
     if rf is not None:
         what = _fury_text(rf)
         notes.append(f'<p class="fury">Righteous Fury! {_k("righteous-fury", e(what))}</p>')
+        if rf.critical_effect is not None and not rf.slain:  # DH2's d5: a row of the group's table
+            kind = (rf.table or "").split(" Critical Effects")[0]
+            notes.append(render_critical_row(rf.effect, kind, h.location, rf.critical_effect))
     c = h.critical
     if c is not None:
         kind = DAMAGE_TYPES.get(c.damage_type, c.damage_type)
@@ -308,10 +313,35 @@ def _hit_notes(h: Hit) -> list[str]:
             f'<p class="critical">Critical damage {_k("critical", e(c.amount), "strong")} '
             f"({e(kind)}, {e(c.location)}), {e(c.total)} in all</p>"
         )
+        notes.append(render_critical_row(c.effect, kind, c.location, critical_row(c.total)))
     if h.location == "Horde":
         took = "takes 1 Magnitude" if h.magnitude else "no damage through: no Magnitude"
         notes.append(f'<p class="magnitude">{_k("magnitude", e(took))}</p>')
     return notes
+
+
+# The group's critical tables (issue 23): the row a hit read, in the group's words, or a link to enter it
+def render_critical_row(reading: CriticalReading | None, kind: str, location: str, row: int) -> str:
+    """The row of the group's Critical Effects table a hit read (``reading``: its text, escaped,
+    and its effects in words, :func:`rules.critical.reading.effect_words`), or, where the group has
+    not entered it, the row to read (``row`` of the ``kind`` table for the hit's ``location``) and
+    a link to the Critical tables panel."""
+    if reading is not None:
+        effects = "".join(_k("critical-effect", e(effect_words(x, location)), "li") for x in reading.effects)
+        text = f" {_k('critical-text', e(reading.text))}" if reading.text.strip() else ""
+        return (
+            f'<div class="critical-row">{_k("critical-row", e(f"{reading.table}, row {reading.row}"), "strong")}'
+            f"{text}" + (f'<ul class="critical-effects">{effects}</ul>' if effects else "") + "</div>"
+        )
+    try:
+        where = table_location(location)
+    except ValueError:  # no table for this location (a Horde)
+        where = location
+    named = f"row {row} of {kind} Critical Effects, {where}"
+    return (
+        f'<div class="critical-row">{_k("critical-row", e(named))}: '
+        '<a href="#critical-tables">enter your table</a></div>'
+    )
 
 
 def _fury_text(rf: RighteousFury) -> str:
@@ -626,6 +656,8 @@ def _shot_damage(d: RpDamage) -> str:
     mods = "".join(f" {signed(m.value)} {m.label}" for m in d.modifiers)
     read = d.result if d.result is not None else "read it on the chart in the book"
     source = {"chart": " (your chart)", "gm": " (the GM's reading)"}.get(d.result_from or "", "")
+    if d.result_from == "off_chart":  # issue 23 item 5: a roll off the player's chart says so
+        read, source = f"{d.total} is not on your Chart {d.chart}: the GM reads it", ""
     return (
         f'<p class="damage-roll">{_k("damage-chart", e(f"Chart {d.chart}"))}: d{e(d.die)} {e(d.roll)}{e(mods)} = '
         f"<strong>{e(d.total)}</strong>{DASH}{_k('chart-result', e(read + source))}</p>"

@@ -139,15 +139,73 @@ def _line(key: str, text: str) -> str:
 
 def fury_text(fury: Sequence[Mapping[str, Any]]) -> str:
     """The Righteous Fury critical effects a combatant suffered, one per line: each a separate
-    effect, which do not stack (seed 004, Righteous Fury)."""
+    effect, which do not stack (seed 004, Righteous Fury); with the group's words for the row and
+    its effects where the group's table has it (issue 23)."""
     if not fury:
         return ""
     items = "".join(
-        f'<li data-k="fury">Righteous Fury: {e(x.get("table"))} row {e(x.get("effect"))}</li>' for x in fury
+        f'<li data-k="fury">Righteous Fury: {e(x.get("table"))} row {e(x.get("effect"))}{row_words(x)}</li>'
+        for x in fury
     )
     return (
         f'<ul class="enc-fury" data-k="fury-effects">{items}<li><small>separate effects, not stacking</small></li></ul>'
     )
+
+
+# Critical effects (issue 23): the rows read from the group's tables, and what they did
+EFFECT_WORDS = {
+    "prone": "Prone",
+    "blood_loss": "Blood Loss",
+    "on_fire": "On Fire",
+    "lost": "{location} lost",
+    "useless": "{location} useless",
+    "slain": "Slain",
+}
+
+
+def effect_words(x: Mapping[str, Any], location: str) -> str:
+    """One applied effect in words: ``Stunned 3 rounds (1d5)``, ``Fatigue 1``, ``Ag damage 4``,
+    ``Prone``, ``Right Arm lost``, ``Slain`` (not escaped)."""
+    kind = str(x.get("kind"))
+    amount, dice = x.get("amount"), x.get("dice")
+    rolled = f" ({dice})" if dice else ""
+    n = "?" if amount is None else str(amount)
+    if kind == "stunned":
+        return f"Stunned {n} round{'' if amount == 1 else 's'}{rolled}"
+    if kind == "fatigue":
+        return f"Fatigue {n}{rolled}"
+    if kind == "characteristic":
+        return f"{x.get('characteristic')} damage {n}{rolled}"
+    return EFFECT_WORDS.get(kind, kind).format(location=location)
+
+
+def row_words(x: Mapping[str, Any]) -> str:
+    """`` \u2014 the group's text (Stunned 3 rounds, Prone)`` for a row read (escaped), or nothing."""
+    text = str(x.get("text") or "")
+    effects = ", ".join(effect_words(f, str(x.get("location") or "")) for f in x.get("effects") or [])
+    if not text and not effects:
+        return ""
+    said = f' <q data-k="row-text">{e(text)}</q>' if text else ""
+    done = f' <small data-k="row-effects">({e(effects)})</small>' if effects else ""
+    return f" \u2014{said}{done}"
+
+
+def critical_rows_text(rows: Sequence[Mapping[str, Any]]) -> str:
+    """The rows its critical damage read (issue 23), one per line, with the group's words."""
+    if not rows:
+        return ""
+    items = "".join(
+        f'<li data-k="critical-row">Critical: {e(x.get("table"))} row {e(x.get("effect"))}{row_words(x)}</li>'
+        for x in rows
+    )
+    return f'<ul class="enc-fury" data-k="critical-rows">{items}</ul>'
+
+
+def characteristic_text(damage: Mapping[str, Any] | None) -> str:
+    """``Characteristic damage: Ag \u22124, WS \u221210`` (issue 23), or nothing."""
+    if not damage:
+        return ""
+    return "Characteristic damage: " + ", ".join(f"{k} \u2212{v}" for k, v in damage.items())
 
 
 def render_combatant(c: Mapping[str, Any], state: Mapping[str, Any], place: int | None) -> str:
@@ -162,6 +220,7 @@ def render_combatant(c: Mapping[str, Any], state: Mapping[str, Any], place: int 
     held = f"Aim held ({aim}: +{20 if aim == 'full' else 10})" if aim in ("half", "full") else ""
     listed = f'<ul class="enc-conds" data-k="conditions">{conds}</ul>' if conds else ""
     listed += fury_text(c.get("fury") or [])
+    listed += critical_rows_text(c.get("critical_rows") or [])  # issue 23
     classes = " ".join(["enc-c", *(["enc-turn"] if turn else []), *(["enc-out"] if c.get("out") else [])])
     head = (
         f'<span class="enc-place">{place}.</span> ' if place else ""
@@ -176,6 +235,7 @@ def render_combatant(c: Mapping[str, Any], state: Mapping[str, Any], place: int 
     return (
         f'<li class="{classes}" data-id="{e(c.get("id"))}"><p class="enc-head">{head}</p>'
         f"{_line('harm', harm(c))}{_line('fatigue', fatigue)}"
+        f"{_line('characteristic-damage', characteristic_text(c.get('characteristic_damage')))}"
         f"{_line('weapon', weapon_text(c.get('weapon')))}{_line('second-weapon', second_text(c))}"
         f"{_line('aim', held)}{_line('budget', budget_text(c, system, turn))}{listed}</li>"
     )

@@ -173,3 +173,21 @@ def test_damage_charts_are_refused_outside_the_fan_ruleset() -> None:
     f = dh2_fight()
     errors = f.refused({"type": "attack", "who": "g", "at": "c", "charts": [{"chart": 1, "rows": []}], "dice": [5]})
     assert errors == [{"field": "then.charts", "message": "Damage Charts are the fan-made ruleset's (wh40krp)"}]
+
+
+def test_fan_ruleset_a_damage_roll_off_the_players_chart_is_an_injury_the_gm_reads() -> None:
+    # Issue 23 item 5: "a roll not on a chart says so ... instead of reading the nearest row". 25 hits
+    # (BS 40), reversed 52: the Left Arm, unarmoured: penetrates; the damage d100 rolls 86 and Chart 1
+    # covers 01-70 only: the injury says it is off the chart, and the attack is not refused
+    f = rp_fight()
+    chart = {"chart": 1, "rows": "01-30: Flesh wound\n31-70: Down"}
+    out = f.do(
+        {"type": "attack", "who": "k", "at": "c", "action": {"distance": 20}, "charts": [chart], "dice": [25, 86]}
+    )
+    dmg = out["resolution"]["shots"][0]["damage"]
+    assert (dmg["total"], dmg["result"], dmg["result_from"]) == (86, None, "off_chart")
+    assert f.who("c")["injuries"] == ["Chart 1 at 86: not on your chart (01-70), the GM reads it"]
+    # the same attack on a row of the chart reads the row
+    g = rp_fight()
+    g.do({"type": "attack", "who": "k", "at": "c", "action": {"distance": 20}, "charts": [chart], "dice": [25, 37]})
+    assert g.who("c")["injuries"] == ["Down"]

@@ -186,3 +186,32 @@ def test_explore_checkpoint_shares_what_follows_a_state_and_counts_it_once_per_w
     every = explore(run)
     assert shared == every and shared.total == 1
     assert (walked_runs, runs) == (2 * 15 + 4, 6 * 15)
+
+
+PART_CHART = {"chart": 1, "rows": "01-30: Flesh wound\n31-70: Down"}  # no rows for 71-100
+
+
+def test_fan_ruleset_odds_count_a_roll_off_the_chart_as_its_own_figure_never_a_neighbour_row() -> None:
+    # Issue 23 item 5: a roll not on the chart says so. A single shot at an unarmoured target: every
+    # hit penetrates, and its damage d100 is off a chart of 01-70 on 71-100: 30 faces in 100. So the
+    # chance of a hit read off the chart is the chance to hit times 3/10, and the other figures are
+    # those of the same round with a full chart (a chart of 21-100 once refused the odds at "1")
+    full = odds(load_scenario(rps.scenario(charts=[{"chart": 1, "rows": "01-100: Down"}])))
+    part = odds(load_scenario(rps.scenario(charts=[PART_CHART])))
+    late = odds(load_scenario(rps.scenario(charts=[{"chart": 1, "rows": "21-100: Down"}])))
+    heads = {f.key: f for f in part.headline}
+    hit = Fraction(heads["hit"].chance.exact)  # type: ignore[union-attr]
+    assert Fraction(heads["off_chart"].chance.exact) == hit * Fraction(3, 10)  # type: ignore[union-attr]
+    assert "off your chart" in heads["off_chart"].label
+    late_off = next(f for f in late.headline if f.key == "off_chart")
+    assert Fraction(late_off.chance.exact) == hit * Fraction(2, 10)  # type: ignore[union-attr]
+    assert [f.key for f in full.headline] == [f.key for f in part.headline if f.key != "off_chart"]
+    assert "off_chart" not in {f.key for f in full.headline}
+
+
+def test_fan_ruleset_walk_counts_off_chart_hits_as_the_resolver_does() -> None:
+    data = rps.scenario(actions=["semi"], target=COVERED_LEGS, charts=[PART_CHART])
+    fast = walk(load_scenario(data))
+    slow = face_by_face(data)
+    assert any(o.off_chart for o in slow.weights)
+    assert fast == slow, differences(fast, slow)

@@ -123,8 +123,10 @@ def test_the_engines_start_imports_no_ruleset_or_odds_module_it_did_not_import_b
         "auspex_web.render",
         "rules",
         "rules.api",
-        "rules.critical",  # issue 23: Scenario.critical_tables' models (no engine code)
+        # the d100 scenario's critical tables and the renderer's words for a row read (issue 23)
+        "rules.critical",
         "rules.critical.models",
+        "rules.critical.reading",
         "rules.dice",
         "rules.errors",
         "rules.jsonsafe",

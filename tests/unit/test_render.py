@@ -466,3 +466,69 @@ def test_two_weapon_fighting_shows_the_second_attack_under_the_first() -> None:
     assert html.count('<article class="resolution') == 2
     assert "second weapon: to-hit d100" in html
     assert "Second weapon" not in render_resolution(resolution())
+
+
+# --- The group's critical tables (issue 23): the row read on the hit's card ---------------------------------
+
+
+def _fury_hit(effect: dict[str, Any] | None) -> dict[str, Any]:
+    rf: dict[str, Any] = {"critical_effect": 3, "table": "Energy Critical Effects, Right Arm"}
+    if effect is not None:
+        rf["effect"] = effect
+    return {**LASGUN_HIT, "location": "Right Arm", "righteous_fury": rf}
+
+
+def test_righteous_fury_shows_the_groups_row_text_and_its_effects() -> None:
+    effect = {
+        "table": "Energy Critical Effects, Arm",
+        "row": 3,
+        "text": "The arm is seared.",
+        "effects": [
+            {"kind": "stunned", "amount": 3, "dice": "1d5"},
+            {"kind": "prone"},
+            {"kind": "characteristic", "characteristic": "Ag", "amount": 4},
+            {"kind": "lost"},
+            {"kind": "slain"},
+        ],
+    }
+    html = render_resolution(resolution(hits=[_fury_hit(effect)]))
+    assert k(html, "critical-row") == ["Energy Critical Effects, Arm, row 3"]
+    assert k(html, "critical-text") == ["The arm is seared."]
+    assert k(html, "critical-effect") == [
+        "Stunned 3 rounds (1d5)",
+        "Prone",
+        "Ag damage 4",
+        "Right Arm lost",
+        "Slain",
+    ]
+    assert 'href="#critical-tables"' not in html
+
+
+def test_critical_damage_shows_the_groups_row_and_escapes_its_text() -> None:
+    effect = {"table": "Impact Critical Effects, Body", "row": 10, "text": HOSTILE, "effects": [{"kind": "slain"}]}
+    crit = {"amount": 9, "total": 12, "damage_type": "Impact", "location": "Body", "effect": effect}
+    html = render_resolution(resolution(hits=[{**LASGUN_HIT, "critical": crit}], critical_damage=9))
+    assert k(html, "critical-row") == ["Impact Critical Effects, Body, row 10"]
+    assert k(html, "critical-text") == [escape(HOSTILE)]
+    assert HOSTILE not in html
+    assert k(html, "critical-effect") == ["Slain"]
+
+
+def test_a_row_not_entered_names_the_row_and_links_to_the_tables() -> None:
+    # the Fury's row 3 and critical damage's row 10 (a running total of 12), neither entered
+    crit = {"amount": 9, "total": 12, "damage_type": "Impact", "location": "Right Arm"}
+    html = render_resolution(resolution(hits=[{**_fury_hit(None), "critical": crit}], critical_damage=9))
+    assert k(html, "critical-row") == [
+        "row 3 of Energy Critical Effects, Arm",
+        "row 10 of Impact Critical Effects, Arm",
+    ]
+    assert html.count('<a href="#critical-tables">enter your table</a>') == 2
+    assert "critical-text" not in html
+
+
+def test_no_link_where_no_row_is_read() -> None:
+    # DH1 / Deathwatch Fury adds d10s, a Troop is slain: no table row, so no link
+    hit = {**LASGUN_HIT, "righteous_fury": {"confirm_roll": 30, "confirmed": True, "extra_damage": [4]}}
+    troop = {**LASGUN_HIT, "righteous_fury": {"slain": True, "table": "Energy Critical Effects, Body"}}
+    html = render_resolution(resolution(hits=[hit, troop], hits_scored=2))
+    assert "critical-tables" not in html

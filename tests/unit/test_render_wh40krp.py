@@ -91,3 +91,15 @@ def test_a_hit_that_does_not_penetrate_says_who_ducks_back() -> None:
     html = render_resolution(res)
     assert ks(html, "shot-duck-back") == ["Cultist ducks back"]
     assert ks(html, "duck-back") == ["Cultist ducks back"]
+
+
+def test_a_damage_roll_off_the_players_chart_says_so() -> None:
+    # Issue 23 item 5: "86 is not on your chart 1". Single shot, BS 45: 30 hits (reversed 03: Head,
+    # unarmoured); damage d100 86 on a Chart 1 of 01-70: not a row, the GM reads it
+    res = round_of(
+        action={"actions": [{"kind": "single"}]},
+        charts=[{"chart": 1, "rows": "01-30: Flesh wound\n31-70: Down"}],
+        dice=[30, 86],
+    )
+    html = render_resolution(res)
+    assert ks(html, "chart-result") == ["86 is not on your Chart 1: the GM reads it"]

@@ -441,33 +441,53 @@ def test_in_hand_to_hand_the_attackers_chart() -> None:
     assert purposes(res)[-1] == "blow 1 damage d100 (Chart 2)"
 
 
-# --- a roll the player's chart leaves out ---------------------------------------------------------------------
+# --- a roll the player's chart leaves out (issue 23 item 5): said so, never the nearest row ------------------
 
 PART_CHART = {"chart": 1, "rows": "01-30: Flesh wound\n31-70: Down"}  # no rows for 71-100
 
 
-def test_a_roll_the_chart_leaves_out_is_refused_at_the_chart_not_read_as_its_last_row() -> None:
-    # 27 hits, the unarmoured target is penetrated, the damage d100 rolls 86: Chart 1 stops at 70
-    errors = errors_of(scenario(charts=[PART_CHART], dice=[27, 86]))
-    assert list(errors) == ["charts.0.rows"]
-    assert errors["charts.0.rows"].startswith("86 is not on your Chart 1 (its rows cover 01-70")
+def off_chart(res: dict[str, Any]) -> tuple[int, str | None, str | None]:
+    dmg = res["shots"][0]["damage"]
+    return dmg["total"], dmg["result"], dmg["result_from"]
 
 
-def test_a_roll_below_a_chart_that_starts_late_is_refused_too() -> None:
-    errors = errors_of(scenario(charts=[{"chart": 1, "rows": "21-100: Down"}], dice=[27, 5]))
-    assert errors["charts.0.rows"].startswith("5 is not on your Chart 1")
+def test_a_roll_the_chart_leaves_out_says_so_instead_of_reading_the_nearest_row() -> None:
+    # Issue 23: "a roll not on a chart says so ("86 is not on your chart 1") instead of reading the nearest
+    # row". 27 hits, the unarmoured target is penetrated, the damage d100 rolls 86: Chart 1 stops at 70
+    res = resolve(scenario(charts=[PART_CHART], dice=[27, 86]))
+    assert off_chart(res) == (86, None, "off_chart")
+    assert "86 is not on your Chart 1 (its rows cover 01-70): the GM reads it" in step_text(res, "Shot 1: damage")
 
 
-def test_a_modified_total_inside_the_die_but_off_a_part_chart_is_refused() -> None:
-    # 65 + 10 (through cover) = 75: a total a d100 can roll, which the chart leaves out
-    errors = errors_of(scenario(charts=[PART_CHART], target={"cover": {"chance": 100}}, dice=[27, 65]))
-    assert errors["charts.0.rows"].startswith("75 is not on your Chart 1")
+def test_a_roll_below_a_chart_that_starts_late_is_off_the_chart_too() -> None:
+    res = resolve(scenario(charts=[{"chart": 1, "rows": "21-100: Down"}], dice=[27, 5]))
+    assert off_chart(res) == (5, None, "off_chart")
+    assert "5 is not on your Chart 1 (its rows cover 21-100): the GM reads it" in step_text(res, "Shot 1: damage")
 
 
-def test_the_refusal_names_the_chart_it_concerns() -> None:
+def test_a_modified_total_inside_the_die_but_off_a_part_chart_is_off_the_chart() -> None:
+    # 65 + 10 (through cover, seed 000 L213 "add +10 to the damage roll") = 75: a total a d100 can roll,
+    # which the chart leaves out
+    res = resolve(scenario(charts=[PART_CHART], target={"cover": {"chance": 100}}, dice=[27, 65]))
+    assert off_chart(res) == (75, None, "off_chart")
+
+
+def test_a_total_pushed_past_the_die_reads_the_row_at_the_dies_end_only_if_the_chart_reaches_it() -> None:
+    # 95 + 10 (cover) = 105: past the d100; the chart reads as far as 70, so the d100's end (100) is not
+    # on it either: off the chart, not its last row (01-70 "Down" was read before)
+    res = resolve(scenario(charts=[PART_CHART], target={"cover": {"chance": 100}}, dice=[27, 95]))
+    assert off_chart(res) == (105, None, "off_chart")
+    assert "105 is not on your Chart 1 (its rows cover 01-70)" in step_text(res, "Shot 1: damage")
+    # 5 - 20 (S and T) = -15: below the d100; the chart starts at 21, so its first row does not hold 1
+    res = resolve(scenario(charts=[{"chart": 1, "rows": "21-100: Down"}], damage_modifier=-20, dice=[27, 5]))
+    assert off_chart(res) == (-15, None, "off_chart")
+
+
+def test_the_chart_off_a_hit_names_the_chart_it_concerns() -> None:
     charts = [{"chart": 2, "rows": "01-100: Crushed"}, PART_CHART]
-    errors = errors_of(scenario(charts=charts, dice=[27, 86]))
-    assert list(errors) == ["charts.1.rows"]
+    res = resolve(scenario(charts=charts, dice=[27, 86]))
+    assert res["shots"][0]["damage"]["chart"] == 1
+    assert off_chart(res) == (86, None, "off_chart")
 
 
 def test_the_gms_reading_answers_a_roll_the_chart_leaves_out() -> None:

@@ -8,11 +8,13 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
+from ...critical.reading import critical_row
 from ...models import DAMAGE_TYPES, Critical, DamageDie, Hit, RighteousFury
 from .. import signed
 from ..qualities import hooks
 from ..state import AttackState
 from .after_hit import after_hit
+from .critical_effect import read_row
 from .damage_dice import HitDice, calls_fury, rolls_fury
 from .fury import rf_d5, righteous_fury
 
@@ -275,7 +277,9 @@ def _with_extra(a: D100Attack, m: DamageMath, hd: HitDice, damage: int, extra: i
 
 def critical(a: D100Attack, hit: Hit, taken_by: dict[int, int]) -> Hit:
     """Add ``hit``'s wounds to its person's damage taken; damage past the wounds is Critical damage
-    (cumulative), logged with the table and row to read."""
+    (cumulative), logged with the table and row to read (the running total,
+    :func:`~rules.critical.reading.critical_row`); where the group entered that row of its table,
+    the row read is the record's ``effect`` (:func:`~.critical_effect.read_row`)."""
     wounds_max = a._wounds_of(hit.person)[1]
     before = taken_by[hit.person]
     taken_by[hit.person] = taken = before + hit.wounds
@@ -289,15 +293,29 @@ def critical(a: D100Attack, hit: Hit, taken_by: dict[int, int]) -> Hit:
         damage_type=DAMAGE_TYPES[a._damage_type()],
         location=hit.location,
     )
+    row = critical_row(crit.total)  # the running total, 10 at most: every d100 ruleset's reading
     blood = a.tables.damage_states
     a._step(
         f"Critical damage, hit {hit.number}",
         a.SRC["critical"],
         f"{a._person_name(hit.person)}: damage {taken} passes wounds {wounds_max}: {crit.amount} Critical "
         f"damage ({crit.total} in all): consult the {crit.damage_type} Critical Effects "
-        f"table, {hit.location}, row {min(crit.total, 10)}."
-        + (f" Critical damage is cumulative. {blood.blood_loss}" if blood else ""),
+        f"table, {hit.location}, row {row}." + (f" Critical damage is cumulative. {blood.blood_loss}" if blood else ""),
     )
+    # the group's table (issue 23): each hit that adds Critical damage reads the row of its running total
+    source = a.SRC.get("critical_row", a.SRC["critical"])
+    reading = read_row(
+        a,
+        number=hit.number,
+        person=hit.person,
+        damage_type=crit.damage_type,
+        location=hit.location,
+        row=row,
+        source=source,
+        slot="critical",
+    )
+    if reading is not None:
+        crit = crit.model_copy(update={"effect": reading})
     return hit.model_copy(update={"critical": crit})
 
 

@@ -8,6 +8,7 @@ from ...models import Die, HordeResult, Resolution
 from ..state import AttackState
 from . import psychic
 from .after_hit import damage_state, pinning
+from .critical_effect import settle, slays
 
 if TYPE_CHECKING:
     from ..attack import D100Attack
@@ -38,7 +39,10 @@ def finish(a: D100Attack, st: AttackState, outcome: str, success: bool | None = 
     if outcome != "jam":
         result = base.get("horde")
         pinning(a, st, result.magnitude_after if isinstance(result, HordeResult) else None)
+    hits = settle(a, hits)  # the group's critical rows: their effect dice last of all (issue 23)
     mine = [h for h in hits if h.person == 0]
+    if slays(mine):
+        base["slain"] = True  # a row of the group's table marked [slain] was read for the target
     dice = [Die(purpose=r.purpose, sides=r.sides, value=r.value) for r in a.roller.records]
     return Resolution.model_validate(
         {

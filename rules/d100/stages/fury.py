@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ...models import DAMAGE_TYPES, RighteousFury
 from ..qualities import hooks
 from ..seams import FURY_CONFIRM, FURY_CRITICAL, FURY_DAMAGE, for_person
+from .critical_effect import read_row
 from .damage_dice import HitDice
 
 if TYPE_CHECKING:
@@ -96,7 +97,11 @@ def _critical_effect(
 ) -> tuple[RighteousFury, int, bool]:
     """DH2: a hit that dealt damage rolls 1d5 on the Critical Effects table (a Troop is slain
     instead); one stopped by armour and TB deals 1 wound. ``rf_now``: d5s already rolled right
-    after their hit's dice (None: a Troop's, which rolls none)."""
+    after their hit's dice (None: a Troop's, which rolls none). Where the group entered that row of
+    its table (``scenario.critical_tables``), the record's ``effect`` is the row read, its effect
+    dice rolled here, when the Fury is applied (seed 004, Righteous Fury: "consults the Critical
+    Effects table appropriate to the damage type and location ... The target suffers all effects
+    listed")."""
     rule = f"Righteous Fury, hit {hd.number}"
     confirmed = True if confirm else None
     table = f"{DAMAGE_TYPES[a._damage_type()]} Critical Effects, {hd.location}"
@@ -132,5 +137,16 @@ def _critical_effect(
         f"The hit dealt damage: 1d5 = {effect} on the {table} table{late}. "
         f"The effect is applied without counting as Critical damage.",
     )
-    rf = RighteousFury(critical_effect=effect, table=table, confirm_roll=confirm, confirmed=confirmed)
+    # the group's table (issue 23): the d5 is the row read; its effect dice come at the attack's end
+    reading = read_row(
+        a,
+        number=hd.number,
+        person=hd.person,
+        damage_type=DAMAGE_TYPES[a._damage_type()],
+        location=hd.location,
+        row=effect,
+        source=a.SRC["fury"],
+        slot="fury",
+    )
+    rf = RighteousFury(critical_effect=effect, table=table, confirm_roll=confirm, confirmed=confirmed, effect=reading)
     return rf, wounds, False

@@ -1,0 +1,228 @@
+"""Checking a group's critical tables before anything is saved, and merging them into what is.
+
+:func:`check_tables` takes JSON text, one of:
+
+- a tables file ``{"auspex_critical": 1, "tables": [...], "charts": [...]}``
+  (``auspex-tables.json``, as Export writes it);
+- pasted text for one ruleset ``{"system": "dh2", "text": "Energy, Body, 3: ..."}``
+  (:mod:`rules.critical.text`);
+
+and with ``saved`` (the tables file kept on the device, as JSON text) answers the file to store
+next: a tables file merged in (:func:`merge_tables`: its tables replace the same ruleset, damage
+type and location; its charts the same chart), or the pasted ruleset's tables in place of that
+ruleset's (:func:`replace_system`: the text is the whole ruleset, so a table taken out of it is
+taken out). The envelope is the party check's (:func:`rules.party.check_party`):
+``{"status": "ok", "file": {...}}`` or ``{"status": "invalid", "errors": [{"field", "where",
+"message"}]}`` (a pasted line's error also has ``line``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from .. import jsonsafe
+from ..api import _field_path, _message
+from ..errors import ScenarioError
+from .models import TablesFile
+from .text import SYSTEMS, TablesTextError, format_text, parse_text, template
+
+VERSION = 1
+MAX_ERRORS = 50
+
+
+def _invalid(errors: list[dict[str, Any]]) -> dict[str, Any]:
+    envelope: dict[str, Any] = {"status": "invalid", "errors": errors[:MAX_ERRORS]}
+    if len(errors) > MAX_ERRORS:
+        envelope["more"] = len(errors) - MAX_ERRORS
+    return envelope
+
+
+def _msg(e: Any) -> str:
+    """A pydantic error's message: the models' own words for their checks (a row given twice),
+    :func:`rules.api._message`'s for the rest."""
+    if e["type"] == "value_error":
+        return str(e["msg"]).removeprefix("Value error, ")
+    return _message(e)
+
+
+def _error(field: str, message: str, where: str | None = None) -> dict[str, Any]:
+    return {"field": field, "where": where if where is not None else describe(field), "message": message}
+
+
+def _item(raw: object, key: str, index: int) -> dict[str, Any]:
+    """``raw[key][index]`` when it is an object, else ``{}`` (for naming what an error is in)."""
+    items = raw.get(key) if isinstance(raw, dict) else None
+    item = items[index] if isinstance(items, list) and index < len(items) else None
+    return item if isinstance(item, dict) else {}
+
+
+def _named(table: dict[str, Any]) -> str:
+    words = [table.get(k) for k in ("system", "damage_type", "location")]
+    return f" ({words[0]} {words[1]}, {words[2]})" if all(isinstance(w, str) and len(w) < 20 for w in words) else ""
+
+
+def describe(field: str, raw: object = None) -> str:
+    """A path from the file's root for a player, naming the table and row where ``raw`` (the
+    file's JSON) says: ``tables.2.rows.0.row`` -> ``Table 3 (dh2 Energy, Body), row 11, row``."""
+    parts = field.split(".")
+    if len(parts) < 2 or parts[0] not in ("tables", "charts") or not parts[1].isdigit():
+        return "File" if field == "file" else field
+    index = int(parts[1])
+    item = _item(raw, parts[0], index)
+    head = f"Table {index + 1}{_named(item)}" if parts[0] == "tables" else f"Chart {index + 1}"
+    rest = parts[2:]
+    if len(rest) >= 2 and rest[0] == "rows" and rest[1].isdigit():
+        number = _item(item, "rows", int(rest[1])).get("row")
+        head += (
+            f", row {number}" if parts[0] == "tables" and isinstance(number, int) else f", row entry {int(rest[1]) + 1}"
+        )
+        rest = rest[2:]
+    if len(rest) >= 2 and rest[0] == "effects" and rest[1].isdigit():
+        head += f", effect {int(rest[1]) + 1}"
+        rest = rest[2:]
+    return f"{head}, {'.'.join(rest)}" if rest else head
+
+
+def chart_errors(file: TablesFile, prefix: str = "") -> list[dict[str, Any]]:
+    """Each chart checked with :class:`rules.wh40krp.models.DamageChart` (its fields besides
+    ``system``): the errors, each ``{"field", "where", "message"}``, ``field`` from ``prefix``."""
+    from ..wh40krp.models import DamageChart
+
+    errors = []
+    for index, chart in enumerate(file.charts):
+        fields = {k: v for k, v in chart.model_dump().items() if k != "system"}
+        try:
+            DamageChart.model_validate(fields)
+        except ValidationError as exc:
+            for e in exc.errors():
+                field = _field_path((*f"{prefix}charts.{index}".split("."), *e["loc"]))
+                errors.append(_error(field, _msg(e), describe(field.removeprefix(prefix))))
+    return errors
+
+
+def validate_file(raw: object, prefix: str = "") -> tuple[TablesFile | None, list[dict[str, Any]]]:
+    """A tables file's JSON value checked: the file, or None with its errors (``field`` paths
+    from ``prefix``, ``"critical_tables."`` in a party file). Version other than 1 refused."""
+    if not isinstance(raw, dict) or "auspex_critical" not in raw:
+        message = 'Not an Auspex critical tables file (it has no "auspex_critical": 1)'
+        return None, [_error(prefix.rstrip(".") or "file", message, "File")]
+    version = raw["auspex_critical"]
+    if version != VERSION:
+        shown = version if isinstance(version, int) and not isinstance(version, bool) else repr(version)[:20]
+        message = f"version {shown} of the critical tables; this Auspex reads version {VERSION}"
+        return None, [_error(f"{prefix}auspex_critical", message, "File")]
+    unreadable = jsonsafe.check_value(raw, what="file", structure=False)
+    if unreadable:
+        return None, [_error(prefix + e.field, e.message) for e in unreadable]
+    try:
+        file = TablesFile.model_validate(raw)
+    except ValidationError as exc:
+        errors = []
+        for e in exc.errors():
+            field = _field_path(tuple(e["loc"])) or "file"
+            errors.append(_error(prefix + field, _msg(e), describe(field, raw)))
+        return None, errors
+    errors = chart_errors(file, prefix)
+    return (None, errors) if errors else (file, [])
+
+
+def _text_request(raw: dict[str, Any]) -> tuple[str, TablesFile | None, list[dict[str, Any]]]:
+    system, text = raw.get("system"), raw.get("text")
+    if system not in SYSTEMS:
+        return "", None, [_error("system", f"{system!r}: the critical tables are for {', '.join(SYSTEMS)}"[:200])]
+    if not isinstance(text, str):
+        return system, None, [_error("text", "the pasted tables, as text")]
+    try:
+        return system, parse_text(system, text), []
+    except TablesTextError as exc:
+        errors = [
+            {
+                "field": "text",
+                "line": e["line"],
+                "part": e["field"],
+                "where": f"Line {e['line']}",
+                "message": e["message"],
+            }
+            for e in exc.errors
+        ]
+        return system, None, errors
+
+
+def _saved(saved: str | None) -> TablesFile:
+    """The file kept on the device; one that cannot be read counts as none (the page keeps an
+    unreadable value aside before it asks)."""
+    if not saved:
+        return TablesFile()
+    try:
+        file, _ = validate_file(jsonsafe.loads(saved, what="file"))
+    except ScenarioError:
+        return TablesFile()
+    return file or TablesFile()
+
+
+def check_tables(text: str, saved: str | None = None) -> dict[str, Any]:
+    """Check a tables file or one ruleset's pasted text (JSON text, see the module).
+
+    Returns ``{"status": "ok", "file": {...}}`` -- the file as read, or with ``saved`` the file to
+    store next -- (plus ``"system"`` for pasted text) or ``{"status": "invalid", "errors": [...]}``,
+    each error ``{"field", "where", "message"}`` (``field`` a path from the file's root, or
+    ``"text"`` with the pasted ``line`` and its ``part``: row, effects, location...)."""
+    try:
+        raw = jsonsafe.loads(text, what="file")
+    except ScenarioError as exc:
+        message = exc.errors[0].message
+        if message.startswith("Not JSON: "):
+            message = "Not a JSON file: " + message[len("Not JSON: ") :]
+        return _invalid([_error("file", message, "File")])
+    if isinstance(raw, dict) and "text" in raw and "auspex_critical" not in raw:
+        system, file, errors = _text_request(raw)
+        if file is None:
+            return _invalid(errors)
+        out = replace_system(_saved(saved), system, file) if saved is not None else file
+        return {"status": "ok", "system": system, "file": dump(out)}
+    file, errors = validate_file(raw)
+    if file is None:
+        return _invalid(errors)
+    out = merge_tables(_saved(saved), file) if saved is not None else file
+    return {"status": "ok", "file": dump(out)}
+
+
+def dump(file: TablesFile) -> dict[str, Any]:
+    """The file as JSON data (``None`` fields of effects left out)."""
+    data: dict[str, Any] = file.model_dump(mode="json", exclude_none=True)
+    return data
+
+
+def merge_tables(saved: TablesFile, incoming: TablesFile) -> TablesFile:
+    """``incoming``'s tables replace ``saved``'s of the same ruleset, damage type and location
+    (the others kept, in their place; new ones after them); its charts replace the same chart
+    number."""
+    keys = {(t.system, t.damage_type, t.location): t for t in incoming.tables}
+    tables = [keys.pop((t.system, t.damage_type, t.location), t) for t in saved.tables]
+    tables += [t for t in incoming.tables if (t.system, t.damage_type, t.location) in keys]
+    charts_in = {c.model_dump()["chart"]: c for c in incoming.charts}
+    charts = [charts_in.pop(c.model_dump()["chart"], c) for c in saved.charts]
+    charts += [c for c in incoming.charts if c.model_dump()["chart"] in charts_in]
+    return TablesFile(tables=tables, charts=charts)
+
+
+def replace_system(saved: TablesFile, system: str, incoming: TablesFile) -> TablesFile:
+    """``saved`` with ``system``'s tables (or, for wh40krp, its charts) replaced by
+    ``incoming``'s: the pasted text is the whole ruleset."""
+    if system == "wh40krp":
+        return TablesFile(tables=saved.tables, charts=incoming.charts)
+    kept = [t for t in saved.tables if t.system != system]
+    return TablesFile(tables=kept + [t for t in incoming.tables if t.system == system], charts=saved.charts)
+
+
+def tables_text(system: str, saved: str | None = None, *, blank: bool = False) -> dict[str, Any]:
+    """The paste-in text of ``system``'s tables kept in ``saved`` (JSON text; none or unreadable:
+    no tables), or with ``blank`` of its template (:func:`rules.critical.text.template`): what the
+    page's textarea shows. Returns ``{"status": "ok", "system", "text"}`` or ``invalid`` at
+    ``system`` for a ruleset with no critical tables."""
+    if system not in SYSTEMS:
+        return _invalid([_error("system", f"{system!r}: the critical tables are for {', '.join(SYSTEMS)}"[:200])])
+    file = template(system) if blank else _saved(saved)
+    return {"status": "ok", "system": system, "text": format_text(system, file)}

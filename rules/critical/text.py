@@ -1,0 +1,403 @@
+"""The critical tables as paste-in text, read (:func:`parse_text`) and written (:func:`format_text`)
+as a matched pair: ``parse_text(s, format_text(s, f)) == f`` for a file in canonical order.
+
+The d100 rulesets (dh2, dh1, dw): one row per line::
+
+    Energy, Body, 3: Knocked down and winded [stunned 1] [prone] [fatigue 1]
+
+that is ``DAMAGE TYPE, LOCATION, ROW: TEXT [EFFECT] [EFFECT]...``. The damage type is Energy,
+Explosive, Impact or Rending; the location is the table's (Head, Arm, Body, Leg: a hit location
+such as "Right Arm" or "Left Leg" reads as its table); the row is 1-10 (optionally written
+``Row 3``). The group's text runs from the colon to the first bracketed effect at the end of the
+line (the text may be empty: the row is then "not entered" unless it has effects). Effect words,
+each in its own brackets or several in one separated by commas or semicolons, any case:
+
+- ``[stunned 1]``, ``[stunned 1d5]``, ``[stunned 1 round]``, ``[stunned 1d5 rounds]``
+- ``[prone]``
+- ``[fatigue 2]``, ``[fatigue 1d5]`` (optionally ``level``/``levels``)
+- ``[blood loss]``, ``[on fire]``
+- ``[Ag damage 1d10]``, ``[T damage 2]``: a characteristic damaged, one of WS BS S T Ag Int Per WP
+  Fel (``damage`` may be left out: ``[Ag 1d10]``)
+- ``[lost]``, ``[useless]``: the hit's location (an arm lost, a leg useless)
+- ``[slain]``
+
+Dice are ``NdM`` with M 5, 10 or 100 (``d5`` reads as ``1d5``). Blank lines and lines starting with
+``#`` are skipped. Each table's rows are given once; the tables come out in the books' order
+(damage type, then Head, Arm, Body, Leg), each table's rows by number.
+
+The fan-made ruleset (wh40krp): its Damage Charts, one row per line::
+
+    Chart 1, 01-20: Flesh wound
+    Chart 2 (d20), 1-5: Knocked back
+
+``Chart N`` with its die in brackets where it is not d100 (d20, d10, d6), then the row's span
+(``01-20``, or one total ``05``; ``00`` is 100) and its result. Each chart's rows are checked with
+:class:`rules.wh40krp.models.DamageChart` (in order, no gaps or overlaps).
+
+Errors: :class:`TablesTextError` (a ValueError) lists every bad line at once, each
+``{"line": 3, "field": "row", "message": "..."}`` (``field`` one of damage_type, location, row,
+text, effects, chart, die, rows, line).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import ValidationError
+
+from .. import limits
+from .models import (
+    DAMAGE_TYPES,
+    ROW_TEXT_LENGTH,
+    ROWS,
+    TABLE_LOCATIONS,
+    ChartEntry,
+    CriticalRow,
+    CriticalTable,
+    Effect,
+    TablesFile,
+)
+
+D100_SYSTEMS: tuple[str, ...] = ("dh2", "dh1", "dw")
+FAN_SYSTEM = "wh40krp"
+SYSTEMS: tuple[str, ...] = (*D100_SYSTEMS, FAN_SYSTEM)
+CHARACTERISTICS: tuple[str, ...] = ("WS", "BS", "S", "T", "Ag", "Int", "Per", "WP", "Fel")
+MAX_LINES = 2_000
+"""Lines read from a pasted text (16 tables of 10 rows need 160; comments and blanks besides)."""
+
+_ROW_LINE = re.compile(r"([^,:]*),([^,:]*),([^:]*):(.*)")
+_TRAILING_EFFECT = re.compile(r"\s*\[([^\[\]]*)\]\s*$")
+_ROW_NUMBER = re.compile(r"(?:row\s*)?(\d{1,3})", re.IGNORECASE)
+_COUNT = r"(\d{1,3}|\d{0,2}d\d{1,3})"
+_STUNNED = re.compile(rf"stunned\s+{_COUNT}(?:\s+rounds?)?", re.IGNORECASE)
+_FATIGUE = re.compile(rf"fatigue\s+{_COUNT}(?:\s+levels?)?", re.IGNORECASE)
+_CHARACTERISTIC = re.compile(rf"([a-z]{{1,3}})(?:\s+damage)?\s+{_COUNT}", re.IGNORECASE)
+_PLAIN = {
+    "prone": "prone",
+    "blood loss": "blood_loss",
+    "on fire": "on_fire",
+    "lost": "lost",
+    "useless": "useless",
+    "slain": "slain",
+}
+_CHART_LINE = re.compile(r"chart\s*(\d{1,2})\s*(?:\(\s*d(\d{1,3})\s*\))?\s*,\s*(.*)", re.IGNORECASE)
+_CHART_ROW = re.compile(r"(\d{1,3})(?:\s*[-\u2013]\s*(\d{1,3}))?\s*:\s*(.*)")
+_EFFECT_HELP = "stunned N, stunned 1d5, prone, fatigue N, blood loss, on fire, Ag damage 1d10, lost, useless, slain"
+
+
+class TablesTextError(ValueError):
+    """Pasted tables that cannot be read: ``errors`` lists every bad line, each
+    ``{"line": int, "field": str, "message": str}`` (lines counted from 1)."""
+
+    def __init__(self, errors: list[dict[str, Any]]) -> None:
+        self.errors = errors
+        first = errors[0] if errors else {"line": 0, "message": "no errors"}
+        super().__init__(
+            f"line {first['line']}: {first['message']}" + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else "")
+        )
+
+
+class _LineError(Exception):
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+# ---------------------------------------------------------------------------------------------- reading
+
+
+def _lines(text: str) -> list[tuple[int, str]]:
+    """The lines to read, numbered from 1: blank lines and ``#`` comments left out."""
+    out = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if line and not line.startswith("#"):
+            out.append((number, line))
+    return out
+
+
+def _damage_type(word: str) -> str:
+    for name in DAMAGE_TYPES:
+        if word.strip().lower() == name.lower():
+            return name
+    raise _LineError(
+        "damage_type", f"'{limits.shown(word.strip())}' is not a damage type (Energy, Explosive, Impact, Rending)"
+    )
+
+
+def _location(word: str) -> str:
+    plain = " ".join(word.split()).lower()
+    for loc in TABLE_LOCATIONS:
+        if plain in (loc.lower(), f"right {loc.lower()}", f"left {loc.lower()}"):
+            return loc
+    raise _LineError("location", f"'{limits.shown(word.strip())}' is not a location (Head, Arm, Body, Leg)")
+
+
+def _row_number(word: str) -> int:
+    m = _ROW_NUMBER.fullmatch(word.strip())
+    if not m:
+        raise _LineError("row", f"'{limits.shown(word.strip())}' is not a row number (1-{ROWS})")
+    number = int(m.group(1))
+    if not 1 <= number <= ROWS:
+        raise _LineError("row", f"row {number} is outside 1-{ROWS}")
+    return number
+
+
+def _count(word: str) -> dict[str, Any]:
+    """``"2"`` -> ``{"amount": 2}``, ``"1d5"`` / ``"d5"`` -> ``{"dice": "1d5"}``."""
+    word = word.lower()
+    if "d" not in word:
+        if int(word) > 100:
+            raise _LineError("effects", f"{int(word)} is more than 100")
+        return {"amount": int(word)}
+    number, sides = word.split("d")
+    if int(number or 1) < 1 or int(sides) not in (5, 10, 100):
+        raise _LineError("effects", f"'{word}' is not dice like 1d5, 1d10 or 2d10")
+    return {"dice": f"{int(number or 1)}d{int(sides)}"}
+
+
+def _effect(words: str) -> dict[str, Any]:
+    """One effect's words (``"stunned 1d5 rounds"``) as :class:`Effect` fields; raises _LineError."""
+    plain = " ".join(words.split())
+    kind = _PLAIN.get(plain.lower())
+    if kind is not None:
+        return {"kind": kind}
+    for pattern, name in ((_STUNNED, "stunned"), (_FATIGUE, "fatigue")):
+        m = pattern.fullmatch(plain)
+        if m:
+            return {"kind": name, **_count(m.group(1))}
+    if plain.lower() in ("stunned", "fatigue"):
+        raise _LineError("effects", f"'[{plain}]' needs its count: [{plain.lower()} 1] or [{plain.lower()} 1d5]")
+    m = _CHARACTERISTIC.fullmatch(plain)
+    if m:
+        found = next((c for c in CHARACTERISTICS if c.lower() == m.group(1).lower()), None)
+        if found is not None:
+            return {"kind": "characteristic", "characteristic": found, **_count(m.group(2))}
+    raise _LineError("effects", f"'[{limits.shown(plain)}]' is not an effect ({_EFFECT_HELP})")
+
+
+def _effects(rest: str) -> tuple[str, list[Effect]]:
+    """The text after the colon split into the group's text and its trailing bracketed effects."""
+    found: list[str] = []
+    m = _TRAILING_EFFECT.search(rest)
+    while m:
+        found[:0] = [w for w in re.split(r"[;,]", m.group(1)) if w.strip()] or [""]
+        rest = rest[: m.start()]
+        m = _TRAILING_EFFECT.search(rest)
+    effects = []
+    for words in found:
+        fields = _effect(words)
+        try:
+            effects.append(Effect.model_validate(fields))
+        except ValidationError as exc:
+            message = str(exc.errors()[0]["msg"]).removeprefix("Value error, ")
+            raise _LineError("effects", f"'[{limits.shown(words.strip())}]': {message}") from None
+    return rest.strip(), effects
+
+
+def _row_line(line: str) -> tuple[tuple[str, str], CriticalRow]:
+    """One d100 line as its table's key (damage type, location) and its row; raises _LineError."""
+    m = _ROW_LINE.fullmatch(line)
+    if not m:
+        raise _LineError(
+            "line", "not a row like 'Energy, Body, 3: text [stunned 1]' (damage type, location, row, colon)"
+        )
+    damage_type, location, number = _damage_type(m.group(1)), _location(m.group(2)), _row_number(m.group(3))
+    text, effects = _effects(m.group(4))
+    bad = limits.bad_character(text)
+    if bad is not None:
+        raise _LineError("text", f"the text holds {bad}")
+    if len(text) > ROW_TEXT_LENGTH:
+        raise _LineError("text", f"the text is {len(text)} characters long; at most {ROW_TEXT_LENGTH}")
+    if len(effects) > 10:
+        raise _LineError("effects", "at most 10 effects on a row")
+    return (damage_type, location), CriticalRow(row=number, text=text, effects=effects)
+
+
+def _too_long(text: str) -> None:
+    if len(text.splitlines()) > MAX_LINES:
+        raise TablesTextError([{"line": MAX_LINES + 1, "field": "line", "message": f"at most {MAX_LINES} lines"}])
+
+
+def parse_tables(system: str, text: str) -> TablesFile:
+    """A d100 ruleset's (``system`` dh2, dh1 or dw) pasted rows as a :class:`TablesFile` holding
+    only that ruleset's tables, in the books' order. Raises :class:`TablesTextError` listing every
+    bad line (a row outside 1-10, a row given twice, an unknown effect, damage type or location, a
+    line with no colon...)."""
+    _too_long(text)
+    errors: list[dict[str, Any]] = []
+    rows: dict[tuple[str, str], dict[int, tuple[int, CriticalRow]]] = {}
+    for number, line in _lines(text):
+        try:
+            key, row = _row_line(line)
+        except _LineError as exc:
+            errors.append({"line": number, "field": exc.field, "message": exc.message})
+            continue
+        table = rows.setdefault(key, {})
+        if row.row in table:
+            first = table[row.row][0]
+            message = f"{key[0]}, {key[1]}: row {row.row} is given twice (first on line {first})"
+            errors.append({"line": number, "field": "row", "message": message})
+            continue
+        table[row.row] = (number, row)
+    if errors:
+        raise TablesTextError(errors)
+    tables = [
+        CriticalTable(
+            system=system,
+            damage_type=key[0],
+            location=key[1],
+            rows=[row for _, (_, row) in sorted(rows[key].items())],
+        )
+        for key in sorted(rows, key=_table_order)
+    ]
+    return TablesFile(tables=tables)
+
+
+def _table_order(key: tuple[str, str]) -> tuple[int, int]:
+    return DAMAGE_TYPES.index(key[0]), TABLE_LOCATIONS.index(key[1])
+
+
+def _chart_line(line: str) -> tuple[int, int | None, dict[str, Any]]:
+    """One fan line as (chart, die or None, row); raises _LineError."""
+    m = _CHART_LINE.fullmatch(line)
+    if not m:
+        raise _LineError("line", "not a chart row like 'Chart 1, 01-20: Flesh wound'")
+    chart = int(m.group(1))
+    if not 1 <= chart <= 20:
+        raise _LineError("chart", f"chart {chart} is outside 1-20")
+    die = int(m.group(2)) if m.group(2) else None
+    if die is not None and die not in (100, 20, 10, 6):
+        raise _LineError("die", f"d{die} is not a chart's die (d100, d20, d10, d6)")
+    r = _CHART_ROW.fullmatch(m.group(3))
+    if not r:
+        raise _LineError("rows", "not a row like '01-20: Flesh wound' (the totals, a colon, the result)")
+    low = 100 if r.group(1) == "00" else int(r.group(1))
+    high = low if not r.group(2) else 100 if r.group(2) == "00" else int(r.group(2))
+    result = r.group(3).strip()
+    if not result or len(result) > limits.CHART_ROW_LENGTH or limits.bad_character(result):
+        raise _LineError("rows", f"the result must be 1-{limits.CHART_ROW_LENGTH} characters of text")
+    return chart, die, {"low": low, "high": high, "result": result}
+
+
+def parse_charts(text: str) -> TablesFile:
+    """The fan ruleset's pasted Damage Chart rows as a :class:`TablesFile` holding only its
+    ``charts`` (by chart number), each checked with :class:`rules.wh40krp.models.DamageChart`.
+    Raises :class:`TablesTextError` listing every bad line."""
+    from ..wh40krp.models import DamageChart
+
+    _too_long(text)
+    errors: list[dict[str, Any]] = []
+    charts: dict[int, dict[str, Any]] = {}
+    for number, line in _lines(text):
+        try:
+            chart, die, row = _chart_line(line)
+        except _LineError as exc:
+            errors.append({"line": number, "field": exc.field, "message": exc.message})
+            continue
+        entry = charts.setdefault(chart, {"line": number, "die": die, "rows": []})
+        if die is not None and entry["die"] is not None and die != entry["die"]:
+            errors.append(
+                {
+                    "line": number,
+                    "field": "die",
+                    "message": f"chart {chart} is a d{entry['die']} chart (line {entry['line']})",
+                }
+            )
+            continue
+        entry["die"] = entry["die"] or die
+        entry["rows"].append(row)
+    out = []
+    for chart, entry in sorted(charts.items()):
+        fields = {"chart": chart, "die": entry["die"] or 100, "rows": entry["rows"]}
+        try:
+            DamageChart.model_validate(fields)
+        except ValidationError as exc:
+            message = str(exc.errors()[0]["msg"]).removeprefix("Value error, ")
+            errors.append({"line": entry["line"], "field": "rows", "message": f"chart {chart}: {message}"})
+            continue
+        out.append(ChartEntry.model_validate({"system": FAN_SYSTEM, **fields}))
+    if errors:
+        raise TablesTextError(sorted(errors, key=lambda e: e["line"]))
+    return TablesFile(charts=out)
+
+
+def parse_text(system: str, text: str) -> TablesFile:
+    """The pasted text of one ruleset (``system`` dh2, dh1, dw or wh40krp) as a
+    :class:`TablesFile` of that ruleset's tables (or charts). Raises :class:`TablesTextError`
+    (every bad line) or ValueError for a ruleset with no critical tables (Epic)."""
+    if system == FAN_SYSTEM:
+        return parse_charts(text)
+    if system not in D100_SYSTEMS:
+        raise ValueError(f"{system} has no critical tables (dh2, dh1, dw, wh40krp)")
+    return parse_tables(system, text)
+
+
+# ---------------------------------------------------------------------------------------------- writing
+
+
+def _count_words(effect: Effect) -> str:
+    return effect.dice if effect.dice is not None else str(effect.amount)
+
+
+def effect_words(effect: Effect) -> str:
+    """An effect as its canonical words, without brackets: ``stunned 1d5``, ``Ag damage 1d10``."""
+    if effect.kind in ("stunned", "fatigue"):
+        return f"{effect.kind} {_count_words(effect)}"
+    if effect.kind == "characteristic":
+        return f"{effect.characteristic} damage {_count_words(effect)}"
+    return effect.kind.replace("_", " ")
+
+
+def _row_text(table: CriticalTable, row: CriticalRow) -> str:
+    words = "".join(f" [{effect_words(e)}]" for e in row.effects)
+    text = f" {row.text}" if row.text else ""
+    return f"{table.damage_type}, {table.location}, {row.row}:{text}{words}"
+
+
+def _chart_text(chart: ChartEntry) -> list[str]:
+    data = chart.model_dump()
+    head = f"Chart {data['chart']}" + ("" if data.get("die", 100) == 100 else f" (d{data['die']})")
+    out = []
+    for r in data["rows"]:
+        span = f"{r['low']:02d}" if r["low"] == r["high"] else f"{r['low']:02d}-{r['high']:02d}"
+        out.append(f"{head}, {span}: {r['result']}")
+    return out
+
+
+HEADERS = {
+    "d100": (
+        f"# Critical tables: DAMAGE TYPE, LOCATION, ROW: your text [effect] [effect]\n# Effects: {_EFFECT_HELP}\n"
+    ),
+    FAN_SYSTEM: "# Damage Charts: Chart N, LOW-HIGH: result (Chart 2 (d20), 1-5: ... for a chart not rolled on d100)\n",
+}
+
+
+def format_text(system: str, file: TablesFile) -> str:
+    """``file``'s tables of ``system`` (or, for wh40krp, its charts) as paste-in text, a comment
+    heading it and one line per row, which :func:`parse_text` reads back to the same tables."""
+    if system == FAN_SYSTEM:
+        lines = [line for chart in file.charts for line in _chart_text(chart)]
+        return HEADERS[FAN_SYSTEM] + "".join(f"{line}\n" for line in lines)
+    lines = [_row_text(t, r) for t in file.tables if t.system == system for r in t.rows]
+    return HEADERS["d100"] + "".join(f"{line}\n" for line in lines)
+
+
+def template(system: str) -> TablesFile:
+    """Every table of a d100 ruleset (4 damage types by 4 locations) with rows 1-10 present and
+    their text empty -- the group writes its own words; no book prose. The fan ruleset's charts
+    have no fixed rows: its template is empty (the text template's heading shows a line). Raises
+    ValueError for a ruleset with no critical tables."""
+    if system == FAN_SYSTEM:
+        return TablesFile()
+    if system not in D100_SYSTEMS:
+        raise ValueError(f"{system} has no critical tables (dh2, dh1, dw, wh40krp)")
+    rows = [CriticalRow(row=n) for n in range(1, ROWS + 1)]
+    tables = [
+        CriticalTable(system=system, damage_type=t, location=loc, rows=rows)
+        for t in DAMAGE_TYPES
+        for loc in TABLE_LOCATIONS
+    ]
+    return TablesFile(tables=tables)

@@ -1,0 +1,232 @@
+// Auspex: the group's critical tables (issue 23), kept on this device under auspex:tables:v1 as a
+// tables file {"auspex_critical": 1, "tables": [...], "charts": [...]}, and the page's Critical
+// tables panel (<details id="critical-tables">): the ruleset's tables as paste-in text, Save (the
+// engine checks every line; nothing saved changes on error), Download template, Export JSON
+// (auspex-tables.json) and Import JSON (merged into what is saved). The reading, effects and odds
+// work read the tables through savedTables(), tablesFor(system) and savedCharts(). Everything a
+// player typed is shown as text, never as markup.
+
+import { h } from "./formstate.js";
+import { load, onChange, readText, writeText } from "./store.js";
+
+export const TABLES_KEY = "auspex:tables:v1";
+const D100 = ["dh2", "dh1", "dw"];
+const FAN = "wh40krp";
+
+// A stored value this page reads: a tables file of version 1 (throws on anything else).
+function parseTables(value) {
+  if (!value || value.auspex_critical !== 1 || !Array.isArray(value.tables ?? []) || !Array.isArray(value.charts ?? [])) {
+    throw new Error("not the critical tables of this page");
+  }
+  return { auspex_critical: 1, tables: value.tables ?? [], charts: value.charts ?? [] };
+}
+
+/** The tables file kept on this device, or null when none is (or it cannot be read: it is then
+ * kept aside under auspex:tables:v1:corrupt:<n>). */
+export function savedTables() {
+  return load(TABLES_KEY, parseTables, () => null).value;
+}
+
+/** The saved tables of a d100 ruleset ("dh2", "dh1", "dw"): a list, maybe empty. */
+export function tablesFor(system) {
+  return (savedTables()?.tables ?? []).filter((t) => t && t.system === system);
+}
+
+/** The fan ruleset's saved Damage Charts: a list, maybe empty. */
+export function savedCharts() {
+  return savedTables()?.charts ?? [];
+}
+
+const hasTables = (system) => D100.includes(system) || system === FAN;
+
+// The tables as stored, as text for the engine ("" when none are stored).
+const storedText = () => (savedTables() ? readText(TABLES_KEY) : "");
+
+function download(name, text, type = "application/json") {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([text], { type }));
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 60_000);
+}
+
+/** Stores `file` (a checked tables file). Returns null when stored, else the reason. */
+export function storeTables(file) {
+  return writeText(TABLES_KEY, JSON.stringify(file));
+}
+
+/** Merges a checked tables file (a party file's critical_tables) into the saved tables through the
+ * engine. Returns a message for the player (what was merged, or why nothing changed). */
+export async function importTables(engine, file) {
+  const envelope = JSON.parse(await (await engine).check_tables(JSON.stringify(file), storedText() || "{}"));
+  if (envelope.status !== "ok") return `The critical tables were not imported: ${envelope.message ?? envelope.errors?.[0]?.message ?? "refused"}.`;
+  const error = storeTables(envelope.file);
+  document.dispatchEvent(new CustomEvent("auspex:tables"));
+  return error ? `The critical tables were not saved on this device: ${error}.` : "";
+}
+
+// ---------------------------------------------------------------- the panel
+
+export function initTables({ engine }) {
+  const panel = document.getElementById("critical-tables");
+  if (!panel) return;
+  const system = document.getElementById("scenario").elements.namedItem("system");
+  const text = document.getElementById("tables-text");
+  const errors = document.getElementById("tables-errors");
+  const status = document.getElementById("tables-status");
+  const rulesetName = document.getElementById("tables-ruleset");
+  const buttons = ["tables-save", "tables-template", "tables-export", "tables-import"].map((id) => document.getElementById(id));
+  const saveButton = document.getElementById("tables-save");
+  const drafts = new Map(); // the text typed and not saved, by ruleset (this tab only)
+  let shown = null; // the ruleset whose text the textarea shows
+
+  const say = (message, error = false) => {
+    status.textContent = message;
+    status.classList.toggle("error", error);
+  };
+  const clearErrors = () => {
+    errors.replaceChildren();
+    text.removeAttribute("aria-invalid");
+  };
+
+  // The textarea for the forms' ruleset: its draft, or the saved tables as the engine writes them.
+  async function fill({ fresh = false } = {}) {
+    const now = system.value;
+    if (shown && shown !== now && text.dataset.edited === "1") drafts.set(shown, text.value);
+    shown = now;
+    rulesetName.textContent = system.selectedOptions[0]?.textContent ?? now;
+    const usable = hasTables(now);
+    text.disabled = !usable;
+    for (const b of buttons) b.disabled = !usable && b.id !== "tables-export" && b.id !== "tables-import";
+    clearErrors();
+    if (!usable) {
+      text.value = "";
+      text.placeholder = "This ruleset has no critical tables.";
+      return;
+    }
+    text.placeholder = now === FAN ? "Chart 1, 01-20: Flesh wound" : "Energy, Body, 3: your words [stunned 1] [fatigue 1]";
+    if (!fresh && drafts.has(now)) {
+      text.value = drafts.get(now);
+      text.dataset.edited = "1";
+      text.readOnly = false;
+      saveButton.disabled = false;
+      return;
+    }
+    // read-only (from the page's first paint: index.html) and not savable until the engine (starting,
+    // perhaps) has written the saved tables, so nothing typed meanwhile is overwritten or saved over them
+    text.readOnly = true;
+    saveButton.disabled = true;
+    say("Reading your saved tables…");
+    const envelope = JSON.parse(await (await engine).tables_text(now, storedText()));
+    if (shown !== now) return; // the ruleset changed while the engine wrote it
+    text.readOnly = false;
+    saveButton.disabled = false;
+    text.value = envelope.status === "ok" ? envelope.text : "";
+    text.dataset.edited = "";
+    drafts.delete(now);
+    say(envelope.status === "ok" ? "" : envelope.message ?? "Your saved tables could not be read.", envelope.status !== "ok");
+  }
+
+  function showErrors(envelope) {
+    const lines = (envelope.errors ?? []).map((e) => `${e.where}: ${e.message}`);
+    if (envelope.more) lines.push(`…and ${envelope.more} more.`);
+    errors.replaceChildren(
+      h("p", { textContent: envelope.status === "invalid" ? "Not saved: nothing saved has changed." : envelope.message }),
+      ...(lines.length ? [h("ul", {}, ...lines.map((line) => h("li", { textContent: line })))] : []),
+    );
+    text.setAttribute("aria-invalid", "true");
+  }
+
+  async function save() {
+    clearErrors();
+    say("Checking…");
+    const request = JSON.stringify({ system: system.value, text: text.value });
+    const envelope = JSON.parse(await (await engine).check_tables(request, storedText() || "{}"));
+    if (envelope.status !== "ok") {
+      say("");
+      showErrors(envelope);
+      return;
+    }
+    const error = storeTables(envelope.file);
+    if (error) {
+      say(`Not saved on this device: ${error}.`, true);
+      return;
+    }
+    const mine = envelope.system === FAN ? envelope.file.charts.length : envelope.file.tables.filter((t) => t.system === envelope.system).length;
+    drafts.delete(system.value);
+    await fill({ fresh: true });
+    say(`Saved ${mine} ${envelope.system === FAN ? "chart" : "table"}${mine === 1 ? "" : "s"} for ${rulesetName.textContent}.`);
+  }
+
+  async function downloadTemplate() {
+    const envelope = JSON.parse(await (await engine).tables_text(system.value, "", true));
+    if (envelope.status !== "ok") return say(envelope.message ?? "No template for this ruleset.", true);
+    download(`auspex-tables-${system.value}.txt`, envelope.text, "text/plain");
+    say(`Downloaded the template of ${rulesetName.textContent}: every row, your words to write.`);
+  }
+
+  function exportJson() {
+    const file = savedTables() ?? { auspex_critical: 1, tables: [], charts: [] };
+    download("auspex-tables.json", JSON.stringify(file, null, 1));
+    say(`Exported ${file.tables.length} table${file.tables.length === 1 ? "" : "s"} and ${file.charts.length} chart${file.charts.length === 1 ? "" : "s"} as auspex-tables.json.`);
+  }
+
+  const picker = document.getElementById("tables-file");
+  async function importJson() {
+    const chosen = picker.files[0];
+    picker.value = "";
+    if (!chosen) return;
+    clearErrors();
+    say(`Checking ${chosen.name}…`);
+    let envelope;
+    try {
+      if (chosen.size > 2_000_000) throw new RangeError("over 2 MB");
+      envelope = JSON.parse(await (await engine).check_tables(await chosen.text(), storedText() || "{}"));
+    } catch (error) {
+      console.warn("auspex: the tables file could not be checked", error);
+      envelope = { status: "error", message: `${chosen.name} was not imported: ${error instanceof RangeError ? "it is over 2 MB" : "the rules engine is not running"}. Nothing saved has changed.` };
+    }
+    if (envelope.status !== "ok") {
+      say("");
+      showErrors(envelope);
+      return;
+    }
+    const error = storeTables(envelope.file);
+    if (error) return say(`Not saved on this device: ${error}.`, true);
+    await fill({ fresh: true });
+    say(`Imported ${chosen.name}: its tables replace the same ones saved, the others are kept.`);
+  }
+
+  text.addEventListener("input", () => {
+    text.dataset.edited = "1";
+  });
+  document.getElementById("tables-save").addEventListener("click", save);
+  document.getElementById("tables-template").addEventListener("click", downloadTemplate);
+  document.getElementById("tables-export").addEventListener("click", exportJson);
+  document.getElementById("tables-import").addEventListener("click", () => picker.click());
+  picker.addEventListener("change", importJson);
+  system.addEventListener("change", () => panel.open && fill());
+  panel.addEventListener("toggle", () => panel.open && shown !== system.value && fill());
+  // another tab's Save, or a party import: the saved tables shown unless this tab has a draft
+  const refresh = () => {
+    if (panel.open && text.dataset.edited !== "1") fill({ fresh: true });
+    else shown = null;
+  };
+  onChange(TABLES_KEY, refresh);
+  document.addEventListener("auspex:tables", refresh);
+
+  // a link to #critical-tables anywhere opens the panel and scrolls to it
+  const openPanel = () => {
+    panel.open = true;
+    panel.scrollIntoView({ block: "start" });
+    if (shown !== system.value) fill();
+  };
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest?.('a[href="#critical-tables"]');
+    if (!link) return;
+    event.preventDefault();
+    openPanel();
+  });
+  if (location.hash === "#critical-tables") openPanel();
+  addEventListener("hashchange", () => location.hash === "#critical-tables" && openPanel());
+}
