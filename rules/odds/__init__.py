@@ -79,7 +79,10 @@ def _d100_distribution(scenario: Any) -> tuple[Dist[Any], int | None]:
         return d100.outcomes(scenario, cls), None
     except TooManyOutcomes:
         cap = d100.wounds_cap(scenario, cls)
-        return _sample(scenario, lambda r: d100.summarize(r, cap)), SAMPLE
+        from .critical import slain_rows
+
+        slain = slain_rows(scenario, cls)
+        return _sample(scenario, lambda r: d100.summarize(r, cap, slain)), SAMPLE
 
 
 def _rp_distribution(scenario: Any) -> tuple[Dist[Any], int | None]:
@@ -175,11 +178,16 @@ def run_odds(data: dict[str, Any] | str) -> dict[str, Any]:
 def _dumped(report: Odds) -> dict[str, Any]:
     """The report as JSON; a single attack's (no second weapon) without ``second`` and ``both``, as
     before two-weapon fighting had odds."""
-    out = report.model_dump(mode="json", exclude={"second", "both"})
+    out = report.model_dump(mode="json", exclude={"second", "both", "critical"})
     if report.second is not None:
         out["second"] = _dumped(report.second)
     if report.both:
         out["both"] = [f.model_dump(mode="json") for f in report.both]
+    if report.critical is not None:  # issue 23: the Critical Effects rows
+        crit = report.critical
+        out["critical"] = crit.model_dump(
+            mode="json", exclude={k for k in ("slain", "slain_high") if getattr(crit, k) is None}
+        )
     return out
 
 
@@ -261,7 +269,8 @@ def _notes(sample: int | None) -> list[str]:
 
 def _d100(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
     """The d100 family's report: the test, the hits, evasion, then a Horde's Magnitude or a
-    target's wounds (:func:`_horde_figures`, :func:`_wound_figures`), Righteous Fury, the charts."""
+    target's wounds (:func:`_horde_figures`, :func:`_wound_figures`), Righteous Fury, the charts,
+    and the Critical Effects rows (:func:`rules.odds.critical.critical_odds`, issue 23)."""
     f = _Figures(dist, sample)
     t = scenario.target
     notes = _notes(sample)
@@ -283,7 +292,11 @@ def _d100(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
     headline += figures
     headline.append(Figure(key="fury", label="Righteous Fury", chance=f.chance(lambda o: o.fury)))
     locations = sorted({loc for o in dist.weights for loc in o.locations})
+    from .critical import critical_odds  # issue 23: the chance of each Critical Effects row
+
+    critical = critical_odds(scenario, _attack_class(scenario.system), dist, sample)
     return Odds(
+        critical=critical,
         system=scenario.system,
         attacker=scenario.attacker.name,
         target=t.name,

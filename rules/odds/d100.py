@@ -31,9 +31,10 @@ before ``h`` gain less than ``g``, ``h`` gains ``g`` (its replaced dice), the hi
 most ``g``.
 
 Dice walked by class (:mod:`rules.odds.explore`): a d100 *test* by what the test makes of it:
-evasion by success and degrees, a Fury confirmation or a target's test by success; dice no figure depends on by one
-class: a Fury's critical d5, the Pinning test, a Power Field's d100, the hit locations of others in
-a Blast or of nearby foes.
+evasion by success and degrees, a Fury confirmation or a target's test by success; DH2's Fury
+critical d5 on the target by row 1 or not and by the group's slain rows (issue 23,
+:mod:`rules.odds.critical`); dice no figure depends on by one class: the Pinning test, a Power
+Field's d100, the hit locations of others in a Blast or of nearby foes.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ from ..d100.stages.evasion import evade
 from ..d100.state import AttackState
 from ..dice import Roller
 from ..models import Resolution, Scenario
+from .critical import fury_slain, slain_rows, table_of
 from .dist import Dist, mix, pack, unpack
 from .explore import Classes, TooManyOutcomes, Walker, explore
 
@@ -75,6 +77,10 @@ class Outcome:
     magnitude: int = 0
     locations: tuple[str, ...] = ()
     jammed: bool = False
+    # issue 23 (rules.odds.critical): some DH2 Righteous Fury d5 on the target read row 1 (each row
+    # has the same chance), and some read a row the group's table marks slain
+    fury_one: bool = False
+    fury_slain: bool = False
 
 
 def wounds_cap(scenario: Scenario, attack_class: type[D100Attack]) -> int | None:
@@ -93,20 +99,27 @@ def wounds_cap(scenario: Scenario, attack_class: type[D100Attack]) -> int | None
     return max(0, t.wounds - t.damage_taken) + 10
 
 
-def summarize(res: Resolution, cap: int | None = None) -> Outcome:
+def summarize(res: Resolution, cap: int | None = None, slain: dict[str, frozenset[int]] | None = None) -> Outcome:
     """The :class:`Outcome` of a resolution (what brute force and sampling count); wounds over
-    ``cap`` count as ``cap`` (:func:`wounds_cap`)."""
+    ``cap`` count as ``cap`` (:func:`wounds_cap`); ``slain``: the rows the group's tables mark
+    slain, by table location (:func:`rules.odds.critical.slain_rows`)."""
     mine = [h for h in res.hits if h.person == 0]
+    rows = [(h.location, h.righteous_fury.critical_effect) for h in mine if h.righteous_fury is not None]
+    read = [(loc, row) for loc, row in rows if row is not None]
     return Outcome(
         outcome=res.outcome,
         degrees=res.degrees,
         hits=len(mine),
         wounds=res.total_wounds if cap is None else min(cap, res.total_wounds),
         fury=any(h.righteous_fury is not None and h.righteous_fury.confirmed is not False for h in mine),
-        slain=res.slain,
+        # a Troop slain by Righteous Fury (the resolution's ``slain`` also counts a row marked
+        # [slain] since issue 23: the odds read those off fury_slain and rules.odds.critical)
+        slain=any(h.righteous_fury is not None and h.righteous_fury.slain for h in mine),
         magnitude=_magnitude(res, sum(h.magnitude for h in mine)),
         locations=tuple(sorted(h.location for h in mine)),
         jammed=res.jammed,
+        fury_one=any(row == 1 for _, row in read),
+        fury_slain=any(fury_slain(slain or {}, loc, row) for loc, row in read),
     )
 
 
@@ -127,17 +140,21 @@ class _Struck(Exception):
 
 
 class _RoleSource:
-    """The walker as the attack's dice source: a die whose role no figure reads (a Fury's critical
-    d5, the hit locations of others, the pinning test, a die of someone else) is walked as one
-    class, every other die face by face."""
+    """The walker as the attack's dice source: a die whose role no figure reads (the hit locations
+    of others, the pinning test, a die of someone else) is walked as one class, every other die face
+    by face; a Fury's critical d5 on the target by what the critical rows read of it
+    (:meth:`_Probe.fury_classes`)."""
 
-    def __init__(self, walker: Walker) -> None:
+    def __init__(self, walker: Walker, probe: _Probe | None = None) -> None:
         self.walker = walker
+        self.probe = probe
 
     def roll(self, sides: int, purpose: str) -> int:
         return self.walker.roll(sides, purpose)
 
     def roll_role(self, sides: int, purpose: str, role: str) -> int:
+        if role == roles.FURY_CRITICAL and self.probe is not None:
+            return self.walker.roll_classes(sides, purpose, self.probe.fury_classes(sides))
         if role in roles.UNREAD:
             return self.walker.roll_classes(sides, purpose, [(1, sides)])
         return self.walker.roll(sides, purpose)
@@ -225,6 +242,9 @@ class _Probe:
         self.dice_memo: dict[tuple[Any, ...], Any] = {}
         self.norm_cache: dict[int, int] = {}
         self.all_degrees: set[int] = set()  # the degrees of every attack that struck
+        # issue 23: the rows the group's tables mark slain, and the location of the hit walked
+        self.slain = slain_rows(scenario, attack_class)
+        self.walking: str | None = None
 
     def _classes(self, attack: D100Attack, target: int, degrees: bool) -> Classes:
         """The d100 faces grouped by what a test against ``target`` makes of them: success, and
@@ -238,15 +258,32 @@ class _Probe:
             got = self.test_classes[(target, degrees)] = [(vs[0], len(vs)) for vs in groups.values()]
         return got
 
+    def fury_classes(self, sides: int) -> Classes:
+        """A Fury's critical d5 on the target by what the critical rows read of it (issue 23): row 1
+        or not (every row has the same chance), and whether the group's table of the hit walked
+        marks it slain; face by face where no hit is being walked."""
+        if self.walking is None:
+            return [(v, 1) for v in range(1, sides + 1)]
+        groups: dict[tuple[bool, bool], list[int]] = {}
+        for v in range(1, sides + 1):
+            row = (v + 1) // 2 if sides == 10 else v  # the d5 is a d10 halved, rounding up (rules.dice)
+            groups.setdefault((row == 1, fury_slain(self.slain, self.walking, row)), []).append(v)
+        return [(vs[0], len(vs)) for vs in groups.values()]
+
+    def _table_key(self, location: str) -> str | None:
+        """What of a hit's location its walk depends on besides the armour: its table, where the
+        group's tables mark a row slain."""
+        return table_of(location) if self.slain else None
+
     def _wire(self, attack: D100Attack, walker: Walker) -> _Seams:
         """Give ``attack`` the walked dice and the odds engine's seams; returns the seams."""
-        attack.roller = Roller(_RoleSource(walker))
+        attack.roller = Roller(_RoleSource(walker, self))
         seams = attack.seams = _Seams(self, walker)
         return seams
 
     # step 1
     def attack_phase(self, walker: Walker) -> tuple[Any, ...]:
-        a = self.cls(self.scenario, Roller(_RoleSource(walker)))
+        a = self.cls(self.scenario, Roller(_RoleSource(walker, self)))
         seams = self._wire(a, walker)
         on_target: list[int] = []
 
@@ -268,7 +305,7 @@ class _Probe:
             n = on_target[0] if on_target else len(mine)
             others = len(hit.struck) > len(mine)
             return ("struck", hit.degrees, mine, n, others, a.flame)
-        return ("done", summarize(res, self.cap))
+        return ("done", summarize(res, self.cap, self.slain))
 
     # step 2
     def evasion(self, hits: int) -> Dist[int]:
@@ -291,7 +328,7 @@ class _Probe:
         degrees' best replacement would add, pack(wounds, Magnitude, Fury, slain, jam)) (:meth:`_pack`)."""
         a = self.prepared
         assert a is not None
-        key = ("plain", a._armour_at(location), self._degree_key(a, degrees))
+        key = ("plain", a._armour_at(location), self._table_key(location), self._degree_key(a, degrees))
         walked: Dist[Any] | None = self.hit_memo.get(key)
         if walked is None:
             walked = self.hit_memo[key] = self._walk_hits(location, degrees)
@@ -307,7 +344,7 @@ class _Probe:
         a = self.prepared
         assert a is not None
         self.plain_hit(location, degrees)  # walks the replaced hits too
-        return self.hit_memo[("replaced", a._armour_at(location), degrees)]
+        return self.hit_memo[("replaced", a._armour_at(location), self._table_key(location), degrees)]
 
     def damage_dice(self, degrees: int) -> tuple[Dist[Any], dict[Any, Any]]:
         """A hit's damage dice (``_roll_hit_dice``: the weapon's dice, Tearing, Maximal, Accurate,
@@ -365,7 +402,11 @@ class _Probe:
             found: Any = a.replace_gain
             return found, self._norm(self._pack(done.results[0], done.slain))
 
-        return explore(run)
+        self.walking = location
+        try:
+            return explore(run)
+        finally:
+            self.walking = None
 
     def _walk_hits(self, location: str, degrees: int) -> Dist[Any]:
         """One hit at ``location``: its damage dice walked once for the whole attack
@@ -415,7 +456,7 @@ class _Probe:
                     replaced[d].append(rd.scaled(w, dice.denom))
         a.apply_replacement = True
         for d in wanted:
-            self.hit_memo[("replaced", armour, d)] = mix(replaced[d])
+            self.hit_memo[("replaced", armour, self._table_key(location), d)] = mix(replaced[d])
         return mix(plain)
 
     def _at(self, degrees: int) -> AttackState:
@@ -440,7 +481,7 @@ class _Probe:
             return Dist.certain(0)
         a = self.prepared
         assert a is not None
-        memo = (tuple(a._armour_at(loc) for loc in locations), degrees, flame)
+        memo = (tuple((a._armour_at(loc), self._table_key(loc)) for loc in locations), degrees, flame)
         got = self.sum_memo.get(memo)
         if got is None:
             got = self.sum_memo[memo] = self._damage(locations, degrees, flame)
@@ -520,12 +561,12 @@ class _Probe:
 
     def _norm(self, key: int) -> int:
         """A packed sum with its wounds capped and Fury / slain counted once."""
-        wounds, mag, rf, slain, jam = unpack(key, 5)
+        wounds, mag, rf, slain, jam, one, fs = unpack(key, 7)
         if self.cap is not None:
             wounds = min(wounds, self.cap)
         if self.magnitude_cap is not None:
             mag = min(mag, self.magnitude_cap)
-        return pack(wounds, mag, min(rf, 1), min(slain, 1), min(jam, 1))
+        return pack(wounds, mag, min(rf, 1), min(slain, 1), min(jam, 1), min(one, 1), min(fs, 1))
 
     def jam_face(self) -> int:
         """The natural face of a damage d10 that jams a Flame or Spray weapon (0: none)."""
@@ -538,7 +579,10 @@ class _Probe:
         rf = hit.righteous_fury is not None and hit.righteous_fury.confirmed is not False
         nine = self.jam_face()
         jam = bool(nine) and any(d.natural == nine and d.sides == 10 for d in hit.dice)
-        return pack(hit.wounds, hit.magnitude, int(rf), int(slain), int(jam))
+        row = hit.righteous_fury.critical_effect if hit.righteous_fury is not None else None
+        one = row == 1
+        fs = row is not None and fury_slain(self.slain, hit.location, row)
+        return pack(hit.wounds, hit.magnitude, int(rf), int(slain), int(jam), int(one), int(fs))
 
     def _add(self, a: Dist[int], b: Dist[int]) -> Dist[int]:
         """``a + b`` (independent), normalized (:meth:`_norm`) as it is summed."""
@@ -596,8 +640,8 @@ def outcomes(scenario: Scenario, attack_class: type[D100Attack]) -> Dist[Outcome
             locs = tuple(sorted(kept))
             dist: dict[Outcome, int] = {}
             for key, wk in total.weights.items():
-                wounds, mag, rf, slain, jam = unpack(key, 5)
-                o = Outcome(outcome, degrees, len(kept), wounds, rf > 0, slain > 0, mag, locs, jam > 0)
+                wounds, mag, rf, slain, jam, one, fs = unpack(key, 7)
+                o = Outcome(outcome, degrees, len(kept), wounds, rf > 0, slain > 0, mag, locs, jam > 0, one > 0, fs > 0)
                 dist[o] = dist.get(o, 0) + wk * w * wj
             parts.append(Dist(dist, phase.denom * negated.denom * total.denom))
     return mix(parts).reduced()

@@ -101,13 +101,55 @@ class ShotOdds(_Model):
     penetrate: Chance
 
 
+# The chance of each Critical Effects row (issue 23, rules.odds.critical)
+
+
+class RowText(_Model):
+    """A row's chance on one table location (``"Body"``) where the final location is determined
+    (every hit on the target struck that table), with the group's ``text`` ("" where the row is
+    not entered) and whether the row slays (a ``slain`` effect)."""
+
+    location: str
+    p: Chance
+    text: str = ""
+    slain: bool = False
+
+
+class RowOdds(_Model):
+    """One Critical Effects row: ``row`` 1-10, ``label`` ("10+" for 10 or more), its chance ``p``
+    and, with the group's tables, its chance and words on each table location (``tables``)."""
+
+    row: int
+    label: str
+    p: Chance
+    tables: list[RowText] = Field(default_factory=list)
+
+
+class CriticalOdds(_Model):
+    """The Critical Effects rows an attack reads: ``damage_type`` (``"Energy"``), ``start`` (the
+    critical damage the target had), ``rows`` (the row of critical damage the attack leaves the
+    target on), ``fury_rows`` (DH2: the chance at least one Righteous Fury reads each d5 row), and
+    with the group's tables ``slain`` (a row read slays, or a Troop is slain by Fury; a lower
+    bound where ``slain_high``, the upper bound, is given) and ``notes``. Rows of chance 0 are left
+    out."""
+
+    damage_type: str
+    start: int = 0
+    rows: list[RowOdds] = Field(default_factory=list)
+    fury_rows: list[RowOdds] = Field(default_factory=list)
+    slain: Chance | None = None
+    slain_high: Chance | None = None
+    notes: list[str] = Field(default_factory=list)
+
+
 class Odds(_Model):
     """The odds of the attack on the forms, before any die is rolled.
 
     ``exact``: every figure is exact (else estimated from ``sample`` seeded resolutions, with
     bounds). ``headline``: the figures a player reads first. ``chart``: the distribution drawn.
     ``degrees``, ``hits``, ``locations`` (d100 rulesets), ``shots`` (the fan ruleset): the tables.
-    ``notes``: how the figures were taken, in words."""
+    ``notes``: how the figures were taken, in words. ``critical`` (d100, a single target): the
+    chance of each Critical Effects row (:class:`CriticalOdds`)."""
 
     system: str
     attacker: str
@@ -126,3 +168,5 @@ class Odds(_Model):
     # ``both``: the two attacks together, only where that is exact (left out of the JSON when unused)
     second: Odds | None = None
     both: list[Figure] = Field(default_factory=list)
+    # Critical Effects rows (issue 23): left out of the JSON when None (a Horde, no row possible)
+    critical: CriticalOdds | None = None

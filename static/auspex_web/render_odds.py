@@ -270,10 +270,72 @@ def render_tables(odds: Report) -> str:
     if odds.get("degrees"):
         rows = _bars_rows(odds["degrees"], degrees_label)
         parts.append(_table("odds-degrees", "Degrees of the test", ["Degrees", "Chance", "At least"], rows))
+    if odds.get("critical"):  # issue 23: the Critical Effects rows
+        parts.append(render_critical(odds["critical"]))
     if odds.get("notes"):
         notes = "".join(f"<li>{e(n)}</li>" for n in odds["notes"])
         parts.append(f'<ul class="odds-notes" data-k="odds-notes">{notes}</ul>')
     return "".join(parts)
+
+
+# ---------------------------------------------------------------------------------------- critical rows (issue 23)
+
+SHOWN = 0.0005
+"""A row is listed when its chance is above 0.05%."""
+
+
+def _row_item(row: Mapping[str, Any], name: str) -> str:
+    """One row: ``Row 3 12.3%``, then its chance and the group's words on each table location
+    where the final location is determined; the locations whose row is not entered in one line,
+    with a link to the tables."""
+    places, missing = [], []
+    for t in row.get("tables") or []:
+        if t["p"]["p"] <= SHOWN:
+            continue
+        if not t.get("text") and not t.get("slain"):
+            missing.append(str(t["location"]))
+            continue
+        words = f'<q class="crit-text">{e(t["text"])}</q>' if t.get("text") else ""
+        slain = ' <strong class="crit-slain">Slain</strong>' if t.get("slain") else ""
+        places.append(f'<li data-k="crit-place">{e(t["location"])} {chance_span(t["p"])}: {words}{slain}</li>')
+    if missing:
+        places.append(
+            f'<li class="crit-none">{e(", ".join(missing))}: not entered '
+            '(<a href="#critical-tables">enter your table</a>)</li>'
+        )
+    more = f'<ul class="crit-places">{"".join(places)}</ul>' if places else ""
+    return f'<li data-k="{e(name)}" data-row="{e(row["row"])}">Row {e(row["label"])} {chance_span(row["p"])}{more}</li>'
+
+
+def render_critical(crit: Mapping[str, Any]) -> str:
+    """The Critical Effects rows (``Odds.critical``): the chance that some row read slays (its
+    bounds where the odds give them), the row of critical damage the attack leaves the target on,
+    DH2's Righteous Fury rows, each with the group's words where entered; rows of 0.05% or less
+    are left out. Escaped: the group's text is typed by players."""
+    parts = []
+    if crit.get("slain") is not None:
+        low = crit["slain"]
+        high = crit.get("slain_high")
+        value = chance_span(low, "odds-crit-slain")
+        if high is not None:
+            value = f"{value}{EN_DASH}{chance_span(high, 'odds-crit-slain-high')} (bounds)"
+        parts.append(f'<p class="crit-slain-line">A row read slays: {value}</p>')
+    for key, title, rows in (
+        ("crit-row", "Critical damage: the row the target ends on", crit.get("rows") or []),
+        ("fury-row", "Righteous Fury: the d5 row (at least one Fury)", crit.get("fury_rows") or []),
+    ):
+        shown = [_row_item(r, key) for r in rows if r["p"]["p"] > SHOWN]
+        if shown:
+            parts.append(f'<p class="crit-title">{e(title)}</p><ul class="crit-rows">{"".join(shown)}</ul>')
+    if not parts:
+        return ""
+    if crit.get("notes"):
+        parts.append(f'<ul class="odds-notes">{"".join(f"<li>{e(n)}</li>" for n in crit["notes"])}</ul>')
+    summary = f"Critical Effects rows ({crit.get('damage_type', '')})"
+    return (
+        f'<details class="odds-table odds-critical" data-k="odds-crit-rows"><summary>{e(summary)}</summary>'
+        f"{''.join(parts)}</details>"
+    )
 
 
 # ---------------------------------------------------------------------------------------- the report

@@ -227,3 +227,19 @@ def test_on_a_phone_the_panel_sits_below_the_result_and_nothing_scrolls_sideways
     for selector in ("#odds-toggle", "#odds-compare", "#odds-clear", "#odds summary"):
         for box in [el.bounding_box() for el in page.locator(selector).all()]:
             assert box is not None and box["height"] >= 44 and box["width"] >= 44, (selector, box)
+
+
+def test_the_critical_effects_rows_are_the_engines(ready_page: Page) -> None:
+    # issue 23: a target 8 of 10 wounds down; the panel lists the row of critical damage the attack
+    # leaves it on and DH2's Righteous Fury rows, as the engine gives them (rows above 0.05%)
+    page = ready_page
+    page.fill('input[name="target.damage_taken"]', "8")
+    open_odds(page)
+    odds = engine_odds(sent(page))
+    crit = odds["critical"]
+    section = page.locator('#odds [data-k="odds-crit-rows"]')
+    expect(section).to_be_visible()
+    section.locator("summary").click()
+    want = [str(r["row"]) for r in crit["rows"] if r["p"]["p"] > 0.0005]
+    assert want and section.locator('[data-k="crit-row"]').evaluate_all("els => els.map(e => e.dataset.row)") == want
+    expect(section.locator('[data-k="fury-row"]')).to_have_count(5)

@@ -299,3 +299,61 @@ def test_two_weapon_odds_show_the_second_weapon_and_both_attacks() -> None:
     assert 'data-k="odds-both"' in html and "Expected wounds, both attacks" in html
     single = render_odds(odds_of(load_scenario(gunslinger(two_weapon="none"))))
     assert "Second weapon" not in single and "odds-both" not in single
+
+
+# ------------------------------------------------------------------------------ Critical Effects rows (issue 23)
+
+
+def crit_row(row: int, p: str, tables: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    num, den = (int(x) for x in p.split("/"))
+    return {"row": row, "label": "10+" if row == 10 else str(row), "p": chance(num / den, p), "tables": tables or []}
+
+
+def test_critical_rows_are_a_compact_list_of_rows_above_a_twentieth_of_a_percent() -> None:
+    # rows of 0.05% or less are left out; the group's words where entered, a link to enter them where not
+    crit = {
+        "damage_type": "Energy",
+        "start": 0,
+        "rows": [
+            crit_row(
+                3,
+                "1/8",
+                [
+                    {"location": "Body", "p": chance(0.1, "1/10"), "text": HOSTILE, "slain": True},
+                    {"location": "Leg", "p": chance(0.025, "1/40"), "text": "", "slain": False},
+                ],
+            ),
+            crit_row(10, "1/10000"),
+        ],
+        "fury_rows": [crit_row(r, "9/200") for r in range(1, 6)],
+        "slain": chance(0.1, "1/10"),
+        "slain_high": chance(0.2, "1/5"),
+        "notes": ["Slain is bounded"],
+    }
+    html = render_odds(report(critical=crit))
+    assert 'data-k="odds-crit-rows"' in html and "Critical Effects rows (Energy)" in html
+    rows = re.findall(r'data-k="crit-row" data-row="(\d+)"', html)
+    assert rows == ["3"]  # row 10's 0.01% is left out
+    assert re.findall(r'data-k="fury-row" data-row="(\d+)"', html) == ["1", "2", "3", "4", "5"]
+    assert HOSTILE not in html and "&lt;script&gt;" in html
+    assert "Slain" in html and 'href="#critical-tables"' in html
+    assert 'data-k="odds-crit-slain"' in html and 'data-k="odds-crit-slain-high"' in html
+    assert "Slain is bounded" in unescape(html)
+
+
+def test_no_critical_rows_no_section() -> None:
+    assert "odds-crit-rows" not in render_odds(report())
+    empty = {"damage_type": "Energy", "start": 0, "rows": [crit_row(1, "1/100000")], "fury_rows": [], "notes": []}
+    assert "odds-crit-rows" not in render_odds(report(critical=empty))
+
+
+def test_the_engines_critical_rows_render_with_the_groups_text() -> None:
+    data = json.loads((EXAMPLES / "lasgun.json").read_text())
+    data["target"]["damage_taken"] = 8
+    data["critical_tables"] = [
+        {"system": "dh2", "damage_type": "Energy", "location": "Body", "rows": [{"row": 1, "text": "Winded & <b>"}]}
+    ]
+    out = run_odds(data)
+    assert out["status"] == "ok"
+    html = render_odds(out["odds"])
+    assert "Winded &amp; &lt;b&gt;" in html and 'data-k="crit-row" data-row="1"' in html
