@@ -14,6 +14,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules import registry
+from rules.critical.models import AppliedEffect
+from rules.critical.reading import effect_words as reading_effect_words
 from rules.encounter.families import family
 
 from .render import _k, e
@@ -152,31 +154,15 @@ def fury_text(fury: Sequence[Mapping[str, Any]]) -> str:
     )
 
 
-# Critical effects (issue 23): the rows read from the group's tables, and what they did
-EFFECT_WORDS = {
-    "prone": "Prone",
-    "blood_loss": "Blood Loss",
-    "on_fire": "On Fire",
-    "lost": "{location} lost",
-    "useless": "{location} useless",
-    "slain": "Slain",
-}
+# Critical effects (issue 23): the rows read from the group's tables, and what they did, in the
+# words the result uses (rules.critical.reading.effect_words)
 
 
 def effect_words(x: Mapping[str, Any], location: str) -> str:
-    """One applied effect in words: ``Stunned 3 rounds (1d5)``, ``Fatigue 1``, ``Ag damage 4``,
-    ``Prone``, ``Right Arm lost``, ``Slain`` (not escaped)."""
-    kind = str(x.get("kind"))
-    amount, dice = x.get("amount"), x.get("dice")
-    rolled = f" ({dice})" if dice else ""
-    n = "?" if amount is None else str(amount)
-    if kind == "stunned":
-        return f"Stunned {n} round{'' if amount == 1 else 's'}{rolled}"
-    if kind == "fatigue":
-        return f"Fatigue {n}{rolled}"
-    if kind == "characteristic":
-        return f"{x.get('characteristic')} damage {n}{rolled}"
-    return EFFECT_WORDS.get(kind, kind).format(location=location)
+    """One applied effect of the state's JSON in words, as the result names it: ``Stunned 3 rounds
+    (1d5)``, ``Fatigue 1 level``, ``Ag damage 4``, ``Prone``, ``Right Arm lost``, ``Slain`` (not
+    escaped)."""
+    return reading_effect_words(AppliedEffect.model_validate(x), location)
 
 
 def row_words(x: Mapping[str, Any]) -> str:

@@ -26,7 +26,7 @@ def test_card_shows_fury_row_text_and_effects() -> None:
     assert "Winded &lt;and&gt; reeling" in html  # the group's words escaped
     c = card(html, "g")
     assert (
-        "Righteous Fury: Impact Critical Effects, Body row 2 \u2014 Winded <and> reeling (Stunned 3 rounds (1d5), Fatigue 1)"
+        "Righteous Fury: Impact Critical Effects, Body row 2 \u2014 Winded <and> reeling (Stunned 3 rounds (1d5), Fatigue 1 level)"
         in c
     )
     assert "separate effects, not stacking" in c
