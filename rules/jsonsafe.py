@@ -87,6 +87,18 @@ def loads(text: str, *, what: str, max_bytes: int = MAX_BYTES) -> Any:
         raise ScenarioError.at(what, f"Not JSON: {exc}") from None
 
 
+def loads_file(text: str) -> Any:
+    """A file a player imported (a party file, a tables file): :func:`loads` at field ``file``,
+    its bad JSON said as "Not a JSON file: ...". Raises :class:`ScenarioError` as :func:`loads`."""
+    try:
+        return loads(text, what="file")
+    except ScenarioError as exc:
+        message = exc.errors[0].message
+        if message.startswith("Not JSON: "):
+            raise ScenarioError.at("file", "Not a JSON file: " + message[len("Not JSON: ") :]) from None
+        raise
+
+
 def check_value(value: Any, *, what: str, structure: bool = True, path: str = "") -> list[FieldError]:
     """One walk of ``value`` (parsed JSON: dicts, lists, strings, numbers) that gives both answers.
 

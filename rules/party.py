@@ -153,11 +153,9 @@ def check_party(text: str) -> dict[str, Any]:
     player (``Attacker 1 "Guardsman" (Dark Heresy 2nd edition), characteristics.BS``). At most
     :data:`MAX_ERRORS` errors are listed; ``more`` says how many were left out."""
     try:
-        raw = jsonsafe.loads(text, what="file")
+        raw = jsonsafe.loads_file(text)
     except ScenarioError as exc:
         message = exc.errors[0].message
-        if message.startswith("Not JSON: "):
-            message = "Not a JSON file: " + message[len("Not JSON: ") :]
         return _invalid({}, [{"field": "file", "message": message}])
     if not isinstance(raw, dict) or "auspex_party" not in raw:
         return _invalid({}, [{"field": "file", "message": 'Not an Auspex party file (it has no "auspex_party": 1)'}])

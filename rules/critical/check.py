@@ -170,11 +170,9 @@ def check_tables(text: str, saved: str | None = None) -> dict[str, Any]:
     each error ``{"field", "where", "message"}`` (``field`` a path from the file's root, or
     ``"text"`` with the pasted ``line`` and its ``part``: row, effects, location...)."""
     try:
-        raw = jsonsafe.loads(text, what="file")
+        raw = jsonsafe.loads_file(text)
     except ScenarioError as exc:
         message = exc.errors[0].message
-        if message.startswith("Not JSON: "):
-            message = "Not a JSON file: " + message[len("Not JSON: ") :]
         return _invalid([_error("file", message, "File")])
     if isinstance(raw, dict) and "text" in raw and "auspex_critical" not in raw:
         system, file, errors = _text_request(raw)
