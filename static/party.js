@@ -6,7 +6,7 @@
 import { familyOf } from "./families/index.js";
 import { h, put, restore, scenarioFields, snapshot } from "./formstate.js";
 import { initShare } from "./share.js";
-import { asideText, copyAside, load, notice, onChange, update } from "./store.js";
+import { asideText, copyAside, download, load, notice, onChange, update } from "./store.js";
 import { importTables, savedTables } from "./tables.js"; // critical tables (issue 23) travel with the party
 
 const FORM_KEY = "auspex:form:v1";
@@ -293,12 +293,7 @@ function initPartyBar({ collectScenario, engine }) {
 
   document.getElementById("party-export").addEventListener("click", () => {
     const tables = savedTables(); // critical tables (issue 23): exported with the party when saved
-    const blob = new Blob([JSON.stringify({ ...asStored(party), ...(tables ? { critical_tables: tables } : {}) }, null, 1)], { type: "application/json" });
-    const a = document.createElement("a");
-    a.href = URL.createObjectURL(blob);
-    a.download = "auspex-party.json";
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 60_000);
+    download("auspex-party.json", JSON.stringify({ ...asStored(party), ...(tables ? { critical_tables: tables } : {}) }, null, 1));
     const n = KINDS.reduce((sum, { key }) => sum + party[key].length, 0);
     say(`Exported ${n} saved ${n === 1 ? "entry" : "entries"} as auspex-party.json.`);
   });

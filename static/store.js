@@ -137,3 +137,15 @@ export function notice(topic, text) {
   box.replaceChildren(...[...notices.values()].map((t) => Object.assign(document.createElement("p"), { textContent: t })));
   box.hidden = notices.size === 0;
 }
+
+/** Save ``text`` as a file named ``name`` on this device (the browser's download): the party,
+ * the encounter and the critical tables are exported this way. */
+export function download(name, text, type = "application/json") {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([text], { type }));
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 60_000);
+}

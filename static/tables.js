@@ -7,7 +7,7 @@
 // player typed is shown as text, never as markup.
 
 import { h } from "./formstate.js";
-import { load, onChange, readText, writeText } from "./store.js";
+import { download, load, onChange, readText, writeText } from "./store.js";
 
 export const TABLES_KEY = "auspex:tables:v1";
 const D100 = ["dh2", "dh1", "dw"];
@@ -41,14 +41,6 @@ const hasTables = (system) => D100.includes(system) || system === FAN;
 
 // The tables as stored, as text for the engine ("" when none are stored).
 const storedText = () => (savedTables() ? readText(TABLES_KEY) : "");
-
-function download(name, text, type = "application/json") {
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(new Blob([text], { type }));
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(a.href), 60_000);
-}
 
 /** Stores `file` (a checked tables file). Returns null when stored, else the reason. */
 export function storeTables(file) {

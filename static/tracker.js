@@ -9,7 +9,7 @@
 import { familyOf, rulesetOf } from "./families/index.js";
 import { allSavedNumbers, withSavedCharts } from "./fan_charts.js"; // issue 23 item 5
 import { scenarioFields, put } from "./formstate.js";
-import { asideText, load as loadStored, notice, onChange, readText, update, writeText } from "./store.js";
+import { asideText, download, load as loadStored, notice, onChange, readText, update, writeText } from "./store.js";
 import { tablesFor } from "./tables.js"; // issue 23: the group's Critical Effects tables on this device
 
 export const KEY = "auspex:encounter:v1";
@@ -538,13 +538,9 @@ $("tk-new").onclick = async () => {
 // Export: the encounter file as it is stored; Import: the engine replays it whole or refuses it.
 $("tk-export").onclick = () => {
   const file = fileOf(sys());
-  const url = URL.createObjectURL(new Blob([JSON.stringify(file, null, 1)], { type: "application/json" }));
-  const a = el("a", { href: url, download: `auspex-encounter-${file.system}.json` });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-  say(`Exported ${file.events.length} event(s) as ${a.download}.`);
+  const name = `auspex-encounter-${file.system}.json`;
+  download(name, JSON.stringify(file, null, 1));
+  say(`Exported ${file.events.length} event(s) as ${name}.`);
 };
 $("tk-import").onclick = () => $("tk-import-file").click();
 $("tk-import-file").addEventListener("change", async ({ target: input }) => {
