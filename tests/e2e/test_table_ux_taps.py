@@ -185,3 +185,32 @@ def test_dh1_and_dh2_pick_armour_and_the_party_keeps_it(ready_page: Page) -> Non
     # the party's armour is the ruleset's own: DH2 does not offer DH1's
     page.locator('[name="system"]').select_option("dh2")
     expect(page.locator("#armoury-armour optgroup[label='Party']")).to_have_count(0)
+
+
+def test_the_fan_rulesets_weapons_and_epics_formations_are_picked_from_the_party(ready_page: Page) -> None:
+    page = ready_page
+    page.wait_for_function("document.documentElement.dataset.catalogue === 'ready'")
+    page.locator('[name="system"]').select_option("wh40krp")
+    page.locator('[name="rp:attacker.weapon.name"]').fill("Lasgun")
+    page.locator('[name="rp:attacker.weapon.modes"]').fill("S/SA")
+    page.click("#rp-weapon-pick-save")  # one tap: saved under the weapon's name
+    expect(page.locator("#party-status")).to_have_text('Saved the weapon "Lasgun".')
+    page.locator('[name="rp:attacker.weapon.name"]').fill("Autogun")
+    page.locator('[name="rp:attacker.weapon.modes"]').fill("S")
+    expect(page.locator("#rp-weapon-pick optgroup[label='Party'] option")).to_have_text(["Lasgun"])
+    page.locator("#rp-weapon-pick").select_option(label="Lasgun")
+    expect(page.locator('[name="rp:attacker.weapon.name"]')).to_have_value("Lasgun")
+    expect(page.locator('[name="rp:attacker.weapon.modes"]')).to_have_value("S/SA")
+    expect(page.locator("#rp-weapon-pick-source")).to_have_text('Source: Saved in your party as "Lasgun"')
+
+    page.locator('[name="system"]').select_option("epic")
+    page.locator('[name="ep:target.name"]').fill("Three units")
+    page.locator("#ep-target-units li").first.get_by_role("button", name="Remove").click()
+    page.click("#ep-target-pick-save")
+    expect(page.locator("#party-status")).to_have_text('Saved the target "Three units".')
+    page.click("#add-ep-target-unit")
+    expect(page.locator("#ep-target-units li")).to_have_count(4)
+    page.locator("#ep-target-pick").select_option(label="Three units")
+    expect(page.locator("#ep-target-units li")).to_have_count(3)
+    # the attacking formation's picker holds the party's attackers only (none saved yet)
+    expect(page.locator("#ep-attacker-pick optgroup")).to_have_count(0)
