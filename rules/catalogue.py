@@ -13,8 +13,7 @@ from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
-from . import registry, tables
-from .dw import armoury
+from . import armoury, registry, tables
 from .other_actions import has_other_actions, other_actions
 
 
@@ -48,7 +47,7 @@ def d100_catalogue(system: str) -> dict[str, Any]:
     ``two_weapon``, ``spread_hits``, ``pinning``, ``overwatch`` (DH1's, without pinning); and the attack's own: ``troop_fury``,
     ``spray_and_pray``, ``stray_shots``); ``movement``: metres per round by AB
     (``[{ab, half, full, charge, run}]``) where it has that table; ``cover``: its cover types
-    (``[{name, ap}]``, from its armoury); ``armoury``: its armoury for the pickers (:func:`rules.dw.armoury.armoury_catalogue`)."""
+    (``[{name, ap}]``, from its armoury); ``armoury``: its armoury for the pickers (:func:`rules.armoury.armoury_catalogue`)."""
     t = tables.tables(system)
     extra: dict[str, Any] = {
         "rules": [name for name in OPTIONAL_RULES if getattr(t, name) is not None] + _attack_rules(system)

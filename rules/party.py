@@ -5,9 +5,12 @@ file the page exports and imports (``auspex-party.json``)::
      "attackers": [{"name": "Guardsman", "system": "dh2", "data": {...the scenario's attacker}}],
      "weapons":   [{"name": "Lasgun", "system": "dh2", "data": {...the scenario's attacker.weapon}}],
      "targets":   [{"name": "Cultist", "system": "dh2", "data": {...the scenario's target}}],
+     "armour":    [{"name": "Flak", "system": "dh2", "data": {...the scenario's target.armour}}],
      "critical_tables": {"auspex_critical": 1, "tables": [...], "charts": [...]}}
 
-``critical_tables`` (optional, issue 23) is the group's critical tables as the page keeps them
+``armour`` (optional, issue 24): a d100 target's armour points by hit location (``{"Body": 4,
+...}``, the scenario's ``target.armour``), saved apart from the target so one suit can be put on
+any foe; a file without the list still loads. ``critical_tables`` (optional, issue 23) is the group's critical tables as the page keeps them
 (:class:`rules.critical.models.TablesFile`, checked by :func:`rules.critical.check.validate_file`).
 
 Each entry's ``data`` is validated by the same models the engine validates a scenario with (the
@@ -20,15 +23,15 @@ field. This is a public format: fields are added, never renamed or removed witho
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, RootModel, ValidationError
 
 from . import jsonsafe, limits, registry, tables
 from .api import _field_path, _message
 from .critical.models import TablesFile
 from .errors import ScenarioError
-from .models import Attacker, Weapon
+from .models import Attacker, Location, Weapon
 from .registry import PartyKind
 
 if TYPE_CHECKING:
@@ -36,7 +39,7 @@ if TYPE_CHECKING:
 else:  # every ruleset of the registry (a literal, so an unknown one is refused with the list)
     System = Literal[tuple(registry.RULESETS)]
 
-KINDS = {"attackers": "Attacker", "weapons": "Weapon", "targets": "Target"}
+KINDS = {"attackers": "Attacker", "weapons": "Weapon", "targets": "Target", "armour": "Armour"}
 MAX_ERRORS = 20  # a file of the wrong kind can have thousands; the first ones say enough
 
 
@@ -60,14 +63,24 @@ class PartyFile(BaseModel):
     attackers: list[PartyEntry] = Field(default_factory=list, max_length=1000)
     weapons: list[PartyEntry] = Field(default_factory=list, max_length=1000)
     targets: list[PartyEntry] = Field(default_factory=list, max_length=1000)
+    # armour saved apart from a target (issue 24), optional: a file without it still loads
+    armour: list[PartyEntry] = Field(default_factory=list, max_length=1000)
     # the group's critical tables (issue 23), optional: a file without them still loads
     critical_tables: TablesFile | None = None
 
 
+class SavedArmour(RootModel[dict[Location, Annotated[int, Field(ge=0, le=50)]]]):
+    """A saved armour's data: AP by hit location, as a d100 target's ``armour`` takes it
+    (:class:`rules.models.Target`); a location left out has none."""
+
+
 def entry_model(system: str, kind: str) -> type[BaseModel] | None:
-    """The model an entry of ``kind`` (attackers, weapons, targets) in ``system`` is validated
-    with (:attr:`rules.registry.Ruleset.party`); None where the ruleset has no such entry (Epic's
-    weapons belong to its units)."""
+    """The model an entry of ``kind`` (attackers, weapons, targets, armour) in ``system`` is
+    validated with (:attr:`rules.registry.Ruleset.party`; armour: :class:`SavedArmour`, the d100
+    family's only); None where the ruleset has no such entry (Epic's weapons belong to its units,
+    the fan ruleset's and Epic's armour to their targets)."""
+    if kind == "armour":
+        return SavedArmour if registry.get(system).family == "d100" else None
     model: type[BaseModel] | None = registry.get(system).party_model(cast(PartyKind, kind))
     return model
 
@@ -85,7 +98,11 @@ def _entry_errors(kind: str, index: int, entry: PartyEntry) -> tuple[list[dict[s
     ruleset = registry.get(entry.system)
     model = entry_model(entry.system, kind)
     if model is None:
-        message = f"{ruleset.name} has no weapon entries: a unit's weapons are saved with its formation"
+        message = (
+            f"{ruleset.name} has no armour entries: its armour is saved with the target"
+            if kind == "armour"
+            else f"{ruleset.name} has no weapon entries: a unit's weapons are saved with its formation"
+        )
         return [{"field": f"{kind}.{index}.system", "message": message}], entry.data
     try:
         valid = model.model_validate(entry.data)
@@ -170,6 +187,8 @@ def check_party(text: str) -> dict[str, Any]:
         return _invalid(raw, errors)
     out: dict[str, Any] = {"auspex_party": 1}
     for kind in KINDS:
+        if kind == "armour" and "armour" not in raw:
+            continue  # an older file, without saved armour, comes back as it was
         out[kind] = []
         for index, entry in enumerate(getattr(party, kind)):
             found, data = _entry_errors(kind, index, entry)

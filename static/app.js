@@ -7,9 +7,10 @@ import "./steps.js"; // a phone's steps (Attacker, Target, Action, Result) and t
 import { initParty } from "./party.js"; // the forms kept on this device, the saved party, share links
 import * as encounter from "./tracker.js"; // the encounter's view: the fight kept by the engine, Resolve applied to it
 import { Engine, LIMITS, engines } from "./engine.js"; // the rules engine's workers: start, failure, restart, cancel
-import { FAMILIES, LOCATIONS, familyOf, pathOf as pathOfName } from "./families/index.js"; // each ruleset's family of forms
+import { FAMILIES, familyOf, pathOf as pathOfName } from "./families/index.js"; // each ruleset's family of forms
 import { initTables, tablesFor } from "./tables.js"; // the group's critical tables kept on this device (issue 23)
 import { initChartPicks, withSavedCharts } from "./fan_charts.js"; // issue 23 item 5: the fan ruleset's saved Damage Charts
+import { fillPickers } from "./pickers.js"; // issue 24 item 2: weapons and armour picked (armoury, party), fire modes
 
 const form = document.getElementById("scenario");
 const resolveButton = document.getElementById("resolve");
@@ -625,7 +626,7 @@ function applyRuleset() {
   const size = sizeSelect.value;
   sizeSelect.replaceChildren(...Object.entries(ruleset.sizes).map(([name, value]) => option(name, value ? `${name} (${signedText(value)})` : name)));
   sizeSelect.value = size in ruleset.sizes ? size : "Average";
-  fillArmoury(ruleset);
+  fillPickers(ruleset); // the armoury and the party's weapons and armour, the fire modes (pickers.js)
   fillCover(ruleset);
   syncVisibility();
   syncMovement();
@@ -689,9 +690,6 @@ const coverSelect = document.getElementById("cover-ap");
 const coverLocations = document.getElementById("cover-locations");
 const movementLine = document.getElementById("movement");
 const agInput = form.elements.namedItem("attacker.characteristics.Ag");
-const weaponPicker = document.getElementById("armoury-weapon");
-const weaponNote = document.getElementById("armoury-weapon-note");
-const armourPicker = document.getElementById("armoury-armour");
 
 function isHorde() {
   const rules = catalogue?.[systemSelect.value]?.rules ?? [];
@@ -738,68 +736,6 @@ function fillCover(ruleset) {
   coverSelect.replaceChildren(option("", "(none)"), ...(ruleset.cover ?? []).map((c) => option(String(c.ap), `AP ${c.ap}: ${c.name}`)));
   if ([...coverSelect.options].some((o) => o.value === chosen)) coverSelect.value = chosen;
 }
-
-function fillArmoury(ruleset) {
-  const a = ruleset.armoury;
-  if (!a) return;
-  const groups = new Map();
-  for (const w of a.weapons) {
-    if (!groups.has(w.group)) groups.set(w.group, []);
-    groups.get(w.group).push(option(w.id, w.complete ? w.name : `${w.name} (profile by ammunition)`));
-  }
-  if (a.combi?.length) groups.set("Combi-weapon, secondary", a.combi.map((w) => option(w.id, w.name)));
-  weaponPicker.replaceChildren(
-    option("", "(type the profile below)"),
-    ...[...groups].map(([name, options]) => {
-      const g = document.createElement("optgroup");
-      g.label = name;
-      g.append(...options);
-      return g;
-    }),
-  );
-  armourPicker.replaceChildren(option("", "(type the AP below)"), ...a.armour.map((x) => option(x.id, `${x.name} (${x.covers})`)));
-}
-
-function armouryEntry(kind, id) {
-  const a = catalogue?.[systemSelect.value]?.armoury;
-  if (!a || !id) return null;
-  return kind === "armour" ? a.armour.find((x) => x.id === id) : [...a.weapons, ...(a.combi ?? [])].find((x) => x.id === id);
-}
-
-function setField(name, value) {
-  const el = form.elements.namedItem(name);
-  if (!el) return;
-  if (el.type === "checkbox") el.checked = Boolean(value);
-  else el.value = value == null ? "" : String(value);
-}
-
-// Choosing a weapon fills its profile; every field stays editable. A profile the ammunition
-// decides (launchers) leaves its damage empty for the player to fill from the round in use.
-weaponPicker.addEventListener("change", () => {
-  const w = armouryEntry("weapon", weaponPicker.value);
-  weaponNote.textContent = "";
-  if (!w) return;
-  const p = w.profile;
-  setField("attacker.weapon.name", p.name);
-  setField("attacker.weapon.class", p.class);
-  // a melee weapon has no range, RoF or clip: the fields take the engine's defaults
-  const blank = { range: 0, rof: "S/-/-", damage: "", pen: 0, clip: 0, reload: "" };
-  for (const key of Object.keys(blank)) setField(`attacker.weapon.${key}`, p[key] ?? blank[key]);
-  if (p.damage_type) setField("attacker.weapon.damage_type", p.damage_type);
-  setField("attacker.weapon.sb_multiplier", p.sb_multiplier ?? 1);
-  setField("attacker.weapon.qualities", (p.qualities ?? []).join(", "));
-  const notes = [...(w.notes ?? [])];
-  if (!w.complete) notes.unshift("Its damage, type and Pen come from the ammunition: fill them in.");
-  weaponNote.textContent = notes.join(" ");
-});
-
-armourPicker.addEventListener("change", () => {
-  const a = armouryEntry("armour", armourPicker.value);
-  if (!a) return;
-  if (a.armour && Object.keys(a.armour).length) {
-    for (const loc of LOCATIONS) setField(`target.armour.${loc}`, a.armour[loc] ?? 0);
-  }
-});
 
 function signedText(n) {
   return n < 0 ? `\u2212${-n}` : `+${n}`;

@@ -16,6 +16,8 @@ const KINDS = [
   { key: "attackers", one: "attacker", path: "attacker", scope: ["attacker."] },
   { key: "weapons", one: "weapon", path: "attacker.weapon", scope: ["attacker.weapon."] },
   { key: "targets", one: "target", path: "target", scope: ["target.", "target-kind"] },
+  // issue 24: a d100 target's armour (AP by location), saved apart so one suit goes on any foe
+  { key: "armour", one: "armour", path: "target.armour", scope: ["target.armour."], family: "d100" },
 ];
 
 const form = document.getElementById("scenario");
@@ -102,7 +104,7 @@ function restoreForms() {
 
 const validEntry = (e) => e && typeof e.name === "string" && e.name && typeof e.system === "string" && e.data && typeof e.data === "object" && !Array.isArray(e.data);
 
-const emptyParty = () => ({ attackers: [], weapons: [], targets: [] });
+const emptyParty = () => ({ attackers: [], weapons: [], targets: [], armour: [] });
 
 // A stored party as this page reads it: the entries it can read (the others dropped and counted
 // in `dropped`); throws when it is not a party at all.
@@ -176,8 +178,9 @@ function initPartyBar({ collectScenario, engine }) {
     party = loadParty();
     refresh();
   });
-  const nameField = (kind) => form.elements.namedItem(`${familyOf(system.value).prefix}${kind.path}.name`);
-  const hasKind = (kind) => Boolean(nameField(kind)); // Epic's weapons belong to its units
+  const nameField = (kind) => (kind.family ? null : form.elements.namedItem(`${familyOf(system.value).prefix}${kind.path}.name`));
+  // Epic's weapons belong to its units; armour is the d100 family's (kind.family)
+  const hasKind = (kind) => (kind.family ? familyOf(system.value).name === kind.family : Boolean(nameField(kind)));
 
   // The pick lists from `party`; an entry picked stays picked (by its name) when the lists change.
   function refresh() {
@@ -191,8 +194,10 @@ function initPartyBar({ collectScenario, engine }) {
       use.disabled = remove.disabled = !options.length;
       const available = hasKind(kind);
       name.disabled = save.disabled = !available;
-      name.placeholder = available ? nameField(kind).value.trim() || kind.one : "saved with its formation";
+      name.placeholder = available ? nameField(kind)?.value.trim() || kind.one : kind.family ? "saved with the target" : "saved with its formation";
     }
+    // the Attacker and Target steps' pickers offer the party too (pickers.js)
+    document.dispatchEvent(new CustomEvent("auspex:party", { detail: party }));
   }
 
   // The entry picked in a kind's list (by ruleset and name), or null.
@@ -201,12 +206,14 @@ function initPartyBar({ collectScenario, engine }) {
     return party[kind.key].find((e) => e.system === system.value && e.name === name) ?? null;
   }
 
-  function saveKind(kind) {
+  // `suggested`: a name for it when the Save as box is empty (a picker's armour: its armoury name)
+  function saveKind(kind, suggested = "") {
+    if (!hasKind(kind)) return;
     const scenario = collectScenario();
     const data = kind.path.split(".").reduce((node, key) => node?.[key], scenario);
     if (!data) return;
     const row = rows.get(kind.key);
-    const name = (row.name.value.trim() || nameField(kind).value.trim() || kind.one).slice(0, 80);
+    const name = (row.name.value.trim() || suggested || nameField(kind)?.value.trim() || kind.one).slice(0, 80);
     const entry = { name, system: scenario.system, data };
     const isEntry = (e) => e.system === entry.system && e.name === name;
     const replacing = party[kind.key].some(isEntry);
@@ -232,8 +239,10 @@ function initPartyBar({ collectScenario, engine }) {
     const entry = chosenEntry(kind);
     if (!entry) return;
     const scenario = { system: entry.system };
-    if (kind.key === "weapons") scenario.attacker = { weapon: entry.data };
-    else scenario[kind.path] = entry.data;
+    const keys = kind.path.split("."); // attacker.weapon, target.armour: nested
+    let node = scenario;
+    for (const key of keys.slice(0, -1)) node = node[key] = {};
+    node[keys.at(-1)] = entry.data;
     const { values, rows: lists } = scenarioFields(scenario);
     put(values, lists, { scope: kind.scope, blank: true });
     say(`The forms have the ${kind.one} "${entry.name}".`);
@@ -287,6 +296,11 @@ function initPartyBar({ collectScenario, engine }) {
     box.append(row);
   }
   system.addEventListener("change", refresh);
+  // a picker's one-tap Save (pickers.js): the weapon or armour on the form, into the party
+  document.addEventListener("auspex:party-save", (event) => {
+    const kind = KINDS.find((k) => k.key === event.detail?.kind);
+    if (kind) saveKind(kind, event.detail.name ?? "");
+  });
   form.addEventListener("input", (event) => /\.name$/.test(event.target.name) && refresh());
   form.addEventListener("change", (event) => /\.name$/.test(event.target.name) && refresh());
   refresh();

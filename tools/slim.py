@@ -72,8 +72,16 @@ def _record_hash(data: bytes) -> str:
 
 
 # What the page's worker never imports: the command line, the catalogue (the page reads the
-# catalogue.json the build writes from it) and the Deathwatch armoury behind it.
-BROWSER_OMITS = frozenset({"rules/__main__.py", "rules/catalogue.py", "rules/dw/armoury.py", "rules/data/dw/armoury.json"})
+# catalogue.json the build writes from it) and the armouries behind it (every ruleset's).
+BROWSER_OMITS = frozenset(
+    {
+        "rules/__main__.py",
+        "rules/catalogue.py",
+        "rules/armoury.py",
+        "rules/dw/armoury.py",
+        *(f"rules/data/{system}/armoury.json" for system in ("dw", "dh2", "dh1")),
+    }
+)
 
 
 def _drop_notes(value: object) -> object:

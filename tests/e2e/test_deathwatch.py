@@ -48,10 +48,13 @@ def test_the_armoury_fills_the_weapon_and_armour_and_every_field_stays_editable(
     expect(page.locator("#movement")).to_contain_text("Charge 12 m")
     field(page, "attacker.characteristics.Ag").fill("52")
     expect(page.locator("#movement")).to_contain_text("AB 5")
-    # the Horde switch and the armoury belong to Deathwatch: Dark Heresy hides them
+    # the Horde switch and movement belong to Deathwatch: Dark Heresy hides them; its armoury is
+    # its own (issue 24: seed 001's common rows, no Astartes weapon)
     field(page, "system").select_option("dh2")
     expect(page.get_by_label("Horde", exact=True)).to_be_hidden()
-    expect(page.locator("#armoury-weapon")).to_be_hidden()
+    expect(page.locator("#armoury-weapon")).to_be_visible()
+    expect(page.locator("#armoury-weapon option", has_text="Lasgun")).to_have_count(1)
+    expect(page.locator("#armoury-weapon option", has_text="Astartes")).to_have_count(0)
     expect(page.locator("#movement")).to_be_hidden()
 
 

@@ -67,9 +67,11 @@ def test_deathwatch_catalogue_has_its_armoury_cover_movement_and_optional_rules(
     # Pray, Stray Shots)
     assert (
         dh2["rules"] == ["two_weapon", "spread_hits", "troop_fury", "spray_and_pray", "stray_shots"]
-        and "armoury" not in dh2
         and "movement" not in dh2
+        and "cover" not in dh2
     )
+    # issue 24: DH2 has an armoury of its own (seed 001's common rows)
+    assert {w["name"] for w in dh2["armoury"]["weapons"]} >= {"Lasgun", "Autogun"}
 
 
 def test_the_armourys_craftsmanship_agrees_with_the_rules_the_engine_applies() -> None:

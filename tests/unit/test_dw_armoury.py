@@ -478,7 +478,7 @@ def test_covered_locations_reads_the_printed_lists() -> None:
 
 def test_a_system_without_an_armoury_raises_file_not_found() -> None:
     with pytest.raises(FileNotFoundError):
-        armoury("dh2")
+        armoury("wh40krp")
 
 
 def test_the_catalogue_lists_every_weapon_combi_profile_armour_and_cover_as_json() -> None:

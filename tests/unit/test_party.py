@@ -147,6 +147,45 @@ def test_epic_weapons_given_as_a_list_come_back_as_the_datasheets_text() -> None
     assert answer["party"]["attackers"][4]["data"]["units"][1] == party["attackers"][4]["data"]["units"][1]
 
 
+FLAK = {"Head": 4, "Right Arm": 4, "Left Arm": 4, "Body": 4, "Right Leg": 4, "Left Leg": 4}
+
+
+def test_saved_armour_of_each_d100_ruleset_passes_and_comes_back_as_given() -> None:
+    # issue 24: armour is a party kind of its own, the d100 target's AP by location
+    party = party_of_examples()
+    party["armour"] = [
+        {"name": "Flak", "system": "dh2", "data": FLAK},
+        {"name": "Carapace chest", "system": "dh1", "data": {"Body": 6}},
+        {"name": "Nothing", "system": "dw", "data": {}},
+    ]
+    answer = check(party)
+    assert answer["status"] == "ok", answer
+    assert answer["party"] == party
+
+
+def test_an_old_party_file_without_armour_loads_and_gains_no_list() -> None:
+    answer = check(party_of_examples())
+    assert answer["status"] == "ok" and "armour" not in answer["party"]
+
+
+def test_saved_armour_is_checked_by_location_and_ap() -> None:
+    party = party_of_examples()
+    party["armour"] = [{"name": "Odd", "system": "dh2", "data": {"Tail": 3, "Body": 51}}]
+    errors = errors_of(party)
+    fields = [field for field, _ in errors]
+    assert fields == ["armour.0.data.Tail", "armour.0.data.Body"], errors
+    assert describe(party, "armour.0.data.Body") == 'Armour 1 "Odd" (Dark Heresy 2nd edition), Body'
+
+
+@pytest.mark.parametrize("system", ["wh40krp", "epic"])
+def test_only_the_d100_rulesets_have_armour_entries(system: str) -> None:
+    party = party_of_examples()
+    party["armour"] = [{"name": "Flak", "system": system, "data": {"Body": 4}}]
+    ((field, message),) = errors_of(party)
+    assert field == "armour.0.system"
+    assert "saved with the target" in message
+
+
 def test_errors_are_capped_and_counted() -> None:
     party = party_of_examples()
     bad = copy.deepcopy(party["attackers"][0])

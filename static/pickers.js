@@ -1,0 +1,226 @@
+// Auspex: weapons and armour picked, not typed (issue 24 item 2). On the Attacker and Target steps
+// of every ruleset, a picker offers the party's saved entries (an optgroup "Party", first) and, for
+// DH2, DH1 and Deathwatch, the ruleset's armoury (the catalogue's, each entry with its source shown
+// beside the picker); picking fills the fields, which stay editable. Beside a d100 weapon, its fire
+// modes (from its RoF, or the melee attacks) as buttons that set the Action step's action, so a
+// change of weapon and fire mode is a few taps with nothing typed. A Save button puts the weapon or
+// armour on the form into the party in one tap (party.js saves it, by the auspex:party-save event).
+// Everything shown is text (textContent), never markup.
+
+import { LOCATIONS, familyOf } from "./families/index.js";
+import { h, put, scenarioFields } from "./formstate.js";
+
+const form = document.getElementById("scenario");
+const system = form.elements.namedItem("system");
+const actionSelect = form.elements.namedItem("action.type");
+const PARTY = "@party:"; // a party entry's option value: this prefix and its name (book ids are slugs)
+
+let ruleset = null; // the chosen ruleset's catalogue entry (d100: with its armoury)
+let party = { attackers: [], weapons: [], targets: [], armour: [] };
+
+const option = (value, text) => h("option", { value, textContent: text });
+const group = (label, options) => {
+  const g = h("optgroup", { label });
+  g.append(...options);
+  return g;
+};
+
+// The pickers: `kind` the party's list, `path` the scenario's part it fills (`scope`: the fields
+// it may change), `book(ruleset)` the armoury's entries as [group, options] pairs (none outside the
+// d100 family), `apply(id)` fills a book entry, `shown` the sources/notes line under the picker.
+const PICKERS = [
+  {
+    id: "armoury-weapon",
+    family: "d100",
+    kind: "weapons",
+    path: "attacker.weapon",
+    scope: ["attacker.weapon."],
+    empty: "(type the profile below)",
+    book: bookWeapons,
+    apply: applyWeapon,
+  },
+  {
+    id: "armoury-armour",
+    family: "d100",
+    kind: "armour",
+    path: "target.armour",
+    scope: ["target.armour."],
+    empty: "(type the AP below)",
+    book: (r) => (r?.armoury ? [[null, r.armoury.armour.map((x) => option(x.id, `${x.name} (${x.covers})`))]] : []),
+    apply: applyArmour,
+  },
+  { id: "rp-weapon-pick", family: "wh40krp", kind: "weapons", path: "attacker.weapon", scope: ["attacker.weapon."], empty: "(type the profile below)" },
+  { id: "ep-attacker-pick", family: "epic", kind: "attackers", path: "attacker", scope: ["attacker."], empty: "(type the formation below)" },
+  { id: "ep-target-pick", family: "epic", kind: "targets", path: "target", scope: ["target."], empty: "(type the formation below)" },
+];
+
+function bookWeapons(r) {
+  const a = r?.armoury;
+  if (!a) return [];
+  const groups = new Map();
+  for (const w of a.weapons) {
+    if (!groups.has(w.group)) groups.set(w.group, []);
+    groups.get(w.group).push(option(w.id, w.complete ? w.name : `${w.name} (profile by ammunition)`));
+  }
+  if (a.combi?.length) groups.set("Combi-weapon, secondary", a.combi.map((w) => option(w.id, w.name)));
+  return [...groups];
+}
+
+function armouryEntry(kind, id) {
+  const a = ruleset?.armoury;
+  if (!a || !id) return null;
+  return kind === "armour" ? a.armour.find((x) => x.id === id) : [...a.weapons, ...(a.combi ?? [])].find((x) => x.id === id);
+}
+
+function setField(name, value) {
+  const el = form.elements.namedItem(name);
+  if (!el) return;
+  if (el.type === "checkbox") el.checked = Boolean(value);
+  else el.value = value == null ? "" : String(value);
+}
+
+// A book weapon's profile into the fields. A profile the ammunition decides (launchers) leaves its
+// damage empty for the player to fill from the round in use.
+function applyWeapon(id) {
+  const w = armouryEntry("weapon", id);
+  if (!w) return null;
+  const p = w.profile;
+  setField("attacker.weapon.name", p.name);
+  setField("attacker.weapon.class", p.class);
+  // a melee weapon has no range, RoF or clip: the fields take the engine's defaults
+  const blank = { range: 0, rof: "S/-/-", damage: "", pen: 0, clip: 0, reload: "" };
+  for (const key of Object.keys(blank)) setField(`attacker.weapon.${key}`, p[key] ?? blank[key]);
+  if (p.damage_type) setField("attacker.weapon.damage_type", p.damage_type);
+  setField("attacker.weapon.sb_multiplier", p.sb_multiplier ?? 1);
+  setField("attacker.weapon.qualities", (p.qualities ?? []).join(", "));
+  const notes = [...(w.notes ?? [])];
+  if (!w.complete) notes.unshift("Its damage, type and Pen come from the ammunition: fill them in.");
+  return { source: w.source, notes };
+}
+
+function applyArmour(id) {
+  const a = armouryEntry("armour", id);
+  if (!a) return null;
+  if (a.armour && Object.keys(a.armour).length) {
+    for (const loc of LOCATIONS) setField(`target.armour.${loc}`, a.armour[loc] ?? 0);
+  }
+  return { source: a.source, notes: a.notes ?? [] };
+}
+
+// A saved entry into the forms, as the Party panel's Use does: only the fields under its scope.
+function applySaved(picker, entry) {
+  const scenario = { system: entry.system };
+  const keys = picker.path.split(".");
+  let node = scenario;
+  for (const key of keys.slice(0, -1)) node = node[key] = {};
+  node[keys.at(-1)] = entry.data;
+  const { values, rows } = scenarioFields(scenario);
+  put(values, rows, { scope: picker.scope, blank: true });
+  return { source: `Saved in your party as "${entry.name}"`, notes: [] };
+}
+
+const savedOf = (picker) => (party[picker.kind] ?? []).filter((e) => e.system === system.value);
+
+function fill(picker) {
+  const select = document.getElementById(picker.id);
+  if (!select) return;
+  const chosen = select.value;
+  const saved = savedOf(picker).map((e) => option(PARTY + e.name, e.name));
+  const book = picker.book?.(ruleset) ?? [];
+  select.replaceChildren(
+    option("", picker.empty),
+    ...(saved.length ? [group("Party", saved)] : []),
+    ...book.flatMap(([label, options]) => (label ? [group(label, options)] : options)),
+  );
+  if ([...select.options].some((o) => o.value === chosen)) select.value = chosen;
+}
+
+function pick(picker) {
+  const select = document.getElementById(picker.id);
+  const value = select.value;
+  let shown = null;
+  if (value.startsWith(PARTY)) {
+    const entry = savedOf(picker).find((e) => e.name === value.slice(PARTY.length));
+    if (entry) shown = applySaved(picker, entry);
+  } else if (value) shown = picker.apply?.(value) ?? null;
+  const source = document.getElementById(`${picker.id}-source`);
+  if (source) source.textContent = shown?.source ? `Source: ${shown.source}` : "";
+  const note = document.getElementById(`${picker.id}-note`);
+  if (note) note.textContent = (shown?.notes ?? []).join(" ");
+  syncFireModes();
+}
+
+// ---------------------------------------------------------------- fire modes
+
+const MELEE_ATTACKS = ["Standard Attack", "Swift Attack", "Lightning Attack", "All Out Attack", "Charge"];
+
+// The weapon's attack actions from the fields as they are: a melee weapon's melee attacks of the
+// ruleset; a gun's Single / Semi-Auto Burst / Full Auto Burst where its RoF has them.
+function fireModes() {
+  const actions = new Set((ruleset?.actions ?? []).map((a) => a.name));
+  const klass = form.elements.namedItem("attacker.weapon.class")?.value;
+  if (klass === "Melee" || klass === "Unarmed") {
+    return MELEE_ATTACKS.filter((name) => actions.has(name)).map((name) => ({ name, label: name }));
+  }
+  const [single, semi, full] = (form.elements.namedItem("attacker.weapon.rof")?.value ?? "").split("/").map((x) => x.trim());
+  const has = (x) => x && !/^[-\u2013\u2014]$/.test(x);
+  const modes = [];
+  if (has(single)) modes.push({ name: "Standard Attack", label: "Single shot" });
+  if (has(semi)) modes.push({ name: "Semi-Auto Burst", label: `Semi-Auto Burst (${semi})` });
+  if (has(full)) modes.push({ name: "Full Auto Burst", label: `Full Auto Burst (${full})` });
+  return modes.filter((m) => actions.has(m.name));
+}
+
+function syncFireModes() {
+  const box = document.getElementById("fire-modes");
+  if (!box) return;
+  const modes = familyOf(system.value).name === "d100" ? fireModes() : [];
+  box.hidden = !modes.length;
+  box.replaceChildren(
+    ...modes.map((m) => {
+      const b = h("button", { type: "button", textContent: m.label, className: "fire-mode" });
+      b.dataset.action = m.name;
+      b.setAttribute("aria-pressed", String(actionSelect.value === m.name));
+      b.addEventListener("click", () => {
+        actionSelect.value = m.name;
+        actionSelect.dispatchEvent(new Event("change", { bubbles: true }));
+      });
+      return b;
+    }),
+  );
+}
+
+// ---------------------------------------------------------------- start
+
+const fillAll = () => PICKERS.forEach(fill);
+
+// Called by app.js with the chosen ruleset's catalogue entry (null outside the d100 family).
+export function fillPickers(entry) {
+  ruleset = entry;
+  fillAll();
+  syncFireModes();
+}
+
+for (const picker of PICKERS) {
+  document.getElementById(picker.id)?.addEventListener("change", () => pick(picker));
+  document.getElementById(`${picker.id}-save`)?.addEventListener("click", () => {
+    const select = document.getElementById(picker.id);
+    const label = select.value && !select.value.startsWith(PARTY) ? select.selectedOptions[0]?.textContent.replace(/ \([^()]*\)$/, "") : "";
+    document.dispatchEvent(new CustomEvent("auspex:party-save", { detail: { kind: picker.kind, name: picker.kind === "armour" ? label : "" } }));
+  });
+}
+// the party as party.js last read it (saved here, in another tab, or imported)
+document.addEventListener("auspex:party", (event) => {
+  party = event.detail;
+  fillAll();
+});
+system.addEventListener("change", () => {
+  if (familyOf(system.value).name !== "d100") ruleset = null;
+  fillAll();
+  syncFireModes();
+});
+for (const type of ["input", "change"]) {
+  form.addEventListener(type, (event) => {
+    if (/^attacker\.weapon\.(rof|class)$|^action\.type$/.test(event.target.name ?? "")) syncFireModes();
+  });
+}
