@@ -10,6 +10,7 @@ import { Engine, LIMITS, engines } from "./engine.js"; // the rules engine's wor
 import { FAMILIES, LOCATIONS, familyOf, pathOf as pathOfName } from "./families/index.js"; // each ruleset's family of forms
 import { initTables, tablesFor } from "./tables.js"; // the group's critical tables kept on this device (issue 23)
 import { initChartPicks, withSavedCharts } from "./fan_charts.js"; // issue 23 item 5: the fan ruleset's saved Damage Charts
+import { initView, keepView, keptView } from "./view.js"; // issue 24: a Resolve waiting for the engine; the view kept over a reload
 
 const form = document.getElementById("scenario");
 const resolveButton = document.getElementById("resolve");
@@ -77,7 +78,7 @@ mainEngine.addEventListener("state", ({ detail }) => {
       // the tests and the bench wait for the first "ready" or "failed"
       if (everReady) root.dataset.engine = "restarting";
       else delete root.dataset.engine;
-      resolveButton.disabled = true;
+      resolveButton.disabled = everReady; // the first start: a tap is kept until ready (view.js)
       if (!engineStatus.classList.contains("failed") || !everReady) {
         engineSays(everReady ? "Restarting the rules engine…" : "Starting the rules engine…", "starting");
       }
@@ -217,8 +218,9 @@ function freshSeed() {
 
 // `given`: a scenario to resolve instead of the forms' (a share link's, with its seed or dice);
 // `seed`: the forms' scenario, rolled once with this seed whatever the dice area says (Replay).
-// Returns the envelope shown (null when nothing was sent).
-async function resolve(given, { seed = null } = {}) {
+// `kept`: `given` is the last result's scenario kept over a reload (view.js), sent as the forms' would
+// be and shown only when it resolves. Returns the envelope (null when nothing was sent).
+async function resolve(given, { seed = null, kept = false } = {}) {
   if (mainEngine.busySince !== null && performance.now() - mainEngine.busySince >= LIMITS.busy) {
     // A call this old shows Working… Cancel; a new Resolve cancels it too (the worker is started
     // afresh) rather than wait behind it, and then resolves the forms as they are now.
@@ -244,9 +246,12 @@ async function resolve(given, { seed = null } = {}) {
     const handle = (await engine).handle;
     // a share link's roll is resolved as it was made; otherwise the device's saved Damage Charts (the
     // fan ruleset) and critical tables (d100; the encounter sends its own as an event), never in a link
-    const charted = given ? scenario : withSavedCharts(scenario);
-    const sent = given ? scenario : withTables(charted);
+    const local = !given || kept;
+    const charted = local ? withSavedCharts(scenario) : scenario;
+    const sent = local ? withTables(charted) : scenario;
     const envelope = toEncounter ? await encounter.attack(charted) : JSON.parse(await handle(JSON.stringify(sent)));
+    if (kept && envelope.status !== "ok") return envelope; // view.js says it could not be shown again
+    if (local && envelope.status === "ok") keepView({ last: { scenario, encounter: toEncounter } });
     show(envelope);
     envelope.after?.(); // the encounter's own controls marked, after the forms' marks are cleared
     performance.mark("auspex:result"); // read by tools/bench.py
@@ -848,7 +853,7 @@ let oddsRunning = false;
 let oddsStarted = 0; // performance.now() when the running computation began
 let oddsAgain = false;
 let oddsLast = null; // the odds of the last forms that could be resolved
-let oddsA = null; // the odds kept as A while comparing
+let oddsA = keptView("compareA"); // the odds kept as A while comparing (kept over a reload, issue 24)
 let compareWanted = false; // Compare pressed: the next odds become A
 
 function oddsOpen() {
@@ -911,9 +916,17 @@ async function computeOdds() {
       const against = oddsA && !compareWanted ? JSON.stringify(oddsA) : "";
       const envelope = JSON.parse(await (await engine).odds(request, against));
       if (oddsAgain || !oddsOpen()) continue;
+      if (against && envelope.status === "error") {
+        // an A kept by an older build that this one cannot read: dropped, the odds shown alone
+        oddsA = null;
+        keepView({ compareA: null });
+        oddsAgain = true;
+        continue;
+      }
       if (compareWanted && (envelope.status === "ok" || oddsLast)) {
         // A is these odds (or, the forms being wrong, the last good ones); B follows from here
         oddsA = envelope.status === "ok" ? envelope.odds : oddsLast;
+        keepView({ compareA: oddsA });
         compareWanted = false;
         oddsAgain = true;
         continue;
@@ -996,6 +1009,7 @@ compareButton.addEventListener("click", () => {
 
 clearCompareButton.addEventListener("click", () => {
   oddsA = null;
+  keepView({ compareA: null });
   compareWanted = false;
   computeOdds();
   compareButton.focus();
@@ -1020,4 +1034,5 @@ for (const family of hooks.values()) family.start?.();
 initChartPicks(form); // issue 23 item 5: which saved Damage Chart each chart number picks
 initParty({ collectScenario, resolve, evaluate, engine, clearFieldErrors, lastRequest: () => lastRequest });
 initTables({ engine }); // critical tables (issue 23)
+initView({ form, engine, resolve }); // issue 24: Resolve tapped while the engine starts; the view restored
 encounter.initTracker({ engine, collectScenario, showFieldErrors: (errors) => showFieldErrors(errors, { quiet: true }) });
