@@ -28,6 +28,8 @@ let lastSeed = null;
 let lastRequest = null; // the scenario last sent to be resolved (read by the Share button)
 let catalogue = null; // each ruleset's choices (python -m rules catalogue), once fetched
 let busy = false;
+let restoring = null; // the kept last result being resolved again at start (view.js), while it is
+let restoreSuperseded = false; // a Resolve of the player's came meanwhile: it wins, the kept one is not shown
 
 // ---------------------------------------------------------------- the engine (workers)
 
@@ -220,7 +222,23 @@ function freshSeed() {
 // `seed`: the forms' scenario, rolled once with this seed whatever the dice area says (Replay).
 // `kept`: `given` is the last result's scenario kept over a reload (view.js), sent as the forms' would
 // be and shown only when it resolves. Returns the envelope (null when nothing was sent).
-async function resolve(given, { seed = null, kept = false } = {}) {
+async function resolve(given, options = {}) {
+  if (options.kept) {
+    restoring = resolveNow(given, options);
+    try {
+      return await restoring;
+    } finally {
+      restoring = null;
+    }
+  }
+  if (restoring) {
+    restoreSuperseded = true;
+    await restoring;
+  }
+  return resolveNow(given, options);
+}
+
+async function resolveNow(given, { seed = null, kept = false } = {}) {
   if (mainEngine.busySince !== null && performance.now() - mainEngine.busySince >= LIMITS.busy) {
     // A call this old shows Working… Cancel; a new Resolve cancels it too (the worker is started
     // afresh) rather than wait behind it, and then resolves the forms as they are now.
@@ -250,6 +268,7 @@ async function resolve(given, { seed = null, kept = false } = {}) {
     const charted = local ? withSavedCharts(scenario) : scenario;
     const sent = local ? withTables(charted) : scenario;
     const envelope = toEncounter ? await encounter.attack(charted) : JSON.parse(await handle(JSON.stringify(sent)));
+    if (kept && restoreSuperseded) return null;
     if (kept && envelope.status !== "ok") return envelope; // view.js says it could not be shown again
     if (local && envelope.status === "ok") keepView({ last: { scenario, encounter: toEncounter } });
     show(envelope);

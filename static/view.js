@@ -7,7 +7,7 @@
 // the same engine and renderer, so what shows is rebuilt by this build; one that no longer validates
 // is dropped with a note. An attack applied to the encounter is NOT resolved again (that would roll
 // or apply it twice): the note points to the encounter, whose own log (kept by tracker.js) has it.
-import { load, update, notice } from "./store.js";
+import { load, update } from "./store.js";
 
 export const VIEW_KEY = "auspex:view:v1";
 const STEPS = ["attacker", "target", "action", "result"];
@@ -31,7 +31,8 @@ function parse(value) {
 
 let kept = load(VIEW_KEY, parse, () => ({})).value;
 
-/** Keeps `changes` (merged into what is stored now); `null` takes a field away. */
+/** Keeps `changes` (merged into what is stored now); `null` takes a field away. A write that fails is
+ * not announced: the view is a convenience, and the forms' own keeping already says when storage is full. */
 export function keepView(changes) {
   const { value, error } = update(VIEW_KEY, parse, () => ({}), (now) => {
     const next = { ...now, ...changes };
@@ -39,7 +40,7 @@ export function keepView(changes) {
     return next;
   });
   kept = value;
-  notice("view", error ? `The page's view (step, last result, open panels) could not be kept on this device: ${error}.` : "");
+  if (error) console.warn(`auspex: the view could not be kept: ${error}`);
 }
 
 /** What was kept under `name` when the page started (or since). */
@@ -139,14 +140,15 @@ async function restoreResult(resolve) {
     return;
   }
   const envelope = await resolve(last.scenario, { kept: true });
-  if (envelope?.status === "ok") return;
+  if (envelope === null || envelope.status === "ok") return; // null: a Resolve of the player's came first
   keepView({ last: null });
   note("Your last result could not be shown again (this version of the page reads it differently): press Resolve for a new one.");
 }
 
 /**
  * Starts the view's keeping: `resolve(scenario, { kept: true })` resolves a kept scenario as the
- * forms' would be (null or a non-ok envelope: nothing shown), `engine` settles at the first ready.
+ * forms' would be (a non-ok envelope: nothing shown; null: not shown, the player's own Resolve came
+ * first), `engine` settles at the first ready.
  */
 export function initView({ form, engine, resolve }) {
   const step = keptView("at");
