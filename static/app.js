@@ -11,6 +11,7 @@ import { FAMILIES, familyOf, pathOf as pathOfName } from "./families/index.js"; 
 import { initTables, tablesFor } from "./tables.js"; // the group's critical tables kept on this device (issue 23)
 import { initChartPicks, withSavedCharts } from "./fan_charts.js"; // issue 23 item 5: the fan ruleset's saved Damage Charts
 import { fillPickers } from "./pickers.js"; // issue 24 item 2: weapons and armour picked (armoury, party), fire modes
+import { initView, keepView, keptView } from "./view.js"; // issue 24: a Resolve waiting for the engine; the view kept over a reload
 
 const form = document.getElementById("scenario");
 const resolveButton = document.getElementById("resolve");
@@ -28,6 +29,8 @@ let lastSeed = null;
 let lastRequest = null; // the scenario last sent to be resolved (read by the Share button)
 let catalogue = null; // each ruleset's choices (python -m rules catalogue), once fetched
 let busy = false;
+let restoring = null; // the kept last result being resolved again at start (view.js), while it is
+let restoreSuperseded = false; // a Resolve of the player's came meanwhile: it wins, the kept one is not shown
 
 // ---------------------------------------------------------------- the engine (workers)
 
@@ -78,7 +81,7 @@ mainEngine.addEventListener("state", ({ detail }) => {
       // the tests and the bench wait for the first "ready" or "failed"
       if (everReady) root.dataset.engine = "restarting";
       else delete root.dataset.engine;
-      resolveButton.disabled = true;
+      resolveButton.disabled = everReady; // the first start: a tap is kept until ready (view.js)
       if (!engineStatus.classList.contains("failed") || !everReady) {
         engineSays(everReady ? "Restarting the rules engine…" : "Starting the rules engine…", "starting");
       }
@@ -218,8 +221,25 @@ function freshSeed() {
 
 // `given`: a scenario to resolve instead of the forms' (a share link's, with its seed or dice);
 // `seed`: the forms' scenario, rolled once with this seed whatever the dice area says (Replay).
-// Returns the envelope shown (null when nothing was sent).
-async function resolve(given, { seed = null } = {}) {
+// `kept`: `given` is the last result's scenario kept over a reload (view.js), sent as the forms' would
+// be and shown only when it resolves. Returns the envelope (null when nothing was sent).
+async function resolve(given, options = {}) {
+  if (options.kept) {
+    restoring = resolveNow(given, options);
+    try {
+      return await restoring;
+    } finally {
+      restoring = null;
+    }
+  }
+  if (restoring) {
+    restoreSuperseded = true;
+    await restoring;
+  }
+  return resolveNow(given, options);
+}
+
+async function resolveNow(given, { seed = null, kept = false } = {}) {
   if (mainEngine.busySince !== null && performance.now() - mainEngine.busySince >= LIMITS.busy) {
     // A call this old shows Working… Cancel; a new Resolve cancels it too (the worker is started
     // afresh) rather than wait behind it, and then resolves the forms as they are now.
@@ -245,9 +265,13 @@ async function resolve(given, { seed = null } = {}) {
     const handle = (await engine).handle;
     // a share link's roll is resolved as it was made; otherwise the device's saved Damage Charts (the
     // fan ruleset) and critical tables (d100; the encounter sends its own as an event), never in a link
-    const charted = given ? scenario : withSavedCharts(scenario);
-    const sent = given ? scenario : withTables(charted);
+    const local = !given || kept;
+    const charted = local ? withSavedCharts(scenario) : scenario;
+    const sent = local ? withTables(charted) : scenario;
     const envelope = toEncounter ? await encounter.attack(charted) : JSON.parse(await handle(JSON.stringify(sent)));
+    if (kept && restoreSuperseded) return null;
+    if (kept && envelope.status !== "ok") return envelope; // view.js says it could not be shown again
+    if (local && envelope.status === "ok") keepView({ last: { scenario, encounter: toEncounter } });
     show(envelope);
     envelope.after?.(); // the encounter's own controls marked, after the forms' marks are cleared
     performance.mark("auspex:result"); // read by tools/bench.py
@@ -784,7 +808,7 @@ let oddsRunning = false;
 let oddsStarted = 0; // performance.now() when the running computation began
 let oddsAgain = false;
 let oddsLast = null; // the odds of the last forms that could be resolved
-let oddsA = null; // the odds kept as A while comparing
+let oddsA = keptView("compareA"); // the odds kept as A while comparing (kept over a reload, issue 24)
 let compareWanted = false; // Compare pressed: the next odds become A
 
 function oddsOpen() {
@@ -847,9 +871,17 @@ async function computeOdds() {
       const against = oddsA && !compareWanted ? JSON.stringify(oddsA) : "";
       const envelope = JSON.parse(await (await engine).odds(request, against));
       if (oddsAgain || !oddsOpen()) continue;
+      if (against && envelope.status === "error") {
+        // an A kept by an older build that this one cannot read: dropped, the odds shown alone
+        oddsA = null;
+        keepView({ compareA: null });
+        oddsAgain = true;
+        continue;
+      }
       if (compareWanted && (envelope.status === "ok" || oddsLast)) {
         // A is these odds (or, the forms being wrong, the last good ones); B follows from here
         oddsA = envelope.status === "ok" ? envelope.odds : oddsLast;
+        keepView({ compareA: oddsA });
         compareWanted = false;
         oddsAgain = true;
         continue;
@@ -932,6 +964,7 @@ compareButton.addEventListener("click", () => {
 
 clearCompareButton.addEventListener("click", () => {
   oddsA = null;
+  keepView({ compareA: null });
   compareWanted = false;
   computeOdds();
   compareButton.focus();
@@ -956,4 +989,5 @@ for (const family of hooks.values()) family.start?.();
 initChartPicks(form); // issue 23 item 5: which saved Damage Chart each chart number picks
 initParty({ collectScenario, resolve, evaluate, engine, clearFieldErrors, lastRequest: () => lastRequest });
 initTables({ engine }); // critical tables (issue 23)
+initView({ form, engine, resolve }); // issue 24: Resolve tapped while the engine starts; the view restored
 encounter.initTracker({ engine, collectScenario, showFieldErrors: (errors) => showFieldErrors(errors, { quiet: true }) });
