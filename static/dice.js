@@ -48,8 +48,9 @@ export async function nameRefusedDice(envelope, scenario, ask) {
     const before = scenario.dice.slice(0, n);
     const answer = before.every(Number.isInteger) ? await ask({ ...scenario, dice: before }) : null;
     const need = answer?.status === "needs" && answer.needs.index === n ? answer.needs : null;
+    const what = need ? ` is the ${need.purpose}` : answer?.status === "ok" ? " is one the attack does not need" : "";
     const message = error.message.charAt(0).toLowerCase() + error.message.slice(1);
-    errors.push({ ...error, message: need ? `Die ${n + 1} is the ${need.purpose}: ${message}` : `Die ${n + 1}: ${message}` });
+    errors.push({ ...error, message: `Die ${n + 1}${what}: ${message}` });
   }
   return { ...envelope, errors };
 }

@@ -131,8 +131,15 @@ def test_dice_beyond_what_the_attack_used_are_said_and_kept(ready_page: Page) ->
     page = ready_page
     bolter_burst(page, "Standard Attack")
     first_box(page)
-    # BS 45 + 10 (Standard) + 10 (Short) = 65; 12 hits, the Left Arm; 2d10 + Tearing: 3 dice. Two more typed.
-    page.locator("#dice-rows li.next input").fill("12 6 7 8 4 6")
+    # BS 45 + 10 (Standard) + 10 (Short) = 65; 12 hits, the Left Arm; 2d10 + Tearing: 3 dice. A bad
+    # die after them is refused all the same (the engine checks every die given), and said to be unneeded.
+    box = page.locator("#dice-rows li.next input")
+    box.fill("12 6 7 8 x")
+    resolve(page, "invalid")
+    note = page.locator(f"#{box.get_attribute('aria-describedby')}")
+    expect(note).to_contain_text("Die 5 is one the attack does not need")
+    # two more typed than the attack uses
+    box.fill("12 6 7 8 4 6")
     resolve(page, "ok")
     assert k(page, "hits") == ["1 hit"]
     expect(page.locator("#dice-hint")).to_contain_text("2 dice not used: 4 6")
