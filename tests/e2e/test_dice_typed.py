@@ -6,14 +6,18 @@ beyond what the attack used are kept and said ("2 dice not used: 4 6"); "00" is 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Page, expect
 
+from .test_a11y import axe_js, violations
 from .test_deathwatch import deathwatch
 from .test_page import field, k, resolve
 from .test_rulesets import clear_modifiers
 
 pytestmark = pytest.mark.e2e
+__all__ = ["axe_js"]  # the fixture, imported for the test below
 
 LOCATIONS = ("Head", "Right Arm", "Left Arm", "Body", "Right Leg", "Left Leg")
 
@@ -127,7 +131,7 @@ def test_a_bad_die_in_a_sequence_is_refused_at_its_box_with_its_name(ready_page:
     expect(field(page, "dice.0")).not_to_have_attribute("aria-invalid", "true")
 
 
-def test_dice_beyond_what_the_attack_used_are_said_and_kept(ready_page: Page) -> None:
+def test_dice_beyond_what_the_attack_used_are_said_and_kept(ready_page: Page, axe_js: Path) -> None:
     page = ready_page
     bolter_burst(page, "Standard Attack")
     first_box(page)
@@ -149,6 +153,9 @@ def test_dice_beyond_what_the_attack_used_are_said_and_kept(ready_page: Page) ->
     resolve(page, "ok")
     expect(page.locator("#dice-hint")).to_contain_text("2 dice not used: 4 6")
     expect(page.locator("#dice-rows li.unused input")).to_have_value("4 6")
+    for scheme in ("light", "dark"):  # the muted "Not used" row reads in both themes
+        page.emulate_media(color_scheme=scheme)
+        assert violations(page, axe_js, f"dice not used, {scheme}") == []
 
 
 def test_00_on_a_d100_is_its_100(ready_page: Page) -> None:
