@@ -168,3 +168,19 @@ def test_00_on_a_d100_is_its_100(ready_page: Page) -> None:
     # 100 against 65: a miss (and 94-00 jams a Bolter's shot, seed 001: a Standard Attack jams on 96-00)
     assert k(page, "roll") == ["100"]
     expect(field(page, "dice.0")).to_have_value("00")  # the box shows it as the player typed it
+
+
+def test_the_encounters_dice_box_reads_dice_as_the_resolve_boxes_do(ready_page: Page) -> None:
+    from .test_encounter import PHONE, guard_and_cultist, press, ready
+
+    page = ready(ready_page)
+    page.set_viewport_size(PHONE)
+    guard_and_cultist(page)  # DH2: the Guard's turn
+    page.select_option("#tk-test", "skill")
+    page.fill("#tk-test-name", "Awareness")
+    page.fill("#tk-test-value", "45")
+    page.fill("#tk-test-mod", "+10")
+    # "00" on the d100 is its 100 (as in the Resolve boxes; it was refused as 0): 100 against 55 fails
+    page.fill("#tk-dice", "00")
+    press(page, "#tk-test-go")
+    expect(page.locator("#tk-log")).to_contain_text("Awareness 45 +10 = 55; rolled 100: failure")
