@@ -12,6 +12,7 @@ import { initTables, tablesFor } from "./tables.js"; // the group's critical tab
 import { initChartPicks, withSavedCharts } from "./fan_charts.js"; // issue 23 item 5: the fan ruleset's saved Damage Charts
 import { fillPickers } from "./pickers.js"; // issue 24 item 2: weapons and armour picked (armoury, party), fire modes
 import { initView, keepView, keptView } from "./view.js"; // issue 24: a Resolve waiting for the engine; the view kept over a reload
+import { dieValue, diceTokens, nameRefusedDice, unusedWords } from "./dice.js"; // issue 24 item 3: dice typed as rolled
 
 const form = document.getElementById("scenario");
 const resolveButton = document.getElementById("resolve");
@@ -204,9 +205,7 @@ function collectScenario() {
   for (const [path, values] of Object.entries(multi)) setPath(scenario, path, values);
   familyOf(scenario.system).shape(scenario); // the family's own shapes (static/families/)
   if (diceMode() === "manual") {
-    scenario.dice = diceInputs()
-      .filter((el, i, all) => !(isBlank(el) && i === all.length - 1))
-      .flatMap((el) => (el.dataset.count ? splitDice(el.value, el.dataset.sides) : [numberOrText(el.value, "int")]));
+    scenario.dice = typedBoxes().flatMap((box) => box.tokens.map(dieValue));
   } else {
     scenario.seed = isBlank(seedInput) ? freshSeed() : seedValue();
   }
@@ -268,7 +267,9 @@ async function resolveNow(given, { seed = null, kept = false } = {}) {
     const local = !given || kept;
     const charted = local ? withSavedCharts(scenario) : scenario;
     const sent = local ? withTables(charted) : scenario;
-    const envelope = toEncounter ? await encounter.attack(charted) : JSON.parse(await handle(JSON.stringify(sent)));
+    const ask = async (s) => JSON.parse(await handle(JSON.stringify(s)));
+    // a die refused before the engine reached it ("x") is named by asking for it (static/dice.js)
+    const envelope = toEncounter ? await encounter.attack(charted) : await nameRefusedDice(await ask(sent), sent, ask);
     if (kept && restoreSuperseded) return null;
     if (kept && envelope.status !== "ok") return envelope; // view.js says it could not be shown again
     if (local && envelope.status === "ok") keepView({ last: { scenario, encounter: toEncounter } });
@@ -322,7 +323,7 @@ function show(envelope) {
   switch (envelope.status) {
     case "ok": {
       result.innerHTML = envelope.html; // built by render.py, every text escaped
-      if (diceMode() === "manual") showDice(envelope.resolution.dice, null);
+      if (diceMode() === "manual") showDice(allDice(envelope.resolution), null, envelope.resolution);
       lastSeed = envelope.resolution.seed;
       replayButton.hidden = lastSeed == null;
       if (lastSeed != null) replayButton.textContent = `Replay seed ${lastSeed}`;
@@ -362,12 +363,10 @@ function dieLabel({ purpose, sides, count }) {
   return count > 1 ? `${count} \u00d7 ${purpose} (each 1\u2013${sides})` : `${purpose} (1\u2013${sides})`;
 }
 
-// A group of dice typed in one box: "3 5 1", "3,5,1", or "351" for dice of fewer than 10 sides.
-// What is not a number goes as typed, so the engine names the die and why.
-function splitDice(text, sides) {
-  const trimmed = text.trim();
-  const parts = /^\d+$/.test(trimmed) && Number(sides) < 10 ? [...trimmed] : trimmed.split(/[\s,;]+/).filter(Boolean);
-  return parts.map((part) => numberOrText(part, "int"));
+// Every die a resolution used, in the order rolled: its own, then a second weapon's and the later
+// attacks' (each resolved after it from the same dice, with their own dice).
+function allDice(res) {
+  return [...(res.dice ?? []), ...(res.second ? allDice(res.second) : []), ...(res.attacks ?? []).flatMap(allDice)];
 }
 
 // Consecutive dice rolled for one purpose are one group, shown in one box, as they were rolled.
@@ -385,45 +384,82 @@ function diceInputs() {
   return [...diceRows.querySelectorAll("input")];
 }
 
+// The dice boxes as typed, in order: each box's dice as typed (`tokens`, read by static/dice.js:
+// "5 5 6", "5,5,6", "556" under d10) and the number of its first die (`start`). Any box takes more
+// dice than its own: they go on as the next dice, in order (a whole sequence pasted in one box is
+// the attack's dice). A blank box before the last is sent as one blank die, so the engine marks it
+// rather than every later die moving up by one.
+function typedBoxes() {
+  const boxes = [];
+  let start = 0;
+  diceInputs().forEach((el, i, all) => {
+    let tokens = diceTokens(el.value, el.dataset.sides);
+    if (!tokens.length && i < all.length - 1) tokens = [""];
+    boxes.push({ el, tokens, start });
+    start += tokens.length;
+  });
+  return boxes;
+}
+
+// The box holding die N (0-based), where the player typed it; else the last box.
+function diceBoxFor(n) {
+  const boxes = typedBoxes();
+  return (boxes.find((b) => n >= b.start && n < b.start + b.tokens.length) ?? boxes.at(-1))?.el ?? seedInput;
+}
+
 // Shows the dice the engine used so far (editable, labelled by purpose; a group rolled together in one box)
-// and, when the engine needs more, an empty input for them (a box for a whole group), focused.
-function showDice(dice, needs) {
-  // A box keeps what the player typed in it ("00" stays "00") while it holds the same dice.
-  const typed = new Map(diceInputs().map((el) => [`${el.name}/${el.dataset.count ?? 1}`, el.value]));
+// and, when the engine needs more, an empty input for them (a box for a whole group), focused. The
+// rows are drawn again from the engine's answer: dice typed together in one box get their own rows,
+// each die as it was typed ("00" stays "00"). Dice typed beyond what a resolved attack used are kept
+// in a last box, and the hint says so ("2 dice not used: 4 6").
+function showDice(dice, needs, resolution = null) {
+  const boxes = typedBoxes();
+  const tokens = boxes.flatMap((b) => b.tokens);
+  const asTyped = (d, i) => (tokens[i] !== undefined && dieValue(tokens[i]) === d.value ? tokens[i] : String(d.value));
+  const kept = (g) => boxes.find((b) => b.start === g.index && b.tokens.length === g.values.length && b.tokens.every((t, k) => dieValue(t) === g.values[k]));
+  // the engine's own "Unused dice" step says some were left; they are the ones after its dice
+  const left = resolution?.steps?.some((s) => s.rule === "Unused dice");
+  const unused = left ? tokens.slice(dice.length).filter((t) => t !== "") : [];
   diceRows.replaceChildren();
   const rows = groupDice(dice).map((g) => ({
     ...g,
     count: g.values.length > 1 ? g.values.length : undefined,
-    value: typed.get(`dice.${g.index}/${g.values.length}`) ?? g.values.join(" "),
+    value: kept(g)?.el.value.trim() ?? g.values.map((v, k) => asTyped({ value: v }, g.index + k)).join(" "),
   }));
   if (needs) rows.push({ ...needs, count: needs.count > 1 ? needs.count : undefined, value: "", next: true });
-  for (const d of rows) {
-    const li = document.createElement("li");
-    li.className = d.next ? "die-row next" : "die-row";
-    const label = document.createElement("label");
-    label.append(`${d.next ? "Next: " : ""}${dieLabel(d)} `);
-    const input = document.createElement("input");
-    input.name = `dice.${d.index}`;
-    input.type = "text";
-    input.inputMode = "numeric";
-    input.dataset.num = "int";
-    input.autocomplete = "off";
-    input.value = d.value;
-    if (d.count) {
-      input.dataset.count = String(d.count);
-      input.dataset.sides = String(d.sides);
-      input.placeholder = `${d.count} dice, e.g. ${Array.from({ length: Math.min(d.count, 4) }, (_, k) => (k * 2) % d.sides + 1).join(" ")}`;
-    }
-    label.append(input);
-    li.append(label);
-    diceRows.append(li);
-  }
+  if (unused.length) rows.push({ index: dice.length, unused: true, value: unused.join(" ") });
+  for (const d of rows) diceRows.append(dieRow(d));
   diceHint.textContent = needs
     ? needs.count > 1
-      ? `Roll ${needs.count} d${needs.sides} for ${needs.purpose} and enter them together (e.g. 3 5 1), then press Resolve (or Enter).`
-      : `Roll the ${dieLabel(needs)} and enter it, then press Resolve (or Enter).`
-    : "All dice entered. Change any of them and press Resolve to resolve again.";
+      ? `Roll ${needs.count} d${needs.sides} for ${needs.purpose} and enter them together (e.g. 3 5 1), then press Resolve (or Enter). More dice typed go on to the next ones, in order.`
+      : `Roll the ${dieLabel(needs)} and enter it, then press Resolve (or Enter). You can type the dice after it too, in order, in the same box.`
+    : unused.length
+      ? `${unusedWords(unused)} (kept in the last box). The attack needed no more dice.`
+      : "All dice entered. Change any of them and press Resolve to resolve again.";
   if (needs) diceRows.querySelector("li.next input").focus();
+}
+
+// One row of the dice: what the die is for, and its box.
+function dieRow(d) {
+  const li = document.createElement("li");
+  li.className = d.next ? "die-row next" : d.unused ? "die-row unused" : "die-row";
+  const label = document.createElement("label");
+  label.append(d.unused ? "Not used: " : `${d.next ? "Next: " : ""}${dieLabel(d)} `);
+  const input = document.createElement("input");
+  input.name = `dice.${d.index}`;
+  input.type = "text";
+  input.inputMode = "numeric";
+  input.dataset.num = "int";
+  input.autocomplete = "off";
+  input.value = d.value;
+  if (d.sides) input.dataset.sides = String(d.sides);
+  if (d.count) {
+    input.dataset.count = String(d.count);
+    input.placeholder = `${d.count} dice, e.g. ${Array.from({ length: Math.min(d.count, 4) }, (_, k) => (k * 2) % d.sides + 1).join(" ")}`;
+  }
+  label.append(input);
+  li.append(label);
+  return li;
 }
 
 function clearDice() {
@@ -453,7 +489,7 @@ const diceBannerText = document.getElementById("dice-banner-text");
 function syncDiceBanner() {
   let text = "";
   if (diceMode() === "manual") {
-    const entered = diceInputs().flatMap((el) => (isBlank(el) ? [] : el.dataset.count ? splitDice(el.value, el.dataset.sides) : [el.value]));
+    const entered = typedBoxes().flatMap((box) => box.tokens.filter(Boolean));
     if (entered.length) text = `The next roll uses the ${entered.length === 1 ? "die" : `${entered.length} dice`} you entered.`;
   } else if (!isBlank(seedInput)) {
     text = `Every roll will use seed ${seedInput.value.trim()}.`;
@@ -553,11 +589,9 @@ function inputFor(field) {
   return null;
 }
 
-// The box holding die N (0-based): its own, or the group box whose dice include it.
+// The box holding die N (0-based): where it was typed (static/dice.js reads the boxes).
 function diceInputFor(field) {
-  const n = Number(field.slice(5));
-  const boxes = diceInputs();
-  return boxes.filter((el) => Number(el.name.slice(5)) <= n).pop() ?? boxes[0] ?? seedInput;
+  return diceBoxFor(Number(field.slice(5)));
 }
 
 let errorCount = 0;

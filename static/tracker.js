@@ -11,6 +11,7 @@ import { allSavedNumbers, withSavedCharts } from "./fan_charts.js"; // issue 23 
 import { scenarioFields, put } from "./formstate.js";
 import { asideText, download, load as loadStored, notice, onChange, readText, update, writeText } from "./store.js";
 import { tablesFor } from "./tables.js"; // issue 23: the group's Critical Effects tables on this device
+import { readDice } from "./dice.js"; // issue 24 item 3: dice typed as rolled, read as the Resolve dice boxes read them
 
 export const KEY = "auspex:encounter:v1";
 const OLD_KEY = "auspex:tracker:v1";
@@ -330,11 +331,12 @@ const saved = (answer) => (answer.saved === false ? " Not saved on this device: 
 
 // ---------------------------------------------------------------- the controls
 
-// Dice for an event that rolls: the box's d10s or d100s as typed, else a fresh seed.
+// Dice for an event that rolls: the box's d10s or d100s as typed ("7 3", "7,3"; "00" is a d100's
+// 100), else a fresh seed.
 function rolled(event) {
   const text = diceBox.value.trim();
   if (text) {
-    event.dice = text.split(/[\s,;]+/).map((t) => (/^\d+$/.test(t) ? +t : t));
+    event.dice = readDice(text);
     typed.add(event);
   } else event.seed = crypto.getRandomValues(new Uint32Array(1))[0];
   return event;

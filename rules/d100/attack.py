@@ -271,6 +271,16 @@ class D100Attack:
         foe = self._foe(person)
         return self.s.target.name if person == 0 else foe.name if foe else f"person {person}"
 
+    def _dice_who(self, person: int, numbered: bool = True) -> str:
+        """How a die's purpose names the person it is rolled for: nothing for the target, a nearby
+        foe's name (``"Gretchin hit 4 damage d10"``), else ``"person N "`` (one of the others in a
+        Blast, who have the target's profile and no name), or nothing when not ``numbered`` (the
+        dice whose purpose never numbered the person: the hit's number says it)."""
+        if person == 0:
+            return ""
+        foe = self._foe(person)
+        return f"{foe.name} " if foe else f"person {person} " if numbered else ""
+
     def _wounds_of(self, person: int) -> tuple[int, int]:
         """(damage taken before the attack, wounds) of the target (0) or a nearby foe."""
         who = self._foe(person) or self.s.target

@@ -426,7 +426,7 @@ def _accurate_note(a: D100Attack, hd: HitDice) -> str | None:
 @hook("Unstable", "hit_damage", 10)
 def _unstable(a: D100Attack, hd: HitDice, damage: int) -> int:
     """Unstable: each hit rolls 1d10; on a 1 it deals half damage (rounded up), on a 10 double."""
-    who = f"person {hd.person} " if hd.person else ""
+    who = a._dice_who(hd.person)
     r = a.roller.die(10, f"{who}hit {hd.number} Unstable d10", for_person(hd.person, UNSTABLE)).value
     new = (damage + 1) // 2 if r == 1 else 2 * damage if r == 10 else damage
     what = "half damage" if r == 1 else "double damage" if r == 10 else "normal damage"

@@ -40,7 +40,7 @@ def test_stray_shot_miss_by_one_degree_hits_the_first_other_engaged() -> None:
     # 35 against 30: 1 degree of failure. Reversed 53: Body. Ally: d10 6 + 3 = 9 - AP 4 - TB 4 = 1.
     res = resolve_ok(_into_melee([35, 6]))
     assert res["outcome"] == "miss"
-    assert purposes(res) == [("to-hit d100", 100, 35), ("person 1 hit 1 damage d10", 10, 6)]
+    assert purposes(res) == [("to-hit d100", 100, 35), ("Ally hit 1 damage d10", 10, 6)]
     hit = res["hits"][0]
     assert (hit["person"], hit["name"], hit["location"], hit["damage"], hit["wounds"]) == (1, "Ally", "Body", 9, 1)
     assert (res["total_wounds"], res["damage_taken_after"]) == (0, 0)  # the target is untouched

@@ -241,7 +241,7 @@ def test_nearby_foe_takes_the_last_hit_with_its_own_location() -> None:
         "Gretchin: hit location d100",
         "hit 1 damage d10",
         "hit 2 damage d10",
-        "person 1 hit 3 damage d10",  # the Gretchin is person 1 (after the target, 0)
+        "Gretchin hit 3 damage d10",  # the Gretchin is person 1 (after the target, 0): its dice carry its name
     ]
     assert res["hits_scored"] == 3
     assert locations(res) == ["Body", "Body"]

@@ -29,7 +29,7 @@ def after_hit(a: D100Attack, hit: Hit, degrees: int) -> int:
         if name == "Concussive":
             knock_down(a, hit)
         if tt.success is False and d.test.fail_d10:
-            who = f"person {hit.person} " if hit.person else ""
+            who = a._dice_who(hit.person)
             rolls = [
                 a.roller.die(
                     10, f"{who}hit {hit.number} {name} damage d10", for_person(hit.person, QUALITY_DAMAGE)
@@ -103,7 +103,7 @@ def roll_target_test(
     else:
         roll = a._test_die(
             for_person(person, TARGET_TEST),
-            f"{'person ' + str(person) + ' ' if person else ''}{name} {char} test d100",
+            f"{a._dice_who(person)}{name} {char} test d100",
             value + mod,
         )
         t = a.test(value + mod, roll)

@@ -8,8 +8,8 @@ no die is rolled and no step is written, so the resolution is as before. A row's
 dice (:func:`settle`, called by :func:`~rules.d100.stages.finish.finish`), rows in the order they were
 read and each row's effects in its order, so every other die is the same with or without the
 group's tables (a seeded share link, which carries no tables, resolves the same attack for a
-player without them). Each die has purpose ``"Critical effect: <what> (hit N)"`` (``"person P
-hit N"`` for someone else struck; ``" (k of n)"`` after it for several dice; a d5 is a d10 halved,
+player without them). Each die has purpose ``"Critical effect: <what> (hit N)"`` (``"Gretchin
+hit N"`` for a nearby foe, ``"person P hit N"`` for another in a Blast; ``" (k of n)"`` after it for several dice; a d5 is a d10 halved,
 as every d5 is) and role :data:`rules.d100.seams.CRITICAL_EFFECT`, which no figure of the odds reads.
 """
 
@@ -122,7 +122,7 @@ def _applied(a: D100Attack, effect: Effect, number: int, person: int) -> Applied
     if effect.dice is not None:
         count, sides = (int(x) for x in effect.dice.split("d"))
         what = f"{effect.characteristic} damage" if effect.kind == "characteristic" else _WHAT[effect.kind]
-        hit = f"person {person} hit {number}" if person else f"hit {number}"
+        hit = f"{a._dice_who(person)}hit {number}"
         amount = 0
         for k in range(count):
             suffix = f" ({k + 1} of {count})" if count > 1 else ""

@@ -81,7 +81,7 @@ def roll_hit_dice(a: D100Attack, st: AttackState, n: int, person: int, location:
     w = a.weapon
     expr: DiceExpression = w.dice
     tearing = str(a.q.param("Tearing", "mode", "")) or None
-    who = f"person {person} " if person else ""
+    who = a._dice_who(person)
     dice: list[Die] = []
 
     def roll(sides: int, purpose: str, role: str, group: int = 0) -> None:

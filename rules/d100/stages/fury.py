@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 def rf_d5(a: D100Attack, hd: HitDice) -> int:
-    who = f"person {hd.person} " if hd.person else ""
+    who = a._dice_who(hd.person)
     return a.roller.die(
         5, f"{who}hit {hd.number} Righteous Fury critical d5", for_person(hd.person, FURY_CRITICAL)
     ).value
@@ -57,7 +57,11 @@ def _confirmation(a: D100Attack, hd: HitDice, target_number: int) -> tuple[bool,
         )
         return True, None
     if not any([h.apply(a) for h in hooks("fury_confirm", a.q)]):
-        confirm = a._test_die(FURY_CONFIRM, f"hit {hd.number} Righteous Fury confirmation d100", target_number)
+        confirm = a._test_die(
+            FURY_CONFIRM,
+            f"{a._dice_who(hd.person, numbered=False)}hit {hd.number} Righteous Fury confirmation d100",
+            target_number,
+        )
         ok = a.test(target_number, confirm).success
         a._step(
             rule,
@@ -76,7 +80,8 @@ def _extra_d10(
     extra: list[int] = []
     sides = 5 if a.weapon.weapon_class == "Unarmed" else 10
     while True:
-        d = a.roller.die(sides, f"hit {hd.number} Righteous Fury d{sides} ({len(extra) + 1})", FURY_DAMAGE)
+        who = a._dice_who(hd.person, numbered=False)
+        d = a.roller.die(sides, f"{who}hit {hd.number} Righteous Fury d{sides} ({len(extra) + 1})", FURY_DAMAGE)
         extra.append(d.value)
         if not d.natural_ten or len(extra) >= 20:
             break
