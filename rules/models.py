@@ -208,7 +208,7 @@ class Weapon(_Model):
     weapon_class: Literal["Melee", "Unarmed", "Pistol", "Basic", "Heavy", "Thrown", "Mounted"] = Field(
         "Basic", alias="class"
     )
-    range: float = Field(0, ge=0, le=10000, description="metres")
+    range: float = Field(0, ge=0, le=100000, description="metres")
     rof: str = Field("S/-/-", max_length=limits.ROF_LENGTH, description="single/semi/full, e.g. S/3/-")
     damage: str = Field("1d10", max_length=limits.DAMAGE_LENGTH, description="dice expression, e.g. 1d10+3")
     damage_type: Literal["E", "I", "R", "X"] = "I"

@@ -555,7 +555,9 @@ def test_a_party_weapon_with_proven_3_is_accepted() -> None:
 
     party = {
         "auspex_party": 1,
-        "weapons": [{"name": "Club", "system": "dh2", "data": {"name": "Club", "class": "Melee", "qualities": ["Proven 3"]}}],
+        "weapons": [
+            {"name": "Club", "system": "dh2", "data": {"name": "Club", "class": "Melee", "qualities": ["Proven 3"]}}
+        ],
     }
     got = check_party(json.dumps(party))
     assert got["status"] == "ok", got

@@ -18,13 +18,15 @@ from auspex_web import bridge
 import rules
 from rules.api import check, run
 
+LASGUN = {"name": "Lasgun", "class": "Basic", "range": 100, "rof": "S/3/-", "damage": "1d10+3", "clip": 60}
+
 
 def d100(**parts: Any) -> dict[str, Any]:
     """A DH2 Standard Attack with a Lasgun at 20 m, ``parts`` merged into its sections."""
     data: dict[str, Any] = {
         "version": 1,
         "system": "dh2",
-        "attacker": {"name": "Guardsman", "characteristics": {"BS": 40}, "weapon": {"name": "Lasgun", "range": 100}},
+        "attacker": {"name": "Guardsman", "characteristics": {"BS": 40}, "weapon": LASGUN},
         "target": {"name": "Cultist"},
         "action": {"type": "Standard Attack", "distance": 20},
     }
@@ -48,14 +50,14 @@ def test_check_of_good_forms_is_ok_and_draws_no_die() -> None:
 
 
 def test_check_names_the_field_with_the_engines_message() -> None:
-    data = d100(attacker={"name": "Guardsman", "characteristics": {"BS": 140}, "weapon": {"name": "Lasgun"}})
+    data = d100(attacker={"name": "Guardsman", "characteristics": {"BS": 140}, "weapon": LASGUN})
     assert errors(check(data)) == {"attacker.characteristics.BS": "A whole number from 0 to 100"}
     assert errors(run({**data, "seed": 1}))["attacker.characteristics.BS"] == "A whole number from 0 to 100"
 
 
 def test_check_reports_the_rules_refusals_made_before_any_die() -> None:
     # an unknown quality is refused by the ruleset's check, before the test's d100
-    data = d100(attacker={"name": "G", "weapon": {"name": "Lasgun", "qualities": ["Sparkly"]}})
+    data = d100(attacker={"name": "G", "weapon": {**LASGUN, "qualities": ["Sparkly"]}})
     assert "attacker.weapon.qualities.0" in errors(check(data))
 
 
@@ -81,7 +83,12 @@ def test_the_bridge_check_answers_json_and_never_raises() -> None:
     ("section", "fields", "field", "message"),
     [
         ("attacker", {"name": " "}, "attacker.name", "Name the attacker: the result reads it"),
-        ("attacker", {"weapon": {"name": ""}}, "attacker.weapon.name", "Name the weapon: the result reads it"),
+        (
+            "attacker",
+            {"weapon": {**LASGUN, "name": ""}},
+            "attacker.weapon.name",
+            "Name the weapon: the result reads it",
+        ),
         ("target", {"name": ""}, "target.name", "Name the target: the result reads it"),
     ],
 )
@@ -119,13 +126,15 @@ def test_names_are_marked_with_the_other_errors_in_one_answer() -> None:
 
 @pytest.mark.parametrize("value", [-1, 100001, "far"])
 def test_the_weapons_range_is_checked_like_the_distance(value: Any) -> None:
-    weapon = {"name": "Lasgun", "range": value}
-    got = errors(check(d100(attacker={"name": "G", "weapon": weapon}, action={"type": "Standard Attack", "distance": value})))
+    weapon = {**LASGUN, "range": value}
+    got = errors(
+        check(d100(attacker={"name": "G", "weapon": weapon}, action={"type": "Standard Attack", "distance": value}))
+    )
     assert got["attacker.weapon.range"] == got["action.distance"]
 
 
 def test_a_weapon_range_of_20000_m_is_taken_as_a_distance_is() -> None:
-    assert check(d100(attacker={"name": "G", "weapon": {"name": "Lasgun", "range": 20000.5}})) == {"status": "ok"}
+    assert check(d100(attacker={"name": "G", "weapon": {**LASGUN, "range": 20000.5}})) == {"status": "ok"}
 
 
 # ---------------------------------------------------------------- messages a player reads
@@ -136,7 +145,12 @@ def test_a_weapon_range_of_20000_m_is_taken_as_a_distance_is() -> None:
     [
         ("attacker", {"characteristics": {"BS": -4}}, "attacker.characteristics.BS", "A whole number from 0 to 100"),
         ("attacker", {"characteristics": {"BS": 4.5}}, "attacker.characteristics.BS", "A whole number from 0 to 100"),
-        ("attacker", {"characteristics": {"BS": "lots"}}, "attacker.characteristics.BS", "A whole number from 0 to 100"),
+        (
+            "attacker",
+            {"characteristics": {"BS": "lots"}},
+            "attacker.characteristics.BS",
+            "A whole number from 0 to 100",
+        ),
         ("target", {"wounds": 0}, "target.wounds", "A whole number from 1 to 1,000"),
         ("action", {"distance": -0.5}, "action.distance", "A number from 0 m to 100,000 m"),
         ("action", {"distance": "near"}, "action.distance", "A number from 0 m to 100,000 m"),
