@@ -10,6 +10,7 @@ import { Engine, LIMITS, engines } from "./engine.js"; // the rules engine's wor
 import { FAMILIES, LOCATIONS, familyOf, pathOf as pathOfName } from "./families/index.js"; // each ruleset's family of forms
 import { initTables, tablesFor } from "./tables.js"; // the group's critical tables kept on this device (issue 23)
 import { initChartPicks, withSavedCharts } from "./fan_charts.js"; // issue 23 item 5: the fan ruleset's saved Damage Charts
+import { forgetChecks, initCheck, markField } from "./check.js"; // issue 24 item 5: each field checked as it is left, no stale marks
 
 const form = document.getElementById("scenario");
 const resolveButton = document.getElementById("resolve");
@@ -46,7 +47,7 @@ const engine = new Promise((resolve) => {
     if (detail.state !== "ready") return;
     mainEngine.removeEventListener("state", first);
     resolve({
-      handle: (json) => mainEngine.call("handle", json),
+      handle: (json, forms = false) => mainEngine.call("handle", json, forms), // forms: empty names refused (issue 24)
       check_party: (text) => mainEngine.call("check_party", text),
       check_tables: (text, saved = "") => mainEngine.call("check_tables", text, saved), // critical tables (issue 23)
       tables_text: (system, saved = "", blank = false) => mainEngine.call("tables_text", system, saved, blank),
@@ -246,7 +247,7 @@ async function resolve(given, { seed = null } = {}) {
     // fan ruleset) and critical tables (d100; the encounter sends its own as an event), never in a link
     const charted = given ? scenario : withSavedCharts(scenario);
     const sent = given ? scenario : withTables(charted);
-    const envelope = toEncounter ? await encounter.attack(charted) : JSON.parse(await handle(JSON.stringify(sent)));
+    const envelope = toEncounter ? await encounter.attack(charted) : JSON.parse(await handle(JSON.stringify(sent), !given));
     show(envelope);
     envelope.after?.(); // the encounter's own controls marked, after the forms' marks are cleared
     performance.mark("auspex:result"); // read by tools/bench.py
@@ -535,8 +536,6 @@ function diceInputFor(field) {
   return boxes.filter((el) => Number(el.name.slice(5)) <= n).pop() ?? boxes[0] ?? seedInput;
 }
 
-let errorCount = 0;
-
 // From the Odds panel (`quiet`), which checks the forms as they are typed: the focus stays where
 // the player is typing, the result stays, and the dice' marks (odds ignore the dice) stay too.
 function showFieldErrors(errors, { quiet = false } = {}) {
@@ -549,26 +548,22 @@ function showFieldErrors(errors, { quiet = false } = {}) {
       continue;
     }
     // The message goes inside the field's label, under the input, so it stays with its field in
-    // every row and grid; aria-hidden keeps it out of the label's name, and aria-describedby
-    // (which reads hidden elements) makes it the input's description.
-    const note = document.createElement("span");
-    note.className = "field-error";
-    note.id = `field-error-${++errorCount}`;
-    note.textContent = message;
-    note.setAttribute("aria-hidden", "true");
-    el.setAttribute("aria-invalid", "true");
-    el.setAttribute("aria-describedby", note.id);
-    el.closest("label").append(note);
+    // every row and grid (static/check.js, which marks a field as it is left, the same way).
+    markField(el, message);
   }
   formErrors.hidden = unplaced.length === 0;
   formErrors.replaceChildren(...unplaced.map((text) => paragraph("field-error", text)));
   if (quiet) return;
+  forgetChecks(); // a check answered after this Resolve is out of date
   const first = form.querySelector('[aria-invalid="true"]');
   if (first) first.focus();
-  result.replaceChildren(paragraph("error", `Check ${errors.length === 1 ? "the marked field" : "the marked fields"}: nothing was resolved.`));
+  const line = paragraph("error", `Check ${errors.length === 1 ? "the marked field" : "the marked fields"}: nothing was resolved.`);
+  line.dataset.checkLine = ""; // static/check.js takes it away once no mark is left
+  result.replaceChildren(line);
 }
 
 function clearFieldErrors({ keepDice = false } = {}) {
+  if (!keepDice) forgetChecks();
   const mine = (el) => !(keepDice && el.closest("#dice"));
   for (const note of form.querySelectorAll(".field-error")) if (mine(note)) note.remove();
   for (const el of form.querySelectorAll("[aria-invalid]")) {
@@ -1021,3 +1016,4 @@ initChartPicks(form); // issue 23 item 5: which saved Damage Chart each chart nu
 initParty({ collectScenario, resolve, evaluate, engine, clearFieldErrors, lastRequest: () => lastRequest });
 initTables({ engine }); // critical tables (issue 23)
 encounter.initTracker({ engine, collectScenario, showFieldErrors: (errors) => showFieldErrors(errors, { quiet: true }) });
+initCheck({ form, collectScenario, inputFor, result, formErrors }); // issue 24 item 5: fields checked as they are left
