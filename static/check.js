@@ -61,9 +61,13 @@ function describedNote(el) {
   return note?.classList.contains("field-error") ? note : null;
 }
 
-/** Resolve marked or cleared the forms: a check answered after that is out of date. */
+/** Resolve marked or cleared the forms: a check waiting or answered after that is out of date
+ * (Resolve's marks, which include the rules' refusals after the first die, stand). */
 export function forgetChecks() {
   generation += 1;
+  clearTimeout(timer);
+  timer = null;
+  again = false;
 }
 
 // ---------------------------------------------------------------- which fields
