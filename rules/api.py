@@ -285,7 +285,12 @@ _NAMES: dict[str, tuple[tuple[str, str], ...]] = {
         ("action.second_target.name", "second target"),
     ),
     "wh40krp": (("attacker.name", "attacker"), ("attacker.weapon.name", "weapon"), ("target.name", "target")),
-    "epic": (("attacker.name", "formation"), ("target.name", "target formation")),
+    "epic": (
+        ("attacker.name", "formation"),
+        ("target.name", "target formation"),
+        ("attacker.units.*.name", "unit"),
+        ("target.units.*.name", "unit"),
+    ),
 }
 """The names the result reads, by ruleset family: the field and what it names."""
 
@@ -300,13 +305,26 @@ def name_errors(data: Any) -> list[FieldError]:
         return []
     ruleset = registry.find(data.get("system", registry.DEFAULT))
     errors = []
-    for path, what in _NAMES.get(ruleset.family if ruleset else "", ()):
-        node: Any = data
-        for key in path.split("."):
-            node = node.get(key) if isinstance(node, dict) else None
-        if isinstance(node, str) and not node.strip():
-            errors.append(FieldError(path, f"Name the {what}: the result reads it"))
+    for pattern, what in _NAMES.get(ruleset.family if ruleset else "", ()):
+        for path, node in _values_at(data, pattern.split(".")):
+            if isinstance(node, str) and not node.strip():
+                errors.append(FieldError(path, f"Name the {what}: the result reads it"))
     return errors
+
+
+def _values_at(node: Any, keys: list[str], at: str = "") -> list[tuple[str, Any]]:
+    """The values at a dotted path in parsed JSON, ``*`` standing for each item of a list, with
+    their paths (``attacker.units.*.name`` -> ``attacker.units.0.name``, ...)."""
+    if not keys:
+        return [(at, node)]
+    key, rest = keys[0], keys[1:]
+    join = f"{at}." if at else ""
+    if key == "*":
+        items = node if isinstance(node, list) else []
+        return [found for i, item in enumerate(items) for found in _values_at(item, rest, f"{join}{i}")]
+    if not isinstance(node, dict) or key not in node:
+        return []
+    return _values_at(node[key], rest, f"{join}{key}")
 
 
 def _named(errors: list[FieldError], data: Any, *, required: bool = False) -> list[FieldError]:

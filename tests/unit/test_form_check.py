@@ -67,8 +67,11 @@ def test_check_works_for_the_fan_ruleset_and_epic() -> None:
         "attacker.name": "Name the attacker: the result reads it",
         "attacker.weapon.range": "A number from 0 m to 100,000 m",
     }
-    epic = {"version": 1, "system": "epic", "attacker": {"name": ""}}
-    assert errors(check(epic))["attacker.name"] == "Name the formation: the result reads it"
+    epic = {"version": 1, "system": "epic", "attacker": {"name": "", "units": [{"name": "Tactical 1"}, {"name": ""}]}}
+    got = errors(check(epic))
+    assert got["attacker.name"] == "Name the formation: the result reads it"  # the engine's own "Required", in words
+    assert got["attacker.units.1.name"] == "Name the unit: the result reads it"
+    assert "attacker.units.0.name" not in got
 
 
 def test_the_bridge_check_answers_json_and_never_raises() -> None:
