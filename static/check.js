@@ -154,10 +154,18 @@ function show(envelope) {
   if (envelope.status !== "ok" && envelope.status !== "invalid") return;
   document.documentElement.dataset.checked = envelope.status; // read by the browser tests
   const wrong = new Map();
+  let unplaced = 0;
   for (const { field, message } of envelope.errors ?? []) {
     const el = field === "scenario" ? null : hooks.inputFor(field);
-    if (!el || !isScenarioField(el) || el.type === "radio") continue;
+    if (!el || !isScenarioField(el) || el.type === "radio") {
+      unplaced += 1;
+      continue;
+    }
     wrong.set(el, wrong.has(el) ? `${wrong.get(el)}; ${message}` : message);
+  }
+  if (!unplaced) {
+    hooks.formErrors.hidden = true; // Resolve's messages that no field could show: none left
+    hooks.formErrors.replaceChildren();
   }
   for (const el of markedFields()) if (!wrong.has(el)) unmarkField(el);
   for (const [el, message] of wrong) if (touched.has(el) || el.getAttribute("aria-invalid") === "true") markField(el, message);
