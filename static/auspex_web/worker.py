@@ -33,4 +33,14 @@ __export__ = [
     "encounter",
     "crash_for_tests",
 ]
-__all__ = ["check", "check_party", "check_tables", "crash_for_tests", "encounter", "handle", "initiative", "odds", "tables_text"]
+__all__ = [
+    "check",
+    "check_party",
+    "check_tables",
+    "crash_for_tests",
+    "encounter",
+    "handle",
+    "initiative",
+    "odds",
+    "tables_text",
+]
