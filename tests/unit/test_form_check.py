@@ -157,7 +157,7 @@ def test_a_weapon_range_of_20000_m_is_taken_as_a_distance_is() -> None:
         ("target", {"wounds": 0}, "target.wounds", "A whole number from 1 to 1,000"),
         ("action", {"distance": -0.5}, "action.distance", "A number from 0 m to 100,000 m"),
         ("action", {"distance": "near"}, "action.distance", "A number from 0 m to 100,000 m"),
-        ("attacker", {"name": "x" * 200}, "attacker.name", "Too long: at most 80 characters"),
+        ("attacker", {"name": "x" * 200}, "attacker.name", "Too long (at most 80 characters)"),
         ("attacker", {"psy_rating": 21}, "attacker.psy_rating", "A whole number from 0 to 20"),
         ("action", {"type": 7}, "action.type", "Must be text"),
     ],
