@@ -5,7 +5,7 @@ Use :func:`run` (a scenario dict in, an envelope dict out) from adapters, or
 random: dice come from the source passed in (:mod:`rules.dice`).
 """
 
-from .api import load_scenario, resolve, run, run_json, run_text
+from .api import check, load_scenario, resolve, run, run_json, run_text
 from .dice import DiceExpression, Roller, ScriptedDice, SeededDice
 from .errors import AuspexError, FieldError, NeedDie, ScenarioError
 from .models import Resolution, Scenario
@@ -25,6 +25,7 @@ __all__ = [
     "ScenarioError",
     "ScriptedDice",
     "SeededDice",
+    "check",
     "load_scenario",
     "resolve",
     "run",

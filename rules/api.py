@@ -13,11 +13,14 @@ It never raises for bad input; anything else is a bug and propagates.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
+import types
+import typing
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from . import jsonsafe, registry, tables
 from .dice import DiceSource, Roller, ScriptedDice, SeededDice
@@ -56,11 +59,11 @@ def _field_path(loc: tuple[int | str, ...]) -> str:
 
 _OBJECT = "Must be a group of fields (a JSON object, {{...}})"
 _MESSAGES = {
-    "less_than_equal": "Must be at most {le}",
-    "greater_than_equal": "Must be at least {ge}",
-    "less_than": "Must be less than {lt}",
-    "greater_than": "Must be more than {gt}",
-    "multiple_of": "Must be a multiple of {multiple_of}",
+    "less_than_equal": "At most {le}",
+    "greater_than_equal": "At least {ge}",
+    "less_than": "Less than {lt}",
+    "greater_than": "More than {gt}",
+    "multiple_of": "A multiple of {multiple_of}",
     "int_type": "Must be a whole number",
     "int_parsing": "Must be a whole number",
     "int_parsing_size": "Must be a whole number of at most a few digits",
@@ -97,20 +100,44 @@ _MESSAGES = {
 }
 """pydantic's error types in the field's words: what is wrong and what is allowed, never a Python
 type's name. A type not listed keeps pydantic's sentence only when it names no type (see
-:func:`_message`)."""
+:func:`_message`). A number field whose bounds the model gives reads them both instead
+(:func:`_bounded`: "A whole number from 0 to 100", "A number from 0 m to 100,000 m")."""
+
+_NUMBER_ERRORS = frozenset(
+    {
+        "less_than_equal",
+        "greater_than_equal",
+        "less_than",
+        "greater_than",
+        "int_type",
+        "int_parsing",
+        "int_from_float",
+        "float_type",
+        "float_parsing",
+        "finite_number",
+    }
+)
 
 
 def _plain(value: object) -> object:
-    """A bound as a player reads it: ``100000`` for ``100000.0``."""
+    """A bound as a player reads it: ``100000`` for ``100000.0``, ``1,000`` for ``1000``."""
     if isinstance(value, float) and value.is_integer():
-        return int(value)
+        value = int(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:,}"
     return value
 
 
-def _message(err: Any) -> str:
+def _message(err: Any, model: type[BaseModel] | None = None) -> str:
     """The message for one pydantic error (a dict of ``ValidationError.errors()``), in the field's
     words: what is wrong and what is allowed. NaN or infinity given to a number field reads "Must
-    be a number" whatever bound it also breaks."""
+    be a number" whatever bound it also breaks, unless ``model`` (the model validated) gives the
+    field's bounds: then any number error reads them, with the field's unit ("A number from 0 m to
+    100,000 m", "A whole number from 1 to 10")."""
+    if model is not None and err["type"] in _NUMBER_ERRORS:
+        bounded = _bounded(model, tuple(err.get("loc", ())))
+        if bounded:
+            return bounded
     value = err.get("input")
     if isinstance(value, float) and not math.isfinite(value) and err["type"] not in ("missing", "extra_forbidden"):
         return "Must be a number"
@@ -127,6 +154,65 @@ def _message(err: Any) -> str:
     if msg.startswith("Input should"):  # pydantic's wording for a type not listed above
         return "Not a value this field takes"
     return msg[:1].upper() + msg[1:]
+
+
+def _bounded(model: type[BaseModel], loc: tuple[int | str, ...]) -> str:
+    """ "A whole number from 0 to 100" for the number field at ``loc`` in ``model``, from its own
+    bounds, type and unit (a description in metres: "m"); "" when ``loc`` is not such a field."""
+    found = _field_at(model, loc)
+    if found is None:
+        return ""
+    kind, metadata, description = found
+    low = next((getattr(m, "ge", None) for m in metadata if getattr(m, "ge", None) is not None), None)
+    high = next((getattr(m, "le", None) for m in metadata if getattr(m, "le", None) is not None), None)
+    unit = " m" if "metres" in description and " per " not in description else ""
+    what = "A whole number" if kind is int else "A number"
+    if low is not None and high is not None:
+        return f"{what} from {_plain(low)}{unit} to {_plain(high)}{unit}"
+    if low is not None:
+        return f"{what} of at least {_plain(low)}{unit}"
+    if high is not None:
+        return f"{what} of at most {_plain(high)}{unit}"
+    return ""
+
+
+def _field_at(model: type[BaseModel], loc: tuple[int | str, ...]) -> tuple[type, list[Any], str] | None:
+    """The number field at ``loc`` in ``model``: its type (int or float), its constraints (``Ge``,
+    ``Le``...) and its description; None when ``loc`` leads elsewhere (a union branch, a text)."""
+    loc = tuple(p for p in loc if not (isinstance(p, str) and ("[" in p or p.startswith("function-"))))
+    tp: Any = model
+    metadata: list[Any] = []
+    description = ""
+    for part in loc:
+        tp, metadata, description = _unwrap(tp, metadata, description)
+        if isinstance(tp, type) and issubclass(tp, BaseModel) and isinstance(part, str) and part in tp.model_fields:
+            info = tp.model_fields[part]
+            tp, metadata, description = info.annotation, list(info.metadata), info.description or ""
+        elif typing.get_origin(tp) in (list, tuple) and isinstance(part, int):
+            tp, metadata, description = typing.get_args(tp)[0], [], ""
+        elif typing.get_origin(tp) is dict and isinstance(part, str):
+            tp, metadata, description = typing.get_args(tp)[1], [], ""
+        else:
+            return None
+    tp, metadata, description = _unwrap(tp, metadata, description)
+    return (tp, metadata, description) if tp in (int, float) else None
+
+
+def _unwrap(tp: Any, metadata: list[Any], description: str) -> tuple[Any, list[Any], str]:
+    """``tp`` without ``Annotated`` (its constraints added to ``metadata``) and without ``| None``."""
+    while True:
+        if typing.get_origin(tp) is typing.Annotated:
+            tp, *extra = typing.get_args(tp)
+            for item in extra:
+                metadata = [*metadata, *getattr(item, "metadata", [item])]
+                description = description or (getattr(item, "description", None) or "")
+        elif typing.get_origin(tp) in (typing.Union, types.UnionType):
+            args = [a for a in typing.get_args(tp) if a is not type(None)]
+            if len(args) != 1:
+                return tp, metadata, description
+            tp = args[0]
+        else:
+            return tp, metadata, description
 
 
 def load_scenario(data: dict[str, Any] | str) -> AnyScenario:
@@ -156,8 +242,8 @@ def load_scenario(data: dict[str, Any] | str) -> AnyScenario:
             loc = tuple(err["loc"])
             # Unions report the branch name in the path; drop it so the path is the JSON's.
             path = _field_path(tuple(p for p in loc if not (isinstance(p, str) and "[" in p)))
-            errors.append(FieldError(path or "scenario", _message(err)))
-        raise ScenarioError(errors + _quality_errors(parsed, errors)) from None
+            errors.append(FieldError(path or "scenario", _message(err, model)))
+        raise ScenarioError(_named(errors + _quality_errors(parsed, errors), parsed)) from None
 
 
 def _parsed(text: str) -> Any:
@@ -188,6 +274,90 @@ def _quality_errors(data: Any, found: list[FieldError]) -> list[FieldError]:
     taken = {e.field for e in found}
     _, errors = tables.check_qualities(system, ruleset.name, texts)
     return [e for e in errors if e.field not in taken]
+
+
+_NAMES: dict[str, tuple[tuple[str, str], ...]] = {
+    "d100": (
+        ("attacker.name", "attacker"),
+        ("attacker.weapon.name", "weapon"),
+        ("attacker.second_weapon.name", "second weapon"),
+        ("target.name", "target"),
+        ("action.second_target.name", "second target"),
+    ),
+    "wh40krp": (("attacker.name", "attacker"), ("attacker.weapon.name", "weapon"), ("target.name", "target")),
+    "epic": (
+        ("attacker.name", "formation"),
+        ("target.name", "target formation"),
+        ("attacker.units.*.name", "unit"),
+        ("target.units.*.name", "unit"),
+    ),
+}
+"""The names the result reads, by ruleset family: the field and what it names."""
+
+
+def name_errors(data: Any) -> list[FieldError]:
+    """An error at each name the result reads (:data:`_NAMES`) given empty in ``data`` (the
+    scenario as parsed JSON): "Name the target: the result reads it". A name left out takes the
+    model's default and is not one. The page's forms ask for these (:func:`check`, and Resolve
+    through ``rules.run(..., require_names=True)``); a saved scenario or a share link with an
+    empty name still resolves (the result then reads "the target")."""
+    if not isinstance(data, dict):
+        return []
+    ruleset = registry.find(data.get("system", registry.DEFAULT))
+    errors = []
+    for pattern, what in _NAMES.get(ruleset.family if ruleset else "", ()):
+        for path, node in _values_at(data, pattern.split(".")):
+            if isinstance(node, str) and not node.strip():
+                errors.append(FieldError(path, f"Name the {what}: the result reads it"))
+    return errors
+
+
+def _values_at(node: Any, keys: list[str], at: str = "") -> list[tuple[str, Any]]:
+    """The values at a dotted path in parsed JSON, ``*`` standing for each item of a list, with
+    their paths (``attacker.units.*.name`` -> ``attacker.units.0.name``, ...)."""
+    if not keys:
+        return [(at, node)]
+    key, rest = keys[0], keys[1:]
+    join = f"{at}." if at else ""
+    if key == "*":
+        items = node if isinstance(node, list) else []
+        return [found for i, item in enumerate(items) for found in _values_at(item, rest, f"{join}{i}")]
+    if not isinstance(node, dict) or key not in node:
+        return []
+    return _values_at(node[key], rest, f"{join}{key}")
+
+
+def _named(errors: list[FieldError], data: Any, *, required: bool = False) -> list[FieldError]:
+    """``errors`` with an empty name's generic message (Epic's "Required") in the words of
+    :func:`name_errors`; with ``required``, an empty name is an error even where the engine takes it."""
+    names = {e.field: e for e in name_errors(data)}
+    out = [names.pop(e.field, e) if e.field in names else e for e in errors]
+    return out + list(names.values()) if required else out
+
+
+def check(data: dict[str, Any] | str) -> dict[str, Any]:
+    """What the page asks when a field loses focus: ``{"status": "ok"}`` or ``{"status":
+    "invalid", "errors": [...]}`` with the messages :func:`run` gives, the names the result reads
+    required (:func:`name_errors`). Validation only: the scenario's ``dice`` and ``seed`` are
+    ignored, and the attack is followed only up to its first die (the rules' refusals that come
+    before any die: an unknown quality, a burst the weapon cannot fire), none drawn."""
+    parsed = _parsed(data) if isinstance(data, str) else data
+    if isinstance(parsed, dict):
+        parsed = {k: v for k, v in parsed.items() if k not in ("dice", "seed")}
+    try:
+        if isinstance(data, str):
+            jsonsafe.check_text(data, what="scenario")
+        if not isinstance(parsed, dict):
+            if isinstance(data, str):
+                load_scenario(data)  # raises with the JSON's own error
+            raise ScenarioError.at("scenario", "A scenario is a JSON object")
+        scenario = load_scenario(parsed)
+        with contextlib.suppress(NeedDie):
+            _resolve(scenario, Roller(ScriptedDice([])))
+        errors = _named([], parsed, required=True)
+    except ScenarioError as exc:
+        errors = _named(exc.errors, parsed, required=True)
+    return {"status": "invalid", "errors": [e.as_dict() for e in errors]} if errors else {"status": "ok"}
 
 
 def _source(scenario: AnyScenario) -> DiceSource:
@@ -221,10 +391,14 @@ def resolve(scenario: AnyScenario, source: DiceSource | None = None) -> AnyResol
     return _resolve(scenario, Roller(source if source is not None else _source(scenario)))
 
 
-def run(data: dict[str, Any] | str) -> dict[str, Any]:
-    """Validate and resolve; return the envelope described in the module docstring."""
+def run(data: dict[str, Any] | str, *, require_names: bool = False) -> dict[str, Any]:
+    """Validate and resolve; return the envelope described in the module docstring. With
+    ``require_names`` (the page's forms), an empty name the result reads is refused too
+    (:func:`name_errors`), with any other error in the same answer."""
     try:
         scenario = load_scenario(data)
+        if require_names and (named := name_errors(data if isinstance(data, dict) else _parsed(data))):
+            raise ScenarioError(named)
         roller = Roller(_source(scenario))
         try:
             resolution = _resolve(scenario, roller)
@@ -232,11 +406,13 @@ def run(data: dict[str, Any] | str) -> dict[str, Any]:
             dice = [{"purpose": r.purpose, "sides": r.sides, "value": r.value} for r in roller.records]
             return {"status": "needs", **need.as_dict(), "dice": dice}
     except ScenarioError as exc:
+        if require_names:
+            exc = ScenarioError(_named(exc.errors, data if isinstance(data, dict) else _parsed(data), required=True))
         return {"status": "invalid", **exc.as_dict()}
     return {"status": "ok", "resolution": resolution.model_dump(mode="json")}
 
 
-def run_text(text: str) -> dict[str, Any]:
+def run_text(text: str, *, require_names: bool = False) -> dict[str, Any]:
     """``run`` on JSON text, returning the envelope dict (bad JSON, or JSON beyond the limits of
     :func:`rules.jsonsafe.loads`, is an ``invalid`` envelope at field ``scenario``)."""
     try:
@@ -245,7 +421,7 @@ def run_text(text: str) -> dict[str, Any]:
         return {"status": "invalid", **exc.as_dict()}
     if not isinstance(data, dict):
         return {"status": "invalid", "errors": [{"field": "scenario", "message": "A scenario is a JSON object"}]}
-    return run(data)
+    return run(data, require_names=require_names)
 
 
 def run_json(text: str) -> str:

@@ -147,17 +147,17 @@ def _split_qualities(v: object) -> object:
 
 
 def _quality_value(text: str) -> str:
-    """Refuse a quality whose X is over :data:`rules.limits.QUALITY_VALUE` (``Blast (30000)``) at
+    """Read ``Proven 3`` as the book writes it, ``Proven (3)`` (:func:`rules.tables.quality_text`). Refuse a quality whose X is over :data:`rules.limits.QUALITY_VALUE` (``Blast (30000)``) at
     the model, before any rule multiplies by it; a malformed or unknown quality is left to the
     ruleset's check (:func:`rules.tables.check_qualities`), which names the ruleset."""
-    from .tables import parse_quality  # tables imports this module
+    from .tables import parse_quality, quality_text  # tables imports this module
 
     try:
         parse_quality(text)
     except ValueError as exc:
         if "X is at most" in str(exc):
             raise
-    return text
+    return quality_text(text)
 
 
 QualityText = Annotated[str, Field(max_length=limits.QUALITY_LENGTH), AfterValidator(_quality_value)]
@@ -208,7 +208,7 @@ class Weapon(_Model):
     weapon_class: Literal["Melee", "Unarmed", "Pistol", "Basic", "Heavy", "Thrown", "Mounted"] = Field(
         "Basic", alias="class"
     )
-    range: float = Field(0, ge=0, le=10000, description="metres")
+    range: float = Field(0, ge=0, le=100000, description="metres")
     rof: str = Field("S/-/-", max_length=limits.ROF_LENGTH, description="single/semi/full, e.g. S/3/-")
     damage: str = Field("1d10", max_length=limits.DAMAGE_LENGTH, description="dice expression, e.g. 1d10+3")
     damage_type: Literal["E", "I", "R", "X"] = "I"

@@ -107,7 +107,7 @@ def _entry_errors(kind: str, index: int, entry: PartyEntry) -> tuple[list[dict[s
     try:
         valid = model.model_validate(entry.data)
     except ValidationError as exc:
-        return [{"field": f"{at}.{_path(tuple(e['loc']))}", "message": _message(e)} for e in exc.errors()], {}
+        return [{"field": f"{at}.{_path(tuple(e['loc']))}", "message": _message(e, model)} for e in exc.errors()], {}
     errors: list[dict[str, str]] = []
     weapon = valid.weapon if isinstance(valid, Attacker) else valid if isinstance(valid, Weapon) else None
     if weapon is not None:  # a d100 weapon: its qualities checked against the ruleset's table
@@ -183,7 +183,7 @@ def check_party(text: str) -> dict[str, Any]:
     try:
         party = PartyFile.model_validate({k: v for k, v in raw.items() if k != "critical_tables"})
     except ValidationError as exc:
-        errors += [{"field": _path(tuple(e["loc"])) or "file", "message": _message(e)} for e in exc.errors()]
+        errors += [{"field": _path(tuple(e["loc"])) or "file", "message": _message(e, PartyFile)} for e in exc.errors()]
         return _invalid(raw, errors)
     out: dict[str, Any] = {"auspex_party": 1}
     for kind in KINDS:

@@ -13,6 +13,7 @@ import { initChartPicks, withSavedCharts } from "./fan_charts.js"; // issue 23 i
 import { fillPickers } from "./pickers.js"; // issue 24 item 2: weapons and armour picked (armoury, party), fire modes
 import { initView, keepView, keptView } from "./view.js"; // issue 24: a Resolve waiting for the engine; the view kept over a reload
 import { dieValue, diceTokens, nameRefusedDice, unusedWords } from "./dice.js"; // issue 24 item 3: dice typed as rolled
+import { forgetChecks, initCheck, markField } from "./check.js"; // issue 24 item 5: each field checked as it is left, no stale marks
 
 const form = document.getElementById("scenario");
 const resolveButton = document.getElementById("resolve");
@@ -51,7 +52,7 @@ const engine = new Promise((resolve) => {
     if (detail.state !== "ready") return;
     mainEngine.removeEventListener("state", first);
     resolve({
-      handle: (json) => mainEngine.call("handle", json),
+      handle: (json, forms = false) => mainEngine.call("handle", json, forms), // forms: empty names refused (issue 24)
       check_party: (text) => mainEngine.call("check_party", text),
       check_tables: (text, saved = "") => mainEngine.call("check_tables", text, saved), // critical tables (issue 23)
       tables_text: (system, saved = "", blank = false) => mainEngine.call("tables_text", system, saved, blank),
@@ -267,7 +268,7 @@ async function resolveNow(given, { seed = null, kept = false } = {}) {
     const local = !given || kept;
     const charted = local ? withSavedCharts(scenario) : scenario;
     const sent = local ? withTables(charted) : scenario;
-    const ask = async (s) => JSON.parse(await handle(JSON.stringify(s)));
+    const ask = async (s) => JSON.parse(await handle(JSON.stringify(s), !given))  // forms: the names the result reads are asked for;
     // a die refused before the engine reached it ("x") is named by asking for it (static/dice.js)
     const envelope = toEncounter ? await encounter.attack(charted) : await nameRefusedDice(await ask(sent), sent, ask);
     if (kept && restoreSuperseded) return null;
@@ -594,8 +595,6 @@ function diceInputFor(field) {
   return diceBoxFor(Number(field.slice(5)));
 }
 
-let errorCount = 0;
-
 // From the Odds panel (`quiet`), which checks the forms as they are typed: the focus stays where
 // the player is typing, the result stays, and the dice' marks (odds ignore the dice) stay too.
 function showFieldErrors(errors, { quiet = false } = {}) {
@@ -608,26 +607,22 @@ function showFieldErrors(errors, { quiet = false } = {}) {
       continue;
     }
     // The message goes inside the field's label, under the input, so it stays with its field in
-    // every row and grid; aria-hidden keeps it out of the label's name, and aria-describedby
-    // (which reads hidden elements) makes it the input's description.
-    const note = document.createElement("span");
-    note.className = "field-error";
-    note.id = `field-error-${++errorCount}`;
-    note.textContent = message;
-    note.setAttribute("aria-hidden", "true");
-    el.setAttribute("aria-invalid", "true");
-    el.setAttribute("aria-describedby", note.id);
-    el.closest("label").append(note);
+    // every row and grid (static/check.js, which marks a field as it is left, the same way).
+    markField(el, message);
   }
   formErrors.hidden = unplaced.length === 0;
   formErrors.replaceChildren(...unplaced.map((text) => paragraph("field-error", text)));
   if (quiet) return;
+  forgetChecks(); // a check answered after this Resolve is out of date
   const first = form.querySelector('[aria-invalid="true"]');
   if (first) first.focus();
-  result.replaceChildren(paragraph("error", `Check ${errors.length === 1 ? "the marked field" : "the marked fields"}: nothing was resolved.`));
+  const line = paragraph("error", `Check ${errors.length === 1 ? "the marked field" : "the marked fields"}: nothing was resolved.`);
+  line.dataset.checkLine = ""; // static/check.js takes it away once no mark is left
+  result.replaceChildren(line);
 }
 
 function clearFieldErrors({ keepDice = false } = {}) {
+  if (!keepDice) forgetChecks();
   const mine = (el) => !(keepDice && el.closest("#dice"));
   for (const note of form.querySelectorAll(".field-error")) if (mine(note)) note.remove();
   for (const el of form.querySelectorAll("[aria-invalid]")) {
@@ -1025,3 +1020,4 @@ initParty({ collectScenario, resolve, evaluate, engine, clearFieldErrors, lastRe
 initTables({ engine }); // critical tables (issue 23)
 initView({ form, engine, resolve }); // issue 24: Resolve tapped while the engine starts; the view restored
 encounter.initTracker({ engine, collectScenario, showFieldErrors: (errors) => showFieldErrors(errors, { quiet: true }) });
+initCheck({ form, collectScenario, inputFor, result, formErrors }); // issue 24 item 5: fields checked as they are left

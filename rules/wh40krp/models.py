@@ -212,7 +212,7 @@ class RpWeapon(_Model):
 
     name: str = Field("Weapon", max_length=limits.NAME_LENGTH)
     weapon_class: Literal["Melee", "Unarmed", "Pistol", "Basic", "Heavy", "Thrown"] = Field("Basic", alias="class")
-    range: float = Field(100, ge=0, le=10000, description="maximum range, metres")
+    range: float = Field(100, ge=0, le=100000, description="maximum range, metres")
     modes: list[FireMode] = Field(default_factory=_single_shot, max_length=3)
     clip: int | None = Field(None, ge=0, le=limits.CLIP, description="rounds loaded now")
     plasma: bool = False

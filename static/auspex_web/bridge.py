@@ -6,6 +6,10 @@ response is the envelope of :func:`rules.run` (statuses ``ok``, ``needs``, ``inv
 ``rules/api.py``) with, for ``ok``, ``"html"``: the resolution rendered for the player by
 :mod:`auspex_web.render`.
 
+``handle(request_json, forms=True)``: the page's forms, where an empty name the result reads is
+refused too. ``check``: the same scenario, checked only (a field left, issue 24): ``ok`` or
+``invalid`` with the engine's messages, no die drawn (:func:`rules.api.check`).
+
 ``odds``: the same scenario (its dice and seed are ignored); the response is the envelope of
 :func:`rules.odds.run_odds` (``ok`` with ``"odds"``, or ``invalid``) with, for ``ok``, ``"html"``:
 the Odds panel's content (:mod:`auspex_web.render_odds`). With ``against_json`` (an odds report,
@@ -63,9 +67,11 @@ ODDS_ERROR_MESSAGE = (
 )
 
 
-def respond(request_json: str) -> dict[str, Any]:
-    """The envelope for one request, as a dict (``handle`` without the JSON round trip)."""
-    envelope = rules.run_text(request_json)
+def respond(request_json: str, forms: bool = False) -> dict[str, Any]:
+    """The envelope for one request, as a dict (``handle`` without the JSON round trip); with
+    ``forms`` (Resolve on the page's forms), an empty name the result reads is refused
+    (:func:`rules.api.name_errors`), which a share link's roll or a saved scenario is not."""
+    envelope = rules.run_text(request_json, require_names=bool(forms))
     if envelope["status"] == "ok":
         envelope["html"] = render_resolution(envelope["resolution"])
     return envelope
@@ -82,9 +88,28 @@ def _never_raises(work: Callable[[], dict[str, Any]], doing: str, message: str) 
         return json.dumps({"status": "error", "message": message})
 
 
-def handle(request_json: str) -> str:
-    """Resolve the scenario in ``request_json``; never raises."""
-    return _never_raises(lambda: respond(request_json), "resolving", ERROR_MESSAGE)
+def handle(request_json: str, forms: bool = False) -> str:
+    """Resolve the scenario in ``request_json`` (``forms``: the page's forms, see :func:`respond`);
+    never raises."""
+    return _never_raises(lambda: respond(request_json, forms), "resolving", ERROR_MESSAGE)
+
+
+CHECK_ERROR_MESSAGE = "The rules engine failed to check the forms; Resolve still works."
+
+
+def respond_check(request_json: str) -> dict[str, Any]:
+    """The forms' check, as a dict (``check`` without the JSON round trip)."""
+    try:
+        data = jsonsafe.loads(request_json, what="scenario")
+    except ScenarioError as exc:
+        return {"status": "invalid", **exc.as_dict()}
+    return rules.check(data)
+
+
+def check(request_json: str) -> str:
+    """Check the forms in ``request_json`` as a field loses focus (:func:`rules.api.check`:
+    validation only, no die drawn, the names the result reads required); never raises."""
+    return _never_raises(lambda: respond_check(request_json), "checking the forms", CHECK_ERROR_MESSAGE)
 
 
 @lru_cache(maxsize=8)

@@ -1,9 +1,9 @@
 # The page's PyScript worker, started by static/engine.js (a <script type="py" worker> it adds,
 # with this file's text and an inline config). It never touches the DOM: the main thread calls
-# handle(request_json) and odds(request_json, against_json) and check_party(party_json) (and the
+# handle(request_json) and check(request_json) and odds(request_json, against_json) and check_party(party_json) (and the
 # combat tracker's initiative(request_json) and encounter(request_json), and the critical
 # tables' check_tables(request_json, saved_json) and tables_text(system, saved_json, blank)) and shows what comes back.
-from auspex_web.bridge import check_party, check_tables, encounter, handle, initiative, odds, tables_text
+from auspex_web.bridge import check, check_party, check_tables, encounter, handle, initiative, odds, tables_text
 
 CRASH_WORDS = "crash the rules engine"
 
@@ -24,6 +24,7 @@ def crash_for_tests(words: str) -> str:
 
 __export__ = [
     "handle",
+    "check",
     "odds",
     "check_party",
     "check_tables",
@@ -32,4 +33,14 @@ __export__ = [
     "encounter",
     "crash_for_tests",
 ]
-__all__ = ["check_party", "check_tables", "crash_for_tests", "encounter", "handle", "initiative", "odds", "tables_text"]
+__all__ = [
+    "check",
+    "check_party",
+    "check_tables",
+    "crash_for_tests",
+    "encounter",
+    "handle",
+    "initiative",
+    "odds",
+    "tables_text",
+]

@@ -175,7 +175,9 @@ def test_invalid_forms_are_marked_and_the_last_odds_stay_marked_stale(ready_page
     wait_odds(page, "invalid")
     # marked as Resolve marks it, but the focus stays where the player is typing
     expect(bs).to_have_attribute("aria-invalid", "true")
-    expect(page.locator(f"#{bs.get_attribute('aria-describedby')}")).to_contain_text("at most 100", ignore_case=True)
+    expect(page.locator(f"#{bs.get_attribute('aria-describedby')}")).to_contain_text(
+        "a whole number from 0 to 100", ignore_case=True
+    )
     distance = field(page, "action.distance")
     distance.fill("30")
     wait_odds(page, "invalid")

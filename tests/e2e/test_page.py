@@ -152,7 +152,7 @@ def test_invalid_fields_are_marked_where_they_are_and_keep_their_text(ready_page
     field(page, "attacker.weapon.damage").fill("2x10")
     field(page, "attacker.weapon.qualities").fill("Reliable, Bogus")
     resolve(page, "invalid")
-    assert_marked("attacker.characteristics.BS", "Must be at most 100")
+    assert_marked("attacker.characteristics.BS", "A whole number from 0 to 100")
     assert_marked("attacker.weapon.damage", "'2x10' is not a dice expression")
     # the ruleset's own check (an unknown quality) comes in the same answer, not a second round
     assert_marked("attacker.weapon.qualities", "'Bogus' is not a Dark Heresy 2nd edition weapon quality")

@@ -288,7 +288,7 @@ def test_a_broken_file_is_refused_and_nothing_changes(ready_page: Page, tmp_path
     refused(
         "party.json",
         json.dumps(bad),
-        'Attacker 2 "<i>Heretic</i>" (Dark Heresy 2nd edition), characteristics.BS: Must be at most 100',
+        'Attacker 2 "<i>Heretic</i>" (Dark Heresy 2nd edition), characteristics.BS: A whole number from 0 to 100',
         "Weapon 1 \"Odd gun\" (Dark Heresy 1st edition), qualities.0: 'Warp Thing' is not a Dark Heresy 1st edition weapon quality",
     )
     expect(errors.locator("i")).to_have_count(0)  # a name is text, never markup

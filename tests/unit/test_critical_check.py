@@ -75,7 +75,7 @@ def test_each_bad_field_of_a_file_is_named() -> None:
         {"system": "epic", "damage_type": "Energy", "location": "Body", "rows": []},
     )
     found = errors(bad)
-    assert ("tables.0.rows.0.row", "Table 1 (dh2 Energy, Body), row 11, row", "Must be at most 10") in found
+    assert ("tables.0.rows.0.row", "Table 1 (dh2 Energy, Body), row 11, row", "At most 10") in found
     assert (
         "tables.0.rows.1.effects.0",
         "Table 1 (dh2 Energy, Body), row 1, effect 1",

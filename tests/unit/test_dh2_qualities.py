@@ -22,6 +22,7 @@ DH2 degrees: tens digit of the target - tens digit of the roll + 1. Location: th
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -502,3 +503,61 @@ def test_parrying_weapon_quality_dh2_does_not_have_is_refused() -> None:
     assert {e["field"]: e["message"] for e in out["errors"]} == {
         "target.evasion.qualities.1": "'Volatile' is not a Dark Heresy 2nd edition weapon quality"
     }
+
+
+# ---------------------------------------------------------------- issue 24 item 5: "Proven 3" as players write it
+
+
+@pytest.mark.parametrize("text", ["Proven 3", "Proven(3)", "proven 3", "Proven (3)", " Proven  ( 3 ) ", "Proven3"])
+def test_a_qualitys_value_reads_with_or_without_brackets(text: str) -> None:
+    name, value = tables.parse_quality(text)
+    assert (name.lower(), value) == ("proven", 3)
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        (["Proven 3"], ["Proven (3)"]),
+        (["Blast 3", "Tearing"], ["Blast (3)", "Tearing"]),
+        (["blast(3)"], ["blast (3)"]),
+        (["Primitive 7"], ["Primitive (7)"]),
+        (["Felling 2"], ["Felling (2)"]),
+        (["Blast (3)"], ["Blast (3)"]),
+    ],
+)
+def test_a_quality_with_a_bare_value_is_read_as_the_book_writes_it(typed: list[str], read: list[str]) -> None:
+    from rules.api import load_scenario
+
+    loaded = load_scenario(scenario(weapon(LASGUN, qualities=typed), seed=1))
+    assert loaded.attacker.weapon.qualities == read
+
+
+def test_proven_3_resolves_as_proven_bracket_3() -> None:
+    bare = resolve_ok(scenario(weapon(LASGUN, qualities=["Proven 3"]), seed=7))
+    book = resolve_ok(scenario(weapon(LASGUN, qualities=["Proven (3)"]), seed=7))
+    assert bare == book
+
+
+def test_blast_3_typed_in_one_text_resolves_as_blast_bracket_3() -> None:
+    bare = resolve_ok(scenario(weapon(LASGUN, qualities="Blast 3, Tearing"), seed=7))
+    book = resolve_ok(scenario(weapon(LASGUN, qualities=["Blast (3)", "Tearing"]), seed=7))
+    assert bare == book
+
+
+def test_an_unknown_quality_with_a_value_is_still_refused_with_the_list() -> None:
+    got = errors_of(scenario(weapon(LASGUN, qualities=["Sparkly 3"]), seed=1))
+    assert "Sparkly" in got["attacker.weapon.qualities.0"]
+    assert "'Sparkly' is not a" in got["attacker.weapon.qualities.0"]
+
+
+def test_a_party_weapon_with_proven_3_is_accepted() -> None:
+    from rules.party import check_party
+
+    party = {
+        "auspex_party": 1,
+        "weapons": [
+            {"name": "Club", "system": "dh2", "data": {"name": "Club", "class": "Melee", "qualities": ["Proven 3"]}}
+        ],
+    }
+    got = check_party(json.dumps(party))
+    assert got["status"] == "ok", got

@@ -49,7 +49,7 @@ def test_invalid_field_value_reported_at_its_path(path: str, value: Any, field: 
 
 def test_bs_140_message() -> None:
     errors = errors_of(scenario(BS=140, dice=[23, 4]))
-    assert errors == {"attacker.characteristics.BS": "Must be at most 100"}
+    assert errors == {"attacker.characteristics.BS": "A whole number from 0 to 100"}
 
 
 def test_unknown_quality_at_its_index() -> None:
@@ -64,7 +64,7 @@ def test_unknown_quality_reported_with_the_other_field_errors() -> None:
     # check), not the quality only after BS is fixed.
     errors = errors_of(scenario(weapon(LASGUN, qualities=["Tearing", "Explodey"]), BS=140, dice=[23, 4]))
     assert errors == {
-        "attacker.characteristics.BS": "Must be at most 100",
+        "attacker.characteristics.BS": "A whole number from 0 to 100",
         "attacker.weapon.qualities.1": "'Explodey' is not a Dark Heresy 2nd edition weapon quality",
     }
 

@@ -195,7 +195,7 @@ def test_a_bad_value_is_named_at_its_field() -> None:
     assert answer["status"] == "invalid"
     assert {e["field"]: e["message"] for e in answer["errors"]} == {
         "combatants.0.Ag": "Must be a whole number",
-        "combatants.0.d10": "Must be at most 10",
+        "combatants.0.d10": "At most 10",
     }
     assert run_initiative("{")["status"] == "invalid"
     assert run_initiative("[]")["status"] == "invalid"

@@ -97,7 +97,7 @@ def test_a_bad_field_is_named_with_its_entry_and_ruleset() -> None:
     assert answer["errors"] == [
         {
             "field": "attackers.0.data.characteristics.BS",
-            "message": "Must be at most 100",
+            "message": "A whole number from 0 to 100",
             "where": 'Attacker 1 "Guardsman" (Dark Heresy 2nd edition), characteristics.BS',
         }
     ]
