@@ -268,7 +268,7 @@ async function resolveNow(given, { seed = null, kept = false } = {}) {
     const local = !given || kept;
     const charted = local ? withSavedCharts(scenario) : scenario;
     const sent = local ? withTables(charted) : scenario;
-    const ask = async (s) => JSON.parse(await handle(JSON.stringify(s), !given))  // forms: the names the result reads are asked for;
+    const ask = async (s) => JSON.parse(await handle(JSON.stringify(s), !given)); // forms: the names the result reads are asked for
     // a die refused before the engine reached it ("x") is named by asking for it (static/dice.js)
     const envelope = toEncounter ? await encounter.attack(charted) : await nameRefusedDice(await ask(sent), sent, ask);
     if (kept && restoreSuperseded) return null;
