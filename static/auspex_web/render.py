@@ -26,6 +26,8 @@ from rules.models import (
     TargetTest,
 )
 
+from .sources import cite
+
 if TYPE_CHECKING:  # loaded only when a round of the fan-made ruleset or an Epic attack is rendered
     from rules.epic.models import EpicResolution
     from rules.wh40krp.models import RpDamage, RpResolution, Shot
@@ -204,7 +206,7 @@ def modifier_rows(r: Resolution) -> str:
     """A table row per modifier: label, value, source."""
     return "".join(
         f'<tr class="modifier"><th scope="row">{e(m.label)}</th><td class="num">{e(signed(m.value))}</td>'
-        f'<td class="source">{e(m.source)}</td></tr>'
+        f'<td class="source">{cite(m.source)}</td></tr>'
         for m in r.modifiers
     )
 
@@ -454,7 +456,12 @@ def render_dice(r: Resolution | RpResolution | EpicResolution) -> str:
             f'<tr class="more"><td colspan="4">'
             f"{_k('more-dice', e(more_text(more, 'die', f' ({count(len(r.dice))} in all)', many='dice')))}</td></tr>"
         )
-    seed = f'<p class="seed">Seed {_k("seed", e(r.seed), "strong")}</p>' if r.seed is not None else ""
+    seed = (
+        f'<p class="seed">Random seed {_k("seed", e(r.seed), "strong")} '
+        "<small>(the same seed replays these dice)</small></p>"
+        if r.seed is not None
+        else ""
+    )
     return (
         f'<section class="dice-log"><h3>Dice</h3>{seed}'
         f"<table><thead><tr><th>#</th><th>for</th><th>die</th><th>roll</th></tr></thead>"
@@ -468,13 +475,12 @@ def render_steps(steps: Iterable[Step]) -> str:
     listed = list(steps)
     shown, more = listed[:MAX_STEPS], len(listed) - MAX_STEPS
     items = "".join(
-        f'<li><strong class="rule">{e(s.rule)}</strong> <span class="detail">{e(s.detail)}</span> '
-        f'<cite class="source">{e(s.source)}</cite></li>'
+        f'<li><strong class="rule">{e(s.rule)}</strong> <span class="detail">{e(s.detail)}</span> {cite(s.source)}</li>'
         for s in shown
     )
     if more > 0:
         items += f'<li class="more">{_k("more-steps", e(more_text(more, "step")))}</li>'
-    return f'<details class="steps" open><summary>Step log</summary><ol>{items}</ol></details>'
+    return f'<details class="steps"><summary>Step log</summary><ol>{items}</ol></details>'
 
 
 def render_resolution(data: Resolution | RpResolution | EpicResolution | Mapping[str, Any]) -> str:

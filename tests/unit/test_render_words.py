@@ -45,7 +45,7 @@ def every_source() -> set[str]:
 def test_the_step_log_starts_collapsed() -> None:
     html = render_resolution(resolution())
     assert '<details class="steps">' in html
-    assert "<details class=\"steps\" open" not in html
+    assert '<details class="steps" open' not in html
 
 
 def test_the_step_log_of_the_fan_ruleset_and_epic_starts_collapsed() -> None:
@@ -56,7 +56,7 @@ def test_the_step_log_of_the_fan_ruleset_and_epic_starts_collapsed() -> None:
         out = rules.run(json.loads(path.read_text()))
         html = render_resolution(out["resolution"])
         assert '<details class="steps">' in html, name
-        assert "<details class=\"steps\" open" not in html, name
+        assert '<details class="steps" open' not in html, name
 
 
 def test_a_seed_source_reads_as_its_book_and_section() -> None:
@@ -73,7 +73,7 @@ def test_a_seed_source_reads_as_its_book_and_section() -> None:
 
 
 def test_the_rule_text_file_is_a_detail_of_the_source() -> None:
-    assert seed_files("seed 001, Fatigue (−10 to all tests); seed 003") == [
+    assert seed_files("seed 001, Fatigue (\u221210 to all tests); seed 003") == [
         "001_43934ab936927244.txt",
         "003_b0e0104c97253d9a.txt",
     ]
