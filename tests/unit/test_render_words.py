@@ -114,3 +114,37 @@ def test_the_dice_table_names_the_random_seed_and_says_it_replays_the_roll() -> 
     text = re.sub(r"<[^>]+>", "", seed_line.group(1))
     assert text.startswith("Random seed 1883276147")
     assert "replay" in text
+
+
+def summary(html: str) -> str:
+    found = re.search(r'<span class="summary">(.*?)</span></p>', html, flags=re.S)
+    assert found is not None
+    return re.sub(r"<[^>]+>", "", found.group(1))
+
+
+def test_the_headline_keeps_critical_damage_inside_the_wounds() -> None:
+    # 8 of 10 taken, a hit for 7 wounds: 2 reach the last wounds, 5 go beyond as critical damage
+    html = render_resolution(resolution(total_wounds=7, critical_damage=5))
+    assert summary(html) == "1 hit \u00b7 7 wounds, 5 of them critical"
+    # every wound beyond the target's wounds: all of them critical, not "4 wounds \u00b7 4 critical damage"
+    html = render_resolution(resolution(total_wounds=4, critical_damage=4))
+    assert summary(html) == "1 hit \u00b7 4 wounds, all critical"
+    assert "critical damage" not in summary(html)
+
+
+def test_empty_names_read_as_the_attacker_its_weapon_the_target() -> None:
+    html = render_resolution(resolution(attacker="", weapon=" ", target="", action="Semi-Auto Burst"))
+    who = re.search(r'<p class="who">(.*?)</p>', html)
+    assert who is not None
+    assert who.group(1) == "the attacker \u2014 Semi-Auto Burst with its weapon \u2014 against the target"
+    assert "\u2014 Semi-Auto Burst with \u2014" not in html
+
+
+def test_empty_names_in_the_fan_rulesets_round_read_in_words() -> None:
+    path = Path(__file__).resolve().parents[2] / "examples" / "wh40krp-autogun-round.json"
+    out = rules.run(json.loads(path.read_text()))["resolution"]
+    out.update(attacker="", weapon="", target="")
+    who = re.search(r'<p class="who">(.*?)</p>', render_resolution(out))
+    assert who is not None
+    assert who.group(1).startswith("the attacker \u2014 ")
+    assert who.group(1).endswith(" with its weapon \u2014 against the target")
