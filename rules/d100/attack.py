@@ -37,7 +37,7 @@ from ..dice import Roller
 from ..errors import FieldError
 from ..models import NearbyTarget, Resolution, Scenario, Step, TargetTest, Weapon
 from ..tables import ActionDef
-from . import D100Test, dh1_test, signed
+from . import D100Test, dh1_test, difference, number, signed
 from .opposed import SideTest, Winner
 from .qualities import Qualities, hooks, no_attack_test
 from .seams import Seams
@@ -312,13 +312,14 @@ class WholeTensAttack(D100Attack):
         return dh1_test(target, roll)
 
     def describe_test(self, char: str, value: int, total: int, test: D100Test) -> str:
-        head = f"{char} {value} {signed(total)} = {test.target}; rolled {test.roll:02d}"
+        head = f"{char} {value} {signed(total)} = {number(test.target)}; rolled {test.roll:02d}"
+        tens = "\u00f7 10, rounded down"
         if test.success:
             return (
-                f"{head}: success. Degrees of success: ({test.target} \u2212 {test.roll}) // 10 = {test.degrees} "
+                f"{head}: success. Degrees of success: ({difference(test.target, test.roll)}) {tens} = {test.degrees} "
                 f"(one per full 10 points)."
             )
-        return f"{head}: failure. Degrees of failure: ({test.roll} \u2212 {test.target}) // 10 = {-test.degrees}."
+        return f"{head}: failure. Degrees of failure: ({difference(test.roll, test.target)}) {tens} = {-test.degrees}."
 
     def evasion_negates(self, test: D100Test, hits: int) -> tuple[int, str]:
         return min(hits, 1 + test.degrees), f"it negates the hit and one more per degree: 1 + {test.degrees}"

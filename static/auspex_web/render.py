@@ -94,18 +94,34 @@ def _k(key: str, text: str, tag: str = "span") -> str:
     return f'<{tag} data-k="{e(key)}">{text}</{tag}>'
 
 
+def names(r: Resolution | RpResolution) -> tuple[str, str, str]:
+    """The attacker's, the weapon's and the target's names, or ``the attacker``, ``its weapon``
+    and ``the target`` where the form left one empty."""
+    return (
+        r.attacker.strip() or "the attacker",
+        r.weapon.strip() or "its weapon",
+        r.target.strip() or "the target",
+    )
+
+
+def who_line(r: Resolution | RpResolution) -> str:
+    """``Guardsman — Standard Attack with Lasgun — against Cultist`` (empty names in words)."""
+    attacker, weapon, target = names(r)
+    return f"{attacker}{DASH}{r.action} with {weapon}{DASH}against {target}"
+
+
 def render_headline(r: Resolution) -> str:
     """The verdict (hit / miss / jammed / evaded) and what it cost the target."""
     parts = _outcome_parts(r)
     if r.fatigue:
         parts.append(e(f"{r.fatigue} Fatigue"))
     if r.jammed and r.outcome == "hit":
-        parts.append(_k("jammed-after", e(f"{r.weapon} jams after the attack")))
+        parts.append(_k("jammed-after", e(f"{names(r)[1]} jams after the attack")))
     if r.slain:
         parts.append(_k("slain", "target slain"))
     if r.damage_state and r.outcome == "hit":
         parts.append(_k("damage-state", e(r.damage_state)))
-    who = f"{r.attacker}{DASH}{r.action} with {r.weapon}{DASH}against {r.target}"
+    who = who_line(r)
     return (
         f'<header class="headline">'
         f'<p class="verdict">{_k("outcome", e("Overheated" if r.overheated else HEADLINES.get(r.outcome, r.outcome)), "strong")}'
@@ -121,9 +137,9 @@ def _outcome_parts(r: Resolution) -> list[str]:
     if r.outcome in ("hit", "evaded"):
         return _horde_parts(r) if r.horde is not None else _wound_parts(r)
     if r.overheated:
-        return [_k("overheated", e(f"{r.weapon} overheats: the attack is lost"))]
+        return [_k("overheated", e(f"{names(r)[1]} overheats: the attack is lost"))]
     if r.outcome == "jam":
-        return [e(f"{r.weapon} jams: the attack misses")]
+        return [e(f"{names(r)[1]} jams: the attack misses")]
     return [e(f"no hit ({degrees_text(r)})")]
 
 
@@ -150,9 +166,16 @@ def _wound_parts(r: Resolution) -> list[str]:
     """A single target hit: the hits on it, the wounds, critical damage, others hit."""
     mine = [h for h in r.hits if h.person == 0]
     others = len({h.person for h in r.hits if h.person})
-    parts = [_hits_part(len(mine), r), _k("total-wounds", e(plural(r.total_wounds, "wound")))]
-    if r.critical_damage:
-        parts.append(_k("critical-damage", e(f"{r.critical_damage} critical damage")))
+    wounds = _k("total-wounds", e(plural(r.total_wounds, "wound")))
+    if r.critical_damage:  # part of the wounds, beyond what the target had left: never added to them
+        if r.critical_damage > r.total_wounds:
+            crit = f"then {r.critical_damage} critical damage"
+        elif r.critical_damage == r.total_wounds:
+            crit = "all critical"
+        else:
+            crit = f"{r.critical_damage} of them critical"
+        wounds += f", {_k('critical-damage', e(crit))}"
+    parts = [_hits_part(len(mine), r), wounds]
     if others:
         parts.append(_k("others-hit", e(f"{plural(others, 'other')} hit")))
     return parts
@@ -574,11 +597,11 @@ def render_round_headline(r: RpResolution) -> str:
     if r.duck_back:
         parts.append(_k("duck-back", e(f"{', '.join(r.duck_back)} ducks back")))
     if r.overloaded:
-        parts.append(_k("overloaded", e(f"{r.weapon} overloads: a hit on {r.attacker}")))
+        parts.append(_k("overloaded", e(f"{names(r)[1]} overloads: a hit on {names(r)[0]}")))
     elif r.jammed:
-        parts.append(_k("jammed", e(f"{r.weapon} jams")))
+        parts.append(_k("jammed", e(f"{names(r)[1]} jams")))
     headline = "Overloaded" if r.overloaded and not r.hits else HEADLINES.get(r.outcome, r.outcome)
-    who = f"{r.attacker}{DASH}{r.action} with {r.weapon}{DASH}against {r.target}"
+    who = who_line(r)
     spent = f"{r.actions_spent} of 4 actions"
     if r.rounds_fired:
         spent += f"{DOT}{plural(r.rounds_fired, 'round')} fired"
@@ -725,13 +748,14 @@ def _grapple_verdict(r: Resolution, g: GrappleResult) -> str:
 
 def _grapple_parts(r: Resolution, g: GrappleResult) -> list[str]:
     """What the grapple is after: who controls (or that it ended), Prone, metres, wounds, Fatigue."""
-    names = {"attacker": r.attacker, "target": r.target}
+    attacker, _, target = names(r)
+    who = {"attacker": attacker, "target": target}
     if g.controller == "none":
         parts = [_k("controller", e("no grapple" if g.option == "attempt" else "the grapple ends"))]
     else:
-        parts = [_k("controller", e(f"{names[g.controller]} controls"))]
+        parts = [_k("controller", e(f"{who[g.controller]} controls"))]
     if g.prone and g.controller != "none":
-        grappled = names["target" if g.controller == "attacker" else "attacker"]
+        grappled = who["target" if g.controller == "attacker" else "attacker"]
         parts.append(_k("prone", e(f"{grappled} Prone")))
     if g.metres:
         parts.append(_k("metres", e(f"pushed {g.metres} m")))
@@ -740,14 +764,15 @@ def _grapple_parts(r: Resolution, g: GrappleResult) -> list[str]:
     if g.fatigue:
         parts.append(_k("fatigue", e(f"{g.fatigue} Fatigue")))
     if g.half_action:
-        parts.append(e(f"{r.attacker} may take a Half Action"))
+        parts.append(e(f"{attacker} may take a Half Action"))
     return parts
 
 
 def render_grapple(r: Resolution, g: GrappleResult) -> str:
     """A Grapple action: its verdict and the grapple after, then (for an opposed test) each side's
     test: characteristic, modifiers, target, roll, degrees."""
-    who = f"{r.attacker}{DASH}Grapple{DASH}with {r.target}"
+    attacker, _, target = names(r)
+    who = f"{attacker}{DASH}Grapple{DASH}with {target}"
     head = (
         f'<header class="headline">'
         f'<p class="verdict">{_k("outcome", e(_grapple_verdict(r, g)), "strong")}'
@@ -817,7 +842,7 @@ def render_manoeuvre(r: Resolution, m: ManoeuvreResult) -> str:
         f'<p class="verdict">{_k("outcome", e(_manoeuvre_verdict(r, m)), "strong")}'
         f' <span class="summary">{DOT.join(parts)}</span></p>'
         f"{effects}"
-        f'<p class="who">{e(f"{r.attacker}{DASH}{r.action}{DASH}against {r.target}")}</p>'
+        f'<p class="who">{e(f"{names(r)[0]}{DASH}{r.action}{DASH}against {names(r)[2]}")}</p>'
         f"</header>"
     )
     if not m.tests:

@@ -39,12 +39,15 @@ def code_entries(per_kind: int = 6) -> list[dict[str, Any]]:
         with gzip.open(GOLDEN / f"{name}.jsonl.gz", "rt", encoding="utf-8") as f:
             for line in f:
                 entry = json.loads(line)
-                for d in details(entry["output"]):
-                    if CODE.search(d):
-                        shape = re.sub(r"\d+", "N", d.split(":")[0] + (" max" if "max(" in d else ""))[:60]
-                        bucket = kinds.setdefault(shape, [])
-                        if len(bucket) < per_kind:
-                            bucket.append(entry["input"])
+                shapes = {
+                    re.sub(r"\d+", "N", d.split(":")[0] + (" max" if "max(" in d else ""))[:60]
+                    for d in details(entry["output"])
+                    if CODE.search(d)
+                }
+                for shape in sorted(shapes):
+                    bucket = kinds.setdefault(shape, [])
+                    if len(bucket) < per_kind:
+                        bucket.append(entry["input"])
                         break
     return [x for bucket in kinds.values() for x in bucket]
 

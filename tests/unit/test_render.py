@@ -153,7 +153,7 @@ def test_several_hits_with_tearing_degrees_fury_and_critical() -> None:
     html = render_resolution(r)
     assert k(html, "hits") == ["2 hits"]
     assert k(html, "total-wounds") == ["12 wounds"]
-    assert k(html, "critical-damage") == ["2 critical damage"]
+    assert k(html, "critical-damage") == ["2 of them critical"]
     assert html.count('<article class="hit"') == 2
     assert k(html, "location") == ["Head", "Right Arm"]
     # Tearing's dropped die, the natural 10, the die the degrees replaced
