@@ -80,3 +80,20 @@ def test_degrees_of_success_read_as_whole_tens_of_the_margin() -> None:
     assert text == (
         "WS 20 \u221230 = \u221210; rolled 37: failure. Degrees of failure: (37 + 10) \u00f7 10, rounded down = 4."
     )
+
+
+def wounds_step(taken: int, dice: list[int]) -> str:
+    scenario = json.loads((Path(__file__).resolve().parents[2] / "examples" / "lasgun.json").read_text())
+    scenario["target"]["damage_taken"] = taken
+    scenario["dice"] = dice
+    out = rules.run(scenario)
+    return next(s["detail"] for s in out["resolution"]["steps"] if s["rule"] == "Wounds")
+
+
+def test_the_wounds_step_says_in_words_what_goes_beyond_the_wounds() -> None:
+    # Lasgun 1d10+3, roll 9: 12 damage, Body AP 2, TB 3 -> 7 wounds on a Cultist with 8 of 10 taken
+    assert wounds_step(8, [23, 9]) == (
+        "Cultist had taken 8 of 10 wounds; takes 7 more: 15 in all, the 5 beyond its 10 wounds as critical damage."
+    )
+    # the example itself: 4 + 3 = 7 damage, AP 2, TB 3 -> 2 wounds, no critical damage
+    assert wounds_step(0, [23, 4]) == "Cultist had taken 0 of 10 wounds; takes 2 more: 2 of 10."

@@ -149,10 +149,18 @@ def damage_all(a: D100Attack, st: AttackState, struck: tuple[tuple[int, str], ..
             "Wounds",
             a.SRC["step5"],
             f"{a._person_name(person)} had taken {before} of {most} wounds; takes "
-            f"{sum(h.wounds for h in mine)} \u2192 {taken} of {most}."
+            f"{sum(h.wounds for h in mine)} more: {taken_words(taken, most)}."
             + (" Slain by Righteous Fury." if slain and person == 0 else ""),
         )
     return replace(st, results=tuple(hits), fatigue=fatigue, slain=slain, taken=taken_by[0])
+
+
+def taken_words(taken: int, most: int) -> str:
+    """The damage taken after an attack, in words: ``2 of 10``, or past the wounds ``15 in all,
+    the 5 beyond its 10 wounds as critical damage`` (never ``15 of 10``)."""
+    if taken <= most:
+        return f"{taken} of {most}"
+    return f"{taken} in all, the {taken - most} beyond its {most} wounds as critical damage"
 
 
 def roll_hits(
