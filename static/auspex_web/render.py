@@ -25,6 +25,7 @@ from rules.models import (
     Step,
     TargetTest,
 )
+from rules.tables import tables
 
 from .sources import cite
 
@@ -257,6 +258,35 @@ def render_no_test(r: Resolution) -> str:
     )
 
 
+def render_evasion(r: Resolution) -> str:
+    """The target's Evasion test on its own line (issue 24): ``Cultist tests Dodge 40 +0 = 40:
+    rolled 23, success, 3 DoS — 1 of 1 hit evaded``; nothing where none was rolled."""
+    ev = r.evasion_test
+    if ev is None:
+        return ""
+    test = f"{names(r)[2]} tests {ev.reaction} {ev.skill} {signed(ev.modifier)} = {ev.target}: rolled {ev.roll:02d}"
+    if ev.success:
+        evaded = f"{ev.negated} of {plural(ev.hits, 'hit')} evaded"
+        line = f"{test}, success, {ev.degrees} DoS{DASH}{evaded}"
+    else:
+        line = f"{test}, failure{DASH}no hit evaded"
+    return f'<p class="evasion">{_k("evasion-test", e(line))}</p>'
+
+
+def render_horde_size(r: Resolution) -> str:
+    """A Horde too small to count as a larger size says so (issue 24): ``Horde size: Magnitude 29,
+    no bonus below 30`` (Deathwatch, Hordes); from its first row, the bonus is a modifier of the test."""
+    rules = tables(r.system).hordes if r.horde is not None else None
+    if r.horde is None or rules is None or not rules.sizes:
+        return ""
+    magnitude = r.horde.magnitude_before
+    if rules.size_for(magnitude) is not None:
+        return ""
+    first = min(row.from_ for row in rules.sizes)
+    text = f"Horde size: Magnitude {magnitude}, no bonus below {first}"
+    return f'<p class="horde-size">{_k("horde-size", e(text))}</p>'
+
+
 def render_die(d: DamageDie) -> str:
     """One damage die: what it showed, what it counted for, kept or dropped, replaced by DoS."""
     rolled = (d.natural + 1) // 2 if d.sides == 5 else d.natural
@@ -312,9 +342,15 @@ def _damage_rows(h: Hit) -> list[tuple[str, str, str]]:
     wounds_formula = f"{h.damage}{grav}{fury} {MINUS} {h.effective_armour} {MINUS} {h.toughness_bonus}"
     if h.extra_wounds:
         wounds_formula += f", + {h.extra_wounds} from a failed test"
+    armour = f"{h.armour} AP {MINUS} Pen {h.penetration}"
+    cover = []
+    if h.cover:  # issue 24: the cover's AP on its own row, not folded into the armour
+        armour = f"{h.location} {h.armour - h.cover} AP + cover {h.cover} AP {MINUS} Pen {h.penetration}"
+        cover = [("Cover", _k("cover", e(h.cover)), f"{h.cover} AP of cover before the {h.location}")]
     return [
         ("Damage", _k("damage", e(h.damage), "strong"), damage_from),
-        ("Armour", _k("effective-armour", e(h.effective_armour)), f"{h.armour} AP {MINUS} Pen {h.penetration}"),
+        *cover,
+        ("Armour", _k("effective-armour", e(h.effective_armour)), armour),
         *([("Graviton", e(f"+{h.graviton}"), "the location's AP, added to the damage")] if h.graviton else []),
         ("TB", _k("toughness-bonus", e(h.toughness_bonus)), ""),
         ("Wounds", _k("wounds", e(h.wounds), "strong"), f"{wounds_formula}, at least 0"),
@@ -526,6 +562,7 @@ def render_d100(data: Resolution | Mapping[str, Any]) -> str:
         f'<article class="resolution outcome-{e(r.outcome)}">'
         f"{render_headline(r) if r.grapple is None and r.manoeuvre is None else _special_head(r)}"
         f"{render_test(r) if _has_attack_test(r) else ''}"
+        f"{render_horde_size(r)}{render_evasion(r)}"
         f"{f'<section class=hits>{hits}</section>' if hits else ''}"
         f"{render_target_tests(r)}"
         f"{render_dice(r)}"

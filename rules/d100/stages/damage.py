@@ -155,6 +155,15 @@ def damage_all(a: D100Attack, st: AttackState, struck: tuple[tuple[int, str], ..
     return replace(st, results=tuple(hits), fatigue=fatigue, slain=slain, taken=taken_by[0])
 
 
+def cover_at(a: D100Attack, location: str, person: int) -> int | None:
+    """The cover's AP in the armour at ``location`` (the target and the others in its Blast share
+    its cover; a nearby foe has its own armour), None where no cover hides it."""
+    cover = a.s.target.cover
+    if cover is None or a._foe(person) is not None:
+        return None
+    return cover.ap if a.s.target.horde is not None or location in cover.locations else None
+
+
 def taken_words(taken: int, most: int) -> str:
     """The damage taken after an attack, in words: ``2 of 10``, or past the wounds ``15 in all,
     the 5 beyond its 10 wounds as critical damage`` (never ``15 of 10``)."""
@@ -273,6 +282,7 @@ def hit_record(
         wounds=wounds,
         righteous_fury=rf,
         graviton=grav,
+        cover=cover_at(a, hd.location, hd.person),
         name=nearby.name if (nearby := a._foe(hd.person)) else None,
     )
     return hit, killed
