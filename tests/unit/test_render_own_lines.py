@@ -123,3 +123,9 @@ def test_a_horde_at_the_first_size_row_shows_its_bonus_as_a_modifier_and_no_extr
     html = render_resolution(out["resolution"])
     assert "Horde of Magnitude 30: counts as Massive" in html
     assert k(html, "horde-size") == []
+
+
+def test_the_step_log_names_the_cover_in_the_armour_too() -> None:
+    out = rules.run(ork(cover={"name": "sandbags", "ap": 8}))
+    (five,) = [s["detail"] for s in out["resolution"]["steps"] if s["rule"].startswith("Step Five")]
+    assert "armour 5 (Left Arm 2 + cover 8 \u2212 Pen 5)" in five
