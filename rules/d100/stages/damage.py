@@ -161,7 +161,7 @@ def cover_at(a: D100Attack, location: str, person: int) -> int | None:
     cover = a.s.target.cover
     if cover is None or a._foe(person) is not None:
         return None
-    return cover.ap if a.s.target.horde is not None or location in cover.locations else None
+    return (cover.ap or None) if a.s.target.horde is not None or location in cover.locations else None
 
 
 def taken_words(taken: int, most: int) -> str:
@@ -261,10 +261,13 @@ def hit_record(
         a._step(f"Righteous Fury, hit {hd.number}", a.SRC["fury_troop"], denied)
     grav_txt = f" + Graviton {grav} (the location's AP)" if grav else ""
     doubled = " \u00d7 2" if m.factor == 2 else ""
+    cover = cover_at(a, hd.location, hd.person)  # issue 24: the cover named inside the armour
+    armour_text = f"{armour}" if not cover else f"{armour - cover} + cover {cover}"
+    armour_text = f"({armour_text})" if cover and doubled else armour_text
     a._step(
         f"Step Five: hit {hd.number}",
         a.SRC["step5"],
-        f"{a._person_name(hd.person)}: {damage} damage{grav_txt} \u2212 armour {eff} ({hd.location} {armour}{doubled}"
+        f"{a._person_name(hd.person)}: {damage} damage{grav_txt} \u2212 armour {eff} ({hd.location} {armour_text}{doubled}"
         f" \u2212 Pen {m.pen}) \u2212 TB {tb}{tb_why} = {max(0, damage + grav - eff - tb)} wound(s)"
         + (" + 1 (Righteous Fury)" if rf and rf.extra_wound else "")
         + (f" \u2192 {wounds}." if rf and (rf.extra_wound or rf.extra_damage) else "."),
@@ -282,7 +285,7 @@ def hit_record(
         wounds=wounds,
         righteous_fury=rf,
         graviton=grav,
-        cover=cover_at(a, hd.location, hd.person),
+        cover=cover,
         name=nearby.name if (nearby := a._foe(hd.person)) else None,
     )
     return hit, killed
