@@ -712,7 +712,7 @@ class Critical(_OmitUnset):
     effect: CriticalReading | None = None
 
 
-class Hit(_Model):
+class Hit(_OmitUnset):
     """One hit: ``damage`` before armour and toughness, ``wounds`` after (including a Righteous
     Fury wound), with the armour and TB taken off. ``person`` is 0 for the target, 1..N for the
     others caught in a Blast (same profile as the target; their wounds are not the target's)."""
@@ -733,6 +733,9 @@ class Hit(_Model):
     name: str | None = None  # the person's name when it is one of the target's nearby foes
     magnitude: int = 0  # Magnitude this hit took from a Horde
     extra_wounds: int = 0  # wounds added by a failed test a quality called for (DH1 Toxic), ignoring armour and TB
+    # issue 24: the cover's AP included in ``armour`` where cover hides the location (left out of the JSON without)
+    OMIT_NONE: ClassVar[tuple[str, ...]] = ("cover",)
+    cover: int | None = None
 
 
 class TargetTest(_Model):
@@ -752,6 +755,22 @@ class TargetTest(_Model):
     success: bool | None = None
     degrees: int | None = None
     effect: str
+
+
+class EvasionTest(_Model):
+    """The target's Evasion reaction as rolled (issue 24): Dodge or Parry, the tested ``skill``, the
+    ``modifier`` (capped), the ``target`` number, the ``roll``, success and degrees, and how many of
+    the ``hits`` on it were ``negated``."""
+
+    reaction: str
+    skill: int
+    modifier: int
+    target: int
+    roll: int
+    success: bool
+    degrees: int
+    hits: int
+    negated: int
 
 
 class HordeResult(_Model):
@@ -863,7 +882,7 @@ class Resolution(_OmitUnset):
     # Two-weapon fighting: the second weapon's attack, resolved after this one from the same dice
     # (its own dice and steps); grappling (seed 004): what a Grapple action did. Each left out of the
     # JSON while None, so one attack's JSON is as it always was.
-    OMIT_NONE: ClassVar[tuple[str, ...]] = ("second", "grapple", "manoeuvre", "attacks")
+    OMIT_NONE: ClassVar[tuple[str, ...]] = ("second", "grapple", "manoeuvre", "attacks", "evasion_test")
     second: Resolution | None = None
     # Multiple Attacks (issue 22): the later attacks of a Swift or Lightning Attack (the second, the third),
     # each a whole resolution with its own dice, resolved after this one from the same dice source
@@ -871,3 +890,5 @@ class Resolution(_OmitUnset):
     grapple: GrappleResult | None = None
     # Melee manoeuvres (DH1 / Deathwatch: Feint, Manoeuvre, Knock-Down, Stun, Defensive Stance)
     manoeuvre: ManoeuvreResult | None = None
+    # issue 24: the target's Evasion test where one was rolled, for its own line in the result
+    evasion_test: EvasionTest | None = None

@@ -25,6 +25,16 @@ def signed(n: int) -> str:
     return f"{n:+d}".replace("-", "\u2212")
 
 
+def number(n: int) -> str:
+    """``5`` and ``\u22125``: a number for the step log, a negative one with a true minus sign."""
+    return str(n).replace("-", "\u2212")
+
+
+def difference(a: int, b: int) -> str:
+    """``a \u2212 b`` as a player writes it: ``37 \u2212 12``, or ``37 + 10`` when ``b`` is \u221210."""
+    return f"{number(a)} + {-b}" if b < 0 else f"{number(a)} \u2212 {b}"
+
+
 def cap_modifier(total: int, cap: int = MODIFIER_CAP) -> int:
     """Clamp a summed modifier to ``-cap..+cap`` (percent).
 

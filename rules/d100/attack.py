@@ -35,9 +35,9 @@ from typing import ClassVar
 from .. import tables
 from ..dice import Roller
 from ..errors import FieldError
-from ..models import NearbyTarget, Resolution, Scenario, Step, TargetTest, Weapon
+from ..models import EvasionTest, NearbyTarget, Resolution, Scenario, Step, TargetTest, Weapon
 from ..tables import ActionDef
-from . import D100Test, dh1_test, signed
+from . import D100Test, dh1_test, difference, number, signed
 from .opposed import SideTest, Winner
 from .qualities import Qualities, hooks, no_attack_test
 from .seams import Seams
@@ -94,6 +94,7 @@ class D100Attack:
         self.seams = seams or Seams()  # where the odds engine plugs in (rules.d100.seams)
         self.steps: list[Step] = []  # the step log, in order
         self.target_tests: list[TargetTest] = []  # every test the target took, in order
+        self.evasion_test: EvasionTest | None = None  # the target's Evasion test, where rolled (issue 24)
         self.weapon: Weapon = scenario.attacker.weapon
         self.tables = tables.tables(self.SYSTEM)
         # The degrees-of-success die: the wounds its best replacement adds (0 for none), and whether
@@ -322,13 +323,14 @@ class WholeTensAttack(D100Attack):
         return dh1_test(target, roll)
 
     def describe_test(self, char: str, value: int, total: int, test: D100Test) -> str:
-        head = f"{char} {value} {signed(total)} = {test.target}; rolled {test.roll:02d}"
+        head = f"{char} {value} {signed(total)} = {number(test.target)}; rolled {test.roll:02d}"
+        tens = "\u00f7 10, rounded down"
         if test.success:
             return (
-                f"{head}: success. Degrees of success: ({test.target} \u2212 {test.roll}) // 10 = {test.degrees} "
+                f"{head}: success. Degrees of success: ({difference(test.target, test.roll)}) {tens} = {test.degrees} "
                 f"(one per full 10 points)."
             )
-        return f"{head}: failure. Degrees of failure: ({test.roll} \u2212 {test.target}) // 10 = {-test.degrees}."
+        return f"{head}: failure. Degrees of failure: ({difference(test.roll, test.target)}) {tens} = {-test.degrees}."
 
     def evasion_negates(self, test: D100Test, hits: int) -> tuple[int, str]:
         return min(hits, 1 + test.degrees), f"it negates the hit and one more per degree: 1 + {test.degrees}"

@@ -155,7 +155,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from .. import registry
-from ..d100 import D100Test, dh2_test, signed, two_weapon
+from ..d100 import D100Test, dh2_test, number, signed, two_weapon
 from ..d100.attack import D100Attack
 from ..d100.opposed import SideTest, Winner
 from ..dice import Roller
@@ -218,7 +218,7 @@ class DH2Attack(D100Attack):
         return dh2_test(target, roll)
 
     def describe_test(self, char: str, value: int, total: int, test: D100Test) -> str:
-        head = f"{char} {value} {signed(total)} = {test.target}; rolled {test.roll:02d}"
+        head = f"{char} {value} {signed(total)} = {number(test.target)}; rolled {test.roll:02d}"
         if test.roll == 1 and test.target < 1:
             return f"{head}: a 01 always succeeds, 1 degree of success."
         if test.roll == 100:

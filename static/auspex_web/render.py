@@ -25,6 +25,9 @@ from rules.models import (
     Step,
     TargetTest,
 )
+from rules.tables import tables
+
+from .sources import cite
 
 if TYPE_CHECKING:  # loaded only when a round of the fan-made ruleset or an Epic attack is rendered
     from rules.epic.models import EpicResolution
@@ -92,18 +95,34 @@ def _k(key: str, text: str, tag: str = "span") -> str:
     return f'<{tag} data-k="{e(key)}">{text}</{tag}>'
 
 
+def names(r: Resolution | RpResolution) -> tuple[str, str, str]:
+    """The attacker's, the weapon's and the target's names, or ``the attacker``, ``its weapon``
+    and ``the target`` where the form left one empty."""
+    return (
+        r.attacker.strip() or "the attacker",
+        r.weapon.strip() or "its weapon",
+        r.target.strip() or "the target",
+    )
+
+
+def who_line(r: Resolution | RpResolution) -> str:
+    """``Guardsman — Standard Attack with Lasgun — against Cultist`` (empty names in words)."""
+    attacker, weapon, target = names(r)
+    return f"{attacker}{DASH}{r.action} with {weapon}{DASH}against {target}"
+
+
 def render_headline(r: Resolution) -> str:
     """The verdict (hit / miss / jammed / evaded) and what it cost the target."""
     parts = _outcome_parts(r)
     if r.fatigue:
         parts.append(e(f"{r.fatigue} Fatigue"))
     if r.jammed and r.outcome == "hit":
-        parts.append(_k("jammed-after", e(f"{r.weapon} jams after the attack")))
+        parts.append(_k("jammed-after", e(f"{names(r)[1]} jams after the attack")))
     if r.slain:
         parts.append(_k("slain", "target slain"))
     if r.damage_state and r.outcome == "hit":
         parts.append(_k("damage-state", e(r.damage_state)))
-    who = f"{r.attacker}{DASH}{r.action} with {r.weapon}{DASH}against {r.target}"
+    who = who_line(r)
     return (
         f'<header class="headline">'
         f'<p class="verdict">{_k("outcome", e("Overheated" if r.overheated else HEADLINES.get(r.outcome, r.outcome)), "strong")}'
@@ -119,9 +138,9 @@ def _outcome_parts(r: Resolution) -> list[str]:
     if r.outcome in ("hit", "evaded"):
         return _horde_parts(r) if r.horde is not None else _wound_parts(r)
     if r.overheated:
-        return [_k("overheated", e(f"{r.weapon} overheats: the attack is lost"))]
+        return [_k("overheated", e(f"{names(r)[1]} overheats: the attack is lost"))]
     if r.outcome == "jam":
-        return [e(f"{r.weapon} jams: the attack misses")]
+        return [e(f"{names(r)[1]} jams: the attack misses")]
     return [e(f"no hit ({degrees_text(r)})")]
 
 
@@ -148,9 +167,16 @@ def _wound_parts(r: Resolution) -> list[str]:
     """A single target hit: the hits on it, the wounds, critical damage, others hit."""
     mine = [h for h in r.hits if h.person == 0]
     others = len({h.person for h in r.hits if h.person})
-    parts = [_hits_part(len(mine), r), _k("total-wounds", e(plural(r.total_wounds, "wound")))]
-    if r.critical_damage:
-        parts.append(_k("critical-damage", e(f"{r.critical_damage} critical damage")))
+    wounds = _k("total-wounds", e(plural(r.total_wounds, "wound")))
+    if r.critical_damage:  # part of the wounds, beyond what the target had left: never added to them
+        if r.critical_damage > r.total_wounds:
+            crit = f"then {r.critical_damage} critical damage"
+        elif r.critical_damage == r.total_wounds:
+            crit = "all critical"
+        else:
+            crit = f"{r.critical_damage} of them critical"
+        wounds += f", {_k('critical-damage', e(crit))}"
+    parts = [_hits_part(len(mine), r), wounds]
     if others:
         parts.append(_k("others-hit", e(f"{plural(others, 'other')} hit")))
     return parts
@@ -204,7 +230,7 @@ def modifier_rows(r: Resolution) -> str:
     """A table row per modifier: label, value, source."""
     return "".join(
         f'<tr class="modifier"><th scope="row">{e(m.label)}</th><td class="num">{e(signed(m.value))}</td>'
-        f'<td class="source">{e(m.source)}</td></tr>'
+        f'<td class="source">{cite(m.source)}</td></tr>'
         for m in r.modifiers
     )
 
@@ -230,6 +256,35 @@ def render_no_test(r: Resolution) -> str:
         f"</tbody></table></details>"
         "</section>"
     )
+
+
+def render_evasion(r: Resolution) -> str:
+    """The target's Evasion test on its own line (issue 24): ``Cultist tests Dodge 40 +0 = 40:
+    rolled 23, success, 3 DoS — 1 of 1 hit evaded``; nothing where none was rolled."""
+    ev = r.evasion_test
+    if ev is None:
+        return ""
+    test = f"{names(r)[2]} tests {ev.reaction} {ev.skill} {signed(ev.modifier)} = {ev.target}: rolled {ev.roll:02d}"
+    if ev.success:
+        evaded = f"{ev.negated} of {plural(ev.hits, 'hit')} evaded"
+        line = f"{test}, success, {ev.degrees} DoS{DASH}{evaded}"
+    else:
+        line = f"{test}, failure{DASH}no hit evaded"
+    return f'<p class="evasion">{_k("evasion-test", e(line))}</p>'
+
+
+def render_horde_size(r: Resolution) -> str:
+    """A Horde too small to count as a larger size says so (issue 24): ``Horde size: Magnitude 29,
+    no bonus below 30`` (Deathwatch, Hordes); from its first row, the bonus is a modifier of the test."""
+    rules = tables(r.system).hordes if r.horde is not None else None
+    if r.horde is None or rules is None or not rules.sizes:
+        return ""
+    magnitude = r.horde.magnitude_before
+    if rules.size_for(magnitude) is not None:
+        return ""
+    first = min(row.from_ for row in rules.sizes)
+    text = f"Horde size: Magnitude {magnitude}, no bonus below {first}"
+    return f'<p class="horde-size">{_k("horde-size", e(text))}</p>'
 
 
 def render_die(d: DamageDie) -> str:
@@ -287,9 +342,15 @@ def _damage_rows(h: Hit) -> list[tuple[str, str, str]]:
     wounds_formula = f"{h.damage}{grav}{fury} {MINUS} {h.effective_armour} {MINUS} {h.toughness_bonus}"
     if h.extra_wounds:
         wounds_formula += f", + {h.extra_wounds} from a failed test"
+    armour = f"{h.armour} AP {MINUS} Pen {h.penetration}"
+    cover = []
+    if h.cover:  # issue 24: the cover's AP on its own row, not folded into the armour
+        armour = f"{h.location} {h.armour - h.cover} AP + cover {h.cover} AP {MINUS} Pen {h.penetration}"
+        cover = [("Cover", _k("cover", e(h.cover)), f"{h.cover} AP of cover before the {h.location}")]
     return [
         ("Damage", _k("damage", e(h.damage), "strong"), damage_from),
-        ("Armour", _k("effective-armour", e(h.effective_armour)), f"{h.armour} AP {MINUS} Pen {h.penetration}"),
+        *cover,
+        ("Armour", _k("effective-armour", e(h.effective_armour)), armour),
         *([("Graviton", e(f"+{h.graviton}"), "the location's AP, added to the damage")] if h.graviton else []),
         ("TB", _k("toughness-bonus", e(h.toughness_bonus)), ""),
         ("Wounds", _k("wounds", e(h.wounds), "strong"), f"{wounds_formula}, at least 0"),
@@ -454,7 +515,12 @@ def render_dice(r: Resolution | RpResolution | EpicResolution) -> str:
             f'<tr class="more"><td colspan="4">'
             f"{_k('more-dice', e(more_text(more, 'die', f' ({count(len(r.dice))} in all)', many='dice')))}</td></tr>"
         )
-    seed = f'<p class="seed">Seed {_k("seed", e(r.seed), "strong")}</p>' if r.seed is not None else ""
+    seed = (
+        f'<p class="seed">Random seed {_k("seed", e(r.seed), "strong")} '
+        "<small>(the same seed replays these dice)</small></p>"
+        if r.seed is not None
+        else ""
+    )
     return (
         f'<section class="dice-log"><h3>Dice</h3>{seed}'
         f"<table><thead><tr><th>#</th><th>for</th><th>die</th><th>roll</th></tr></thead>"
@@ -468,13 +534,12 @@ def render_steps(steps: Iterable[Step]) -> str:
     listed = list(steps)
     shown, more = listed[:MAX_STEPS], len(listed) - MAX_STEPS
     items = "".join(
-        f'<li><strong class="rule">{e(s.rule)}</strong> <span class="detail">{e(s.detail)}</span> '
-        f'<cite class="source">{e(s.source)}</cite></li>'
+        f'<li><strong class="rule">{e(s.rule)}</strong> <span class="detail">{e(s.detail)}</span> {cite(s.source)}</li>'
         for s in shown
     )
     if more > 0:
         items += f'<li class="more">{_k("more-steps", e(more_text(more, "step")))}</li>'
-    return f'<details class="steps" open><summary>Step log</summary><ol>{items}</ol></details>'
+    return f'<details class="steps"><summary>Step log</summary><ol>{items}</ol></details>'
 
 
 def render_resolution(data: Resolution | RpResolution | EpicResolution | Mapping[str, Any]) -> str:
@@ -497,6 +562,7 @@ def render_d100(data: Resolution | Mapping[str, Any]) -> str:
         f'<article class="resolution outcome-{e(r.outcome)}">'
         f"{render_headline(r) if r.grapple is None and r.manoeuvre is None else _special_head(r)}"
         f"{render_test(r) if _has_attack_test(r) else ''}"
+        f"{render_horde_size(r)}{render_evasion(r)}"
         f"{f'<section class=hits>{hits}</section>' if hits else ''}"
         f"{render_target_tests(r)}"
         f"{render_dice(r)}"
@@ -568,11 +634,11 @@ def render_round_headline(r: RpResolution) -> str:
     if r.duck_back:
         parts.append(_k("duck-back", e(f"{', '.join(r.duck_back)} ducks back")))
     if r.overloaded:
-        parts.append(_k("overloaded", e(f"{r.weapon} overloads: a hit on {r.attacker}")))
+        parts.append(_k("overloaded", e(f"{names(r)[1]} overloads: a hit on {names(r)[0]}")))
     elif r.jammed:
-        parts.append(_k("jammed", e(f"{r.weapon} jams")))
+        parts.append(_k("jammed", e(f"{names(r)[1]} jams")))
     headline = "Overloaded" if r.overloaded and not r.hits else HEADLINES.get(r.outcome, r.outcome)
-    who = f"{r.attacker}{DASH}{r.action} with {r.weapon}{DASH}against {r.target}"
+    who = who_line(r)
     spent = f"{r.actions_spent} of 4 actions"
     if r.rounds_fired:
         spent += f"{DOT}{plural(r.rounds_fired, 'round')} fired"
@@ -719,13 +785,14 @@ def _grapple_verdict(r: Resolution, g: GrappleResult) -> str:
 
 def _grapple_parts(r: Resolution, g: GrappleResult) -> list[str]:
     """What the grapple is after: who controls (or that it ended), Prone, metres, wounds, Fatigue."""
-    names = {"attacker": r.attacker, "target": r.target}
+    attacker, _, target = names(r)
+    who = {"attacker": attacker, "target": target}
     if g.controller == "none":
         parts = [_k("controller", e("no grapple" if g.option == "attempt" else "the grapple ends"))]
     else:
-        parts = [_k("controller", e(f"{names[g.controller]} controls"))]
+        parts = [_k("controller", e(f"{who[g.controller]} controls"))]
     if g.prone and g.controller != "none":
-        grappled = names["target" if g.controller == "attacker" else "attacker"]
+        grappled = who["target" if g.controller == "attacker" else "attacker"]
         parts.append(_k("prone", e(f"{grappled} Prone")))
     if g.metres:
         parts.append(_k("metres", e(f"pushed {g.metres} m")))
@@ -734,14 +801,15 @@ def _grapple_parts(r: Resolution, g: GrappleResult) -> list[str]:
     if g.fatigue:
         parts.append(_k("fatigue", e(f"{g.fatigue} Fatigue")))
     if g.half_action:
-        parts.append(e(f"{r.attacker} may take a Half Action"))
+        parts.append(e(f"{attacker} may take a Half Action"))
     return parts
 
 
 def render_grapple(r: Resolution, g: GrappleResult) -> str:
     """A Grapple action: its verdict and the grapple after, then (for an opposed test) each side's
     test: characteristic, modifiers, target, roll, degrees."""
-    who = f"{r.attacker}{DASH}Grapple{DASH}with {r.target}"
+    attacker, _, target = names(r)
+    who = f"{attacker}{DASH}Grapple{DASH}with {target}"
     head = (
         f'<header class="headline">'
         f'<p class="verdict">{_k("outcome", e(_grapple_verdict(r, g)), "strong")}'
@@ -811,7 +879,7 @@ def render_manoeuvre(r: Resolution, m: ManoeuvreResult) -> str:
         f'<p class="verdict">{_k("outcome", e(_manoeuvre_verdict(r, m)), "strong")}'
         f' <span class="summary">{DOT.join(parts)}</span></p>'
         f"{effects}"
-        f'<p class="who">{e(f"{r.attacker}{DASH}{r.action}{DASH}against {r.target}")}</p>'
+        f'<p class="who">{e(f"{names(r)[0]}{DASH}{r.action}{DASH}against {names(r)[2]}")}</p>'
         f"</header>"
     )
     if not m.tests:

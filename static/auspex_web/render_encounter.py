@@ -19,6 +19,7 @@ from rules.critical.reading import effect_words as reading_effect_words
 from rules.encounter.families import family
 
 from .render import _k, e
+from .sources import book_words, seed_files
 
 LOG_LINES = 20
 """The log shows this many of its newest lines."""
@@ -64,7 +65,10 @@ def harm(c: Mapping[str, Any]) -> str:
         return "Injuries: " + "; ".join(map(str, injuries)) if injuries else "No injuries"
     if c.get("wounds") is None:
         return ""
-    text = f"{c.get('damage_taken', 0)} of {c.get('wounds')} taken"
+    taken, wounds = c.get("damage_taken", 0), c.get("wounds")
+    # issue 24: past its wounds, in words ("16 taken: all 10 wounds"), never "16 of 10 taken"
+    over = isinstance(taken, int) and isinstance(wounds, int) and taken > wounds
+    text = f"{taken} taken: all {wounds} wounds" if over else f"{taken} of {wounds} taken"
     if c.get("critical"):
         text += f", critical damage {c['critical']}"
     return text
@@ -227,13 +231,20 @@ def render_combatant(c: Mapping[str, Any], state: Mapping[str, Any], place: int 
     )
 
 
+def _files_title(text: str) -> str:
+    """A log line's rule text files as its ``title`` (issue 24: the line names the book)."""
+    files = seed_files(text)
+    return f' title="{e("Rule text file " + ", ".join(files))}"' if files else ""
+
+
 def render_log(log: Sequence[Mapping[str, Any]]) -> str:
     """The last :data:`LOG_LINES` lines, newest first."""
     lines = list(log)[-LOG_LINES:][::-1]
     if not lines:
         return ""
     items = "".join(
-        f'<li data-k="log-line" data-index="{e(x.get("index"))}"><small>R{e(x.get("round"))}</small> {e(x.get("text"))}</li>'
+        f'<li data-k="log-line" data-index="{e(x.get("index"))}"{_files_title(str(x.get("text")))}>'
+        f"<small>R{e(x.get('round'))}</small> {e(book_words(str(x.get('text'))))}</li>"
         for x in lines
     )
     return f'<h3 class="sub">Log <small>(newest first)</small></h3><ol class="enc-log" data-k="log">{items}</ol>'

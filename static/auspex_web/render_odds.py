@@ -187,10 +187,33 @@ def render_bar(bar: Mapping[str, Any], scale: float, capped_at: str) -> str:
     )
 
 
-def render_chart(chart: Mapping[str, Any], exact: bool, scale: tuple[float, int, int]) -> str:
-    """The chart's distribution as bars on ``scale`` (highest chance, lowest and highest value)."""
+def listed_values(*charts: Mapping[str, Any]) -> frozenset[int]:
+    """The values a chart drawn beside ``charts`` lists (issue 24): those whose chance is above
+    :data:`SHOWN` (0.05%) in at least one of them; the rest read 0.0% or <0.1% everywhere."""
+    return frozenset(int(b["value"]) for c in charts for b in c["bars"] if float(b["p"]["p"]) > SHOWN)
+
+
+def _left_out_line(left: list[int], sides: int) -> str:
+    """``25 values of 0.05% or less not listed (up to 27)``, or nothing."""
+    if not left:
+        return ""
+    where = " on both sides" if sides > 1 else ""
+    tail = "" if sides > 1 else f" (up to {max(left)})"
+    text = f"{len(left)} value{'s' if len(left) != 1 else ''} of 0.05% or less{where} not listed{tail}"
+    return f'<p class="odds-left-out" data-k="odds-left-out">{e(text)}</p>'
+
+
+def render_chart(
+    chart: Mapping[str, Any], exact: bool, scale: tuple[float, int, int], keep: tuple[frozenset[int], int] | None = None
+) -> str:
+    """The chart's distribution as bars on ``scale`` (highest chance, lowest and highest value),
+    one row per value in ``keep`` (the values listed, and how many charts they were read from;
+    by default, this chart's values above 0.05%), with a line saying how many were left out."""
     top, low, high = scale
-    bars = _filled(chart["bars"], low, high)
+    listed, sides = keep if keep is not None else (listed_values(chart), 1)
+    every = _filled(chart["bars"], low, high)
+    bars = [b for b in every if int(b["value"]) in listed]
+    left = [int(b["value"]) for b in every if int(b["value"]) not in listed]
     capped_at = next((str(b["label"]) for b in chart["bars"] if str(b["label"]).endswith("+")), "")
     rows = "".join(render_bar(b, top, capped_at) for b in bars)
     approx = "" if exact else APPROX
@@ -201,7 +224,7 @@ def render_chart(chart: Mapping[str, Any], exact: bool, scale: tuple[float, int,
     )
     return (
         f'<figure class="odds-chart" data-k="odds-chart" data-scale="{top!r}" data-low="{low}" data-high="{high}">'
-        f'<figcaption>{caption}</figcaption><ol class="odds-bars">{rows}</ol></figure>'
+        f'<figcaption>{caption}</figcaption><ol class="odds-bars">{rows}</ol>{_left_out_line(left, sides)}</figure>'
     )
 
 
@@ -341,10 +364,16 @@ def render_critical(crit: Mapping[str, Any]) -> str:
 # ---------------------------------------------------------------------------------------- the report
 
 
-def render_side(odds: Report, scale: tuple[float, int, int], tag: str = "", against: Report | None = None) -> str:
+def render_side(
+    odds: Report,
+    scale: tuple[float, int, int],
+    tag: str = "",
+    against: Report | None = None,
+    keep: tuple[frozenset[int], int] | None = None,
+) -> str:
     """One report: heading (``A: Standard Attack with the Lasgun`` with a ``tag``), who against whom,
-    the headline figures, the chart on ``scale``, the tables and notes: always these four parts, so
-    that side by side each lines up with the other's."""
+    the headline figures, the chart on ``scale`` (its rows: ``keep``, see :func:`render_chart`), the
+    tables and notes: always these four parts, so that side by side each lines up with the other's."""
     exact = bool(odds.get("exact", True))
     action = capitalised(str(odds["action"]))  # Epic's "shoot", the fan ruleset's "a round with ..."
     heading = f"{tag}: {action}" if tag else action
@@ -355,7 +384,7 @@ def render_side(odds: Report, scale: tuple[float, int, int], tag: str = "", agai
         f'<header class="odds-head"><h3 data-k="odds-action">{e(heading)}</h3>'
         f'<p class="odds-who">{e(odds["attacker"])} against {e(odds["target"])}{DOT}'
         f'<span data-k="odds-exact">{e(how)}</span></p></header>'
-        f"{render_figures(odds, against)}{render_chart(odds['chart'], exact, scale)}"
+        f"{render_figures(odds, against)}{render_chart(odds['chart'], exact, scale, keep)}"
         f'<div class="odds-more">{render_tables(odds)}</div></section>'
     )
 
@@ -384,7 +413,8 @@ def render_odds(odds: Any, other: Any = None) -> str:
         return f'<article class="odds-report" data-k="odds">{render_side(a, chart_scale(a["chart"]))}{render_second(a)}</article>'
     b = _dump(other)
     scale = chart_scale(a["chart"], b["chart"])
+    keep = (listed_values(a["chart"], b["chart"]), 2)  # a row where A or B is above 0.05% (issue 24)
     return (
         f'<article class="odds-report compare" data-k="odds">'
-        f"{render_side(a, scale, 'A')}{render_side(b, scale, 'B', against=a)}</article>"
+        f"{render_side(a, scale, 'A', keep=keep)}{render_side(b, scale, 'B', against=a, keep=keep)}</article>"
     )

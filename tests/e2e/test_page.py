@@ -128,7 +128,7 @@ def test_dice_rolled_by_hand_one_by_one(ready_page: Page) -> None:
     expect(result.locator("table.modifiers")).to_contain_text("Fog")
     expect(result.locator("table.modifiers")).to_contain_text("\u221220")
     # The page resolved exactly the scenario the CLI did: the same step log, word for word.
-    details = result.locator(".steps .detail").all_inner_texts()
+    details = result.locator(".steps .detail").all_text_contents()  # the log starts collapsed
     assert details == [step["detail"] for step in engine["steps"]]
     # The dice stay listed and editable; no die is asked for any more.
     expect(page.locator("#dice-rows li.next")).to_have_count(0)
@@ -197,6 +197,9 @@ def test_roll_for_me_shows_the_seed_and_replays_it(ready_page: Page, width: int)
     assert seed.isdigit()
     first = page.locator("#result").inner_text()
     assert k(page, "outcome")[0] in {"Hit", "Miss", "Jammed", "Evaded"}
+    # the step log starts collapsed (issue 24 item 4); a tap on its summary opens it
+    expect(page.locator("#result .steps li").first).to_be_hidden()
+    page.locator("#result .steps summary").click()
     expect(page.locator("#result .steps li").first).to_be_visible()
     # Replay rolls the same dice once, for the same result; the Seed box stays blank
     page.evaluate("delete document.documentElement.dataset.status")

@@ -58,7 +58,7 @@ def test_degrees_are_whole_tens_of_margin(roll: int, success: bool, degrees: int
 def test_describe_degrees_in_the_step_log() -> None:
     # BS 44, roll 12: "(44 - 12) // 10 = 3"
     res = resolve_ok(scenario(BS=44, dice=[12, 5]))
-    assert "(44 \u2212 12) // 10 = 3" in step_text(res, "Step Two")
+    assert "(44 \u2212 12) \u00f7 10, rounded down = 3" in step_text(res, "Step Two")
 
 
 def test_roll_01_does_not_succeed_automatically() -> None:

@@ -153,7 +153,7 @@ def test_several_hits_with_tearing_degrees_fury_and_critical() -> None:
     html = render_resolution(r)
     assert k(html, "hits") == ["2 hits"]
     assert k(html, "total-wounds") == ["12 wounds"]
-    assert k(html, "critical-damage") == ["2 critical damage"]
+    assert k(html, "critical-damage") == ["2 of them critical"]
     assert html.count('<article class="hit"') == 2
     assert k(html, "location") == ["Head", "Right Arm"]
     # Tearing's dropped die, the natural 10, the die the degrees replaced
@@ -240,12 +240,12 @@ def test_capped_modifiers_say_so() -> None:
 def test_step_log_lists_rule_detail_and_source_in_order() -> None:
     html = render_resolution(resolution())
     steps = re.findall(
-        r'<li><strong class="rule">(.*?)</strong> <span class="detail">(.*?)</span> <cite class="source">(.*?)</cite></li>',
+        r'<li><strong class="rule">(.*?)</strong> <span class="detail">(.*?)</span> <cite class="source"[^>]*>(.*?)</cite></li>',
         html,
     )
     assert steps == [
-        ("Step Two: test", "BS 45 -10 = 35; rolled 23.", "seed 004, Step Two"),
-        ("Step Three: hit location", "23 reversed is 32: Body.", "seed 004, Step Three"),
+        ("Step Two: test", "BS 45 -10 = 35; rolled 23.", "Dark Heresy 2nd ed., The Attack, Step Two"),
+        ("Step Three: hit location", "23 reversed is 32: Body.", "Dark Heresy 2nd ed., The Attack, Step Three"),
     ]
 
 

@@ -50,7 +50,7 @@ def test_card_shows_critical_rows_damage_conditions_and_locations_lost() -> None
         conditions=[{"name": "Stunned", "rounds": 2}, {"name": "Right Arm lost", "rounds": None}],
     )
     c = card(render_encounter(state(g)), "g")
-    assert "22 of 10 taken, critical damage 12" in c
+    assert "22 taken: all 10 wounds, critical damage 12" in c  # issue 24: not "22 of 10"
     assert "Critical: Rending Critical Effects, Arm row 10 \u2014 (Right Arm lost, WS damage 10)" in c
     assert "Characteristic damage: WS \u221210, Ag \u22124" in c
     assert "Stunned (2 turns left)" in c and "Right Arm lost" in c

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from auspex_web.render_odds import chart_scale, percent, render_odds
+from auspex_web.render_odds import SHOWN, chart_scale, percent, render_odds
 
 from rules.odds import odds as odds_of
 from rules.odds import run_odds
@@ -205,14 +205,14 @@ def test_compare_draws_both_charts_on_one_scale_and_one_range() -> None:
     assert attr(html, "odds-chart", "data-low") == ["0", "0"]
     assert attr(html, "odds-chart", "data-high") == ["4", "4"]
     a_html, b_html = html.split('data-side="B"')
-    assert ks(a_html, "odds-bar-label") == ["0", "1", "2", "3", "4"]  # A's 3 and 4: no chance
-    assert ks(a_html, "odds-bar-p")[3:] == ["0.0%", "0.0%"]
-    assert ks(a_html, "odds-bar-at-least")[3:] == ["at least 3: 0.0%", "at least 4: 0.0%"]
-    assert widths(a_html) == ["100.00", "45.45", "36.36", "0.00", "0.00"]
-    # B's 3 is missing between 2 and 4: no chance, and at least 3 is at least 4
-    assert ks(b_html, "odds-bar-p") == ["30.0%", "20.0%", "20.0%", "0.0%", "30.0%"]
-    assert ks(b_html, "odds-bar-at-least")[3] == "at least 3: 30.0%"
-    assert widths(b_html) == ["54.55", "36.36", "36.36", "0.00", "54.55"]
+    # 3 has no chance on either side: not listed (issue 24); A's 4 is, for B's 30%
+    assert ks(a_html, "odds-bar-label") == ["0", "1", "2", "4"]
+    assert ks(a_html, "odds-bar-p")[3:] == ["0.0%"]
+    assert ks(a_html, "odds-bar-at-least")[3:] == ["at least 4: 0.0%"]
+    assert widths(a_html) == ["100.00", "45.45", "36.36", "0.00"]
+    assert ks(b_html, "odds-bar-p") == ["30.0%", "20.0%", "20.0%", "30.0%"]
+    assert ks(b_html, "odds-bar-at-least")[3] == "at least 4: 30.0%"
+    assert widths(b_html) == ["54.55", "36.36", "36.36", "54.55"]
 
 
 def test_compare_past_a_capped_bar_says_it_is_counted_there() -> None:
@@ -253,10 +253,9 @@ def test_every_rulesets_example_renders_with_the_engines_numbers(name: str) -> N
     html = render_odds(odds)
     first = odds["headline"][0]
     assert ks(html, f"odds-{first['key']}")[0].lstrip("\u2248") == percent(first["chance"]["p"])
-    assert ks(html, "odds-bar-p") == [
-        ("" if odds["exact"] else "\u2248") + percent(b["p"]["p"]) for b in odds["chart"]["bars"]
-    ]
-    assert widths(html)[[b["p"]["p"] for b in odds["chart"]["bars"]].index(chart_scale(odds["chart"])[0])] == "100.00"
+    listed = [b for b in odds["chart"]["bars"] if b["p"]["p"] > SHOWN]  # issue 24: 0.05% or less left out
+    assert ks(html, "odds-bar-p") == [("" if odds["exact"] else "\u2248") + percent(b["p"]["p"]) for b in listed]
+    assert widths(html)[[b["p"]["p"] for b in listed].index(chart_scale(odds["chart"])[0])] == "100.00"
     assert render_odds(odds, odds).count('data-k="odds-chart"') == 2
 
 

@@ -149,10 +149,27 @@ def damage_all(a: D100Attack, st: AttackState, struck: tuple[tuple[int, str], ..
             "Wounds",
             a.SRC["step5"],
             f"{a._person_name(person)} had taken {before} of {most} wounds; takes "
-            f"{sum(h.wounds for h in mine)} \u2192 {taken} of {most}."
+            f"{sum(h.wounds for h in mine)} more: {taken_words(taken, most)}."
             + (" Slain by Righteous Fury." if slain and person == 0 else ""),
         )
     return replace(st, results=tuple(hits), fatigue=fatigue, slain=slain, taken=taken_by[0])
+
+
+def cover_at(a: D100Attack, location: str, person: int) -> int | None:
+    """The cover's AP in the armour at ``location`` (the target and the others in its Blast share
+    its cover; a nearby foe has its own armour), None where no cover hides it."""
+    cover = a.s.target.cover
+    if cover is None or a._foe(person) is not None:
+        return None
+    return (cover.ap or None) if a.s.target.horde is not None or location in cover.locations else None
+
+
+def taken_words(taken: int, most: int) -> str:
+    """The damage taken after an attack, in words: ``2 of 10``, or past the wounds ``15 in all,
+    the 5 beyond its 10 wounds as critical damage`` (never ``15 of 10``)."""
+    if taken <= most:
+        return f"{taken} of {most}"
+    return f"{taken} in all, the {taken - most} beyond its {most} wounds as critical damage"
 
 
 def roll_hits(
@@ -244,10 +261,13 @@ def hit_record(
         a._step(f"Righteous Fury, hit {hd.number}", a.SRC["fury_troop"], denied)
     grav_txt = f" + Graviton {grav} (the location's AP)" if grav else ""
     doubled = " \u00d7 2" if m.factor == 2 else ""
+    cover = cover_at(a, hd.location, hd.person)  # issue 24: the cover named inside the armour
+    armour_text = f"{armour}" if not cover else f"{armour - cover} + cover {cover}"
+    armour_text = f"({armour_text})" if cover and doubled else armour_text
     a._step(
         f"Step Five: hit {hd.number}",
         a.SRC["step5"],
-        f"{a._person_name(hd.person)}: {damage} damage{grav_txt} \u2212 armour {eff} ({hd.location} {armour}{doubled}"
+        f"{a._person_name(hd.person)}: {damage} damage{grav_txt} \u2212 armour {eff} ({hd.location} {armour_text}{doubled}"
         f" \u2212 Pen {m.pen}) \u2212 TB {tb}{tb_why} = {max(0, damage + grav - eff - tb)} wound(s)"
         + (" + 1 (Righteous Fury)" if rf and rf.extra_wound else "")
         + (f" \u2192 {wounds}." if rf and (rf.extra_wound or rf.extra_damage) else "."),
@@ -265,6 +285,7 @@ def hit_record(
         wounds=wounds,
         righteous_fury=rf,
         graviton=grav,
+        cover=cover,
         name=nearby.name if (nearby := a._foe(hd.person)) else None,
     )
     return hit, killed

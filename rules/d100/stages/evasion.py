@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .. import cap_modifier, signed
+from ...models import EvasionTest
+from .. import D100Test, cap_modifier, signed
 from ..seams import EVASION, POWER_FIELD
 from ..state import AttackState
 
@@ -28,6 +29,21 @@ def _terrain(a: D100Attack, why: list[str]) -> int:
             total += row.dodge
             why.append(f"{signed(row.dodge)}: dodging in {row.name}")
     return total
+
+
+def _record(reaction: str, skill: int, mod: int, test: D100Test, hits: int, negated: int) -> EvasionTest:
+    """The Evasion test for the resolution's own line (issue 24)."""
+    return EvasionTest(
+        reaction=reaction,
+        skill=skill,
+        modifier=mod,
+        target=test.target,
+        roll=test.roll,
+        success=test.success,
+        degrees=test.degrees,
+        hits=hits,
+        negated=negated,
+    )
 
 
 def evade(a: D100Attack, st: AttackState, hits: int) -> int:
@@ -63,9 +79,11 @@ def evade(a: D100Attack, st: AttackState, hits: int) -> int:
     reason = f" ({'; '.join(why)})" if why else ""
     what = f"{a.s.target.name} tests {ev.reaction} {ev.skill} {signed(mod)}{reason} = {test.target}; rolled {roll:02d}"
     if not test.success:
+        a.evasion_test = _record(ev.reaction, ev.skill, mod, test, hits, 0)
         a._step("Evasion", a.SRC["evasion"], f"{what}: failure; no hit is negated.")
         return 0
     negated, how = a.evasion_negates(test, hits)
+    a.evasion_test = _record(ev.reaction, ev.skill, mod, test, hits, negated)
     a._step(
         "Evasion",
         a.SRC["evasion"],
@@ -73,20 +91,23 @@ def evade(a: D100Attack, st: AttackState, hits: int) -> int:
         f"hit(s) {'is' if negated == 1 else 'are'} negated (the last ones placed).",
     )
     if ev.reaction == "Parry" and "Power Field" in a.parry_q and "Power Field" not in a.q:
-        low = a.parry_q.num("Power Field", "destroy_low", 26)
-        high = a.parry_q.num("Power Field", "destroy_high", 100)
-        r = a.roller.d100(
-            f"Power Field d100 (destroys the attacker's weapon on {low:02d}-{high % 100:02d})", POWER_FIELD
-        )
-        broken = low <= r <= high
-        a._step(
-            "Quality: Power Field (parrying weapon)",
-            a._qsrc("Power Field"),
-            f"Parried with a Power Field weapon against one without: d100 = {r:02d} "
-            + (
-                f"(destroyed on {low:02d}\u2013{high % 100:02d}): the {a.weapon.name} is destroyed."
-                if broken
-                else f"(destroyed on {low:02d}\u2013{high % 100:02d}): it survives."
-            ),
-        )
+        _power_field(a)
     return negated
+
+
+def _power_field(a: D100Attack) -> None:
+    """A Parry with a Power Field weapon against one without: the d100 that may destroy the attacker's weapon."""
+    low = a.parry_q.num("Power Field", "destroy_low", 26)
+    high = a.parry_q.num("Power Field", "destroy_high", 100)
+    r = a.roller.d100(f"Power Field d100 (destroys the attacker's weapon on {low:02d}-{high % 100:02d})", POWER_FIELD)
+    broken = low <= r <= high
+    a._step(
+        "Quality: Power Field (parrying weapon)",
+        a._qsrc("Power Field"),
+        f"Parried with a Power Field weapon against one without: d100 = {r:02d} "
+        + (
+            f"(destroyed on {low:02d}\u2013{high % 100:02d}): the {a.weapon.name} is destroyed."
+            if broken
+            else f"(destroyed on {low:02d}\u2013{high % 100:02d}): it survives."
+        ),
+    )

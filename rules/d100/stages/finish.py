@@ -57,6 +57,7 @@ def finish(a: D100Attack, st: AttackState, outcome: str, success: bool | None = 
             "target_tests": a.target_tests,
             "dice": dice,
             "steps": a.steps,
+            "evasion_test": a.evasion_test,
         }
     )
 

@@ -63,7 +63,7 @@ def flame_horde_hits(a: D100Attack, per_hit: int) -> list[tuple[int, str]]:
     a._step(
         "Horde: Flame",
         rules.flame_source or rules.source,
-        f"No Agility test against a Horde: the {a.weapon.name}'s range {rng} m // {per_hit} = {rng // per_hit}, "
+        f"No Agility test against a Horde: the {a.weapon.name}'s range {rng} m \u00f7 {per_hit}, rounded down = {rng // per_hit}, "
         f"+ 1d{sides} = {roll} \u2192 {hits} hit(s) on the Horde.",
     )
     return [(0, "Horde")] * hits

@@ -37,9 +37,9 @@ def hit_count(a: D100Attack, st: AttackState) -> int:
     else:
         earned = 1 + base_degrees // 2
         how = (
-            f"one hit plus one per two degrees beyond the first: 1 + ({degrees} \u2212 1) // 2 = {earned}"
+            f"one hit plus one per two degrees beyond the first: 1 + half of ({degrees} \u2212 1), rounded down = {earned}"
             if a.FIRST_HIT_DEGREES
-            else f"one hit plus one per two degrees of success: 1 + {degrees} // 2 = {earned}"
+            else f"one hit plus one per two degrees of success: 1 + half of {degrees}, rounded down = {earned}"
         )
     caps: list[str] = []
     hits = earned
@@ -75,7 +75,9 @@ def horde_hits(a: D100Attack, hits: int, degrees: int) -> int:
     if a.weapon.is_melee:
         n = rules.melee_degrees_per_hit
         hits = max(1, degrees // n)
-        why.append(f"in melee, one hit per {n} degrees of success, at least one: max(1, {degrees} // {n}) = {hits}")
+        why.append(
+            f"in melee, one hit per {n} degrees of success, at least one: {degrees} \u00f7 {n}, rounded down, at least 1 = {hits}"
+        )
     for h in hooks("horde_hits", a.q):
         hits = h.apply(a, hits, why)
     if a._damage_type() == "X" and rules.explosive_hits:
