@@ -29,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from .dice import DiceExpression
 from .models import LOCATIONS, Location, RateOfFire
+from .sources import book_words
 from .tables import check_qualities, parse_quality
 
 MELEE_TABLE = "Melee Weapons"
@@ -338,6 +339,7 @@ def armoury_catalogue(system: str = "dw") -> dict[str, Any]:
             "notes": list(w.notes),
             "complete": w.complete,
             "source": w.source,
+            "cite": book_words(w.source),  # the source in the book's words (issue 24)
         }
         for w in a.weapons
     ]
@@ -359,6 +361,7 @@ def armoury_catalogue(system: str = "dw") -> dict[str, Any]:
                     "notes": [how, *base.notes],
                     "complete": base.complete,
                     "source": f"{w.source}; {base.source}",
+                    "cite": book_words(f"{w.source}; {base.source}"),
                 }
             )
     return {
@@ -372,6 +375,7 @@ def armoury_catalogue(system: str = "dw") -> dict[str, Any]:
                 "armour": armour_profile(x),
                 "notes": list(x.notes),
                 "source": x.source,
+                "cite": book_words(x.source),
             }
             for x in a.armour
         ],

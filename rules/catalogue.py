@@ -15,6 +15,7 @@ from typing import Any
 
 from . import armoury, registry, tables
 from .other_actions import has_other_actions, other_actions
+from .sources import book_words
 
 
 def _has_armoury(system: str) -> bool:
@@ -75,7 +76,13 @@ def d100_catalogue(system: str) -> dict[str, Any]:
         # Every non-attack action of the ruleset's tables (issue 22: Move, Run, Use a Skill...)
         "other_actions": _other_actions(system),
         "qualities": [
-            {"name": q.name, "takes_value": q.takes_value, "summary": q.summary, "source": q.source}
+            {
+                "name": q.name,
+                "takes_value": q.takes_value,
+                "summary": q.summary,
+                "source": q.source,
+                "cite": book_words(q.source),
+            }
             for q in tables.qualities(system).qualities
         ],
         # a row's Dodge side where it has one (issue 22: Difficult Terrain, mud, deep snow)

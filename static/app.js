@@ -797,7 +797,7 @@ function signedText(n) {
 function syncQualityPick() {
   const q = catalogue?.[systemSelect.value]?.qualities.find((x) => x.name === qualityPick.value);
   qualityXLabel.hidden = !q?.takes_value;
-  qualitySummary.textContent = q ? `${q.name}: ${q.summary} (${q.source})` : "";
+  qualitySummary.textContent = q ? `${q.name}: ${q.summary} (${q.cite ?? q.source})` : "";
 }
 
 qualityPick.addEventListener("change", syncQualityPick);

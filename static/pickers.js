@@ -95,7 +95,7 @@ function applyWeapon(id) {
   setField("attacker.weapon.qualities", (p.qualities ?? []).join(", "));
   const notes = [...(w.notes ?? [])];
   if (!w.complete) notes.unshift("Its damage, type and Pen come from the ammunition: fill them in.");
-  return { source: w.source, notes };
+  return { source: w.cite ?? w.source, notes };
 }
 
 function applyArmour(id) {
@@ -104,7 +104,7 @@ function applyArmour(id) {
   if (a.armour && Object.keys(a.armour).length) {
     for (const loc of LOCATIONS) setField(`target.armour.${loc}`, a.armour[loc] ?? 0);
   }
-  return { source: a.source, notes: a.notes ?? [] };
+  return { source: a.cite ?? a.source, notes: a.notes ?? [] };
 }
 
 // A saved entry into the forms, as the Party panel's Use does: only the fields under its scope.

@@ -116,3 +116,21 @@ def test_wh40krp_catalogue_offers_its_action_kinds_and_the_cover_table() -> None
         "metres": 50,
     }
     assert rp["light_sources"] == {"flashlight": 15, "head-lamp": 150, "searchlight": 250}
+
+
+def test_catalogue_cites_qualities_and_armoury_in_the_books_words() -> None:
+    """Issue 24 item 4: the page shows a quality's and an armoury entry's source as the book
+    ("Deathwatch GM screen, Ranged Weapons: Las Weapons"), never "seed 001"; ``source`` is kept."""
+    data = catalogue()["rulesets"]
+    cites = []
+    for system in ("dh2", "dh1", "dw"):
+        ruleset = data[system]
+        cites += [(q["source"], q["cite"]) for q in ruleset["qualities"]]
+        for kind in ("weapons", "combi", "armour"):
+            cites += [(x["source"], x["cite"]) for x in ruleset["armoury"][kind]]
+    assert cites
+    for source, cite in cites:
+        assert "seed 0" not in cite, (source, cite)
+    lasgun = next(w for w in data["dh2"]["armoury"]["weapons"] if w["name"] == "Lasgun")
+    assert lasgun["source"].startswith("seed 001")
+    assert lasgun["cite"].startswith("Deathwatch GM screen")
