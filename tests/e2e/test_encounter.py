@@ -50,6 +50,13 @@ def show_encounter(page: Page) -> None:
         tab.click()
 
 
+def show_result(page: Page) -> None:
+    """A phone's Result step's Result tab (after a look at the encounter's): tapped when on screen."""
+    tab = page.locator("#tab-result")
+    if tab.is_visible() and tab.get_attribute("aria-selected") != "true":
+        tab.click()
+
+
 def card(page: Page, name: str) -> Locator:
     """A combatant's card (on a phone's Result step, its Encounter tab chosen first)."""
     show_encounter(page)
