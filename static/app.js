@@ -4,6 +4,7 @@
 // The rules engine (Python, Pyodide) runs in workers started by static/engine.js.
 import { registerServiceWorker } from "./pwa.js"; // the offline copy and the new-version banner
 import "./steps.js"; // a phone's steps (Attacker, Target, Action, Result) and the spoken result
+import "./tabs.js"; // issue 24 (tabs): a phone's Result step as Result / Odds / Encounter tabs
 import { initParty } from "./party.js"; // the forms kept on this device, the saved party, share links
 import * as encounter from "./tracker.js"; // the encounter's view: the fight kept by the engine, Resolve applied to it
 import { Engine, LIMITS, engines } from "./engine.js"; // the rules engine's workers: start, failure, restart, cancel

@@ -1,7 +1,7 @@
 // Auspex, issue 24 (layout): a Resolve tapped while the rules engine starts, run once it is ready;
 // and the view kept over a reload or a phone discarding the tab (`auspex:view:v1`): the step shown,
-// the last result (its scenario with its seed or dice, resolved again, never stored HTML), Compare's
-// A and the open panels.
+// the Result step's tab on a phone, the last result (its scenario with its seed or dice, resolved
+// again, never stored HTML), Compare's A and the open panels.
 //
 // The last result: the scenario as sent (with its seed or dice) is resolved again at start, through
 // the same engine and renderer, so what shows is rebuilt by this build; one that no longer validates
@@ -11,6 +11,7 @@ import { load, update } from "./store.js";
 
 export const VIEW_KEY = "auspex:view:v1";
 const STEPS = ["attacker", "target", "action", "result"];
+const TABS = ["result", "odds", "encounter"];
 const root = document.documentElement;
 
 // What is kept, read leniently: a field of the wrong shape is left out, never a failure.
@@ -18,6 +19,7 @@ function parse(value) {
   const view = {};
   if (!value || typeof value !== "object") return view;
   if (STEPS.includes(value.at)) view.at = value.at;
+  if (TABS.includes(value.tab)) view.tab = value.tab; // a phone's Result step's tab (tabs.js)
   if (value.open && typeof value.open === "object") {
     view.open = Object.fromEntries(Object.entries(value.open).filter(([, v]) => typeof v === "boolean"));
   }
@@ -163,5 +165,7 @@ export function initView({ form, engine, resolve }) {
     if (keptView("open")?.odds && odds.getAttribute("aria-expanded") !== "true") {
       setTimeout(() => odds.click()); // after app.js's "ready" (the button enabled)
     }
+    // then the phone's tab kept (tabs.js), which the result resolved again had set to Result
+    setTimeout(() => document.dispatchEvent(new Event("auspex:view-restored")));
   });
 }

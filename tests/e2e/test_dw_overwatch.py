@@ -8,7 +8,19 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_encounter import ARTIFACTS, PHONE, STORED_EVENTS, by_hand, card, events, field, go, press, ready
+from tests.e2e.test_encounter import (
+    ARTIFACTS,
+    PHONE,
+    STORED_EVENTS,
+    by_hand,
+    card,
+    events,
+    field,
+    go,
+    press,
+    ready,
+    show_encounter,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -35,6 +47,7 @@ def add_dw(page: Page, name: str, *, ag: str, wounds: str) -> None:
     field(page, "target.wounds").fill(wounds)
     field(page, "target.damage_taken").fill("0")
     go(page, "result")
+    show_encounter(page)  # a phone: its Encounter tab
     before = events(page)
     page.click("#tk-add-both")
     page.wait_for_function(f"{STORED_EVENTS} === {before + 1}")
@@ -85,6 +98,7 @@ def test_a_deathwatch_overwatch_held_over_a_turn_then_fired(ready_page: Page) ->
     assert "Castor's Overwatch ends: its shot is fired" in log, log
     expect(page.locator('#tk-view [data-k="round"]')).to_have_text("Round 2 \u00b7 Ork's turn")
     ARTIFACTS.mkdir(exist_ok=True)
+    show_encounter(page)
     page.locator("#tracker").screenshot(path=str(ARTIFACTS / "encounter-overwatch-390.png"))
 
 

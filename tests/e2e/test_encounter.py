@@ -42,7 +42,24 @@ def go(page: Page, step: str) -> None:
         page.locator(f'.stepbar [data-go="{step}"]').click()
 
 
+def show_encounter(page: Page) -> None:
+    """A phone's Result step shows the encounter on its tab (issue 24): tapped when it is on screen
+    and not chosen (a new result chose the Result tab); on a wide screen there are no tabs."""
+    tab = page.locator("#tab-encounter")
+    if tab.is_visible() and tab.get_attribute("aria-selected") != "true":
+        tab.click()
+
+
+def show_result(page: Page) -> None:
+    """A phone's Result step's Result tab (after a look at the encounter's): tapped when on screen."""
+    tab = page.locator("#tab-result")
+    if tab.is_visible() and tab.get_attribute("aria-selected") != "true":
+        tab.click()
+
+
 def card(page: Page, name: str) -> Locator:
+    """A combatant's card (on a phone's Result step, its Encounter tab chosen first)."""
+    show_encounter(page)
     return page.locator("#tk-view li.enc-c").filter(
         has=page.locator('[data-k="name"]', has_text=re.compile(f"^{re.escape(name)}$"))
     )
@@ -69,7 +86,9 @@ def events(page: Page) -> int:
 
 
 def press(page: Page, button: str) -> None:
-    """A tracker button; waits for the engine's answer (an event stored, or a message shown)."""
+    """A tracker button (on a phone's Encounter tab); waits for the engine's answer (an event stored,
+    or a message shown)."""
+    show_encounter(page)
     page.evaluate("document.getElementById('tk-status').textContent = ''")
     page.click(button)
     page.wait_for_function("document.getElementById('tk-status').textContent !== ''")
@@ -111,6 +130,7 @@ def add_dh2(page: Page, name: str, *, ag: str, weapon: dict[str, str], wounds: s
     field(page, "target.wounds").fill(wounds)
     field(page, "target.damage_taken").fill("0")
     go(page, "result")
+    show_encounter(page)
     before = events(page)
     page.click("#tk-add-both")
     page.wait_for_function(f"{STORED_EVENTS} === {before + 1}")

@@ -21,6 +21,7 @@ from tests.e2e.test_encounter import (
     press,
     reads,
     ready,
+    show_encounter,
 )
 
 pytestmark = pytest.mark.e2e
@@ -73,6 +74,7 @@ def test_the_second_weapon_at_another_combatant_reads_as_counted_by_hand(ready_p
         field(page, "target.name").fill(name)
         field(page, "target.wounds").fill(wounds)
         go(page, "result")
+        show_encounter(page)  # a phone: its Encounter tab
         page.click("#tk-add-both")
         expect(card(page, name)).to_be_visible()
     # initiative by hand: Vex 7 + 4 = 11, Cultist 2 + 3 = 5, Thug 1 + 2 = 3

@@ -24,6 +24,8 @@ from tests.e2e.test_encounter import (
     press,
     reads,
     ready,
+    show_encounter,
+    show_result,
 )
 
 pytestmark = pytest.mark.e2e
@@ -45,6 +47,7 @@ def add_grappler(page: Page, name: str, *, ws: str, s: str, ag: str, weapon: dic
     field(page, "target.armour.Body").fill("0")
     field(page, "target.characteristics.S").fill(s)
     go(page, "result")
+    show_encounter(page)  # a phone: its Encounter tab
     before = events(page)
     page.click("#tk-add-both")
     page.wait_for_function(f"{STORED_EVENTS} === {before + 1}")
@@ -112,7 +115,9 @@ def test_a_three_round_grapple_on_a_phone_reads_as_counted_by_hand(ready_page: P
     assert degrees == ["1 DoS", "3 DoF"], degrees
     expect(page.locator('#result [data-k="controller"]')).to_have_text("the grapple ends")
     assert conditions(page, "Guard") == [] and conditions(page, "Cultist") == []
+    show_result(page)
     page.locator("#result").screenshot(path=str(ARTIFACTS / "grapple-result-390.png"))
+    show_encounter(page)
     page.locator("#tracker").screenshot(path=str(ARTIFACTS / "grapple-390x844.png"))
     # back to a Standard Attack: the grapple's fields hide again
     go(page, "action")

@@ -20,6 +20,8 @@ from tests.e2e.test_encounter import (
     go,
     press,
     ready,
+    show_encounter,
+    show_result,
 )
 
 pytestmark = pytest.mark.e2e
@@ -47,6 +49,7 @@ def add_fighter(page: Page, name: str, *, ws: str) -> None:
     field(page, "target.evasion.reaction").select_option("Dodge")
     field(page, "target.evasion.skill").fill("30")
     go(page, "result")
+    show_encounter(page)  # a phone: its Encounter tab
     before = events(page)
     page.click("#tk-add-both")
     page.wait_for_function(f"{STORED_EVENTS} === {before + 1}")
@@ -85,6 +88,7 @@ def test_a_dh1_feint_then_attack_no_evasion_offered(ready_page: Page) -> None:
     assert degrees == ["2 DoS", "1 DoF"], degrees
     expect(card(page, "Cultist").locator('[data-k="condition"]')).to_contain_text(["Feinted"])
     ARTIFACTS.mkdir(exist_ok=True)
+    show_result(page)
     page.locator("#result").screenshot(path=str(ARTIFACTS / "manoeuvre-feint-390.png"))
 
     # the Standard Attack on the Cultist (the second Half Action): WS 40 rolls 20, a hit (reversed 02:
@@ -102,4 +106,5 @@ def test_a_dh1_feint_then_attack_no_evasion_offered(ready_page: Page) -> None:
     feint_line = page.locator('#tk-log [data-k="log-line"]').nth(1).inner_text()
     assert "(Feint): won" in feint_line, feint_line
     expect(card(page, "Cultist").locator('[data-k="condition"]')).to_have_count(0)
+    show_encounter(page)
     page.locator("#tracker").screenshot(path=str(ARTIFACTS / "manoeuvre-encounter-390x844.png"))

@@ -210,15 +210,18 @@ def test_epic_odds_follow_the_ruleset_switch(ready_page: Page) -> None:
     expect(page.locator('#odds [data-k="odds-measure"]')).to_have_text("Units destroyed")
 
 
-def test_on_a_phone_the_panel_sits_below_the_result_and_nothing_scrolls_sideways(ready_page: Page) -> None:
+def test_on_a_phone_the_panel_sits_on_the_odds_tab_and_nothing_scrolls_sideways(ready_page: Page) -> None:
     page = ready_page
     page.set_viewport_size({"width": 390, "height": 844})
     page.click("#resolve")
     page.wait_for_function("document.documentElement.dataset.status === 'ok'")
     open_odds(page)
-    result, panel = page.locator("#result").bounding_box(), page.locator("#odds").bounding_box()
-    assert result is not None and panel is not None
-    assert panel["y"] >= result["y"] + result["height"]
+    # the Result step's Odds tab (issue 24): the odds in the result's place, under the tabs
+    expect(page.locator("#tab-odds")).to_have_attribute("aria-selected", "true")
+    expect(page.locator("#result")).to_be_hidden()
+    tabs, panel = page.locator("#phone-tabs").bounding_box(), page.locator("#odds").bounding_box()
+    assert tabs is not None and panel is not None
+    assert panel["y"] >= tabs["y"] + tabs["height"]
     page.click("#odds-compare")
     wait_odds(page)
     page.click('.stepbar [data-go="action"]')  # on a phone the aim is on the Action step; the panel stays open
