@@ -320,6 +320,12 @@ def armour_profile(entry: ArmouryArmour) -> dict[str, int]:
     return {str(loc): ap for loc, ap in (entry.locations or {}).items()}
 
 
+def _cited(source: str) -> dict[str, str]:
+    """An entry's ``source`` as its data file gives it, and ``cite``: the same in the book's words
+    (``seed 001, Armour`` -> ``Deathwatch GM screen, Armour``; issue 24), which the pickers show."""
+    return {"source": source, "cite": book_words(source)}
+
+
 def armoury_catalogue(system: str = "dw") -> dict[str, Any]:
     """The armoury as the forms' pickers take it (JSON-ready).
 
@@ -338,8 +344,7 @@ def armoury_catalogue(system: str = "dw") -> dict[str, Any]:
             "profile": weapon_profile(w, system=system),
             "notes": list(w.notes),
             "complete": w.complete,
-            "source": w.source,
-            "cite": book_words(w.source),  # the source in the book's words (issue 24)
+            **_cited(w.source),
         }
         for w in a.weapons
     ]
@@ -360,8 +365,7 @@ def armoury_catalogue(system: str = "dw") -> dict[str, Any]:
                     "profile": profile,
                     "notes": [how, *base.notes],
                     "complete": base.complete,
-                    "source": f"{w.source}; {base.source}",
-                    "cite": book_words(f"{w.source}; {base.source}"),
+                    **_cited(f"{w.source}; {base.source}"),
                 }
             )
     return {
@@ -374,8 +378,7 @@ def armoury_catalogue(system: str = "dw") -> dict[str, Any]:
                 "covers": x.covers,
                 "armour": armour_profile(x),
                 "notes": list(x.notes),
-                "source": x.source,
-                "cite": book_words(x.source),
+                **_cited(x.source),
             }
             for x in a.armour
         ],
