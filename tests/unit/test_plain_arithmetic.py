@@ -1,8 +1,9 @@
 """Issue 24 item 4: the arithmetic in a step's detail is written as a player reads it ("1 + half
 of (5 \u2212 1), rounded down = 3"), never in code's notation (``//``, ``*``, ``max(``, ``min(``).
 
-The scenarios are the golden corpus's entries whose recorded details used code's notation (a
-few of each kind), replayed through today's engine."""
+The scenarios are the golden corpus's entries whose recorded details do arithmetic (a division
+rounded down, a half, a minimum of one: the shapes that used code's notation before issue 24; a
+few of each kind), replayed through today's engine, whose details must read in words."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ import rules
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 CODE = re.compile(r"//|\bmax\(|\bmin\(| \* |\u2212 -\d")
+# the arithmetic shapes worth replaying, in the corpus's words or (recorded before issue 24) in code's
+ARITHMETIC = re.compile(r"rounded down|half of|\u00f7|//|\bmax\(")
 
 
 def details(value: Any) -> list[str]:
@@ -33,16 +36,16 @@ def details(value: Any) -> list[str]:
 
 
 def code_entries(per_kind: int = 6) -> list[dict[str, Any]]:
-    """Up to ``per_kind`` recorded scenarios for each shape of detail that used code's notation."""
+    """Up to ``per_kind`` recorded scenarios for each shape of detail that does arithmetic."""
     kinds: dict[str, list[dict[str, Any]]] = {}
     for name in ("examples", "suite", "drawn"):
         with gzip.open(GOLDEN / f"{name}.jsonl.gz", "rt", encoding="utf-8") as f:
             for line in f:
                 entry = json.loads(line)
                 shapes = {
-                    re.sub(r"\d+", "N", d.split(":")[0] + (" max" if "max(" in d else ""))[:60]
+                    re.sub(r"\d+", "N", d.split(":")[0] + (" max" if "max(" in d or "at least 1" in d else ""))[:60]
                     for d in details(entry["output"])
-                    if CODE.search(d)
+                    if ARITHMETIC.search(d)
                 }
                 for shape in sorted(shapes):
                     bucket = kinds.setdefault(shape, [])

@@ -121,6 +121,9 @@ def test_the_engines_start_imports_no_ruleset_or_odds_module_it_did_not_import_b
         "auspex_web",
         "auspex_web.bridge",
         "auspex_web.render",
+        # a step's source in the book's words, for the renderer (issue 24 item 4): one small mapping
+        "auspex_web.sources",
+        "rules.sources",
         "rules",
         "rules.api",
         # the d100 scenario's critical tables and the renderer's words for a row read (issue 23)
