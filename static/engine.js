@@ -188,6 +188,14 @@ function xworkerOf(script, run) {
   });
 }
 
+// The first start's stages as performance marks ("auspex:engine:core" ...), read by tools/startprof.py:
+// start (boot begins), core (PyScript's core.js and chunks imported), worker (PyScript created the
+// worker), python (Pyodide, the wheels and worker.py's imports done), then app.js's auspex:ready.
+function mark(stage) {
+  const name = `auspex:engine:${stage}`;
+  if (!performance.getEntriesByName(name).length) performance.mark(name);
+}
+
 /** The page's engines by role ("main", "odds"), as app.js makes them: for the browser tests. */
 export const engines = {};
 
@@ -275,7 +283,8 @@ export class Engine extends EventTarget {
   }
 
   async boot(run) {
-    const [, code] = await Promise.all([loadCore(), loadSource()]);
+    mark("start");
+    const [, code] = await Promise.all([loadCore().then(() => mark("core")), loadSource()]);
     if (run.ended) throw new StartError("the rules engine", "stopped while starting");
     const script = document.createElement("script");
     script.type = "py";
@@ -288,6 +297,7 @@ export class Engine extends EventTarget {
     document.body.append(script);
     const xworker = await within(xworkerOf(script, run), LIMITS.worker, () => new StartError("PyScript", "did not create the worker"));
     run.xworker = xworker;
+    mark("worker");
     xworker.addEventListener("error", (event) => {
       if (this.run !== run || run.ended) return;
       event.preventDefault(); // reported in the engine's status instead
@@ -296,6 +306,7 @@ export class Engine extends EventTarget {
       else run.fail(new StartError("Pyodide (static/vendor/pyodide/)", `failed while starting (${why.replace(/^Uncaught \w*:? ?/, "")})`));
     });
     await within(xworker.ready, LIMITS.python, () => new StartError("Pyodide and the wheels", `not started in ${LIMITS.python / 1000} s`));
+    mark("python");
     // `ready` also resolves when the worker's Python failed (an import that failed): then the
     // first call fails, and the start with it.
     const sync = xworker.sync;
