@@ -211,12 +211,14 @@ export class Engine extends EventTarget {
     this.restart = restart; // start again at once after a fatal error or a cancel
     this.run = null; // the current worker: {script, xworker, ready, calls, ended, started}
     this.state = "idle";
+    this.detail = null; // the last event's detail: what a listener added late replays
     this.busySince = null;
   }
 
   emit(state, detail = {}) {
     this.state = state;
-    this.dispatchEvent(new CustomEvent("state", { detail: { state, ...detail } }));
+    this.detail = { state, ...detail };
+    this.dispatchEvent(new CustomEvent("state", { detail: this.detail }));
   }
 
   /** The running worker's exports (Promise), starting it when none runs. Rejects with a StartError. */
@@ -294,7 +296,8 @@ export class Engine extends EventTarget {
     script.dataset.engine = this.label;
     script.textContent = code;
     run.script = script;
-    document.body.append(script);
+    // static/start.js may get here while the page is still parsed: PyScript reads the element anywhere
+    (document.body ?? document.head).append(script);
     const xworker = await within(xworkerOf(script, run), LIMITS.worker, () => new StartError("PyScript", "did not create the worker"));
     run.xworker = xworker;
     mark("worker");

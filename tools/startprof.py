@@ -20,6 +20,8 @@ also importing Auspex's engine and one warm-up call, as tools/bench.py names the
 from __future__ import annotations
 
 import argparse
+import functools
+import http.server
 import shutil
 import statistics
 import sys
@@ -32,12 +34,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 from browser import launch_persistent  # noqa: E402
-from serve import make_server  # noqa: E402
+from serve import Handler  # noqa: E402
 
 PAGES = {
     "bare_wheels": "tools/bench/bare.html?wheels=1",
     "bare_engine": "tools/bench/bare.html?wheels=1&app=1",
     "auspex": "",
+    "base": "",  # the page as served from --base (another checkout, with its static/vendor/): before/after
 }
 READY = "() => performance.getEntriesByName('auspex:ready').length > 0"
 MARKS = """() => Object.fromEntries(performance.getEntriesByType('mark')
@@ -72,6 +75,14 @@ def worker_fetches(page: Any) -> dict[str, float]:
     return out
 
 
+def serve(root: Path) -> Any:
+    """A started static server of ``root`` under /auspex/ (tools/serve.py's handler), on a free port."""
+    handler = type("Prefixed", (Handler,), {"prefix": "/auspex/"})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
 def visit(playwright: Any, url: str, throttle: float) -> dict[str, dict[str, float]]:
     """A first visit in a fresh profile and a reload in it: {"first": figures, "repeat": figures}."""
     profile = tempfile.mkdtemp(prefix="auspex-startprof-")
@@ -101,27 +112,33 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--throttle", type=float, default=1.0)
     ap.add_argument("--pages", default="bare_wheels,bare_engine,auspex", help="comma-separated: " + ", ".join(PAGES))
+    ap.add_argument("--base", type=Path, help="a checkout (with static/vendor/) the page 'base' is served from")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
-    server = make_server(0, "/auspex/")
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/auspex/"
+    servers = [serve(ROOT)]
+    if args.base:
+        servers.append(serve(args.base.resolve()))
     names = args.pages.split(",")
+    roots = {name: servers[-1 if name == "base" else 0] for name in names}
     raw: dict[str, dict[str, dict[str, list[float]]]] = {}
     with sync_playwright() as p:
         for _ in range(args.runs):
             for name in names:
-                for label, figures in visit(p, base + PAGES[name], args.throttle).items():
+                url = f"http://127.0.0.1:{roots[name].server_address[1]}/auspex/" + PAGES[name]
+                for label, figures in visit(p, url, args.throttle).items():
                     for key, value in figures.items():
                         raw.setdefault(name, {}).setdefault(label, {}).setdefault(key, []).append(value)
-    server.shutdown()
+    for server in servers:
+        server.shutdown()
     print(f"ms from navigation start, median [min-max] of {args.runs}, CPU throttle {args.throttle:g}x")
     for label in ("first", "repeat"):
         for name in names:
             figures = raw[name][label]
             order = sorted(figures, key=lambda k: statistics.median(figures[k]))
-            cells = [f"{k} {statistics.median(figures[k]):.0f} [{min(figures[k]):.0f}-{max(figures[k]):.0f}]" for k in order]
+            cells = [
+                f"{k} {statistics.median(figures[k]):.0f} [{min(figures[k]):.0f}-{max(figures[k]):.0f}]" for k in order
+            ]
             print(f"{label:6} {name:12} " + "; ".join(cells))
     return 0
 
