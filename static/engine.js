@@ -5,7 +5,7 @@
 // the Odds panel, a second one for the odds, so a Resolve never waits behind the odds.
 //
 // A start goes through stages, each with an error path and a time limit, and a failure names the
-// file or stage that failed: PyScript (core.js and its chunks, imported here, not by index.html),
+// file or stage that failed: PyScript (core.js and its chunks, imported here; index.html only hints them),
 // the worker's Python source (static/auspex_web/worker.py, fetched here), then the worker itself
 // (Pyodide: pyodide.mjs, pyodide.asm.mjs/.wasm, python_stdlib.zip; then the wheels), and a first
 // call. The configuration is inline (config()): every URL absolute and on the page's own origin,

@@ -13,6 +13,9 @@ from navigation start, of:
 - when the worker's own fetches ended (resource timing read inside the worker, moved onto the
   page's clock): ``pyodide.mjs``, ``pyodide.asm.wasm``, ``python_stdlib.zip``, the last wheel.
 
+``--base DIR --pages base,auspex``: the same page from another checkout (``git archive`` of the
+commit before, with a copy of static/vendor/) beside this one, for a before/after.
+
 The bare pages are tools/bench/bare.html (``bare_wheels``: Pyodide + the wheels; ``bare_engine``:
 also importing Auspex's engine and one warm-up call, as tools/bench.py names them).
 """
