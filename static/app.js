@@ -2,6 +2,7 @@
 // Forms -> scenario dict -> the PyScript worker's handle(json) -> the envelope -> the page;
 // and, while the Odds panel is open, the same scenario -> odds(json) -> the panel.
 // The rules engine (Python, Pyodide) runs in workers started by static/engine.js.
+import { mainEngine } from "./start.js"; // first: the main engine, started before the rest of the page (issue 25)
 import { registerServiceWorker } from "./pwa.js"; // the offline copy and the new-version banner
 import "./steps.js"; // a phone's steps (Attacker, Target, Action, Result) and the spoken result
 import "./tabs.js"; // issue 24 (tabs): a phone's Result step as Result / Odds / Encounter tabs
@@ -45,11 +46,16 @@ let restoreSuperseded = false; // a Resolve of the player's came meanwhile: it w
 document.documentElement.dataset.app = "started"; // static/boot.js shows a failure without it
 const engineRetry = document.getElementById("engine-retry");
 const engineCancel = document.getElementById("engine-cancel");
-const mainEngine = new Engine("rules engine");
 const oddsEngine = new Engine("odds engine", { restart: false });
 Object.assign(engines, { main: mainEngine, odds: oddsEngine });
+// A listener of the main engine's events, given at once the last event that came before this module
+// ran (static/start.js started the engine first: "starting", or already "ready" or "failed").
+function onEngine(listener) {
+  mainEngine.addEventListener("state", listener);
+  if (mainEngine.detail) listener({ detail: mainEngine.detail });
+}
 const engine = new Promise((resolve) => {
-  mainEngine.addEventListener("state", function first({ detail }) {
+  onEngine(function first({ detail }) {
     if (detail.state !== "ready") return;
     mainEngine.removeEventListener("state", first);
     resolve({
@@ -76,7 +82,7 @@ function engineSays(text, state) {
   engineCancel.hidden = state !== "busy";
 }
 
-mainEngine.addEventListener("state", ({ detail }) => {
+onEngine(({ detail }) => {
   clearTimeout(slowStart);
   const root = document.documentElement;
   switch (detail.state) {
@@ -142,7 +148,6 @@ engineRetry.addEventListener("click", () => {
   else mainEngine.retry().catch(() => {}); // a failure is shown through the "failed" event
 });
 engineCancel.addEventListener("click", () => mainEngine.cancel("Cancelled: the rules engine was restarted."));
-mainEngine.start();
 
 // ---------------------------------------------------------------- form -> scenario
 

@@ -5,7 +5,7 @@
 // the Odds panel, a second one for the odds, so a Resolve never waits behind the odds.
 //
 // A start goes through stages, each with an error path and a time limit, and a failure names the
-// file or stage that failed: PyScript (core.js and its chunks, imported here, not by index.html),
+// file or stage that failed: PyScript (core.js and its chunks, imported here; index.html only hints them),
 // the worker's Python source (static/auspex_web/worker.py, fetched here), then the worker itself
 // (Pyodide: pyodide.mjs, pyodide.asm.mjs/.wasm, python_stdlib.zip; then the wheels), and a first
 // call. The configuration is inline (config()): every URL absolute and on the page's own origin,
@@ -188,6 +188,14 @@ function xworkerOf(script, run) {
   });
 }
 
+// The first start's stages as performance marks ("auspex:engine:core" ...), read by tools/startprof.py:
+// start (boot begins), core (PyScript's core.js and chunks imported), worker (PyScript created the
+// worker), python (Pyodide, the wheels and worker.py's imports done), then app.js's auspex:ready.
+function mark(stage) {
+  const name = `auspex:engine:${stage}`;
+  if (!performance.getEntriesByName(name).length) performance.mark(name);
+}
+
 /** The page's engines by role ("main", "odds"), as app.js makes them: for the browser tests. */
 export const engines = {};
 
@@ -203,12 +211,14 @@ export class Engine extends EventTarget {
     this.restart = restart; // start again at once after a fatal error or a cancel
     this.run = null; // the current worker: {script, xworker, ready, calls, ended, started}
     this.state = "idle";
+    this.detail = null; // the last event's detail: what a listener added late replays
     this.busySince = null;
   }
 
   emit(state, detail = {}) {
     this.state = state;
-    this.dispatchEvent(new CustomEvent("state", { detail: { state, ...detail } }));
+    this.detail = { state, ...detail };
+    this.dispatchEvent(new CustomEvent("state", { detail: this.detail }));
   }
 
   /** The running worker's exports (Promise), starting it when none runs. Rejects with a StartError. */
@@ -275,7 +285,8 @@ export class Engine extends EventTarget {
   }
 
   async boot(run) {
-    const [, code] = await Promise.all([loadCore(), loadSource()]);
+    mark("start");
+    const [, code] = await Promise.all([loadCore().then(() => mark("core")), loadSource()]);
     if (run.ended) throw new StartError("the rules engine", "stopped while starting");
     const script = document.createElement("script");
     script.type = "py";
@@ -285,9 +296,11 @@ export class Engine extends EventTarget {
     script.dataset.engine = this.label;
     script.textContent = code;
     run.script = script;
-    document.body.append(script);
+    // static/start.js may get here while the page is still parsed: PyScript reads the element anywhere
+    (document.body ?? document.head).append(script);
     const xworker = await within(xworkerOf(script, run), LIMITS.worker, () => new StartError("PyScript", "did not create the worker"));
     run.xworker = xworker;
+    mark("worker");
     xworker.addEventListener("error", (event) => {
       if (this.run !== run || run.ended) return;
       event.preventDefault(); // reported in the engine's status instead
@@ -296,6 +309,7 @@ export class Engine extends EventTarget {
       else run.fail(new StartError("Pyodide (static/vendor/pyodide/)", `failed while starting (${why.replace(/^Uncaught \w*:? ?/, "")})`));
     });
     await within(xworker.ready, LIMITS.python, () => new StartError("Pyodide and the wheels", `not started in ${LIMITS.python / 1000} s`));
+    mark("python");
     // `ready` also resolves when the worker's Python failed (an import that failed): then the
     // first call fails, and the start with it.
     const sync = xworker.sync;

@@ -36,6 +36,7 @@ START_FILES = [
     "python_stdlib.zip",
     *WHEELS,
     "worker.py",
+    "start.js",  # the engine's own early start (async, beside app.js), which app.js imports too
     "app.js",
     "party.js",
     "engine.js",

@@ -1,0 +1,150 @@
+"""Where the engine's start goes: ``python tools/startprof.py [--runs 3] [--throttle 4] [--pages auspex,bare_engine]``.
+
+A diagnostic for issue 25 item 4 (engine ready within 1.10x bare Pyodide + the same wheels), not a
+benchmark (``make bench`` is). Serves the worktree, and for each run visits each page in turn
+(interleaved, so the shared machine's noise falls on all of them alike) in a fresh Chromium profile
+(first visit), then reloads it (repeat visit), with the CPU throttled ``--throttle`` times (CDP
+``Emulation.setCPUThrottlingRate``). Prints per page and visit the median [min-max] over runs, in ms
+from navigation start, of:
+
+- the page's stage marks (``auspex:engine:*`` from static/engine.js: ``start`` boot begins,
+  ``core`` PyScript's core.js imported, ``worker`` PyScript created the worker, ``python``
+  Pyodide + wheels + worker.py's imports done; ``auspex:ready`` Resolve enabled);
+- when the worker's own fetches ended (resource timing read inside the worker, moved onto the
+  page's clock): ``pyodide.mjs``, ``pyodide.asm.wasm``, ``python_stdlib.zip``, the last wheel.
+
+``--base DIR --pages base,auspex``: the same page from another checkout (``git archive`` of the
+commit before, with a copy of static/vendor/) beside this one, for a before/after.
+
+The bare pages are tools/bench/bare.html (``bare_wheels``: Pyodide + the wheels; ``bare_engine``:
+also importing Auspex's engine and one warm-up call, as tools/bench.py names them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+from browser import launch_persistent  # noqa: E402
+from serve import Handler  # noqa: E402
+
+PAGES = {
+    "bare_wheels": "tools/bench/bare.html?wheels=1",
+    "bare_engine": "tools/bench/bare.html?wheels=1&app=1",
+    "auspex": "",
+    "base": "",  # the page as served from --base (another checkout, with its static/vendor/): before/after
+}
+READY = "() => performance.getEntriesByName('auspex:ready').length > 0"
+MARKS = """() => Object.fromEntries(performance.getEntriesByType('mark')
+  .filter((m) => m.name.startsWith('auspex:')).map((m) => [m.name.replace('auspex:', ''), m.startTime]))"""
+ORIGIN = "() => performance.timeOrigin"
+# inside a worker: when each of its fetches ended, on its own clock
+WORKER_FETCHES = """() => ({ origin: performance.timeOrigin,
+  entries: performance.getEntriesByType('resource').map((e) => [e.name, e.responseEnd]) })"""
+FILES = {
+    "pyodide.mjs": "/pyodide.mjs",
+    "wasm": "pyodide.asm.wasm",
+    "stdlib": "python_stdlib.zip",
+}
+
+
+def worker_fetches(page: Any) -> dict[str, float]:
+    """The worker's fetch ends (ms from the page's navigation start), by FILES key and ``wheels``."""
+    origin = page.evaluate(ORIGIN)
+    out: dict[str, float] = {}
+    for worker in page.workers:
+        try:
+            got = worker.evaluate(WORKER_FETCHES)
+        except Exception:  # a worker that ended (the bench page's reference has one only)
+            continue
+        shift = got["origin"] - origin
+        for name, end in got["entries"]:
+            for key, part in FILES.items():
+                if part in name:
+                    out[key] = end + shift
+            if name.endswith(".whl"):
+                out["wheels"] = max(out.get("wheels", 0.0), end + shift)
+    return out
+
+
+def serve(root: Path) -> Any:
+    """A started static server of ``root`` under /auspex/ (tools/serve.py's handler), on a free port."""
+    handler = type("Prefixed", (Handler,), {"prefix": "/auspex/"})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def visit(playwright: Any, url: str, throttle: float) -> dict[str, dict[str, float]]:
+    """A first visit in a fresh profile and a reload in it: {"first": figures, "repeat": figures}."""
+    profile = tempfile.mkdtemp(prefix="auspex-startprof-")
+    context = launch_persistent(playwright, profile)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+        out = {}
+        for label in ("first", "repeat"):
+            if label == "first":
+                page.goto(url, wait_until="commit")
+            else:
+                page.reload(wait_until="commit")
+            page.wait_for_function(READY, timeout=180_000, polling=20)
+            figures = page.evaluate(MARKS)
+            figures.update(worker_fetches(page))
+            out[label] = figures
+            page.wait_for_timeout(500)  # the service worker's registration and precache settle
+        return out
+    finally:
+        context.close()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--throttle", type=float, default=1.0)
+    ap.add_argument("--pages", default="bare_wheels,bare_engine,auspex", help="comma-separated: " + ", ".join(PAGES))
+    ap.add_argument("--base", type=Path, help="a checkout (with static/vendor/) the page 'base' is served from")
+    args = ap.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    servers = [serve(ROOT)]
+    if args.base:
+        servers.append(serve(args.base.resolve()))
+    names = args.pages.split(",")
+    roots = {name: servers[-1 if name == "base" else 0] for name in names}
+    raw: dict[str, dict[str, dict[str, list[float]]]] = {}
+    with sync_playwright() as p:
+        for _ in range(args.runs):
+            for name in names:
+                url = f"http://127.0.0.1:{roots[name].server_address[1]}/auspex/" + PAGES[name]
+                for label, figures in visit(p, url, args.throttle).items():
+                    for key, value in figures.items():
+                        raw.setdefault(name, {}).setdefault(label, {}).setdefault(key, []).append(value)
+    for server in servers:
+        server.shutdown()
+    print(f"ms from navigation start, median [min-max] of {args.runs}, CPU throttle {args.throttle:g}x")
+    for label in ("first", "repeat"):
+        for name in names:
+            figures = raw[name][label]
+            order = sorted(figures, key=lambda k: statistics.median(figures[k]))
+            cells = [
+                f"{k} {statistics.median(figures[k]):.0f} [{min(figures[k]):.0f}-{max(figures[k]):.0f}]" for k in order
+            ]
+            print(f"{label:6} {name:12} " + "; ".join(cells))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
