@@ -189,8 +189,11 @@ function setPath(obj, path, value) {
   });
 }
 
+// The two radios, found once: form.elements.namedItem() searches the whole form's controls on every
+// call (milliseconds on a slow phone, twice per Resolve). "" when neither is checked, as namedItem's.
+const diceModeRadios = [...form.querySelectorAll('input[name="dice-mode"]')];
 function diceMode() {
-  return form.elements.namedItem("dice-mode").value;
+  return diceModeRadios.find((radio) => radio.checked)?.value ?? "";
 }
 
 // Fields the ruleset or the target's kind hides are not sent: what is not on screen is not asked for.
@@ -279,7 +282,8 @@ async function resolveNow(given, { seed = null, kept = false } = {}) {
     const envelope = toEncounter ? await encounter.attack(charted) : await nameRefusedDice(await ask(sent), sent, ask);
     if (kept && restoreSuperseded) return null;
     if (kept && envelope.status !== "ok") return envelope; // view.js says it could not be shown again
-    if (local && envelope.status === "ok") keepView({ last: { scenario, encounter: toEncounter } });
+    // the view kept for a reload (a localStorage write): after the result is painted, not before it
+    if (local && envelope.status === "ok") afterPaint(() => keepView({ last: { scenario, encounter: toEncounter } }));
     show(envelope);
     envelope.after?.(); // the encounter's own controls marked, after the forms' marks are cleared
     performance.mark("auspex:result"); // read by tools/bench.py
@@ -324,19 +328,41 @@ function seedValue() {
   return text;
 }
 
+// `fn` once the next frame is painted (a task after it): work a result on screen does not need. A
+// hidden page paints no frame, so it runs within 100 ms anyway (a phone may discard a hidden tab).
+function afterPaint(fn) {
+  let done = false;
+  const once = () => {
+    if (!done) fn();
+    done = true;
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 100);
+}
+
+// The answer's writes to the page are only those that change it (issue 25): an attribute or a text
+// set again to what it was still costs a style recalculation, a layout or a paint on a slow phone.
+function set(el, key, value) {
+  if (el[key] !== value) el[key] = value;
+}
+
 function show(envelope) {
   document.documentElement.dataset.status = envelope.status;
   if (envelope.status !== "invalid") clearFieldErrors();
+  document.dispatchEvent(new CustomEvent("auspex:answered", { detail: envelope })); // share.js
   switch (envelope.status) {
     case "ok": {
       result.innerHTML = envelope.html; // built by render.py, every text escaped
       if (diceMode() === "manual") showDice(allDice(envelope.resolution), null, envelope.resolution);
       lastSeed = envelope.resolution.seed;
-      replayButton.hidden = lastSeed == null;
-      if (lastSeed != null) replayButton.textContent = `Replay seed ${lastSeed}`;
+      set(replayButton, "hidden", lastSeed == null);
+      if (lastSeed != null) set(replayButton, "textContent", `Replay seed ${lastSeed}`);
       document.dispatchEvent(new CustomEvent("auspex:resolved", { detail: envelope }));
-      // every change to the page first, then the one read of its layout (one layout, not two)
-      if (result.getBoundingClientRect().top > window.innerHeight * 0.6) result.scrollIntoView({ block: "start" });
+      // the page's layout read once, in the frame that lays it out anyway (not forced here, before the
+      // answer's last changes): a result that starts low on the screen is scrolled to before it paints
+      requestAnimationFrame(() => {
+        if (result.getBoundingClientRect().top > window.innerHeight * 0.6) result.scrollIntoView({ block: "start" });
+      });
       break;
     }
     case "needs": {
@@ -636,7 +662,7 @@ function clearFieldErrors({ keepDice = false } = {}) {
     el.removeAttribute("aria-invalid");
     el.removeAttribute("aria-describedby");
   }
-  formErrors.hidden = true;
+  set(formErrors, "hidden", true);
 }
 
 // ---------------------------------------------------------------- rulesets

@@ -138,14 +138,21 @@ export function initShare({ resolve, evaluate, engine, lastRequest, defaults, cl
   const form = document.getElementById("scenario");
   let shown = null; // the request of the resolution on screen
 
+  // Each write only when it changes something: a Resolve's answer then lays out and paints only what
+  // changed (issue 25: the box is not hidden at the tap and shown again at the answer, which cost a
+  // frame while the engine worked; the old roll's link stays with the old roll still on screen).
+  const set = (el, key, value) => {
+    if (el[key] !== value) el[key] = value;
+  };
   document.addEventListener("auspex:resolved", (event) => {
     shown = lastRequest();
-    box.hidden = !shown || !event.detail?.resolution;
-    url.hidden = true;
-    status.textContent = "";
+    set(box, "hidden", !shown || !event.detail?.resolution);
+    set(url, "hidden", true);
+    set(status, "textContent", "");
   });
-  form.addEventListener("submit", () => {
-    box.hidden = true;
+  // an answer that is not a resolution (fields to check, a die to type, an error) replaces it: no Share
+  document.addEventListener("auspex:answered", (event) => {
+    if (event.detail?.status !== "ok") set(box, "hidden", true);
   });
 
   button.addEventListener("click", async () => {

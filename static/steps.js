@@ -45,16 +45,20 @@ next.addEventListener("click", () => go(STEPS[Math.min(STEPS.indexOf(root.datase
 // The engine answered (app.js's show()): the result is the Result step; a die to type in, the
 // dice' step; marked fields, the step of the first (focused there: app.js could not focus a field
 // on a hidden step). The focus moves only when what had it is no longer on screen.
+// The layout is read in the frame that lays the page out anyway, before it paints (issue 25: read here,
+// in the answer's task, it forced a layout that the answer's later changes made the frame do again).
 document.addEventListener("auspex:resolved", () => {
   go("result");
   if (!NARROW.matches) return;
-  const had = document.activeElement;
-  if (!had || had === document.body || !shown(had)) {
-    result.tabIndex = -1;
-    result.focus();
-  }
-  const top = result.getBoundingClientRect().top;
-  if (top < 0 || top > innerHeight * 0.6) result.scrollIntoView({ block: "start" });
+  requestAnimationFrame(() => {
+    const had = document.activeElement;
+    if (!had || had === document.body || !shown(had)) {
+      result.tabIndex = -1;
+      result.focus();
+    }
+    const top = result.getBoundingClientRect().top;
+    if (top < 0 || top > innerHeight * 0.6) result.scrollIntoView({ block: "start" });
+  });
 });
 
 function afterAnswer() {

@@ -333,3 +333,39 @@ def test_the_shared_roll_view_and_the_dice_banner_pass_axe(ready_page: Page, bas
     expect(page.locator("#dice-banner")).to_be_visible()
     found += violations(page, axe_js, "taken in, with the dice banner")
     assert found == []
+
+
+def test_the_share_box_stays_with_the_roll_on_screen_and_goes_with_an_answer_that_is_not_one(ready_page: Page) -> None:
+    """Issue 25: a new Resolve neither hides nor re-shows the Share box (each cost the slow phone a
+    layout and a paint): it stays with the roll on screen until the answer, and goes when the answer
+    is not a resolution (fields to check, a die to type)."""
+    page = ready_page
+    wait_for_forms(page)
+    field(page, "seed").fill("7")
+    resolve(page, "ok")
+    expect(page.locator("#share-button")).to_be_visible()
+    page.evaluate(
+        """() => {
+          window.shareChanges = [];
+          new MutationObserver((records) => window.shareChanges.push(...records.map((r) => r.attributeName || r.type)))
+            .observe(document.getElementById('share'), { attributes: true, childList: true, subtree: true, characterData: true });
+        }"""
+    )
+    field(page, "seed").fill("8")
+    resolve(page, "ok")
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))")
+    assert page.evaluate("window.shareChanges") == []
+    expect(page.locator("#share-button")).to_be_visible()
+    packed = share(page).split("#r=")[1]
+    payload = json.loads(zlib.decompress(base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4)), wbits=-15))
+    assert payload["seed"] == 8 and k(page, "seed") == ["8"]  # the link is the roll on screen
+
+    field(page, "attacker.characteristics.BS").fill("140")
+    resolve(page, "invalid")
+    expect(page.locator("#share")).to_be_hidden()
+    field(page, "attacker.characteristics.BS").fill("45")
+    resolve(page, "ok")
+    expect(page.locator("#share-button")).to_be_visible()
+    page.get_by_label("I rolled").check()
+    resolve(page, "needs")
+    expect(page.locator("#share")).to_be_hidden()
