@@ -63,7 +63,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
-from browser import launch_persistent  # noqa: E402
+from browser import launch, launch_persistent  # noqa: E402
 from engines import WAIT_FOR_ENGINE, missing_for, start  # noqa: E402
 from serve import Handler, make_server  # noqa: E402
 
@@ -435,6 +435,94 @@ def run_curve(calls: int, rows: list[CurveRow] | None = None) -> dict[str, Any]:
     return {"odds_first": odds[0], "odds_median": statistics.median(odds[1:]), "curve": curve}
 
 
+PROBE_STEPS = 4_000_000  # the busy loop's steps: about half a second in a worker on this machine
+
+
+def probe_worker_throttle(rate: float = 4.0) -> dict[str, Any]:
+    """Does CDP CPU throttling reach a dedicated worker? ``tools/bench/throttle.html``'s busy loop,
+    timed in its worker and on its main thread (median of 3, ms) without and with
+    ``Emulation.setCPUThrottlingRate`` at ``rate`` on the page's CDP session; with throttling, the
+    same command is also sent to the worker's own session (``Target.setAutoAttach`` on the page's
+    session, unflattened, then ``Target.sendMessageToTarget``) and its answer kept. Returns
+    {"rate", "worker_ms": {"x1", "x<rate>"}, "main_ms": {...}, "worker_slowdown", "main_slowdown",
+    "worker_session_answer", "worker_throttled"} (throttled: slowed by at least half ``rate``)."""
+    from playwright.sync_api import sync_playwright
+
+    server = make_server(0, PREFIX)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}{PREFIX}tools/bench/throttle.html"
+    worker_ms: dict[str, float] = {}
+    main_ms: dict[str, float] = {}
+    answer = ""
+    try:
+        with sync_playwright() as p:
+            browser = launch(p)
+            try:
+                attached: list[dict[str, Any]] = []
+                answers: list[str] = []
+                for r in (1.0, rate):
+                    key = f"x{r:g}"
+                    attached.clear()
+                    answers.clear()
+                    context = browser.new_context()
+                    page = context.new_page()
+                    cdp = context.new_cdp_session(page)
+                    cdp.send("Emulation.setCPUThrottlingRate", {"rate": r})
+                    cdp.on("Target.attachedToTarget", lambda ev: attached.append(ev))
+                    cdp.on("Target.receivedMessageFromTarget", lambda ev: answers.append(ev["message"]))
+                    flags = {"autoAttach": True, "waitForDebuggerOnStart": False, "flatten": False}
+                    cdp.send("Target.setAutoAttach", flags)
+                    page.goto(url)
+                    page.evaluate("inWorker(100000)")
+                    if r != 1.0:
+                        for target in attached:
+                            if target["targetInfo"]["type"] == "worker":
+                                command = {"id": 1, "method": "Emulation.setCPUThrottlingRate", "params": {"rate": r}}
+                                message = {"sessionId": target["sessionId"], "message": json.dumps(command)}
+                                cdp.send("Target.sendMessageToTarget", message)
+                        page.wait_for_timeout(300)
+                        answer = next((a for a in answers if '"id":1' in a.replace(" ", "")), "no answer")
+                    worker_ms[key] = statistics.median(page.evaluate(f"inWorker({PROBE_STEPS})") for _ in range(3))
+                    main_ms[key] = statistics.median(page.evaluate(f"onMain({PROBE_STEPS})") for _ in range(3))
+                    context.close()
+            finally:
+                browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    return probe_verdict(rate, worker_ms, main_ms, answer)
+
+
+def probe_verdict(rate: float, worker_ms: dict[str, float], main_ms: dict[str, float], answer: str) -> dict[str, Any]:
+    """:func:`probe_worker_throttle`'s figures and its verdict: the worker counts as throttled when
+    its loop is slowed by at least half ``rate``."""
+    key = f"x{rate:g}"
+    worker_slowdown = worker_ms[key] / worker_ms["x1"]
+    return {
+        "rate": rate,
+        "worker_ms": worker_ms,
+        "main_ms": main_ms,
+        "worker_slowdown": worker_slowdown,
+        "main_slowdown": main_ms[key] / main_ms["x1"],
+        "worker_session_answer": answer,
+        "worker_throttled": worker_slowdown >= rate / 2,
+    }
+
+
+def probe_line(probe: dict[str, Any]) -> str:
+    """The probe in one line, and what it means for the worker's figures."""
+    key = f"x{probe['rate']:g}"
+    w, m = probe["worker_ms"], probe["main_ms"]
+    line = (
+        f"CPU throttling {key} and a worker: a busy loop takes {w['x1']:.0f} / {w[key]:.0f} ms in the worker "
+        f"(x{probe['worker_slowdown']:.2f}), {m['x1']:.0f} / {m[key]:.0f} ms on the main thread "
+        f"(x{probe['main_slowdown']:.2f}); the worker's own session answers: {probe['worker_session_answer'][:160]}"
+    )
+    if probe["worker_throttled"]:
+        return line + "\n  WARNING: this Chromium throttles the worker: the 'unthrottled worker' labels are stale"
+    return line + "\n  so every worker figure here is an unthrottled worker's"
+
+
 SW_READY = "async () => { if ('serviceWorker' in navigator) await navigator.serviceWorker.ready; return true; }"
 
 
@@ -638,6 +726,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--rows", default="", help="only the cost-curve rows whose name starts with one of these (comma-separated)"
     )
     ap.add_argument("--no-curve", action="store_true", help="skip the cost curve")
+    ap.add_argument("--no-probe", action="store_true", help="skip the probe of CPU throttling in a worker (~10 s)")
     ap.add_argument(
         "--curve-only", action="store_true", help="only the Full Auto odds and the cost curve (no start figures)"
     )
@@ -667,6 +756,11 @@ def main(argv: list[str] | None = None) -> int:
     if not (args.only_engines or args.curve_only):
         results = run(args.runs, args.resolves, args.throttle or [1.0, 4.0])
         seconds["chromium"] = time.time() - started
+    probe: dict[str, Any] = {}
+    if not (args.only_engines or args.no_probe):
+        t0 = time.time()
+        probe = probe_worker_throttle()
+        seconds["probe"] = time.time() - t0
     curve: dict[str, Any] = {}
     if not (args.only_engines or args.no_curve):
         t0 = time.time()
@@ -679,6 +773,8 @@ def main(argv: list[str] | None = None) -> int:
         seconds["engines"] = time.time() - t0
     checks = budgets(results, curve)
     print(table(results))
+    if probe:
+        print("\n" + probe_line(probe))
     if curve:
         print(curve_table(curve["curve"]))
     if other:
@@ -690,7 +786,11 @@ def main(argv: list[str] | None = None) -> int:
     seconds["total"] = time.time() - started
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(report(args, started, results, curve, other, checks, seconds), indent=2))
+    document = report(args, started, results, curve, other, checks, seconds)
+    document["worker_probe"] = probe
+    if probe:
+        document["worker_throttled"] = probe["worker_throttled"]
+    out.write_text(json.dumps(document, indent=2))
     taken = ", ".join(f"{k} {v:.0f} s" for k, v in seconds.items())
     print(f"\nwritten to {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out} ({taken})")
     return 0
@@ -706,7 +806,8 @@ def report(
     seconds: dict[str, float],
 ) -> dict[str, Any]:
     """bench.json: issue 3's keys as they were, and issue 25's (``curve``, ``curve_odds``,
-    ``worker_throttled``, ``worker_note``, ``start_breakdown``, ``seconds``, ``curve_calls``)."""
+    ``worker_throttled``, ``worker_note``, ``start_breakdown``, ``seconds``, ``curve_calls``; the
+    caller adds ``worker_probe``, :func:`probe_worker_throttle`'s)."""
     return {
         "date": time.strftime("%Y-%m-%d", time.gmtime(started)),
         "machine": {

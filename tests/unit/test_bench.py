@@ -198,3 +198,16 @@ def test_a_quick_run_is_short_and_does_not_overwrite_the_full_figures() -> None:
     full = bench.parse_args([])
     assert (full.runs, full.resolves, full.curve_calls) == (5, 50, 4) and full.out.endswith("bench.json")
     assert not full.out.endswith("quick.json")
+
+
+def test_the_worker_counts_as_throttled_only_when_its_loop_slows_by_half_the_rate() -> None:
+    refused = '{"id":1,"error":{"code":-32000,"message":"Operation is only supported for pages, not workers"}}'
+    probe = bench.probe_verdict(4.0, {"x1": 1449.0, "x4": 1380.0}, {"x1": 74.0, "x4": 319.0}, refused)
+    assert probe["worker_throttled"] is False
+    assert round(probe["main_slowdown"], 2) == 4.31
+    line = bench.probe_line(probe)
+    assert "1449 / 1380 ms in the worker (x0.95)" in line and "74 / 319 ms on the main thread (x4.31)" in line
+    assert "not workers" in line and line.endswith("an unthrottled worker's")
+    throttled = bench.probe_verdict(4.0, {"x1": 100.0, "x4": 200.0}, {"x1": 10.0, "x4": 40.0}, '{"id":1,"result":{}}')
+    assert throttled["worker_throttled"] is True
+    assert "WARNING" in bench.probe_line(throttled)
