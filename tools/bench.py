@@ -28,7 +28,8 @@ Figures (times in ms, bytes in bytes):
   worker's ``odds`` call and its resolve call (``handle``, what Resolve asks), the first call and
   the median of the next ``--curve-calls`` - 1 (each with another ``seed``: the worker keeps its last
   few odds answers), whether the odds are exact, and the row's budget met or not. One visit of the
-  page, unthrottled (see below); a row whose first call is over ``CURVE_SLOW_MS`` is not repeated.
+  page, unthrottled (see below); a row whose first call is over ``CURVE_SLOW_MS`` is not repeated,
+  a call unanswered in ``CURVE_LIMIT_MS`` is a timeout (a miss) and the page is reloaded.
 
 The worker is NOT throttled. Chromium's CPU throttling (``Emulation.setCPUThrottlingRate``) slows
 the page's main thread only: a dedicated worker runs as fast with it as without (a busy loop in a
@@ -196,12 +197,17 @@ CURVE = [
 
 CURVE_SLOW_MS = 3000.0  # a row's first call over this is not repeated (it is over budget already)
 
-CURVE_ONCE = """async ([call, text]) => {
+CURVE_LIMIT_MS = 30_000.0  # a call not answered by then is a "timeout" (the page is reloaded: a new worker)
+
+CURVE_ONCE = """async ([call, text, limit]) => {
   // One worker call as the page makes it (odds: the Odds panel; handle: Resolve), timed on the main thread.
   const script = document.querySelector('script[type="py"][worker]');
   const t0 = performance.now();
-  const out = JSON.parse(await script.xworker.sync[call](text));
+  const late = new Promise((resolve) => setTimeout(() => resolve(null), limit));
+  const text_out = await Promise.race([script.xworker.sync[call](text), late]);
   const ms = performance.now() - t0;
+  if (text_out === null) return { ms, status: 'timeout', exact: null, message: `no answer in ${limit / 1000} s` };
+  const out = JSON.parse(text_out);
   const odds = out.odds || {};
   const message = out.message || (out.errors ? JSON.stringify(out.errors).slice(0, 200) : '');
   return { ms, status: out.status, exact: odds.exact === undefined ? null : odds.exact, message };
@@ -297,11 +303,15 @@ def time_calls(page: Any, call: str, scenario: dict[str, Any], calls: int) -> di
     """``calls`` timed worker calls (``call``: "odds" or "handle") of ``scenario``, each with another
     seed: {"first", "median" (of the calls after the first; the first when there are none), "calls",
     "status", "exact", "message"}. Stops repeating after a first call over CURVE_SLOW_MS or a
-    status other than ok."""
+    status other than ok; a call unanswered in CURVE_LIMIT_MS is a "timeout" (and the page is
+    reloaded, the only way to stop a busy worker)."""
     times: list[float] = []
     last: dict[str, Any] = {}
     for k in range(max(1, calls)):
-        last = page.evaluate(CURVE_ONCE, [call, json.dumps({**scenario, "seed": 1000 + k})])
+        last = page.evaluate(CURVE_ONCE, [call, json.dumps({**scenario, "seed": 1000 + k}), CURVE_LIMIT_MS])
+        if last["status"] == "timeout":  # the worker is still busy: a new page, a new worker
+            page.reload(wait_until="commit")
+            page.wait_for_function(READY, timeout=180_000, polling=50)
         times.append(float(last["ms"]))
         if last["status"] != "ok" or times[0] > CURVE_SLOW_MS:
             break
