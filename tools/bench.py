@@ -539,7 +539,8 @@ SW_READY = "async () => { if ('serviceWorker' in navigator) await navigator.serv
 def engine_ready(engines: list[str], runs: int) -> dict[str, Any]:
     """Engine-ready times (ms, from navigation start as the page counts them) in each of ``engines``
     ("firefox", "webkit"): {engine: {"version", "first_ready", "repeat_ready"}} (each a summary over
-    ``runs`` fresh browsers), or {engine: {"missing": [...]}} when the machine lacks it."""
+    ``runs`` fresh browsers), or {engine: {"missing": [...]}} when the machine lacks it, or
+    {engine: {"failed": message}} when it did not start (the other figures are kept)."""
     server = make_server(0, PREFIX)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
@@ -551,21 +552,11 @@ def engine_ready(engines: list[str], runs: int) -> dict[str, Any]:
                 out[engine] = {"missing": lacking}
                 continue
             times: dict[str, list[float]] = {"first_ready": [], "repeat_ready": []}
-            version = "?"
-            for _ in range(runs):
-                browser = start(engine)
-                try:
-                    version = browser.version
-                    for label in ("first_ready", "repeat_ready"):
-                        browser.goto("about:blank")
-                        browser.goto(base)
-                        ready = browser.run(WAIT_FOR_ENGINE, 300_000)
-                        if ready["engine"] != "ready":
-                            raise RuntimeError(f"{engine}: the engine did not start: {ready}")
-                        times[label].append(float(ready["ms"]))
-                        browser.run(SW_READY)  # the repeat visit is served by the service worker's copy
-                finally:
-                    browser.close()
+            try:
+                version = time_engine(engine, base, runs, times)
+            except Exception as exc:
+                out[engine] = {"failed": str(exc)}
+                continue
             out[engine] = {"version": version, **{label: summarize(values) for label, values in times.items()}}
     finally:
         server.shutdown()
@@ -573,11 +564,36 @@ def engine_ready(engines: list[str], runs: int) -> dict[str, Any]:
     return out
 
 
+def time_engine(engine: str, base: str, runs: int, times: dict[str, list[float]]) -> str:
+    """``runs`` fresh browsers of ``engine`` on the page at ``base``: engine-ready times appended
+    to ``times`` ("first_ready", "repeat_ready"); returns the browser's version. Raises
+    RuntimeError when the engine does not start."""
+    version = "?"
+    for _ in range(runs):
+        browser = start(engine)
+        try:
+            version = browser.version
+            for label in ("first_ready", "repeat_ready"):
+                browser.goto("about:blank")
+                browser.goto(base)
+                ready = browser.run(WAIT_FOR_ENGINE, 300_000)
+                if ready["engine"] != "ready":  # kept as a failure: the Chromium figures are not lost
+                    raise RuntimeError(f"the engine did not start: {str(ready.get('status'))[:200]}")
+                times[label].append(float(ready["ms"]))
+                browser.run(SW_READY)  # the repeat visit is served by the service worker's copy
+        finally:
+            browser.close()
+    return version
+
+
 def engines_table(results: dict[str, Any]) -> str:
     lines = ["\nEngine ready in other browsers (ms, median [min-max] over runs, unthrottled)"]
     for engine, r in results.items():
         if "missing" in r:
             lines.append(f"  {engine}: not measured, this machine lacks {', '.join(r['missing'])} (make browsers)")
+            continue
+        if "failed" in r:
+            lines.append(f"  {engine}: FAILED: {r['failed']}")
             continue
         cells = [
             f"{label} {r[label]['median']:.0f} [{r[label]['min']:.0f}-{r[label]['max']:.0f}]"
