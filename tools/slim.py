@@ -28,22 +28,20 @@ from pathlib import Path
 
 
 def _docstrings(source: str) -> set[tuple[int, int]]:
-    """The (first line, last line) of each docstring: the string that opens a module, class or def."""
+    """The (first line, last line) of each docstring: a string that is a statement of its own, the
+    one that opens a module, class or def and the attribute docstrings after a class's fields (as
+    in pydantic's ``ConfigDict``). Such a string does nothing when the code runs; only
+    ``inspect.getsource`` readers see it (pydantic's ``use_attribute_docstrings``, which no model of
+    ``rules`` sets)."""
     found = set()
     for node in ast.walk(ast.parse(source)):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
-            first = node.body[0]
-            if (
-                isinstance(first, ast.Expr)
-                and isinstance(first.value, ast.Constant)
-                and isinstance(first.value.value, str)
-            ):
-                found.add((first.lineno, first.end_lineno or first.lineno))
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            found.add((node.lineno, node.end_lineno or node.lineno))
     return found
 
 
 def strip_source(source: str) -> str:
-    """``source`` without docstrings (each becomes ``""`` followed by as many line breaks as it
+    """``source`` without docstrings (:func:`_docstrings`; each becomes ``""`` followed by as many line breaks as it
     spanned, so every later line keeps its number) and without comments (with the spaces before
     them). Raises ``SyntaxError`` for source Python cannot read."""
     docstrings = _docstrings(source)
@@ -168,15 +166,60 @@ def slim_wheel(
 # What of the pinned third-party wheels the page never imports: pydantic's V1 compatibility
 # package (imported only by ``import pydantic.v1``, or to warn about a V1 model given to V2, which
 # Auspex never does) and its mypy plugin (a type checker's, never the runtime's).
-VENDORED_OMITS = ("pydantic/v1/", "pydantic/mypy.py")
+# What of the pinned wheels the page's worker never imports (issue 25: first-visit bytes within bare
+# Pyodide + 2.5 MB). pydantic's V1 package and mypy plugin; type stubs (``.pyi``, read by type
+# checkers only) and pydantic-core's software bill of materials (``sboms/``, a build record); and
+# pydantic modules reached only through features no model of ``rules`` uses (and the deprecated V1 API below): URL and e-mail types
+# (``networks``), ``Color``, the ``experimental`` package, ``validate_arguments`` / ``validate_call``,
+# and the git-revision helper behind ``pydantic.version.version_info``. tests/unit/test_slim.py runs
+# every ruleset, the odds, the encounter and the tables with these modules made unimportable.
+VENDORED_OMITS = (
+    "pydantic/v1/",
+    "pydantic/mypy.py",
+    "pydantic/networks.py",
+    "pydantic/color.py",
+    "pydantic/experimental/",
+    "pydantic/deprecated/decorator.py",
+    "pydantic/validate_call_decorator.py",
+    "pydantic/_internal/_validate_call.py",
+    "pydantic/_internal/_git.py",
+    # pydantic 1's API, kept in 2 as deprecated shims: never called by ``rules`` (no ``.dict()``,
+    # ``.copy()``, ``parse_obj``, ``@validator`` or ``class Config``)
+    "pydantic/deprecated/",
+    "pydantic/_internal/_decorators_v1.py",
+    *(
+        f"pydantic/{name}.py"
+        for name in (
+            "class_validators",
+            "datetime_parse",
+            "decorator",
+            "env_settings",
+            "error_wrappers",
+            "generics",
+            "json",
+            "parse",
+            "schema",
+            "tools",
+            "typing",
+            "utils",
+            "validators",
+        )
+    ),
+)
+VENDORED_OMIT_SUFFIXES = (".pyi",)
+VENDORED_OMIT_FOLDERS = (".dist-info/sboms/",)
 
 
 def slim_vendored_file(name: str, data: bytes) -> bytes | None:
     """The browser's copy of one file of a pinned third-party wheel: None for
-    :data:`VENDORED_OMITS`; Python without docstrings and comments (:func:`strip_source`, every
+    :data:`VENDORED_OMITS` and type stubs; Python without docstrings and comments (:func:`strip_source`, every
     line kept where it was); ``METADATA`` without its long description (the project's README,
     after the first blank line); the rest (compiled modules, ``py.typed``) as is."""
-    if name.startswith(VENDORED_OMITS):
+    if (
+        name.startswith(VENDORED_OMITS)
+        or name.endswith(VENDORED_OMIT_SUFFIXES)
+        or any(folder in name for folder in VENDORED_OMIT_FOLDERS)
+    ):
         return None
     if name.endswith(".py"):
         return strip_source(data.decode("utf-8")).encode("utf-8")

@@ -22,13 +22,13 @@ SHIPPED = sorted([*(ROOT / "rules").rglob("*.py"), *(ROOT / "static" / "auspex_w
 
 
 def without_docstrings(source: str) -> str:
-    """The syntax tree with every docstring emptied, found by Python's own rule (ast.get_docstring),
-    not by the code under test."""
+    """The syntax tree with every docstring emptied: each string that is a statement of its own (a
+    module's, class's or def's docstring, or an attribute docstring after a field), found by the
+    syntax tree, not by the code under test."""
     tree = ast.parse(source)
     for node in ast.walk(tree):
-        documented = isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
-        if documented and ast.get_docstring(node, clean=False) is not None:  # type: ignore[arg-type]
-            node.body[0].value.value = ""  # type: ignore[attr-defined]
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            node.value.value = ""
     return ast.dump(tree)
 
 
@@ -53,6 +53,12 @@ def test_strings_that_are_not_docstrings_stay_as_they_are() -> None:
     assert strip_source(source) == (
         '""\nx = \'#not a comment\'\ndef f():\n    ""\n\n    y = """keep\n   this  """\n    return y\n'
     )
+
+
+def test_attribute_docstrings_go_like_docstrings_and_keep_their_lines() -> None:
+    # pydantic's ConfigDict documents each key with a string after it: a statement that does nothing
+    source = 'class C:\n    """Doc."""\n    a: int\n    """What a is,\n    on two lines."""\n    b = "kept"\n'
+    assert strip_source(source) == 'class C:\n    ""\n    a: int\n    ""\n\n    b = "kept"\n'
 
 
 def test_the_slim_wheel_has_a_true_record(tmp_path: Path) -> None:
@@ -144,3 +150,75 @@ def test_the_slim_browser_files_resolve_every_ruleset(tmp_path: Path) -> None:
         env={"PYTHONPATH": str(tmp_path)},
     )
     assert proc.returncode == 0, proc.stderr
+
+
+def test_vendored_wheels_lose_type_stubs_the_bill_of_materials_and_pydantic_features_no_model_uses() -> None:
+    for name in (
+        "pydantic_core/_pydantic_core/__init__.pyi",
+        "pydantic_core-2.50.4.dist-info/sboms/pydantic-core.cyclonedx.json",
+        "pydantic/networks.py",
+        "pydantic/color.py",
+        "pydantic/experimental/pipeline.py",
+        "pydantic/validate_call_decorator.py",
+    ):
+        assert slim_vendored_file(name, b"x = 1\n") is None, name
+    # what pydantic imports for any model stays, and so do the licences
+    assert slim_vendored_file("pydantic/fields.py", b"x = 1\n") == b"x = 1\n"
+    assert slim_vendored_file("pydantic_core-2.50.4.dist-info/licenses/LICENSE", b"MIT") == b"MIT"
+
+
+# The worker's every entry, run with the pydantic modules the browser's copy omits made unimportable:
+# a model or a path that needed one would fail here, not on a player's phone.
+WITHOUT_OMITTED = """
+import importlib.abc, json, sys
+from pathlib import Path
+sys.path[:0] = [ROOT, ROOT + '/static']
+OMITTED = ('pydantic.networks', 'pydantic.color', 'pydantic.experimental', 'pydantic.deprecated',
+           'pydantic.validate_call_decorator', 'pydantic._internal._validate_call', 'pydantic._internal._git',
+           'pydantic._internal._decorators_v1', 'pydantic.class_validators', 'pydantic.datetime_parse',
+           'pydantic.decorator', 'pydantic.env_settings', 'pydantic.error_wrappers', 'pydantic.generics',
+           'pydantic.json', 'pydantic.parse', 'pydantic.schema', 'pydantic.tools', 'pydantic.typing',
+           'pydantic.utils', 'pydantic.validators')
+
+class Refuse(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if any(name == omitted or name.startswith(omitted + '.') for omitted in OMITTED):
+            raise ImportError(f'{name} is not in the browser copy')
+        return None
+
+sys.meta_path.insert(0, Refuse())
+from auspex_web import bridge
+for path in sorted(Path(ROOT, 'examples').glob('*.json')):
+    text = path.read_text()
+    for call in (bridge.respond, bridge.respond_odds, bridge.respond_check):
+        out = call(text)
+        assert out['status'] == 'ok', (path.name, call.__name__, out)
+enc = Path(ROOT, 'examples', 'encounters', 'dh2-three-rounds.json').read_text()
+out = bridge.respond_encounter(json.dumps({'encounter': json.loads(enc), 'then': None, 'undo': False}))
+assert out['status'] == 'ok', out
+for system in ('dh2', 'dh1', 'dw'):
+    assert bridge.respond_tables_text(system)['status'] == 'ok'
+assert bridge.respond(json.dumps({'system': 'dh2', 'attacker': {'weapon': {'pen': 'x'}}}))['status'] == 'invalid'
+print('ok', sorted(m for m in sys.modules if m in OMITTED))
+"""
+
+
+def test_the_worker_runs_without_the_pydantic_modules_the_browser_copy_omits() -> None:
+    from tools.slim import VENDORED_OMITS
+
+    omitted_modules = {
+        name.removesuffix(".py").removesuffix("/").replace("/", ".")
+        for name in VENDORED_OMITS
+        if name.startswith("pydantic/")
+        and name not in ("pydantic/v1/", "pydantic/mypy.py", "pydantic/deprecated/decorator.py")
+    }
+    assert omitted_modules == set(ast.literal_eval(WITHOUT_OMITTED.split("OMITTED = ")[1].split("\n\n")[0]))
+    proc = subprocess.run(
+        [sys.executable, "-c", f"ROOT = {str(ROOT)!r}\n" + WITHOUT_OMITTED],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert proc.stdout.strip() == "ok []"
