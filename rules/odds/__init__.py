@@ -91,8 +91,12 @@ def _rp_distribution(scenario: Any) -> tuple[Dist[Any], int | None]:
 
 
 def _epic_distribution(scenario: Any) -> tuple[Dist[Any], int | None]:
-    """Epic: its shooting walked whole (:mod:`rules.odds.walked`)."""
-    return _walked(scenario, "epic_summarize")
+    """Epic: its shooting composed from its weapon groups' hits, allocation and saves
+    (:mod:`rules.odds.epic_dp`, exact), else walked whole (:mod:`rules.odds.walked`)."""
+    from .epic_dp import composed
+
+    dist = composed(scenario)
+    return (dist, None) if dist is not None else _walked(scenario, "epic_summarize")
 
 
 def _walked(scenario: Any, summarize: str) -> tuple[Dist[Any], int | None]:
