@@ -22,14 +22,20 @@ resolver whole (exact) or estimate as before (:func:`rules.odds.odds` says which
 - a barrage (each formation under the template, to-hit per unit) and an assault;
 - weapon groups whose eligible units overlap without being the same units (say a range-30 and a
   range-45 AP weapon with a target unit 40 tiles away): the allocation then couples their counts;
-- macro-weapon hits that may go on a unit normal hits may also go on (they are allocated after the
-  normal hits are saved, so they depend on which units those destroyed);
+- macro-weapon hits that may go on units normal hits may also go on are allocated after the
+  normal hits are saved, so they depend on which units those destroyed and the integrity they
+  left: for every count of normal hits of each component and of macro hits (at most
+  :data:`MACRO_BUDGET` together), and every number of units left for the macro hits, the units
+  are scanned front to back (:func:`_with_macro`). Past that budget, or with macro weapons that
+  may go on different units (ranges, line of fire), the walk answers;
 - a shooting with no unit able to shoot (one run of the walk).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from fractions import Fraction
+from itertools import combinations, product
 from math import comb, lcm
 from typing import TYPE_CHECKING
 
@@ -68,6 +74,8 @@ class _NoDice:
         raise AssertionError(f"no die is rolled before the to-hit dice ({purpose})")
 
 
+MACRO_BUDGET = 3000  # counts of hits (normal components x macro) the macro scan takes before the walk answers
+
 # A weapon group as the composition reads it: macro, the units it may go on, its hits.
 _Group = tuple[bool, tuple[int, ...], Dist[int]]
 # A component's (or the whole shooting's) joint distribution: by units destroyed, the weights of
@@ -102,10 +110,10 @@ def composed(scenario: EpicScenario) -> Dist[EpicOutcome] | None:
 
         groups.append((macro, tuple(eligible(atk, target, kind, macro, reach)), explore(hits).reduced()))
     components = _components(groups)
-    if components is None:
-        return None
-    joint = _convolve([_component(scenario, target, c) for c in components])
-    return _outcomes(scenario, joint)
+    if components is not None:
+        return _outcomes(scenario, _convolve([_component(scenario, target, c) for c in components]))
+    joint = _with_macro(scenario, target, groups)
+    return None if joint is None else _outcomes(scenario, joint)
 
 
 def _components(groups: Sequence[_Group]) -> list[tuple[bool, tuple[int, ...], list[Dist[int]]]] | None:
@@ -116,10 +124,8 @@ def _components(groups: Sequence[_Group]) -> list[tuple[bool, tuple[int, ...], l
     for macro, units, hits in groups:
         by_units.setdefault((macro, units), []).append(hits)
     keys = list(by_units)
-    for i, (m1, u1) in enumerate(keys):
-        for m2, u2 in keys[i + 1 :]:
-            if set(u1) & set(u2):
-                return None  # overlapping units (or the same units for normal and macro hits)
+    if any(set(u1) & set(u2) for (_, u1), (_, u2) in combinations(keys, 2)):
+        return None  # overlapping units (or the same units for normal and macro hits)
     return [(macro, units, by_units[macro, units]) for macro, units in keys]
 
 
@@ -162,6 +168,7 @@ class _Saves:
     def __init__(self, scenario: EpicScenario, target: FormationState, macro: bool) -> None:
         self.scenario, self.target, self.macro = scenario, target, macro
         self.known: dict[tuple[object, ...], Dist[int]] = {}
+        self.after: dict[tuple[object, ...], dict[int, Fraction]] = {}
 
     def destroyed(self, index: int, hits: int) -> Dist[int]:
         """1 when unit ``index`` is destroyed by ``hits`` hits, else 0."""
@@ -178,6 +185,32 @@ class _Saves:
 
             self.known[key] = explore(run).reduced()
         return self.known[key]
+
+    def left(self, index: int, hits: int) -> dict[int, Fraction]:
+        """The integrity unit ``index`` has left after ``hits`` normal hits and their saves."""
+        return self._after(index, self.target.spec.units[index].integrity, hits, False)
+
+    def macro_destroyed(self, index: int, integrity: int, hits: int) -> dict[int, Fraction]:
+        """1 when unit ``index``, at ``integrity``, is destroyed by ``hits`` macro-weapon hits."""
+        after = self._after(index, integrity, hits, True)
+        return {1: after.get(0, Fraction(0)), 0: 1 - after.get(0, Fraction(0))}
+
+    def _after(self, index: int, integrity: int, hits: int, macro: bool) -> dict[int, Fraction]:
+        from ..epic.readings import best_save
+        from ..epic.saves import saves
+
+        if not hits:
+            return {integrity: Fraction(1)}
+        key = (best_save(self.target.spec.units[index]), integrity, hits, macro)
+        if key not in self.after:
+            before = self.target.with_integrity(index, integrity)
+
+            def run(walker: Walker) -> int:
+                return saves(WalkedAttack(self.scenario, walker), before, index, hits, macro).integrity[index]
+
+            got = explore(run)
+            self.after[key] = {k: Fraction(w, got.denom) for k, w in got.weights.items()}
+        return self.after[key]
 
 
 def _convolve(joints: Sequence[_Joint]) -> _Joint:
@@ -233,3 +266,102 @@ def _outcomes(scenario: EpicScenario, joint: _Joint) -> Dist[EpicOutcome]:
                 out[key] = out.get(key, 0) + w
     return Dist(out, denom).reduced()
 
+
+def _with_macro(scenario: EpicScenario, target: FormationState, groups: Sequence[_Group]) -> _Joint | None:
+    """The joint distribution of (hits, destroyed) when macro-weapon hits may go on units normal
+    hits may go on: for each count of hits of each normal component and of the macro weapons, the
+    normal hits placed as the resolver places them, then the units scanned front to back
+    (:func:`_macro_scan`). None when the normal groups' units overlap, the macro weapons may go on
+    different units, or the counts exceed :data:`MACRO_BUDGET`."""
+    normal = _components([g for g in groups if not g[0] or not g[1]])
+    macro = [g for g in groups if g[0] and g[1]]
+    if normal is None or len({units for _, units, _ in macro}) != 1:
+        return None
+    reach = macro[0][1]
+    mhits = sum_all(h for _, _, h in macro)
+    totals = [(units, sum_all(parts)) for _, units, parts in normal]
+    size = len(mhits.weights)
+    for _, t in totals:
+        size *= len(t.weights)
+    if size > MACRO_BUDGET:
+        return None
+    order = sorted(range(len(target.spec.units)), key=lambda i: (target.spec.units[i].distance, i))
+    placements = [_placements(units, t, order) for units, t in totals]
+    left = _Saves(scenario, target, False)
+    out: dict[tuple[int, int], Fraction] = {}
+    for picks in product(*(sorted(t.weights) for _, t in totals)):
+        counts: dict[int, int] = {}
+        p = Fraction(1)
+        for (_, t), place, h in zip(totals, placements, picks, strict=True):
+            counts.update(place[h])
+            p *= Fraction(t.weights[h], t.denom)
+        for m, w in mhits.weights.items():
+            pm = p * Fraction(w, mhits.denom)
+            for d, q in _macro_scan(left, order, counts, set(reach), m).items():
+                key = (sum(picks) + m, d)
+                out[key] = out.get(key, Fraction(0)) + pm * q
+    return _joint(out)
+
+
+def _placements(units: tuple[int, ...], total: Dist[int], order: list[int]) -> dict[int, dict[int, int]]:
+    """For each count of hits in ``total``, the hits each unit takes: the resolver's own allocation,
+    one hit at a time (front to back, closest first and evenly)."""
+    from ..epic.readings import allocate
+
+    counts: dict[int, int] = {}
+    out: dict[int, dict[int, int]] = {}
+    for h in range(max(total.weights) + 1):
+        if h and units:
+            placed, _ = allocate([(1, list(units))], order, counts)
+            for i, n in placed.items():
+                counts[i] = counts.get(i, 0) + n
+        if h in total.weights:
+            out[h] = dict(counts)
+    return out
+
+
+def _macro_scan(
+    saves_of: _Saves, order: list[int], counts: dict[int, int], reach: set[int], m: int
+) -> dict[int, Fraction]:
+    """Units destroyed, given the normal hits each unit took (``counts``) and ``m`` macro hits on
+    the units of ``reach`` still alive: for each number ``a`` of those left, the units scanned
+    front to back, the r-th of them left taking ``m // a`` macro hits and one more while
+    ``r < m % a`` (the resolver's even allocation from none), each saved with the integrity the
+    normal hits left it; the scans whose count of units left is not ``a`` are dropped."""
+    out: dict[int, Fraction] = {}
+    for a in range(len(reach) + 1):
+        states: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}  # (units of reach left, destroyed)
+        for i in order:
+            nxt: dict[tuple[int, int], Fraction] = {}
+            for integrity, pl in saves_of.left(i, counts.get(i, 0)).items():
+                for (r, d), p in states.items():
+                    if integrity == 0:
+                        key, q = (r, d + 1), Fraction(1)
+                        nxt[key] = nxt.get(key, Fraction(0)) + p * pl * q
+                        continue
+                    if i not in reach:
+                        nxt[r, d] = nxt.get((r, d), Fraction(0)) + p * pl
+                        continue
+                    if r >= a:
+                        continue
+                    hits = m // a + (1 if r < m % a else 0)
+                    gone = saves_of.macro_destroyed(i, integrity, hits)
+                    for k in (0, 1):
+                        if gone.get(k):
+                            key = (r + 1, d + k)
+                            nxt[key] = nxt.get(key, Fraction(0)) + p * pl * gone[k]
+            states = nxt
+        for (r, d), p in states.items():
+            if r == a:
+                out[d] = out.get(d, Fraction(0)) + p
+    return out
+
+
+def _joint(out: dict[tuple[int, int], Fraction]) -> _Joint:
+    """(hits, destroyed) -> probability as a :data:`_Joint` over one denominator."""
+    denom = lcm(*(p.denominator for p in out.values()))
+    top = max(h for h, _ in out)
+    rows = [[0] * (top + 1) for _ in range(max(d for _, d in out) + 1)]
+    for (h, d), p in out.items():
+        rows[d][h] += p.numerator * (denom // p.denominator)
+    return rows, denom
