@@ -25,7 +25,9 @@ seam ``Wh40krpRound.before_fire`` hands it over), so the rest of the round is wa
 (:meth:`rules.odds.explore.Walker.checkpoint`). Two automatic bursts take a few hundred runs.
 
 A scenario with more outcomes than :data:`LIMIT` runs is estimated from seeded resolutions
-instead, and the report says so (:func:`rules.odds.odds`).
+instead, and the report says so (:func:`rules.odds.odds`). Epic's odds are composed first
+(:mod:`rules.odds.epic_dp`, exact at any size); the walk answers where the composition does not
+apply, and stays the brute-force oracle the composition is tested against.
 """
 
 from __future__ import annotations
@@ -33,7 +35,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from math import comb
 from typing import Any
 
 from ..dice import Roller
@@ -262,25 +263,10 @@ def _pen_classes(chance: int) -> Classes:
 
 
 def _epic_run(scenario: EpicScenario) -> Callable[[Walker], EpicOutcome]:
-    from ..epic.procedure import EpicAttack
-
-    class WalkedAttack(EpicAttack):
-        """Epic's attack with each fistful of d6 walked by how many are good."""
-
-        def __init__(self, walker: Walker) -> None:
-            super().__init__(scenario, Roller(walker))
-            self.walker = walker
-
-        def d6s(self, count: int, purpose: str, good: Callable[[int], bool]) -> list[int]:
-            faces = [f for f in range(1, 7) if good(f)]
-            bad = [f for f in range(1, 7) if not good(f)]
-            s = len(faces)
-            classes = [(k, comb(count, k) * s**k * (6 - s) ** (count - k)) for k in range(count + 1)]
-            k = self.walker.roll_classes(6**count, purpose, [c for c in classes if c[1]])
-            return [faces[0]] * k + ([bad[0]] * (count - k) if bad else [])
+    from .epic_dp import WalkedAttack  # Epic's attack with each fistful walked by how many are good
 
     def run(walker: Walker) -> EpicOutcome:
-        return epic_summarize(WalkedAttack(walker).resolve())
+        return epic_summarize(WalkedAttack(scenario, walker).resolve())
 
     return run
 
