@@ -54,6 +54,25 @@ class Merge(Generic[K]):
     join: Callable[[Any, Any], Any]
     done: dict[Hashable, dict[Any, Fraction]] = field(default_factory=dict)  # state -> what follows it
     recording: dict[Hashable, tuple[int, tuple[int, ...], dict[Any, Fraction]]] = field(default_factory=dict)
+    marks_after: dict[Hashable, dict[Hashable, Fraction]] = field(default_factory=dict)  # state -> marks after it
+    marking: dict[int, _Marks] = field(default_factory=dict)  # id(outcomes recording) -> its marks so far
+
+
+@dataclass
+class _Marks:
+    """Marks counted after a checkpoint (or in the whole walk): ``own``, made by the runs walked
+    on from it, and ``taken``, the weight of each checkpoint state whose marks a run took, summed
+    once that state's marks are known (so a run pays for the states it stopped at, not their marks)."""
+
+    own: dict[Hashable, Fraction] = field(default_factory=dict)
+    taken: dict[Hashable, Fraction] = field(default_factory=dict)
+
+    def resolved(self, after: dict[Hashable, dict[Hashable, Fraction]]) -> dict[Hashable, Fraction]:
+        out = dict(self.own)
+        for state, w in self.taken.items():
+            for event, p in after[state].items():
+                out[event] = out.get(event, Fraction(0)) + w * p
+        return out
 
 
 class _Merged(BaseException):
@@ -74,6 +93,13 @@ class Walker:
         self.trail: list[Classes] = []  # the classes of each die asked for, in order
         self.merge = merge
         self.active: list[tuple[int, Any, dict[Any, Fraction]]] = []  # (dice before, before, outcomes) recorded
+        self.marks: list[tuple[int, Hashable]] = []  # (checkpoints passed before it, mark), see mark()
+
+    def mark(self, event: Hashable) -> None:
+        """Count ``event`` once in this run (:func:`explore_marked` sums each mark's probability):
+        a figure of one part of the outcome (shot 3 hit) kept out of the outcome itself, so runs
+        that differ only there still share what follows a checkpoint."""
+        self.marks.append((len(self.active), event))
 
     def checkpoint(self, state: Hashable, before: Any) -> None:
         """The rest of the procedure depends only on ``state`` (and on no die rolled so far);
@@ -91,6 +117,7 @@ class Walker:
                 return
             # depth-first: a path outside the first one's subtree comes after all of it
             m.done[state] = outcomes
+            m.marks_after[state] = m.marking.pop(id(outcomes), _Marks()).resolved(m.marks_after)
             del m.recording[state]
         if state in m.done:
             raise _Merged(state, before)
@@ -140,7 +167,21 @@ def explore(
     ``run`` must be deterministic given its dice (the resolver is: nothing in ``rules`` reads a
     clock or a global random). With ``merge``, runs that reach the same :meth:`Walker.checkpoint`
     state share what follows it. Raises :class:`TooManyOutcomes` past ``limit`` runs."""
+    return explore_marked(run, classes=classes, limit=limit, merge=merge)[0]
+
+
+def explore_marked(
+    run: Callable[[Walker], K],
+    *,
+    classes: ClassesFor | None = None,
+    limit: int = 200_000,
+    merge: Merge[K] | None = None,
+) -> tuple[Dist[K], dict[Hashable, Fraction]]:
+    """:func:`explore`, and the probability of each :meth:`Walker.mark` (its expected count: a mark
+    made twice in a run counts twice). What follows a checkpoint always sums to probability 1, so
+    a run that takes a checkpoint's outcomes takes its marks too, at the run's own weight."""
     path: list[int] = []
+    marks = _Marks()
     acc: dict[K, int] = {}
     denom = 1
     runs = 0
@@ -158,17 +199,22 @@ def explore(
         if runs > limit:
             raise TooManyOutcomes(f"more than {limit} die outcomes to walk")
         walker = Walker(path, classes, merge)
+        stopped: Hashable = None
         try:
             results = [(run(walker), Fraction(1))]
         except _Merged as stop:
             assert merge is not None
+            stopped = (stop.state,)
             results = [(merge.join(stop.before, after), p) for after, p in merge.done[stop.state].items()]
         num, den = walker.weight()
+        onward = [walker.weight_from(start) for start, _, _ in walker.active]
+        _count_marks(walker, marks, Fraction(num, den), stopped, onward)
         for result, p in results:
             add(result, num * p.numerator, den * p.denominator)
-            for start, before, outcomes in walker.active:
+        for (_, before, outcomes), w in zip(walker.active, onward, strict=True):
+            for result, p in results:
                 after = merge.split(result, before)  # type: ignore[union-attr]
-                outcomes[after] = outcomes.get(after, Fraction(0)) + walker.weight_from(start) * p
+                outcomes[after] = outcomes.get(after, Fraction(0)) + w * p
         # the next path: advance the deepest die that has classes left, drop those after it
         path = walker.path[: len(walker.trail)]
         while path and path[-1] + 1 >= len(walker.trail[len(path) - 1]):
@@ -176,4 +222,21 @@ def explore(
         if not path:
             break
         path[-1] += 1
-    return Dist(acc, denom)
+    return Dist(acc, denom), marks.resolved(merge.marks_after if merge else {})
+
+
+def _count_marks(walker: Walker, marks: _Marks, weight: Fraction, stopped: Hashable, onward: list[Fraction]) -> None:
+    """Add a run's marks (and, ``stopped`` at a checkpoint, that state's) at its ``weight`` to
+    ``marks``, and to each checkpoint it recorded, at its weight from that checkpoint on (``onward``)."""
+    m = walker.merge
+    tallies = [(marks, weight, 0)]
+    if m is not None:
+        for n, (_, _, outcomes) in enumerate(walker.active):
+            tallies.append((m.marking.setdefault(id(outcomes), _Marks()), onward[n], n + 1))
+    for into, w, needed in tallies:
+        for passed, event in walker.marks:
+            if passed >= needed:
+                into.own[event] = into.own.get(event, Fraction(0)) + w
+        if stopped is not None:
+            state = stopped[0]  # type: ignore[index]
+            into.taken[state] = into.taken.get(state, Fraction(0)) + w
