@@ -349,7 +349,13 @@ class _TallyRound(_WalkedRound):
     def before_fire(self, i: int, state: RoundState, aim: Aim) -> None:
         before = self._settle(state, ())
         # the flags settled are in the state: what follows is kept with the round's own (see _TALLY_MERGE)
-        self.walker.checkpoint(("fire", i, before[0], before[2], *_state_key(state), aim.actions, aim.rested), before)
+        key = ("fire", i, before[0], before[2], self._typed(state.damage_index()), *_state_key(state))
+        self.walker.checkpoint((*key, aim.actions, aim.rested), before)
+
+    def _typed(self, index: int) -> int:
+        """What the rest of the round reads of the penetrating hits so far (``index``): only
+        which of the GM's typed chart readings the next one takes (hits.damage), none past the last."""
+        return min(index, len(self.s.action.chart_results))
 
     def before_shot(self, i: int, k: int, target: int, state: RoundState, fired: tuple[Shot, ...], aim: Aim) -> None:
         if not k:
@@ -361,20 +367,16 @@ class _TallyRound(_WalkedRound):
                 through, stopped = struck.get(s.target_index, (False, False))
                 p = bool(self.codes[s.number] & 1)
                 struck[s.target_index] = (through or p, stopped or not p)
-        pending = (
-            len(fired),
-            sum(bool(s.hit and self.codes[s.number] & 1) for s in fired),
-            tuple(sorted(struck.items())),
-        )
+        pens = state.damage_index() + sum(bool(s.hit and self.codes[s.number] & 1) for s in fired)
+        pending = (len(fired), self._typed(pens), tuple(sorted(struck.items())))
         key = ("shot", i, k, target, before[0], before[2], *_state_key(state), aim.actions, aim.rested, pending)
         self.walker.checkpoint(key, before)
 
 
 def _state_key(state: RoundState) -> tuple[Any, ...]:
-    """What the rest of a round reads of the round so far (its shots: how many, how many penetrated)."""
+    """What the rest of a round reads of the round so far (its penetrating hits: see ``_typed``)."""
     return (
         len(state.shots),
-        state.damage_index(),
         state.rounds_fired,
         state.jammed,
         state.overloaded,
