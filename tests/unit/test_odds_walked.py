@@ -22,7 +22,7 @@ from rules.api import load_scenario, resolve
 from rules.dice import SeededDice
 from rules.odds import odds
 from rules.odds.dist import Dist
-from rules.odds.explore import Merge, Walker, explore
+from rules.odds.explore import Merge, Walker, explore, explore_marked
 from rules.odds.walked import RpOutcome, _PenRound, rp_summarize, rp_tally, shot_chances, walk, walk_rp
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -184,6 +184,30 @@ def test_explore_checkpoint_shares_what_follows_a_state_and_counts_it_once_per_w
     every = explore(run)
     assert shared == every and shared.total == 1
     assert (walked_runs, runs) == (2 * 15 + 4, 6 * 15)
+
+
+def test_explore_marked_counts_each_mark_at_its_probability_across_shared_checkpoints() -> None:
+    # three d4s with a checkpoint after each of the first two (state: parity so far), a mark for
+    # each die over 2 and one at the end; with the checkpoints most runs stop and take the marks
+    # of what follows, and each mark's probability must equal the walk of every die.
+    def run(walker: Walker) -> int:
+        total = 0
+        for k in range(3):
+            if k:
+                walker.checkpoint((k, total % 2), total)
+            face = walker.roll(4, f"die {k}")
+            total += face
+            if face > 2:
+                walker.mark(("over 2", k))
+        walker.mark(("even", total % 2 == 0))
+        return total
+
+    merge = Merge(split=lambda outcome, before: outcome - before, join=lambda before, after: before + after)
+    shared, marks = explore_marked(run, merge=merge)
+    every, marks_every = explore_marked(run)
+    assert shared == every
+    assert marks == marks_every
+    assert marks[("over 2", 2)] == Fraction(1, 2) and marks[("even", True)] == Fraction(1, 2)
 
 
 PART_CHART = {"chart": 1, "rows": "01-30: Flesh wound\n31-70: Down"}  # no rows for 71-100
