@@ -24,6 +24,12 @@ so far only through its state (rounds fired, jammed or overloaded, who ducked ba
 seam ``Wh40krpRound.before_fire`` hands it over), so the rest of the round is walked once per state and shared by every way of reaching it
 (:meth:`rules.odds.explore.Walker.checkpoint`). Two automatic bursts take a few hundred runs.
 
+The report's walk (:func:`walk_rp`, issue 25) shares more: a checkpoint before every shot of a
+burst too (``Wh40krpRound.before_shot``), each hit's penetration walked as the next shot is
+about to be rolled, and an outcome of only what the report reads (:class:`RpTally`), each shot's
+chances counted beside it as marks (:func:`rules.odds.explore.explore_marked`). Four bursts (16
+shots) take about 300 runs; :func:`walk` (every shot kept in the outcome) stays as its oracle.
+
 A scenario with more outcomes than :data:`LIMIT` runs is estimated from seeded resolutions
 instead, and the report says so (:func:`rules.odds.odds`). Epic's odds are composed first
 (:mod:`rules.odds.epic_dp`, exact at any size); the walk answers where the composition does not
