@@ -413,7 +413,7 @@ def _rp(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
 def _epic(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
     f = _Figures(dist, sample)
     headline = [
-        Figure(key="hit", label="At least one hit", chance=f.chance(lambda o: o.hit)),
+        Figure(key="hit", label="At least one hit", chance=f.chance(lambda o: o.hits > 0)),
         Figure(key="destroyed", label="Expected units destroyed", value=f.mean(lambda o: o.destroyed)),
         Figure(key="break", label="Breaks the formation", chance=f.chance(lambda o: o.broken or o.wiped_out)),
         Figure(key="wiped_out", label="Wipes it out", chance=f.chance(lambda o: o.wiped_out)),

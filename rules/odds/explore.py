@@ -254,6 +254,8 @@ def _count_marks(walker: Walker, marks: _Marks, stopped: tuple[Hashable, ...]) -
     """Count a run's marks once per node: those made between two checkpoints (or the walk's start)
     in the node before the second, if this run began recording it; those after the last, and the
     checkpoint ``stopped`` at, in the last (see :class:`_Marks`)."""
+    if not (walker.marks or walker.reached or stopped):
+        return  # nothing to count (a walk with no marks and no checkpoint)
     m = walker.merge
     levels = [(marks, 0)]
     if m is not None:
