@@ -86,13 +86,23 @@ def _d100_distribution(scenario: Any) -> tuple[Dist[Any], int | None]:
 
 
 def _rp_distribution(scenario: Any) -> tuple[Dist[Any], int | None]:
-    """The fan ruleset: its round walked whole (:mod:`rules.odds.walked`)."""
-    return _walked(scenario, "rp_summarize")
+    """The fan ruleset: its round walked shot by shot (:func:`rules.odds.walked.walk_rp`: the tally
+    the report reads and each shot's chances), or (too many outcomes) sampled whole."""
+    from . import walked
+
+    try:
+        return walked.walk_rp(scenario), None
+    except TooManyOutcomes:
+        return _sample(scenario, walked.rp_summarize), SAMPLE
 
 
 def _epic_distribution(scenario: Any) -> tuple[Dist[Any], int | None]:
-    """Epic: its shooting walked whole (:mod:`rules.odds.walked`)."""
-    return _walked(scenario, "epic_summarize")
+    """Epic: its shooting composed from its weapon groups' hits, allocation and saves
+    (:mod:`rules.odds.epic_dp`, exact), else walked whole (:mod:`rules.odds.walked`)."""
+    from .epic_dp import composed
+
+    dist = composed(scenario)
+    return (dist, None) if dist is not None else _walked(scenario, "epic_summarize")
 
 
 def _walked(scenario: Any, summarize: str) -> tuple[Dist[Any], int | None]:
@@ -253,11 +263,6 @@ def _struck_times(location: str) -> Callable[[Any], int]:
     return lambda o: int(o.locations.count(location))
 
 
-def _shot(k: int, part: int | None) -> Callable[[Any], bool]:
-    """Shot ``k`` (0-based) was fired (``part`` None), hit (0) or penetrated (1)."""
-    return lambda o: len(o.shots) > k and (part is None or bool(o.shots[k][part]))
-
-
 def _notes(sample: int | None) -> list[str]:
     if sample is None:
         return ["Exact: every outcome of the dice, walked through the resolver's own rules."]
@@ -358,19 +363,27 @@ def _wound_figures(f: _Figures, scenario: Any, notes: list[str]) -> tuple[list[F
 
 
 def _rp(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
+    """The fan ruleset's report, read off a walked tally with each shot's chances
+    (:class:`rules.odds.walked.RpWalked`) or a sample of whole rounds."""
+    from .walked import RpWalked, rp_tally, shot_chances
+
+    if isinstance(dist, RpWalked):
+        chances = dist.shots
+    else:
+        chances = shot_chances(dist)
+        dist = dist.map(rp_tally)
     f = _Figures(dist, sample)
-    most = max((len(o.shots) for o in dist.weights), default=0)
     shots = [
         ShotOdds(
             number=k + 1,
-            fired=f.chance(_shot(k, None)),
-            hit=f.chance(_shot(k, 0)),
-            penetrate=f.chance(_shot(k, 1)),
+            fired=Chance.of(fired, sample),
+            hit=Chance.of(hit, sample),
+            penetrate=Chance.of(through, sample),
         )
-        for k in range(most)
+        for k, (fired, hit, through) in enumerate(chances)
     ]
     headline = [
-        Figure(key="hit", label="At least one hit", chance=f.chance(lambda o: any(h for h, _ in o.shots))),
+        Figure(key="hit", label="At least one hit", chance=f.chance(lambda o: o.hit)),
         Figure(key="penetrate", label="At least one penetrates", chance=f.chance(lambda o: o.penetrating > 0)),
         Figure(key="penetrating", label="Expected penetrating hits", value=f.mean(lambda o: o.penetrating)),
         Figure(key="jam", label="Jams", chance=f.chance(lambda o: o.jammed)),

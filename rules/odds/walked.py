@@ -24,16 +24,24 @@ so far only through its state (rounds fired, jammed or overloaded, who ducked ba
 seam ``Wh40krpRound.before_fire`` hands it over), so the rest of the round is walked once per state and shared by every way of reaching it
 (:meth:`rules.odds.explore.Walker.checkpoint`). Two automatic bursts take a few hundred runs.
 
+The report's walk (:func:`walk_rp`, issue 25) shares more: a checkpoint before every shot of a
+burst too (``Wh40krpRound.before_shot``), each hit's penetration walked as the next shot is
+about to be rolled, and an outcome of only what the report reads (:class:`RpTally`), each shot's
+chances counted beside it as marks (:func:`rules.odds.explore.explore_marked`). Four bursts (16
+shots) take about 300 runs; :func:`walk` (every shot kept in the outcome) stays as its oracle.
+
 A scenario with more outcomes than :data:`LIMIT` runs is estimated from seeded resolutions
-instead, and the report says so (:func:`rules.odds.odds`).
+instead, and the report says so (:func:`rules.odds.odds`). Epic's odds are composed first
+(:mod:`rules.odds.epic_dp`, exact at any size); the walk answers where the composition does not
+apply, and stays the brute-force oracle the composition is tested against.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
-from math import comb
 from typing import Any
 
 from ..dice import Roller
@@ -43,7 +51,7 @@ from ..wh40krp.procedure import Wh40krpRound
 from ..wh40krp.readings import D100Reading, hit_location, penetrates
 from ..wh40krp.state import Aim, RoundState
 from .dist import Dist, mix
-from .explore import Classes, Merge, Walker, explore
+from .explore import Classes, Merge, Walker, explore, explore_marked
 
 LIMIT = 4000  # whole-resolver runs walked before estimating instead
 
@@ -261,26 +269,180 @@ def _pen_classes(chance: int) -> Classes:
     return [(vs[0], len(vs)) for vs in (through, stopped) if vs]
 
 
+@dataclass(frozen=True, order=True)
+class RpTally:
+    """The fan ruleset's round as its odds report counts it (:func:`rules.odds._rp`): whether any
+    shot hit (the firer's own overload too), the penetrating hits at the target, whether any of
+    them is off the player's chart, and whether the weapon jammed. Each shot's own chances are
+    kept beside the distribution (:class:`RpWalked`), not in it."""
+
+    hit: bool
+    penetrating: int
+    off_chart: bool
+    jammed: bool
+
+
+def rp_tally(o: RpOutcome) -> RpTally:
+    """The :class:`RpTally` of an :class:`RpOutcome`."""
+    return RpTally(any(hit for hit, _ in o.shots), o.penetrating, o.off_chart > 0, o.jammed)
+
+
+class RpWalked(Dist[RpTally]):
+    """The exact distribution of a fan ruleset round's :class:`RpTally`, with ``shots``: for each
+    shot (0-based, the firer's overload too), the chances it is fired, hits and penetrates."""
+
+    def __init__(self, dist: Dist[RpTally], shots: list[tuple[Fraction, Fraction, Fraction]]) -> None:
+        super().__init__(dist.weights, dist.denom)
+        self.shots = shots
+
+
+def shot_chances(dist: Dist[RpOutcome]) -> list[tuple[Fraction, Fraction, Fraction]]:
+    """Each shot's chances (fired, hit, penetrated) read off a distribution of whole rounds."""
+    most = max((len(o.shots) for o in dist.weights), default=0)
+    return [
+        (
+            dist.chance(lambda o, k=k: len(o.shots) > k),  # type: ignore[misc]
+            dist.chance(lambda o, k=k: len(o.shots) > k and o.shots[k][0]),  # type: ignore[misc]
+            dist.chance(lambda o, k=k: len(o.shots) > k and o.shots[k][1]),  # type: ignore[misc]
+        )
+        for k in range(most)
+    ]
+
+
+class _TallyRound(_WalkedRound):
+    """The round as :func:`walk_rp` runs it: as :class:`_WalkedRound`, but each shot's penetration
+    walked as the next shot is about to be rolled (the hits are independent; the resolver still
+    reads it after every to-hit roll), a checkpoint before every shot keyed by what the rest of the
+    round reads of the shots so far, and each shot's hit and penetration counted as a mark."""
+
+    def __init__(self, walk: _RpWalk, walker: Walker) -> None:
+        super().__init__(walk, walker)
+        self.codes: dict[int, int] = {}  # shot number -> its penetration code (1: through, 2: off the chart)
+        self.marked = 0  # the shots marked so far
+
+    def resolve_hit(self, shot: Shot, melee: bool, parry: int = 0, index: int = 0) -> Shot:
+        if melee or shot.number not in self.codes:
+            return super().resolve_hit(shot, melee, parry, index)
+        code = self.codes[shot.number]
+        return shot.model_copy(
+            update={"penetrated": bool(code & 1), "layers": [], "damage": _OFF_CHART if code & 2 else None}
+        )
+
+    def _settle(self, state: RoundState, fired: tuple[Shot, ...]) -> tuple[bool, int, bool]:
+        """Walk the penetration of the action's hits not yet walked, mark every shot not yet
+        marked; the (any hit, penetrating, any off the chart) settled so far."""
+        through = state.damage_index()
+        for shot in fired:
+            if shot.hit and shot.number not in self.codes:
+                reads, group = self.faces_of["shot", shot.number]
+                denom, classes = self.walk.hit_classes(shot, reads, group, False, 0, through)
+                self.codes[shot.number] = self.walker.roll_classes(denom, f"{shot.number} penetration", classes)
+            through += bool(shot.hit and self.codes[shot.number] & 1)
+        settled = [(s.hit, bool(s.penetrated), s.kind != "overload", _off(s)) for s in state.shots]
+        settled += [
+            (s.hit, bool(s.hit and self.codes[s.number] & 1), True, bool(s.hit and self.codes[s.number] & 2))
+            for s in fired
+        ]
+        for n in range(self.marked, len(settled)):
+            _mark(self.walker, n, settled[n][:2])
+        self.marked = len(settled)
+        return (
+            any(hit for hit, _, _, _ in settled),
+            sum(1 for _, through_, aimed, _ in settled if through_ and aimed),
+            any(off and aimed for _, _, aimed, off in settled),
+        )
+
+    def before_fire(self, i: int, state: RoundState, aim: Aim) -> None:
+        before = self._settle(state, ())
+        # the flags settled are in the state: what follows is kept with the round's own (see _TALLY_MERGE)
+        key = ("fire", i, before[0], before[2], self._typed(state.damage_index()), *_state_key(state))
+        self.walker.checkpoint((*key, aim.actions, aim.rested), before)
+
+    def _typed(self, index: int) -> int:
+        """What the rest of the round reads of the penetrating hits so far (``index``): only
+        which of the GM's typed chart readings the next one takes (hits.damage), none past the last."""
+        return min(index, len(self.s.action.chart_results))
+
+    def before_shot(self, i: int, k: int, target: int, state: RoundState, fired: tuple[Shot, ...], aim: Aim) -> None:
+        if not k:
+            return  # the action's start: before_fire's checkpoint
+        before = self._settle(state, fired)
+        struck: dict[int, tuple[bool, bool]] = {}
+        for s in fired:  # duck-back reads, of each target hit, whether any hit did or did not penetrate
+            if s.hit:
+                through, stopped = struck.get(s.target_index, (False, False))
+                p = bool(self.codes[s.number] & 1)
+                struck[s.target_index] = (through or p, stopped or not p)
+        pens = state.damage_index() + sum(bool(s.hit and self.codes[s.number] & 1) for s in fired)
+        pending = (len(fired), self._typed(pens), tuple(sorted(struck.items())))
+        key = ("shot", i, k, target, before[0], before[2], *_state_key(state), aim.actions, aim.rested, pending)
+        self.walker.checkpoint(key, before)
+
+
+def _state_key(state: RoundState) -> tuple[Any, ...]:
+    """What the rest of a round reads of the round so far (its penetrating hits: see ``_typed``)."""
+    return (
+        len(state.shots),
+        state.rounds_fired,
+        state.jammed,
+        state.overloaded,
+        state.stopped,
+        state.duck,
+        len(state.initiative),
+    )
+
+
+def _mark(walker: Walker, n: int, shot: tuple[bool, bool]) -> None:
+    walker.mark(("fired", n))
+    if shot[0]:
+        walker.mark(("hit", n))
+    if shot[1]:
+        walker.mark(("through", n))
+
+
+def _tally_run(walk: _RpWalk) -> Callable[[Walker], tuple[bool, int, bool, bool]]:
+    def run(walker: Walker) -> tuple[bool, int, bool, bool]:
+        rnd = _TallyRound(walk, walker)
+        res = rnd.resolve()
+        for n in range(rnd.marked, len(res.shots)):
+            _mark(walker, n, (res.shots[n].hit, bool(res.shots[n].penetrated)))
+        on = [s for s in res.shots if s.kind != "overload"]
+        return any(s.hit for s in res.shots), sum(1 for s in on if s.penetrated), any(_off(s) for s in on), res.jammed
+
+    return run
+
+
+# A checkpoint's state holds the flags settled before it (any hit, any off the chart), so what
+# follows it keeps the round's own flags; the penetrating hits are counted from the checkpoint on.
+_TALLY_MERGE = (
+    lambda t, before: (t[0], t[1] - before[1], t[2], t[3]),
+    lambda before, after: (after[0], before[1] + after[1], after[2], after[3]),
+)
+
+
+def walk_rp(scenario: RpScenario, limit: int | None = None) -> RpWalked:
+    """The exact distribution of a fan ruleset round's :class:`RpTally` and each shot's chances,
+    the round walked shot by shot (:class:`_TallyRound`); raises
+    :class:`~rules.odds.explore.TooManyOutcomes` past ``limit`` runs (default :data:`LIMIT`)."""
+    limit = LIMIT if limit is None else limit
+    walked, marks = explore_marked(_tally_run(_RpWalk(scenario)), limit=limit, merge=Merge(*_TALLY_MERGE))
+    dist = walked.map(lambda t: RpTally(*t)).reduced()
+    zero = Fraction(0)
+    most = 0
+    while marks.get(("fired", most), zero):
+        most += 1
+    shots = [
+        (marks.get(("fired", n), zero), marks.get(("hit", n), zero), marks.get(("through", n), zero))
+        for n in range(most)
+    ]
+    return RpWalked(dist, shots)
+
+
 def _epic_run(scenario: EpicScenario) -> Callable[[Walker], EpicOutcome]:
-    from ..epic.procedure import EpicAttack
-
-    class WalkedAttack(EpicAttack):
-        """Epic's attack with each fistful of d6 walked by how many are good."""
-
-        def __init__(self, walker: Walker) -> None:
-            super().__init__(scenario, Roller(walker))
-            self.walker = walker
-
-        def d6s(self, count: int, purpose: str, good: Callable[[int], bool]) -> list[int]:
-            faces = [f for f in range(1, 7) if good(f)]
-            bad = [f for f in range(1, 7) if not good(f)]
-            s = len(faces)
-            classes = [(k, comb(count, k) * s**k * (6 - s) ** (count - k)) for k in range(count + 1)]
-            k = self.walker.roll_classes(6**count, purpose, [c for c in classes if c[1]])
-            return [faces[0]] * k + ([bad[0]] * (count - k) if bad else [])
+    from .epic_dp import WalkedAttack  # Epic's attack with each fistful walked by how many are good
 
     def run(walker: Walker) -> EpicOutcome:
-        return epic_summarize(WalkedAttack(walker).resolve())
+        return epic_summarize(WalkedAttack(scenario, walker).resolve())
 
     return run
 

@@ -102,7 +102,7 @@ class Wh40krpRound:
     runs the stages in order (checks, targeting, each action, the jam), handing the round on in
     a frozen :class:`~rules.wh40krp.state.RoundState`. The odds engine (:mod:`rules.odds.walked`)
     takes over the declared seams :meth:`to_hit_die`, :meth:`pen_die`, :meth:`unread_die`,
-    :meth:`resolve_hit` and :meth:`before_fire`, and nothing else."""
+    :meth:`resolve_hit`, :meth:`before_fire` and :meth:`before_shot`, and nothing else."""
 
     def __init__(self, scenario: RpScenario, roller: Roller) -> None:
         self.s = scenario
@@ -175,6 +175,12 @@ class Wh40krpRound:
     def before_fire(self, i: int, state: RoundState, aim: Aim) -> None:
         """Called as fire action ``i`` starts: what it fires depends on the round so far only
         through ``state`` (and ``aim``), which the odds engine uses to share the rest of the walk."""
+
+    def before_shot(self, i: int, k: int, target: int, state: RoundState, fired: tuple[Shot, ...], aim: Aim) -> None:
+        """Called before the ``k``-th to-hit roll of fire action ``i`` (at target ``target``): the
+        rest of the action, and of the round, depends on what came before only through ``state``
+        (rounds fired, jammed, the shots of earlier actions), the action's shots ``fired`` so far
+        and ``aim``, which the odds engine uses to share the rest of the walk shot by shot."""
 
     # --- the round ------------------------------------------------------------------------------
 

@@ -87,6 +87,7 @@ def _to_hit(
                 f"After shot {k} the weapon swings onto {rnd.bodies[target].name}, "
                 f"{rnd.s.target.others[target - 1].gap:g} m from the previous target.",
             )
+        rnd.before_shot(i, k, target, state, tuple(fired), aim)
         number = len(state.shots) + len(fired) + 1
         shot = shoot(rnd, i, number, k, target, action, aim, target in automatic)
         fired.append(shot)

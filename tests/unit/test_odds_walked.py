@@ -22,8 +22,8 @@ from rules.api import load_scenario, resolve
 from rules.dice import SeededDice
 from rules.odds import odds
 from rules.odds.dist import Dist
-from rules.odds.explore import Merge, Walker, explore
-from rules.odds.walked import RpOutcome, _PenRound, rp_summarize, walk
+from rules.odds.explore import Merge, Walker, explore, explore_marked
+from rules.odds.walked import RpOutcome, _PenRound, rp_summarize, rp_tally, shot_chances, walk, walk_rp
 
 ROOT = Path(__file__).resolve().parents[2]
 D6_CHART = {"chart": 1, "die": 6, "rows": "1-3: Wounded\n4-5: Badly wounded\n6: Killed outright"}
@@ -57,67 +57,65 @@ COVERED_LEGS = {
 }
 
 
-@pytest.mark.parametrize(
-    ("data", "witness"),
-    [
-        pytest.param(
-            rps.scenario(actions=["semi"], target=COVERED_LEGS, charts=[D6_CHART]),
-            lambda o: sum(hit for hit, _ in o.shots) == 2 and 0 < o.penetrating < 2,
-            id="semi-auto-two-shots-armour-and-cover",
+CASES = [
+    pytest.param(
+        rps.scenario(actions=["semi"], target=COVERED_LEGS, charts=[D6_CHART]),
+        lambda o: sum(hit for hit, _ in o.shots) == 2 and 0 < o.penetrating < 2,
+        id="semi-auto-two-shots-armour-and-cover",
+    ),
+    pytest.param(
+        rps.scenario(actions=[{"kind": "auto", "shots": 2}], target=COVERED_LEGS, charts=[D6_CHART]),
+        lambda o: o.jammed and len(o.shots) == 2 and o.shots[0][1],
+        id="automatic-second-shot-jams-after-a-penetrating-hit",
+    ),
+    pytest.param(
+        # two actions: the second action's shots are walked once per state the first leaves
+        # (rounds fired, jammed, who ducked back) and shared by every way of reaching it
+        rps.scenario(actions=["single", "single"], target={"armour": rps.armour(50, locations=["Body", "Head"])}),
+        lambda o: o.shots == ((True, False), (True, True)),
+        id="two-actions-share-what-follows-the-first",
+    ),
+    pytest.param(
+        rps.scenario(
+            weapon=rps.PLASMA_GUN,
+            target={"armour": rps.armour(60, "energy")},
+            attacker={"BS": 60},
+            charts=[D6_CHART],
         ),
-        pytest.param(
-            rps.scenario(actions=[{"kind": "auto", "shots": 2}], target=COVERED_LEGS, charts=[D6_CHART]),
-            lambda o: o.jammed and len(o.shots) == 2 and o.shots[0][1],
-            id="automatic-second-shot-jams-after-a-penetrating-hit",
+        lambda o: o.outcome == "jam" and len(o.shots) == 2,  # the overload's hit on the firer
+        id="plasma-overload-hits-the-firer",
+    ),
+    pytest.param(
+        rps.scenario(actions=["semi"], called_location="Head", target={"armour": rps.armour(50, locations=["Head"])}),
+        lambda o: o.penetrating == 1,
+        id="called-shot-at-the-head",
+    ),
+    pytest.param(
+        rps.scenario(
+            weapon=rps.SWORD,
+            actions=["melee"],
+            target={"WS": 35, "parries": 1, "armour": rps.armour(100, locations=["Body"])},
+            charts=[D6_CHART],
         ),
-        pytest.param(
-            # two actions: the second action's shots are walked once per state the first leaves
-            # (rounds fired, jammed, who ducked back) and shared by every way of reaching it
-            rps.scenario(actions=["single", "single"], target={"armour": rps.armour(50, locations=["Body", "Head"])}),
-            lambda o: o.shots == ((True, False), (True, True)),
-            id="two-actions-share-what-follows-the-first",
+        # the Body's armour stops no blow (100%) unless the parry takes 35 off it
+        lambda o: o.shots == ((True, False),),
+        id="a-parried-blow",
+    ),
+    pytest.param(
+        rps.scenario(
+            weapon=rps.SWORD,
+            actions=["melee"],
+            attacker={"A": 2},
+            target={"armour": rps.armour(40)},
+            charts=[D6_CHART],
         ),
-        pytest.param(
-            rps.scenario(
-                weapon=rps.PLASMA_GUN,
-                target={"armour": rps.armour(60, "energy")},
-                attacker={"BS": 60},
-                charts=[D6_CHART],
-            ),
-            lambda o: o.outcome == "jam" and len(o.shots) == 2,  # the overload's hit on the firer
-            id="plasma-overload-hits-the-firer",
-        ),
-        pytest.param(
-            rps.scenario(
-                actions=["semi"], called_location="Head", target={"armour": rps.armour(50, locations=["Head"])}
-            ),
-            lambda o: o.penetrating == 1,
-            id="called-shot-at-the-head",
-        ),
-        pytest.param(
-            rps.scenario(
-                weapon=rps.SWORD,
-                actions=["melee"],
-                target={"WS": 35, "parries": 1, "armour": rps.armour(100, locations=["Body"])},
-                charts=[D6_CHART],
-            ),
-            # the Body's armour stops no blow (100%) unless the parry takes 35 off it
-            lambda o: o.shots == ((True, False),),
-            id="a-parried-blow",
-        ),
-        pytest.param(
-            rps.scenario(
-                weapon=rps.SWORD,
-                actions=["melee"],
-                attacker={"A": 2},
-                target={"armour": rps.armour(40)},
-                charts=[D6_CHART],
-            ),
-            lambda o: o.shots == ((True, True), (True, False)),
-            id="two-blows",
-        ),
-    ],
-)
+        lambda o: o.shots == ((True, True), (True, False)),
+        id="two-blows",
+    ),
+]
+
+
+@pytest.mark.parametrize(("data", "witness"), CASES)
 def test_fan_ruleset_walk_reads_each_d100_by_what_the_round_makes_of_it(
     data: dict[str, Any], witness: Callable[[RpOutcome], bool]
 ) -> None:
@@ -188,6 +186,30 @@ def test_explore_checkpoint_shares_what_follows_a_state_and_counts_it_once_per_w
     assert (walked_runs, runs) == (2 * 15 + 4, 6 * 15)
 
 
+def test_explore_marked_counts_each_mark_at_its_probability_across_shared_checkpoints() -> None:
+    # three d4s with a checkpoint after each of the first two (state: parity so far), a mark for
+    # each die over 2 and one at the end; with the checkpoints most runs stop and take the marks
+    # of what follows, and each mark's probability must equal the walk of every die.
+    def run(walker: Walker) -> int:
+        total = 0
+        for k in range(3):
+            if k:
+                walker.checkpoint((k, total % 2), total)
+            face = walker.roll(4, f"die {k}")
+            total += face
+            if face > 2:
+                walker.mark(("over 2", k))
+        walker.mark(("even", total % 2 == 0))
+        return total
+
+    merge = Merge(split=lambda outcome, before: outcome - before, join=lambda before, after: before + after)
+    shared, marks = explore_marked(run, merge=merge)
+    every, marks_every = explore_marked(run)
+    assert shared == every
+    assert marks == marks_every
+    assert marks[("over 2", 2)] == Fraction(1, 2) and marks[("even", True)] == Fraction(1, 2)
+
+
 PART_CHART = {"chart": 1, "rows": "01-30: Flesh wound\n31-70: Down"}  # no rows for 71-100
 
 
@@ -215,3 +237,87 @@ def test_fan_ruleset_walk_counts_off_chart_hits_as_the_resolver_does() -> None:
     slow = face_by_face(data)
     assert any(o.off_chart for o in slow.weights)
     assert fast == slow, differences(fast, slow)
+
+
+# The report's walk (walk_rp) keeps only what the report reads: the tally and each shot's chances.
+@pytest.mark.parametrize(("data", "witness"), CASES)
+def test_fan_ruleset_shot_by_shot_walk_gives_the_tally_and_each_shots_chances_of_every_face(
+    data: dict[str, Any], witness: Callable[[RpOutcome], bool]
+) -> None:
+    fast = walk_rp(load_scenario(data), limit=200_000)
+    slow = face_by_face(data)
+    assert any(witness(o) for o in slow.weights), "no outcome shows the rule this case is about"
+    tally = slow.map(rp_tally).reduced()
+    assert fast == tally, differences(fast, tally)
+    assert fast.shots == shot_chances(slow)
+    assert fast.total == 1
+
+
+# Rounds too long to take face by face: the oracle is the whole-round walk (each shot kept in its
+# outcome, checked face by face above), against which walk_rp's sharing shot by shot is checked.
+LONGER_ROUNDS = [
+    pytest.param(
+        rps.scenario(actions=["auto", "auto"], target=COVERED_LEGS, charts=[D6_CHART]),
+        lambda o: o.jammed and o.penetrating >= 2,
+        id="two-bursts-a-jam-after-two-penetrating-hits",
+    ),
+    pytest.param(
+        rps.scenario(actions=["aim", "auto", "semi"], target=COVERED_LEGS),
+        lambda o: len(o.shots) >= 6 and not o.shots[0][0] and o.shots[5][1],
+        id="aimed-burst-then-semi-auto",
+    ),
+    pytest.param(
+        rps.scenario(
+            weapon=rps.PLASMA_GUN,
+            actions=["single", "single"],
+            target={"armour": rps.armour(60, "energy")},
+            attacker={"BS": 60},
+            charts=[D6_CHART],
+        ),
+        lambda o: o.outcome == "jam" and len(o.shots) == 3,
+        id="plasma-overload-on-the-second-action",
+    ),
+    pytest.param(
+        rps.scenario(
+            actions=[{"kind": "auto", "shots": 3}, "semi"],
+            called_location="Head",
+            target={"armour": rps.armour(50, locations=["Head"])},
+            chart_results=["Wounded", ""],
+            charts=[D6_CHART],
+        ),
+        lambda o: o.penetrating >= 3,
+        id="called-burst-with-the-gms-reading-typed-for-the-first-hit",
+    ),
+]
+
+
+@pytest.mark.parametrize(("data", "witness"), LONGER_ROUNDS)
+def test_fan_ruleset_shot_by_shot_walk_matches_the_whole_round_walk_on_longer_rounds(
+    data: dict[str, Any], witness: Callable[[RpOutcome], bool]
+) -> None:
+    fast = walk_rp(load_scenario(data), limit=200_000)
+    slow = walk(load_scenario(data), limit=200_000)
+    assert any(witness(o) for o in slow.weights), "no outcome shows the rule this case is about"
+    tally = slow.map(rp_tally).reduced()
+    assert fast == tally, differences(fast, tally)
+    assert fast.shots == shot_chances(slow)
+    assert fast.total == 1
+
+
+@pytest.mark.parametrize("actions", [1, 2])
+def test_fan_ruleset_shot_by_shot_walk_matches_the_whole_round_walk_on_the_bench_bursts(actions: int) -> None:
+    data = json.loads((ROOT / "tools" / "bench" / "curve" / f"rp-auto-{actions}.json").read_text())
+    whole = walk(load_scenario(data), limit=200_000)
+    fast = walk_rp(load_scenario(data))
+    tally = whole.map(rp_tally).reduced()
+    assert fast == tally, differences(fast, tally)
+    assert fast.shots == shot_chances(whole)
+    assert len(fast.shots) == 4 * actions
+
+
+def test_fan_ruleset_three_bursts_are_exact() -> None:
+    data = json.loads((ROOT / "tools" / "bench" / "curve" / "rp-auto-3.json").read_text())
+    report = odds(load_scenario(data))
+    assert report.exact and report.sample is None
+    assert sum(b.p.p for b in report.chart.bars) == pytest.approx(1)
+    assert [s.number for s in report.shots] == list(range(1, 13))

@@ -1,0 +1,367 @@
+"""Epic shooting odds by composition (issue 25 item 1): exact, without walking every fistful.
+
+An Epic shooting (seed 002, Shooting Procedure) is, for the odds, three independent layers:
+
+1. each weapon group's to-hit d6s: a count of hits (binomial; Zero To Hit a binomial of a
+   binomial), walked through the resolver's own :func:`rules.epic.to_hit.roll_to_hit`;
+2. the allocation: deterministic given the hit counts, front to back, closest first and evenly
+   (the resolver's own :func:`rules.epic.readings.allocate`, one hit at a time);
+3. the saves: independent per unit given the hits it took, walked through the resolver's own
+   :func:`rules.epic.saves.saves` (crossfire, cover saves and integrity as it reads them).
+
+Units whose hits come from the same weapon groups form a *component*: the hits of the groups
+that may go on exactly the same units add up (the allocation carries on evenly from one group to
+the next), and components that share no unit are independent. Each component gives the joint
+distribution of (hits, units destroyed); the components' distributions are convolved, and Shock
+and breaking are read off the total destroyed (:func:`rules.epic.readings.broken`, seed 002,
+Apply Shock; Check Whether the Target Breaks), as :func:`rules.epic.shock.finish` does.
+
+What the composition does not express, :func:`composed` answers None for and the odds walk the
+resolver whole (exact) or estimate as before (:func:`rules.odds.odds` says which):
+
+- a barrage (each formation under the template, to-hit per unit) and an assault;
+- weapon groups whose eligible units overlap without being the same units (say a range-30 and a
+  range-45 AP weapon with a target unit 40 tiles away): the allocation then couples their counts;
+- macro-weapon hits that may go on units normal hits may also go on are allocated after the
+  normal hits are saved, so they depend on which units those destroyed and the integrity they
+  left: for every count of normal hits of each component and of macro hits (at most
+  :data:`MACRO_BUDGET` together), and every number of units left for the macro hits, the units
+  are scanned front to back (:func:`_with_macro`). Past that budget, or with macro weapons that
+  may go on different units (ranges, line of fire), the walk answers;
+- a shooting with no unit able to shoot (one run of the walk).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from itertools import combinations, product
+from math import comb, lcm
+from typing import TYPE_CHECKING
+
+from ..dice import Roller
+from ..epic.models import EpicScenario
+from ..epic.procedure import EpicAttack
+from .dist import Dist, sum_all
+from .explore import Walker, explore
+
+if TYPE_CHECKING:
+    from ..epic.state import FormationState
+    from .walked import EpicOutcome
+
+
+class WalkedAttack(EpicAttack):
+    """Epic's attack with each fistful of d6 walked by how many are good (k good out of n, with the
+    binomial count of faces): the seam :meth:`EpicAttack.d6s`, nothing else."""
+
+    def __init__(self, scenario: EpicScenario, walker: Walker) -> None:
+        super().__init__(scenario, Roller(walker))
+        self.walker = walker
+
+    def d6s(self, count: int, purpose: str, good: Callable[[int], bool]) -> list[int]:
+        faces = [f for f in range(1, 7) if good(f)]
+        bad = [f for f in range(1, 7) if not good(f)]
+        s = len(faces)
+        classes = [(k, comb(count, k) * s**k * (6 - s) ** (count - k)) for k in range(count + 1)]
+        k = self.walker.roll_classes(6**count, purpose, [c for c in classes if c[1]])
+        return [faces[0]] * k + ([bad[0]] * (count - k) if bad else [])
+
+
+class _NoDice:
+    """A dice source for the stages that roll none (who can shoot, the weapon groups)."""
+
+    def roll(self, sides: int, purpose: str) -> int:
+        raise AssertionError(f"no die is rolled before the to-hit dice ({purpose})")
+
+
+MACRO_BUDGET = 3000  # counts of hits (normal components x macro) the macro scan takes before the walk answers
+
+# A weapon group as the composition reads it: macro, the units it may go on, its hits.
+_Group = tuple[bool, tuple[int, ...], Dist[int]]
+# A component's (or the whole shooting's) joint distribution: by units destroyed, the weights of
+# each total of hits, over one denominator.
+_Joint = tuple[list[list[int]], int]
+
+
+def composed(scenario: EpicScenario) -> Dist[EpicOutcome] | None:
+    """The exact distribution of :func:`rules.odds.walked.epic_summarize` of ``scenario``'s
+    resolution, by composition; None where the composition does not apply (see the module)."""
+    from ..epic.checks import check
+    from ..epic.shooters import shooters
+    from ..epic.shooting import _cover, eligible, weapon_groups
+    from ..epic.state import FormationState
+    from ..epic.to_hit import modifiers, roll_to_hit
+
+    a = scenario.action
+    if a.is_barrage or a.is_assault:
+        return None
+    check(scenario)
+    atk = EpicAttack(scenario, Roller(_NoDice()))
+    _, shooting = shooters(atk)
+    if not shooting:
+        return None
+    target = FormationState.of("target", scenario.target)
+    mods = modifiers(atk, _cover(atk))
+    groups: list[_Group] = []
+    for (name, kind, value, macro, reach), g in weapon_groups(atk, shooting, target).items():
+
+        def hits(walker: Walker, kind: str = kind, value: int = value, dice: int = g.dice, name: str = name) -> int:
+            return roll_to_hit(WalkedAttack(scenario, walker), name, kind, value, dice, mods).hits
+
+        groups.append((macro, tuple(eligible(atk, target, kind, macro, reach)), explore(hits).reduced()))
+    components = _components(groups)
+    if components is not None:
+        return _outcomes(scenario, _convolve([_component(scenario, target, c) for c in components]))
+    joint = _with_macro(scenario, target, groups)
+    return None if joint is None else _outcomes(scenario, joint)
+
+
+def _components(groups: Sequence[_Group]) -> list[tuple[bool, tuple[int, ...], list[Dist[int]]]] | None:
+    """The groups gathered by the units they may go on (macro, units, each group's hits); None
+    when two sets of units overlap without being equal, or macro hits may go on a unit normal hits
+    may go on."""
+    by_units: dict[tuple[bool, tuple[int, ...]], list[Dist[int]]] = {}
+    for macro, units, hits in groups:
+        by_units.setdefault((macro, units), []).append(hits)
+    keys = list(by_units)
+    if any(set(u1) & set(u2) for (_, u1), (_, u2) in combinations(keys, 2)):
+        return None  # overlapping units (or the same units for normal and macro hits)
+    return [(macro, units, by_units[macro, units]) for macro, units in keys]
+
+
+def _component(
+    scenario: EpicScenario, target: FormationState, component: tuple[bool, tuple[int, ...], list[Dist[int]]]
+) -> _Joint:
+    """One component's joint distribution of (hits, units destroyed): its groups' hits added up,
+    each total allocated one hit at a time as the resolver allocates them, and each unit's
+    saves walked for the hits it took."""
+    from ..epic.readings import allocate
+
+    macro, units, parts = component
+    total = sum_all(parts)
+    top = max(total.weights)
+    order = sorted(range(len(target.spec.units)), key=lambda i: (target.spec.units[i].distance, i))
+    saved = _Saves(scenario, target, macro)
+    counts: dict[int, int] = {}
+    rows: list[tuple[int, Dist[int]]] = []  # (hits, units destroyed given them)
+    for h in range(top + 1):
+        if h:
+            placed, _ = allocate([(1, list(units))], order, counts) if units else ({}, 0)
+            for i, n in placed.items():
+                counts[i] = counts.get(i, 0) + n
+        if h in total.weights:
+            rows.append((h, sum_all(saved.destroyed(i, n) for i, n in counts.items())))
+    denom = total.denom * lcm(*(d.denom for _, d in rows))
+    width = max(len(units), 0) + 1
+    by_destroyed = [[0] * (top + 1) for _ in range(width)]
+    for h, d in rows:
+        f = denom // (total.denom * d.denom)
+        for k, w in d.weights.items():
+            by_destroyed[k][h] += total.weights[h] * w * f
+    return by_destroyed, denom
+
+
+class _Saves:
+    """Whether a unit is destroyed by the hits it took: the resolver's own saves, walked once per
+    save, integrity and count of hits."""
+
+    def __init__(self, scenario: EpicScenario, target: FormationState, macro: bool) -> None:
+        self.scenario, self.target, self.macro = scenario, target, macro
+        self.known: dict[tuple[object, ...], Dist[int]] = {}
+        self.after: dict[tuple[object, ...], dict[int, Fraction]] = {}
+
+    def destroyed(self, index: int, hits: int) -> Dist[int]:
+        """1 when unit ``index`` is destroyed by ``hits`` hits, else 0."""
+        from ..epic.readings import best_save
+        from ..epic.saves import saves
+
+        unit = self.target.spec.units[index]
+        key = (best_save(unit), unit.integrity, hits)
+        if key not in self.known:
+
+            def run(walker: Walker) -> int:
+                atk = WalkedAttack(self.scenario, walker)
+                return int(saves(atk, self.target, index, hits, self.macro).integrity[index] == 0)
+
+            self.known[key] = explore(run).reduced()
+        return self.known[key]
+
+    def left(self, index: int, hits: int) -> dict[int, Fraction]:
+        """The integrity unit ``index`` has left after ``hits`` normal hits and their saves."""
+        return self._after(index, self.target.spec.units[index].integrity, hits, False)
+
+    def macro_destroyed(self, index: int, integrity: int, hits: int) -> dict[int, Fraction]:
+        """1 when unit ``index``, at ``integrity``, is destroyed by ``hits`` macro-weapon hits."""
+        after = self._after(index, integrity, hits, True)
+        return {1: after.get(0, Fraction(0)), 0: 1 - after.get(0, Fraction(0))}
+
+    def _after(self, index: int, integrity: int, hits: int, macro: bool) -> dict[int, Fraction]:
+        from ..epic.readings import best_save
+        from ..epic.saves import saves
+
+        if not hits:
+            return {integrity: Fraction(1)}
+        key = (best_save(self.target.spec.units[index]), integrity, hits, macro)
+        if key not in self.after:
+            before = self.target.with_integrity(index, integrity)
+
+            def run(walker: Walker) -> int:
+                return saves(WalkedAttack(self.scenario, walker), before, index, hits, macro).integrity[index]
+
+            got = explore(run)
+            self.after[key] = {k: Fraction(w, got.denom) for k, w in got.weights.items()}
+        return self.after[key]
+
+
+def _convolve(joints: Sequence[_Joint]) -> _Joint:
+    """The joint distribution of the sums of independent components' (hits, destroyed)."""
+    out: _Joint = ([[1]], 1)
+    for rows, denom in joints:
+        acc, d0 = out
+        merged: list[list[int]] = [[] for _ in range(len(acc) + len(rows) - 1)]
+        for k1, p1 in enumerate(acc):
+            for k2, p2 in enumerate(rows):
+                if not any(p1) or not any(p2):
+                    continue
+                prod = _polymul(p1, p2)
+                m = merged[k1 + k2]
+                if len(m) < len(prod):
+                    m.extend([0] * (len(prod) - len(m)))
+                for h, w in enumerate(prod):
+                    m[h] += w
+        out = (merged, d0 * denom)
+    return out
+
+
+def _polymul(a: list[int], b: list[int]) -> list[int]:
+    """The product of two polynomials with non-negative integer coefficients, by packing each into
+    one integer (Kronecker substitution: one big multiplication instead of len(a)*len(b))."""
+    bits = max(a).bit_length() + max(b).bit_length() + min(len(a), len(b)).bit_length() + 1
+    pa = int.from_bytes(b"".join(w.to_bytes((bits + 7) // 8, "little") for w in a), "little")
+    pb = int.from_bytes(b"".join(w.to_bytes((bits + 7) // 8, "little") for w in b), "little")
+    size = (bits + 7) // 8
+    raw = (pa * pb).to_bytes(size * (len(a) + len(b) - 1), "little")
+    return [int.from_bytes(raw[i * size : (i + 1) * size], "little") for i in range(len(a) + len(b) - 1)]
+
+
+def _outcomes(scenario: EpicScenario, joint: _Joint) -> Dist[EpicOutcome]:
+    """The :class:`EpicOutcome` of each (hits, destroyed): Shock for coming under fire and one per
+    unit destroyed, then breaking (seed 002, Apply Shock; Check Whether the Target Breaks), as
+    :func:`rules.epic.shock.finish` and the resolver's outcome read them."""
+    from ..epic.readings import broken
+    from .walked import EpicOutcome
+
+    rows, denom = joint
+    n = len(scenario.target.units)
+    out: dict[EpicOutcome, int] = {}
+    for destroyed, weights in enumerate(rows):
+        left = n - destroyed
+        shock = scenario.target.shock + 1 + destroyed
+        is_broken = broken(shock, left)
+        wiped = left == 0
+        outcome = "wiped out" if wiped else "broken" if is_broken else "losses" if destroyed else "no losses"
+        for hits, w in enumerate(weights):
+            if w:
+                key = EpicOutcome(outcome, hits, destroyed, is_broken, wiped)
+                out[key] = out.get(key, 0) + w
+    return Dist(out, denom).reduced()
+
+
+def _with_macro(scenario: EpicScenario, target: FormationState, groups: Sequence[_Group]) -> _Joint | None:
+    """The joint distribution of (hits, destroyed) when macro-weapon hits may go on units normal
+    hits may go on: for each count of hits of each normal component and of the macro weapons, the
+    normal hits placed as the resolver places them, then the units scanned front to back
+    (:func:`_macro_scan`). None when the normal groups' units overlap, the macro weapons may go on
+    different units, or the counts exceed :data:`MACRO_BUDGET`."""
+    normal = _components([g for g in groups if not g[0] or not g[1]])
+    macro = [g for g in groups if g[0] and g[1]]
+    if normal is None or len({units for _, units, _ in macro}) != 1:
+        return None
+    reach = macro[0][1]
+    mhits = sum_all(h for _, _, h in macro)
+    totals = [(units, sum_all(parts)) for _, units, parts in normal]
+    size = len(mhits.weights)
+    for _, t in totals:
+        size *= len(t.weights)
+    if size > MACRO_BUDGET:
+        return None
+    order = sorted(range(len(target.spec.units)), key=lambda i: (target.spec.units[i].distance, i))
+    placements = [_placements(units, t, order) for units, t in totals]
+    left = _Saves(scenario, target, False)
+    out: dict[tuple[int, int], Fraction] = {}
+    for picks in product(*(sorted(t.weights) for _, t in totals)):
+        counts: dict[int, int] = {}
+        p = Fraction(1)
+        for (_, t), place, h in zip(totals, placements, picks, strict=True):
+            counts.update(place[h])
+            p *= Fraction(t.weights[h], t.denom)
+        for m, w in mhits.weights.items():
+            pm = p * Fraction(w, mhits.denom)
+            for d, q in _macro_scan(left, order, counts, set(reach), m).items():
+                key = (sum(picks) + m, d)
+                out[key] = out.get(key, Fraction(0)) + pm * q
+    return _joint(out)
+
+
+def _placements(units: tuple[int, ...], total: Dist[int], order: list[int]) -> dict[int, dict[int, int]]:
+    """For each count of hits in ``total``, the hits each unit takes: the resolver's own allocation,
+    one hit at a time (front to back, closest first and evenly)."""
+    from ..epic.readings import allocate
+
+    counts: dict[int, int] = {}
+    out: dict[int, dict[int, int]] = {}
+    for h in range(max(total.weights) + 1):
+        if h and units:
+            placed, _ = allocate([(1, list(units))], order, counts)
+            for i, n in placed.items():
+                counts[i] = counts.get(i, 0) + n
+        if h in total.weights:
+            out[h] = dict(counts)
+    return out
+
+
+def _macro_scan(
+    saves_of: _Saves, order: list[int], counts: dict[int, int], reach: set[int], m: int
+) -> dict[int, Fraction]:
+    """Units destroyed, given the normal hits each unit took (``counts``) and ``m`` macro hits on
+    the units of ``reach`` still alive: for each number ``a`` of those left, the units scanned
+    front to back, the r-th of them left taking ``m // a`` macro hits and one more while
+    ``r < m % a`` (the resolver's even allocation from none), each saved with the integrity the
+    normal hits left it; the scans whose count of units left is not ``a`` are dropped."""
+    out: dict[int, Fraction] = {}
+    for a in range(len(reach) + 1):
+        states: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}  # (units of reach left, destroyed)
+        for i in order:
+            nxt: dict[tuple[int, int], Fraction] = {}
+            for integrity, pl in saves_of.left(i, counts.get(i, 0)).items():
+                for (r, d), p in states.items():
+                    if integrity == 0:
+                        key, q = (r, d + 1), Fraction(1)
+                        nxt[key] = nxt.get(key, Fraction(0)) + p * pl * q
+                        continue
+                    if i not in reach:
+                        nxt[r, d] = nxt.get((r, d), Fraction(0)) + p * pl
+                        continue
+                    if r >= a:
+                        continue
+                    hits = m // a + (1 if r < m % a else 0)
+                    gone = saves_of.macro_destroyed(i, integrity, hits)
+                    for k in (0, 1):
+                        if gone.get(k):
+                            key = (r + 1, d + k)
+                            nxt[key] = nxt.get(key, Fraction(0)) + p * pl * gone[k]
+            states = nxt
+        for (r, d), p in states.items():
+            if r == a:
+                out[d] = out.get(d, Fraction(0)) + p
+    return out
+
+
+def _joint(out: dict[tuple[int, int], Fraction]) -> _Joint:
+    """(hits, destroyed) -> probability as a :data:`_Joint` over one denominator."""
+    denom = lcm(*(p.denominator for p in out.values()))
+    top = max(h for h, _ in out)
+    rows = [[0] * (top + 1) for _ in range(max(d for _, d in out) + 1)]
+    for (h, d), p in out.items():
+        rows[d][h] += p.numerator * (denom // p.denominator)
+    return rows, denom
