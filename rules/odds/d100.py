@@ -487,21 +487,24 @@ class _Probe:
         die yet, every hit gaining less than g) and ``chosen`` (a hit took it). One hit added a
         step, so a Horde under a large Blast (Deathwatch, issue 22) stays linear."""
 
-        def step(sums: tuple[Dist[int], Dist[int]], loc: str) -> tuple[Dist[int], Dist[int]]:
-            below, chosen = sums
+        Sums = tuple[Dist[int], str | None, Dist[int]]
+
+        def step(sums: Sums, loc: str) -> Sums:
+            below, pending, chosen = sums
+            if pending is not None and below.weights:  # the hit before, gaining less than g
+                below = self._add(below, self._part(("below", g), pending, degrees))
             taken = self._part(("replaced", g), loc, degrees)
             here = []
             if chosen.weights:
                 here.append(self._add(chosen, self._part(("upto", g), loc, degrees)))
             if below.weights and taken.weights:
                 here.append(self._add(below, taken))
-            if below.weights:
-                below = self._add(below, self._part(("below", g), loc, degrees))
-            return below, (mix(here) if here else Dist({}, 1))
+            return below, loc, (mix(here) if here else Dist({}, 1))
 
-        start: tuple[Dist[int], Dist[int]] = (Dist.certain(0), Dist({}, 1))
-        got: tuple[Dist[int], Dist[int]] = self._fold(("chosen", g), locations, degrees, start, step)
-        return got[1]
+        # ``below`` takes each hit at the next one (``pending``): the last hit's is never needed
+        start: Sums = (Dist.certain(0), None, Dist({}, 1))
+        got: Sums = self._fold(("chosen", g), locations, degrees, start, step)
+        return got[2]
 
     def _part(self, tag: Any, location: str, degrees: int) -> Dist[int]:
         """One plain hit at ``location``, packed: ``"all"`` of it, or only the outcomes whose
@@ -754,7 +757,7 @@ def outcomes(scenario: Scenario, attack_class: type[D100Attack]) -> Dist[Outcome
     """The exact distribution of :func:`summarize` over every die of the attack."""
     probe = _Probe(scenario, attack_class)
     phase = explore(probe.attack_phase)
-    parts: list[Dist[Outcome]] = []
+    parts: list[Dist[Any]] = []
     probe.all_degrees = {rec[1] for rec in phase.weights if rec[0] == "struck"}
     for rec, w in phase.weights.items():
         if rec[0] == "done":
@@ -772,12 +775,23 @@ def outcomes(scenario: Scenario, attack_class: type[D100Attack]) -> Dist[Outcome
                 parts.append(Dist({out: w * wj}, phase.denom * negated.denom))
                 continue
             total = probe.damage(kept, degrees, flame)
-            outcome = "hit" if kept else "evaded"
-            locs = tuple(sorted(kept))
-            dist: dict[Outcome, int] = {}
-            for key, wk in total.weights.items():
-                wounds, mag, rf, slain, jam, one, fs = unpack(key, 7)
-                o = Outcome(outcome, degrees, len(kept), wounds, rf > 0, slain > 0, mag, locs, jam > 0, one > 0, fs > 0)
-                dist[o] = dist.get(o, 0) + wk * w * wj
-            parts.append(Dist(dist, phase.denom * negated.denom * total.denom))
-    return mix(parts).reduced()
+            # (what the hits share, the packed sum): an Outcome is made once per distinct outcome
+            head = ("hit" if kept else "evaded", degrees, len(kept), tuple(sorted(kept)))
+            f = w * wj
+            parts.append(
+                Dist(
+                    {(head, key): wk * f for key, wk in total.weights.items()},
+                    phase.denom * negated.denom * total.denom,
+                )
+            )
+    return mix(parts).map(_outcome).reduced()
+
+
+def _outcome(k: Any) -> Outcome:
+    """The :class:`Outcome` of a part's key: (outcome, degrees, hits, locations) and the packed sum
+    of the hits (:meth:`_Probe._pack`); an Outcome already made as it is."""
+    if isinstance(k, Outcome):
+        return k
+    (outcome, degrees, hits, locs), key = k
+    wounds, mag, rf, slain, jam, one, fs = unpack(key, 7)
+    return Outcome(outcome, degrees, hits, wounds, rf > 0, slain > 0, mag, locs, jam > 0, one > 0, fs > 0)
