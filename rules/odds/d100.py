@@ -16,11 +16,14 @@ How :func:`outcomes` stays exact and fast, in three walks of the resolver's own 
    and the degrees. 100 runs for a d100, more when a jam or heat die follows.
 2. **Evasion** (``_evasion``), for each number of hits on the target: 100 runs (fewer by class).
 3. **One hit's damage**, in two stages: its damage dice (``_roll_hit_dice``: the weapon's dice,
-   Tearing, Accurate, Proven / Primitive) walked once for the attack, grouped by what the rest of
-   the hit reads of them; then the rest of ``_damage`` with one hit (armour, Toughness, Unstable,
-   Righteous Fury and its confirmation, the tests its qualities make the target take) from a
-   representative roll of each group, once per armour value struck, shared by every hit and roll
-   that need it.
+   Tearing, Accurate, Proven / Primitive) walked once for the attack; then the rest of ``_damage``
+   with one hit (armour, Toughness, Unstable, Righteous Fury and its confirmation, the tests its
+   qualities make the target take) from a representative roll of each group of rolls it reads
+   alike (their total, whether they call Righteous Fury, whether one jams a Flame or Spray
+   weapon), once per armour value struck, shared by every hit and roll that need it. Where the
+   degrees replace a die (DH2, Deathwatch) the die replaced depends on every die, so each roll's
+   gains are read off the resolver's ``replace_with_degrees`` with what ``damage_all`` hands it
+   (issue 25: the walks went from one per roll, a hundred for a Tearing d10, to one per group).
 
 The hits of an attack are then added up (their dice are independent). One rule ties the hits
 together: in DH2 the degrees of success replace the one die *of the whole attack* that gains the
@@ -358,8 +361,9 @@ class _Probe:
 
     def damage_dice(self, degrees: int) -> tuple[Dist[Any], dict[Any, Any]]:
         """A hit's damage dice (``_roll_hit_dice``: the weapon's dice, Tearing, Maximal, Accurate,
-        Proven / Primitive), by what the rest of the hit reads of them: where the degrees replace
-        no die, their total and whether they call Righteous Fury; in DH2, every die. Returns the
+        Proven / Primitive): where the degrees replace no die, by what the rest of the hit reads of
+        them, their total and whether they call Righteous Fury; in DH2 and Deathwatch, every die
+        (the degrees' die reads them all: :class:`_Replacing` groups them after). Returns the
         distribution and a representative roll of each."""
         a = self.prepared
         assert a is not None
