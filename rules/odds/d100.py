@@ -594,13 +594,15 @@ class _Probe:
     def _add(self, a: Dist[int], b: Dist[int]) -> Dist[int]:
         """``a + b`` (independent), normalized (:meth:`_norm`) as it is summed."""
         out: dict[int, int] = {}
-        get, cache = out.get, self.norm_cache
+        get, cache, norm = out.get, self.norm_cache, self._norm
+        pairs = tuple(b.weights.items())  # the same order as before: the sum's keys come out alike
         for ka, wa in a.weights.items():
-            for kb, wb in b.weights.items():
+            for kb, wb in pairs:
                 k = ka + kb
-                n = cache.get(k)
-                if n is None:
-                    n = cache[k] = self._norm(k)
+                if k in cache:
+                    n = cache[k]
+                else:
+                    n = cache[k] = norm(k)
                 out[n] = get(n, 0) + wa * wb
         return Dist(out, a.denom * b.denom)
 
@@ -638,7 +640,8 @@ class _Replacing:
         here = self._seam_args(location, degrees, reps[next(iter(dice.weights))])
         for sig, w in dice.weights.items():
             rep = reps[sig]
-            gains: Any = 0 if here is None else self._gains(self._placed(rep, here[0]), wanted, here)
+            # the gains are read, not applied: the roll's dice are not changed, so they are not copied
+            gains: Any = 0 if here is None else self._gains(self._placed(rep, here[0], fresh=False), wanted, here)
             key = (self._group(rep), gains)
             plain[key] = (plain[key][0] if key in plain else rep, plain.get(key, (None, 0))[1] + w)
             for i, d in enumerate(wanted if isinstance(gains, tuple) else ()):
@@ -646,8 +649,11 @@ class _Replacing:
                     self._replace_one(location, d, rep, w, replaced)
         a.apply_replacement = True
         parts = []
-        for (_, gains), (rep, w) in plain.items():
-            walked = self.p._rest_of_hit(location, degrees, rep, _not_applied)
+        rests: dict[Any, Dist[Any]] = {}  # the rest of the hit reads the group, not the gains: one walk per group
+        for (group, gains), (rep, w) in plain.items():
+            walked = rests.get(group)
+            if walked is None:
+                walked = rests[group] = self.p._rest_of_hit(location, degrees, rep, _not_applied)
             parts.append(walked.map(_with_gains(gains)).scaled(w, dice.denom))
         by_degrees: dict[int, list[Dist[Any]]] = {d: [] for d in wanted}
         for (d, _, _), (rep, w) in replaced.items():
@@ -695,14 +701,15 @@ class _Replacing:
         return got
 
     @staticmethod
-    def _placed(rep: Any, placed: Any) -> Any:
-        """The roll ``rep`` on the hit ``placed`` (its number, person and location), fresh dice."""
+    def _placed(rep: Any, placed: Any, fresh: bool = True) -> Any:
+        """The roll ``rep`` on the hit ``placed`` (its number, person and location), fresh dice
+        (``fresh``: the degrees' die applied changes them) or ``rep``'s own (only read)."""
         return dataclasses.replace(
             rep,
             number=placed.number,
             person=placed.person,
             location=placed.location,
-            dice=[dataclasses.replace(d) for d in rep.dice],
+            dice=[dataclasses.replace(d) for d in rep.dice] if fresh else rep.dice,
         )
 
     def _gains(self, hd: Any, wanted: list[int], seam: tuple[Any, int, Any]) -> tuple[int, ...]:
@@ -712,8 +719,13 @@ class _Replacing:
         assert a is not None
         a.apply_replacement = False
         gains = []
+        through = _remembered(seam[2], hd)
+        lowest = min((d.value for d in hd.dice), default=max(wanted, default=0))
         for d in wanted:
-            replace_with_degrees(a, [hd], d, seam[1], seam[2])
+            if d <= lowest:  # replace_with_degrees replaces no die the degrees do not beat: no gain
+                gains.append(0)
+                continue
+            replace_with_degrees(a, [hd], d, seam[1], through)
             gains.append(a.replace_gain)
         a.apply_replacement = True
         return tuple(gains)
@@ -738,6 +750,23 @@ def _replacing(a: D100Attack, d: int) -> Callable[..., None]:
             raise _NoGain
 
     return degrees_die
+
+
+def _remembered(through: Callable[[Any, int], int], hd: Any) -> Callable[[Any, int], int]:
+    """``through`` (the wounds a damage total deals past armour and TB) for the one hit ``hd``,
+    each total worked out once: the degrees' die not applied changes no die, and every degrees
+    value asks the unreplaced total again (and often the same replaced totals)."""
+    memo: dict[int, int] = {}
+
+    def remembered(h: Any, damage: int) -> int:
+        if h is not hd:
+            return through(h, damage)
+        got = memo.get(damage)
+        if got is None:
+            got = memo[damage] = through(h, damage)
+        return got
+
+    return remembered
 
 
 def _with_gains(gains: Any) -> Callable[[tuple[Any, int]], tuple[Any, int]]:
