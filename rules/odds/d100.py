@@ -16,11 +16,14 @@ How :func:`outcomes` stays exact and fast, in three walks of the resolver's own 
    and the degrees. 100 runs for a d100, more when a jam or heat die follows.
 2. **Evasion** (``_evasion``), for each number of hits on the target: 100 runs (fewer by class).
 3. **One hit's damage**, in two stages: its damage dice (``_roll_hit_dice``: the weapon's dice,
-   Tearing, Accurate, Proven / Primitive) walked once for the attack, grouped by what the rest of
-   the hit reads of them; then the rest of ``_damage`` with one hit (armour, Toughness, Unstable,
-   Righteous Fury and its confirmation, the tests its qualities make the target take) from a
-   representative roll of each group, once per armour value struck, shared by every hit and roll
-   that need it.
+   Tearing, Accurate, Proven / Primitive) walked once for the attack; then the rest of ``_damage``
+   with one hit (armour, Toughness, Unstable, Righteous Fury and its confirmation, the tests its
+   qualities make the target take) from a representative roll of each group of rolls it reads
+   alike (their total, whether they call Righteous Fury, whether one jams a Flame or Spray
+   weapon), once per armour value struck, shared by every hit and roll that need it. Where the
+   degrees replace a die (DH2, Deathwatch) the die replaced depends on every die, so each roll's
+   gains are read off the resolver's ``replace_with_degrees`` with what ``damage_all`` hands it
+   (issue 25: the walks went from one per roll, a hundred for a Tearing d10, to one per group).
 
 The hits of an attack are then added up (their dice are independent). One rule ties the hits
 together: in DH2 the degrees of success replace the one die *of the whole attack* that gains the
@@ -213,12 +216,12 @@ def _kept(hits: int) -> bool:
 
 
 class _Node:
-    """A node of :meth:`_Probe._prefix`'s trie: the sum over the locations that lead to it (or
+    """A node of :meth:`_Probe._fold`'s trie: the value folded over the locations that lead to it (or
     None where it is not kept) and the next location's nodes."""
 
     __slots__ = ("next", "sum")
 
-    def __init__(self, total: Dist[int] | None = None) -> None:
+    def __init__(self, total: Any = None) -> None:
         self.sum = total
         self.next: dict[str, _Node] = {}
 
@@ -241,6 +244,9 @@ class _Probe:
         self.prefix_memo: dict[tuple[Any, ...], _Node] = {}
         self.dice_memo: dict[tuple[Any, ...], Any] = {}
         self.norm_cache: dict[int, int] = {}
+        self.state_memo: dict[int, AttackState] = {}  # _at: the state at each degrees value
+        self.key_memo: dict[tuple[str, int], tuple[Any, ...]] = {}  # plain_hit: (location, degrees) -> memo key
+        self.plain_memo: dict[tuple[Any, ...], Dist[Any]] = {}  # plain_hit: the walk read at one degrees value
         self.all_degrees: set[int] = set()  # the degrees of every attack that struck
         # issue 23: the rows the group's tables mark slain, and the location of the hit walked
         self.slain = slain_rows(scenario, attack_class)
@@ -328,15 +334,22 @@ class _Probe:
         degrees' best replacement would add, pack(wounds, Magnitude, Fury, slain, jam)) (:meth:`_pack`)."""
         a = self.prepared
         assert a is not None
-        key = ("plain", a._armour_at(location), self._table_key(location), self._degree_key(a, degrees))
+        key = self.key_memo.get((location, degrees))
+        if key is None:
+            key = ("plain", a._armour_at(location), self._table_key(location), self._degree_key(a, degrees))
+            self.key_memo[(location, degrees)] = key
         walked: Dist[Any] | None = self.hit_memo.get(key)
         if walked is None:
             walked = self.hit_memo[key] = self._walk_hits(location, degrees)
         if not self.cls.DEGREES_REPLACE_DIE:
             return walked
-        i = sorted(self.all_degrees).index(degrees)
-        # a Flame or Spray attack has no degrees' die: no gain was read
-        return walked.map(lambda k: (k[0][i] if isinstance(k[0], tuple) else 0, k[1]))
+        got = self.plain_memo.get((key, degrees))
+        if got is None:
+            i = sorted(self.all_degrees).index(degrees)
+            # a Flame or Spray attack has no degrees' die: no gain was read
+            got = walked.map(lambda k: (k[0][i] if isinstance(k[0], tuple) else 0, k[1]))
+            self.plain_memo[(key, degrees)] = got
+        return got
 
     def replaced_hit(self, location: str, degrees: int) -> Dist[tuple[int, int]]:
         """One hit on the target at ``location`` whose best die is replaced by the degrees: (gain,
@@ -348,8 +361,9 @@ class _Probe:
 
     def damage_dice(self, degrees: int) -> tuple[Dist[Any], dict[Any, Any]]:
         """A hit's damage dice (``_roll_hit_dice``: the weapon's dice, Tearing, Maximal, Accurate,
-        Proven / Primitive), by what the rest of the hit reads of them: where the degrees replace
-        no die, their total and whether they call Righteous Fury; in DH2, every die. Returns the
+        Proven / Primitive): where the degrees replace no die, by what the rest of the hit reads of
+        them, their total and whether they call Righteous Fury; in DH2 and Deathwatch, every die
+        (the degrees' die reads them all: :class:`_Replacing` groups them after). Returns the
         distribution and a representative roll of each."""
         a = self.prepared
         assert a is not None
@@ -410,54 +424,17 @@ class _Probe:
 
     def _walk_hits(self, location: str, degrees: int) -> Dist[Any]:
         """One hit at ``location``: its damage dice walked once for the whole attack
-        (:meth:`damage_dice`), then the rest of the hit from a representative roll of each. In DH2
-        the plain walk reads, off the same dice, what the degrees' die would gain for every degrees
-        value the attack reaches (the resolver's own ``_replace_with_degrees``, not applied), and the
-        replaced hits are walked where that gain is positive."""
+        (:meth:`damage_dice`), then the rest of the hit from a representative roll of each group
+        of rolls the rest reads alike (:meth:`_Replacing._group`). Where the degrees replace a die
+        (DH2, Deathwatch) see :meth:`_Replacing.walk`."""
         a = self.prepared
         assert a is not None
         dice, reps = self.damage_dice(degrees)
-        cls = self.cls
-        armour = a._armour_at(location)
-        wanted = sorted(self.all_degrees)
-        plain = []
-        replaced: dict[int, list[Dist[Any]]] = {d: [] for d in wanted}
-
-        def gains_for_all(rolled: Any, _d: int, bonus: int, through: Any) -> None:
-            a.apply_replacement = False
-            gains = []
-            for d in wanted:
-                replace_with_degrees(a, rolled, d, bonus, through)
-                gains.append(a.replace_gain)
-            a.replace_gain = tuple(gains)  # type: ignore[assignment]
-
-        def replacing(d: int) -> Any:
-            def replace(rolled: Any, _d: int, bonus: int, through: Any) -> None:
-                a.apply_replacement = True
-                replace_with_degrees(a, rolled, d, bonus, through)
-                if not a.replace_gain:
-                    raise _NoGain
-
-            return replace
-
-        for sig, w in dice.weights.items():
-            rep = reps[sig]
-            if not cls.DEGREES_REPLACE_DIE:
-                plain.append(self._rest_of_hit(location, degrees, rep).scaled(w, dice.denom))
-                continue
-            got = self._rest_of_hit(location, degrees, rep, gains_for_all)
-            plain.append(got.scaled(w, dice.denom))
-            gains = next(iter(got.weights))[0]  # the same on every outcome: the dice decide it
-            if not isinstance(gains, tuple):  # no degrees' die (a Flame or Spray attack)
-                continue
-            for i, d in enumerate(wanted):
-                if gains[i] > 0:
-                    rd = self._rest_of_hit(location, d, rep, replacing(d)).where(lambda k: k is not None)
-                    replaced[d].append(rd.scaled(w, dice.denom))
-        a.apply_replacement = True
-        for d in wanted:
-            self.hit_memo[("replaced", armour, self._table_key(location), d)] = mix(replaced[d])
-        return mix(plain)
+        if self.cls.DEGREES_REPLACE_DIE:
+            return _Replacing(self).walk(location, degrees, dice, reps)
+        return mix(
+            self._rest_of_hit(location, degrees, reps[sig]).scaled(w, dice.denom) for sig, w in dice.weights.items()
+        )
 
     def _at(self, degrees: int) -> AttackState:
         """The attack's state where it rolls damage, with ``degrees`` of success (every degrees
@@ -466,7 +443,10 @@ class _Probe:
         assert st is not None
         if st.test is None:  # Flame and Spray: no test, no degrees
             return st
-        return dataclasses.replace(st, test=dataclasses.replace(st.test, degrees=degrees))
+        got = self.state_memo.get(degrees)
+        if got is None:  # the state is frozen: one per degrees value serves every walk
+            got = self.state_memo[degrees] = dataclasses.replace(st, test=dataclasses.replace(st.test, degrees=degrees))
+        return got
 
     def _degree_key(self, a: D100Attack, degrees: int) -> tuple[Any, ...]:
         """What of the degrees one hit's damage depends on, besides the replaced die: Pen (Razor
@@ -490,32 +470,45 @@ class _Probe:
     def _damage(self, locations: tuple[str, ...], degrees: int, flame: bool) -> Dist[int]:
         """The sum over the hits at ``locations``. In DH2 the degrees' die goes to the first hit
         with the greatest gain g: for each g and each hit h that takes it, the hits before h gain
-        less than g and the hits after h at most g. The sums over the first hits are kept across
-        attacks (:meth:`_prefix`): a burst's later hits follow its first, so 3 hits share the sums
-        of 2."""
+        less than g and the hits after h at most g (:meth:`_chosen`). The sums over the first hits
+        are kept across attacks (:meth:`_fold`): a burst's later hits follow its first, so 3 hits
+        share the sums of 2."""
         if not self.cls.DEGREES_REPLACE_DIE or flame:
             return self._prefix("all", locations, degrees)
         plain = [self.plain_hit(loc, degrees) for loc in locations]
         gains = sorted({g for d in plain for g, _ in d.weights} - {0})
         parts = [self._prefix("none", locations, degrees)]
-        n = len(locations)
         for g in gains:
-            # From the last hit back: ``rest`` sums the hits h.. whose first hit gaining g is at h or
-            # after (those before it gaining less); ``suffix`` the hits after h, each gaining at most g.
-            # One hit added a step, so a Horde under a large Blast (Deathwatch, issue 22) stays linear.
-            suffix = Dist.certain(0)
-            rest: Dist[int] | None = None
-            for h in reversed(range(n)):
-                chosen = self.replaced_hit(locations[h], degrees).where(_gain_is(g)).map(_second)
-                here = [self._add(chosen, suffix)] if chosen.weights else []
-                below = self._part(("below", g), locations[h], degrees)
-                if rest is not None and below.weights:
-                    here.append(self._add(below, rest))
-                rest = mix(here) if here else None
-                suffix = self._add(suffix, self._part(("upto", g), locations[h], degrees))
-            if rest is not None:
-                parts.append(rest)
+            chosen = self._chosen(g, locations, degrees)
+            if chosen.weights:
+                parts.append(chosen)
         return mix(parts)
+
+    def _chosen(self, g: int, locations: tuple[str, ...], degrees: int) -> Dist[int]:
+        """The sum over the hits at ``locations`` where the degrees' die, gaining ``g``, goes to a
+        hit h: the hits before h gain less than g, h gains g (its die replaced), the hits after h
+        at most g. Summed hit by hit from the first, two sums kept: ``below`` (no hit has taken the
+        die yet, every hit gaining less than g) and ``chosen`` (a hit took it). One hit added a
+        step, so a Horde under a large Blast (Deathwatch, issue 22) stays linear."""
+
+        Sums = tuple[Dist[int], str | None, Dist[int]]
+
+        def step(sums: Sums, loc: str) -> Sums:
+            below, pending, chosen = sums
+            if pending is not None and below.weights:  # the hit before, gaining less than g
+                below = self._add(below, self._part(("below", g), pending, degrees))
+            taken = self._part(("replaced", g), loc, degrees)
+            here = []
+            if chosen.weights:
+                here.append(self._add(chosen, self._part(("upto", g), loc, degrees)))
+            if below.weights and taken.weights:
+                here.append(self._add(below, taken))
+            return below, loc, (mix(here) if here else Dist({}, 1))
+
+        # ``below`` takes each hit at the next one (``pending``): the last hit's is never needed
+        start: Sums = (Dist.certain(0), None, Dist({}, 1))
+        got: Sums = self._fold(("chosen", g), locations, degrees, start, step)
+        return got[2]
 
     def _part(self, tag: Any, location: str, degrees: int) -> Dist[int]:
         """One plain hit at ``location``, packed: ``"all"`` of it, or only the outcomes whose
@@ -523,6 +516,9 @@ class _Probe:
         key = (tag, location, degrees)
         got = self.part_memo.get(key)
         if got is None:
+            if isinstance(tag, tuple) and tag[0] == "replaced":  # the hit whose die the degrees replace
+                got = self.part_memo[key] = self.replaced_hit(location, degrees).where(_gain_is(tag[1])).map(_second)
+                return got
             hit = self.plain_hit(location, degrees)
             if tag == "none":
                 hit = hit.where(lambda k: k[0] == 0)
@@ -532,25 +528,36 @@ class _Probe:
         return got
 
     def _prefix(self, tag: Any, locations: tuple[str, ...], degrees: int) -> Dist[int]:
-        """The sum of :meth:`_part` ``tag`` over ``locations``, built on the longest prefix already
-        summed. The prefixes are kept in a trie per ``(tag, degrees)`` (one node per location), the
-        nodes :func:`_kept` names and every requested end holding its sum: a burst's later hits
+        """The sum of :meth:`_part` ``tag`` over ``locations`` (:meth:`_fold`)."""
+
+        def step(total: Dist[int], loc: str) -> Dist[int]:
+            return self._add(total, self._part(tag, loc, degrees))
+
+        got: Dist[int] = self._fold(tag, locations, degrees, Dist.certain(0), step)
+        return got
+
+    def _fold(
+        self, tag: Any, locations: tuple[str, ...], degrees: int, start: Any, step: Callable[[Any, str], Any]
+    ) -> Any:
+        """``step`` folded over ``locations`` from ``start``, built on the longest prefix already
+        folded. The prefixes are kept in a trie per ``(tag, degrees)`` (one node per location), the
+        nodes :func:`_kept` names and every requested end holding its value: a burst's later hits
         follow its first, and memory stays a fraction of the sums built. A loop, not a recursion: a
         Horde under ``Blast (1000)`` takes 4,000 hits, past Python's recursion limit."""
         root = self.prefix_memo.get((tag, degrees))
         if root is None:
-            root = self.prefix_memo[(tag, degrees)] = _Node(Dist.certain(0))
+            root = self.prefix_memo[(tag, degrees)] = _Node(start)
         path = [root]
         for loc in locations:
             child = path[-1].next.get(loc)
             if child is None:
                 break
             path.append(child)
-        start = max(i for i, node in enumerate(path) if node.sum is not None)
-        got, node = path[start].sum, path[start]
+        first = max(i for i, node in enumerate(path) if node.sum is not None)
+        got, node = path[first].sum, path[first]
         assert got is not None
-        for i in range(start, len(locations)):
-            got = self._add(got, self._part(tag, locations[i], degrees))
+        for i in range(first, len(locations)):
+            got = step(got, locations[i])
             child = node.next.get(locations[i])
             if child is None:
                 child = node.next[locations[i]] = _Node()
@@ -587,19 +594,184 @@ class _Probe:
     def _add(self, a: Dist[int], b: Dist[int]) -> Dist[int]:
         """``a + b`` (independent), normalized (:meth:`_norm`) as it is summed."""
         out: dict[int, int] = {}
-        get, cache = out.get, self.norm_cache
+        get, cache, norm = out.get, self.norm_cache, self._norm
+        pairs = tuple(b.weights.items())  # the same order as before: the sum's keys come out alike
         for ka, wa in a.weights.items():
-            for kb, wb in b.weights.items():
+            for kb, wb in pairs:
                 k = ka + kb
-                n = cache.get(k)
-                if n is None:
-                    n = cache[k] = self._norm(k)
+                if k in cache:
+                    n = cache[k]
+                else:
+                    n = cache[k] = norm(k)
                 out[n] = get(n, 0) + wa * wb
         return Dist(out, a.denom * b.denom)
 
 
+class _Replacing:
+    """One hit's walk where the degrees of success replace a die (DH2; Deathwatch, as the minimum
+    of one die): :meth:`walk`, for :meth:`_Probe._walk_hits`."""
+
+    def __init__(self, probe: _Probe) -> None:
+        self.p = probe
+
+    def _group(self, hd: HitDice) -> tuple[Any, ...]:
+        """What the rest of a hit reads of its dice once the degrees' die is settled: their total,
+        whether they call Righteous Fury, and whether one jams a Flame or Spray weapon (the same
+        grouping :meth:`_Probe.damage_dice` makes where the degrees replace no die)."""
+        a = self.p.prepared
+        assert a is not None
+        nine = self.p.jam_face()
+        jam = bool(nine) and any(d.rolled.natural == nine and d.rolled.sides == 10 for d in hd.dice)
+        return (hd.total(), calls_fury(a, hd), jam)
+
+    def walk(self, location: str, degrees: int, dice: Dist[Any], reps: dict[Any, Any]) -> Dist[Any]:
+        """One hit at ``location`` where the degrees replace a die (DH2, Deathwatch). Every roll of
+        the dice gets what the degrees' die would gain for every degrees value the attack reaches
+        (the resolver's own ``replace_with_degrees``, not applied, with the armour, Pen and Toughness
+        the walk hands it: :meth:`_seam_args`); the rest of the hit is walked once per group of rolls
+        (:meth:`_group`), the degrees' die read off the walk where it is called. The replaced hits:
+        the resolver's replacement applied to each roll with a gain, then walked once per group of
+        the replaced rolls and gain."""
+        a = self.p.prepared
+        assert a is not None
+        wanted = sorted(self.p.all_degrees)
+        plain: dict[tuple[Any, Any], tuple[Any, int]] = {}  # (group, gains) -> (a roll, weight)
+        replaced: dict[tuple[int, int, Any], tuple[Any, int]] = {}  # (degrees, gain, group) -> (a roll, weight)
+        here = self._seam_args(location, degrees, reps[next(iter(dice.weights))])
+        for sig, w in dice.weights.items():
+            rep = reps[sig]
+            # the gains are read, not applied: the roll's dice are not changed, so they are not copied
+            gains: Any = 0 if here is None else self._gains(self._placed(rep, here[0], fresh=False), wanted, here)
+            key = (self._group(rep), gains)
+            plain[key] = (plain[key][0] if key in plain else rep, plain.get(key, (None, 0))[1] + w)
+            for i, d in enumerate(wanted if isinstance(gains, tuple) else ()):
+                if gains[i] > 0:
+                    self._replace_one(location, d, rep, w, replaced)
+        a.apply_replacement = True
+        parts = []
+        rests: dict[Any, Dist[Any]] = {}  # the rest of the hit reads the group, not the gains: one walk per group
+        for (group, gains), (rep, w) in plain.items():
+            walked = rests.get(group)
+            if walked is None:
+                walked = rests[group] = self.p._rest_of_hit(location, degrees, rep, _not_applied)
+            parts.append(walked.map(_with_gains(gains)).scaled(w, dice.denom))
+        by_degrees: dict[int, list[Dist[Any]]] = {d: [] for d in wanted}
+        for (d, _, _), (rep, w) in replaced.items():
+            walked = self.p._rest_of_hit(location, d, rep, _replacing(a, d)).where(lambda k: k is not None)
+            by_degrees[d].append(walked.scaled(w, dice.denom))
+        for d in wanted:
+            self.p.hit_memo[("replaced", a._armour_at(location), self.p._table_key(location), d)] = mix(by_degrees[d])
+        return mix(parts)
+
+    def _replace_one(
+        self, location: str, d: int, rep: Any, w: int, replaced: dict[tuple[int, int, Any], tuple[Any, int]]
+    ) -> None:
+        """Count the roll ``rep`` (weight ``w``) with ``d`` degrees replacing its best die in
+        ``replaced``, by (degrees, gain, the replaced roll's :meth:`_group`); a roll the replacement
+        gains nothing on counts nowhere (the walk would stop: :class:`_NoGain`)."""
+        a = self.p.prepared
+        assert a is not None
+        there = self._seam_args(location, d, rep)
+        if there is None:
+            return
+        hd = self._placed(rep, there[0])
+        a.apply_replacement = True
+        replace_with_degrees(a, [hd], d, there[1], there[2])
+        if not a.replace_gain:
+            return
+        key = (d, a.replace_gain, self._group(hd))
+        replaced[key] = (replaced[key][0] if key in replaced else rep, replaced.get(key, (None, 0))[1] + w)
+
+    def _seam_args(self, location: str, degrees: int, rep: Any) -> tuple[Any, int, Any] | None:
+        """What ``damage_all`` hands the degrees' die for one hit at ``location`` with ``degrees``:
+        the hit as placed, the flat bonus and the wounds-through function (None where the
+        resolver calls no degrees' die: a Flame, no degrees). Read off one run of the resolver,
+        stopped there; the same for every roll of the dice (they decide none of it)."""
+        key = ("seam", location, degrees)
+        if key not in self.p.dice_memo:
+            found: list[Any] = []
+
+            def stop(rolled: Any, _d: int, bonus: int, through: Any) -> None:
+                found.append((rolled[0], bonus, through))
+                raise _NoGain
+
+            self.p._rest_of_hit(location, degrees, rep, stop)
+            self.p.dice_memo[key] = found[0] if found else None
+        got: tuple[Any, int, Any] | None = self.p.dice_memo[key]
+        return got
+
+    @staticmethod
+    def _placed(rep: Any, placed: Any, fresh: bool = True) -> Any:
+        """The roll ``rep`` on the hit ``placed`` (its number, person and location), fresh dice
+        (``fresh``: the degrees' die applied changes them) or ``rep``'s own (only read)."""
+        return dataclasses.replace(
+            rep,
+            number=placed.number,
+            person=placed.person,
+            location=placed.location,
+            dice=[dataclasses.replace(d) for d in rep.dice] if fresh else rep.dice,
+        )
+
+    def _gains(self, hd: Any, wanted: list[int], seam: tuple[Any, int, Any]) -> tuple[int, ...]:
+        """What the degrees' die would gain on the hit ``hd`` for each degrees value in ``wanted``
+        (the resolver's ``replace_with_degrees``, not applied)."""
+        a = self.p.prepared
+        assert a is not None
+        a.apply_replacement = False
+        gains = []
+        through = _remembered(seam[2], hd)
+        lowest = min((d.value for d in hd.dice), default=max(wanted, default=0))
+        for d in wanted:
+            if d <= lowest:  # replace_with_degrees replaces no die the degrees do not beat: no gain
+                gains.append(0)
+                continue
+            replace_with_degrees(a, [hd], d, seam[1], through)
+            gains.append(a.replace_gain)
+        a.apply_replacement = True
+        return tuple(gains)
+
+
 class _NoGain(Exception):
     """The degrees' die gains nothing on this hit: the walk of a replaced hit stops early."""
+
+
+def _not_applied(rolled: Any, d: int, bonus: int, through: Any) -> None:
+    """The degrees' die as the plain walk takes it: not applied (its gains are read apart,
+    :meth:`_Probe._gains`)."""
+
+
+def _replacing(a: D100Attack, d: int) -> Callable[..., None]:
+    """The degrees' die of ``d`` degrees applied; the walk stops where it gains nothing."""
+
+    def degrees_die(rolled: Any, _d: int, bonus: int, through: Any) -> None:
+        a.apply_replacement = True
+        replace_with_degrees(a, rolled, d, bonus, through)
+        if not a.replace_gain:
+            raise _NoGain
+
+    return degrees_die
+
+
+def _remembered(through: Callable[[Any, int], int], hd: Any) -> Callable[[Any, int], int]:
+    """``through`` (the wounds a damage total deals past armour and TB) for the one hit ``hd``,
+    each total worked out once: the degrees' die not applied changes no die, and every degrees
+    value asks the unreplaced total again (and often the same replaced totals)."""
+    memo: dict[int, int] = {}
+
+    def remembered(h: Any, damage: int) -> int:
+        if h is not hd:
+            return through(h, damage)
+        got = memo.get(damage)
+        if got is None:
+            got = memo[damage] = through(h, damage)
+        return got
+
+    return remembered
+
+
+def _with_gains(gains: Any) -> Callable[[tuple[Any, int]], tuple[Any, int]]:
+    """A plain walk's outcome with the gains of the roll it stands for."""
+    return lambda k: (gains, k[1])
 
 
 def _gain_below(g: int) -> Callable[[tuple[int, int]], bool]:
@@ -618,7 +790,7 @@ def outcomes(scenario: Scenario, attack_class: type[D100Attack]) -> Dist[Outcome
     """The exact distribution of :func:`summarize` over every die of the attack."""
     probe = _Probe(scenario, attack_class)
     phase = explore(probe.attack_phase)
-    parts: list[Dist[Outcome]] = []
+    parts: list[Dist[Any]] = []
     probe.all_degrees = {rec[1] for rec in phase.weights if rec[0] == "struck"}
     for rec, w in phase.weights.items():
         if rec[0] == "done":
@@ -636,12 +808,23 @@ def outcomes(scenario: Scenario, attack_class: type[D100Attack]) -> Dist[Outcome
                 parts.append(Dist({out: w * wj}, phase.denom * negated.denom))
                 continue
             total = probe.damage(kept, degrees, flame)
-            outcome = "hit" if kept else "evaded"
-            locs = tuple(sorted(kept))
-            dist: dict[Outcome, int] = {}
-            for key, wk in total.weights.items():
-                wounds, mag, rf, slain, jam, one, fs = unpack(key, 7)
-                o = Outcome(outcome, degrees, len(kept), wounds, rf > 0, slain > 0, mag, locs, jam > 0, one > 0, fs > 0)
-                dist[o] = dist.get(o, 0) + wk * w * wj
-            parts.append(Dist(dist, phase.denom * negated.denom * total.denom))
-    return mix(parts).reduced()
+            # (what the hits share, the packed sum): an Outcome is made once per distinct outcome
+            head = ("hit" if kept else "evaded", degrees, len(kept), tuple(sorted(kept)))
+            f = w * wj
+            parts.append(
+                Dist(
+                    {(head, key): wk * f for key, wk in total.weights.items()},
+                    phase.denom * negated.denom * total.denom,
+                )
+            )
+    return mix(parts).map(_outcome).reduced()
+
+
+def _outcome(k: Any) -> Outcome:
+    """The :class:`Outcome` of a part's key: (outcome, degrees, hits, locations) and the packed sum
+    of the hits (:meth:`_Probe._pack`); an Outcome already made as it is."""
+    if isinstance(k, Outcome):
+        return k
+    (outcome, degrees, hits, locs), key = k
+    wounds, mag, rf, slain, jam, one, fs = unpack(key, 7)
+    return Outcome(outcome, degrees, hits, wounds, rf > 0, slain > 0, mag, locs, jam > 0, one > 0, fs > 0)
