@@ -142,32 +142,25 @@ def odds(request_json: str, against_json: str = "") -> str:
     return _never_raises(lambda: respond_odds(request_json, against_json), "working out the odds", ODDS_ERROR_MESSAGE)
 
 
-# A small attack (a DH2 Full Auto Burst of RoF 3, Tearing, armour by location) the odds engine
-# works out once when the page warms it up: the burst's code paths, and the worker's memory grown
+# A small attack (a DH2 single shot) the odds engine works out once when the page warms it up
 WARM_ODDS_SCENARIO = {
     "system": "dh2",
     "attacker": {
         "name": "Warm-up",
-        "characteristics": {"WS": 35, "BS": 50, "S": 35, "T": 30, "Ag": 35},
+        "characteristics": {"WS": 35, "BS": 40, "S": 35, "T": 30, "Ag": 35},
         "weapon": {
             "name": "Autogun",
             "class": "Basic",
             "range": 90,
-            "rof": "S/-/3",
+            "rof": "S/3/10",
             "damage": "1d10+3",
             "damage_type": "I",
             "pen": 0,
             "clip": 30,
-            "qualities": ["Tearing"],
         },
     },
-    "target": {
-        "name": "Target",
-        "toughness_bonus": 3,
-        "wounds": 10,
-        "armour": {"Head": 2, "Right Arm": 3, "Left Arm": 3, "Body": 4, "Right Leg": 3, "Left Leg": 3},
-    },
-    "action": {"type": "Full Auto Burst", "distance": 10},
+    "target": {"name": "Target", "toughness_bonus": 3, "wounds": 10, "armour": {"Body": 3}},
+    "action": {"type": "Standard Attack", "distance": 10},
 }
 
 
