@@ -142,50 +142,6 @@ def odds(request_json: str, against_json: str = "") -> str:
     return _never_raises(lambda: respond_odds(request_json, against_json), "working out the odds", ODDS_ERROR_MESSAGE)
 
 
-# A small attack (a DH2 single shot) the odds engine works out once when the page warms it up
-WARM_ODDS_SCENARIO = {
-    "system": "dh2",
-    "attacker": {
-        "name": "Warm-up",
-        "characteristics": {"WS": 35, "BS": 40, "S": 35, "T": 30, "Ag": 35},
-        "weapon": {
-            "name": "Autogun",
-            "class": "Basic",
-            "range": 90,
-            "rof": "S/3/10",
-            "damage": "1d10+3",
-            "damage_type": "I",
-            "pen": 0,
-            "clip": 30,
-        },
-    },
-    "target": {"name": "Target", "toughness_bonus": 3, "wounds": 10, "armour": {"Body": 3}},
-    "action": {"type": "Standard Attack", "distance": 10},
-}
-
-
-def respond_warm_odds() -> dict[str, Any]:
-    """Load the odds engine and its renderer and run them once on :data:`WARM_ODDS_SCENARIO`, as a
-    dict: ``{"status": "ok"}`` (issue 25: the first odds a player asks for then costs what the next
-    ones do; nothing is kept but what Python keeps of a module once imported)."""
-    from rules.odds import run_odds
-
-    from .render_odds import render_odds
-
-    envelope = run_odds(json.dumps(WARM_ODDS_SCENARIO))
-    if envelope["status"] != "ok":
-        return {"status": "error", "message": f"warm-up odds: {envelope['status']}"}
-    render_odds(envelope["odds"])
-    return {"status": "ok"}
-
-
-def warm_odds() -> str:
-    """Warm the odds engine up (:func:`respond_warm_odds`), for the page to call on the odds
-    worker once it is ready and idle (never before engine ready: it costs ~0.1 s in CPython);
-    never raises."""
-    return _never_raises(respond_warm_odds, "warming the odds up", ODDS_ERROR_MESSAGE)
-
-
 PARTY_ERROR_MESSAGE = (
     "The rules engine failed to check this file. Nothing saved has changed; the details are in the browser console."
 )

@@ -3,17 +3,7 @@
 # handle(request_json) and check(request_json) and odds(request_json, against_json) and check_party(party_json) (and the
 # combat tracker's initiative(request_json) and encounter(request_json), and the critical
 # tables' check_tables(request_json, saved_json) and tables_text(system, saved_json, blank)) and shows what comes back.
-from auspex_web.bridge import (
-    check,
-    check_party,
-    check_tables,
-    encounter,
-    handle,
-    initiative,
-    odds,
-    tables_text,
-    warm_odds,
-)
+from auspex_web.bridge import check, check_party, check_tables, encounter, handle, initiative, odds, tables_text
 
 CRASH_WORDS = "crash the rules engine"
 
@@ -42,7 +32,6 @@ __export__ = [
     "initiative",
     "encounter",
     "crash_for_tests",
-    "warm_odds",
 ]
 __all__ = [
     "check",
@@ -54,5 +43,4 @@ __all__ = [
     "initiative",
     "odds",
     "tables_text",
-    "warm_odds",
 ]

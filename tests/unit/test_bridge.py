@@ -124,18 +124,3 @@ def test_a_bug_in_the_odds_becomes_a_short_message_and_a_logged_traceback(
         bridge._odds_envelope.cache_clear()
     assert answer == {"status": "error", "message": bridge.ODDS_ERROR_MESSAGE}
     assert "Traceback" in capsys.readouterr().err
-
-
-def test_warm_odds_runs_the_odds_once_and_answers_ok() -> None:
-    import sys
-
-    assert json.loads(bridge.warm_odds()) == {"status": "ok"}
-    assert "rules.odds.d100" in sys.modules  # the first odds asked for no longer imports the engine
-
-
-def test_warm_odds_that_fails_answers_an_error_envelope(monkeypatch: pytest.MonkeyPatch) -> None:
-    bad = {**bridge.WARM_ODDS_SCENARIO, "action": {"type": "No Such Action"}}
-    monkeypatch.setattr(bridge, "WARM_ODDS_SCENARIO", bad)
-    answer = json.loads(bridge.warm_odds())
-    assert answer["status"] == "error"
-    assert "warm-up odds" in answer["message"]
