@@ -210,7 +210,7 @@ def _component(
             for i, n in placed.items():
                 counts[i] = counts.get(i, 0) + n
         if h in total.weights:
-            rows.append((h, sum_all(saved.destroyed(i, n) for i, n in counts.items())))
+            rows.append((h, saved.all_destroyed(counts)))
     denom = total.denom * lcm(*(d.denom for _, d in rows))
     width = max(len(units), 0) + 1
     by_destroyed = [[0] * (top + 1) for _ in range(width)]
@@ -229,14 +229,43 @@ class _Saves:
         self.scenario, self.target, self.macro = scenario, target, macro
         self.known: dict[tuple[object, ...], Dist[int]] = {}
         self.after: dict[tuple[object, ...], dict[int, Fraction]] = {}
+        self.alike: dict[tuple[object, ...], Dist[int]] = {}
+        self.kinds: dict[int, tuple[object, int]] = {}
+
+    def _key(self, index: int, hits: int) -> tuple[object, ...]:
+        """What a unit's saves depend on: its best save, its integrity and the hits it took."""
+        from ..epic.readings import best_save
+
+        if index not in self.kinds:
+            unit = self.target.spec.units[index]
+            self.kinds[index] = (best_save(unit), unit.integrity)
+        return (*self.kinds[index], hits)
+
+    def all_destroyed(self, counts: dict[int, int]) -> Dist[int]:
+        """How many of the units of ``counts`` (unit index -> hits it took) are destroyed, each
+        saved apart: the units alike (:meth:`_key`) as a binomial of how many of them."""
+        alike: dict[tuple[object, ...], tuple[int, int, int]] = {}  # key -> a unit, its hits, how many
+        for i, n in counts.items():
+            key = self._key(i, n)
+            first, hits, many = alike.get(key, (i, n, 0))
+            alike[key] = (first, hits, many + 1)
+        return sum_all(self._binomial(key, *unit) for key, unit in alike.items())
+
+    def _binomial(self, key: tuple[object, ...], index: int, hits: int, many: int) -> Dist[int]:
+        """How many of ``many`` units alike (``key``, ``index`` one of them) are destroyed by
+        ``hits`` hits each."""
+        if (*key, many) not in self.alike:
+            one = self.destroyed(index, hits)
+            gone, kept = one.weights.get(1, 0), one.weights.get(0, 0)
+            weights = {k: comb(many, k) * gone**k * kept ** (many - k) for k in range(many + 1)}
+            self.alike[(*key, many)] = Dist(weights, one.denom**many)
+        return self.alike[(*key, many)]
 
     def destroyed(self, index: int, hits: int) -> Dist[int]:
         """1 when unit ``index`` is destroyed by ``hits`` hits, else 0."""
-        from ..epic.readings import best_save
         from ..epic.saves import saves
 
-        unit = self.target.spec.units[index]
-        key = (best_save(unit), unit.integrity, hits)
+        key = self._key(index, hits)
         if key not in self.known:
 
             def run(walker: Walker) -> int:
