@@ -83,8 +83,9 @@ CLIP = 10_000
 MAGNITUDE = 1_000
 """A Horde's Magnitude (the books' largest hordes are around 100)."""
 
-EPIC_UNITS = 30
-"""Units in one Epic formation (the largest formations are about 20)."""
+EPIC_UNITS = 60
+"""Units in one Epic formation (the largest formations are about 20; a large horde, or the bench's
+cost-curve row of 50 attacking units, takes more)."""
 
 EPIC_WEAPONS = 12
 """Weapon lines on one Epic unit's datasheet (a Titan's is about 6)."""

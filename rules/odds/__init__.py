@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from fractions import Fraction
 from math import sqrt
 from typing import Any, TypeVar
 
@@ -48,6 +49,9 @@ class OddsSeam:
 
     distribution: Callable[[Any], tuple[Dist[Any], int | None]]
     report: Callable[[Any, Dist[Any], int | None], Odds]
+    direct: Callable[[Any], Odds] | None = None
+    """Optional: the same report worked out without the whole distribution (Epic's reads only
+    the marginals of hits and of units destroyed); :func:`odds` uses it when given."""
 
 
 def outcome_distribution(scenario: Any) -> tuple[Dist[Any], int | None]:
@@ -137,6 +141,8 @@ def odds(scenario: Any) -> Odds:
         return grapple_odds(scenario)
     _no_manoeuvre(scenario)  # issue 22: a melee manoeuvre's odds are not worked out
     seam = _seam(scenario)
+    if seam.direct is not None:
+        return seam.direct(scenario)
     dist, sample = seam.distribution(scenario)
     report = seam.report(scenario, dist, sample)
     if seam.report is _d100:
@@ -219,17 +225,19 @@ class _Figures:
         counts = self.dist.map(value)
         top = max(counts.weights) if counts.weights else 0
         out = []
-        for v in range(min(0, *counts.weights) if counts.weights else 0, top + 1):
+        above = 0  # the weight at v or more, summed from the top down
+        for v in range(top, (min(0, *counts.weights) if counts.weights else 0) - 1, -1):
+            above += counts.weights.get(v, 0)
             label = f"{v}+" if cap is not None and v == cap else str(v)
             out.append(
                 Bar(
                     value=v,
                     label=label,
-                    p=Chance.of(counts.chance(_equals(v)), self.sample),
-                    at_least=Chance.of(counts.chance(_at_least(v)), self.sample),
+                    p=Chance.of(Fraction(counts.weights.get(v, 0), counts.denom), self.sample),
+                    at_least=Chance.of(Fraction(above, counts.denom), self.sample),
                 )
             )
-        return out
+        return out[::-1]
 
     def chart(self, measure: str, value: Callable[[Any], int], cap: int | None = None) -> Chart:
         counts = self.dist.map(value)
@@ -245,14 +253,6 @@ class _Figures:
 
     def mean(self, value: Callable[[Any], int]) -> float:
         return float(self.dist.map(value).mean()) if self.dist.weights else 0.0
-
-
-def _equals(v: int) -> Callable[[int], bool]:
-    return lambda k: k == v
-
-
-def _at_least(v: int) -> Callable[[int], bool]:
-    return lambda k: k >= v
 
 
 def _struck(location: str) -> Callable[[Any], bool]:
@@ -411,12 +411,31 @@ def _rp(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
 
 
 def _epic(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
-    f = _Figures(dist, sample)
+    return _epic_report(
+        scenario, dist.map(lambda o: o.hits), dist.map(lambda o: (o.destroyed, o.broken, o.wiped_out)), sample
+    )
+
+
+def _epic_direct(scenario: Any) -> Odds:
+    """Epic's report from the marginals of hits and of losses composed (:func:`rules.odds.epic_dp.marginals`,
+    exact), else from the shooting walked whole (:func:`_epic_distribution`)."""
+    from .epic_dp import marginals
+
+    got = marginals(scenario)
+    if got is None:
+        return _epic(scenario, *_walked(scenario, "epic_summarize"))
+    return _epic_report(scenario, *got, None)
+
+
+def _epic_report(scenario: Any, hits: Dist[int], losses: Dist[tuple[int, bool, bool]], sample: int | None) -> Odds:
+    """Epic's figures, read off the distribution of the hits scored and, apart, of the losses
+    (units destroyed, broken, wiped out): no figure reads the two together."""
+    f, h = _Figures(losses, sample), _Figures(hits, sample)
     headline = [
-        Figure(key="hit", label="At least one hit", chance=f.chance(lambda o: o.hits > 0)),
-        Figure(key="destroyed", label="Expected units destroyed", value=f.mean(lambda o: o.destroyed)),
-        Figure(key="break", label="Breaks the formation", chance=f.chance(lambda o: o.broken or o.wiped_out)),
-        Figure(key="wiped_out", label="Wipes it out", chance=f.chance(lambda o: o.wiped_out)),
+        Figure(key="hit", label="At least one hit", chance=h.chance(lambda n: n > 0)),
+        Figure(key="destroyed", label="Expected units destroyed", value=f.mean(lambda o: o[0])),
+        Figure(key="break", label="Breaks the formation", chance=f.chance(lambda o: o[1] or o[2])),
+        Figure(key="wiped_out", label="Wipes it out", chance=f.chance(lambda o: o[2])),
     ]
     return Odds(
         system="epic",
@@ -426,8 +445,8 @@ def _epic(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
         exact=sample is None,
         sample=sample,
         headline=headline,
-        chart=f.chart("units destroyed", lambda o: o.destroyed),
-        hits=f.bars(lambda o: o.hits),
+        chart=f.chart("units destroyed", lambda o: o[0]),
+        hits=h.bars(lambda n: n),
         notes=_notes(sample),
     )
 
@@ -436,5 +455,5 @@ D100_ODDS = OddsSeam(_d100_distribution, _d100)
 """The d100 family's odds (Dark Heresy 2nd and 1st edition, Deathwatch)."""
 RP_ODDS = OddsSeam(_rp_distribution, _rp)
 """The fan-made Warhammer 40,000 Roleplay's odds."""
-EPIC_ODDS = OddsSeam(_epic_distribution, _epic)
+EPIC_ODDS = OddsSeam(_epic_distribution, _epic, _epic_direct)
 """Epic formation shooting's odds."""

@@ -35,7 +35,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from itertools import combinations, product
+from functools import lru_cache
+from itertools import combinations, product, zip_longest
 from math import comb, lcm
 from typing import TYPE_CHECKING
 
@@ -61,10 +62,17 @@ class WalkedAttack(EpicAttack):
     def d6s(self, count: int, purpose: str, good: Callable[[int], bool]) -> list[int]:
         faces = [f for f in range(1, 7) if good(f)]
         bad = [f for f in range(1, 7) if not good(f)]
-        s = len(faces)
-        classes = [(k, comb(count, k) * s**k * (6 - s) ** (count - k)) for k in range(count + 1)]
-        k = self.walker.roll_classes(6**count, purpose, [c for c in classes if c[1]])
+        k = self.walker.roll_classes(6**count, purpose, _classes(count, len(faces)))
         return [faces[0]] * k + ([bad[0]] * (count - k) if bad else [])
+
+
+@lru_cache(maxsize=256)
+def _classes(count: int, good: int) -> list[tuple[int, int]]:
+    """Of ``count`` d6 with ``good`` good faces each, how many are good (k) with the number of the
+    6**count fistfuls that have k good (the binomial count of faces), the impossible k left out.
+    Cached: the walk replays a fistful once for each k of it. The list is shared: read it only."""
+    classes = [(k, comb(count, k) * good**k * (6 - good) ** (count - k)) for k in range(count + 1)]
+    return [c for c in classes if c[1]]
 
 
 class _NoDice:
@@ -86,6 +94,58 @@ _Joint = tuple[list[list[int]], int]
 def composed(scenario: EpicScenario) -> Dist[EpicOutcome] | None:
     """The exact distribution of :func:`rules.odds.walked.epic_summarize` of ``scenario``'s
     resolution, by composition; None where the composition does not apply (see the module)."""
+    joints = _joints(scenario)
+    return None if joints is None else _outcomes(scenario, _convolve(joints))
+
+
+Losses = tuple[int, bool, bool]
+"""What a shooting did to the target formation: units destroyed, broken, wiped out."""
+
+
+def marginals(scenario: EpicScenario) -> tuple[Dist[int], Dist[Losses]] | None:
+    """The exact distribution of the hits scored and, apart, of the :data:`Losses` of
+    ``scenario``'s shooting: the two marginals of :func:`composed`, which are all the odds report
+    reads (the chance of a hit and the hits' bars; the units destroyed, breaking and wiping out,
+    which depend on the units destroyed alone). Each component's hits and units destroyed are
+    added up apart, without the product of every count of hits with every count of units
+    destroyed that :func:`composed` convolves. None where :func:`composed` is None."""
+    joints = _joints(scenario)
+    if joints is None:
+        return None
+    hits: Dist[int] = Dist.certain(0)
+    destroyed: Dist[int] = Dist.certain(0)
+    for rows, denom in joints:
+        by_hits = [sum(col) for col in zip_longest(*rows, fillvalue=0)]
+        hits = _add(hits, by_hits, denom)
+        destroyed = _add(destroyed, [sum(r) for r in rows], denom)
+    return hits, destroyed.map(lambda d: _losses(scenario, d)[1:]).reduced()
+
+
+def _add(acc: Dist[int], weights: list[int], denom: int) -> Dist[int]:
+    """``acc`` plus an independent count whose weight of ``i`` is ``weights[i]`` over ``denom``."""
+    top = max(acc.weights) + 1
+    prod = _polymul([acc.weights.get(i, 0) for i in range(top)], weights)
+    return Dist(dict(enumerate(prod)), acc.denom * denom).reduced()
+
+
+def _losses(scenario: EpicScenario, destroyed: int) -> tuple[str, int, bool, bool]:
+    """The outcome, units destroyed, broken and wiped out with ``destroyed`` units destroyed:
+    Shock for coming under fire and one per unit destroyed, then breaking (seed 002, Apply Shock;
+    Check Whether the Target Breaks), as :func:`rules.epic.shock.finish` and the resolver's
+    outcome read them."""
+    from ..epic.readings import broken
+
+    left = len(scenario.target.units) - destroyed
+    is_broken = broken(scenario.target.shock + 1 + destroyed, left)
+    wiped = left == 0
+    outcome = "wiped out" if wiped else "broken" if is_broken else "losses" if destroyed else "no losses"
+    return outcome, destroyed, is_broken, wiped
+
+
+def _joints(scenario: EpicScenario) -> list[_Joint] | None:
+    """The independent (hits, units destroyed) joint distributions whose sum is the shooting's:
+    one per component, or one for the whole shooting with macro-weapon hits after the normal
+    hits; None where the composition does not apply (see the module)."""
     from ..epic.checks import check
     from ..epic.shooters import shooters
     from ..epic.shooting import _cover, eligible, weapon_groups
@@ -111,9 +171,9 @@ def composed(scenario: EpicScenario) -> Dist[EpicOutcome] | None:
         groups.append((macro, tuple(eligible(atk, target, kind, macro, reach)), explore(hits).reduced()))
     components = _components(groups)
     if components is not None:
-        return _outcomes(scenario, _convolve([_component(scenario, target, c) for c in components]))
+        return [_component(scenario, target, c) for c in components]
     joint = _with_macro(scenario, target, groups)
-    return None if joint is None else _outcomes(scenario, joint)
+    return None if joint is None else [joint]
 
 
 def _components(groups: Sequence[_Group]) -> list[tuple[bool, tuple[int, ...], list[Dist[int]]]] | None:
@@ -150,7 +210,7 @@ def _component(
             for i, n in placed.items():
                 counts[i] = counts.get(i, 0) + n
         if h in total.weights:
-            rows.append((h, sum_all(saved.destroyed(i, n) for i, n in counts.items())))
+            rows.append((h, saved.all_destroyed(counts)))
     denom = total.denom * lcm(*(d.denom for _, d in rows))
     width = max(len(units), 0) + 1
     by_destroyed = [[0] * (top + 1) for _ in range(width)]
@@ -169,14 +229,43 @@ class _Saves:
         self.scenario, self.target, self.macro = scenario, target, macro
         self.known: dict[tuple[object, ...], Dist[int]] = {}
         self.after: dict[tuple[object, ...], dict[int, Fraction]] = {}
+        self.alike: dict[tuple[object, ...], Dist[int]] = {}
+        self.kinds: dict[int, tuple[object, int]] = {}
+
+    def _key(self, index: int, hits: int) -> tuple[object, ...]:
+        """What a unit's saves depend on: its best save, its integrity and the hits it took."""
+        from ..epic.readings import best_save
+
+        if index not in self.kinds:
+            unit = self.target.spec.units[index]
+            self.kinds[index] = (best_save(unit), unit.integrity)
+        return (*self.kinds[index], hits)
+
+    def all_destroyed(self, counts: dict[int, int]) -> Dist[int]:
+        """How many of the units of ``counts`` (unit index -> hits it took) are destroyed, each
+        saved apart: the units alike (:meth:`_key`) as a binomial of how many of them."""
+        alike: dict[tuple[object, ...], tuple[int, int, int]] = {}  # key -> a unit, its hits, how many
+        for i, n in counts.items():
+            key = self._key(i, n)
+            first, hits, many = alike.get(key, (i, n, 0))
+            alike[key] = (first, hits, many + 1)
+        return sum_all(self._binomial(key, *unit) for key, unit in alike.items())
+
+    def _binomial(self, key: tuple[object, ...], index: int, hits: int, many: int) -> Dist[int]:
+        """How many of ``many`` units alike (``key``, ``index`` one of them) are destroyed by
+        ``hits`` hits each."""
+        if (*key, many) not in self.alike:
+            one = self.destroyed(index, hits)
+            gone, kept = one.weights.get(1, 0), one.weights.get(0, 0)
+            weights = {k: comb(many, k) * gone**k * kept ** (many - k) for k in range(many + 1)}
+            self.alike[(*key, many)] = Dist(weights, one.denom**many)
+        return self.alike[(*key, many)]
 
     def destroyed(self, index: int, hits: int) -> Dist[int]:
         """1 when unit ``index`` is destroyed by ``hits`` hits, else 0."""
-        from ..epic.readings import best_save
         from ..epic.saves import saves
 
-        unit = self.target.spec.units[index]
-        key = (best_save(unit), unit.integrity, hits)
+        key = self._key(index, hits)
         if key not in self.known:
 
             def run(walker: Walker) -> int:
@@ -248,18 +337,12 @@ def _outcomes(scenario: EpicScenario, joint: _Joint) -> Dist[EpicOutcome]:
     """The :class:`EpicOutcome` of each (hits, destroyed): Shock for coming under fire and one per
     unit destroyed, then breaking (seed 002, Apply Shock; Check Whether the Target Breaks), as
     :func:`rules.epic.shock.finish` and the resolver's outcome read them."""
-    from ..epic.readings import broken
     from .walked import EpicOutcome
 
     rows, denom = joint
-    n = len(scenario.target.units)
     out: dict[EpicOutcome, int] = {}
     for destroyed, weights in enumerate(rows):
-        left = n - destroyed
-        shock = scenario.target.shock + 1 + destroyed
-        is_broken = broken(shock, left)
-        wiped = left == 0
-        outcome = "wiped out" if wiped else "broken" if is_broken else "losses" if destroyed else "no losses"
+        outcome, _, is_broken, wiped = _losses(scenario, destroyed)
         for hits, w in enumerate(weights):
             if w:
                 key = EpicOutcome(outcome, hits, destroyed, is_broken, wiped)

@@ -54,7 +54,7 @@ function init({ form, editableRows }) {
     const list = $(`ep-${side}-units`);
     const template = $(`ep-${side}-unit`);
     list.append(...DEFAULTS[side].map((values) => fillRow(template.content.firstElementChild.cloneNode(true), values)));
-    editableRows(list, $(`add-ep-${side}-unit`), template, `ep:${side}.units`, { max: 30 });
+    editableRows(list, $(`add-ep-${side}-unit`), template, `ep:${side}.units`, { max: 60 });
   }
   const kind = $("ep-kind");
   const crossfire = $("ep-crossfire");
@@ -83,7 +83,7 @@ const tracker = {
   migrate(row) {
     if (row?.kind !== "formation") return null;
     const left = Math.max(1, (whole(row.W) ?? 1) - (whole(row.taken) ?? 0));
-    return { system: "epic", profile: { target: { units: Array.from({ length: Math.min(left, 30) }, () => ({})) } }, adjust: whole(row.shock) ? { shock: whole(row.shock) } : null };
+    return { system: "epic", profile: { target: { units: Array.from({ length: Math.min(left, 60) }, () => ({})) } }, adjust: whole(row.shock) ? { shock: whole(row.shock) } : null };
   },
 };
 

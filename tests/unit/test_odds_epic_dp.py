@@ -17,9 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.api import load_scenario
-from rules.odds import odds, outcome_distribution
+from rules.odds import _epic, odds, outcome_distribution
 from rules.odds.dist import Dist
-from rules.odds.epic_dp import composed
+from rules.odds.epic_dp import composed, marginals
 from rules.odds.walked import EpicOutcome, walk
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -81,6 +81,27 @@ SMALL = {
 def test_composed_equals_the_walk_of_the_whole_resolver(name: str) -> None:
     fast, slow = both(SMALL[name])
     assert fast == slow, f"{name}: composed {fast} != walked {slow}"
+
+
+@pytest.mark.parametrize("name", list(SMALL))
+def test_the_marginals_equal_the_walks_hits_and_losses(name: str) -> None:
+    """What the odds report reads, composed apart (hits; units destroyed, broken, wiped out),
+    against the walk of the whole resolver mapped to each."""
+    scenario = load_scenario(SMALL[name])
+    got = marginals(scenario)
+    assert got is not None
+    slow = walk(scenario, limit=200_000)
+    assert got[0] == slow.map(lambda o: o.hits)
+    assert got[1] == slow.map(lambda o: (o.destroyed, o.broken, o.wiped_out))
+
+
+@pytest.mark.parametrize("name", list(SMALL))
+def test_the_odds_from_the_marginals_are_the_odds_from_the_joint(name: str) -> None:
+    """The odds' JSON is the same, figure for figure, read off the marginals (the odds' own way)
+    or off the whole joint distribution of :func:`composed`."""
+    scenario = load_scenario(SMALL[name])
+    dist, sample = outcome_distribution(scenario)
+    assert odds(scenario).model_dump() == _epic(scenario, dist, sample).model_dump()
 
 
 def test_the_small_cases_see_what_they_are_about() -> None:
@@ -152,18 +173,20 @@ def test_composed_equals_the_walk_on_random_small_formations(data: dict[str, Any
     assert fast == walk(scenario, limit=200_000)
 
 
-@pytest.mark.parametrize("name", ["epic-01", "epic-05", "epic-10", "epic-20"])
+@pytest.mark.parametrize("name", ["epic-01", "epic-05", "epic-10", "epic-20", "epic-50"])
 def test_the_bench_curve_is_exact_and_consistent(name: str) -> None:
     """The bench's cost-curve rows: exact, summing to 1, and the expected hits the sum of each
     weapon group's dice times its chance to hit (AP4 in cover at 3 hits on 1-3, AP3 at 2 on 1-2,
     AT5 at 4 on 1-4; the cover's -1 applies as some infantry is in cover)."""
     data = json.loads((CURVE / f"{name}.json").read_text())
     scenario = load_scenario(data)
-    dist, sample = outcome_distribution(scenario)
-    assert sample is None
-    assert dist.total == 1
+    got = marginals(scenario)
+    assert got is not None
+    hits, losses = got
+    assert hits.total == 1
+    assert losses.total == 1
     shots = sum(4 for _ in scenario.attacker.units)  # 4 shots a weapon, each unit
     expected = shots * (Fraction(3, 6) + Fraction(2, 6) + Fraction(4, 6))
-    assert dist.map(lambda o: o.hits).mean() == expected
+    assert hits.mean() == expected
     assert odds(scenario).exact
-    assert dist.chance(lambda o: o.broken) > 0
+    assert losses.chance(lambda o: o[1]) > 0
