@@ -29,22 +29,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
+from bench import RESOLVE_ONCE  # noqa: E402  (the bench's own tap, so the profile times what it times)
 from browser import launch_persistent  # noqa: E402
 from serve import make_server  # noqa: E402
-
-RESOLVE_ONCE = """async () => {
-  const button = document.querySelector('#resolve');
-  const result = document.querySelector('#result');
-  const t0 = performance.now();
-  const changed = new Promise((resolve) => {
-    const o = new MutationObserver(() => { o.disconnect(); resolve(); });
-    o.observe(result, { childList: true, subtree: true, characterData: true });
-  });
-  button.click();
-  await changed;
-  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-  return performance.now() - t0;
-}"""
 
 SIZE = """() => { const r = document.querySelector('#result');
   return { bytes: new TextEncoder().encode(r.innerHTML).length, elements: r.querySelectorAll('*').length }; }"""
