@@ -192,6 +192,7 @@ CURVE = [
     CurveRow("d100-rof-20", "d100 Full Auto, RoF 20"),
     CurveRow("d100-rof-20-storm", "d100 Full Auto, RoF 20 + Storm (40 hits)"),
     *(CurveRow(f"epic-{n:02d}", f"Epic, {n} attacking unit{'s' * (n > 1)}") for n in (1, 5, 10, 20, 50)),
+    CurveRow("epic-10-ranges", "Epic, 10 units, weapons reaching overlapping units"),
     *(CurveRow(f"rp-auto-{n}", f"fan ruleset, {n} automatic action{'s' * (n > 1)}") for n in (1, 2, 3, 4)),
 ]
 

@@ -21,7 +21,9 @@ resolver whole (exact) or estimate as before (:func:`rules.odds.odds` says which
 
 - a barrage (each formation under the template, to-hit per unit) and an assault;
 - weapon groups whose eligible units overlap without being the same units (say a range-30 and a
-  range-45 AP weapon with a target unit 40 tiles away): the allocation then couples their counts;
+  range-45 AP weapon with a target unit 40 tiles away) past :data:`OVERLAP_BUDGET`: the allocation
+  couples their counts, so every count of hits of each group is placed in the resolver's order
+  (:func:`_overlapping`), and past that budget the walk answers;
 - macro-weapon hits that may go on units normal hits may also go on are allocated after the
   normal hits are saved, so they depend on which units those destroyed and the integrity they
   left: for every count of normal hits of each component and of macro hits (at most
@@ -83,6 +85,9 @@ class _NoDice:
 
 
 MACRO_BUDGET = 3000  # counts of hits (normal components x macro) the macro scan takes before the walk answers
+# Counts of hits (the product over the groups of a component whose units overlap) placed one by
+# one before the walk answers: 3 overlapping groups of 20 dice each (21**3 = 9261) stay composed.
+OVERLAP_BUDGET = 10_000
 
 # A weapon group as the composition reads it: macro, the units it may go on, its hits.
 _Group = tuple[bool, tuple[int, ...], Dist[int]]
@@ -163,7 +168,10 @@ def _joints(scenario: EpicScenario) -> list[_Joint] | None:
     target = FormationState.of("target", scenario.target)
     mods = modifiers(atk, _cover(atk))
     groups: list[_Group] = []
-    for (name, kind, value, macro, reach), g in weapon_groups(atk, shooting, target).items():
+    # in the resolver's order: normal hits before macro-weapon hits, shortest range first, else as
+    # the groups were formed (rules.epic.shooting.shoot and allocate_and_save sort them so, stably)
+    formed = sorted(weapon_groups(atk, shooting, target).items(), key=lambda kv: (kv[0][3], kv[0][4]))
+    for (name, kind, value, macro, reach), g in formed:
 
         def hits(walker: Walker, kind: str = kind, value: int = value, dice: int = g.dice, name: str = name) -> int:
             return roll_to_hit(WalkedAttack(scenario, walker), name, kind, value, dice, mods).hits
@@ -172,6 +180,9 @@ def _joints(scenario: EpicScenario) -> list[_Joint] | None:
     components = _components(groups)
     if components is not None:
         return [_component(scenario, target, c) for c in components]
+    overlapping = _overlapping(scenario, target, groups)
+    if overlapping is not None:
+        return overlapping
     joint = _with_macro(scenario, target, groups)
     return None if joint is None else [joint]
 
@@ -187,6 +198,85 @@ def _components(groups: Sequence[_Group]) -> list[tuple[bool, tuple[int, ...], l
     if any(set(u1) & set(u2) for (_, u1), (_, u2) in combinations(keys, 2)):
         return None  # overlapping units (or the same units for normal and macro hits)
     return [(macro, units, by_units[macro, units]) for macro, units in keys]
+
+
+def _overlapping(scenario: EpicScenario, target: FormationState, groups: Sequence[_Group]) -> list[_Joint] | None:
+    """The joint distributions of a shooting whose normal weapon groups may go on overlapping but
+    unequal sets of units, and no macro weapon: the groups joined by shared units into components
+    (independent of each other), each placed count by count (:func:`_ordered`). None with macro
+    weapons, or a component past :data:`OVERLAP_BUDGET`."""
+    if any(macro and units for macro, units, _ in groups):
+        return None
+    parts: list[list[int]] = []  # the groups (by index) joined by the units they share
+    for n, (_, units, _) in enumerate(groups):
+        linked = [p for p in parts if any(set(units) & set(groups[q][1]) for q in p)]
+        parts = [p for p in parts if p not in linked] + [sorted([q for p in linked for q in p] + [n])]
+    joints: list[_Joint] = []
+    for indexes in parts:
+        part = [groups[n] for n in indexes]  # in the resolver's order
+        if len({units for _, units, _ in part}) == 1:
+            joints.append(_component(scenario, target, (False, part[0][1], [h for _, _, h in part])))
+            continue
+        joint = _ordered(scenario, target, [(units, hits) for _, units, hits in part])
+        if joint is None:
+            return None
+        joints.append(joint)
+    return joints
+
+
+def _ordered(
+    scenario: EpicScenario, target: FormationState, part: Sequence[tuple[tuple[int, ...], Dist[int]]]
+) -> _Joint | None:
+    """One component's joint distribution of (hits, units destroyed) when its groups may go on
+    overlapping sets of units: for every count of hits of each group (``part``, in the resolver's
+    order: shortest range first), the hits placed group after group, one at a time, as the
+    resolver places them (:func:`rules.epic.readings.allocate`: a group's hits go where the groups
+    before it left the fewest), then each unit's saves for the hits it took. None past
+    :data:`OVERLAP_BUDGET` counts."""
+    from ..epic.readings import allocate
+
+    size = 1
+    for _, hits in part:
+        size *= len(hits.weights)
+    if size > OVERLAP_BUDGET:
+        return None
+    order = sorted(range(len(target.spec.units)), key=lambda i: (target.spec.units[i].distance, i))
+    saved = _Saves(scenario, target, False)
+    destroyed: dict[tuple[tuple[int, int], ...], Dist[int]] = {}
+    by_denom: dict[int, dict[tuple[int, int], int]] = {}  # a saves' denominator -> (hits, destroyed) -> weight
+
+    def place(j: int, counts: dict[int, int], scored: int, weight: int) -> None:
+        if j == len(part):
+            key = tuple(sorted(counts.items()))
+            d = destroyed.get(key)
+            if d is None:
+                d = destroyed[key] = saved.all_destroyed(counts)
+            into = by_denom.setdefault(d.denom, {})
+            for k, w in d.weights.items():
+                into[scored, k] = into.get((scored, k), 0) + weight * w
+            return
+        units, hits = part[j]
+        counts = dict(counts)
+        for h in range(max(hits.weights) + 1):
+            if h:
+                placed, _ = allocate([(1, list(units))], order, counts)
+                for i, n in placed.items():
+                    counts[i] = counts.get(i, 0) + n
+            if h in hits.weights:
+                place(j + 1, counts, scored + h, weight * hits.weights[h])
+
+    place(0, {}, 0, 1)
+    common = lcm(*by_denom)
+    top = sum(max(hits.weights) for _, hits in part)
+    rows = [[0] * (top + 1) for _ in range(len(target.spec.units) + 1)]
+    for denom, weights in by_denom.items():
+        f = common // denom
+        for (h, k), w in weights.items():
+            rows[k][h] += w * f
+    total = common
+    for _, hits in part:
+        total *= hits.denom
+    return rows, total
 
 
 def _component(

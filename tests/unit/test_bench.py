@@ -51,6 +51,7 @@ def test_the_curve_has_the_issue_s_rows_each_with_its_scenario_file() -> None:
         "epic-10",
         "epic-20",
         "epic-50",
+        "epic-10-ranges",
         "rp-auto-1",
         "rp-auto-2",
         "rp-auto-3",

@@ -69,6 +69,25 @@ SMALL = {
         [es.shooter("Heavy bolter 30 AP4; Multi-melta 15 AP3 AT4 MW", name=f"Speeder {i}") for i in range(2)],
         [boyz(1, integrity=2), boyz(2), es.vehicle("Wagon", armour=3, distance=13)],
     ),
+    # weapon groups reaching overlapping, unequal sets of units (issue 25: composed count by count)
+    "a range-30 and a range-45 group, a unit 40 tiles away": es.scenario(
+        [es.shooter("Heavy bolter 30 AP4; Missile launcher 45 AP3 AT3", name=f"Tac {i}") for i in range(2)],
+        [boyz(1), es.infantry("Far", armour=2, distance=40), boyz(2, integrity=2)],
+    ),
+    "the longer range listed first: the shorter range's hits are still placed first": es.scenario(
+        [es.shooter("Missile launcher 45 AP3; Heavy bolter 30 AP5", name="Tac")],
+        [es.infantry("Far", armour=4, distance=40), boyz(1)],
+    ),
+    "three ranges, three overlapping sets, Shock that breaks": es.scenario(
+        [es.shooter("Heavy bolter 15 AP4; Missile launcher 30 AP3; Autocannon 45 AP4", name="Tac")],
+        [es.infantry("Near", armour=2, distance=10), es.infantry("Mid", armour=3, distance=25),
+         es.infantry("Far", armour=1, distance=40)],
+        target={"shock": 1},
+    ),
+    "overlapping sets beside a group of its own (AT on a vehicle)": es.scenario(
+        [es.shooter("Heavy bolter 30 AP4; Missile launcher 45 AP3; Lascannon 45 AT5", name="Tac")],
+        [boyz(1), es.infantry("Far", armour=2, distance=40), es.vehicle("Wagon", armour=3, distance=13)],
+    ),
     "Zero To Hit after cover and a double move": es.scenario(
         [es.shooter("2x Autocannon 45 AP1", name="Tac")],
         [boyz(1, in_cover=True, cover_save=3), boyz(2)],
@@ -131,6 +150,40 @@ def test_macro_weapons_reaching_different_units_are_not_composed_and_still_exact
     assert odds(scenario).exact
 
 
+def test_the_shorter_range_is_placed_first_whatever_the_order_the_weapons_are_listed_in() -> None:
+    """Seed 002, Allocate Hits, as the resolver reads it (rules.epic.shooting.allocate_and_save):
+    each weapon group's hits are placed shortest range first. One Heavy bolter hit (range 30: only
+    Boyz 1) and one Missile launcher hit (range 45: Boyz 1 or Far): the Heavy bolter's goes on Boyz
+    1, then the Missile launcher's on Far, which has fewer; Boyz 1 never takes both."""
+    data = SMALL["the longer range listed first: the shorter range's hits are still placed first"]
+    scenario = load_scenario(data)
+    walked = walk(scenario, limit=200_000)
+    assert composed(scenario) == walked
+    # Had the Missile launcher's hit been placed first it would have gone on Boyz 1 (front-most of
+    # two with none), the Heavy bolter's too, and Far could never be destroyed. Both units destroyed:
+    # both hit (a d6 equal or under the value: AP5 on 1-5, 5/6; AP3 on 1-3, 3/6), Boyz 1's save of
+    # armour 2 failed (3-6: 4/6) and Far's of armour 4 (5-6: 2/6).
+    both = Fraction(5, 6) * Fraction(3, 6) * Fraction(4, 6) * Fraction(2, 6)
+    assert both == Fraction(5, 54)
+    assert walked.chance(lambda o: o.destroyed == 2) == both
+
+
+def test_overlapping_groups_past_the_budget_are_walked_instead(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past :data:`OVERLAP_BUDGET` counts of hits the composition says so (None), and the odds walk
+    the resolver whole (exact here: the formation is small)."""
+    import rules.odds.epic_dp as epic_dp
+
+    data = SMALL["a range-30 and a range-45 group, a unit 40 tiles away"]
+    scenario = load_scenario(data)
+    assert composed(scenario) is not None
+    monkeypatch.setattr(epic_dp, "OVERLAP_BUDGET", 8)  # 3 x 3 counts of hits: one over
+    assert composed(scenario) is None
+    report = odds(scenario)
+    assert report.exact
+    monkeypatch.undo()
+    assert report.model_dump() == odds(scenario).model_dump()
+
+
 UNIT_TYPES = st.sampled_from(["infantry", "armoured vehicle"])
 WEAPONS = st.lists(
     st.sampled_from(
@@ -156,7 +209,7 @@ def formations(draw: st.DrawFn) -> dict[str, Any]:
             integrity=draw(st.integers(1, 2)),
             in_cover=draw(st.booleans()),
             cover_save=draw(st.integers(0, 3)),
-            distance=draw(st.integers(5, 15)),
+            distance=draw(st.sampled_from([5, 10, 15, 40, 50])),  # 40 and 50: beyond some weapons' reach
         )
         for i in range(draw(st.integers(1, 3)))
     ]
@@ -173,7 +226,7 @@ def test_composed_equals_the_walk_on_random_small_formations(data: dict[str, Any
     assert fast == walk(scenario, limit=200_000)
 
 
-@pytest.mark.parametrize("name", ["epic-01", "epic-05", "epic-10", "epic-20", "epic-50"])
+@pytest.mark.parametrize("name", ["epic-01", "epic-05", "epic-10", "epic-20", "epic-50", "epic-10-ranges"])
 def test_the_bench_curve_is_exact_and_consistent(name: str) -> None:
     """The bench's cost-curve rows: exact, summing to 1, and the expected hits the sum of each
     weapon group's dice times its chance to hit (AP4 in cover at 3 hits on 1-3, AP3 at 2 on 1-2,
