@@ -9,9 +9,12 @@ An Epic shooting (seed 002, Shooting Procedure) is, for the odds, three independ
 3. the saves: independent per unit given the hits it took, walked through the resolver's own
    :func:`rules.epic.saves.saves` (crossfire, cover saves and integrity as it reads them).
 
-Units whose hits come from the same weapon groups form a *component*: the hits of the groups
-that may go on exactly the same units add up (the allocation carries on evenly from one group to
-the next), and components that share no unit are independent. Each component gives the joint
+Weapon groups joined by the units they may go on form a *component*; components that share no
+unit are independent. The hits of groups that may go on exactly the same units add up (the
+allocation carries on evenly from one group to the next); where a component's groups may go on
+overlapping but unequal sets of units (a range-30 and a range-45 weapon with a target unit 40
+tiles away), every count of hits of each group is placed in the resolver's order, shortest range
+first (:func:`_placed`), up to :data:`OVERLAP_BUDGET` counts. Each component gives the joint
 distribution of (hits, units destroyed); the components' distributions are convolved, and Shock
 and breaking are read off the total destroyed (:func:`rules.epic.readings.broken`, seed 002,
 Apply Shock; Check Whether the Target Breaks), as :func:`rules.epic.shock.finish` does.
@@ -20,10 +23,8 @@ What the composition does not express, :func:`composed` answers None for and the
 resolver whole (exact) or estimate as before (:func:`rules.odds.odds` says which):
 
 - a barrage (each formation under the template, to-hit per unit) and an assault;
-- weapon groups whose eligible units overlap without being the same units (say a range-30 and a
-  range-45 AP weapon with a target unit 40 tiles away) past :data:`OVERLAP_BUDGET`: the allocation
-  couples their counts, so every count of hits of each group is placed in the resolver's order
-  (:func:`_overlapping`), and past that budget the walk answers;
+- weapon groups whose eligible units overlap without being the same units past
+  :data:`OVERLAP_BUDGET` counts of hits (the product of each group's counts);
 - macro-weapon hits that may go on units normal hits may also go on are allocated after the
   normal hits are saved, so they depend on which units those destroyed and the integrity they
   left: for every count of normal hits of each component and of macro hits (at most
@@ -38,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations, product, zip_longest
+from itertools import product, zip_longest
 from math import comb, lcm
 from typing import TYPE_CHECKING
 
@@ -177,88 +178,79 @@ def _joints(scenario: EpicScenario) -> list[_Joint] | None:
             return roll_to_hit(WalkedAttack(scenario, walker), name, kind, value, dice, mods).hits
 
         groups.append((macro, tuple(eligible(atk, target, kind, macro, reach)), explore(hits).reduced()))
-    components = _components(groups)
-    if components is not None:
-        return [_component(scenario, target, c) for c in components]
-    overlapping = _overlapping(scenario, target, groups)
-    if overlapping is not None:
-        return overlapping
+    parts = _parts(scenario, target, groups)
+    if parts is not None:
+        return parts
     joint = _with_macro(scenario, target, groups)
     return None if joint is None else [joint]
 
 
-def _components(groups: Sequence[_Group]) -> list[tuple[bool, tuple[int, ...], list[Dist[int]]]] | None:
-    """The groups gathered by the units they may go on (macro, units, each group's hits); None
-    when two sets of units overlap without being equal, or macro hits may go on a unit normal hits
-    may go on."""
-    by_units: dict[tuple[bool, tuple[int, ...]], list[Dist[int]]] = {}
-    for macro, units, hits in groups:
-        by_units.setdefault((macro, units), []).append(hits)
-    keys = list(by_units)
-    if any(set(u1) & set(u2) for (_, u1), (_, u2) in combinations(keys, 2)):
-        return None  # overlapping units (or the same units for normal and macro hits)
-    return [(macro, units, by_units[macro, units]) for macro, units in keys]
-
-
-def _overlapping(scenario: EpicScenario, target: FormationState, groups: Sequence[_Group]) -> list[_Joint] | None:
-    """The joint distributions of a shooting whose normal weapon groups may go on overlapping but
-    unequal sets of units, and no macro weapon: the groups joined by shared units into components
-    (independent of each other), each placed count by count (:func:`_ordered`). None with macro
-    weapons, or a component past :data:`OVERLAP_BUDGET`."""
-    if any(macro and units for macro, units, _ in groups):
-        return None
-    parts: list[list[int]] = []  # the groups (by index) joined by the units they share
-    for n, (_, units, _) in enumerate(groups):
-        linked = [p for p in parts if any(set(units) & set(groups[q][1]) for q in p)]
-        parts = [p for p in parts if p not in linked] + [sorted([q for p in linked for q in p] + [n])]
+def _parts(scenario: EpicScenario, target: FormationState, groups: Sequence[_Group]) -> list[_Joint] | None:
+    """The joint distributions of the shooting's components (:func:`_joined`), each placed count by
+    count (:func:`_placed`) and saved (:func:`_ordered`). None when a component holds macro-weapon
+    hits and normal hits that may go on the same units (:func:`_with_macro`), or is past
+    :data:`OVERLAP_BUDGET` counts of hits."""
+    order = _front_to_back(target)
     joints: list[_Joint] = []
-    for indexes in parts:
-        part = [groups[n] for n in indexes]  # in the resolver's order
-        if len({units for _, units, _ in part}) == 1:
-            joints.append(_component(scenario, target, (False, part[0][1], [h for _, _, h in part])))
-            continue
-        joint = _ordered(scenario, target, [(units, hits) for _, units, hits in part])
-        if joint is None:
+    for part in _joined(groups):
+        macro = {m for m, _, _ in part}
+        if len(macro) > 1 or _size(part) > OVERLAP_BUDGET:
             return None
-        joints.append(joint)
+        joints.append(_ordered(scenario, target, _placed(part, order), macro.pop()))
     return joints
 
 
-def _ordered(
-    scenario: EpicScenario, target: FormationState, part: Sequence[tuple[tuple[int, ...], Dist[int]]]
-) -> _Joint | None:
-    """One component's joint distribution of (hits, units destroyed) when its groups may go on
-    overlapping sets of units: for every count of hits of each group (``part``, in the resolver's
-    order: shortest range first), the hits placed group after group, one at a time, as the
-    resolver places them (:func:`rules.epic.readings.allocate`: a group's hits go where the groups
-    before it left the fewest), then each unit's saves for the hits it took. None past
-    :data:`OVERLAP_BUDGET` counts."""
+def _front_to_back(target: FormationState) -> list[int]:
+    """The target's unit indexes, closest first (ties: the unit listed first), as the resolver
+    allocates (:func:`rules.epic.shooting.allocate_and_save`)."""
+    return sorted(range(len(target.spec.units)), key=lambda i: (target.spec.units[i].distance, i))
+
+
+def _joined(groups: Sequence[_Group]) -> list[list[_Group]]:
+    """The groups joined by the units they share (a group's hits can change where another's go only
+    through a unit both may go on), each component in the order of ``groups``."""
+    parts: list[list[int]] = []
+    for n, (_, units, _) in enumerate(groups):
+        linked = [p for p in parts if any(set(units) & set(groups[q][1]) for q in p)]
+        parts = [p for p in parts if p not in linked] + [sorted([q for p in linked for q in p] + [n])]
+    return [[groups[n] for n in p] for p in parts]
+
+
+def _size(part: Sequence[_Group]) -> int:
+    """The counts of hits :func:`_placed` places for a component."""
+    if len({units for _, units, _ in part}) == 1:
+        return len(sum_all(h for _, _, h in part).weights)
+    size = 1
+    for _, _, hits in part:
+        size *= len(hits.weights)
+    return size
+
+
+# A component's counts of hits, placed: (weight, hits scored, the hits each unit took), the weights
+# over one denominator.
+_Placed = tuple[list[tuple[int, int, dict[int, int]]], int]
+
+
+def _placed(part: Sequence[_Group], order: list[int]) -> _Placed:
+    """Every count of hits of each group of a component (``part``, in the resolver's order: normal
+    hits shortest range first), the hits placed group after group, one at a time, as the resolver
+    places them (:func:`rules.epic.readings.allocate`: front to back, where the hits before left
+    the fewest). Groups that may all go on the same units add their hits first (one hit at a time
+    lands alike whichever group it is from). A group with no unit to go on loses its hits."""
     from ..epic.readings import allocate
 
-    size = 1
-    for _, hits in part:
-        size *= len(hits.weights)
-    if size > OVERLAP_BUDGET:
-        return None
-    order = sorted(range(len(target.spec.units)), key=lambda i: (target.spec.units[i].distance, i))
-    saved = _Saves(scenario, target, False)
-    destroyed: dict[tuple[tuple[int, int], ...], Dist[int]] = {}
-    by_denom: dict[int, dict[tuple[int, int], int]] = {}  # a saves' denominator -> (hits, destroyed) -> weight
+    if len({units for _, units, _ in part}) == 1:
+        part = [(part[0][0], part[0][1], sum_all(h for _, _, h in part))]
+    out: list[tuple[int, int, dict[int, int]]] = []
 
     def place(j: int, counts: dict[int, int], scored: int, weight: int) -> None:
         if j == len(part):
-            key = tuple(sorted(counts.items()))
-            d = destroyed.get(key)
-            if d is None:
-                d = destroyed[key] = saved.all_destroyed(counts)
-            into = by_denom.setdefault(d.denom, {})
-            for k, w in d.weights.items():
-                into[scored, k] = into.get((scored, k), 0) + weight * w
+            out.append((weight, scored, dict(counts)))  # the caller goes on placing into counts
             return
-        units, hits = part[j]
+        _, units, hits = part[j]
         counts = dict(counts)
         for h in range(max(hits.weights) + 1):
-            if h:
+            if h and units:
                 placed, _ = allocate([(1, list(units))], order, counts)
                 for i, n in placed.items():
                     counts[i] = counts.get(i, 0) + n
@@ -266,49 +258,36 @@ def _ordered(
                 place(j + 1, counts, scored + h, weight * hits.weights[h])
 
     place(0, {}, 0, 1)
+    denom = 1
+    for _, _, hits in part:
+        denom *= hits.denom
+    return out, denom
+
+
+def _ordered(scenario: EpicScenario, target: FormationState, placed: _Placed, macro: bool = False) -> _Joint:
+    """One component's joint distribution of (hits, units destroyed) from its counts of hits
+    placed (:func:`_placed`): each unit's saves for the hits it took (:class:`_Saves`; ``macro``:
+    the hits are macro-weapon hits)."""
+    saved = _Saves(scenario, target, macro)
+    destroyed: dict[tuple[tuple[int, int], ...], Dist[int]] = {}
+    by_denom: dict[int, dict[tuple[int, int], int]] = {}  # a saves' denominator -> (hits, destroyed) -> weight
+    counted, denom = placed
+    for weight, scored, counts in counted:
+        key = tuple(sorted(counts.items()))
+        d = destroyed.get(key)
+        if d is None:
+            d = destroyed[key] = saved.all_destroyed(counts)
+        into = by_denom.setdefault(d.denom, {})
+        for k, w in d.weights.items():
+            into[scored, k] = into.get((scored, k), 0) + weight * w
     common = lcm(*by_denom)
-    top = sum(max(hits.weights) for _, hits in part)
-    rows = [[0] * (top + 1) for _ in range(len(target.spec.units) + 1)]
-    for denom, weights in by_denom.items():
-        f = common // denom
+    top = max(scored for _, scored, _ in counted)
+    rows = [[0] * (top + 1) for _ in range(max(k for weights in by_denom.values() for _, k in weights) + 1)]
+    for d_denom, weights in by_denom.items():
+        f = common // d_denom
         for (h, k), w in weights.items():
             rows[k][h] += w * f
-    total = common
-    for _, hits in part:
-        total *= hits.denom
-    return rows, total
-
-
-def _component(
-    scenario: EpicScenario, target: FormationState, component: tuple[bool, tuple[int, ...], list[Dist[int]]]
-) -> _Joint:
-    """One component's joint distribution of (hits, units destroyed): its groups' hits added up,
-    each total allocated one hit at a time as the resolver allocates them, and each unit's
-    saves walked for the hits it took."""
-    from ..epic.readings import allocate
-
-    macro, units, parts = component
-    total = sum_all(parts)
-    top = max(total.weights)
-    order = sorted(range(len(target.spec.units)), key=lambda i: (target.spec.units[i].distance, i))
-    saved = _Saves(scenario, target, macro)
-    counts: dict[int, int] = {}
-    rows: list[tuple[int, Dist[int]]] = []  # (hits, units destroyed given them)
-    for h in range(top + 1):
-        if h:
-            placed, _ = allocate([(1, list(units))], order, counts) if units else ({}, 0)
-            for i, n in placed.items():
-                counts[i] = counts.get(i, 0) + n
-        if h in total.weights:
-            rows.append((h, saved.all_destroyed(counts)))
-    denom = total.denom * lcm(*(d.denom for _, d in rows))
-    width = max(len(units), 0) + 1
-    by_destroyed = [[0] * (top + 1) for _ in range(width)]
-    for h, d in rows:
-        f = denom // (total.denom * d.denom)
-        for k, w in d.weights.items():
-            by_destroyed[k][h] += total.weights[h] * w * f
-    return by_destroyed, denom
+    return rows, common * denom
 
 
 class _Saves:
@@ -442,55 +421,39 @@ def _outcomes(scenario: EpicScenario, joint: _Joint) -> Dist[EpicOutcome]:
 
 def _with_macro(scenario: EpicScenario, target: FormationState, groups: Sequence[_Group]) -> _Joint | None:
     """The joint distribution of (hits, destroyed) when macro-weapon hits may go on units normal
-    hits may go on: for each count of hits of each normal component and of the macro weapons, the
-    normal hits placed as the resolver places them, then the units scanned front to back
-    (:func:`_macro_scan`). None when the normal groups' units overlap, the macro weapons may go on
-    different units, or the counts exceed :data:`MACRO_BUDGET`."""
-    normal = _components([g for g in groups if not g[0] or not g[1]])
+    hits may go on: for each count of hits of each normal component (:func:`_placed`) and of the
+    macro weapons, the normal hits placed as the resolver places them, then the units scanned front
+    to back (:func:`_macro_scan`). None when the macro weapons may go on different units, or the
+    counts exceed :data:`MACRO_BUDGET`."""
+    normal = _joined([g for g in groups if not g[0] or not g[1]])
     macro = [g for g in groups if g[0] and g[1]]
-    if normal is None or len({units for _, units, _ in macro}) != 1:
+    if len({units for _, units, _ in macro}) != 1:
         return None
     reach = macro[0][1]
     mhits = sum_all(h for _, _, h in macro)
-    totals = [(units, sum_all(parts)) for _, units, parts in normal]
     size = len(mhits.weights)
-    for _, t in totals:
-        size *= len(t.weights)
+    for part in normal:
+        size *= _size(part)
     if size > MACRO_BUDGET:
         return None
-    order = sorted(range(len(target.spec.units)), key=lambda i: (target.spec.units[i].distance, i))
-    placements = [_placements(units, t, order) for units, t in totals]
+    order = _front_to_back(target)
+    placements = [_placed(part, order) for part in normal]
     left = _Saves(scenario, target, False)
     out: dict[tuple[int, int], Fraction] = {}
-    for picks in product(*(sorted(t.weights) for _, t in totals)):
+    for picks in product(*(counted for counted, _ in placements)):
         counts: dict[int, int] = {}
         p = Fraction(1)
-        for (_, t), place, h in zip(totals, placements, picks, strict=True):
-            counts.update(place[h])
-            p *= Fraction(t.weights[h], t.denom)
+        scored = 0
+        for (weight, hits, took), (_, denom) in zip(picks, placements, strict=True):
+            counts.update(took)
+            p *= Fraction(weight, denom)
+            scored += hits
         for m, w in mhits.weights.items():
             pm = p * Fraction(w, mhits.denom)
             for d, q in _macro_scan(left, order, counts, set(reach), m).items():
-                key = (sum(picks) + m, d)
+                key = (scored + m, d)
                 out[key] = out.get(key, Fraction(0)) + pm * q
     return _joint(out)
-
-
-def _placements(units: tuple[int, ...], total: Dist[int], order: list[int]) -> dict[int, dict[int, int]]:
-    """For each count of hits in ``total``, the hits each unit takes: the resolver's own allocation,
-    one hit at a time (front to back, closest first and evenly)."""
-    from ..epic.readings import allocate
-
-    counts: dict[int, int] = {}
-    out: dict[int, dict[int, int]] = {}
-    for h in range(max(total.weights) + 1):
-        if h and units:
-            placed, _ = allocate([(1, list(units))], order, counts)
-            for i, n in placed.items():
-                counts[i] = counts.get(i, 0) + n
-        if h in total.weights:
-            out[h] = dict(counts)
-    return out
 
 
 def _macro_scan(

@@ -88,6 +88,10 @@ SMALL = {
         [es.shooter("Heavy bolter 30 AP4; Missile launcher 45 AP3; Lascannon 45 AT5", name="Tac")],
         [boyz(1), es.infantry("Far", armour=2, distance=40), es.vehicle("Wagon", armour=3, distance=13)],
     ),
+    "overlapping ranges, then macro-weapon hits on the same infantry": es.scenario(
+        [es.shooter("Heavy bolter 30 AP4; Missile launcher 45 AP3; Multi-melta 15 AP3 AT4 MW", name="Speeder")],
+        [boyz(1, integrity=2), es.infantry("Far", armour=2, distance=40)],
+    ),
     "Zero To Hit after cover and a double move": es.scenario(
         [es.shooter("2x Autocannon 45 AP1", name="Tac")],
         [boyz(1, in_cover=True, cover_save=3), boyz(2)],
@@ -138,11 +142,27 @@ def test_the_small_cases_see_what_they_are_about() -> None:
     assert macro.chance(lambda o: o.destroyed >= 2) > 0
 
 
-def test_macro_weapons_reaching_different_units_are_not_composed_and_still_exact() -> None:
+def test_macro_weapons_reaching_different_units_are_composed_like_normal_hits() -> None:
     """Two macro weapons whose hits may go on different units (one out of the Multi-melta's
-    range): the composition says so (None) and the odds walk the resolver whole."""
+    range) and no normal hit on those units: placed count by count, shortest range first, like
+    overlapping normal hits, and saved as macro-weapon hits; equal to the walk of the resolver."""
     data = es.scenario(
-        [es.shooter("Multi-melta 15 AP3 AT4 MW; Volcano cannon 45 AT3 MW", name="Speeder", distance=10)],
+        [es.shooter("Multi-melta 15 AP3 AT4 MW; Volcano cannon 45 AP2 MW", name="Speeder", distance=10)],
+        [boyz(1), es.infantry("Far", armour=2, distance=20)],
+    )
+    scenario = load_scenario(data)
+    fast = composed(scenario)
+    assert fast is not None
+    assert fast == walk(scenario, limit=200_000)
+    assert odds(scenario).exact
+
+
+def test_macro_and_normal_hits_on_the_same_units_with_macro_weapons_of_different_reach_are_walked() -> None:
+    """Macro-weapon hits that may go on units normal hits may go on, from macro weapons of different
+    reach: :func:`_with_macro` scans one reach only, so the composition says so (None) and the odds
+    walk the resolver whole."""
+    data = es.scenario(
+        [es.shooter("Heavy bolter 30 AP4; Multi-melta 15 AP3 AT4 MW; Volcano cannon 45 AP2 MW", name="Speeder")],
         [boyz(1), es.infantry("Far", armour=2, distance=20)],
     )
     scenario = load_scenario(data)
