@@ -3,6 +3,13 @@
 # handle(request_json) and check(request_json) and odds(request_json, against_json) and check_party(party_json) (and the
 # combat tracker's initiative(request_json) and encounter(request_json), and the critical
 # tables' check_tables(request_json, saved_json) and tables_text(system, saved_json, blank)) and shows what comes back.
+import os
+
+# No pydantic plugins here: without this, building the first model scans every installed package's
+# entry points for some (pydantic's documented PYDANTIC_DISABLE_PLUGINS), about 20-30 ms of the
+# engine's start in Pyodide for nothing (issue 25 item 4). Set before the rules' models are built.
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+
 from auspex_web.bridge import check, check_party, check_tables, encounter, handle, initiative, odds, tables_text
 
 CRASH_WORDS = "crash the rules engine"

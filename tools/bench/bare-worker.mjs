@@ -12,7 +12,7 @@ self.onmessage = async (e) => {
     pyodide.runPython("from pydantic import BaseModel");
     // ?app=1: also what Auspex's worker does before Resolve is enabled (import, one warm-up call),
     // so the benchmark can tell PyScript's own cost from the engine's.
-    if (app) pyodide.runPython("from auspex_web.bridge import handle; handle('{}')");
+    if (app) pyodide.runPython("from auspex_web.worker import handle; handle('{}')");
   }
   self.postMessage(String(pyodide.runPython("1+1")));
 };
