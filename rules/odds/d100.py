@@ -45,6 +45,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
+from math import lcm
 from typing import Any
 
 from ..d100 import seams as roles
@@ -792,6 +793,10 @@ def outcomes(scenario: Scenario, attack_class: type[D100Attack]) -> Dist[Outcome
     phase = explore(probe.attack_phase)
     parts: list[Dist[Any]] = []
     probe.all_degrees = {rec[1] for rec in phase.weights if rec[0] == "struck"}
+    # (head, packed sums, weight, denominator): the hits' shared figures (outcome, degrees, hits,
+    # locations) and the distribution of their packed sum (:meth:`_Probe._pack`), each Outcome made
+    # once per distinct outcome (:func:`_outcomes_of`)
+    struck: list[tuple[tuple[Any, ...], Dist[int], int, int]] = []
     for rec, w in phase.weights.items():
         if rec[0] == "done":
             parts.append(Dist({rec[1]: w}, phase.denom))
@@ -808,23 +813,43 @@ def outcomes(scenario: Scenario, attack_class: type[D100Attack]) -> Dist[Outcome
                 parts.append(Dist({out: w * wj}, phase.denom * negated.denom))
                 continue
             total = probe.damage(kept, degrees, flame)
-            # (what the hits share, the packed sum): an Outcome is made once per distinct outcome
             head = ("hit" if kept else "evaded", degrees, len(kept), tuple(sorted(kept)))
-            f = w * wj
-            parts.append(
-                Dist(
-                    {(head, key): wk * f for key, wk in total.weights.items()},
-                    phase.denom * negated.denom * total.denom,
-                )
+            struck.append((head, total, w * wj, phase.denom * negated.denom * total.denom))
+    return _outcomes_of(parts, struck).reduced()
+
+
+def _outcomes_of(
+    parts: list[Dist[Outcome]], struck: list[tuple[tuple[Any, ...], Dist[int], int, int]]
+) -> Dist[Outcome]:
+    """``parts`` mixed with the attacks that struck (``(head, sums, weight, denominator)``: see
+    :func:`outcomes`), each packed sum read as an :class:`Outcome` (wounds, Magnitude, and whether
+    any hit caused Fury, slew, jammed, read row 1 or a slain row): each key unpacked once, each
+    Outcome made once."""
+    denom = lcm(*(p.denom for p in parts), *(d for *_, d in struck))
+    out: dict[Outcome, int] = {}
+    get = out.get
+    for p in parts:
+        f = denom // p.denom
+        for k, w in p.weights.items():
+            out[k] = get(k, 0) + w * f
+    tails: dict[int, tuple[Any, ...]] = {}
+    new, fields = object.__new__, _FIELDS
+    for (outcome, degrees, hits, locs), total, w, d in struck:
+        f = w * (denom // d)
+        for key, wk in total.weights.items():
+            tail = tails.get(key)
+            if tail is None:
+                wounds, mag, rf, slain, jam, one, fs = unpack(key, 7)
+                tail = tails[key] = (wounds, rf > 0, slain > 0, mag, jam > 0, one > 0, fs > 0)
+            wounds, fury, slain, mag, jammed, one, fs = tail
+            # Outcome(outcome, degrees, hits, wounds, fury, slain, mag, locs, jammed, one, fs), made as
+            # a frozen dataclass is copied (its fields set in its __dict__): equal, hashed alike, faster
+            o = new(Outcome)
+            o.__dict__.update(
+                zip(fields, (outcome, degrees, hits, wounds, fury, slain, mag, locs, jammed, one, fs), strict=True)
             )
-    return mix(parts).map(_outcome).reduced()
+            out[o] = get(o, 0) + wk * f
+    return Dist(out, denom)
 
 
-def _outcome(k: Any) -> Outcome:
-    """The :class:`Outcome` of a part's key: (outcome, degrees, hits, locations) and the packed sum
-    of the hits (:meth:`_Probe._pack`); an Outcome already made as it is."""
-    if isinstance(k, Outcome):
-        return k
-    (outcome, degrees, hits, locs), key = k
-    wounds, mag, rf, slain, jam, one, fs = unpack(key, 7)
-    return Outcome(outcome, degrees, hits, wounds, rf > 0, slain > 0, mag, locs, jam > 0, one > 0, fs > 0)
+_FIELDS = tuple(f.name for f in dataclasses.fields(Outcome))
