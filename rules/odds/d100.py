@@ -172,6 +172,7 @@ class _Seams(Seams):
     def __init__(self, probe: _Probe, walker: Walker) -> None:
         self.probe = probe
         self.walker = walker
+        self.on_setting: Callable[[D100Attack], AttackState] | None = None
         self.on_evasion: Callable[[AttackState, int], int] | None = None
         self.on_damage: Callable[[AttackState, tuple[tuple[int, str], ...]], AttackState] | None = None
         self.on_hit_dice: Callable[[AttackState, int, int, str, int], HitDice] | None = None
@@ -181,6 +182,11 @@ class _Seams(Seams):
         if role in roles.UNREAD:
             return self.walker.roll_classes(100, purpose, [(1, 100)])
         return self.walker.roll_classes(100, purpose, self.probe._classes(a, target, role in roles.BY_DEGREES))
+
+    def setting(self, a: D100Attack) -> AttackState:
+        if self.on_setting is not None:
+            return self.on_setting(a)
+        return super().setting(a)
 
     def evasion(self, a: D100Attack, st: AttackState, hits: int) -> int:
         if self.on_evasion is not None:
@@ -252,6 +258,9 @@ class _Probe:
         # issue 23: the rows the group's tables mark slain, and the location of the hit walked
         self.slain = slain_rows(scenario, attack_class)
         self.walking: str | None = None
+        # step 1: the attack's setting (check and modifiers) and its step log, worked out on the
+        # first walk and handed to the others (:meth:`_setting`)
+        self.setting: tuple[AttackState, tuple[Any, ...], Any] | None = None
 
     def _classes(self, attack: D100Attack, target: int, degrees: bool) -> Classes:
         """The d100 faces grouped by what a test against ``target`` makes of them: success, and
@@ -301,6 +310,7 @@ class _Probe:
         def damage(st: AttackState, struck: tuple[tuple[int, str], ...]) -> Any:
             raise _Struck(st, struck)
 
+        seams.on_setting = lambda attack: self._setting(attack, walker)
         seams.on_evasion = evasion
         seams.on_damage = damage
         try:
@@ -313,6 +323,22 @@ class _Probe:
             others = len(hit.struck) > len(mine)
             return ("struck", hit.degrees, mine, n, others, a.flame)
         return ("done", summarize(res, self.cap, self.slain))
+
+    def _setting(self, a: D100Attack, walker: Walker) -> AttackState:
+        """The attack's setting before any die (``Seams.setting``: the check and the modifiers): the
+        same for every walk of step 1 (it reads the scenario alone), so it runs on the first walk and
+        the others take its state and its steps. Run on every walk where it rolled a die."""
+        if self.setting is not None:
+            st, steps, qualities = self.setting
+            a.steps.extend(steps)
+            # the weapon's qualities, read off the scenario (a cached property): the same attack's
+            a.__dict__.setdefault("_quality_check", qualities)
+            return st
+        dice = len(walker.trail)
+        st = Seams.setting(a.seams, a)
+        if len(walker.trail) == dice and not a.target_tests and a.evasion_test is None:
+            self.setting = (st, tuple(a.steps), a._quality_check)
+        return st
 
     # step 2
     def evasion(self, hits: int) -> Dist[int]:
