@@ -631,7 +631,7 @@ class _Probe:
                 else:
                     n = cache[k] = norm(k)
                 out[n] = get(n, 0) + wa * wb
-        return Dist(out, a.denom * b.denom)
+        return Dist._of(out, a.denom * b.denom)
 
 
 class _Replacing:
@@ -875,7 +875,7 @@ def _outcomes_of(
                 zip(fields, (outcome, degrees, hits, wounds, fury, slain, mag, locs, jammed, one, fs), strict=True)
             )
             out[o] = get(o, 0) + wk * f
-    return Dist(out, denom)
+    return Dist._of(out, denom)
 
 
 _FIELDS = tuple(f.name for f in dataclasses.fields(Outcome))
