@@ -217,9 +217,10 @@ class _Seams(Seams):
 
 
 def _kept(hits: int) -> bool:
-    """Whether the sum over the first ``hits`` hits is kept: every 16th up to 256, then every
-    256th (a long sum's weights are large integers: a Horde's 4,000 hits would hold gigabytes)."""
-    return hits % (16 if hits <= 256 else 256) == 0
+    """Whether the sum over the first ``hits`` hits is kept: every one up to 32 (a burst's: bursts
+    that strike alike at first share those sums), every 16th up to 256, then every 256th (a long
+    sum's weights are large integers: a Horde's 4,000 hits would hold gigabytes)."""
+    return hits <= 32 or hits % (16 if hits <= 256 else 256) == 0
 
 
 class _Node:
@@ -247,6 +248,7 @@ class _Probe:
         self.hit_memo: dict[tuple[Any, ...], Dist[Any]] = {}
         self.evasion_memo: dict[int, Dist[int]] = {}
         self.sum_memo: dict[tuple[Any, ...], Dist[int]] = {}
+        self.alike: dict[tuple[Any, ...], str] = {}  # damage: (armour, table) -> the location summed for it
         self.part_memo: dict[tuple[Any, ...], Dist[int]] = {}
         self.prefix_memo: dict[tuple[Any, ...], _Node] = {}
         self.dice_memo: dict[tuple[Any, ...], Any] = {}
@@ -488,10 +490,15 @@ class _Probe:
             return Dist.certain(0)
         a = self.prepared
         assert a is not None
-        memo = (tuple((a._armour_at(loc), self._table_key(loc)) for loc in locations), degrees, flame)
+        reads = tuple((a._armour_at(loc), self._table_key(loc)) for loc in locations)
+        memo = (reads, degrees, flame)
         got = self.sum_memo.get(memo)
         if got is None:
-            got = self.sum_memo[memo] = self._damage(locations, degrees, flame)
+            # a hit's walk reads its location's armour and table only (:meth:`plain_hit`): the
+            # locations that read alike are summed as the first of them, so the sums over the first
+            # hits (:meth:`_fold`) are shared by bursts that strike either arm, say
+            same = tuple(self.alike.setdefault(r, loc) for r, loc in zip(reads, locations, strict=True))
+            got = self.sum_memo[memo] = self._damage(same, degrees, flame)
         return got
 
     def _damage(self, locations: tuple[str, ...], degrees: int, flame: bool) -> Dist[int]:
