@@ -261,7 +261,7 @@ class _Probe:
         self.slain = slain_rows(scenario, attack_class)
         self.walking: str | None = None
         # step 1: the attack's setting (check and modifiers) and its step log, worked out on the
-        # first walk and handed to the others (:meth:`_setting`)
+        # first walk and handed to the others (:func:`_setting`)
         self.setting: tuple[AttackState, tuple[Any, ...], Any] | None = None
 
     def _classes(self, attack: D100Attack, target: int, degrees: bool) -> Classes:
@@ -312,7 +312,7 @@ class _Probe:
         def damage(st: AttackState, struck: tuple[tuple[int, str], ...]) -> Any:
             raise _Struck(st, struck)
 
-        seams.on_setting = lambda attack: self._setting(attack, walker)
+        seams.on_setting = lambda attack: _setting(self, attack, walker)
         seams.on_evasion = evasion
         seams.on_damage = damage
         try:
@@ -325,22 +325,6 @@ class _Probe:
             others = len(hit.struck) > len(mine)
             return ("struck", hit.degrees, mine, n, others, a.flame)
         return ("done", summarize(res, self.cap, self.slain))
-
-    def _setting(self, a: D100Attack, walker: Walker) -> AttackState:
-        """The attack's setting before any die (``Seams.setting``: the check and the modifiers): the
-        same for every walk of step 1 (it reads the scenario alone), so it runs on the first walk and
-        the others take its state and its steps. Run on every walk where it rolled a die."""
-        if self.setting is not None:
-            st, steps, qualities = self.setting
-            a.steps.extend(steps)
-            # the weapon's qualities, read off the scenario (a cached property): the same attack's
-            a.__dict__.setdefault("_quality_check", qualities)
-            return st
-        dice = len(walker.trail)
-        st = Seams.setting(a.seams, a)
-        if len(walker.trail) == dice and not a.target_tests and a.evasion_test is None:
-            self.setting = (st, tuple(a.steps), a._quality_check)
-        return st
 
     # step 2
     def evasion(self, hits: int) -> Dist[int]:
@@ -639,6 +623,23 @@ class _Probe:
                     n = cache[k] = norm(k)
                 out[n] = get(n, 0) + wa * wb
         return Dist._of(out, a.denom * b.denom)
+
+
+def _setting(probe: _Probe, a: D100Attack, walker: Walker) -> AttackState:
+    """The attack's setting before any die (``Seams.setting``: the check and the modifiers) for
+    step 1's walk of ``probe``: the same for every walk (it reads the scenario alone), so it runs on
+    the first walk and the others take its state, its steps and the weapon's qualities (a cached
+    property read off the scenario). Run on every walk where it rolled a die."""
+    if probe.setting is not None:
+        st, steps, qualities = probe.setting
+        a.steps.extend(steps)
+        a.__dict__.setdefault("_quality_check", qualities)
+        return st
+    dice = len(walker.trail)
+    st = Seams.setting(a.seams, a)
+    if len(walker.trail) == dice and not a.target_tests and a.evasion_test is None:
+        probe.setting = (st, tuple(a.steps), a._quality_check)
+    return st
 
 
 class _Replacing:
