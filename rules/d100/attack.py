@@ -41,7 +41,7 @@ from . import D100Test, dh1_test, difference, number, signed
 from .opposed import SideTest, Winner
 from .qualities import Qualities, hooks, no_attack_test
 from .seams import Seams
-from .stages import check, evasion, flame, hits, locations, modifiers, stray, test, unaware
+from .stages import evasion, flame, hits, locations, stray, test, unaware
 from .stages.critical_effect import PendingRow
 from .stages.finish import finish
 
@@ -211,8 +211,7 @@ class D100Attack:
 
         if (kind := manoeuvres.kind_of(self)) is not None:
             return manoeuvres.resolve(self, kind)
-        st = check.run(self)
-        st = modifiers.run(self, st)
+        st = self.seams.setting(self)  # check.run, then modifiers.run (Step One)
         if not unaware.proceeds(self, st):  # Spray and Pray: the GM's d100 first
             return finish(self, st, "miss")
         if self.flame:

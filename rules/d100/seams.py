@@ -58,6 +58,14 @@ class Seams:
         Righteous Fury confirmation, a target's test, pinning."""
         return a.roller.d100(purpose, role)
 
+    def setting(self, a: D100Attack) -> AttackState:
+        """The attack's setting before any die: the check (what the rules refuse, the action, the
+        characteristic, the fire mode, the rounds, the range band) and Step One's modifiers. The odds
+        engine runs it once and hands every walk of the attack the same state (it reads no die)."""
+        from .stages import check, modifiers
+
+        return modifiers.run(a, check.run(a))
+
     def evasion(self, a: D100Attack, st: AttackState, hits: int) -> int:
         """Hits the target's Evasion negates of the ``hits`` on it."""
         from .stages.evasion import evade

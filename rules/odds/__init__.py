@@ -255,12 +255,25 @@ class _Figures:
         return float(self.dist.map(value).mean()) if self.dist.weights else 0.0
 
 
-def _struck(location: str) -> Callable[[Any], bool]:
-    return lambda o: location in o.locations
-
-
-def _struck_times(location: str) -> Callable[[Any], int]:
-    return lambda o: int(o.locations.count(location))
+def _locations(dist: Dist[Any], sample: int | None) -> list[LocationOdds]:
+    """Each location struck: the chance it is struck, and the mean hits on it (over the outcomes'
+    total weight, as :meth:`_Figures.mean`), read in one pass over the outcomes."""
+    struck: dict[str, int] = {}  # the weight of the outcomes that strike it
+    times: dict[str, int] = {}  # the hits on it, times each outcome's weight
+    for o, w in dist.weights.items():
+        for loc in o.locations:
+            times[loc] = times.get(loc, 0) + w
+        for loc in set(o.locations):
+            struck[loc] = struck.get(loc, 0) + w
+    total = sum(dist.weights.values())
+    return [
+        LocationOdds(
+            location=loc,
+            hit=Chance.of(Fraction(struck[loc], dist.denom), sample),
+            mean_hits=float(Fraction(times[loc], total)),
+        )
+        for loc in sorted(struck)
+    ]
 
 
 def _notes(sample: int | None) -> list[str]:
@@ -296,7 +309,6 @@ def _d100(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
     figures, chart = _horde_figures(f, t) if t.horde is not None else _wound_figures(f, scenario, notes)
     headline += figures
     headline.append(Figure(key="fury", label="Righteous Fury", chance=f.chance(lambda o: o.fury)))
-    locations = sorted({loc for o in dist.weights for loc in o.locations})
     from .critical import critical_odds  # issue 23: the chance of each Critical Effects row
 
     critical = critical_odds(scenario, _attack_class(scenario.system), dist, sample)
@@ -312,10 +324,7 @@ def _d100(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
         chart=chart,
         degrees=[b for b in f.bars(lambda o: o.degrees) if b.p.p > 0],
         hits=f.bars(lambda o: o.hits),
-        locations=[
-            LocationOdds(location=loc, hit=f.chance(_struck(loc)), mean_hits=f.mean(_struck_times(loc)))
-            for loc in locations
-        ],
+        locations=_locations(dist, sample),
         notes=notes,
     )
 

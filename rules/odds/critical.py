@@ -122,8 +122,20 @@ class _Reader:
         self.fury = 0
         self.fury_at: dict[str, int] = {}
         self.low = self.high = 0
+        # the row reads the wounds alone, the one table the locations alone: each worked out once
+        # (a Full Auto burst's ~2,200 outcomes share a few dozen of each)
+        row_of: dict[int, int] = {}
+        only_of: dict[tuple[str, ...], str | None] = {}
         for o, w in self.dist.weights.items():
-            row, only = self.row(o), self.only(o) if self.tables else None
+            row = row_of.get(o.wounds)
+            if row is None:
+                row = row_of[o.wounds] = self.row(o)
+            only = None
+            if self.tables:
+                if o.locations in only_of:
+                    only = only_of[o.locations]
+                else:
+                    only = only_of[o.locations] = self.only(o)
             if row:
                 self.rows[row] = self.rows.get(row, 0) + w
                 if only:

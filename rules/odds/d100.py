@@ -45,6 +45,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
+from math import lcm
 from typing import Any
 
 from ..d100 import seams as roles
@@ -171,6 +172,7 @@ class _Seams(Seams):
     def __init__(self, probe: _Probe, walker: Walker) -> None:
         self.probe = probe
         self.walker = walker
+        self.on_setting: Callable[[D100Attack], AttackState] | None = None
         self.on_evasion: Callable[[AttackState, int], int] | None = None
         self.on_damage: Callable[[AttackState, tuple[tuple[int, str], ...]], AttackState] | None = None
         self.on_hit_dice: Callable[[AttackState, int, int, str, int], HitDice] | None = None
@@ -180,6 +182,11 @@ class _Seams(Seams):
         if role in roles.UNREAD:
             return self.walker.roll_classes(100, purpose, [(1, 100)])
         return self.walker.roll_classes(100, purpose, self.probe._classes(a, target, role in roles.BY_DEGREES))
+
+    def setting(self, a: D100Attack) -> AttackState:
+        if self.on_setting is not None:
+            return self.on_setting(a)
+        return super().setting(a)
 
     def evasion(self, a: D100Attack, st: AttackState, hits: int) -> int:
         if self.on_evasion is not None:
@@ -210,9 +217,10 @@ class _Seams(Seams):
 
 
 def _kept(hits: int) -> bool:
-    """Whether the sum over the first ``hits`` hits is kept: every 16th up to 256, then every
-    256th (a long sum's weights are large integers: a Horde's 4,000 hits would hold gigabytes)."""
-    return hits % (16 if hits <= 256 else 256) == 0
+    """Whether the sum over the first ``hits`` hits is kept: every one up to 32 (a burst's: bursts
+    that strike alike at first share those sums), every 16th up to 256, then every 256th (a long
+    sum's weights are large integers: a Horde's 4,000 hits would hold gigabytes)."""
+    return hits <= 32 or hits % (16 if hits <= 256 else 256) == 0
 
 
 class _Node:
@@ -240,6 +248,7 @@ class _Probe:
         self.hit_memo: dict[tuple[Any, ...], Dist[Any]] = {}
         self.evasion_memo: dict[int, Dist[int]] = {}
         self.sum_memo: dict[tuple[Any, ...], Dist[int]] = {}
+        self.alike: dict[tuple[Any, ...], str] = {}  # damage: (armour, table) -> the location summed for it
         self.part_memo: dict[tuple[Any, ...], Dist[int]] = {}
         self.prefix_memo: dict[tuple[Any, ...], _Node] = {}
         self.dice_memo: dict[tuple[Any, ...], Any] = {}
@@ -251,6 +260,9 @@ class _Probe:
         # issue 23: the rows the group's tables mark slain, and the location of the hit walked
         self.slain = slain_rows(scenario, attack_class)
         self.walking: str | None = None
+        # step 1: the attack's setting (check and modifiers) and its step log, worked out on the
+        # first walk and handed to the others (:func:`_setting`)
+        self.setting: tuple[AttackState, tuple[Any, ...], Any] | None = None
 
     def _classes(self, attack: D100Attack, target: int, degrees: bool) -> Classes:
         """The d100 faces grouped by what a test against ``target`` makes of them: success, and
@@ -300,6 +312,7 @@ class _Probe:
         def damage(st: AttackState, struck: tuple[tuple[int, str], ...]) -> Any:
             raise _Struck(st, struck)
 
+        seams.on_setting = lambda attack: _setting(self, attack, walker)
         seams.on_evasion = evasion
         seams.on_damage = damage
         try:
@@ -461,10 +474,15 @@ class _Probe:
             return Dist.certain(0)
         a = self.prepared
         assert a is not None
-        memo = (tuple((a._armour_at(loc), self._table_key(loc)) for loc in locations), degrees, flame)
+        reads = tuple((a._armour_at(loc), self._table_key(loc)) for loc in locations)
+        memo = (reads, degrees, flame)
         got = self.sum_memo.get(memo)
         if got is None:
-            got = self.sum_memo[memo] = self._damage(locations, degrees, flame)
+            # a hit's walk reads its location's armour and table only (:meth:`plain_hit`): the
+            # locations that read alike are summed as the first of them, so the sums over the first
+            # hits (:meth:`_fold`) are shared by bursts that strike either arm, say
+            same = tuple(self.alike.setdefault(r, loc) for r, loc in zip(reads, locations, strict=True))
+            got = self.sum_memo[memo] = self._damage(same, degrees, flame)
         return got
 
     def _damage(self, locations: tuple[str, ...], degrees: int, flame: bool) -> Dist[int]:
@@ -604,7 +622,24 @@ class _Probe:
                 else:
                     n = cache[k] = norm(k)
                 out[n] = get(n, 0) + wa * wb
-        return Dist(out, a.denom * b.denom)
+        return Dist._of(out, a.denom * b.denom)
+
+
+def _setting(probe: _Probe, a: D100Attack, walker: Walker) -> AttackState:
+    """The attack's setting before any die (``Seams.setting``: the check and the modifiers) for
+    step 1's walk of ``probe``: the same for every walk (it reads the scenario alone), so it runs on
+    the first walk and the others take its state, its steps and the weapon's qualities (a cached
+    property read off the scenario). Run on every walk where it rolled a die."""
+    if probe.setting is not None:
+        st, steps, qualities = probe.setting
+        a.steps.extend(steps)
+        a.__dict__.setdefault("_quality_check", qualities)
+        return st
+    dice = len(walker.trail)
+    st = Seams.setting(a.seams, a)
+    if len(walker.trail) == dice and not a.target_tests and a.evasion_test is None:
+        probe.setting = (st, tuple(a.steps), a._quality_check)
+    return st
 
 
 class _Replacing:
@@ -792,6 +827,10 @@ def outcomes(scenario: Scenario, attack_class: type[D100Attack]) -> Dist[Outcome
     phase = explore(probe.attack_phase)
     parts: list[Dist[Any]] = []
     probe.all_degrees = {rec[1] for rec in phase.weights if rec[0] == "struck"}
+    # (head, packed sums, weight, denominator): the hits' shared figures (outcome, degrees, hits,
+    # locations) and the distribution of their packed sum (:meth:`_Probe._pack`), each Outcome made
+    # once per distinct outcome (:func:`_outcomes_of`)
+    struck: list[tuple[tuple[Any, ...], Dist[int], int, int]] = []
     for rec, w in phase.weights.items():
         if rec[0] == "done":
             parts.append(Dist({rec[1]: w}, phase.denom))
@@ -808,23 +847,43 @@ def outcomes(scenario: Scenario, attack_class: type[D100Attack]) -> Dist[Outcome
                 parts.append(Dist({out: w * wj}, phase.denom * negated.denom))
                 continue
             total = probe.damage(kept, degrees, flame)
-            # (what the hits share, the packed sum): an Outcome is made once per distinct outcome
             head = ("hit" if kept else "evaded", degrees, len(kept), tuple(sorted(kept)))
-            f = w * wj
-            parts.append(
-                Dist(
-                    {(head, key): wk * f for key, wk in total.weights.items()},
-                    phase.denom * negated.denom * total.denom,
-                )
+            struck.append((head, total, w * wj, phase.denom * negated.denom * total.denom))
+    return _outcomes_of(parts, struck).reduced()
+
+
+def _outcomes_of(
+    parts: list[Dist[Outcome]], struck: list[tuple[tuple[Any, ...], Dist[int], int, int]]
+) -> Dist[Outcome]:
+    """``parts`` mixed with the attacks that struck (``(head, sums, weight, denominator)``: see
+    :func:`outcomes`), each packed sum read as an :class:`Outcome` (wounds, Magnitude, and whether
+    any hit caused Fury, slew, jammed, read row 1 or a slain row): each key unpacked once, each
+    Outcome made once."""
+    denom = lcm(*(p.denom for p in parts), *(d for *_, d in struck))
+    out: dict[Outcome, int] = {}
+    get = out.get
+    for p in parts:
+        f = denom // p.denom
+        for k, w in p.weights.items():
+            out[k] = get(k, 0) + w * f
+    tails: dict[int, tuple[Any, ...]] = {}
+    new, fields = object.__new__, _FIELDS
+    for (outcome, degrees, hits, locs), total, w, d in struck:
+        f = w * (denom // d)
+        for key, wk in total.weights.items():
+            tail = tails.get(key)
+            if tail is None:
+                wounds, mag, rf, slain, jam, one, fs = unpack(key, 7)
+                tail = tails[key] = (wounds, rf > 0, slain > 0, mag, jam > 0, one > 0, fs > 0)
+            wounds, fury, slain, mag, jammed, one, fs = tail
+            # Outcome(outcome, degrees, hits, wounds, fury, slain, mag, locs, jammed, one, fs), made as
+            # a frozen dataclass is copied (its fields set in its __dict__): equal, hashed alike, faster
+            o = new(Outcome)
+            o.__dict__.update(
+                zip(fields, (outcome, degrees, hits, wounds, fury, slain, mag, locs, jammed, one, fs), strict=True)
             )
-    return mix(parts).map(_outcome).reduced()
+            out[o] = get(o, 0) + wk * f
+    return Dist._of(out, denom)
 
 
-def _outcome(k: Any) -> Outcome:
-    """The :class:`Outcome` of a part's key: (outcome, degrees, hits, locations) and the packed sum
-    of the hits (:meth:`_Probe._pack`); an Outcome already made as it is."""
-    if isinstance(k, Outcome):
-        return k
-    (outcome, degrees, hits, locs), key = k
-    wounds, mag, rf, slain, jam, one, fs = unpack(key, 7)
-    return Outcome(outcome, degrees, hits, wounds, rf > 0, slain > 0, mag, locs, jam > 0, one > 0, fs > 0)
+_FIELDS = tuple(f.name for f in dataclasses.fields(Outcome))

@@ -24,7 +24,8 @@ J = TypeVar("J", bound=Hashable)
 
 class Dist(Generic[K]):
     """Outcome -> integer weight, over ``denom``; the weights may sum to less than ``denom`` (a
-    sub-distribution: the outcomes where something else did not happen)."""
+    sub-distribution: the outcomes where something else did not happen). Weights are positive
+    (a zero weight is dropped): sums and products of them never vanish."""
 
     __slots__ = ("denom", "weights")
 
@@ -33,6 +34,15 @@ class Dist(Generic[K]):
             raise ValueError("a distribution's denominator must be positive")
         self.weights: dict[K, int] = {k: w for k, w in (weights or {}).items() if w}
         self.denom = denom
+
+    @classmethod
+    def _of(cls, weights: dict[K, int], denom: int) -> Dist[K]:
+        """A distribution over ``weights`` as they are (not copied): every weight positive and
+        ``denom`` positive, as where they are sums and products of a distribution's weights (a
+        copy that drops no weight costs as much as a sum of two hits; issue 25)."""
+        d: Dist[K] = object.__new__(cls)
+        d.weights, d.denom = weights, denom
+        return d
 
     @classmethod
     def certain(cls, key: K) -> Dist[K]:
@@ -78,11 +88,11 @@ class Dist(Generic[K]):
         for k, w in self.weights.items():
             j = fn(k)
             out[j] = out.get(j, 0) + w
-        return Dist(out, self.denom)
+        return Dist._of(out, self.denom)
 
     def where(self, pred: Callable[[K], bool]) -> Dist[K]:
         """The sub-distribution of the outcomes where ``pred`` holds (same denominator)."""
-        return Dist({k: w for k, w in self.weights.items() if pred(k)}, self.denom)
+        return Dist._of({k: w for k, w in self.weights.items() if pred(k)}, self.denom)
 
     def scaled(self, weight: int, denom: int) -> Dist[K]:
         """This distribution taken with probability ``weight / denom``."""
@@ -95,7 +105,7 @@ class Dist(Generic[K]):
             g = gcd(g, w)
             if g == 1:
                 return self
-        return Dist({k: w // g for k, w in self.weights.items()}, self.denom // g)
+        return Dist._of({k: w // g for k, w in self.weights.items()}, self.denom // g)
 
     def add(self: Dist[int], other: Dist[int]) -> Dist[int]:
         """The distribution of the sum of two independent integer outcomes (a convolution)."""
@@ -105,7 +115,7 @@ class Dist(Generic[K]):
             for b, wb in other.weights.items():
                 k = a + b
                 out[k] = get(k, 0) + wa * wb
-        return Dist(out, self.denom * other.denom)
+        return Dist._of(out, self.denom * other.denom)
 
     def mean(self: Dist[int]) -> Fraction:
         """The mean of a full integer distribution."""
@@ -129,7 +139,7 @@ def mix(parts: Iterable[Dist[K]]) -> Dist[K]:
         f = denom // p.denom
         for k, w in p.weights.items():
             out[k] = out.get(k, 0) + w * f
-    return Dist(out, denom)
+    return Dist._of(out, denom)
 
 
 def sum_all(parts: Iterable[Dist[int]]) -> Dist[int]:
