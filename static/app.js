@@ -354,15 +354,18 @@ function seedValue() {
   return text;
 }
 
-// `fn` once the next frame is painted (a task after it): work a result on screen does not need. A
-// hidden page paints no frame, so it runs within 100 ms anyway (a phone may discard a hidden tab).
+// `fn` once the next frame is painted and the page is idle (requestIdleCallback; a task after the frame
+// where there is none, as in Safari): work a result on screen does not need, kept out of the way of the
+// tasks that follow the result (issue 25). A hidden page paints no frame, so it runs within 100 ms
+// anyway (a phone may discard a hidden tab).
 function afterPaint(fn) {
   let done = false;
   const once = () => {
     if (!done) fn();
     done = true;
   };
-  requestAnimationFrame(() => setTimeout(once, 0));
+  const whenIdle = () => (window.requestIdleCallback ? requestIdleCallback(once, { timeout: 100 }) : once());
+  requestAnimationFrame(() => setTimeout(whenIdle, 0));
   setTimeout(once, 100);
 }
 
