@@ -196,20 +196,46 @@ function diceMode() {
   return diceModeRadios.find((radio) => radio.checked)?.value ?? "";
 }
 
+// The forms' scenario fields (each control whose path starts with a SCENARIO_ROOTS), with what
+// collectScenario reads of their names and data attributes, found once and again only after the forms
+// change (issue 25: reading every control's name and data attributes at each Resolve cost milliseconds
+// on a slow phone). An element added or removed, or a control renamed or retyped, drops the list (a
+// text changed does not: the Replay button's, at every result); the observer's records are taken at
+// each use, so a change made in the same task as a Resolve is seen too.
+const FIELD_ATTRIBUTES = ["name", "type", "data-num", "data-list", "data-optional", "data-multi"];
+let scenarioFields = null;
+const changesFields = (record) =>
+  record.type === "attributes" || [...record.addedNodes, ...record.removedNodes].some((node) => node.nodeType === Node.ELEMENT_NODE);
+const dropFields = (records) => {
+  if (records.some(changesFields)) scenarioFields = null;
+};
+const fieldsObserver = new MutationObserver(dropFields);
+fieldsObserver.observe(form, { subtree: true, childList: true, attributes: true, attributeFilter: FIELD_ATTRIBUTES });
+
+function fieldsOfScenario() {
+  dropFields(fieldsObserver.takeRecords());
+  if (scenarioFields) return scenarioFields;
+  scenarioFields = [];
+  for (const el of form.elements) {
+    const path = el.name ? pathOf(el) : "";
+    if (!path || !SCENARIO_ROOTS.some((root) => path.startsWith(root))) continue;
+    scenarioFields.push({ el, path, multi: el.dataset.multi !== undefined, optional: el.dataset.optional !== undefined });
+  }
+  return scenarioFields;
+}
+
 // Fields the ruleset or the target's kind hides are not sent: what is not on screen is not asked for.
 function collectScenario() {
   const scenario = { version: 1, system: systemSelect.value };
   const multi = {};
-  for (const el of form.elements) {
-    const path = el.name ? pathOf(el) : "";
-    if (!path || !SCENARIO_ROOTS.some((root) => path.startsWith(root))) continue;
+  for (const { el, path, multi: many, optional } of fieldsOfScenario()) {
     if (el.closest("[hidden]")) continue;
-    if (el.dataset.multi !== undefined) {
+    if (many) {
       multi[path] ??= [];
       if (el.checked) multi[path].push(el.value);
       continue;
     }
-    if (el.dataset.optional !== undefined && isBlank(el)) continue;
+    if (optional && isBlank(el)) continue;
     setPath(scenario, path, valueOf(el));
   }
   for (const [path, values] of Object.entries(multi)) setPath(scenario, path, values);
@@ -328,15 +354,18 @@ function seedValue() {
   return text;
 }
 
-// `fn` once the next frame is painted (a task after it): work a result on screen does not need. A
-// hidden page paints no frame, so it runs within 100 ms anyway (a phone may discard a hidden tab).
+// `fn` once the next frame is painted and the page is idle (requestIdleCallback; a task after the frame
+// where there is none, as in Safari): work a result on screen does not need, kept out of the way of the
+// tasks that follow the result (issue 25). A hidden page paints no frame, so it runs within 100 ms
+// anyway (a phone may discard a hidden tab).
 function afterPaint(fn) {
   let done = false;
   const once = () => {
     if (!done) fn();
     done = true;
   };
-  requestAnimationFrame(() => setTimeout(once, 0));
+  const whenIdle = () => (window.requestIdleCallback ? requestIdleCallback(once, { timeout: 100 }) : once());
+  requestAnimationFrame(() => setTimeout(whenIdle, 0));
   setTimeout(once, 100);
 }
 
@@ -355,8 +384,9 @@ function show(envelope) {
       result.innerHTML = envelope.html; // built by render.py, every text escaped
       if (diceMode() === "manual") showDice(allDice(envelope.resolution), null, envelope.resolution);
       lastSeed = envelope.resolution.seed;
-      set(replayButton, "hidden", lastSeed == null);
-      if (lastSeed != null) set(replayButton, "textContent", `Replay seed ${lastSeed}`);
+      // the Replay button (in the forms' Dice panel) once the result is painted: its new seed is a
+      // text laid out again in the forms, whose whole layer the result's frame then painted again (issue 25)
+      afterPaint(showReplay);
       document.dispatchEvent(new CustomEvent("auspex:resolved", { detail: envelope }));
       // the page's layout read once, in the frame that lays it out anyway (not forced here, before the
       // answer's last changes): a result that starts low on the screen is scrolled to before it paints
@@ -376,6 +406,12 @@ function show(envelope) {
     default:
       result.replaceChildren(paragraph("error", envelope.message || "Something went wrong."));
   }
+}
+
+// The Replay button as the last result left it (read when it runs: a later result's seed, if any).
+function showReplay() {
+  set(replayButton, "hidden", lastSeed == null);
+  if (lastSeed != null) set(replayButton, "textContent", `Replay seed ${lastSeed}`);
 }
 
 function paragraph(className, text) {
@@ -655,12 +691,15 @@ function showFieldErrors(errors, { quiet = false } = {}) {
 
 function clearFieldErrors({ keepDice = false } = {}) {
   if (!keepDice) forgetChecks();
-  const mine = (el) => !(keepDice && el.closest("#dice"));
-  for (const note of form.querySelectorAll(".field-error")) if (mine(note)) note.remove();
-  for (const el of form.querySelectorAll("[aria-invalid]")) {
-    if (!mine(el)) continue;
-    el.removeAttribute("aria-invalid");
-    el.removeAttribute("aria-describedby");
+  // one walk of the forms when nothing is marked (every Resolve's case), not one for each kind of mark
+  if (form.querySelector(".field-error, [aria-invalid]") !== null) {
+    const mine = (el) => !(keepDice && el.closest("#dice"));
+    for (const note of form.querySelectorAll(".field-error")) if (mine(note)) note.remove();
+    for (const el of form.querySelectorAll("[aria-invalid]")) {
+      if (!mine(el)) continue;
+      el.removeAttribute("aria-invalid");
+      el.removeAttribute("aria-describedby");
+    }
   }
   set(formErrors, "hidden", true);
 }

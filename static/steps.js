@@ -61,6 +61,8 @@ document.addEventListener("auspex:resolved", () => {
   });
 });
 
+let answers = 0; // each answer's number: only the latest one's text is said
+
 function afterAnswer() {
   const status = root.dataset.status;
   const field =
@@ -75,7 +77,15 @@ function afterAnswer() {
   const lines = [...(result.querySelector(".headline") ?? result).children].map((el) => el.textContent.replace(/\s+/g, " ").trim());
   const text = lines.filter(Boolean).join(". ");
   announcer.textContent = "";
-  if (text) requestAnimationFrame(() => (announcer.textContent = text));
+  // said once the answer is painted (a task after its frame): set in that frame's callbacks, the text
+  // made the frame lay the page out a second time before it painted (issue 25). Only the latest answer's.
+  const said = ++answers;
+  if (!text) return;
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (said === answers) announcer.textContent = text;
+    }, 0),
+  );
 }
 
 new MutationObserver(afterAnswer).observe(result, { childList: true });
