@@ -37,7 +37,8 @@ const PICKERS = [
     scope: ["attacker.weapon."],
     empty: "(type the profile below)",
     book: bookWeapons,
-    apply: applyWeapon,
+    apply: (id) => applyBook("weapons", id),
+    matches: () => bookMatch("weapons"),
   },
   {
     id: "armoury-armour",
@@ -47,7 +48,8 @@ const PICKERS = [
     scope: ["target.armour."],
     empty: "(type the AP below)",
     book: (r) => (r?.armoury ? [[null, r.armoury.armour.map((x) => option(x.id, `${x.name} (${x.covers})`))]] : []),
-    apply: applyArmour,
+    apply: (id) => applyBook("armour", id),
+    matches: () => bookMatch("armour"),
   },
   { id: "rp-weapon-pick", family: "wh40krp", kind: "weapons", path: "attacker.weapon", scope: ["attacker.weapon."], empty: "(type the profile below)" },
   { id: "ep-attacker-pick", family: "epic", kind: "attackers", path: "attacker", scope: ["attacker."], empty: "(type the formation below)" },
@@ -66,12 +68,6 @@ function bookWeapons(r) {
   return [...groups];
 }
 
-function armouryEntry(kind, id) {
-  const a = ruleset?.armoury;
-  if (!a || !id) return null;
-  return kind === "armour" ? a.armour.find((x) => x.id === id) : [...a.weapons, ...(a.combi ?? [])].find((x) => x.id === id);
-}
-
 function setField(name, value) {
   const el = form.elements.namedItem(name);
   if (!el) return;
@@ -79,32 +75,57 @@ function setField(name, value) {
   else el.value = value == null ? "" : String(value);
 }
 
-// A book weapon's profile into the fields. A profile the ammunition decides (launchers) leaves its
-// damage empty for the player to fill from the round in use.
-function applyWeapon(id) {
-  const w = armouryEntry("weapon", id);
-  if (!w) return null;
+// A book weapon's profile as the fields take it, and what the picker shows of it. A profile the
+// ammunition decides (launchers) leaves its damage empty for the player to fill from the round in use.
+function weaponFields(w) {
   const p = w.profile;
-  setField("attacker.weapon.name", p.name);
-  setField("attacker.weapon.class", p.class);
+  const fields = { "attacker.weapon.name": p.name, "attacker.weapon.class": p.class };
   // a melee weapon has no range, RoF or clip: the fields take the engine's defaults
   const blank = { range: 0, rof: "S/-/-", damage: "", pen: 0, clip: 0, reload: "" };
-  for (const key of Object.keys(blank)) setField(`attacker.weapon.${key}`, p[key] ?? blank[key]);
-  if (p.damage_type) setField("attacker.weapon.damage_type", p.damage_type);
-  setField("attacker.weapon.sb_multiplier", p.sb_multiplier ?? 1);
-  setField("attacker.weapon.qualities", (p.qualities ?? []).join(", "));
+  for (const key of Object.keys(blank)) fields[`attacker.weapon.${key}`] = p[key] ?? blank[key];
+  if (p.damage_type) fields["attacker.weapon.damage_type"] = p.damage_type;
+  fields["attacker.weapon.sb_multiplier"] = p.sb_multiplier ?? 1;
+  fields["attacker.weapon.qualities"] = (p.qualities ?? []).join(", ");
   const notes = [...(w.notes ?? [])];
   if (!w.complete) notes.unshift("Its damage, type and Pen come from the ammunition: fill them in.");
-  return { source: w.cite ?? w.source, notes };
+  return { fields, shown: { source: w.cite ?? w.source, notes } };
 }
 
-function applyArmour(id) {
-  const a = armouryEntry("armour", id);
-  if (!a) return null;
+// A book armour's AP by location as the fields take them (none where the book gives no AP).
+function armourFields(a) {
+  const fields = {};
   if (a.armour && Object.keys(a.armour).length) {
-    for (const loc of LOCATIONS) setField(`target.armour.${loc}`, a.armour[loc] ?? 0);
+    for (const loc of LOCATIONS) fields[`target.armour.${loc}`] = a.armour[loc] ?? 0;
   }
-  return { source: a.cite ?? a.source, notes: a.notes ?? [] };
+  return { fields, shown: { source: a.cite ?? a.source, notes: a.notes ?? [] } };
+}
+
+const BOOK = {
+  weapons: () => [...(ruleset?.armoury?.weapons ?? []), ...(ruleset?.armoury?.combi ?? [])].map((w) => [w.id, weaponFields(w)]),
+  armour: () => (ruleset?.armoury?.armour ?? []).map((a) => [a.id, armourFields(a)]),
+};
+
+function applyBook(kind, id) {
+  const found = BOOK[kind]().find(([key]) => key === id);
+  if (!found) return null;
+  for (const [name, value] of Object.entries(found[1].fields)) setField(name, value);
+  return found[1].shown;
+}
+
+const fieldText = (name) => {
+  const el = form.elements.namedItem(name);
+  return !el ? null : el.type === "checkbox" ? String(el.checked) : el.value;
+};
+
+// The book entry the fields hold as the picker would have filled them, if any: a picker is not a
+// form field and is not kept over a reload, but the fields it filled are (issue 24's finding: it read
+// "(type the profile below)" beside a restored Lasgun). An entry that fills no field matches nothing.
+function bookMatch(kind) {
+  for (const [id, { fields, shown }] of BOOK[kind]?.() ?? []) {
+    const names = Object.keys(fields).filter((name) => fieldText(name) !== null); // the fields the forms have
+    if (names.length && names.every((name) => fieldText(name) === (fields[name] == null ? "" : String(fields[name])))) return { id, shown };
+  }
+  return null;
 }
 
 // A saved entry into the forms, as the Party panel's Use does: only the fields under its scope.
@@ -132,7 +153,23 @@ function fill(picker) {
     ...(saved.length ? [group("Party", saved)] : []),
     ...book.flatMap(([label, options]) => (label ? [group(label, options)] : options)),
   );
-  if ([...select.options].some((o) => o.value === chosen)) select.value = chosen;
+  if (chosen && [...select.options].some((o) => o.value === chosen)) {
+    select.value = chosen;
+    return;
+  }
+  const match = picker.matches?.(); // none chosen: the book entry the fields hold, if any
+  if (match) {
+    select.value = match.id;
+    show(picker, match.shown);
+  }
+}
+
+// The picked entry's source and notes, under the picker.
+function show(picker, shown) {
+  const source = document.getElementById(`${picker.id}-source`);
+  if (source) source.textContent = shown?.source ? `Source: ${shown.source}` : "";
+  const note = document.getElementById(`${picker.id}-note`);
+  if (note) note.textContent = (shown?.notes ?? []).join(" ");
 }
 
 function pick(picker) {
@@ -143,10 +180,7 @@ function pick(picker) {
     const entry = savedOf(picker).find((e) => e.name === value.slice(PARTY.length));
     if (entry) shown = applySaved(picker, entry);
   } else if (value) shown = picker.apply?.(value) ?? null;
-  const source = document.getElementById(`${picker.id}-source`);
-  if (source) source.textContent = shown?.source ? `Source: ${shown.source}` : "";
-  const note = document.getElementById(`${picker.id}-note`);
-  if (note) note.textContent = (shown?.notes ?? []).join(" ");
+  show(picker, shown);
   syncFireModes();
 }
 
