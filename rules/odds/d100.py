@@ -859,13 +859,10 @@ def _outcomes_of(
     :func:`outcomes`), each packed sum read as an :class:`Outcome` (wounds, Magnitude, and whether
     any hit caused Fury, slew, jammed, read row 1 or a slain row): each key unpacked once, each
     Outcome made once."""
-    denom = lcm(*(p.denom for p in parts), *(d for *_, d in struck))
-    out: dict[Outcome, int] = {}
+    done = mix(parts)  # the attacks that ended before damage, already Outcomes
+    denom = lcm(done.denom, *(d for *_, d in struck))
+    out: dict[Outcome, int] = {k: w * (denom // done.denom) for k, w in done.weights.items()}
     get = out.get
-    for p in parts:
-        f = denom // p.denom
-        for k, w in p.weights.items():
-            out[k] = get(k, 0) + w * f
     tails: dict[int, tuple[Any, ...]] = {}
     new, fields = object.__new__, _FIELDS
     for (outcome, degrees, hits, locs), total, w, d in struck:
