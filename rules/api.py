@@ -398,7 +398,9 @@ def run(data: dict[str, Any] | str, *, require_names: bool = False) -> dict[str,
     try:
         scenario = load_scenario(data)
         if require_names and (named := name_errors(data if isinstance(data, dict) else _parsed(data))):
-            raise ScenarioError(named)
+            # the scenario loaded, so its only errors are the names: said as they are (the except
+            # below would work them out, and parse a text scenario, a second time)
+            return {"status": "invalid", **ScenarioError(named).as_dict()}
         roller = Roller(_source(scenario))
         try:
             resolution = _resolve(scenario, roller)
