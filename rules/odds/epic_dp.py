@@ -194,9 +194,10 @@ def _parts(scenario: EpicScenario, target: FormationState, groups: Sequence[_Gro
     joints: list[_Joint] = []
     for part in _joined(groups):
         macro = {m for m, _, _ in part}
-        if len(macro) > 1 or _size(part) > OVERLAP_BUDGET:
+        merged = _merged(part)
+        if len(macro) > 1 or _size(merged) > OVERLAP_BUDGET:
             return None
-        joints.append(_ordered(scenario, target, _placed(part, order), macro.pop()))
+        joints.append(_ordered(scenario, target, _placed(merged, order), macro.pop()))
     return joints
 
 
@@ -216,10 +217,16 @@ def _joined(groups: Sequence[_Group]) -> list[list[_Group]]:
     return [[groups[n] for n in p] for p in parts]
 
 
+def _merged(part: Sequence[_Group]) -> Sequence[_Group]:
+    """A component whose groups may all go on the same units as one group (their hits added: one
+    hit at a time lands alike whichever group it is from); any other as it is."""
+    if len(part) > 1 and len({units for _, units, _ in part}) == 1:
+        return [(part[0][0], part[0][1], sum_all(h for _, _, h in part))]
+    return part
+
+
 def _size(part: Sequence[_Group]) -> int:
-    """The counts of hits :func:`_placed` places for a component."""
-    if len({units for _, units, _ in part}) == 1:
-        return len(sum_all(h for _, _, h in part).weights)
+    """The counts of hits :func:`_placed` places for a component (:func:`_merged`)."""
     size = 1
     for _, _, hits in part:
         size *= len(hits.weights)
@@ -235,12 +242,10 @@ def _placed(part: Sequence[_Group], order: list[int]) -> _Placed:
     """Every count of hits of each group of a component (``part``, in the resolver's order: normal
     hits shortest range first), the hits placed group after group, one at a time, as the resolver
     places them (:func:`rules.epic.readings.allocate`: front to back, where the hits before left
-    the fewest). Groups that may all go on the same units add their hits first (one hit at a time
-    lands alike whichever group it is from). A group with no unit to go on loses its hits."""
+    the fewest). ``part`` is :func:`_merged`: groups that may all go on the same units have added
+    their hits. A group with no unit to go on loses its hits."""
     from ..epic.readings import allocate
 
-    if len({units for _, units, _ in part}) == 1:
-        part = [(part[0][0], part[0][1], sum_all(h for _, _, h in part))]
     out: list[tuple[int, int, dict[int, int]]] = []
 
     def place(j: int, counts: dict[int, int], scored: int, weight: int) -> None:
@@ -425,7 +430,7 @@ def _with_macro(scenario: EpicScenario, target: FormationState, groups: Sequence
     macro weapons, the normal hits placed as the resolver places them, then the units scanned front
     to back (:func:`_macro_scan`). None when the macro weapons may go on different units, or the
     counts exceed :data:`MACRO_BUDGET`."""
-    normal = _joined([g for g in groups if not g[0] or not g[1]])
+    normal = [_merged(part) for part in _joined([g for g in groups if not g[0] or not g[1]])]
     macro = [g for g in groups if g[0] and g[1]]
     if len({units for _, units, _ in macro}) != 1:
         return None
