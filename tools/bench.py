@@ -57,6 +57,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -215,15 +216,43 @@ CURVE_ONCE = """async ([call, text, limit]) => {
 }"""
 
 
-def visit(playwright: Any, url: str, throttle: float, repeat: bool) -> dict[str, Any]:
+def page_figures(page: Any) -> dict[str, Any]:
+    """The bench's figures of a page once it is ready: its timings (:data:`MEASURE`) and the bytes
+    and requests the bench's server answered for it (:data:`COUNTER`)."""
+    m: dict[str, Any] = page.evaluate(MEASURE)
+    time.sleep(0.3)  # let trailing requests (service worker precache) land in the count
+    m.update(bytes=COUNTER.raw, gzip=COUNTER.gz, requests=COUNTER.requests)
+    return m
+
+
+def visit(
+    playwright: Any,
+    url: str,
+    throttle: float,
+    repeat: bool,
+    *,
+    measure: Callable[[Any], dict[str, Any]] = page_figures,
+    init_script: str | None = LONGTASKS,
+    keep: bool = True,
+    polling: int = 50,
+) -> dict[str, Any]:
     """One first visit (a fresh on-disk profile, as a player's browser has: Playwright's default
     context keeps only an in-memory HTTP cache that drops the 9.6 MB wasm) and, with ``repeat``,
-    a reload in the same profile."""
+    a reload in the same profile, the CPU throttled ``throttle`` times: ``{"first": figures,
+    "repeat": figures}``, each what ``measure(page)`` reads once the page is ready (polled every
+    ``polling`` ms). ``keep``: also ``page``, ``context`` and ``profile`` (the caller closes them);
+    else they are closed here. tools/startprof.py visits the same way with its own ``measure``."""
     profile = tempfile.mkdtemp(prefix="auspex-bench-")
     context = launch_persistent(playwright, profile)
+
+    def close() -> None:
+        context.close()
+        shutil.rmtree(profile, ignore_errors=True)
+
     try:
         page = context.pages[0] if context.pages else context.new_page()
-        page.add_init_script(LONGTASKS)
+        if init_script:
+            page.add_init_script(init_script)
         cdp = context.new_cdp_session(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
         out: dict[str, Any] = {}
@@ -233,19 +262,16 @@ def visit(playwright: Any, url: str, throttle: float, repeat: bool) -> dict[str,
                 page.goto(url, wait_until="commit")
             else:
                 page.reload(wait_until="commit")
-            page.wait_for_function(READY, timeout=180_000, polling=50)
-            m = page.evaluate(MEASURE)
-            time.sleep(0.3)  # let trailing requests (service worker precache) land in the count
-            m.update(bytes=COUNTER.raw, gzip=COUNTER.gz, requests=COUNTER.requests)
-            out[label] = m
-        out["page"] = page
-        out["context"] = context
-        out["profile"] = profile
-        return out
-    except Exception:
-        context.close()
-        shutil.rmtree(profile, ignore_errors=True)
+            page.wait_for_function(READY, timeout=180_000, polling=polling)
+            out[label] = measure(page)
+    except BaseException:
+        close()
         raise
+    if keep:
+        out.update(page=page, context=context, profile=profile)
+    else:
+        close()
+    return out
 
 
 def summarize(values: list[float]) -> dict[str, float]:

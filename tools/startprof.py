@@ -25,10 +25,8 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
-import shutil
 import statistics
 import sys
-import tempfile
 import threading
 from pathlib import Path
 from typing import Any
@@ -36,7 +34,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
-from browser import launch_persistent  # noqa: E402
+import bench  # noqa: E402
 from serve import Handler  # noqa: E402
 
 PAGES = {
@@ -45,7 +43,6 @@ PAGES = {
     "auspex": "",
     "base": "",  # the page as served from --base (another checkout, with its static/vendor/): before/after
 }
-READY = "() => performance.getEntriesByName('auspex:ready').length > 0"
 MARKS = """() => Object.fromEntries(performance.getEntriesByType('mark')
   .filter((m) => m.name.startsWith('auspex:')).map((m) => [m.name.replace('auspex:', ''), m.startTime]))"""
 ORIGIN = "() => performance.timeOrigin"
@@ -86,28 +83,21 @@ def serve(root: Path) -> Any:
     return server
 
 
+def start_figures(page: Any) -> dict[str, float]:
+    """The start's figures of a page once it is ready: its stage marks and the worker's fetch ends."""
+    got: dict[str, float] = page.evaluate(MARKS)
+    got.update(worker_fetches(page))
+    page.wait_for_timeout(500)  # the service worker's registration and precache settle
+    return got
+
+
 def visit(playwright: Any, url: str, throttle: float) -> dict[str, dict[str, float]]:
-    """A first visit in a fresh profile and a reload in it: {"first": figures, "repeat": figures}."""
-    profile = tempfile.mkdtemp(prefix="auspex-startprof-")
-    context = launch_persistent(playwright, profile)
-    try:
-        page = context.pages[0] if context.pages else context.new_page()
-        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-        out = {}
-        for label in ("first", "repeat"):
-            if label == "first":
-                page.goto(url, wait_until="commit")
-            else:
-                page.reload(wait_until="commit")
-            page.wait_for_function(READY, timeout=180_000, polling=20)
-            figures = page.evaluate(MARKS)
-            figures.update(worker_fetches(page))
-            out[label] = figures
-            page.wait_for_timeout(500)  # the service worker's registration and precache settle
-        return out
-    finally:
-        context.close()
-        shutil.rmtree(profile, ignore_errors=True)
+    """A first visit in a fresh profile and a reload in it: {"first": figures, "repeat": figures}
+    (tools/bench.py's visit, with :func:`start_figures` read)."""
+    out: dict[str, dict[str, float]] = bench.visit(
+        playwright, url, throttle, True, measure=start_figures, init_script=None, keep=False, polling=20
+    )
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
