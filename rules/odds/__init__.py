@@ -52,6 +52,10 @@ class OddsSeam:
     direct: Callable[[Any], Odds] | None = None
     """Optional: the same report worked out without the whole distribution (Epic's reads only
     the marginals of hits and of units destroyed); :func:`odds` uses it when given."""
+    finish: Callable[[Any, Odds, Dist[Any], int | None], Odds] | None = None
+    """Optional: ``finish(scenario, report, dist, sample) -> Odds``, what the family adds to the
+    report from the same distribution (the d100 family: a second weapon's attack, Multiple Attacks'
+    note: :func:`_d100_finish`)."""
 
 
 def outcome_distribution(scenario: Any) -> tuple[Dist[Any], int | None]:
@@ -145,20 +149,26 @@ def odds(scenario: Any) -> Odds:
         return seam.direct(scenario)
     dist, sample = seam.distribution(scenario)
     report = seam.report(scenario, dist, sample)
-    if seam.report is _d100:
-        from .two_weapon import with_second
+    return report if seam.finish is None else seam.finish(scenario, report, dist, sample)
 
-        report = with_second(scenario, report, dist, sample, _attack_class(scenario.system))
-        talent = getattr(action, "talent", None)
-        if talent is not None:  # Multiple Attacks (issue 22): the figures are one attack's
-            from ..d100.multiple import ATTACKS
 
-            note = (
-                f"{talent}: {ATTACKS[talent]} attacks, each its own test; these figures are each attack's alone "
-                "(a later attack starts from the damage the earlier ones left and meets no Evasion once the target "
-                "has used its Reaction)."
-            )
-            report = report.model_copy(update={"notes": [*report.notes, note]})
+def _d100_finish(scenario: Any, report: Odds, dist: Dist[Any], sample: int | None) -> Odds:
+    """The d100 family's report with a second weapon's attack (Two-Weapon Fighting, seed 004:
+    :func:`rules.odds.two_weapon.with_second`) and, for Multiple Attacks (issue 22), a note that the
+    figures are each attack's alone."""
+    from .two_weapon import with_second
+
+    report = with_second(scenario, report, dist, sample, _attack_class(scenario.system))
+    talent = getattr(getattr(scenario, "action", None), "talent", None)
+    if talent is not None:  # Multiple Attacks (issue 22): the figures are one attack's
+        from ..d100.multiple import ATTACKS
+
+        note = (
+            f"{talent}: {ATTACKS[talent]} attacks, each its own test; these figures are each attack's alone "
+            "(a later attack starts from the damage the earlier ones left and meets no Evasion once the target "
+            "has used its Reaction)."
+        )
+        report = report.model_copy(update={"notes": [*report.notes, note]})
     return report
 
 
@@ -460,7 +470,7 @@ def _epic_report(scenario: Any, hits: Dist[int], losses: Dist[tuple[int, bool, b
     )
 
 
-D100_ODDS = OddsSeam(_d100_distribution, _d100)
+D100_ODDS = OddsSeam(_d100_distribution, _d100, finish=_d100_finish)
 """The d100 family's odds (Dark Heresy 2nd and 1st edition, Deathwatch)."""
 RP_ODDS = OddsSeam(_rp_distribution, _rp)
 """The fan-made Warhammer 40,000 Roleplay's odds."""
