@@ -162,9 +162,12 @@ class _WalkedRound(_PenRound):
         )
 
     def before_fire(self, i: int, state: RoundState, aim: Aim) -> None:
-        # what an action fires depends on the round so far only through this state
-        key = (i, state.rounds_fired, state.jammed, state.overloaded, state.stopped, state.duck, len(state.shots))
-        self.walker.checkpoint((*key, aim.actions, aim.rested), _rp_shots(state.shots))
+        # what an action fires depends on the round so far only through this state (_state_key: the
+        # melee initiative too) and which of the GM's typed chart readings the next penetrating hit
+        # takes (as _TallyRound's key: issue 24's review found this one left both out)
+        typed = min(state.damage_index(), len(self.walk.scenario.action.chart_results))
+        key = (i, *_state_key(state), typed, aim.actions, aim.rested)
+        self.walker.checkpoint(key, _rp_shots(state.shots))
 
 
 class _RpWalk:

@@ -112,6 +112,19 @@ CASES = [
         lambda o: o.shots == ((True, True), (True, False)),
         id="two-blows",
     ),
+    pytest.param(
+        # the GM typed the first penetrating hit's reading only: the second action's hit reads the
+        # typed "Wounded" when the first shot did not penetrate, else rolls on a chart a 6 is off.
+        # The second action is shared by the penetrating hits before it too (issue 24's review: the
+        # key left them out, and the walk gave the second shot the first's reading)
+        rps.scenario(
+            actions=["single", "single"],
+            chart_results=["Wounded", ""],
+            charts=[{"chart": 1, "die": 6, "rows": "1-3: Wounded\n4-5: Badly wounded"}],
+        ),
+        lambda o: o.penetrating == 2 and o.off_chart == 1,
+        id="two-actions-the-gms-reading-typed-for-the-first-penetrating-hit",
+    ),
 ]
 
 
