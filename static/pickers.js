@@ -101,15 +101,35 @@ function armourFields(a) {
 }
 
 const BOOK = {
-  weapons: () => [...(ruleset?.armoury?.weapons ?? []), ...(ruleset?.armoury?.combi ?? [])].map((w) => [w.id, weaponFields(w)]),
-  armour: () => (ruleset?.armoury?.armour ?? []).map((a) => [a.id, armourFields(a)]),
+  weapons: (r) => [...(r.armoury?.weapons ?? []), ...(r.armoury?.combi ?? [])].map((w) => bookEntry(w.id, weaponFields(w))),
+  armour: (r) => (r.armoury?.armour ?? []).map((a) => bookEntry(a.id, armourFields(a))),
 };
 
+// An armoury entry: its fields' values (what applyBook sets), the same as the fields' texts (what
+// bookMatch compares) and what the picker shows of it.
+const bookEntry = (id, { fields, shown }) => ({
+  id,
+  fields,
+  texts: Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, value == null ? "" : String(value)])),
+  shown,
+});
+
+// The chosen ruleset's armoury entries of `kind`, built once per catalogue entry (the catalogue is
+// fetched once and never changed): fill() looks for the entry the fields hold at each ruleset switch
+// and each change of the party.
+const books = new WeakMap();
+function bookOf(kind) {
+  if (!ruleset || !BOOK[kind]) return [];
+  if (!books.has(ruleset)) books.set(ruleset, {});
+  const built = books.get(ruleset);
+  return (built[kind] ??= BOOK[kind](ruleset));
+}
+
 function applyBook(kind, id) {
-  const found = BOOK[kind]().find(([key]) => key === id);
+  const found = bookOf(kind).find((entry) => entry.id === id);
   if (!found) return null;
-  for (const [name, value] of Object.entries(found[1].fields)) setField(name, value);
-  return found[1].shown;
+  for (const [name, value] of Object.entries(found.fields)) setField(name, value);
+  return found.shown;
 }
 
 const fieldText = (name) => {
@@ -120,10 +140,16 @@ const fieldText = (name) => {
 // The book entry the fields hold as the picker would have filled them, if any: a picker is not a
 // form field and is not kept over a reload, but the fields it filled are (issue 24's finding: it read
 // "(type the profile below)" beside a restored Lasgun). An entry that fills no field matches nothing.
+// Each field is read once per call, however many entries name it.
 function bookMatch(kind) {
-  for (const [id, { fields, shown }] of BOOK[kind]?.() ?? []) {
-    const names = Object.keys(fields).filter((name) => fieldText(name) !== null); // the fields the forms have
-    if (names.length && names.every((name) => fieldText(name) === (fields[name] == null ? "" : String(fields[name])))) return { id, shown };
+  const read = new Map();
+  const text = (name) => {
+    if (!read.has(name)) read.set(name, fieldText(name));
+    return read.get(name);
+  };
+  for (const { id, texts, shown } of bookOf(kind)) {
+    const names = Object.keys(texts).filter((name) => text(name) !== null); // the fields the forms have
+    if (names.length && names.every((name) => text(name) === texts[name])) return { id, shown };
   }
   return null;
 }
