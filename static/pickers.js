@@ -56,6 +56,18 @@ const PICKERS = [
   { id: "ep-target-pick", family: "epic", kind: "targets", path: "target", scope: ["target."], empty: "(type the formation below)" },
 ];
 
+// index.html's party-only pickers, one <template> drawn at each data-party-picker (before the listeners)
+for (const spot of document.querySelectorAll("[data-party-picker]")) {
+  const { id, empty } = PICKERS.find((p) => p.id === spot.dataset.partyPicker);
+  const copy = document.getElementById("party-picker").content.cloneNode(true);
+  copy.querySelector("label").firstChild.data = `Pick a saved ${spot.dataset.saved} `;
+  copy.querySelector("select").append(option("", empty));
+  copy.querySelector("select").id = id;
+  copy.querySelector("button").id = `${id}-save`;
+  copy.querySelector("p").id = `${id}-source`;
+  spot.replaceWith(copy);
+}
+
 function bookWeapons(r) {
   const a = r?.armoury;
   if (!a) return [];
