@@ -117,23 +117,18 @@ const BOOK = {
   armour: (r) => (r.armoury?.armour ?? []).map((a) => bookEntry(a.id, armourFields(a))),
 };
 
-// An armoury entry: its fields' values (what applyBook sets), the same as the fields' texts (what
-// bookMatch compares) and what the picker shows of it.
+// The ruleset's armoury entries, built once per catalogue entry (fetched once, never changed): each
+// entry's fields as applyBook sets them and as bookMatch reads them (texts), and what the picker shows.
 const bookEntry = (id, { fields, shown }) => ({
   id,
   fields,
   texts: Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, value == null ? "" : String(value)])),
   shown,
 });
-
-// The chosen ruleset's armoury entries of `kind`, built once per catalogue entry (the catalogue is
-// fetched once and never changed): fill() looks for the entry the fields hold at each ruleset switch
-// and each change of the party.
 const books = new WeakMap();
 function bookOf(kind) {
   if (!ruleset || !BOOK[kind]) return [];
-  if (!books.has(ruleset)) books.set(ruleset, {});
-  const built = books.get(ruleset);
+  const built = books.get(ruleset) ?? books.set(ruleset, {}).get(ruleset);
   return (built[kind] ??= BOOK[kind](ruleset));
 }
 
@@ -152,13 +147,9 @@ const fieldText = (name) => {
 // The book entry the fields hold as the picker would have filled them, if any: a picker is not a
 // form field and is not kept over a reload, but the fields it filled are (issue 24's finding: it read
 // "(type the profile below)" beside a restored Lasgun). An entry that fills no field matches nothing.
-// Each field is read once per call, however many entries name it.
 function bookMatch(kind) {
-  const read = new Map();
-  const text = (name) => {
-    if (!read.has(name)) read.set(name, fieldText(name));
-    return read.get(name);
-  };
+  const read = new Map(); // each field read once
+  const text = (name) => (read.has(name) ? read.get(name) : read.set(name, fieldText(name)).get(name));
   for (const { id, texts, shown } of bookOf(kind)) {
     const names = Object.keys(texts).filter((name) => text(name) !== null); // the fields the forms have
     if (names.length && names.every((name) => text(name) === texts[name])) return { id, shown };
