@@ -5,6 +5,7 @@
 import { mainEngine } from "./start.js"; // first: the main engine, started before the rest of the page (issue 25)
 import { registerServiceWorker } from "./pwa.js"; // the offline copy and the new-version banner
 import "./steps.js"; // a phone's steps (Attacker, Target, Action, Result) and the spoken result
+import { afterPaint } from "./paint.js"; // work a result on screen does not need, once it is painted and the page idle
 import "./tabs.js"; // issue 24 (tabs): a phone's Result step as Result / Odds / Encounter tabs
 import { initParty } from "./party.js"; // the forms kept on this device, the saved party, share links
 import * as encounter from "./tracker.js"; // the encounter's view: the fight kept by the engine, Resolve applied to it
@@ -352,21 +353,6 @@ function seedValue() {
   const text = seedInput.value.trim();
   if (/^\d+$/.test(text) && BigInt(text) <= BigInt(MAX_SEED)) return Number(text);
   return text;
-}
-
-// `fn` once the next frame is painted and the page is idle (requestIdleCallback; a task after the frame
-// where there is none, as in Safari): work a result on screen does not need, kept out of the way of the
-// tasks that follow the result (issue 25). A hidden page paints no frame, so it runs within 100 ms
-// anyway (a phone may discard a hidden tab).
-function afterPaint(fn) {
-  let done = false;
-  const once = () => {
-    if (!done) fn();
-    done = true;
-  };
-  const whenIdle = () => (window.requestIdleCallback ? requestIdleCallback(once, { timeout: 100 }) : once());
-  requestAnimationFrame(() => setTimeout(whenIdle, 0));
-  setTimeout(once, 100);
 }
 
 // The answer's writes to the page are only those that change it (issue 25): an attribute or a text

@@ -56,6 +56,18 @@ const PICKERS = [
   { id: "ep-target-pick", family: "epic", kind: "targets", path: "target", scope: ["target."], empty: "(type the formation below)" },
 ];
 
+// index.html's party-only pickers, one <template> drawn at each data-party-picker (before the listeners)
+for (const spot of document.querySelectorAll("[data-party-picker]")) {
+  const { id, empty } = PICKERS.find((p) => p.id === spot.dataset.partyPicker);
+  const copy = document.getElementById("party-picker").content.cloneNode(true);
+  copy.querySelector("label").firstChild.data = `Pick a saved ${spot.dataset.saved} `;
+  copy.querySelector("select").append(option("", empty));
+  copy.querySelector("select").id = id;
+  copy.querySelector("button").id = `${id}-save`;
+  copy.querySelector("p").id = `${id}-source`;
+  spot.replaceWith(copy);
+}
+
 function bookWeapons(r) {
   const a = r?.armoury;
   if (!a) return [];
@@ -101,15 +113,30 @@ function armourFields(a) {
 }
 
 const BOOK = {
-  weapons: () => [...(ruleset?.armoury?.weapons ?? []), ...(ruleset?.armoury?.combi ?? [])].map((w) => [w.id, weaponFields(w)]),
-  armour: () => (ruleset?.armoury?.armour ?? []).map((a) => [a.id, armourFields(a)]),
+  weapons: (r) => [...(r.armoury?.weapons ?? []), ...(r.armoury?.combi ?? [])].map((w) => bookEntry(w.id, weaponFields(w))),
+  armour: (r) => (r.armoury?.armour ?? []).map((a) => bookEntry(a.id, armourFields(a))),
 };
 
+// The ruleset's armoury entries, built once per catalogue entry (fetched once, never changed): each
+// entry's fields as applyBook sets them and as bookMatch reads them (texts), and what the picker shows.
+const bookEntry = (id, { fields, shown }) => ({
+  id,
+  fields,
+  texts: Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, value == null ? "" : String(value)])),
+  shown,
+});
+const books = new WeakMap();
+function bookOf(kind) {
+  if (!ruleset || !BOOK[kind]) return [];
+  const built = books.get(ruleset) ?? books.set(ruleset, {}).get(ruleset);
+  return (built[kind] ??= BOOK[kind](ruleset));
+}
+
 function applyBook(kind, id) {
-  const found = BOOK[kind]().find(([key]) => key === id);
+  const found = bookOf(kind).find((entry) => entry.id === id);
   if (!found) return null;
-  for (const [name, value] of Object.entries(found[1].fields)) setField(name, value);
-  return found[1].shown;
+  for (const [name, value] of Object.entries(found.fields)) setField(name, value);
+  return found.shown;
 }
 
 const fieldText = (name) => {
@@ -121,9 +148,11 @@ const fieldText = (name) => {
 // form field and is not kept over a reload, but the fields it filled are (issue 24's finding: it read
 // "(type the profile below)" beside a restored Lasgun). An entry that fills no field matches nothing.
 function bookMatch(kind) {
-  for (const [id, { fields, shown }] of BOOK[kind]?.() ?? []) {
-    const names = Object.keys(fields).filter((name) => fieldText(name) !== null); // the fields the forms have
-    if (names.length && names.every((name) => fieldText(name) === (fields[name] == null ? "" : String(fields[name])))) return { id, shown };
+  const read = new Map(); // each field read once
+  const text = (name) => (read.has(name) ? read.get(name) : read.set(name, fieldText(name)).get(name));
+  for (const { id, texts, shown } of bookOf(kind)) {
+    const names = Object.keys(texts).filter((name) => text(name) !== null); // the fields the forms have
+    if (names.length && names.every((name) => text(name) === texts[name])) return { id, shown };
   }
   return null;
 }

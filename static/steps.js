@@ -1,6 +1,8 @@
 // Auspex on a phone: the forms in steps (Attacker, Target, Action, Result), one step's panels at a
 // time below 760px (app.css hides the others by <html data-at>; wider, every panel shows and the
 // step only follows along); and a short spoken line for each answer of the engine.
+import { afterFrame } from "./paint.js";
+
 const NARROW = matchMedia("(max-width: 759px)");
 const STEPS = ["attacker", "target", "action", "result"];
 const root = document.documentElement;
@@ -81,11 +83,9 @@ function afterAnswer() {
   // made the frame lay the page out a second time before it painted (issue 25). Only the latest answer's.
   const said = ++answers;
   if (!text) return;
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      if (said === answers) announcer.textContent = text;
-    }, 0),
-  );
+  afterFrame(() => {
+    if (said === answers) announcer.textContent = text;
+  });
 }
 
 new MutationObserver(afterAnswer).observe(result, { childList: true });

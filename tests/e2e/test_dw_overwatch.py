@@ -11,10 +11,9 @@ from playwright.sync_api import Page, expect
 from tests.e2e.test_encounter import (
     ARTIFACTS,
     PHONE,
-    STORED_EVENTS,
+    add_combatant,
     by_hand,
     card,
-    events,
     field,
     go,
     press,
@@ -36,22 +35,7 @@ BOLTER = {
 
 
 def add_dw(page: Page, name: str, *, ag: str, wounds: str) -> None:
-    go(page, "attacker")
-    field(page, "attacker.name").fill(name)
-    field(page, "attacker.characteristics.BS").fill("40")
-    field(page, "attacker.characteristics.Ag").fill(ag)
-    for key, value in BOLTER.items():
-        field(page, f"attacker.weapon.{key}").fill(value)
-    go(page, "target")
-    field(page, "target.name").fill(name)
-    field(page, "target.wounds").fill(wounds)
-    field(page, "target.damage_taken").fill("0")
-    go(page, "result")
-    show_encounter(page)  # a phone: its Encounter tab
-    before = events(page)
-    page.click("#tk-add-both")
-    page.wait_for_function(f"{STORED_EVENTS} === {before + 1}")
-    expect(card(page, name)).to_be_visible()
+    add_combatant(page, name, characteristics={"BS": "40", "Ag": ag}, weapon=BOLTER, wounds=wounds)
 
 
 def test_a_deathwatch_overwatch_held_over_a_turn_then_fired(ready_page: Page) -> None:

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.test_encounter import ARTIFACTS, PHONE, by_hand, field, go, ready
+from tests.e2e.test_table_rules import psychic_bolt
 
 pytestmark = pytest.mark.e2e
 
@@ -20,16 +21,7 @@ def test_dw_psychic_attack_reads_as_counted_by_hand(ready_page: Page) -> None:
     page.select_option("#system", "dw")
     go(page, "action")
     expect(field(page, "action.psychic.power")).to_be_hidden()  # hidden until a Psychic Attack
-    go(page, "attacker")
-    for key, value in {"name": "Psychic Bolt", "damage": "1d10+3", "pen": "4"}.items():
-        field(page, f"attacker.weapon.{key}").fill(value)
-    field(page, "attacker.psy_rating").fill("3")
-    go(page, "target")
-    field(page, "target.armour.Body").fill("6")
-    field(page, "target.toughness_bonus").fill("3")
-    field(page, "target.wounds").fill("20")
-    go(page, "action")
-    field(page, "action.type").select_option("Psychic Attack")
+    psychic_bolt(page)
     expect(field(page, "action.psychic.power")).to_be_visible()
     field(page, "attacker.characteristics.WP").fill("45")
     field(page, "action.psychic.modifier").fill("10")

@@ -119,22 +119,56 @@ def by_hand(page: Page, dice: list[int]) -> None:
     assert resolve_any(page) == "ok", page.locator("#result").inner_text()
 
 
-def add_dh2(page: Page, name: str, *, ag: str, weapon: dict[str, str], wounds: str) -> None:
-    go(page, "attacker")
-    field(page, "attacker.name").fill(name)
-    field(page, "attacker.characteristics.Ag").fill(ag)
-    for key, value in weapon.items():
-        field(page, f"attacker.weapon.{key}").fill(value)
-    go(page, "target")
-    field(page, "target.name").fill(name)
-    field(page, "target.wounds").fill(wounds)
-    field(page, "target.damage_taken").fill("0")
+def set_field(page: Page, name: str, value: str) -> None:
+    """A form field set as a player does: a select's option chosen, any other field filled."""
+    el = field(page, name)
+    if el.evaluate("e => e.tagName") == "SELECT":
+        el.select_option(value)
+    else:
+        el.fill(value)
+
+
+def add_both(page: Page, name: str) -> None:
+    """The forms' combatant ``name`` added to the encounter by "Add both" (on a phone, the Result
+    step's Encounter tab); waits for its event stored and its card shown."""
     go(page, "result")
-    show_encounter(page)
+    show_encounter(page)  # a phone: its Encounter tab
     before = events(page)
     page.click("#tk-add-both")
     page.wait_for_function(f"{STORED_EVENTS} === {before + 1}")
     expect(card(page, name)).to_be_visible()
+
+
+def add_combatant(
+    page: Page,
+    name: str,
+    *,
+    characteristics: dict[str, str],
+    weapon: dict[str, str],
+    wounds: str,
+    target: dict[str, str] | None = None,
+) -> None:
+    """A d100 combatant from both forms, added to the encounter: on the Attacker form its name, its
+    ``characteristics`` (by key: WS, BS, S, Ag...) and its ``weapon``'s fields (by key, in order); on
+    the Target form its name, ``wounds``, no damage taken, then ``target``'s fields (by name under
+    ``target.``, in order). A select's option is chosen, any other field filled."""
+    go(page, "attacker")
+    field(page, "attacker.name").fill(name)
+    for key, value in characteristics.items():
+        set_field(page, f"attacker.characteristics.{key}", value)
+    for key, value in weapon.items():
+        set_field(page, f"attacker.weapon.{key}", value)
+    go(page, "target")
+    field(page, "target.name").fill(name)
+    field(page, "target.wounds").fill(wounds)
+    field(page, "target.damage_taken").fill("0")
+    for key, value in (target or {}).items():
+        set_field(page, f"target.{key}", value)
+    add_both(page, name)
+
+
+def add_dh2(page: Page, name: str, *, ag: str, weapon: dict[str, str], wounds: str) -> None:
+    add_combatant(page, name, characteristics={"Ag": ag}, weapon=weapon, wounds=wounds)
 
 
 AUTOGUN = {

@@ -13,6 +13,7 @@ from tests.e2e.test_encounter import (
     AUTOGUN,
     PHONE,
     STUBBER,
+    add_both,
     add_dh2,
     by_hand,
     card,
@@ -21,7 +22,6 @@ from tests.e2e.test_encounter import (
     press,
     reads,
     ready,
-    show_encounter,
 )
 
 pytestmark = pytest.mark.e2e
@@ -73,10 +73,7 @@ def test_the_second_weapon_at_another_combatant_reads_as_counted_by_hand(ready_p
         go(page, "target")
         field(page, "target.name").fill(name)
         field(page, "target.wounds").fill(wounds)
-        go(page, "result")
-        show_encounter(page)  # a phone: its Encounter tab
-        page.click("#tk-add-both")
-        expect(card(page, name)).to_be_visible()
+        add_both(page, name)
     # initiative by hand: Vex 7 + 4 = 11, Cultist 2 + 3 = 5, Thug 1 + 2 = 3
     page.fill("#tk-dice", "7 2 1")
     press(page, "#tk-start")

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from .conftest import wait_for_engine
-from .test_encounter import STORED_EVENTS, by_hand, card, events, go, press, reads, ready
+from .test_encounter import add_both, by_hand, go, press, reads, ready
 from .test_rulesets import field, k, type_dice
 from .test_share import share
 from .test_wh40krp import fill, wh40krp
@@ -106,11 +106,7 @@ def add_rp(page: Page, name: str, initiative: str, chart: str = "") -> None:
     go(page, "target")
     field(page, "rp:target.name").fill(name)
     field(page, "rp:target.armour.Body.type").select_option("none")
-    go(page, "result")
-    before = events(page)
-    page.click("#tk-add-both")
-    page.wait_for_function(f"{STORED_EVENTS} === {before + 1}")
-    expect(card(page, name)).to_be_visible()
+    add_both(page, name)
 
 
 def test_an_encounter_attack_reads_the_saved_chart_and_says_when_a_roll_is_off_it(saved_page: Page) -> None:

@@ -14,11 +14,10 @@ from tests.e2e.test_encounter import (
     ARTIFACTS,
     AUTOGUN,
     PHONE,
-    STORED_EVENTS,
     STUBBER,
+    add_combatant,
     by_hand,
     card,
-    events,
     field,
     go,
     press,
@@ -34,24 +33,14 @@ pytestmark = pytest.mark.e2e
 def add_grappler(page: Page, name: str, *, ws: str, s: str, ag: str, weapon: dict[str, str], wounds: str) -> None:
     """A combatant from both forms: WS, S and Ag on the Attacker form; its S again, its Wounds and
     no armour on the Target form (a grapple's opposed tests read the target's S)."""
-    go(page, "attacker")
-    field(page, "attacker.name").fill(name)
-    for key, value in (("WS", ws), ("S", s), ("Ag", ag)):
-        field(page, f"attacker.characteristics.{key}").fill(value)
-    for key, value in weapon.items():
-        field(page, f"attacker.weapon.{key}").fill(value)
-    go(page, "target")
-    field(page, "target.name").fill(name)
-    field(page, "target.wounds").fill(wounds)
-    field(page, "target.damage_taken").fill("0")
-    field(page, "target.armour.Body").fill("0")
-    field(page, "target.characteristics.S").fill(s)
-    go(page, "result")
-    show_encounter(page)  # a phone: its Encounter tab
-    before = events(page)
-    page.click("#tk-add-both")
-    page.wait_for_function(f"{STORED_EVENTS} === {before + 1}")
-    expect(card(page, name)).to_be_visible()
+    add_combatant(
+        page,
+        name,
+        characteristics={"WS": ws, "S": s, "Ag": ag},
+        weapon=weapon,
+        wounds=wounds,
+        target={"armour.Body": "0", "characteristics.S": s},
+    )
 
 
 def conditions(page: Page, name: str) -> list[str]:

@@ -12,10 +12,9 @@ from playwright.sync_api import Page, expect
 from tests.e2e.test_encounter import (
     ARTIFACTS,
     PHONE,
-    STORED_EVENTS,
+    add_combatant,
     by_hand,
     card,
-    events,
     field,
     go,
     press,
@@ -32,28 +31,20 @@ SWORD = {"name": "Sword", "damage": "1d10", "pen": "0", "qualities": ""}
 def add_fighter(page: Page, name: str, *, ws: str) -> None:
     """A combatant from both forms: WS 40 or 35, S 30, Ag 30 and a sword; 20 Wounds, TB 3, no
     armour and a Dodge of 30 on the Target form."""
-    go(page, "attacker")
-    field(page, "attacker.name").fill(name)
-    for key, value in (("WS", ws), ("S", "30"), ("Ag", "30")):
-        field(page, f"attacker.characteristics.{key}").fill(value)
-    field(page, "attacker.weapon.class").select_option("Melee")
-    for key, value in SWORD.items():
-        field(page, f"attacker.weapon.{key}").fill(value)
-    go(page, "target")
-    field(page, "target.name").fill(name)
-    field(page, "target.wounds").fill("20")
-    field(page, "target.damage_taken").fill("0")
-    field(page, "target.toughness_bonus").fill("3")
-    for loc in ("Head", "Body"):
-        field(page, f"target.armour.{loc}").fill("0")
-    field(page, "target.evasion.reaction").select_option("Dodge")
-    field(page, "target.evasion.skill").fill("30")
-    go(page, "result")
-    show_encounter(page)  # a phone: its Encounter tab
-    before = events(page)
-    page.click("#tk-add-both")
-    page.wait_for_function(f"{STORED_EVENTS} === {before + 1}")
-    expect(card(page, name)).to_be_visible()
+    add_combatant(
+        page,
+        name,
+        characteristics={"WS": ws, "S": "30", "Ag": "30"},
+        weapon={"class": "Melee", **SWORD},
+        wounds="20",
+        target={
+            "toughness_bonus": "3",
+            "armour.Head": "0",
+            "armour.Body": "0",
+            "evasion.reaction": "Dodge",
+            "evasion.skill": "30",
+        },
+    )
 
 
 def test_a_dh1_feint_then_attack_no_evasion_offered(ready_page: Page) -> None:

@@ -14,6 +14,22 @@ from tests.e2e.test_encounter import ARTIFACTS, PHONE, by_hand, card, field, go,
 pytestmark = pytest.mark.e2e
 
 
+def psychic_bolt(page: Page) -> None:
+    """A psychic bolt on the forms (1d10+3, Pen 4, Psy Rating 3) at a target with Body AP 6, TB 3 and
+    20 Wounds, the action chosen a Psychic Attack (its Focus Power fields then show); the Action step
+    left on screen."""
+    go(page, "attacker")
+    for key, value in {"name": "Psychic Bolt", "damage": "1d10+3", "pen": "4"}.items():
+        field(page, f"attacker.weapon.{key}").fill(value)
+    field(page, "attacker.psy_rating").fill("3")
+    go(page, "target")
+    field(page, "target.armour.Body").fill("6")
+    field(page, "target.toughness_bonus").fill("3")
+    field(page, "target.wounds").fill("20")
+    go(page, "action")
+    field(page, "action.type").select_option("Psychic Attack")
+
+
 def test_new_fields_stay_hidden_on_the_default_form(ready_page: Page) -> None:
     page = ready(ready_page)
     page.set_viewport_size(PHONE)
@@ -38,16 +54,7 @@ def test_psychic_attack_reads_as_counted_by_hand(ready_page: Page) -> None:
     # Body; d10 8 + 3 = 11 - (Body AP 6 - Pen 4) - TB 3 = 6 wounds.
     page = ready(ready_page)
     page.set_viewport_size(PHONE)
-    go(page, "attacker")
-    for key, value in {"name": "Psychic Bolt", "damage": "1d10+3", "pen": "4"}.items():
-        field(page, f"attacker.weapon.{key}").fill(value)
-    field(page, "attacker.psy_rating").fill("3")
-    go(page, "target")
-    field(page, "target.armour.Body").fill("6")
-    field(page, "target.toughness_bonus").fill("3")
-    field(page, "target.wounds").fill("20")
-    go(page, "action")
-    field(page, "action.type").select_option("Psychic Attack")
+    psychic_bolt(page)
     expect(field(page, "action.psychic.power")).to_be_visible()
     field(page, "attacker.characteristics.WP").fill("45")
     field(page, "action.psychic.modifier").fill("10")
