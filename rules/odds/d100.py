@@ -49,7 +49,7 @@ from math import lcm
 from typing import Any
 
 from ..d100 import seams as roles
-from ..d100.attack import D100Attack
+from ..d100.attack import D100Attack, Setting
 from ..d100.qualities import area_quality
 from ..d100.seams import Seams
 from ..d100.stages.damage import damage_all, pen
@@ -260,9 +260,9 @@ class _Probe:
         # issue 23: the rows the group's tables mark slain, and the location of the hit walked
         self.slain = slain_rows(scenario, attack_class)
         self.walking: str | None = None
-        # step 1: the attack's setting (check and modifiers) and its step log, worked out on the
-        # first walk and handed to the others (:func:`_setting`)
-        self.setting: tuple[AttackState, tuple[Any, ...], Any] | None = None
+        # step 1: the attack's setting (check and modifiers), its step log and checked qualities,
+        # worked out on the first walk and handed to the others (:func:`_setting`)
+        self.setting: Setting | None = None
 
     def _classes(self, attack: D100Attack, target: int, degrees: bool) -> Classes:
         """The d100 faces grouped by what a test against ``target`` makes of them: success, and
@@ -628,17 +628,15 @@ class _Probe:
 def _setting(probe: _Probe, a: D100Attack, walker: Walker) -> AttackState:
     """The attack's setting before any die (``Seams.setting``: the check and the modifiers) for
     step 1's walk of ``probe``: the same for every walk (it reads the scenario alone), so it runs on
-    the first walk and the others take its state, its steps and the weapon's qualities (a cached
-    property read off the scenario). Run on every walk where it rolled a die."""
+    the first walk and the others take it over, its state, its steps and the checked qualities
+    (:meth:`~rules.d100.attack.D100Attack.take_over_setting`). Run on every walk where it rolled a
+    die."""
     if probe.setting is not None:
-        st, steps, qualities = probe.setting
-        a.steps.extend(steps)
-        a.__dict__.setdefault("_quality_check", qualities)
-        return st
+        return a.take_over_setting(probe.setting)
     dice = len(walker.trail)
     st = Seams.setting(a.seams, a)
     if len(walker.trail) == dice and not a.target_tests and a.evasion_test is None:
-        probe.setting = (st, tuple(a.steps), a._quality_check)
+        probe.setting = a.hand_over_setting(st)
     return st
 
 
