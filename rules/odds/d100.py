@@ -14,24 +14,29 @@ How :func:`outcomes` stays exact and fast, in three walks of the resolver's own 
    jam d10, the Overheats table, a Flame's Agility tests): the attack's ``resolve()`` runs to the
    point where it would roll evasion and damage, where the walk stops and records the hits placed
    and the degrees. 100 runs for a d100, more when a jam or heat die follows.
-2. **Evasion** (``_evasion``), for each number of hits on the target: 100 runs (fewer by class).
-3. **One hit's damage**, in two stages: its damage dice (``_roll_hit_dice``: the weapon's dice,
-   Tearing, Accurate, Proven / Primitive) walked once for the attack; then the rest of ``_damage``
-   with one hit (armour, Toughness, Unstable, Righteous Fury and its confirmation, the tests its
-   qualities make the target take) from a representative roll of each group of rolls it reads
-   alike (their total, whether they call Righteous Fury, whether one jams a Flame or Spray
-   weapon), once per armour value struck, shared by every hit and roll that need it. Where the
-   degrees replace a die (DH2, Deathwatch) the die replaced depends on every die, so each roll's
-   gains are read off the resolver's ``replace_with_degrees`` with what ``damage_all`` hands it
-   (issue 25: the walks went from one per roll, a hundred for a Tearing d10, to one per group).
+2. **Evasion** (``evade``), for each number of hits on the target: 100 runs (fewer by class).
+3. **One hit's damage** (:class:`_HitWalks`), in two stages: its damage dice (``roll_hit_dice``:
+   the weapon's dice, Tearing, Accurate, Proven / Primitive) walked once for the attack; then the
+   rest of ``damage_all`` with one hit (armour, Toughness, Unstable, Righteous Fury and its
+   confirmation, the tests its qualities make the target take) from a representative roll of each
+   group of rolls it reads alike (their total, whether they call Righteous Fury, whether one jams a
+   Flame or Spray weapon), once per armour value struck, shared by every hit and roll that need
+   it. Where the degrees replace a die (DH2, Deathwatch) the die replaced depends on every die, so
+   each roll's gains are read off the resolver's ``replace_with_degrees`` with what ``damage_all``
+   hands it (:class:`_Replacing`; issue 25: the walks went from one per roll, a hundred for a
+   Tearing d10, to one per group).
 
-The hits of an attack are then added up (their dice are independent). One rule ties the hits
-together: in DH2 the degrees of success replace the one die *of the whole attack* that gains the
-most wounds (seed 004, Step Four). Each hit's walk records that gain (``replace_gain``), once
-without applying it and once applied, and the sum takes the replaced hit to be the first with the
-greatest gain, as ``_replace_with_degrees`` does: for each gain ``g`` and hit ``h``, the hits
-before ``h`` gain less than ``g``, ``h`` gains ``g`` (its replaced dice), the hits after gain at
-most ``g``.
+The hits of an attack are then added up (:class:`_Sums`: their dice are independent). One rule
+ties the hits together: in DH2 the degrees of success replace the one die *of the whole attack*
+that gains the most wounds (seed 004, Step Four). Each hit's walk records that gain
+(``replace_gain``), once without applying it and once applied, and the sum takes the replaced hit
+to be the first with the greatest gain, as ``replace_with_degrees`` does: for each gain ``g`` and
+hit ``h``, the hits before ``h`` gain less than ``g``, ``h`` gains ``g`` (its replaced dice), the
+hits after gain at most ``g``.
+
+:class:`_Probe` runs steps 1 and 2 and holds what the others share (the attack that reached
+damage, its state at each degrees value, the hit walked); its ``hits`` (:class:`_HitWalks`) walk
+step 3 and its ``sums`` (:class:`_Sums`) add the hits up, each keeping its own memos.
 
 Dice walked by class (:mod:`rules.odds.explore`): a d100 *test* by what the test makes of it:
 evasion by success and degrees, a Fury confirmation or a target's test by success; DH2's Fury
@@ -49,7 +54,7 @@ from math import lcm
 from typing import Any
 
 from ..d100 import seams as roles
-from ..d100.attack import D100Attack
+from ..d100.attack import D100Attack, Setting
 from ..d100.qualities import area_quality
 from ..d100.seams import Seams
 from ..d100.stages.damage import damage_all, pen
@@ -216,24 +221,6 @@ class _Seams(Seams):
         return super().degrees_die(a, rolled, degrees, bonus, wounds_through)
 
 
-def _kept(hits: int) -> bool:
-    """Whether the sum over the first ``hits`` hits is kept: every one up to 32 (a burst's: bursts
-    that strike alike at first share those sums), every 16th up to 256, then every 256th (a long
-    sum's weights are large integers: a Horde's 4,000 hits would hold gigabytes)."""
-    return hits <= 32 or hits % (16 if hits <= 256 else 256) == 0
-
-
-class _Node:
-    """A node of :meth:`_Probe._fold`'s trie: the value folded over the locations that lead to it (or
-    None where it is not kept) and the next location's nodes."""
-
-    __slots__ = ("next", "sum")
-
-    def __init__(self, total: Any = None) -> None:
-        self.sum = total
-        self.next: dict[str, _Node] = {}
-
-
 class _Probe:
     """Runs the resolver's steps on walked dice."""
 
@@ -241,28 +228,20 @@ class _Probe:
         self.scenario = scenario
         self.cls = attack_class
         self.cap = wounds_cap(scenario, attack_class)
-        self.magnitude_cap = scenario.target.horde.magnitude if scenario.target.horde is not None else None
         self.prepared: D100Attack | None = None  # an attack that reached damage: checked, modifiers set
         self.state: AttackState | None = None  # its state there
         self.test_classes: dict[tuple[int, bool], Classes] = {}
-        self.hit_memo: dict[tuple[Any, ...], Dist[Any]] = {}
         self.evasion_memo: dict[int, Dist[int]] = {}
-        self.sum_memo: dict[tuple[Any, ...], Dist[int]] = {}
-        self.alike: dict[tuple[Any, ...], str] = {}  # damage: (armour, table) -> the location summed for it
-        self.part_memo: dict[tuple[Any, ...], Dist[int]] = {}
-        self.prefix_memo: dict[tuple[Any, ...], _Node] = {}
-        self.dice_memo: dict[tuple[Any, ...], Any] = {}
-        self.norm_cache: dict[int, int] = {}
         self.state_memo: dict[int, AttackState] = {}  # _at: the state at each degrees value
-        self.key_memo: dict[tuple[str, int], tuple[Any, ...]] = {}  # plain_hit: (location, degrees) -> memo key
-        self.plain_memo: dict[tuple[Any, ...], Dist[Any]] = {}  # plain_hit: the walk read at one degrees value
         self.all_degrees: set[int] = set()  # the degrees of every attack that struck
         # issue 23: the rows the group's tables mark slain, and the location of the hit walked
         self.slain = slain_rows(scenario, attack_class)
         self.walking: str | None = None
-        # step 1: the attack's setting (check and modifiers) and its step log, worked out on the
-        # first walk and handed to the others (:func:`_setting`)
-        self.setting: tuple[AttackState, tuple[Any, ...], Any] | None = None
+        # step 1: the attack's setting (check and modifiers), its step log and checked qualities,
+        # worked out on the first walk and handed to the others (:func:`_setting`)
+        self.setting: Setting | None = None
+        self.hits = _HitWalks(self)  # step 3: one hit's damage
+        self.sums = _Sums(self)  # the sum over the hits
 
     def _classes(self, attack: D100Attack, target: int, degrees: bool) -> Classes:
         """The d100 faces grouped by what a test against ``target`` makes of them: success, and
@@ -341,114 +320,6 @@ class _Probe:
             got = self.evasion_memo[hits] = explore(run)
         return got
 
-    # step 3
-    def plain_hit(self, location: str, degrees: int) -> Dist[tuple[int, int]]:
-        """One hit on the target at ``location``, the degrees' die not applied: (the wounds the
-        degrees' best replacement would add, pack(wounds, Magnitude, Fury, slain, jam)) (:meth:`_pack`)."""
-        a = self.prepared
-        assert a is not None
-        key = self.key_memo.get((location, degrees))
-        if key is None:
-            key = ("plain", a._armour_at(location), self._table_key(location), self._degree_key(a, degrees))
-            self.key_memo[(location, degrees)] = key
-        walked: Dist[Any] | None = self.hit_memo.get(key)
-        if walked is None:
-            walked = self.hit_memo[key] = self._walk_hits(location, degrees)
-        if not self.cls.DEGREES_REPLACE_DIE:
-            return walked
-        got = self.plain_memo.get((key, degrees))
-        if got is None:
-            i = sorted(self.all_degrees).index(degrees)
-            # a Flame or Spray attack has no degrees' die: no gain was read
-            got = walked.map(lambda k: (k[0][i] if isinstance(k[0], tuple) else 0, k[1]))
-            self.plain_memo[(key, degrees)] = got
-        return got
-
-    def replaced_hit(self, location: str, degrees: int) -> Dist[tuple[int, int]]:
-        """One hit on the target at ``location`` whose best die is replaced by the degrees: (gain,
-        packed outcome), for the outcomes with a gain (the others are the plain hit's)."""
-        a = self.prepared
-        assert a is not None
-        self.plain_hit(location, degrees)  # walks the replaced hits too
-        return self.hit_memo[("replaced", a._armour_at(location), self._table_key(location), degrees)]
-
-    def damage_dice(self, degrees: int) -> tuple[Dist[Any], dict[Any, Any]]:
-        """A hit's damage dice (``_roll_hit_dice``: the weapon's dice, Tearing, Maximal, Accurate,
-        Proven / Primitive): where the degrees replace no die, by what the rest of the hit reads of
-        them, their total and whether they call Righteous Fury; in DH2 and Deathwatch, every die
-        (the degrees' die reads them all: :class:`_Replacing` groups them after). Returns the
-        distribution and a representative roll of each."""
-        a = self.prepared
-        assert a is not None
-        key = ("dice", accurate_dice(a, self._at(degrees), degrees))
-        got = self.dice_memo.get(key)
-        if got is None:
-            reps: dict[Any, Any] = {}
-            cls = self.cls
-            every = cls.DEGREES_REPLACE_DIE
-
-            def run(walker: Walker) -> Any:
-                self._wire(a, walker)
-                hd = roll_hit_dice(a, self._at(degrees), 1, 0, "", degrees)
-                if every:
-                    sig: Any = tuple((d.value, d.rolled.natural, d.rolled.sides, d.role, d.group) for d in hd.dice)
-                else:
-                    sig = (hd.total(), calls_fury(a, hd))
-                reps.setdefault(sig, hd)
-                return sig
-
-            got = self.dice_memo[key] = (explore(run), reps)
-        return got
-
-    def _rest_of_hit(self, location: str, degrees: int, rep: Any, replace: Any = None) -> Dist[Any]:
-        """The rest of ``_damage`` for one hit whose dice are ``rep`` (armour, Toughness,
-        Righteous Fury and its dice, the tests its qualities call for), walked; ``replace`` stands
-        in for ``_replace_with_degrees``. Outcomes: (the gain recorded, packed outcome), or None
-        where ``replace`` stopped the walk (:class:`_NoGain`)."""
-        a = self.prepared
-        assert a is not None
-
-        def stand_in(st: AttackState, n: int, person: int, loc: str, d: int) -> Any:
-            # the same dice, on this hit (fresh _Die records, which _damage may change; RolledDie is
-            # frozen): its number, person and location are the caller's
-            return dataclasses.replace(
-                rep, number=n, person=person, location=loc, dice=[dataclasses.replace(d) for d in rep.dice]
-            )
-
-        def run(walker: Walker) -> Any:
-            seams = self._wire(a, walker)
-            a.steps, a.target_tests = [], []
-            a.replace_gain = 0
-            seams.on_hit_dice = stand_in
-            if replace is not None:
-                seams.on_degrees_die = replace
-            try:
-                done = damage_all(a, self._at(degrees), ((0, location),))
-            except _NoGain:
-                return None
-            found: Any = a.replace_gain
-            return found, self._norm(self._pack(done.results[0], done.slain))
-
-        self.walking = location
-        try:
-            return explore(run)
-        finally:
-            self.walking = None
-
-    def _walk_hits(self, location: str, degrees: int) -> Dist[Any]:
-        """One hit at ``location``: its damage dice walked once for the whole attack
-        (:meth:`damage_dice`), then the rest of the hit from a representative roll of each group
-        of rolls the rest reads alike (:meth:`_Replacing._group`). Where the degrees replace a die
-        (DH2, Deathwatch) see :meth:`_Replacing.walk`."""
-        a = self.prepared
-        assert a is not None
-        dice, reps = self.damage_dice(degrees)
-        if self.cls.DEGREES_REPLACE_DIE:
-            return _Replacing(self).walk(location, degrees, dice, reps)
-        return mix(
-            self._rest_of_hit(location, degrees, reps[sig]).scaled(w, dice.denom) for sig, w in dice.weights.items()
-        )
-
     def _at(self, degrees: int) -> AttackState:
         """The attack's state where it rolls damage, with ``degrees`` of success (every degrees
         value the attack reaches is walked on the same state)."""
@@ -461,20 +332,373 @@ class _Probe:
             got = self.state_memo[degrees] = dataclasses.replace(st, test=dataclasses.replace(st.test, degrees=degrees))
         return got
 
+
+
+def _setting(probe: _Probe, a: D100Attack, walker: Walker) -> AttackState:
+    """The attack's setting before any die (``Seams.setting``: the check and the modifiers) for
+    step 1's walk of ``probe``: the same for every walk (it reads the scenario alone), so it runs on
+    the first walk and the others take it over, its state, its steps and the checked qualities
+    (:meth:`~rules.d100.attack.D100Attack.take_over_setting`). Run on every walk where it rolled a
+    die."""
+    if probe.setting is not None:
+        return a.take_over_setting(probe.setting)
+    dice = len(walker.trail)
+    st = Seams.setting(a.seams, a)
+    if len(walker.trail) == dice and not a.target_tests and a.evasion_test is None:
+        probe.setting = a.hand_over_setting(st)
+    return st
+
+
+class _HitWalks:
+    """The walks of one hit's damage for a :class:`_Probe` (which holds the attack
+    that reached damage and its state), each kept for every hit and attack that reads it alike."""
+
+    def __init__(self, probe: _Probe) -> None:
+        self.p = probe
+        self.hit_memo: dict[tuple[Any, ...], Dist[Any]] = {}
+        self.dice_memo: dict[tuple[Any, ...], Any] = {}
+        self.key_memo: dict[tuple[str, int], tuple[Any, ...]] = {}  # plain_hit: (location, degrees) -> memo key
+        self.plain_memo: dict[tuple[Any, ...], Dist[Any]] = {}  # plain_hit: the walk read at one degrees value
+
+    def plain_hit(self, location: str, degrees: int) -> Dist[tuple[int, int]]:
+        """One hit on the target at ``location``, the degrees' die not applied: (the wounds the
+        degrees' best replacement would add, pack(wounds, Magnitude, Fury, slain, jam)) (:meth:`_pack`)."""
+        a = self.p.prepared
+        assert a is not None
+        key = self.key_memo.get((location, degrees))
+        if key is None:
+            key = ("plain", a._armour_at(location), self.p._table_key(location), self._degree_key(a, degrees))
+            self.key_memo[(location, degrees)] = key
+        walked: Dist[Any] | None = self.hit_memo.get(key)
+        if walked is None:
+            walked = self.hit_memo[key] = self._walk_hits(location, degrees)
+        if not self.p.cls.DEGREES_REPLACE_DIE:
+            return walked
+        got = self.plain_memo.get((key, degrees))
+        if got is None:
+            i = sorted(self.p.all_degrees).index(degrees)
+            # a Flame or Spray attack has no degrees' die: no gain was read
+            got = walked.map(lambda k: (k[0][i] if isinstance(k[0], tuple) else 0, k[1]))
+            self.plain_memo[(key, degrees)] = got
+        return got
+
+    def replaced_hit(self, location: str, degrees: int) -> Dist[tuple[int, int]]:
+        """One hit on the target at ``location`` whose best die is replaced by the degrees: (gain,
+        packed outcome), for the outcomes with a gain (the others are the plain hit's)."""
+        a = self.p.prepared
+        assert a is not None
+        self.plain_hit(location, degrees)  # walks the replaced hits too
+        return self.hit_memo[("replaced", a._armour_at(location), self.p._table_key(location), degrees)]
+
+    def damage_dice(self, degrees: int) -> tuple[Dist[Any], dict[Any, Any]]:
+        """A hit's damage dice (``roll_hit_dice``: the weapon's dice, Tearing, Maximal, Accurate,
+        Proven / Primitive): where the degrees replace no die, by what the rest of the hit reads of
+        them, their total and whether they call Righteous Fury; in DH2 and Deathwatch, every die
+        (the degrees' die reads them all: :class:`_Replacing` groups them after). Returns the
+        distribution and a representative roll of each."""
+        a = self.p.prepared
+        assert a is not None
+        key = ("dice", accurate_dice(a, self.p._at(degrees), degrees))
+        got = self.dice_memo.get(key)
+        if got is None:
+            reps: dict[Any, Any] = {}
+            cls = self.p.cls
+            every = cls.DEGREES_REPLACE_DIE
+
+            def run(walker: Walker) -> Any:
+                self.p._wire(a, walker)
+                hd = roll_hit_dice(a, self.p._at(degrees), 1, 0, "", degrees)
+                if every:
+                    sig: Any = tuple((d.value, d.rolled.natural, d.rolled.sides, d.role, d.group) for d in hd.dice)
+                else:
+                    sig = (hd.total(), calls_fury(a, hd))
+                reps.setdefault(sig, hd)
+                return sig
+
+            got = self.dice_memo[key] = (explore(run), reps)
+        return got
+
+    def rest_of_hit(self, location: str, degrees: int, rep: Any, replace: Any = None) -> Dist[Any]:
+        """The rest of ``damage_all`` for one hit whose dice are ``rep`` (armour, Toughness,
+        Righteous Fury and its dice, the tests its qualities call for), walked; ``replace`` stands
+        in for ``replace_with_degrees``. Outcomes: (the gain recorded, packed outcome), or None
+        where ``replace`` stopped the walk (:class:`_NoGain`)."""
+        a = self.p.prepared
+        assert a is not None
+
+        def stand_in(st: AttackState, n: int, person: int, loc: str, d: int) -> Any:
+            # the same dice, on this hit (fresh _Die records, which _damage may change; RolledDie is
+            # frozen): its number, person and location are the caller's
+            return dataclasses.replace(
+                rep, number=n, person=person, location=loc, dice=[dataclasses.replace(d) for d in rep.dice]
+            )
+
+        def run(walker: Walker) -> Any:
+            seams = self.p._wire(a, walker)
+            a.steps, a.target_tests = [], []
+            a.replace_gain = 0
+            seams.on_hit_dice = stand_in
+            if replace is not None:
+                seams.on_degrees_die = replace
+            try:
+                done = damage_all(a, self.p._at(degrees), ((0, location),))
+            except _NoGain:
+                return None
+            found: Any = a.replace_gain
+            return found, self.p.sums.norm(self._pack(done.results[0], done.slain))
+
+        self.p.walking = location
+        try:
+            return explore(run)
+        finally:
+            self.p.walking = None
+
+    def _walk_hits(self, location: str, degrees: int) -> Dist[Any]:
+        """One hit at ``location``: its damage dice walked once for the whole attack
+        (:meth:`damage_dice`), then the rest of the hit from a representative roll of each group
+        of rolls the rest reads alike (:meth:`_Replacing._group`). Where the degrees replace a die
+        (DH2, Deathwatch) see :meth:`_Replacing.walk`."""
+        a = self.p.prepared
+        assert a is not None
+        dice, reps = self.damage_dice(degrees)
+        if self.p.cls.DEGREES_REPLACE_DIE:
+            return _Replacing(self).walk(location, degrees, dice, reps)
+        return mix(
+            self.rest_of_hit(location, degrees, reps[sig]).scaled(w, dice.denom) for sig, w in dice.weights.items()
+        )
+
     def _degree_key(self, a: D100Attack, degrees: int) -> tuple[Any, ...]:
         """What of the degrees one hit's damage depends on, besides the replaced die: Pen (Razor
         Sharp), Accurate's dice, the tests that count degrees."""
         per_degree = any(d.test is not None and d.test.per_degree for d in a.q.defs.values())
-        st = self._at(degrees)
+        st = self.p._at(degrees)
         return (degrees if per_degree else None, pen(a, st)[0], accurate_dice(a, st, degrees))
+
+    def jam_face(self) -> int:
+        """The natural face of a damage d10 that jams a Flame or Spray weapon (0: none)."""
+        a = self.p.prepared
+        if a is None or not a.flame:
+            return 0
+        return a.q.num(area_quality(a.q), "jam_on", 0)
+
+    def _pack(self, hit: Any, slain: bool) -> int:
+        rf = hit.righteous_fury is not None and hit.righteous_fury.confirmed is not False
+        nine = self.jam_face()
+        jam = bool(nine) and any(d.natural == nine and d.sides == 10 for d in hit.dice)
+        row = hit.righteous_fury.critical_effect if hit.righteous_fury is not None else None
+        one = row == 1
+        fs = row is not None and fury_slain(self.p.slain, hit.location, row)
+        return pack(hit.wounds, hit.magnitude, int(rf), int(slain), int(jam), int(one), int(fs))
+
+
+class _Replacing:
+    """One hit's walk where the degrees of success replace a die (DH2; Deathwatch, as the minimum
+    of one die): :meth:`walk`, for :meth:`_HitWalks._walk_hits`."""
+
+    def __init__(self, hits: _HitWalks) -> None:
+        self.h = hits
+        self.p = hits.p
+
+    def _group(self, hd: HitDice) -> tuple[Any, ...]:
+        """What the rest of a hit reads of its dice once the degrees' die is settled: their total,
+        whether they call Righteous Fury, and whether one jams a Flame or Spray weapon (the same
+        grouping :meth:`_HitWalks.damage_dice` makes where the degrees replace no die)."""
+        a = self.p.prepared
+        assert a is not None
+        nine = self.h.jam_face()
+        jam = bool(nine) and any(d.rolled.natural == nine and d.rolled.sides == 10 for d in hd.dice)
+        return (hd.total(), calls_fury(a, hd), jam)
+
+    def walk(self, location: str, degrees: int, dice: Dist[Any], reps: dict[Any, Any]) -> Dist[Any]:
+        """One hit at ``location`` where the degrees replace a die (DH2, Deathwatch). Every roll of
+        the dice gets what the degrees' die would gain for every degrees value the attack reaches
+        (the resolver's own ``replace_with_degrees``, not applied, with the armour, Pen and Toughness
+        the walk hands it: :meth:`_seam_args`); the rest of the hit is walked once per group of rolls
+        (:meth:`_group`), the degrees' die read off the walk where it is called. The replaced hits:
+        the resolver's replacement applied to each roll with a gain, then walked once per group of
+        the replaced rolls and gain."""
+        a = self.p.prepared
+        assert a is not None
+        wanted = sorted(self.p.all_degrees)
+        plain: dict[tuple[Any, Any], tuple[Any, int]] = {}  # (group, gains) -> (a roll, weight)
+        replaced: dict[tuple[int, int, Any], tuple[Any, int]] = {}  # (degrees, gain, group) -> (a roll, weight)
+        here = self._seam_args(location, degrees, reps[next(iter(dice.weights))])
+        for sig, w in dice.weights.items():
+            rep = reps[sig]
+            # the gains are read, not applied: the roll's dice are not changed, so they are not copied
+            gains: Any = 0 if here is None else self._gains(self._placed(rep, here[0], fresh=False), wanted, here)
+            key = (self._group(rep), gains)
+            plain[key] = (plain[key][0] if key in plain else rep, plain.get(key, (None, 0))[1] + w)
+            for i, d in enumerate(wanted if isinstance(gains, tuple) else ()):
+                if gains[i] > 0:
+                    self._replace_one(location, d, rep, w, replaced)
+        a.apply_replacement = True
+        parts = []
+        rests: dict[Any, Dist[Any]] = {}  # the rest of the hit reads the group, not the gains: one walk per group
+        for (group, gains), (rep, w) in plain.items():
+            walked = rests.get(group)
+            if walked is None:
+                walked = rests[group] = self.h.rest_of_hit(location, degrees, rep, _not_applied)
+            parts.append(walked.map(_with_gains(gains)).scaled(w, dice.denom))
+        by_degrees: dict[int, list[Dist[Any]]] = {d: [] for d in wanted}
+        for (d, _, _), (rep, w) in replaced.items():
+            walked = self.h.rest_of_hit(location, d, rep, _replacing(a, d)).where(lambda k: k is not None)
+            by_degrees[d].append(walked.scaled(w, dice.denom))
+        for d in wanted:
+            self.h.hit_memo[("replaced", a._armour_at(location), self.p._table_key(location), d)] = mix(by_degrees[d])
+        return mix(parts)
+
+    def _replace_one(
+        self, location: str, d: int, rep: Any, w: int, replaced: dict[tuple[int, int, Any], tuple[Any, int]]
+    ) -> None:
+        """Count the roll ``rep`` (weight ``w``) with ``d`` degrees replacing its best die in
+        ``replaced``, by (degrees, gain, the replaced roll's :meth:`_group`); a roll the replacement
+        gains nothing on counts nowhere (the walk would stop: :class:`_NoGain`)."""
+        a = self.p.prepared
+        assert a is not None
+        there = self._seam_args(location, d, rep)
+        if there is None:
+            return
+        hd = self._placed(rep, there[0])
+        a.apply_replacement = True
+        replace_with_degrees(a, [hd], d, there[1], there[2])
+        if not a.replace_gain:
+            return
+        key = (d, a.replace_gain, self._group(hd))
+        replaced[key] = (replaced[key][0] if key in replaced else rep, replaced.get(key, (None, 0))[1] + w)
+
+    def _seam_args(self, location: str, degrees: int, rep: Any) -> tuple[Any, int, Any] | None:
+        """What ``damage_all`` hands the degrees' die for one hit at ``location`` with ``degrees``:
+        the hit as placed, the flat bonus and the wounds-through function (None where the
+        resolver calls no degrees' die: a Flame, no degrees). Read off one run of the resolver,
+        stopped there; the same for every roll of the dice (they decide none of it)."""
+        key = ("seam", location, degrees)
+        if key not in self.h.dice_memo:
+            found: list[Any] = []
+
+            def stop(rolled: Any, _d: int, bonus: int, through: Any) -> None:
+                found.append((rolled[0], bonus, through))
+                raise _NoGain
+
+            self.h.rest_of_hit(location, degrees, rep, stop)
+            self.h.dice_memo[key] = found[0] if found else None
+        got: tuple[Any, int, Any] | None = self.h.dice_memo[key]
+        return got
+
+    @staticmethod
+    def _placed(rep: Any, placed: Any, fresh: bool = True) -> Any:
+        """The roll ``rep`` on the hit ``placed`` (its number, person and location), fresh dice
+        (``fresh``: the degrees' die applied changes them) or ``rep``'s own (only read)."""
+        return dataclasses.replace(
+            rep,
+            number=placed.number,
+            person=placed.person,
+            location=placed.location,
+            dice=[dataclasses.replace(d) for d in rep.dice] if fresh else rep.dice,
+        )
+
+    def _gains(self, hd: Any, wanted: list[int], seam: tuple[Any, int, Any]) -> tuple[int, ...]:
+        """What the degrees' die would gain on the hit ``hd`` for each degrees value in ``wanted``
+        (the resolver's ``replace_with_degrees``, not applied)."""
+        a = self.p.prepared
+        assert a is not None
+        a.apply_replacement = False
+        gains = []
+        through = _remembered(seam[2], hd)
+        lowest = min((d.value for d in hd.dice), default=max(wanted, default=0))
+        for d in wanted:
+            if d <= lowest:  # replace_with_degrees replaces no die the degrees do not beat: no gain
+                gains.append(0)
+                continue
+            replace_with_degrees(a, [hd], d, seam[1], through)
+            gains.append(a.replace_gain)
+        a.apply_replacement = True
+        return tuple(gains)
+
+
+class _NoGain(Exception):
+    """The degrees' die gains nothing on this hit: the walk of a replaced hit stops early."""
+
+
+def _not_applied(rolled: Any, d: int, bonus: int, through: Any) -> None:
+    """The degrees' die as the plain walk takes it: not applied (its gains are read apart,
+    :meth:`_Replacing._gains`)."""
+
+
+def _replacing(a: D100Attack, d: int) -> Callable[..., None]:
+    """The degrees' die of ``d`` degrees applied; the walk stops where it gains nothing."""
+
+    def degrees_die(rolled: Any, _d: int, bonus: int, through: Any) -> None:
+        a.apply_replacement = True
+        replace_with_degrees(a, rolled, d, bonus, through)
+        if not a.replace_gain:
+            raise _NoGain
+
+    return degrees_die
+
+
+def _remembered(through: Callable[[Any, int], int], hd: Any) -> Callable[[Any, int], int]:
+    """``through`` (the wounds a damage total deals past armour and TB) for the one hit ``hd``,
+    each total worked out once: the degrees' die not applied changes no die, and every degrees
+    value asks the unreplaced total again (and often the same replaced totals)."""
+    memo: dict[int, int] = {}
+
+    def remembered(h: Any, damage: int) -> int:
+        if h is not hd:
+            return through(h, damage)
+        got = memo.get(damage)
+        if got is None:
+            got = memo[damage] = through(h, damage)
+        return got
+
+    return remembered
+
+
+def _with_gains(gains: Any) -> Callable[[tuple[Any, int]], tuple[Any, int]]:
+    """A plain walk's outcome with the gains of the roll it stands for."""
+    return lambda k: (gains, k[1])
+
+
+def _kept(hits: int) -> bool:
+    """Whether the sum over the first ``hits`` hits is kept: every one up to 32 (a burst's: bursts
+    that strike alike at first share those sums), every 16th up to 256, then every 256th (a long
+    sum's weights are large integers: a Horde's 4,000 hits would hold gigabytes)."""
+    return hits <= 32 or hits % (16 if hits <= 256 else 256) == 0
+
+
+class _Node:
+    """A node of :meth:`_Sums._fold`'s trie: the value folded over the locations that lead to it (or
+    None where it is not kept) and the next location's nodes."""
+
+    __slots__ = ("next", "sum")
+
+    def __init__(self, total: Any = None) -> None:
+        self.sum = total
+        self.next: dict[str, _Node] = {}
+
+
+class _Sums:
+    """The packed sums over the hits of a :class:`_Probe`'s attacks, each with its
+    wounds capped (:func:`wounds_cap`) and its Magnitude at the Horde's; the sums
+    over the first hits kept across attacks (:meth:`_fold`)."""
+
+    def __init__(self, probe: _Probe) -> None:
+        self.p = probe
+        self.cap = probe.cap
+        self.magnitude_cap = probe.scenario.target.horde.magnitude if probe.scenario.target.horde is not None else None
+        self.sum_memo: dict[tuple[Any, ...], Dist[int]] = {}
+        self.alike: dict[tuple[Any, ...], str] = {}  # damage: (armour, table) -> the location summed for it
+        self.part_memo: dict[tuple[Any, ...], Dist[int]] = {}
+        self.prefix_memo: dict[tuple[Any, ...], _Node] = {}
+        self.norm_cache: dict[int, int] = {}
 
     def damage(self, locations: tuple[str, ...], degrees: int, flame: bool) -> Dist[int]:
         """The packed sum over the hits on the target at ``locations``."""
         if not locations:
             return Dist.certain(0)
-        a = self.prepared
+        a = self.p.prepared
         assert a is not None
-        reads = tuple((a._armour_at(loc), self._table_key(loc)) for loc in locations)
+        reads = tuple((a._armour_at(loc), self.p._table_key(loc)) for loc in locations)
         memo = (reads, degrees, flame)
         got = self.sum_memo.get(memo)
         if got is None:
@@ -491,9 +715,9 @@ class _Probe:
         less than g and the hits after h at most g (:meth:`_chosen`). The sums over the first hits
         are kept across attacks (:meth:`_fold`): a burst's later hits follow its first, so 3 hits
         share the sums of 2."""
-        if not self.cls.DEGREES_REPLACE_DIE or flame:
+        if not self.p.cls.DEGREES_REPLACE_DIE or flame:
             return self._prefix("all", locations, degrees)
-        plain = [self.plain_hit(loc, degrees) for loc in locations]
+        plain = [self.p.hits.plain_hit(loc, degrees) for loc in locations]
         gains = sorted({g for d in plain for g, _ in d.weights} - {0})
         parts = [self._prefix("none", locations, degrees)]
         for g in gains:
@@ -509,9 +733,9 @@ class _Probe:
         die yet, every hit gaining less than g) and ``chosen`` (a hit took it). One hit added a
         step, so a Horde under a large Blast (Deathwatch, issue 22) stays linear."""
 
-        Sums = tuple[Dist[int], str | None, Dist[int]]
+        Running = tuple[Dist[int], str | None, Dist[int]]
 
-        def step(sums: Sums, loc: str) -> Sums:
+        def step(sums: Running, loc: str) -> Running:
             below, pending, chosen = sums
             if pending is not None and below.weights:  # the hit before, gaining less than g
                 below = self._add(below, self._part(("below", g), pending, degrees))
@@ -524,8 +748,8 @@ class _Probe:
             return below, loc, (mix(here) if here else Dist({}, 1))
 
         # ``below`` takes each hit at the next one (``pending``): the last hit's is never needed
-        start: Sums = (Dist.certain(0), None, Dist({}, 1))
-        got: Sums = self._fold(("chosen", g), locations, degrees, start, step)
+        start: Running = (Dist.certain(0), None, Dist({}, 1))
+        got: Running = self._fold(("chosen", g), locations, degrees, start, step)
         return got[2]
 
     def _part(self, tag: Any, location: str, degrees: int) -> Dist[int]:
@@ -535,9 +759,9 @@ class _Probe:
         got = self.part_memo.get(key)
         if got is None:
             if isinstance(tag, tuple) and tag[0] == "replaced":  # the hit whose die the degrees replace
-                got = self.part_memo[key] = self.replaced_hit(location, degrees).where(_gain_is(tag[1])).map(_second)
+                got = self.part_memo[key] = self.p.hits.replaced_hit(location, degrees).where(_gain_is(tag[1])).map(_second)
                 return got
-            hit = self.plain_hit(location, degrees)
+            hit = self.p.hits.plain_hit(location, degrees)
             if tag == "none":
                 hit = hit.where(lambda k: k[0] == 0)
             elif tag != "all":
@@ -584,7 +808,7 @@ class _Probe:
                 node.sum = got
         return got
 
-    def _norm(self, key: int) -> int:
+    def norm(self, key: int) -> int:
         """A packed sum with its wounds capped and Fury / slain counted once."""
         wounds, mag, rf, slain, jam, one, fs = unpack(key, 7)
         if self.cap is not None:
@@ -593,26 +817,10 @@ class _Probe:
             mag = min(mag, self.magnitude_cap)
         return pack(wounds, mag, min(rf, 1), min(slain, 1), min(jam, 1), min(one, 1), min(fs, 1))
 
-    def jam_face(self) -> int:
-        """The natural face of a damage d10 that jams a Flame or Spray weapon (0: none)."""
-        a = self.prepared
-        if a is None or not a.flame:
-            return 0
-        return a.q.num(area_quality(a.q), "jam_on", 0)
-
-    def _pack(self, hit: Any, slain: bool) -> int:
-        rf = hit.righteous_fury is not None and hit.righteous_fury.confirmed is not False
-        nine = self.jam_face()
-        jam = bool(nine) and any(d.natural == nine and d.sides == 10 for d in hit.dice)
-        row = hit.righteous_fury.critical_effect if hit.righteous_fury is not None else None
-        one = row == 1
-        fs = row is not None and fury_slain(self.slain, hit.location, row)
-        return pack(hit.wounds, hit.magnitude, int(rf), int(slain), int(jam), int(one), int(fs))
-
     def _add(self, a: Dist[int], b: Dist[int]) -> Dist[int]:
         """``a + b`` (independent), normalized (:meth:`_norm`) as it is summed."""
         out: dict[int, int] = {}
-        get, cache, norm = out.get, self.norm_cache, self._norm
+        get, cache, norm = out.get, self.norm_cache, self.norm
         pairs = tuple(b.weights.items())  # the same order as before: the sum's keys come out alike
         for ka, wa in a.weights.items():
             for kb, wb in pairs:
@@ -623,190 +831,6 @@ class _Probe:
                     n = cache[k] = norm(k)
                 out[n] = get(n, 0) + wa * wb
         return Dist._of(out, a.denom * b.denom)
-
-
-def _setting(probe: _Probe, a: D100Attack, walker: Walker) -> AttackState:
-    """The attack's setting before any die (``Seams.setting``: the check and the modifiers) for
-    step 1's walk of ``probe``: the same for every walk (it reads the scenario alone), so it runs on
-    the first walk and the others take its state, its steps and the weapon's qualities (a cached
-    property read off the scenario). Run on every walk where it rolled a die."""
-    if probe.setting is not None:
-        st, steps, qualities = probe.setting
-        a.steps.extend(steps)
-        a.__dict__.setdefault("_quality_check", qualities)
-        return st
-    dice = len(walker.trail)
-    st = Seams.setting(a.seams, a)
-    if len(walker.trail) == dice and not a.target_tests and a.evasion_test is None:
-        probe.setting = (st, tuple(a.steps), a._quality_check)
-    return st
-
-
-class _Replacing:
-    """One hit's walk where the degrees of success replace a die (DH2; Deathwatch, as the minimum
-    of one die): :meth:`walk`, for :meth:`_Probe._walk_hits`."""
-
-    def __init__(self, probe: _Probe) -> None:
-        self.p = probe
-
-    def _group(self, hd: HitDice) -> tuple[Any, ...]:
-        """What the rest of a hit reads of its dice once the degrees' die is settled: their total,
-        whether they call Righteous Fury, and whether one jams a Flame or Spray weapon (the same
-        grouping :meth:`_Probe.damage_dice` makes where the degrees replace no die)."""
-        a = self.p.prepared
-        assert a is not None
-        nine = self.p.jam_face()
-        jam = bool(nine) and any(d.rolled.natural == nine and d.rolled.sides == 10 for d in hd.dice)
-        return (hd.total(), calls_fury(a, hd), jam)
-
-    def walk(self, location: str, degrees: int, dice: Dist[Any], reps: dict[Any, Any]) -> Dist[Any]:
-        """One hit at ``location`` where the degrees replace a die (DH2, Deathwatch). Every roll of
-        the dice gets what the degrees' die would gain for every degrees value the attack reaches
-        (the resolver's own ``replace_with_degrees``, not applied, with the armour, Pen and Toughness
-        the walk hands it: :meth:`_seam_args`); the rest of the hit is walked once per group of rolls
-        (:meth:`_group`), the degrees' die read off the walk where it is called. The replaced hits:
-        the resolver's replacement applied to each roll with a gain, then walked once per group of
-        the replaced rolls and gain."""
-        a = self.p.prepared
-        assert a is not None
-        wanted = sorted(self.p.all_degrees)
-        plain: dict[tuple[Any, Any], tuple[Any, int]] = {}  # (group, gains) -> (a roll, weight)
-        replaced: dict[tuple[int, int, Any], tuple[Any, int]] = {}  # (degrees, gain, group) -> (a roll, weight)
-        here = self._seam_args(location, degrees, reps[next(iter(dice.weights))])
-        for sig, w in dice.weights.items():
-            rep = reps[sig]
-            # the gains are read, not applied: the roll's dice are not changed, so they are not copied
-            gains: Any = 0 if here is None else self._gains(self._placed(rep, here[0], fresh=False), wanted, here)
-            key = (self._group(rep), gains)
-            plain[key] = (plain[key][0] if key in plain else rep, plain.get(key, (None, 0))[1] + w)
-            for i, d in enumerate(wanted if isinstance(gains, tuple) else ()):
-                if gains[i] > 0:
-                    self._replace_one(location, d, rep, w, replaced)
-        a.apply_replacement = True
-        parts = []
-        rests: dict[Any, Dist[Any]] = {}  # the rest of the hit reads the group, not the gains: one walk per group
-        for (group, gains), (rep, w) in plain.items():
-            walked = rests.get(group)
-            if walked is None:
-                walked = rests[group] = self.p._rest_of_hit(location, degrees, rep, _not_applied)
-            parts.append(walked.map(_with_gains(gains)).scaled(w, dice.denom))
-        by_degrees: dict[int, list[Dist[Any]]] = {d: [] for d in wanted}
-        for (d, _, _), (rep, w) in replaced.items():
-            walked = self.p._rest_of_hit(location, d, rep, _replacing(a, d)).where(lambda k: k is not None)
-            by_degrees[d].append(walked.scaled(w, dice.denom))
-        for d in wanted:
-            self.p.hit_memo[("replaced", a._armour_at(location), self.p._table_key(location), d)] = mix(by_degrees[d])
-        return mix(parts)
-
-    def _replace_one(
-        self, location: str, d: int, rep: Any, w: int, replaced: dict[tuple[int, int, Any], tuple[Any, int]]
-    ) -> None:
-        """Count the roll ``rep`` (weight ``w``) with ``d`` degrees replacing its best die in
-        ``replaced``, by (degrees, gain, the replaced roll's :meth:`_group`); a roll the replacement
-        gains nothing on counts nowhere (the walk would stop: :class:`_NoGain`)."""
-        a = self.p.prepared
-        assert a is not None
-        there = self._seam_args(location, d, rep)
-        if there is None:
-            return
-        hd = self._placed(rep, there[0])
-        a.apply_replacement = True
-        replace_with_degrees(a, [hd], d, there[1], there[2])
-        if not a.replace_gain:
-            return
-        key = (d, a.replace_gain, self._group(hd))
-        replaced[key] = (replaced[key][0] if key in replaced else rep, replaced.get(key, (None, 0))[1] + w)
-
-    def _seam_args(self, location: str, degrees: int, rep: Any) -> tuple[Any, int, Any] | None:
-        """What ``damage_all`` hands the degrees' die for one hit at ``location`` with ``degrees``:
-        the hit as placed, the flat bonus and the wounds-through function (None where the
-        resolver calls no degrees' die: a Flame, no degrees). Read off one run of the resolver,
-        stopped there; the same for every roll of the dice (they decide none of it)."""
-        key = ("seam", location, degrees)
-        if key not in self.p.dice_memo:
-            found: list[Any] = []
-
-            def stop(rolled: Any, _d: int, bonus: int, through: Any) -> None:
-                found.append((rolled[0], bonus, through))
-                raise _NoGain
-
-            self.p._rest_of_hit(location, degrees, rep, stop)
-            self.p.dice_memo[key] = found[0] if found else None
-        got: tuple[Any, int, Any] | None = self.p.dice_memo[key]
-        return got
-
-    @staticmethod
-    def _placed(rep: Any, placed: Any, fresh: bool = True) -> Any:
-        """The roll ``rep`` on the hit ``placed`` (its number, person and location), fresh dice
-        (``fresh``: the degrees' die applied changes them) or ``rep``'s own (only read)."""
-        return dataclasses.replace(
-            rep,
-            number=placed.number,
-            person=placed.person,
-            location=placed.location,
-            dice=[dataclasses.replace(d) for d in rep.dice] if fresh else rep.dice,
-        )
-
-    def _gains(self, hd: Any, wanted: list[int], seam: tuple[Any, int, Any]) -> tuple[int, ...]:
-        """What the degrees' die would gain on the hit ``hd`` for each degrees value in ``wanted``
-        (the resolver's ``replace_with_degrees``, not applied)."""
-        a = self.p.prepared
-        assert a is not None
-        a.apply_replacement = False
-        gains = []
-        through = _remembered(seam[2], hd)
-        lowest = min((d.value for d in hd.dice), default=max(wanted, default=0))
-        for d in wanted:
-            if d <= lowest:  # replace_with_degrees replaces no die the degrees do not beat: no gain
-                gains.append(0)
-                continue
-            replace_with_degrees(a, [hd], d, seam[1], through)
-            gains.append(a.replace_gain)
-        a.apply_replacement = True
-        return tuple(gains)
-
-
-class _NoGain(Exception):
-    """The degrees' die gains nothing on this hit: the walk of a replaced hit stops early."""
-
-
-def _not_applied(rolled: Any, d: int, bonus: int, through: Any) -> None:
-    """The degrees' die as the plain walk takes it: not applied (its gains are read apart,
-    :meth:`_Probe._gains`)."""
-
-
-def _replacing(a: D100Attack, d: int) -> Callable[..., None]:
-    """The degrees' die of ``d`` degrees applied; the walk stops where it gains nothing."""
-
-    def degrees_die(rolled: Any, _d: int, bonus: int, through: Any) -> None:
-        a.apply_replacement = True
-        replace_with_degrees(a, rolled, d, bonus, through)
-        if not a.replace_gain:
-            raise _NoGain
-
-    return degrees_die
-
-
-def _remembered(through: Callable[[Any, int], int], hd: Any) -> Callable[[Any, int], int]:
-    """``through`` (the wounds a damage total deals past armour and TB) for the one hit ``hd``,
-    each total worked out once: the degrees' die not applied changes no die, and every degrees
-    value asks the unreplaced total again (and often the same replaced totals)."""
-    memo: dict[int, int] = {}
-
-    def remembered(h: Any, damage: int) -> int:
-        if h is not hd:
-            return through(h, damage)
-        got = memo.get(damage)
-        if got is None:
-            got = memo[damage] = through(h, damage)
-        return got
-
-    return remembered
-
-
-def _with_gains(gains: Any) -> Callable[[tuple[Any, int]], tuple[Any, int]]:
-    """A plain walk's outcome with the gains of the roll it stands for."""
-    return lambda k: (gains, k[1])
 
 
 def _gain_below(g: int) -> Callable[[tuple[int, int]], bool]:
@@ -828,7 +852,7 @@ def outcomes(scenario: Scenario, attack_class: type[D100Attack]) -> Dist[Outcome
     parts: list[Dist[Any]] = []
     probe.all_degrees = {rec[1] for rec in phase.weights if rec[0] == "struck"}
     # (head, packed sums, weight, denominator): the hits' shared figures (outcome, degrees, hits,
-    # locations) and the distribution of their packed sum (:meth:`_Probe._pack`), each Outcome made
+    # locations) and the distribution of their packed sum (:meth:`_HitWalks._pack`), each Outcome made
     # once per distinct outcome (:func:`_outcomes_of`)
     struck: list[tuple[tuple[Any, ...], Dist[int], int, int]] = []
     for rec, w in phase.weights.items():
@@ -836,7 +860,7 @@ def outcomes(scenario: Scenario, attack_class: type[D100Attack]) -> Dist[Outcome
             parts.append(Dist({rec[1]: w}, phase.denom))
             continue
         _, degrees, mine, on_target, others, flame = rec
-        if flame and others and probe.jam_face():
+        if flame and others and probe.hits.jam_face():
             # the jam reads the damage dice of everyone in the area, which this walk does not roll
             raise TooManyOutcomes("a Flame or Spray weapon that can jam, with others in its area")
         negated = probe.evasion(on_target) if on_target and not flame else Dist.certain(0)
@@ -846,7 +870,7 @@ def outcomes(scenario: Scenario, attack_class: type[D100Attack]) -> Dist[Outcome
                 out = Outcome("evaded", degrees)
                 parts.append(Dist({out: w * wj}, phase.denom * negated.denom))
                 continue
-            total = probe.damage(kept, degrees, flame)
+            total = probe.sums.damage(kept, degrees, flame)
             head = ("hit" if kept else "evaded", degrees, len(kept), tuple(sorted(kept)))
             struck.append((head, total, w * wj, phase.denom * negated.denom * total.denom))
     return _outcomes_of(parts, struck).reduced()
@@ -875,6 +899,10 @@ def _outcomes_of(
             wounds, fury, slain, mag, jammed, one, fs = tail
             # Outcome(outcome, degrees, hits, wounds, fury, slain, mag, locs, jammed, one, fs), made as
             # a frozen dataclass is copied (its fields set in its __dict__): equal, hashed alike, faster
+            # in Pyodide (session 27, this function alone: the plain constructor 5-13% slower on the
+            # bench case and 22% over the golden corpus's d100 odds, though 5% faster on CPython 3.11;
+            # a dict of the Outcomes made per (head, key) slower on both: 2,193 of the bench case's
+            # 2,288 pairs are distinct)
             o = new(Outcome)
             o.__dict__.update(
                 zip(fields, (outcome, degrees, hits, wounds, fury, slain, mag, locs, jammed, one, fs), strict=True)

@@ -127,14 +127,14 @@ def test_every_roll_walk_is_a_real_alternative() -> None:
     # walked more often (were it not, the property would compare the walk with itself)
     scenario = load_scenario(copy.deepcopy(_full_auto(3, storm=False)))
     calls = {"n": 0}
-    real = odds_d100._Probe._rest_of_hit
+    real = odds_d100._HitWalks.rest_of_hit
 
     def counting(self: Any, *args: Any) -> Any:
         calls["n"] += 1
         return real(self, *args)
 
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(odds_d100._Probe, "_rest_of_hit", counting)
+        mp.setattr(odds_d100._HitWalks, "rest_of_hit", counting)
         outcomes(scenario, DH2Attack)
         grouped = calls["n"]
         calls["n"] = 0
