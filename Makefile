@@ -54,6 +54,7 @@ axe: venv
 
 lint: venv
 	$(BIN)/ruff check rules tools tests static/auspex_web
+	$(BIN)/ruff format --check rules tools tests static/auspex_web
 	$(BIN)/mypy
 
 unit: venv

@@ -56,7 +56,10 @@ def missing_for(engine: str) -> list[str]:
         needs = [
             (FIREFOX, Path(FIREFOX).exists()),
             ("node", shutil.which("node") is not None),
-            ("puppeteer-core in .cache/puppeteer (tools/fetch_puppeteer.py)", (NODE_MODULES / "puppeteer-core").is_dir()),
+            (
+                "puppeteer-core in .cache/puppeteer (tools/fetch_puppeteer.py)",
+                (NODE_MODULES / "puppeteer-core").is_dir(),
+            ),
         ]
     elif engine == "webkit":
         try:

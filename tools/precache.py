@@ -101,11 +101,17 @@ def check_declared_config(engine_js: str, declared: dict[str, object]) -> list[s
     found = WHEELS_LIST.search(engine_js)
     listed = re.findall(r'"([^"]+)"', found.group(1)) if found else []
     if listed != declared.get("packages"):
-        problems.append("static/engine.js's WHEELS and pyscript.toml's packages differ (the same wheels, in the same order)")
+        problems.append(
+            "static/engine.js's WHEELS and pyscript.toml's packages differ (the same wheels, in the same order)"
+        )
     pyodide = PYODIDE_URL.search(engine_js)
     if pyodide is None or pyodide.group(1) != declared.get("interpreter"):
         problems.append("static/engine.js's PYODIDE and pyscript.toml's interpreter differ")
-    for key, js in (("index_urls", "index_urls:"), ("packages_cache", 'packages_cache: "passthrough"'), ("sync_main_only", "sync_main_only: true")):
+    for key, js in (
+        ("index_urls", "index_urls:"),
+        ("packages_cache", 'packages_cache: "passthrough"'),
+        ("sync_main_only", "sync_main_only: true"),
+    ):
         if key not in declared or js not in engine_js:
             problems.append(f"pyscript.toml and static/engine.js do not both give {key}")
     return problems
@@ -122,7 +128,9 @@ def check_engine_config(wheels: list[Path]) -> list[str]:
     problems = [f"static/engine.js lists {u}, which static/vendor/ does not hold" for u in sorted(listed - present)]
     problems += [f"static/engine.js does not list {u}" for u in sorted(present - listed)]
     if "index_urls:" not in text:
-        problems.append("static/engine.js gives no index_urls: PyScript would load its packages graph, which is not precached")
+        problems.append(
+            "static/engine.js gives no index_urls: PyScript would load its packages graph, which is not precached"
+        )
     with PYSCRIPT_TOML.open("rb") as f:
         problems += check_declared_config(text, tomllib.load(f))
     return problems

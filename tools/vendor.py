@@ -42,7 +42,14 @@ CACHE = ROOT / ".cache" / "vendor"
 
 
 # What static/vendor/'s wheels are made of: the app's sources and the tools and pins that build them.
-BUILD_INPUTS = ("rules", "static/auspex_web", "pyproject.toml", "tools/vendor.py", "tools/slim.py", "tools/vendor.lock.json")
+BUILD_INPUTS = (
+    "rules",
+    "static/auspex_web",
+    "pyproject.toml",
+    "tools/vendor.py",
+    "tools/slim.py",
+    "tools/vendor.lock.json",
+)
 
 
 def source_date_epoch(root: Path = ROOT) -> int:

@@ -160,7 +160,17 @@ class SimpleEvent(_Rolled):
     from ``dice`` (typed) or ``seed`` (rolled for it), stored as dice so the file replays."""
 
     type: Literal[
-        "reload", "stand", "ready", "move", "run", "delay", "end_turn", "take_item", "disengage", "tactical_advance", "brace"
+        "reload",
+        "stand",
+        "ready",
+        "move",
+        "run",
+        "delay",
+        "end_turn",
+        "take_item",
+        "disengage",
+        "tactical_advance",
+        "brace",
     ]
     who: Id
     # The fan ruleset's 4-action task (seed 000, Actions): take_item's fallen character

@@ -333,7 +333,6 @@ class _Probe:
         return got
 
 
-
 def _setting(probe: _Probe, a: D100Attack, walker: Walker) -> AttackState:
     """The attack's setting before any die (``Seams.setting``: the check and the modifiers) for
     step 1's walk of ``probe``: the same for every walk (it reads the scenario alone), so it runs on
@@ -759,7 +758,9 @@ class _Sums:
         got = self.part_memo.get(key)
         if got is None:
             if isinstance(tag, tuple) and tag[0] == "replaced":  # the hit whose die the degrees replace
-                got = self.part_memo[key] = self.p.hits.replaced_hit(location, degrees).where(_gain_is(tag[1])).map(_second)
+                got = self.part_memo[key] = (
+                    self.p.hits.replaced_hit(location, degrees).where(_gain_is(tag[1])).map(_second)
+                )
                 return got
             hit = self.p.hits.plain_hit(location, degrees)
             if tag == "none":

@@ -26,7 +26,9 @@ def browser(request: pytest.FixtureRequest) -> Iterator[Firefox | WebKit]:
     engine: str = request.param
     lacking = missing_for(engine)
     if lacking:
-        unavailable(f"the {engine} smoke test needs {', '.join(lacking)}: run `make browsers` (as root it installs them)")
+        unavailable(
+            f"the {engine} smoke test needs {', '.join(lacking)}: run `make browsers` (as root it installs them)"
+        )
     if not (ROOT / "static" / "vendor" / "precache.js").exists():
         pytest.fail("static/vendor/ is not ready: run `make vendor` first", pytrace=False)
     driver = start(engine)
@@ -44,4 +46,6 @@ def test_the_page_loads_resolves_typed_dice_shares_and_works_offline(browser: Fi
         report = smoke(browser, server)
     finally:
         server.stop()
-    print(f"{browser.name} {browser.version}: engine ready after {[round(ms) for ms in report.ready_ms]} ms (first, offline)")
+    print(
+        f"{browser.name} {browser.version}: engine ready after {[round(ms) for ms in report.ready_ms]} ms (first, offline)"
+    )

@@ -46,7 +46,9 @@ START_FILES = [
 
 
 @pytest.mark.parametrize("name", START_FILES)
-def test_a_start_file_that_fails_to_load_is_named_with_a_retry(context: BrowserContext, base_url: str, name: str) -> None:
+def test_a_start_file_that_fails_to_load_is_named_with_a_retry(
+    context: BrowserContext, base_url: str, name: str
+) -> None:
     context.route(f"**/{name}", lambda route: route.abort())
     page = context.new_page()
     # Pyodide's own uncaught error inside the worker (a wasm or stdlib it could not fetch) reaches
@@ -55,9 +57,7 @@ def test_a_start_file_that_fails_to_load_is_named_with_a_retry(context: BrowserC
     page.on("pageerror", lambda error: errors.append(str(error)))
     started = time.monotonic()
     page.goto(base_url)
-    page.wait_for_function(
-        "document.documentElement.dataset.engine === 'failed'", timeout=FAILURE_BOUND_S * 1000
-    )
+    page.wait_for_function("document.documentElement.dataset.engine === 'failed'", timeout=FAILURE_BOUND_S * 1000)
     assert time.monotonic() - started < FAILURE_BOUND_S
     status = page.locator("#engine-status")
     expect(status).to_contain_text(name)

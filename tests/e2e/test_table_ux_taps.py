@@ -166,7 +166,9 @@ def test_dh1_and_dh2_pick_armour_and_the_party_keeps_it(ready_page: Page) -> Non
     expect(page.locator("#armoury-weapon-source")).to_contain_text("Dark Heresy Core Rulebook (1st ed.)")
     page.locator("#armoury-armour").select_option(label="Flak Armour (All)")
     expect(page.locator('[name="target.armour.Head"]')).to_have_value("4")
-    expect(page.locator("#armoury-armour-source")).to_have_text("Source: Deathwatch GM screen, Armour (Deathwatch's profile)")
+    expect(page.locator("#armoury-armour-source")).to_have_text(
+        "Source: Deathwatch GM screen, Armour (Deathwatch's profile)"
+    )
     page.click("#armoury-armour-save")  # one tap: saved under the armour's name
     expect(page.locator("#party-status")).to_have_text('Saved the armour "Flak Armour".')
     page.locator('[name="target.armour.Head"]').fill("0")

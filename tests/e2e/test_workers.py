@@ -59,7 +59,9 @@ def engine_state(page: Page) -> str | None:
 
 def test_a_fatal_error_in_the_worker_is_reported_and_the_engine_restarts(ready_page: Page) -> None:
     page = ready_page
-    answer = json.loads(page.evaluate(f"async () => {{ {ENGINES} return engines.main.call('crash_for_tests', '{CRASH}'); }}"))
+    answer = json.loads(
+        page.evaluate(f"async () => {{ {ENGINES} return engines.main.call('crash_for_tests', '{CRASH}'); }}")
+    )
     assert answer["status"] == "error"
     assert "Maximum call stack size exceeded" in answer["message"] and "restarting" in answer["message"]
     status = page.locator("#engine-status")

@@ -80,8 +80,11 @@ SMALL = {
     ),
     "three ranges, three overlapping sets, Shock that breaks": es.scenario(
         [es.shooter("Heavy bolter 15 AP4; Missile launcher 30 AP3; Autocannon 45 AP4", name="Tac")],
-        [es.infantry("Near", armour=2, distance=10), es.infantry("Mid", armour=3, distance=25),
-         es.infantry("Far", armour=1, distance=40)],
+        [
+            es.infantry("Near", armour=2, distance=10),
+            es.infantry("Mid", armour=3, distance=25),
+            es.infantry("Far", armour=1, distance=40),
+        ],
         target={"shock": 1},
     ),
     "overlapping sets beside a group of its own (AT on a vehicle)": es.scenario(

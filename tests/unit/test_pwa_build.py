@@ -92,7 +92,9 @@ def test_the_any_icon_is_the_rounded_square_with_clear_corners() -> None:
     assert icons.GOLD in {pixel[:3] for pixel in rows[96]}  # the rings cross the middle row
 
 
-def test_the_engine_config_must_list_exactly_the_vendored_wheels(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_engine_config_must_list_exactly_the_vendored_wheels(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     wheels = sorted((ROOT / "static" / "vendor").glob("*/*.whl"))
     assert precache.check_engine_config(wheels) == []
     text = precache.ENGINE_JS.read_text(encoding="utf-8")
@@ -117,6 +119,10 @@ def test_the_engine_config_must_be_the_one_pyscript_toml_declares() -> None:
         "static/engine.js's WHEELS and pyscript.toml's packages differ (the same wheels, in the same order)"
     ]
     elsewhere = {**declared, "interpreter": "https://example.invalid/pyodide.mjs"}
-    assert precache.check_declared_config(text, elsewhere) == ["static/engine.js's PYODIDE and pyscript.toml's interpreter differ"]
+    assert precache.check_declared_config(text, elsewhere) == [
+        "static/engine.js's PYODIDE and pyscript.toml's interpreter differ"
+    ]
     no_index = {k: v for k, v in declared.items() if k != "index_urls"}
-    assert precache.check_declared_config(text, no_index) == ["pyscript.toml and static/engine.js do not both give index_urls"]
+    assert precache.check_declared_config(text, no_index) == [
+        "pyscript.toml and static/engine.js do not both give index_urls"
+    ]

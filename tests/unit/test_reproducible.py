@@ -75,7 +75,9 @@ def test_two_clean_builds_of_one_commit_are_byte_identical(tmp_path: Path) -> No
     assert "precache.js" in first
 
 
-def wheel_with(path: Path, entries: list[tuple[str, bytes]], date: tuple[int, int, int, int, int, int], mode: int) -> Path:
+def wheel_with(
+    path: Path, entries: list[tuple[str, bytes]], date: tuple[int, int, int, int, int, int], mode: int
+) -> Path:
     with zipfile.ZipFile(path, "w") as z:
         for name, data in entries:
             info = zipfile.ZipInfo(name, date_time=date)
@@ -105,7 +107,9 @@ def test_a_slimmed_wheel_does_not_depend_on_its_inputs_times_order_or_permission
         assert {info.external_attr >> 16 for info in z.infolist()} == {0o100644}
 
 
-def test_the_build_date_is_the_last_commit_to_the_wheels_sources_or_a_fixed_one_outside_git(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_build_date_is_the_last_commit_to_the_wheels_sources_or_a_fixed_one_outside_git(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
     if (ROOT / ".git").exists():
         last_change = int(git("log", "-1", "--format=%ct", "--", "rules", "static/auspex_web").strip())
