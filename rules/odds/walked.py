@@ -165,9 +165,13 @@ class _WalkedRound(_PenRound):
         # what an action fires depends on the round so far only through this state (_state_key: the
         # melee initiative too) and which of the GM's typed chart readings the next penetrating hit
         # takes (as _TallyRound's key: issue 24's review found this one left both out)
-        typed = min(state.damage_index(), len(self.walk.scenario.action.chart_results))
-        key = (i, *_state_key(state), typed, aim.actions, aim.rested)
+        key = (i, *_state_key(state), self._typed(state.damage_index()), aim.actions, aim.rested)
         self.walker.checkpoint(key, _rp_shots(state.shots))
+
+    def _typed(self, index: int) -> int:
+        """What the rest of the round reads of the penetrating hits so far (``index``): only
+        which of the GM's typed chart readings the next one takes (hits.damage), none past the last."""
+        return min(index, len(self.s.action.chart_results))
 
 
 class _RpWalk:
@@ -360,11 +364,6 @@ class _TallyRound(_WalkedRound):
         # the flags settled are in the state: what follows is kept with the round's own (see _TALLY_MERGE)
         key = ("fire", i, before[0], before[2], self._typed(state.damage_index()), *_state_key(state))
         self.walker.checkpoint((*key, aim.actions, aim.rested), before)
-
-    def _typed(self, index: int) -> int:
-        """What the rest of the round reads of the penetrating hits so far (``index``): only
-        which of the GM's typed chart readings the next one takes (hits.damage), none past the last."""
-        return min(index, len(self.s.action.chart_results))
 
     def before_shot(self, i: int, k: int, target: int, state: RoundState, fired: tuple[Shot, ...], aim: Aim) -> None:
         if not k:
