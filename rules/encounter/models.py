@@ -13,7 +13,7 @@ for ever (a ``seed`` given when the event is first applied is turned into its di
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
@@ -289,32 +289,10 @@ Event = Annotated[
     | CriticalTablesEvent,  # issue 23: the group's Critical Effects tables in force
     Field(discriminator="type"),
 ]
-EVENT_TYPES = (
-    "add",
-    "profile",
-    "remove",
-    "initiative",
-    "attack",
-    "aim",
-    "clear_jam",
-    "reload",
-    "stand",
-    "ready",
-    "move",
-    "run",
-    "delay",
-    "end_turn",
-    "overwatch",
-    "take_item",
-    "condition",
-    "adjust",
-    "rest",  # issue 22
-    # issue 22 (rules.encounter.moves): Disengage, Tactical Advance, Brace Heavy Weapon, a named test
-    "disengage",
-    "tactical_advance",
-    "brace",
-    "test",
-    "critical_tables",  # issue 23
+# Every event's ``type``, read off the models' own ``Literal`` (one list, not a second copy to keep
+# in step): what :mod:`rules.encounter.run` looks for in a validation error's location.
+EVENT_TYPES: tuple[str, ...] = tuple(
+    kind for model in get_args(get_args(Event)[0]) for kind in get_args(model.model_fields["type"].annotation)
 )
 
 

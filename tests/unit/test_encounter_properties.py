@@ -6,13 +6,15 @@ state built event by event, so a result is never applied twice."""
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, get_args
 
+import pytest
 from encounter_helpers import CULTIST_ATTACKER, CULTIST_TARGET, GUARD
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from rules.encounter.engine import replay
+from rules.encounter.models import EncounterError, Event
 from rules.encounter.run import load_file, run_encounter
 
 ACTIONS = ["Standard Attack", "Semi-Auto Burst", "Full Auto Burst", "Called Shot"]
@@ -114,3 +116,21 @@ def test_any_sequence_keeps_the_state_sound_and_undo_restores_it(seq: list[dict[
         file, state = out["encounter"], out["state"]
         fresh = replay(load_file(file), "encounter.events")  # not the envelope's remembered state
         assert fresh.model_dump(mode="json") == state  # the file replays to the same state
+
+
+# Every event type's model, read off the union the file validates against: a bad field of any event
+# is named at the event's own field (``encounter.events.0.who``), never under its type word, which
+# is the union's tag pydantic puts in the error's location (rules.encounter.run._untagged, reading
+# EVENT_TYPES). An event type missing from EVENT_TYPES would be named ``encounter.events.0.rest.who``.
+_EVERY_TYPE = [
+    kind for model in get_args(get_args(Event)[0]) for kind in get_args(model.model_fields["type"].annotation)
+]
+
+
+@pytest.mark.parametrize("kind", _EVERY_TYPE)
+def test_a_bad_field_of_every_event_type_is_named_at_the_field(kind: str) -> None:
+    with pytest.raises(EncounterError) as got:
+        load_file({"auspex_encounter": 1, "system": "dh2", "events": [{"type": kind, "who": 7}]})
+    fields = [e.field for e in got.value.errors]
+    assert "encounter.events.0.who" in fields
+    assert not any(f.startswith(f"encounter.events.0.{kind}.") for f in fields), fields
