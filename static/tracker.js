@@ -670,11 +670,13 @@ export async function attack(scenario) {
 // The encounter of the ruleset shown, replayed by the engine. A stored file the engine cannot
 // replay is kept aside whole (auspex:encounter:v1:<system>:corrupt:<n>), and the fight goes on from
 // the events before the one refused (a rule corrected since it was saved can refuse one event's
-// recorded dice); none replays: that ruleset starts empty.
+// recorded dice); none replays: that ruleset starts empty. The ruleset switched while the engine
+// answered (the first view is made before the switch is listened to): that ruleset's is shown.
 async function refresh() {
   const system = sys();
   const file = fileOf(system);
   const answer = await call({ encounter: file });
+  if (system !== sys()) return refresh();
   if (answer.status === "ok") return draw(answer);
   if (answer.status === "invalid" && file.events.length) {
     const { field, message } = answer.errors[0];

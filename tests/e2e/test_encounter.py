@@ -634,3 +634,99 @@ def test_a_saved_encounter_that_no_longer_replays_keeps_the_fight_up_to_the_even
     kept = json.loads(page.evaluate(f"localStorage.getItem('{KEY}:dh2:corrupt:1')"))
     assert kept["events"] == events  # the whole file, as it was saved
     page.wait_for_function(f"JSON.parse(localStorage.getItem('{KEY}')).files.dh2.events.length === 3")
+
+
+RULESET_NAMES = {
+    "dh2": "Dark Heresy 2nd edition",
+    "dh1": "Dark Heresy 1st edition",
+    "dw": "Deathwatch",
+    "wh40krp": "Warhammer 40,000 Roleplay (fan-made, WFRP)",
+    "epic": "Epic formation shooting",
+}
+
+
+def test_the_empty_encounter_names_the_ruleset_chosen_and_a_started_one_keeps_its_own(ready_page: Page) -> None:
+    # session 28, found as a player: the ruleset switched as soon as the engine says it is ready, while
+    # the encounter's first view is still being made, left the panel naming (and acting as) Dark Heresy 2nd edition
+    page = ready_page
+    field(page, "system").select_option("wh40krp")
+    ready(page)
+    title = page.locator("#tk-title-system")
+    expect(title).to_have_text(RULESET_NAMES["wh40krp"])
+    expect(page.locator("#tk-take-item")).to_be_visible()  # the fan ruleset's own action
+    expect(page.locator(".tk-test")).to_be_hidden()  # the d100 tables' tests are not its own
+    # each ruleset's empty encounter says its own name, and its own actions
+    for system, name in RULESET_NAMES.items():
+        field(page, "system").select_option(system)
+        expect(title).to_have_text(name)
+        expect(page.locator('#tk-view [data-k="round"]')).to_contain_text("Not started")
+        expect(page.locator("#tk-take-item")).to_be_visible(visible=system == "wh40krp")
+        expect(page.locator("#tk-epic-overwatch")).to_be_visible(visible=system == "epic")
+        expect(page.locator(".tk-test")).to_be_visible(visible=system in ("dh2", "dh1", "dw"))
+    # a started encounter keeps its own ruleset: another ruleset's is its own, empty; back, the fight is there
+    field(page, "system").select_option("dh2")
+    page.click("#tk-add-both")  # the Guardsman (Ag 40)
+    expect(card(page, "Guardsman")).to_be_visible()
+    field(page, "attacker.name").fill("Ambusher")
+    field(page, "attacker.characteristics.Ag").fill("30")
+    page.click("#tk-add-both")
+    expect(card(page, "Ambusher")).to_be_visible()
+    page.fill("#tk-dice", "9 1")
+    press(page, "#tk-start")
+    expect(page.locator('#tk-view [data-k="round"]')).to_have_text("Round 1 \u00b7 Guardsman's turn")
+    expect(title).to_have_text(RULESET_NAMES["dh2"])
+    field(page, "system").select_option("wh40krp")
+    expect(title).to_have_text(RULESET_NAMES["wh40krp"])
+    expect(page.locator('#tk-view [data-k="round"]')).to_contain_text("Not started")
+    expect(card(page, "Guardsman")).to_have_count(0)
+    field(page, "system").select_option("dh2")
+    expect(title).to_have_text(RULESET_NAMES["dh2"])
+    expect(page.locator('#tk-view [data-k="round"]')).to_have_text("Round 1 \u00b7 Guardsman's turn")
+
+
+# Each option of a select, chosen in turn: (its text, the select's width, the width it needs to show
+# that text whole, as the browser draws it: a copy holding that option alone, at its own width).
+SELECT_FITS = """(select) => [...select.options].map((option) => {
+  select.value = option.value;
+  const alone = select.cloneNode(false);
+  alone.append(option.cloneNode(true));
+  alone.style.cssText = "width: auto; min-width: 0; max-width: none; position: absolute; visibility: hidden";
+  select.after(alone);
+  const needs = alone.getBoundingClientRect().width;
+  alone.remove();
+  return [option.textContent, select.getBoundingClientRect().width, needs];
+})"""
+
+
+@pytest.mark.parametrize("size", [{"width": 1280, "height": 800}, PHONE], ids=["1280x800", "390x844"])
+def test_the_encounters_test_selects_show_their_text_whole(ready_page: Page, size: ViewportSize) -> None:
+    # session 28, found as a player: at 1280 x 800 "Use a Skill (Varies)" read "Use a" and "Full Action" "Full Ac"
+    page = ready(ready_page)
+    page.set_viewport_size(size)
+    go(page, "result")
+    show_encounter(page)
+    page.click("#tk-add-both")  # the Guardsman (Ag 40)
+    expect(card(page, "Guardsman")).to_be_visible()
+    go(page, "attacker")
+    field(page, "attacker.name").fill("Ambusher")
+    field(page, "attacker.characteristics.Ag").fill("30")
+    go(page, "result")
+    show_encounter(page)
+    page.click("#tk-add-both")
+    expect(card(page, "Ambusher")).to_be_visible()
+    page.fill("#tk-dice", "9 1")
+    press(page, "#tk-start")
+    expect(page.locator('#tk-view [data-k="round"]')).to_have_text("Round 1 \u00b7 Guardsman's turn")
+    for select in ("#tk-test", "#tk-test-cost"):
+        expect(page.locator(select)).to_be_visible()
+        for text, width, needs in page.locator(select).evaluate(SELECT_FITS):
+            assert width >= needs - 0.5, (
+                f"{select} at {size['width']}px: {text!r} needs {needs:.1f}px, has {width:.1f}px"
+            )
+    # and the panel still fits its column: nothing wider than it
+    assert page.locator("#tracker").evaluate("(e) => e.scrollWidth <= e.clientWidth")
+    row = page.locator(".tk-test").bounding_box()
+    panel = page.locator("#tracker").bounding_box()
+    assert row and panel and row["x"] + row["width"] <= panel["x"] + panel["width"]
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator("#tracker").screenshot(path=str(ARTIFACTS / f"encounter-test-row-{size['width']}.png"))
