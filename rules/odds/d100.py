@@ -32,7 +32,11 @@ that gains the most wounds (seed 004, Step Four). Each hit's walk records that g
 (``replace_gain``), once without applying it and once applied, and the sum takes the replaced hit
 to be the first with the greatest gain, as ``replace_with_degrees`` does: for each gain ``g`` and
 hit ``h``, the hits before ``h`` gain less than ``g``, ``h`` gains ``g`` (its replaced dice), the
-hits after gain at most ``g``.
+hits after gain at most ``g``. Where every replaced hit is its plain hit with its gain added to the
+wounds and nothing else changed (checked, distribution against distribution), the sum is the plain
+hits' sum plus the greatest gain, whichever hit takes the die: then it is summed once per gain, the
+hits in any order (:meth:`_Sums._by_greatest_gain`; issue 25: 27% fewer products of weights on
+the Full Auto case, a quarter less time on the RoF 20 Storm burst).
 
 :class:`_Probe` runs steps 1 and 2 and holds what the others share (the attack that reached
 damage, its state at each degrees value, the hit walked); its ``hits`` (:class:`_HitWalks`) walk
@@ -690,6 +694,7 @@ class _Sums:
         self.part_memo: dict[tuple[Any, ...], Dist[int]] = {}
         self.prefix_memo: dict[tuple[Any, ...], _Node] = {}
         self.norm_cache: dict[int, int] = {}
+        self.adds_memo: dict[tuple[Any, ...], bool] = {}  # _adds_its_gain: (location, degrees, gains) -> yes or no
 
     def damage(self, locations: tuple[str, ...], degrees: int, flame: bool) -> Dist[int]:
         """The packed sum over the hits on the target at ``locations``."""
@@ -713,17 +718,65 @@ class _Sums:
         with the greatest gain g: for each g and each hit h that takes it, the hits before h gain
         less than g and the hits after h at most g (:meth:`_chosen`). The sums over the first hits
         are kept across attacks (:meth:`_fold`): a burst's later hits follow its first, so 3 hits
-        share the sums of 2."""
+        share the sums of 2. Where a replaced hit only adds its gain (:meth:`_adds_its_gain`), the
+        sum by the greatest gain instead (:meth:`_by_greatest_gain`), its hits sorted: the order no
+        longer counts, so bursts that strike the same locations in another order share its sums."""
         if not self.p.cls.DEGREES_REPLACE_DIE or flame:
             return self._prefix("all", locations, degrees)
         plain = [self.p.hits.plain_hit(loc, degrees) for loc in locations]
         gains = sorted({g for d in plain for g, _ in d.weights} - {0})
+        if all(self._adds_its_gain(loc, degrees, gains) for loc in dict.fromkeys(locations)):
+            return self._by_greatest_gain(tuple(sorted(locations)), degrees, gains)
         parts = [self._prefix("none", locations, degrees)]
         for g in gains:
             chosen = self._chosen(g, locations, degrees)
             if chosen.weights:
                 parts.append(chosen)
         return mix(parts)
+
+    def _adds_its_gain(self, location: str, degrees: int, gains: list[int]) -> bool:
+        """Whether a hit at ``location`` whose die the degrees replace, gaining ``g`` wounds, is
+        its plain hit with ``g`` wounds more and nothing else changed, for every ``g`` of ``gains``
+        (as distributions over the rolls with that gain: :meth:`_HitWalks.replaced_hit` against
+        :meth:`_HitWalks.plain_hit`). So in DH2, where the degrees' die changes only the wounds
+        (Righteous Fury reads the natural die); not where a test or an extra die reads the total."""
+        key = (location, degrees, tuple(gains))
+        got = self.adds_memo.get(key)
+        if got is None:
+            hit = self.p.hits.plain_hit(location, degrees)
+            got = self.adds_memo[key] = all(
+                self._part(("replaced", g), location, degrees) == self._shifted(hit.where(_gain_is(g)).map(_second), g)
+                for g in gains
+            )
+        return got
+
+    def _by_greatest_gain(self, locations: tuple[str, ...], degrees: int, gains: list[int]) -> Dist[int]:
+        """The sum over the hits at ``locations`` where every replaced hit is its plain hit with its
+        gain added to the wounds (:meth:`_adds_its_gain`): then whichever hit takes the degrees'
+        die, the sum is the plain hits' sum with the greatest gain added. Given every hit's gain the
+        hits stay independent, so the sum where the greatest gain is ``g`` is the sum where every
+        hit gains at most ``g`` less the sum where every hit gains less than ``g``: one sum over the
+        hits per gain, where :meth:`_chosen` makes three."""
+        below = self._prefix("none", locations, degrees)  # every hit gains nothing
+        parts = [below]
+        for g in gains:
+            upto = self._prefix(("upto", g), locations, degrees)
+            greatest = _less(upto, below)  # the greatest gain is g
+            if greatest.weights:
+                parts.append(self._shifted(greatest, g))
+            below = upto
+        return mix(parts)
+
+    def _shifted(self, sums: Dist[int], g: int) -> Dist[int]:
+        """``sums`` with ``g`` wounds more on each (wounds are a packed sum's first field), normalized."""
+        out: dict[int, int] = {}
+        cache, norm = self.norm_cache, self.norm
+        for k, w in sums.weights.items():
+            n = cache.get(k + g)
+            if n is None:
+                n = cache[k + g] = norm(k + g)
+            out[n] = out.get(n, 0) + w
+        return Dist._of(out, sums.denom)
 
     def _chosen(self, g: int, locations: tuple[str, ...], degrees: int) -> Dist[int]:
         """The sum over the hits at ``locations`` where the degrees' die, gaining ``g``, goes to a
@@ -832,6 +885,23 @@ class _Sums:
                     n = cache[k] = norm(k)
                 out[n] = get(n, 0) + wa * wb
         return Dist._of(out, a.denom * b.denom)
+
+
+def _less(more: Dist[int], less: Dist[int]) -> Dist[int]:
+    """``more - less``, weight by weight: two sub-distributions over one denominator (sums over
+    the same hits), ``less`` within ``more`` (the outcomes of ``less`` are some of ``more``'s)."""
+    if more.denom != less.denom:
+        raise ValueError("sums over different hits")
+    out = dict(more.weights)
+    for k, w in less.weights.items():
+        left = out[k] - w
+        if left < 0:
+            raise ValueError("not a part of the larger sum")
+        if left:
+            out[k] = left
+        else:
+            del out[k]
+    return Dist._of(out, more.denom)
 
 
 def _gain_below(g: int) -> Callable[[tuple[int, int]], bool]:

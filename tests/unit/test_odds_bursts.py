@@ -141,3 +141,90 @@ def test_every_roll_walk_is_a_real_alternative() -> None:
         mp.setattr(odds_d100._Replacing, "_group", _every_roll)
         outcomes(scenario, DH2Attack)
     assert calls["n"] > 2 * grouped
+
+
+# The sum by the greatest gain (issue 25, _Sums._by_greatest_gain): in DH2 the degrees replace the
+# one die of the whole attack that gains the most wounds (seed 004, Step Four), the first such hit's
+# where hits tie. Where every replaced hit is its plain hit with its gain added to the wounds, the
+# sum is the plain hits' sum plus the greatest gain, whichever hit takes the die; the odds then sum
+# once per gain instead of choosing the hit hit by hit (_Sums._chosen). These check the two agree.
+
+
+def _hit_by_hit(self: Any, location: str, degrees: int, gains: list[int]) -> bool:
+    """``_Sums._adds_its_gain`` answering no: the sum chooses the replaced hit hit by hit."""
+    return False
+
+
+def _paths(scenario: Any) -> tuple[Any, Any, dict[str, int]]:
+    """The outcomes by the greatest gain and hit by hit, and how often each sum was taken by the first."""
+    calls = {"greatest": 0, "hit by hit": 0}
+    greatest, chosen = odds_d100._Sums._by_greatest_gain, odds_d100._Sums._chosen
+
+    def by_greatest(self: Any, *args: Any) -> Any:
+        calls["greatest"] += 1
+        return greatest(self, *args)
+
+    def by_hit(self: Any, *args: Any) -> Any:
+        calls["hit by hit"] += 1
+        return chosen(self, *args)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(odds_d100._Sums, "_by_greatest_gain", by_greatest)
+        mp.setattr(odds_d100._Sums, "_chosen", by_hit)
+        fast = outcomes(scenario, DH2Attack)
+        taken = dict(calls)
+        mp.setattr(odds_d100._Sums, "_adds_its_gain", _hit_by_hit)
+        slow = outcomes(scenario, DH2Attack)
+    return fast, slow, taken
+
+
+def test_the_degrees_die_on_the_greatest_gain_sums_a_full_auto_burst_once_per_gain() -> None:
+    # the benchmark's case at RoF 4 (up to 4 hits by location, Tearing, the degrees' die gaining a
+    # few wounds): every sum is taken by the greatest gain, and the outcome is the hit-by-hit
+    # choice's, chance for chance
+    fast, slow, calls = _paths(load_scenario(_full_auto(4, storm=False)))
+    assert calls["greatest"] > 0 and calls["hit by hit"] == 0
+    assert fast == slow, differences(fast, slow)
+    assert fast.total == 1
+
+
+def test_a_replaced_hit_that_changes_more_than_its_wounds_is_summed_hit_by_hit() -> None:
+    # DH2 Autogun with Vengeful (3) (Righteous Fury from a natural 3): the degrees' die replacing a
+    # die changes the chance that the hit's Righteous Fury reads row 1 of the Critical Effects, not
+    # only its wounds, so the sum by the greatest gain does not hold and the hit-by-hit choice is taken
+    data = dh2s.scenario(
+        dh2s.weapon(dh2s.AUTOGUN, rof="S/3/10", damage="1d10+3", pen=1, qualities=["Vengeful (3)"], clip=30),
+        action="Full Auto Burst",
+        BS=50,
+        tb=4,
+        wounds=14,
+        armour={"Body": 4, "Head": 2, "Left Arm": 3, "Left Leg": 2, "Right Arm": 3, "Right Leg": 2},
+    )
+    fast, slow, calls = _paths(load_scenario(data))
+    assert calls["hit by hit"] > 0
+    assert fast == slow, differences(fast, slow)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    rof=st.integers(1, 4),
+    bs=st.integers(20, 60),
+    damage=st.sampled_from(["1d10", "1d10+2", "1d5+3", "2d10"]),
+    pen=st.integers(0, 3),
+    qualities=st.lists(st.sampled_from(["Tearing", "Storm", "Vengeful (8)", "Proven (3)"]), max_size=2, unique=True),
+    tb=st.integers(1, 5),
+    armour=st.lists(st.integers(0, 6), min_size=4, max_size=4),
+)
+def test_the_sum_by_the_greatest_gain_equals_the_hit_by_hit_choice(
+    rof: int, bs: int, damage: str, pen: int, qualities: list[str], tb: int, armour: list[int]
+) -> None:
+    data = dh2s.scenario(
+        dh2s.weapon(dh2s.AUTOGUN, rof=f"S/-/{rof}", damage=damage, pen=pen, qualities=qualities, clip=40),
+        action="Full Auto Burst",
+        BS=bs,
+        tb=tb,
+        armour=dict(zip(["Head", "Body", "Right Arm", "Left Arm"], armour, strict=True))
+        | {"Right Leg": armour[3], "Left Leg": armour[0]},
+    )
+    fast, slow, _ = _paths(load_scenario(data))
+    assert fast == slow, differences(fast, slow)
