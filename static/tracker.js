@@ -179,6 +179,8 @@ function draw(answer) {
     if (x.dataset.fan !== undefined) x.hidden = state.system !== "wh40krp"; // seed 000's 4-action task
   }
   syncHands();
+  // Epic (seed 002): no surprise, and nothing here rolls (formations act as added; its d6s are Resolve's)
+  for (const x of [$("tk-surprised"), diceBox]) x.parentElement.hidden = state.system === "epic";
   $("tk-ow-row").hidden = !["dw", "dh1"].includes(state.system); // Overwatch held over turns (issue 22)
   syncMoves(state.system); // issue 22: the d100 tables' other actions
   for (const x of document.querySelectorAll("#tracker [data-needs-one]")) x.disabled = !has;
@@ -334,7 +336,7 @@ const saved = (answer) => (answer.saved === false ? " Not saved on this device: 
 // Dice for an event that rolls: the box's d10s or d100s as typed ("7 3", "7,3"; "00" is a d100's
 // 100), else a fresh seed.
 function rolled(event) {
-  const text = diceBox.value.trim();
+  const text = diceBox.parentElement.hidden ? "" : diceBox.value.trim();
   if (text) {
     event.dice = readDice(text);
     typed.add(event);
@@ -365,7 +367,7 @@ function addFrom(sides) {
   const combatant = { id: newId(), name: "" };
   for (const side of sides) combatant[side] = scenario[side];
   combatant.name = String(scenario[sides[0]]?.name ?? "").trim() || (sides.length > 1 ? "Combatant" : sides[0] === "attacker" ? "Attacker" : "Target");
-  const surprised = $("tk-surprised").checked;
+  const surprised = $("tk-surprised").checked && !$("tk-surprised").parentElement.hidden;
   if (surprised) combatant.surprised = true;
   return act({ type: "add", combatant }, `${combatant.name} joins the fight${surprised ? " (Surprised: loses its first turn)" : ""}.`);
 }

@@ -730,3 +730,37 @@ def test_the_encounters_test_selects_show_their_text_whole(ready_page: Page, siz
     assert row and panel and row["x"] + row["width"] <= panel["x"] + panel["width"]
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator("#tracker").screenshot(path=str(ARTIFACTS / f"encounter-test-row-{size['width']}.png"))
+
+
+def test_an_epic_encounter_asks_for_no_d100_and_no_surprise(ready_page: Page) -> None:
+    # session 28, found as a player: an empty Epic encounter's Dice box spoke of initiative d10s and
+    # a d100, and offered Surprised; Epic (seed 002) has neither: its formations act in the order they
+    # were added, and the shooting's d6s are Resolve's dice
+    page = ready(ready_page)
+    dice = page.locator("#tk-dice")
+    surprised = page.locator("#tk-surprised")
+    expect(page.locator("#tracker")).to_contain_text("initiative d10s, Clear Jam's or a test's d100")  # DH2's
+    expect(surprised).to_be_visible()
+    surprised.check()  # ticked in DH2, then Epic chosen: it must not make a formation Surprised
+    page.fill("#tk-dice", "9 1")
+    field(page, "system").select_option("epic")
+    expect(page.locator("#tk-title-system")).to_have_text(RULESET_NAMES["epic"])
+    expect(surprised).to_be_hidden()
+    expect(dice).to_be_hidden()
+    tracker = page.locator("#tracker")
+    for word in ("d100", "d10", "initiative", "Surprised"):
+        assert word not in tracker.inner_text(), word
+    expect(field(page, "ep:target.shock")).to_be_visible()  # the Epic forms built first
+    page.click("#tk-add-attacker")  # the Tactical detachment
+    page.click("#tk-add-target")  # the Ork warband
+    expect(card(page, "Ork warband")).to_be_visible()
+    press(page, "#tk-start")
+    expect(page.locator("#tk-log")).to_contain_text("in the order they were added")
+    assert "Surprised" not in view(page)  # not on a card, nor in the log
+    # the d100 rulesets keep theirs, as they were
+    for system in ("dh2", "dh1", "dw", "wh40krp"):
+        field(page, "system").select_option(system)
+        expect(page.locator("#tk-title-system")).to_have_text(RULESET_NAMES[system])
+        expect(surprised).to_be_visible()
+        expect(dice).to_be_visible()
+        expect(tracker).to_contain_text("initiative d10s, Clear Jam's or a test's d100")
