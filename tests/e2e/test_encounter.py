@@ -764,3 +764,30 @@ def test_an_epic_encounter_asks_for_no_d100_and_no_surprise(ready_page: Page) ->
         expect(surprised).to_be_visible()
         expect(dice).to_be_visible()
         expect(tracker).to_contain_text("initiative d10s, Clear Jam's or a test's d100")
+
+
+PLACEHOLDER_ROOM = """(input) => {
+  const style = getComputedStyle(input);
+  const pen = document.createElement("canvas").getContext("2d");
+  pen.font = style.font;
+  const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return { text: pen.measureText(input.placeholder).width, room };
+}"""
+
+
+@pytest.mark.parametrize("size", [PHONE, {"width": 1280, "height": 800}], ids=["390x844", "1280x800"])
+def test_the_kill_zone_placeholder_is_read_whole(ready_page: Page, size: ViewportSize) -> None:
+    # session 28, found as a player: at 390 px the Kill zone box (Deathwatch, DH1) showed "e.g. the doorwa"
+    page = ready(ready_page)
+    page.set_viewport_size(size)
+    for system in ("dw", "dh1"):
+        field(page, "system").select_option(system)
+        expect(page.locator("#tk-title-system")).to_have_text(RULESET_NAMES[system])
+        go(page, "result")
+        show_encounter(page)
+        zone = page.locator("#tk-zone")
+        expect(zone).to_be_visible()
+        fit = zone.evaluate(PLACEHOLDER_ROOM)
+        assert fit["text"] <= fit["room"], f"{system} at {size['width']} px: {fit}"
+        overwatch = page.locator("#tk-overwatch").bounding_box()
+        assert overwatch and overwatch["x"] + overwatch["width"] <= size["width"]  # its button still on screen
