@@ -113,19 +113,21 @@ function unreadable(aside) {
 }
 
 // Sends one event (or undo) for the ruleset shown and, when the engine takes it, stores the file it
-// returns and shows the new state. Another tab's event stored meanwhile is not overwritten: the
-// event is sent again on top of it. Returns the engine's envelope.
+// returns (as that ruleset's) and shows the new state, unless another ruleset was chosen meanwhile
+// (its own view is drawn by the switch). Another tab's event stored meanwhile is not overwritten: the
+// event is sent again on top of it. Returns the engine's envelope, with `system`: the ruleset sent.
 async function send(event, { undo = false } = {}) {
   const system = sys();
   for (let attempt = 0; ; attempt++) {
     if (!local[system]) stored = loadStored(KEY, parse, empty).value;
     const before = fileOf(system);
     const answer = await call({ encounter: before, then: event ?? null, undo });
+    answer.system = system;
     if (answer.status !== "ok") return answer;
     const now = local[system] ?? loadStored(KEY, parse, empty).value.files[system] ?? blankFile(system);
     if (attempt < 2 && JSON.stringify(now) !== JSON.stringify(before)) continue;
     answer.saved = store(system, answer.encounter);
-    draw(answer);
+    if (system === sys()) draw(answer);
     return answer;
   }
 }
@@ -350,6 +352,9 @@ const typed = new WeakSet();
 async function act(event, done, { actor = whoSelect } = {}) {
   clearMarks();
   const answer = await send(event);
+  // the ruleset switched meanwhile: said, named, and no control of the one shown marked
+  const away = answer.system === sys() ? "" : `${rulesetOf(answer.system).name}: `;
+  if (answer.status !== "ok" && away) return say(`${away}refused: ${answer.errors?.map((x) => x.message).join("; ") ?? answer.message}`, true), answer;
   if (answer.status !== "ok") {
     const forms = refused(answer, { actor });
     if (forms.length) hooks.showFieldErrors(forms);
@@ -357,7 +362,7 @@ async function act(event, done, { actor = whoSelect } = {}) {
   }
   if (typed.has(event)) diceBox.value = "";
   const last = answer.state.log.at(-1)?.text ?? "";
-  say(`${done ?? last}${saved(answer)}`, answer.saved === false);
+  say(`${away}${done ?? last}${saved(answer)}`, answer.saved === false);
   return answer;
 }
 

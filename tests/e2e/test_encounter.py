@@ -791,3 +791,65 @@ def test_the_kill_zone_placeholder_is_read_whole(ready_page: Page, size: Viewpor
         assert fit["text"] <= fit["room"], f"{system} at {size['width']} px: {fit}"
         overwatch = page.locator("#tk-overwatch").bounding_box()
         assert overwatch and overwatch["x"] + overwatch["width"] <= size["width"]  # its button still on screen
+
+
+# The engine's next encounter answer held back until `window.releaseHeld()` (the call itself made
+# at once): the ruleset can then be switched between the click and its answer, every time.
+HOLD_NEXT_ENCOUNTER_ANSWER = """async () => {
+  const { engines } = await import("./static/engine.js");
+  const main = engines.main;
+  const call = main.call;
+  let release;
+  const gate = new Promise((resolve) => (release = resolve));
+  window.releaseHeld = release;
+  window.held = false;
+  main.call = async (name, ...args) => {
+    if (name !== "encounter") return call.call(main, name, ...args);
+    main.call = call;  // only the next one
+    window.held = true;
+    const answer = await call.call(main, name, ...args);
+    await gate;
+    return answer;
+  };
+}"""
+
+
+def stored_events(page: Page, system: str) -> int:
+    return int(page.evaluate(f"JSON.parse(localStorage.getItem('{KEY}')).files.{system}.events.length"))
+
+
+def test_an_action_answered_after_the_ruleset_changed_is_kept_in_its_own_and_not_drawn(ready_page: Page) -> None:
+    # session 28: send() drew the engine's answer for the ruleset of the click, over the one chosen
+    # since (until the switch's own view came); the action itself belongs to its own ruleset's encounter
+    page = ready(ready_page)
+    title = page.locator("#tk-title-system")
+    page.click("#tk-add-both")  # the Guardsman (Ag 40)
+    expect(card(page, "Guardsman")).to_be_visible()
+    field(page, "attacker.name").fill("Ambusher")
+    field(page, "attacker.characteristics.Ag").fill("30")
+    page.click("#tk-add-both")
+    expect(card(page, "Ambusher")).to_be_visible()
+    page.fill("#tk-dice", "9 1")
+    press(page, "#tk-start")
+    expect(page.locator('#tk-view [data-k="round"]')).to_have_text("Round 1 \u00b7 Guardsman's turn")
+    before = stored_events(page, "dh2")
+    page.evaluate(HOLD_NEXT_ENCOUNTER_ANSWER)
+    page.click("#tk-aim-half")
+    page.wait_for_function("window.held")
+    field(page, "system").select_option("wh40krp")
+    expect(title).to_have_text(RULESET_NAMES["wh40krp"])  # the switch's own view, drawn first
+    expect(page.locator('#tk-view [data-k="round"]')).to_contain_text("Not started")
+    page.evaluate("window.releaseHeld()")
+    # stored, then drawn or not in the same task: once it is stored, a wrong view would be there
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('{KEY}')).files.dh2.events.length === {before + 1}")
+    assert title.inner_text() == RULESET_NAMES["wh40krp"]
+    expect(title).to_have_text(RULESET_NAMES["wh40krp"])
+    expect(page.locator('#tk-view [data-k="round"]')).to_contain_text("Not started")
+    expect(card(page, "Guardsman")).to_have_count(0)
+    expect(page.locator("#tk-take-item")).to_be_visible()  # the fan ruleset's actions, not DH2's
+    expect(page.locator("#tk-status")).to_contain_text(RULESET_NAMES["dh2"])  # whose action was taken
+    # back in DH2, the aim is in its encounter's log
+    field(page, "system").select_option("dh2")
+    expect(title).to_have_text(RULESET_NAMES["dh2"])
+    expect(page.locator("#tk-log")).to_contain_text("Guardsman aims")
+    assert stored_events(page, "dh2") == before + 1
