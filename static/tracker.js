@@ -113,19 +113,21 @@ function unreadable(aside) {
 }
 
 // Sends one event (or undo) for the ruleset shown and, when the engine takes it, stores the file it
-// returns and shows the new state. Another tab's event stored meanwhile is not overwritten: the
-// event is sent again on top of it. Returns the engine's envelope.
+// returns (as that ruleset's) and shows the new state, unless another ruleset was chosen meanwhile
+// (its own view is drawn by the switch). Another tab's event stored meanwhile is not overwritten: the
+// event is sent again on top of it. Returns the engine's envelope, with `system`: the ruleset sent.
 async function send(event, { undo = false } = {}) {
   const system = sys();
   for (let attempt = 0; ; attempt++) {
     if (!local[system]) stored = loadStored(KEY, parse, empty).value;
     const before = fileOf(system);
     const answer = await call({ encounter: before, then: event ?? null, undo });
+    answer.system = system;
     if (answer.status !== "ok") return answer;
     const now = local[system] ?? loadStored(KEY, parse, empty).value.files[system] ?? blankFile(system);
     if (attempt < 2 && JSON.stringify(now) !== JSON.stringify(before)) continue;
     answer.saved = store(system, answer.encounter);
-    draw(answer);
+    if (system === sys()) draw(answer);
     return answer;
   }
 }
@@ -179,6 +181,8 @@ function draw(answer) {
     if (x.dataset.fan !== undefined) x.hidden = state.system !== "wh40krp"; // seed 000's 4-action task
   }
   syncHands();
+  // Epic (seed 002): no surprise, and nothing here rolls (formations act as added; its d6s are Resolve's)
+  for (const x of [$("tk-surprised"), diceBox]) x.parentElement.hidden = state.system === "epic";
   $("tk-ow-row").hidden = !["dw", "dh1"].includes(state.system); // Overwatch held over turns (issue 22)
   syncMoves(state.system); // issue 22: the d100 tables' other actions
   for (const x of document.querySelectorAll("#tracker [data-needs-one]")) x.disabled = !has;
@@ -334,7 +338,7 @@ const saved = (answer) => (answer.saved === false ? " Not saved on this device: 
 // Dice for an event that rolls: the box's d10s or d100s as typed ("7 3", "7,3"; "00" is a d100's
 // 100), else a fresh seed.
 function rolled(event) {
-  const text = diceBox.value.trim();
+  const text = diceBox.parentElement.hidden ? "" : diceBox.value.trim();
   if (text) {
     event.dice = readDice(text);
     typed.add(event);
@@ -348,6 +352,9 @@ const typed = new WeakSet();
 async function act(event, done, { actor = whoSelect } = {}) {
   clearMarks();
   const answer = await send(event);
+  // the ruleset switched meanwhile: said, named, and no control of the one shown marked
+  const away = answer.system === sys() ? "" : `${rulesetOf(answer.system).name}: `;
+  if (answer.status !== "ok" && away) return say(`${away}refused: ${answer.errors?.map((x) => x.message).join("; ") ?? answer.message ?? "nothing changed"}`, true), answer;
   if (answer.status !== "ok") {
     const forms = refused(answer, { actor });
     if (forms.length) hooks.showFieldErrors(forms);
@@ -355,7 +362,7 @@ async function act(event, done, { actor = whoSelect } = {}) {
   }
   if (typed.has(event)) diceBox.value = "";
   const last = answer.state.log.at(-1)?.text ?? "";
-  say(`${done ?? last}${saved(answer)}`, answer.saved === false);
+  say(`${away}${done ?? last}${saved(answer)}`, answer.saved === false);
   return answer;
 }
 
@@ -365,7 +372,7 @@ function addFrom(sides) {
   const combatant = { id: newId(), name: "" };
   for (const side of sides) combatant[side] = scenario[side];
   combatant.name = String(scenario[sides[0]]?.name ?? "").trim() || (sides.length > 1 ? "Combatant" : sides[0] === "attacker" ? "Attacker" : "Target");
-  const surprised = $("tk-surprised").checked;
+  const surprised = $("tk-surprised").checked && !$("tk-surprised").parentElement.hidden;
   if (surprised) combatant.surprised = true;
   return act({ type: "add", combatant }, `${combatant.name} joins the fight${surprised ? " (Surprised: loses its first turn)" : ""}.`);
 }
