@@ -17,7 +17,9 @@ from navigation start, of:
 commit before, with a copy of static/vendor/) beside this one, for a before/after.
 
 The bare pages are tools/bench/bare.html (``bare_wheels``: Pyodide + the wheels; ``bare_engine``:
-also importing Auspex's engine and one warm-up call, as tools/bench.py names them).
+also importing Auspex's engine and one warm-up call, as tools/bench.py names them) and
+tools/bench/bare-pyscript.html (``bare_pyscript``: PyScript's worker with the page's config running
+1+1; ``pyscript_engine``: Auspex's worker and warm-up call in it), which mark the same stages.
 """
 
 from __future__ import annotations
@@ -40,6 +42,8 @@ from serve import Handler  # noqa: E402
 PAGES = {
     "bare_wheels": "tools/bench/bare.html?wheels=1",
     "bare_engine": "tools/bench/bare.html?wheels=1&app=1",
+    "bare_pyscript": "tools/bench/bare-pyscript.html",
+    "pyscript_engine": "tools/bench/bare-pyscript.html?app=1",
     "auspex": "",
     "base": "",  # the page as served from --base (another checkout, with its static/vendor/): before/after
 }
