@@ -244,6 +244,9 @@ def test_bare_pyscript_starts_pyscript_as_the_page_does() -> None:
     assert 'import("../../static/vendor/pyscript/core.js")' in html
     assert 'script.type = "py";' in html and 'script.setAttribute("worker", "");' in html
     assert "import auspex" not in html and 'performance.mark("auspex:ready")' in html
+    # the same Python as bare-worker.mjs's ?wheels=1, so the difference is PyScript's
+    worker = (bench.ROOT / "tools" / "bench" / "bare-worker.mjs").read_text(encoding="utf-8")
+    assert 'runPython("from pydantic import BaseModel")' in worker and "from pydantic import BaseModel\\n" in html
     hint = re.compile(r'<link rel="modulepreload" href="([^"]+)">')
     index = (bench.ROOT / "index.html").read_text(encoding="utf-8")
     assert [h.replace("../../", "./", 1) for h in hint.findall(html)] == hint.findall(index)
