@@ -4,7 +4,12 @@ Drives the real page in Chromium through Playwright against a local server that 
 with two references in the same browser: bare Pyodide running ``1+1`` in a worker
 (``tools/bench/bare.html``), and the same page loading the wheels Auspex loads (``?wheels=1``).
 A third, diagnostic page also imports Auspex's engine and makes one warm-up call as the page's
-worker does (``?wheels=1&app=1``): auspex minus that is what PyScript itself costs.
+worker does (``?wheels=1&app=1``: ``bare_engine``). Two more show what PyScript itself costs: the
+vendored PyScript starting one worker with the page's own configuration (static/engine.js's
+``config()``) as the page does, running ``1+1`` and nothing of Auspex (``tools/bench/bare-pyscript.html``:
+``bare_pyscript``), and the same with Auspex's worker and its warm-up call (``?app=1``:
+``pyscript_engine``, the engine without the page). bare_pyscript / bare_wheels is how much of the
+1.10x the budget allows PyScript alone takes (printed, and ``pyscript_alone`` in the JSON).
 Everything is measured unthrottled and with the CPU throttled 4x (CDP
 ``Emulation.setCPUThrottlingRate``) as a stand-in for a mid-range phone, over ``--runs`` runs
 (median, min, max). Prints a table with each budget met or not; writes JSON to
@@ -41,7 +46,8 @@ resolve round trip) is an unthrottled worker's, and is labelled so in the table,
 budgets; the throttled runs throttle the main thread only.
 
 ``--quick`` is a short run for a change's author (1 run, 10 resolves, no other engines, 2 calls a
-curve row); ``--curve-only`` times only the Full Auto odds and the cost curve (no start figures).
+curve row); ``--curve-only`` times only the Full Auto odds and the cost curve (no start figures);
+``--start-only`` times only the pages' start (no resolves, odds, curve, probe or other engines).
 """
 
 from __future__ import annotations
@@ -293,6 +299,8 @@ def run(runs: int, resolves: int, throttles: list[float]) -> dict[str, Any]:
         "bare": base + "tools/bench/bare.html",
         "bare_wheels": base + "tools/bench/bare.html?wheels=1",
         "bare_engine": base + "tools/bench/bare.html?wheels=1&app=1",
+        "bare_pyscript": base + "tools/bench/bare-pyscript.html",
+        "pyscript_engine": base + "tools/bench/bare-pyscript.html?app=1",
         "auspex": base,
     }
     results: dict[str, Any] = {}
@@ -432,21 +440,58 @@ def curve_budgets(curve: list[dict[str, Any]]) -> list[tuple[str, str, bool | No
 
 
 def start_breakdown(results: dict[str, Any]) -> list[str]:
-    """Engine ready, median ms, from bare Pyodide + the wheels to bare_engine (+ Auspex's imports
-    and warm-up call) to the page (+ PyScript and the page itself), per CPU rate and visit."""
+    """Engine ready, median ms, per CPU rate and visit: from bare Pyodide + the wheels to bare_engine
+    (+ Auspex's imports and warm-up call) to the page (+ PyScript and the page itself); with the
+    PyScript references measured, from bare_wheels to bare_pyscript (+ PyScript alone) to
+    pyscript_engine (+ Auspex's imports and warm-up, in PyScript's worker) to the page (+ the page),
+    and bare_engine beside it (Auspex's imports and warm-up without PyScript)."""
     lines = []
     for key, pages in results.items():
         for visit_kind in ("first", "repeat"):
             metric = f"{visit_kind}_ready"
-            got = [(pages.get(p, {}).get(metric) or {}).get("median") for p in ("bare_wheels", "bare_engine", "auspex")]
-            w, e, a = got
+            got = {p: (pages.get(p, {}).get(metric) or {}).get("median") for p in pages}
+            w, e, a = got.get("bare_wheels"), got.get("bare_engine"), got.get("auspex")
             if w is None or e is None or a is None:
                 continue
+            s, s_e = got.get("bare_pyscript"), got.get("pyscript_engine")
+            if s is None or s_e is None:
+                lines.append(
+                    f"start {key} {visit_kind}: bare_wheels {w:.0f} -> bare_engine {e:.0f} "
+                    f"(+{e - w:.0f} Auspex's imports + warm-up) -> auspex {a:.0f} (+{a - e:.0f} PyScript + page) ms"
+                )
+                continue
             lines.append(
-                f"start {key} {visit_kind}: bare_wheels {w:.0f} -> bare_engine {e:.0f} "
-                f"(+{e - w:.0f} Auspex's imports + warm-up) -> auspex {a:.0f} (+{a - e:.0f} PyScript + page) ms"
+                f"start {key} {visit_kind}: bare_wheels {w:.0f} -> bare_pyscript {s:.0f} (+{s - w:.0f} PyScript alone) "
+                f"-> pyscript_engine {s_e:.0f} (+{s_e - s:.0f} Auspex's imports + warm-up) "
+                f"-> auspex {a:.0f} (+{a - s_e:.0f} the page) ms; "
+                f"bare_engine {e:.0f} (+{e - w:.0f} Auspex's imports + warm-up without PyScript)"
             )
     return lines
+
+
+def pyscript_alone(results: dict[str, Any]) -> dict[str, dict[str, float]]:
+    """bare_pyscript / bare_wheels engine-ready medians, per CPU rate and visit: how much of the
+    READY_RATIO budget PyScript alone takes ({"x1": {"first": 1.07, "repeat": ...}, ...}; a rate or
+    visit without both pages is left out)."""
+    out: dict[str, dict[str, float]] = {}
+    for key, pages in results.items():
+        for visit_kind in ("first", "repeat"):
+            metric = f"{visit_kind}_ready"
+            s = (pages.get("bare_pyscript", {}).get(metric) or {}).get("median")
+            w = (pages.get("bare_wheels", {}).get(metric) or {}).get("median")
+            if s and w:
+                out.setdefault(key, {})[visit_kind] = s / w
+    return out
+
+
+def pyscript_alone_lines(results: dict[str, Any]) -> list[str]:
+    """:func:`pyscript_alone` as text, one line per CPU rate and visit."""
+    return [
+        f"PyScript alone {key} {visit_kind}: bare_pyscript / bare_wheels {ratio:.2f}x "
+        f"of the {READY_RATIO:.2f}x allowed" + (" (over it before Auspex adds anything)" if ratio > READY_RATIO else "")
+        for key, visits in pyscript_alone(results).items()
+        for visit_kind, ratio in visits.items()
+    ]
 
 
 def run_curve(calls: int, rows: list[CurveRow] | None = None) -> dict[str, Any]:
@@ -758,6 +803,7 @@ def table(results: dict[str, Any]) -> str:
                 f"ratio first_bytes auspex / bare: {a['first_bytes']['median'] / b['first_bytes']['median']:.2f}"
             )
     lines += start_breakdown(results)
+    lines += pyscript_alone_lines(results)
     return "\n".join(lines)
 
 
@@ -784,6 +830,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--curve-only", action="store_true", help="only the Full Auto odds and the cost curve (no start figures)"
     )
     ap.add_argument(
+        "--start-only",
+        action="store_true",
+        help="only the pages' start (no resolves, odds, cost curve, throttling probe or other engines)",
+    )
+    ap.add_argument(
         "--quick", action="store_true", help="a short run: 1 run, 10 resolves, no other engines, 2 calls a curve row"
     )
     args = ap.parse_args(argv)
@@ -791,6 +842,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         args.runs, args.resolves, args.engines, args.curve_calls = 1, 10, "none", 2
     if args.curve_only:
         args.engines = "none"
+    if args.start_only:
+        args.resolves, args.engines, args.no_curve, args.no_probe = 0, "none", True, True
     if args.out is None:
         quick = args.quick or args.curve_only or args.no_curve or args.rows
         args.out = str(ROOT / "bench-results" / ("bench-quick.json" if quick else "bench.json"))
@@ -859,7 +912,7 @@ def report(
     seconds: dict[str, float],
 ) -> dict[str, Any]:
     """bench.json: issue 3's keys as they were, and issue 25's (``curve``, ``curve_odds``,
-    ``worker_throttled``, ``worker_note``, ``start_breakdown``, ``seconds``, ``curve_calls``; the
+    ``worker_throttled``, ``worker_note``, ``start_breakdown``, ``pyscript_alone``, ``seconds``, ``curve_calls``; the
     caller adds ``worker_probe``, :func:`probe_worker_throttle`'s)."""
     return {
         "date": time.strftime("%Y-%m-%d", time.gmtime(started)),
@@ -876,6 +929,7 @@ def report(
         "worker_throttled": False,
         "worker_note": WORKER_NOTE,
         "start_breakdown": start_breakdown(results),
+        "pyscript_alone": pyscript_alone(results),
         "curve_calls": args.curve_calls,
         "curve_odds": {k: v for k, v in curve.items() if k != "curve"},
         "curve": curve.get("curve", []),

@@ -13,11 +13,20 @@ from navigation start, of:
 - when the worker's own fetches ended (resource timing read inside the worker, moved onto the
   page's clock): ``pyodide.mjs``, ``pyodide.asm.wasm``, ``python_stdlib.zip``, the last wheel.
 
+``--progress``: also PyScript's own steps inside its worker (the ``py:progress`` events it dispatches
+there: ``Loading Storage``, ``Loading interpreter``, ``Loaded interpreter``, ``Loaded Pyodide``), and
+``py:script start`` / ``py:script end`` around the worker's script (its start is after PyScript's
+codeBeforeRun hook: its ``pyscript`` package written to the file system and imported). The page's
+workers are wrapped for it (a module that imports the real one and listens), so its times are a
+diagnosis, not the benchmark's.
+
 ``--base DIR --pages base,auspex``: the same page from another checkout (``git archive`` of the
 commit before, with a copy of static/vendor/) beside this one, for a before/after.
 
 The bare pages are tools/bench/bare.html (``bare_wheels``: Pyodide + the wheels; ``bare_engine``:
-also importing Auspex's engine and one warm-up call, as tools/bench.py names them).
+also importing Auspex's engine and one warm-up call, as tools/bench.py names them) and
+tools/bench/bare-pyscript.html (``bare_pyscript``: PyScript's worker with the page's config running
+1+1; ``pyscript_engine``: Auspex's worker and warm-up call in it), which mark the same stages.
 """
 
 from __future__ import annotations
@@ -40,6 +49,8 @@ from serve import Handler  # noqa: E402
 PAGES = {
     "bare_wheels": "tools/bench/bare.html?wheels=1",
     "bare_engine": "tools/bench/bare.html?wheels=1&app=1",
+    "bare_pyscript": "tools/bench/bare-pyscript.html",
+    "pyscript_engine": "tools/bench/bare-pyscript.html?app=1",
     "auspex": "",
     "base": "",  # the page as served from --base (another checkout, with its static/vendor/): before/after
 }
@@ -48,7 +59,29 @@ MARKS = """() => Object.fromEntries(performance.getEntriesByType('mark')
 ORIGIN = "() => performance.timeOrigin"
 # inside a worker: when each of its fetches ended, on its own clock
 WORKER_FETCHES = """() => ({ origin: performance.timeOrigin,
-  entries: performance.getEntriesByType('resource').map((e) => [e.name, e.responseEnd]) })"""
+  entries: performance.getEntriesByType('resource').map((e) => [e.name, e.responseEnd]),
+  marks: performance.getEntriesByType('mark').filter((m) => m.name.startsWith('py:')).map((m) => [m.name, m.startTime]) })"""
+# --progress: every module worker wrapped so its py:progress events become marks, and a PyScript
+# script's text (the message carrying it) marked at its first and last line.
+PROGRESS = r"""(() => {
+  const Native = globalThis.Worker;
+  const listen = 'addEventListener("py:progress", (e) => performance.mark("py:" + e.detail));';
+  globalThis.Worker = class extends Native {
+    constructor(url, options) {
+      const real = JSON.stringify(new URL(String(url), location.href).href);
+      const module = options?.type === "module";
+      const wrapper = module ? `import ${real};\n${listen}` : `importScripts(${real});\n${listen}`;
+      super(URL.createObjectURL(new Blob([wrapper], { type: "text/javascript" })), options);
+    }
+    postMessage(data, ...rest) {
+      if (data && typeof data.code === "string" && data.hooks) {
+        const at = (what) => `import js as _startprof\n_startprof.performance.mark("py:script ${what}")\n`;
+        data.code = at("start") + data.code + "\n" + at("end");
+      }
+      return super.postMessage(data, ...rest);
+    }
+  };
+})();"""
 FILES = {
     "pyodide.mjs": "/pyodide.mjs",
     "wasm": "pyodide.asm.wasm",
@@ -72,6 +105,8 @@ def worker_fetches(page: Any) -> dict[str, float]:
                     out[key] = end + shift
             if name.endswith(".whl"):
                 out["wheels"] = max(out.get("wheels", 0.0), end + shift)
+        for name, at in got.get("marks", []):  # --progress: PyScript's steps
+            out.setdefault(name, at + shift)
     return out
 
 
@@ -91,11 +126,18 @@ def start_figures(page: Any) -> dict[str, float]:
     return got
 
 
-def visit(playwright: Any, url: str, throttle: float) -> dict[str, dict[str, float]]:
+def visit(playwright: Any, url: str, throttle: float, progress: bool = False) -> dict[str, dict[str, float]]:
     """A first visit in a fresh profile and a reload in it: {"first": figures, "repeat": figures}
-    (tools/bench.py's visit, with :func:`start_figures` read)."""
+    (tools/bench.py's visit, with :func:`start_figures` read; ``progress``: with :data:`PROGRESS`)."""
     out: dict[str, dict[str, float]] = bench.visit(
-        playwright, url, throttle, True, measure=start_figures, init_script=None, keep=False, polling=20
+        playwright,
+        url,
+        throttle,
+        True,
+        measure=start_figures,
+        init_script=PROGRESS if progress else None,
+        keep=False,
+        polling=20,
     )
     return out
 
@@ -105,6 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--throttle", type=float, default=1.0)
     ap.add_argument("--pages", default="bare_wheels,bare_engine,auspex", help="comma-separated: " + ", ".join(PAGES))
+    ap.add_argument("--progress", action="store_true", help="also PyScript's steps inside its worker (diagnosis)")
     ap.add_argument("--base", type=Path, help="a checkout (with static/vendor/) the page 'base' is served from")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
@@ -119,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(args.runs):
             for name in names:
                 url = f"http://127.0.0.1:{roots[name].server_address[1]}/auspex/" + PAGES[name]
-                for label, figures in visit(p, url, args.throttle).items():
+                for label, figures in visit(p, url, args.throttle, args.progress).items():
                     for key, value in figures.items():
                         raw.setdefault(name, {}).setdefault(label, {}).setdefault(key, []).append(value)
     for server in servers:

@@ -5,6 +5,7 @@ Nothing here is timed: the figures are made up, the verdicts on them are what is
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from tools import bench
@@ -189,6 +190,72 @@ def test_the_start_breakdown_goes_from_the_wheels_to_the_engine_to_the_page() ->
     )
     assert len(lines) == 4
     assert bench.start_breakdown({"x1": {"auspex": page(first_ready=1)}}) == []
+
+
+def with_pyscript(bare_pyscript: float = 1050, pyscript_engine: float = 1080) -> Any:
+    out = results()
+    for key in out:
+        out[key]["bare_pyscript"] = page(first_ready=bare_pyscript, repeat_ready=bare_pyscript)
+        out[key]["pyscript_engine"] = page(first_ready=pyscript_engine, repeat_ready=pyscript_engine)
+    return out
+
+
+def test_with_the_pyscript_references_the_breakdown_goes_through_pyscript_alone() -> None:
+    lines = bench.start_breakdown(with_pyscript())
+    assert lines[0] == (
+        "start x1 first: bare_wheels 1000 -> bare_pyscript 1050 (+50 PyScript alone) "
+        "-> pyscript_engine 1080 (+30 Auspex's imports + warm-up) -> auspex 1090 (+10 the page) ms; "
+        "bare_engine 1040 (+40 Auspex's imports + warm-up without PyScript)"
+    )
+    assert len(lines) == 4
+
+
+def test_pyscript_alone_is_bare_pyscript_over_bare_wheels_against_the_budget() -> None:
+    assert bench.pyscript_alone(with_pyscript()) == {k: {"first": 1.05, "repeat": 1.05} for k in ("x1", "x4")}
+    lines = bench.pyscript_alone_lines(with_pyscript())
+    assert lines[0] == "PyScript alone x1 first: bare_pyscript / bare_wheels 1.05x of the 1.10x allowed"
+    assert len(lines) == 4
+    over = bench.pyscript_alone_lines(with_pyscript(bare_pyscript=1120, pyscript_engine=1150))
+    assert over[0].endswith("1.12x of the 1.10x allowed (over it before Auspex adds anything)")
+    assert bench.pyscript_alone(results()) == {}
+    assert "PyScript alone x4 repeat" in bench.table(with_pyscript())
+
+
+def test_the_report_keeps_its_keys_and_adds_pyscript_alone() -> None:
+    doc = bench.report(bench.parse_args(["--start-only"]), 0.0, with_pyscript(), {}, {}, [], {})
+    assert doc["pyscript_alone"]["x4"]["first"] == 1.05
+    assert doc["results"]["x1"]["bare_pyscript"]["first_ready"]["median"] == 1050
+    for key in ("date", "machine", "runs", "resolves", "results", "engines", "budgets", "start_breakdown", "curve"):
+        assert key in doc
+
+
+def test_the_bench_pages_include_the_pyscript_references() -> None:
+    source = (bench.ROOT / "tools" / "bench.py").read_text(encoding="utf-8")
+    assert '"bare_pyscript": base + "tools/bench/bare-pyscript.html"' in source
+    assert '"pyscript_engine": base + "tools/bench/bare-pyscript.html?app=1"' in source
+
+
+def test_bare_pyscript_starts_pyscript_as_the_page_does() -> None:
+    """tools/bench/bare-pyscript.html takes the page's config from static/engine.js (not a copy),
+    imports the vendored PyScript, makes a worker <script type="py"> and hints what index.html hints."""
+    html = (bench.ROOT / "tools" / "bench" / "bare-pyscript.html").read_text(encoding="utf-8")
+    assert 'import { config, PYODIDE } from "../../static/engine.js";' in html
+    assert 'script.setAttribute("config", JSON.stringify(config()));' in html
+    assert 'import("../../static/vendor/pyscript/core.js")' in html
+    assert 'script.type = "py";' in html and 'script.setAttribute("worker", "");' in html
+    assert "import auspex" not in html and 'performance.mark("auspex:ready")' in html
+    # the same Python as bare-worker.mjs's ?wheels=1, so the difference is PyScript's
+    worker = (bench.ROOT / "tools" / "bench" / "bare-worker.mjs").read_text(encoding="utf-8")
+    assert 'runPython("from pydantic import BaseModel")' in worker and "from pydantic import BaseModel\\n" in html
+    hint = re.compile(r'<link rel="modulepreload" href="([^"]+)">')
+    index = (bench.ROOT / "index.html").read_text(encoding="utf-8")
+    assert [h.replace("../../", "./", 1) for h in hint.findall(html)] == hint.findall(index)
+
+
+def test_start_only_times_the_pages_start_and_nothing_else() -> None:
+    args = bench.parse_args(["--start-only"])
+    assert (args.resolves, args.engines, args.no_curve, args.no_probe) == (0, "none", True, True)
+    assert args.out.endswith("bench-quick.json")
 
 
 def test_a_quick_run_is_short_and_does_not_overwrite_the_full_figures() -> None:
