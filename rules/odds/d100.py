@@ -738,8 +738,9 @@ class _Sums:
         """Whether a hit at ``location`` whose die the degrees replace, gaining ``g`` wounds, is
         its plain hit with ``g`` wounds more and nothing else changed, for every ``g`` of ``gains``
         (as distributions over the rolls with that gain: :meth:`_HitWalks.replaced_hit` against
-        :meth:`_HitWalks.plain_hit`). So in DH2, where the degrees' die changes only the wounds
-        (Righteous Fury reads the natural die); not where a test or an extra die reads the total."""
+        :meth:`_HitWalks.plain_hit`). It holds for most DH2 attacks (Righteous Fury reads the natural
+        die, not the replaced one); not where what follows the dice reads more than the wounds
+        gained (in the golden corpus: a DH2 Vengeful weapon's critical row, a Deathwatch Horde)."""
         key = (location, degrees, tuple(gains))
         got = self.adds_memo.get(key)
         if got is None:
