@@ -187,7 +187,9 @@ function draw(answer) {
   syncMoves(state.system); // issue 22: the d100 tables' other actions
   for (const x of document.querySelectorAll("#tracker [data-needs-one]")) x.disabled = !has;
   $("tk-undo").disabled = !fileOf(state.system).events.length;
-  $("tk-start").textContent = state.round ? "Roll initiative again" : "Start the fight";
+  // the engine takes initiative once, at round 0 (seed 003: it stands for the whole combat); Epic has none
+  $("tk-start").textContent = !state.round ? "Start the fight" : state.system === "epic" ? "Started: formations act in the order added" : "Initiative set: it stands for the whole fight";
+  $("tk-start").disabled ||= !!state.round;
   $("tk-title-system").textContent = rulesetOf(state.system).name;
   $("tk-acts-legend").textContent = byId(whoSelect.value) ? `Actions of ${byId(whoSelect.value).name} (who acts, picked above Resolve)` : "Actions";
   syncApply();
@@ -380,10 +382,7 @@ $("tk-add-attacker").onclick = () => addFrom(["attacker"]);
 $("tk-add-target").onclick = () => addFrom(["target"]);
 $("tk-add-both").onclick = () => addFrom(["attacker", "target"]);
 
-$("tk-start").onclick = () => {
-  if (shown?.state.round && !confirm("Roll initiative again? The order rolled stands for the whole fight; a new roll replaces it.")) return;
-  act(rolled({ type: "initiative" }));
-};
+$("tk-start").onclick = () => act(rolled({ type: "initiative" }));
 
 const who = () => whoSelect.value;
 for (const [id, make] of [
