@@ -21,6 +21,7 @@ const view = $("tk-view");
 const whoSelect = $("tk-who");
 const atSelect = $("tk-at");
 const diceBox = $("tk-dice");
+const diceFor = $("tk-dice-for"), diceForD100 = diceFor.textContent; // the d100 rulesets' words (index.html)
 const statusBox = $("tk-status");
 
 let hooks = null; // from app.js: {engine, collectScenario, showFieldErrors}
@@ -183,6 +184,8 @@ function draw(answer) {
   syncHands();
   // Epic (seed 002): no surprise, and nothing here rolls (formations act as added; its d6s are Resolve's)
   for (const x of [$("tk-surprised"), diceBox]) x.parentElement.hidden = state.system === "epic";
+  // what the Dice box is read for: the fan ruleset orders by I, rolling only for ties, and has no tests (seed 000)
+  diceFor.textContent = state.system === "wh40krp" ? "d10s for equal I, a Tek test's d100 to clear a jam" : diceForD100;
   $("tk-ow-row").hidden = !["dw", "dh1"].includes(state.system); // Overwatch held over turns (issue 22)
   syncMoves(state.system); // issue 22: the d100 tables' other actions
   for (const x of document.querySelectorAll("#tracker [data-needs-one]")) x.disabled = !has;

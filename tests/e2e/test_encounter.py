@@ -572,6 +572,22 @@ def test_a_started_fight_offers_no_second_initiative(ready_page: Page) -> None:
     expect(start).to_have_text("Initiative set: it stands for the whole fight")
 
 
+def test_the_dice_hint_says_what_each_ruleset_reads_the_dice_for(ready_page: Page) -> None:
+    """The fan ruleset orders by I and rolls d10s only for equal I (rules/initiative.py, seed 000),
+    and its jam is cleared by a Tek test; it has no "initiative d10s" nor the d100 tables' tests."""
+    page = ready(ready_page)
+    show_encounter(page)
+    hint = page.locator("label:has(#tk-dice) small")
+    d100 = "(initiative d10s, Clear Jam's or a test's d100, rolled by hand; blank: rolled for you)"
+    expect(hint).to_have_text(d100)
+    field(page, "system").select_option("wh40krp")
+    expect(hint).to_have_text(
+        "(d10s for equal I, a Tek test's d100 to clear a jam, rolled by hand; blank: rolled for you)"
+    )
+    field(page, "system").select_option("dw")
+    expect(hint).to_have_text(d100)
+
+
 def test_a_refused_action_field_is_marked_at_the_form_and_nothing_changes(ready_page: Page) -> None:
     page = ready(ready_page)
     guard_and_cultist(page)
@@ -788,13 +804,14 @@ def test_an_epic_encounter_asks_for_no_d100_and_no_surprise(ready_page: Page) ->
     press(page, "#tk-start")
     expect(page.locator("#tk-log")).to_contain_text("in the order they were added")
     assert "Surprised" not in view(page)  # not on a card, nor in the log
-    # the d100 rulesets keep theirs, as they were
+    # the other rulesets keep theirs, as they were (the fan ruleset's words: its own test below)
     for system in ("dh2", "dh1", "dw", "wh40krp"):
         field(page, "system").select_option(system)
         expect(page.locator("#tk-title-system")).to_have_text(RULESET_NAMES[system])
         expect(surprised).to_be_visible()
         expect(dice).to_be_visible()
-        expect(tracker).to_contain_text("initiative d10s, Clear Jam's or a test's d100")
+        words = "d10s for equal I" if system == "wh40krp" else "initiative d10s, Clear Jam's or a test's d100"
+        expect(tracker).to_contain_text(words)
 
 
 PLACEHOLDER_ROOM = """(input) => {
