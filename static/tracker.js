@@ -21,6 +21,7 @@ const view = $("tk-view");
 const whoSelect = $("tk-who");
 const atSelect = $("tk-at");
 const diceBox = $("tk-dice");
+const diceFor = $("tk-dice-for"), diceForD100 = diceFor.textContent; // the d100 rulesets' words (index.html)
 const statusBox = $("tk-status");
 
 let hooks = null; // from app.js: {engine, collectScenario, showFieldErrors}
@@ -183,11 +184,15 @@ function draw(answer) {
   syncHands();
   // Epic (seed 002): no surprise, and nothing here rolls (formations act as added; its d6s are Resolve's)
   for (const x of [$("tk-surprised"), diceBox]) x.parentElement.hidden = state.system === "epic";
+  // what the Dice box is read for: the fan ruleset orders by I, rolling only for ties, and has no tests (seed 000)
+  diceFor.textContent = state.system === "wh40krp" ? "d10s for equal I, a Tek test's d100 to clear a jam" : diceForD100;
   $("tk-ow-row").hidden = !["dw", "dh1"].includes(state.system); // Overwatch held over turns (issue 22)
   syncMoves(state.system); // issue 22: the d100 tables' other actions
   for (const x of document.querySelectorAll("#tracker [data-needs-one]")) x.disabled = !has;
   $("tk-undo").disabled = !fileOf(state.system).events.length;
-  $("tk-start").textContent = state.round ? "Roll initiative again" : "Start the fight";
+  // the engine takes initiative once, at round 0 (seed 003: it stands for the whole combat); Epic has none
+  $("tk-start").textContent = !state.round ? "Start the fight" : state.system === "epic" ? "Started: formations act in the order added" : "Initiative set: it stands for the whole fight";
+  $("tk-start").disabled ||= !!state.round;
   $("tk-title-system").textContent = rulesetOf(state.system).name;
   $("tk-acts-legend").textContent = byId(whoSelect.value) ? `Actions of ${byId(whoSelect.value).name} (who acts, picked above Resolve)` : "Actions";
   syncApply();
@@ -380,10 +385,7 @@ $("tk-add-attacker").onclick = () => addFrom(["attacker"]);
 $("tk-add-target").onclick = () => addFrom(["target"]);
 $("tk-add-both").onclick = () => addFrom(["attacker", "target"]);
 
-$("tk-start").onclick = () => {
-  if (shown?.state.round && !confirm("Roll initiative again? The order rolled stands for the whole fight; a new roll replaces it.")) return;
-  act(rolled({ type: "initiative" }));
-};
+$("tk-start").onclick = () => act(rolled({ type: "initiative" }));
 
 const who = () => whoSelect.value;
 for (const [id, make] of [
