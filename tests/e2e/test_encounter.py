@@ -536,6 +536,20 @@ def test_a_surprised_combatant_loses_its_first_turn(ready_page: Page) -> None:
     expect(page.locator('#tk-view [data-k="round"]')).to_have_text("Round 1 \u00b7 Ambusher's turn")
 
 
+def start_guardsman_and_ambusher(page: Page) -> None:
+    """The forms' Guardsman (Ag 40) and an Ambusher (Ag 30) added to a DH2 encounter and the fight
+    started with initiative d10s 9 and 1: round 1, the Guardsman's turn."""
+    page.click("#tk-add-both")
+    expect(card(page, "Guardsman")).to_be_visible()
+    field(page, "attacker.name").fill("Ambusher")
+    field(page, "attacker.characteristics.Ag").fill("30")
+    page.click("#tk-add-both")
+    expect(card(page, "Ambusher")).to_be_visible()
+    page.fill("#tk-dice", "9 1")
+    press(page, "#tk-start")
+    expect(page.locator('#tk-view [data-k="round"]')).to_have_text("Round 1 \u00b7 Guardsman's turn")
+
+
 def test_a_started_fight_offers_no_second_initiative(ready_page: Page) -> None:
     """The engine takes initiative once, to start the fight (seed 003: it stands for the whole
     combat); the Start button offered "Roll initiative again", which the engine refused in every
@@ -712,15 +726,7 @@ def test_the_empty_encounter_names_the_ruleset_chosen_and_a_started_one_keeps_it
         expect(page.locator(".tk-test")).to_be_visible(visible=system in ("dh2", "dh1", "dw"))
     # a started encounter keeps its own ruleset: another ruleset's is its own, empty; back, the fight is there
     field(page, "system").select_option("dh2")
-    page.click("#tk-add-both")  # the Guardsman (Ag 40)
-    expect(card(page, "Guardsman")).to_be_visible()
-    field(page, "attacker.name").fill("Ambusher")
-    field(page, "attacker.characteristics.Ag").fill("30")
-    page.click("#tk-add-both")
-    expect(card(page, "Ambusher")).to_be_visible()
-    page.fill("#tk-dice", "9 1")
-    press(page, "#tk-start")
-    expect(page.locator('#tk-view [data-k="round"]')).to_have_text("Round 1 \u00b7 Guardsman's turn")
+    start_guardsman_and_ambusher(page)
     expect(title).to_have_text(RULESET_NAMES["dh2"])
     field(page, "system").select_option("wh40krp")
     expect(title).to_have_text(RULESET_NAMES["wh40krp"])
@@ -871,15 +877,7 @@ def test_an_action_answered_after_the_ruleset_changed_is_kept_in_its_own_and_not
     # since (until the switch's own view came); the action itself belongs to its own ruleset's encounter
     page = ready(ready_page)
     title = page.locator("#tk-title-system")
-    page.click("#tk-add-both")  # the Guardsman (Ag 40)
-    expect(card(page, "Guardsman")).to_be_visible()
-    field(page, "attacker.name").fill("Ambusher")
-    field(page, "attacker.characteristics.Ag").fill("30")
-    page.click("#tk-add-both")
-    expect(card(page, "Ambusher")).to_be_visible()
-    page.fill("#tk-dice", "9 1")
-    press(page, "#tk-start")
-    expect(page.locator('#tk-view [data-k="round"]')).to_have_text("Round 1 \u00b7 Guardsman's turn")
+    start_guardsman_and_ambusher(page)
     before = stored_events(page, "dh2")
     page.evaluate(HOLD_NEXT_ENCOUNTER_ANSWER)
     page.click("#tk-aim-half")

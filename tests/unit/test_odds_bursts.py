@@ -90,6 +90,20 @@ def _every_roll(self: Any, hd: Any) -> tuple[Any, ...]:
     return (dice, hd.total())
 
 
+def _small_burst(rof: int, bs: int, damage: str, pen: int, qualities: list[str], tb: int, armour: list[int]) -> Any:
+    """A DH2 Autogun's Full Auto Burst of RoF ``rof`` (the properties' random small bursts), the
+    four ``armour`` values by location, the legs taking the left arm's and the head's."""
+    data = dh2s.scenario(
+        dh2s.weapon(dh2s.AUTOGUN, rof=f"S/-/{rof}", damage=damage, pen=pen, qualities=qualities, clip=40),
+        action="Full Auto Burst",
+        BS=bs,
+        tb=tb,
+        armour=dict(zip(["Head", "Body", "Right Arm", "Left Arm"], armour, strict=True))
+        | {"Right Leg": armour[3], "Left Leg": armour[0]},
+    )
+    return load_scenario(data)
+
+
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     rof=st.integers(1, 4),
@@ -105,15 +119,7 @@ def test_grouped_walk_equals_the_walk_of_every_roll(
     rof: int, bs: int, damage: str, pen: int, tearing: bool, storm: bool, tb: int, armour: list[int]
 ) -> None:
     qualities = [q for q, on in (("Tearing", tearing), ("Storm", storm)) if on]
-    data = dh2s.scenario(
-        dh2s.weapon(dh2s.AUTOGUN, rof=f"S/-/{rof}", damage=damage, pen=pen, qualities=qualities, clip=40),
-        action="Full Auto Burst",
-        BS=bs,
-        tb=tb,
-        armour=dict(zip(["Head", "Body", "Right Arm", "Left Arm"], armour, strict=True))
-        | {"Right Leg": armour[3], "Left Leg": armour[0]},
-    )
-    scenario = load_scenario(data)
+    scenario = _small_burst(rof, bs, damage, pen, qualities, tb, armour)
     grouped = outcomes(scenario, DH2Attack)
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(odds_d100._Replacing, "_group", _every_roll)
@@ -218,13 +224,5 @@ def test_a_replaced_hit_that_changes_more_than_its_wounds_is_summed_hit_by_hit()
 def test_the_sum_by_the_greatest_gain_equals_the_hit_by_hit_choice(
     rof: int, bs: int, damage: str, pen: int, qualities: list[str], tb: int, armour: list[int]
 ) -> None:
-    data = dh2s.scenario(
-        dh2s.weapon(dh2s.AUTOGUN, rof=f"S/-/{rof}", damage=damage, pen=pen, qualities=qualities, clip=40),
-        action="Full Auto Burst",
-        BS=bs,
-        tb=tb,
-        armour=dict(zip(["Head", "Body", "Right Arm", "Left Arm"], armour, strict=True))
-        | {"Right Leg": armour[3], "Left Leg": armour[0]},
-    )
-    fast, slow, _ = _paths(load_scenario(data))
+    fast, slow, _ = _paths(_small_burst(rof, bs, damage, pen, qualities, tb, armour))
     assert fast == slow, differences(fast, slow)
