@@ -359,7 +359,10 @@ async function act(event, done, { actor = whoSelect } = {}) {
   const answer = await send(event);
   // the ruleset switched meanwhile: said, named, and no control of the one shown marked
   const away = answer.system === sys() ? "" : `${rulesetOf(answer.system).name}: `;
-  if (answer.status !== "ok" && away) return say(`${away}refused: ${answer.errors?.map((x) => x.message).join("; ") ?? answer.message ?? "nothing changed"}`, true), answer;
+  if (answer.status !== "ok" && away) {
+    say(`${away}refused: ${answer.errors?.map((x) => x.message).join("; ") ?? answer.message ?? "nothing changed"}`, true);
+    return answer;
+  }
   if (answer.status !== "ok") {
     const forms = refused(answer, { actor });
     if (forms.length) hooks.showFieldErrors(forms);
