@@ -21,7 +21,9 @@ The files:
   hordes, nearby foes, cover, evasion, called shots, hand-typed dice that run out).
 
 ``python tools/golden.py record`` rebuilds them all (capture included); only a commit that fixes a
-real rule bug may re-record, and it says which entries change and why. ``python tools/golden.py diff``
+real rule bug may re-record, and it says which entries change and why. ``python tools/golden.py
+refresh`` re-answers the recorded inputs and rewrites only the entries whose answer changed (listed
+with their first difference), so a rule fix re-records its own entries and nothing else. ``python tools/golden.py diff``
 lists the entries that differ today, with the first differing path of each.
 """
 
@@ -508,6 +510,26 @@ def record(names: Iterable[str]) -> None:
         print(f"{name}: {n} entries, {path_of(name).stat().st_size:,} bytes")
 
 
+def refresh(names: Iterable[str]) -> int:
+    """Re-answer the entries already recorded, inputs unchanged, and rewrite only those whose answer
+    differs (a rule fix's own entries), printing each changed id with its first difference; no new
+    scenario is captured, so the corpus's inputs stay as they were. Returns how many changed."""
+    changed = 0
+    for name in names:
+        out, before = [], changed
+        for e in read(name):
+            got = replay(e)
+            found = first_difference(e["output"], got)
+            if found:
+                changed += 1
+                print(f"{name} {e['id']}: {found}")
+                e = {**e, "output": got}
+            out.append(e)
+        if changed > before:
+            write(name, out)
+    return changed
+
+
 def diff(names: Iterable[str]) -> int:
     """Print the entries whose answer differs from the corpus; returns how many."""
     bad = 0
@@ -531,7 +553,10 @@ def main(argv: list[str]) -> int:
         return 0
     if command == "diff":
         return 1 if diff(names) else 0
-    print("usage: python tools/golden.py record|capture|diff [examples suite qualities drawn]", file=sys.stderr)
+    if command == "refresh":
+        print(f"{refresh(names)} entries re-recorded")
+        return 0
+    print("usage: python tools/golden.py record|capture|diff|refresh [examples suite qualities drawn odds]", file=sys.stderr)
     return 2
 
 
