@@ -1,0 +1,217 @@
+"""The group's Psychic Phenomena and Perils of the Warp tables (rules.critical.psychic) and their
+reading where a Focus Power test calls for Phenomena (rules.d100.stages.psychic).
+
+DH2 Core, Ch. VI, Psychic Strength and Psychic Phenomena: an Unfettered power rolling doubles on
+its Focus Power test, and every Pushed power, calls for a roll on the Psychic Phenomena table; a
+result of that table may lead on to the Perils of the Warp table (its own d100). Deathwatch: DW
+Core, Ch. VI, the same calls. The tables' words are the group's: no book prose ships.
+
+Hand count of the attack (as tests/unit/test_dh2_psychic.py): WP 45, the power's +10: 55. A d100
+of 34 passes (no doubles), 33 passes with doubles; the power's d10 8 + 3 = 11 damage. The group's
+d100s come after those two dice, in the order the tables are read.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from dh2_scenarios import errors_of, purposes, resolve_ok, scenario
+
+from rules.critical.check import check_tables, tables_text
+from rules.critical.models import TablesFile
+from rules.critical.text import TablesTextError, format_text, parse_text
+
+BOLT = {"name": "Psychic Bolt", "class": "Pistol", "range": 30, "damage": "1d10+3", "damage_type": "E", "pen": 4}
+
+TEXT = """Energy, Body, 3: Winded [prone]
+Phenomena, 01-05: The lights flicker
+Phenomena, 71-75: A cold wind [fatigue 1]
+phenomena, 76-00: The warp answers [stunned 1, roll on perils]
+Perils, 01-05: Thrown down [stunned 1d5] [prone]
+Perils of the Warp, 06-10: A tear in the air [WP damage 2d10]
+"""
+
+
+def _file(system: str = "dh2") -> dict[str, Any]:
+    return parse_text(system, TEXT).model_dump(mode="json", exclude_none=True)
+
+
+def _psychic(dice: list[int], system: str = "dh2", tables: bool = True, **focus: Any) -> dict[str, Any]:
+    data = scenario(BOLT, action="Psychic Attack", dice=dice, armour={"Body": 6}, S=50)
+    data["system"] = system
+    data["attacker"]["characteristics"]["WP"] = 45
+    data["attacker"]["psy_rating"] = 3
+    data["action"]["psychic"] = {"power": "Psychic Bolt", "modifier": 10, **focus}
+    if tables:
+        f = _file(system)
+        data["phenomena"], data["perils"] = f["phenomena"][0], f["perils"][0]
+    return data
+
+
+def _steps(res: dict[str, Any], rule: str) -> list[str]:
+    return [s["detail"] for s in res["steps"] if s["rule"] == rule]
+
+
+# ---------------------------------------------------------------------------------------------- the file
+
+
+def test_pasted_psychic_rows_read_into_the_file_and_back() -> None:
+    file = parse_text("dh2", TEXT)
+    (ph,), (pe,) = file.phenomena, file.perils
+    assert [(r.low, r.high, r.perils) for r in ph.rows] == [(1, 5, False), (71, 75, False), (76, 100, True)]
+    assert ph.rows[2].text == "The warp answers"  # [perils] is the row's flag, not its words
+    assert [e.kind for e in ph.rows[2].effects] == ["stunned"]
+    assert [(r.low, r.high) for r in pe.rows] == [(1, 5), (6, 10)]
+    assert pe.rows[1].effects[0].characteristic == "WP" and pe.rows[1].effects[0].dice == "2d10"
+    written = format_text("dh2", file)
+    assert "Phenomena, 76-100: The warp answers [stunned 1] [perils]\n" in written
+    assert parse_text("dh2", written) == file
+    assert TablesFile.model_validate(json.loads(file.model_dump_json())) == file  # the JSON round trip
+
+
+def test_a_file_without_psychic_tables_writes_as_before() -> None:
+    file = parse_text("dh2", "Energy, Body, 3: Winded [prone]")
+    assert "phenomena" not in file.model_dump() and "perils" not in file.model_dump()
+    assert "Phenomena" not in format_text("dh2", file)
+
+
+@pytest.mark.parametrize(
+    ("line", "part", "words"),
+    [
+        ("Phenomena, 05-01: x", "rows", "span"),
+        ("Perils, 01-05: x [perils]", "effects", "Perils row cannot"),
+        ("Perils, 01-05: x [lost]", "effects", "hit location"),
+        ("Phenomena, 01-05: x [hat]", "effects", "not an effect"),
+        ("Phenomena 01-05 x", "line", "not a row"),
+    ],
+)
+def test_bad_psychic_lines_are_refused_at_their_line(line: str, part: str, words: str) -> None:
+    with pytest.raises(TablesTextError) as got:
+        parse_text("dh2", "Energy, Body, 3: fine\n" + line)
+    (error,) = got.value.errors
+    assert (error["line"], error["field"]) == (2, part) and words in error["message"]
+
+
+def test_overlapping_psychic_rows_are_refused_at_the_later_line() -> None:
+    with pytest.raises(TablesTextError) as got:
+        parse_text("dh2", "Phenomena, 01-10: a\nPerils, 01-10: b\nPhenomena, 10-20: c")
+    assert got.value.errors == [{"line": 3, "field": "rows", "message": "Phenomena: 10-20 overlaps 01-10 (line 1)"}]
+
+
+def test_tables_check_merges_and_replaces_the_psychic_tables() -> None:
+    saved = json.dumps(_file())
+    # pasted text is the whole ruleset: without Phenomena lines the saved Phenomena table is gone
+    out = check_tables(json.dumps({"system": "dh2", "text": "Perils, 01-50: only this"}), saved)
+    assert out["status"] == "ok" and "phenomena" not in out["file"]
+    assert out["file"]["perils"][0]["rows"] == [{"low": 1, "high": 50, "text": "only this", "effects": []}]
+    # a file merged in keeps what it does not bring
+    dw = {"auspex_critical": 1, "phenomena": [{"system": "dw", "rows": [{"low": 1, "high": 100, "text": "x"}]}]}
+    out = check_tables(json.dumps(dw), saved)
+    assert [t["system"] for t in out["file"]["phenomena"]] == ["dh2", "dw"]
+    assert [t["system"] for t in out["file"]["perils"]] == ["dh2"]
+
+
+def test_tables_check_names_a_bad_psychic_row_in_the_file() -> None:
+    bad = {"auspex_critical": 1, "perils": [{"system": "dh2", "rows": [{"low": 9, "high": 3}]}]}
+    out = check_tables(json.dumps(bad))
+    assert out["status"] == "invalid"
+    (error,) = out["errors"]
+    assert error["field"] == "perils.0.rows.0" and error["where"] == "Perils of the Warp (dh2), row entry 1"
+
+
+def test_the_blank_template_shows_the_psychic_line() -> None:
+    assert "# Phenomena, LOW-HIGH:" in tables_text("dh2", blank=True)["text"]
+
+
+# ---------------------------------------------------------------------------------------------- reading
+
+
+def test_a_pushed_power_reads_the_groups_phenomena_row() -> None:
+    # Push: Phenomena whatever the roll. 34 passes (55), d10 8; the Phenomena d100 72 reads 71-75
+    res = resolve_ok(_psychic([34, 8, 72], strength="Push"))
+    assert purposes(res) == [("to-hit d100", 100, 34), ("hit 1 damage d10", 10, 8), ("Psychic Phenomena d100", 100, 72)]
+    assert res["phenomena"] == [
+        {
+            "table": "Psychic Phenomena",
+            "roll": 72,
+            "low": 71,
+            "high": 75,
+            "text": "A cold wind",
+            "effects": [{"kind": "fatigue", "amount": 1, "dice": None, "characteristic": None}],
+            "perils": False,
+        }
+    ]
+    (detail,) = _steps(res, "Psychic Phenomena")[1:]
+    assert '71-75: "A cold wind"' in detail and "Fatigue 1 level" in detail
+    assert res["hits"][0]["damage"] == 11  # the attack itself is as without the tables
+
+
+def test_unfettered_doubles_read_the_row_and_perils_leads_on() -> None:
+    # 33: doubles, Unfettered -> Phenomena d100 80 (76-100, [stunned 1] [perils]) -> Perils d100 03
+    # (01-05, [stunned 1d5] [prone]) -> its d5 from a d10 of 4: (4 + 1) // 2 = 2 rounds
+    res = resolve_ok(_psychic([33, 8, 80, 3, 4]))
+    assert [p for p, _, _ in purposes(res)][2:] == [
+        "Psychic Phenomena d100",
+        "Perils of the Warp d100",
+        "Perils of the Warp effect: stunned rounds (d5: d10 halved, rounding up)",
+    ]
+    ph, pe = res["phenomena"]
+    assert (ph["low"], ph["high"], ph["perils"]) == (76, 100, True)
+    assert (pe["table"], pe["roll"], pe["text"]) == ("Perils of the Warp", 3, "Thrown down")
+    assert [(e["kind"], e["amount"]) for e in pe["effects"]] == [("stunned", 2), ("prone", None)]
+    assert "Stunned 2 rounds (1d5)" in _steps(res, "Perils of the Warp")[0]
+
+
+def test_perils_without_the_groups_perils_table_names_it_and_rolls_nothing() -> None:
+    data = _psychic([33, 8, 90])
+    del data["perils"]
+    res = resolve_ok(data)
+    assert len(res["dice"]) == 3 and len(res["phenomena"]) == 1
+    (detail,) = _steps(res, "Perils of the Warp")
+    assert "the GM rolls on it" in detail
+
+
+def test_a_result_the_group_has_not_entered_names_the_books_table() -> None:
+    res = resolve_ok(_psychic([33, 8, 40]))
+    assert res["phenomena"] == [
+        {
+            "table": "Psychic Phenomena",
+            "roll": 40,
+            "low": None,
+            "high": None,
+            "text": "",
+            "effects": [],
+            "perils": False,
+        }
+    ]
+    assert "entered no row" in _steps(res, "Psychic Phenomena")[1]
+
+
+def test_no_phenomena_no_roll_even_with_the_tables() -> None:
+    res = resolve_ok(_psychic([34, 8]))  # Unfettered, no doubles
+    assert len(res["dice"]) == 2 and "phenomena" not in res
+    res = resolve_ok(_psychic([33, 8], strength="Fettered"))
+    assert len(res["dice"]) == 2 and "phenomena" not in res
+
+
+def test_without_the_tables_the_step_names_the_table_as_before() -> None:
+    res = resolve_ok(_psychic([33, 8], tables=False))
+    assert len(res["dice"]) == 2 and "phenomena" not in res
+    (detail,) = _steps(res, "Psychic Phenomena")
+    assert "the GM rolls on the Psychic Phenomena table (DH2 Core, Ch. VI)" in detail
+    assert "Neither table is resolved here" in detail
+
+
+def test_deathwatch_doubles_read_its_own_table() -> None:
+    res = resolve_ok(_psychic([33, 8, 3], system="dw"))
+    assert res["phenomena"][0]["text"] == "The lights flicker"
+    src = next(s["source"] for s in res["steps"] if s["rule"] == "Psychic Phenomena")
+    assert src.startswith("DW Core, Ch. VI")
+
+
+def test_a_table_of_another_ruleset_is_refused() -> None:
+    data = _psychic([33, 8])
+    data["phenomena"]["system"] = "dw"
+    assert "reads only dh2 tables" in errors_of(data)["phenomena.system"]
