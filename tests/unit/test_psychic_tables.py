@@ -215,3 +215,84 @@ def test_a_table_of_another_ruleset_is_refused() -> None:
     data = _psychic([33, 8])
     data["phenomena"]["system"] = "dw"
     assert "reads only dh2 tables" in errors_of(data)["phenomena.system"]
+
+
+# ---------------------------------------------------------------------------------------------- encounter
+
+
+def _tables_event(system: str = "dh2") -> dict[str, Any]:
+    f = _file(system)
+    return {"type": "critical_tables", "tables": f["tables"], "phenomena": f["phenomena"][0], "perils": f["perils"][0]}
+
+
+def test_a_phenomena_row_in_an_encounter_is_applied_to_the_psyker() -> None:
+    # Push: 34 passes (55), Body, d10 8 + 3 = 11 - TB 3 = 8 on the Cultist; Phenomena d100 80
+    # (76-100: [stunned 1] [perils]) -> Perils d100 04 (01-05: [stunned 1d5] [prone], d10 6 -> 3 rounds):
+    # the psyker Stunned 3 (the longer stands over 1) and Prone
+    from encounter_helpers import dh2_fight
+
+    psyker = {"name": "Psyker", "psy_rating": 3, "characteristics": {"WP": 45, "Ag": 35}, "weapon": BOLT}
+    f = dh2_fight(guard=psyker)
+    f.do(_tables_event())
+    action = {
+        "type": "Psychic Attack",
+        "distance": 20,
+        "psychic": {"power": "Psychic Bolt", "modifier": 10, "strength": "Push"},
+    }
+    out = f.do(
+        {"type": "attack", "who": "g", "at": "c", "action": action, "dice": [34, 8, 80, 4, 6], "reaction": False}
+    )
+    assert [r["roll"] for r in out["resolution"]["phenomena"]] == [80, 4]
+    assert f.who("c")["damage_taken"] == 8
+    g = f.who("g")
+    assert [(r["table"], r["low"], r["high"]) for r in g["psychic_rows"]] == [
+        ("Psychic Phenomena", 76, 100),
+        ("Perils of the Warp", 1, 5),
+    ]
+    conditions = {c["name"]: c.get("rounds") for c in g["conditions"]}
+    assert conditions.get("Stunned") == 3 and "Prone" in conditions
+
+
+def test_an_encounter_without_the_psychic_tables_reads_none() -> None:
+    from encounter_helpers import dh2_fight
+
+    psyker = {"name": "Psyker", "psy_rating": 3, "characteristics": {"WP": 45, "Ag": 35}, "weapon": BOLT}
+    f = dh2_fight(guard=psyker)
+    action = {"type": "Psychic Attack", "distance": 20, "psychic": {"power": "Psychic Bolt", "strength": "Push"}}
+    out = f.do({"type": "attack", "who": "g", "at": "c", "action": action, "dice": [34, 8], "reaction": False})
+    assert "phenomena" not in out["resolution"] and "psychic_rows" not in f.who("g")
+
+
+def test_dh1_focus_power_nine_reads_the_groups_phenomena_row() -> None:
+    # DH1 Core, Ch. VI: 4 + 9 + WP Bonus 4 = 17 against 15, the 9 calls Phenomena; its d100 73 reads
+    # 71-75 (A cold wind [fatigue 1]): the psyker takes 1 level of Fatigue
+    from encounter_helpers import GUARD, dh2_fight
+
+    psyker = {**GUARD, "characteristics": {"WS": 30, "BS": 40, "Ag": 35, "WP": 42}}
+    f = dh2_fight(guard=psyker, system="dh1")
+    f.do(_tables_event("dh1"))
+    event = {"type": "test", "who": "g", "test": "focus_power", "skill": "Smite", "psy_dice": 2, "threshold": 15}
+    out = f.do({**event, "cost": "half", "dice": [4, 9, 73]})
+    assert [s["rule"] for s in out["steps"]] == ["Focus Power (Smite)", "Psychic Phenomena"]
+    assert out["steps"][1]["source"].startswith("DH1 Core, Ch. VI, Psychic Phenomena")
+    assert f.who("g")["fatigue"] == 1 and f.who("g")["psychic_rows"][0]["text"] == "A cold wind"
+
+
+def test_dh1_focus_power_without_a_nine_reads_nothing() -> None:
+    from encounter_helpers import GUARD, dh2_fight
+
+    psyker = {**GUARD, "characteristics": {"WS": 30, "BS": 40, "Ag": 35, "WP": 42}}
+    f = dh2_fight(guard=psyker, system="dh1")
+    f.do(_tables_event("dh1"))
+    event = {"type": "test", "who": "g", "test": "focus_power", "skill": "Smite", "psy_dice": 2, "threshold": 15}
+    out = f.do({**event, "cost": "half", "dice": [4, 8]})
+    assert len(out["steps"]) == 1 and "psychic_rows" not in f.who("g")
+
+
+def test_a_psychic_table_of_another_ruleset_is_refused_by_the_encounter() -> None:
+    from encounter_helpers import dh2_fight
+
+    f = dh2_fight()
+    event = _tables_event()
+    event["perils"] = {**event["perils"], "system": "dw"}
+    assert f.refused(event)[0]["field"] == "then.perils.system"
