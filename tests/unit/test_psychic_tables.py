@@ -296,3 +296,31 @@ def test_a_psychic_table_of_another_ruleset_is_refused_by_the_encounter() -> Non
     event = _tables_event()
     event["perils"] = {**event["perils"], "system": "dw"}
     assert f.refused(event)[0]["field"] == "then.perils.system"
+
+
+# ---------------------------------------------------------------------------------------------- CLI
+
+
+def test_cli_tables_check_validates_the_psychic_tables(tmp_path: Any) -> None:
+    from run_helpers import cli
+
+    path = tmp_path / "t.txt"
+    path.write_text(TEXT)
+    ok = cli("tables", "check", str(path), "--system", "dh2")
+    assert ok.returncode == 0, ok.stderr
+    file = json.loads(ok.stdout)
+    assert [r["perils"] for r in file["phenomena"][0]["rows"]] == [False, False, True]
+    assert cli("tables", "check", "-", stdin=json.dumps(file)).returncode == 0  # the file as JSON, again
+    path.write_text(TEXT + "Perils, 05: overlaps 01-05\n")
+    bad = cli("tables", "check", str(path), "--system", "dh2")
+    assert bad.returncode == 2
+    assert json.loads(bad.stderr)["errors"][0] == {
+        "field": "text",
+        "line": 7,
+        "part": "rows",
+        "where": "Line 7",
+        "message": "Perils: 05 overlaps 01-05 (line 5)",
+    }
+    file["perils"][0]["rows"][0]["effects"] = [{"kind": "useless"}]
+    bad = cli("tables", "check", "-", stdin=json.dumps(file))
+    assert bad.returncode == 2 and json.loads(bad.stderr)["errors"][0]["field"] == "perils.0.rows.0"
