@@ -324,3 +324,31 @@ def test_cli_tables_check_validates_the_psychic_tables(tmp_path: Any) -> None:
     file["perils"][0]["rows"][0]["effects"] = [{"kind": "useless"}]
     bad = cli("tables", "check", "-", stdin=json.dumps(file))
     assert bad.returncode == 2 and json.loads(bad.stderr)["errors"][0]["field"] == "perils.0.rows.0"
+
+
+# ---------------------------------------------------------------------------------------------- the page's HTML
+
+
+def test_the_result_shows_the_rows_read_escaped() -> None:
+    from auspex_web.render import render_d100
+
+    data = _psychic([33, 8, 80, 3, 4])
+    data["phenomena"]["rows"][2]["text"] = "The <b>warp</b> answers"
+    html = render_d100(resolve_ok(data))
+    assert "Psychic Phenomena: 80, row 76-100" in html and "Perils of the Warp: 03, row 01-05" in html
+    assert "The &lt;b&gt;warp&lt;/b&gt; answers" in html and "<b>warp" not in html
+    assert "Stunned 2 rounds (1d5)" in html and "leads on to Perils of the Warp" in html
+    assert 'data-k="phenomena"' not in render_d100(resolve_ok(_psychic([33, 8], tables=False)))
+
+
+def test_the_psykers_card_lists_its_psychic_rows() -> None:
+    from auspex_web.render_encounter import psychic_rows_text
+
+    rows = [
+        {"table": "Psychic Phenomena", "roll": 80, "low": 76, "high": 100, "text": "<i>x</i>", "effects": []},
+        {"table": "Perils of the Warp", "roll": 7, "text": "", "effects": []},
+    ]
+    html = psychic_rows_text(rows)
+    assert "Psychic Phenomena 80, row 76-100" in html and "&lt;i&gt;x" in html
+    assert "Perils of the Warp 07, not entered" in html
+    assert psychic_rows_text([]) == ""
