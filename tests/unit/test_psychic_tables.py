@@ -18,9 +18,11 @@ from typing import Any
 
 import pytest
 from dh2_scenarios import errors_of, purposes, resolve_ok, scenario
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.critical.check import check_tables, tables_text
-from rules.critical.models import TablesFile
+from rules.critical.models import Effect, PerilsTable, PhenomenaRow, PhenomenaTable, PsychicRow, TablesFile
 from rules.critical.text import TablesTextError, format_text, parse_text
 
 BOLT = {"name": "Psychic Bolt", "class": "Pistol", "range": 30, "damage": "1d10+3", "damage_type": "E", "pen": 4}
@@ -69,6 +71,49 @@ def test_pasted_psychic_rows_read_into_the_file_and_back() -> None:
     assert "Phenomena, 76-100: The warp answers [stunned 1] [perils]\n" in written
     assert parse_text("dh2", written) == file
     assert TablesFile.model_validate(json.loads(file.model_dump_json())) == file  # the JSON round trip
+
+
+_EFFECTS = st.sampled_from(
+    [
+        Effect(kind="stunned", amount=1),
+        Effect(kind="stunned", dice="1d5"),
+        Effect(kind="prone"),
+        Effect(kind="fatigue", dice="2d10"),
+        Effect(kind="characteristic", characteristic="WP", amount=3),
+        Effect(kind="slain"),
+    ]
+)
+_WORDS = st.text(alphabet="abcXYZ 019,.;:!?'-<>&", max_size=40).map(str.strip)
+
+
+@st.composite
+def _spans(draw: st.DrawFn) -> list[tuple[int, int]]:
+    """Rows' spans in 1-100 that do not overlap: cut points drawn, every other gap kept."""
+    cuts = sorted(draw(st.sets(st.integers(1, 100), min_size=1, max_size=12)))
+    spans = [(low, high) for low, high in zip([1] + [c + 1 for c in cuts], cuts, strict=False) if low <= high]
+    return [s for i, s in enumerate(spans) if draw(st.booleans()) or i == 0]
+
+
+@st.composite
+def _psychic_file(draw: st.DrawFn) -> TablesFile:
+    def rows(leads: bool) -> list[Any]:
+        out = []
+        for low, high in draw(_spans()):
+            fields = {"low": low, "high": high, "text": draw(_WORDS), "effects": draw(st.lists(_EFFECTS, max_size=3))}
+            out.append(PhenomenaRow(**fields, perils=draw(st.booleans())) if leads else PsychicRow(**fields))
+        return out
+
+    return TablesFile(
+        phenomena=[PhenomenaTable(system="dw", rows=rows(True))],
+        perils=[PerilsTable(system="dw", rows=rows(False))] if draw(st.booleans()) else [],
+    )
+
+
+@settings(max_examples=100, deadline=None)
+@given(_psychic_file())
+def test_psychic_tables_round_trip_through_their_text_and_json(file: TablesFile) -> None:
+    assert parse_text("dw", format_text("dw", file)) == file
+    assert TablesFile.model_validate_json(file.model_dump_json()) == file
 
 
 def test_a_file_without_psychic_tables_writes_as_before() -> None:
