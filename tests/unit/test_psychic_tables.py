@@ -166,6 +166,20 @@ def test_tables_check_names_a_bad_psychic_row_in_the_file() -> None:
     assert error["field"] == "perils.0.rows.0" and error["where"] == "Perils of the Warp (dh2), row entry 1"
 
 
+def test_a_party_file_carries_the_psychic_tables_and_names_a_bad_row() -> None:
+    from rules.party import check_party
+
+    out = check_party(json.dumps({"auspex_party": 1, "critical_tables": _file()}))
+    assert out["status"] == "ok" and out["party"]["critical_tables"]["phenomena"] == _file()["phenomena"]
+    bad = _file()
+    bad["phenomena"][0]["rows"][0]["high"] = 80  # 01-80 overlaps 71-75
+    out = check_party(json.dumps({"auspex_party": 1, "critical_tables": bad}))
+    assert out["status"] == "invalid"
+    (error,) = out["errors"]
+    assert error["field"] == "critical_tables.phenomena.0" and "overlap" in error["message"]
+    assert error["where"] == "Critical tables, Psychic Phenomena (dh2)"
+
+
 def test_the_blank_template_shows_the_psychic_line() -> None:
     assert "# Phenomena, LOW-HIGH:" in tables_text("dh2", blank=True)["text"]
 
