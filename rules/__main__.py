@@ -18,7 +18,8 @@
   table, rows 1-10 with empty text; :func:`rules.critical.text.template`) as a tables file, or with
   ``--text`` as paste-in text. ``tables check FILE [--system S]``: checks a tables file (JSON) or
   one ruleset's paste-in text (``--system`` names its ruleset) and prints the file as read (exit
-  0), or exits 2 with ``{"errors": [{"field", "where", "message"}]}`` on stderr (issue 23).
+  0), or exits 2 with ``{"errors": [{"field", "where", "message"}]}`` on stderr (issue 23); its
+  Psychic Phenomena and Perils of the Warp tables (``phenomena``, ``perils``) are checked with it.
 - ``catalogue``: prints each ruleset's actions, weapon qualities, circumstances, difficulties and
   sizes (what the page's forms offer).
 """

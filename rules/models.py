@@ -26,7 +26,7 @@ from pydantic import (
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from . import limits
-from .critical.models import CriticalReading, CriticalTable
+from .critical.models import CriticalReading, CriticalTable, PerilsTable, PhenomenaTable, PsychicReading
 from .dice import DiceExpression
 
 LOCATIONS: tuple[str, ...] = ("Head", "Right Arm", "Left Arm", "Body", "Right Leg", "Left Leg")
@@ -608,6 +608,11 @@ class Scenario(_Model):
     # a hit's row is known (DH2 Righteous Fury's d5; critical damage's running total). Only the
     # scenario's own ruleset's; left out of the JSON while empty, so every saved file reads the same.
     critical_tables: list[CriticalTable] = Field(default_factory=list, max_length=16)
+    # The group's Psychic Phenomena and Perils of the Warp tables (rules.critical.psychic): read
+    # where a Focus Power test calls for Phenomena (rules.d100.stages.psychic). Only the
+    # scenario's own ruleset's; left out of the JSON while None.
+    phenomena: PhenomenaTable | None = None
+    perils: PerilsTable | None = None
 
     @model_validator(mode="after")
     def _one_dice_source(self) -> Scenario:
@@ -630,6 +635,18 @@ class Scenario(_Model):
             )
             for n, t in enumerate(self.critical_tables)
             if t.system != self.system
+        ] + [
+            InitErrorDetails(
+                type=PydanticCustomError(
+                    "other_ruleset",
+                    "A {found} table: this attack is {system}, and reads only {system} tables",
+                    {"found": t.system, "system": self.system},
+                ),
+                loc=(key, "system"),
+                input=t.system,
+            )
+            for key, t in (("phenomena", self.phenomena), ("perils", self.perils))
+            if t is not None and t.system != self.system
         ]
         if wrong:  # raised as a ValidationError so each error keeps its own field
             raise ValidationError.from_exception_data(type(self).__name__, wrong)
@@ -640,6 +657,9 @@ class Scenario(_Model):
         data = handler(self)
         if isinstance(data, dict) and not data.get("critical_tables", True):
             del data["critical_tables"]
+        for key in ("phenomena", "perils"):  # the psychic tables, only where given
+            if isinstance(data, dict) and key in data and data[key] is None:
+                del data[key]
         return data
 
 
@@ -882,7 +902,14 @@ class Resolution(_OmitUnset):
     # Two-weapon fighting: the second weapon's attack, resolved after this one from the same dice
     # (its own dice and steps); grappling (seed 004): what a Grapple action did. Each left out of the
     # JSON while None, so one attack's JSON is as it always was.
-    OMIT_NONE: ClassVar[tuple[str, ...]] = ("second", "grapple", "manoeuvre", "attacks", "evasion_test")
+    OMIT_NONE: ClassVar[tuple[str, ...]] = (
+        "second",
+        "grapple",
+        "manoeuvre",
+        "attacks",
+        "evasion_test",
+        "phenomena",
+    )
     second: Resolution | None = None
     # Multiple Attacks (issue 22): the later attacks of a Swift or Lightning Attack (the second, the third),
     # each a whole resolution with its own dice, resolved after this one from the same dice source
@@ -892,3 +919,6 @@ class Resolution(_OmitUnset):
     manoeuvre: ManoeuvreResult | None = None
     # issue 24: the target's Evasion test where one was rolled, for its own line in the result
     evasion_test: EvasionTest | None = None
+    # The group's psychic tables read for the psyker (rules.d100.stages.psychic): the Psychic
+    # Phenomena row, then the Perils of the Warp row it led to; None where no table was read
+    phenomena: list[PsychicReading] | None = None

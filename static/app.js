@@ -11,7 +11,7 @@ import { initParty } from "./party.js"; // the forms kept on this device, the sa
 import * as encounter from "./tracker.js"; // the encounter's view: the fight kept by the engine, Resolve applied to it
 import { Engine, LIMITS, engines } from "./engine.js"; // the rules engine's workers: start, failure, restart, cancel
 import { FAMILIES, familyOf, pathOf as pathOfName } from "./families/index.js"; // each ruleset's family of forms
-import { initTables, tablesFor } from "./tables.js"; // the group's critical tables kept on this device (issue 23)
+import { initTables, psychicFor, tablesFor } from "./tables.js"; // the group's critical tables kept on this device (issue 23)
 import { initChartPicks, withSavedCharts } from "./fan_charts.js"; // issue 23 item 5: the fan ruleset's saved Damage Charts
 import { fillPickers } from "./pickers.js"; // issue 24 item 2: weapons and armour picked (armoury, party), fire modes
 import { initView, keepView, keptView } from "./view.js"; // issue 24: a Resolve waiting for the engine; the view kept over a reload
@@ -331,7 +331,11 @@ async function resolveNow(given, { seed = null, kept = false } = {}) {
 function withTables(scenario) {
   if (familyOf(scenario.system)?.name !== "d100") return scenario;
   const tables = tablesFor(scenario.system);
-  return tables.length ? { ...scenario, critical_tables: tables } : scenario;
+  const out = tables.length ? { ...scenario, critical_tables: tables } : { ...scenario };
+  // the group's Psychic Phenomena and Perils of the Warp tables, read where a Focus Power test calls for them
+  const psychic = psychicFor(scenario.system);
+  for (const key of ["phenomena", "perils"]) if (psychic[key]) out[key] = psychic[key];
+  return out;
 }
 
 // The engine's envelope for a scenario, shown nowhere (a share link's roll, in its own view).

@@ -158,7 +158,7 @@ export function initShare({ resolve, evaluate, engine, lastRequest, defaults, cl
   button.addEventListener("click", async () => {
     if (!shown) return;
     // the group's critical tables (issue 23) are the device's, never the link's
-    const { dice, seed, critical_tables: _tables, ...scenario } = shown;
+    const { dice, seed, critical_tables: _tables, phenomena: _phenomena, perils: _perils, ...scenario } = shown;
     const payload = dice ? { v: 1, scenario, dice } : { v: 1, scenario, seed };
     const link = new URL(`#r=${await encodeLink(payload)}`, location.href).href;
     url.value = link;

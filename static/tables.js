@@ -1,5 +1,7 @@
 // Auspex: the group's critical tables (issue 23), kept on this device under auspex:tables:v1 as a
-// tables file {"auspex_critical": 1, "tables": [...], "charts": [...]}, and the page's Critical
+// tables file {"auspex_critical": 1, "tables": [...], "charts": [...]} (and, where the group has
+// them, its "phenomena" and "perils": the Psychic Phenomena and Perils of the Warp tables, in the
+// same paste-in text: psychicFor(system)), and the page's Critical
 // tables panel (<details id="critical-tables">): the ruleset's tables as paste-in text, Save (the
 // engine checks every line; nothing saved changes on error), Download template, Export JSON
 // (auspex-tables.json) and Import JSON (merged into what is saved). The reading, effects and odds
@@ -18,7 +20,10 @@ function parseTables(value) {
   if (!value || value.auspex_critical !== 1 || !Array.isArray(value.tables ?? []) || !Array.isArray(value.charts ?? [])) {
     throw new Error("not the critical tables of this page");
   }
-  return { auspex_critical: 1, tables: value.tables ?? [], charts: value.charts ?? [] };
+  const file = { auspex_critical: 1, tables: value.tables ?? [], charts: value.charts ?? [] };
+  // the optional Psychic Phenomena and Perils of the Warp tables, kept where the file has them
+  for (const key of ["phenomena", "perils"]) if (Array.isArray(value[key]) && value[key].length) file[key] = value[key];
+  return file;
 }
 
 /** The tables file kept on this device, or null when none is (or it cannot be read: it is then
@@ -30,6 +35,14 @@ export function savedTables() {
 /** The saved tables of a d100 ruleset ("dh2", "dh1", "dw"): a list, maybe empty. */
 export function tablesFor(system) {
   return (savedTables()?.tables ?? []).filter((t) => t && t.system === system);
+}
+
+/** The saved Psychic Phenomena and Perils of the Warp tables of a d100 ruleset:
+ * {phenomena, perils}, each the ruleset's table or undefined. */
+export function psychicFor(system) {
+  const file = savedTables();
+  const mine = (key) => (file?.[key] ?? []).find((t) => t && t.system === system);
+  return { phenomena: mine("phenomena"), perils: mine("perils") };
 }
 
 /** The fan ruleset's saved Damage Charts: a list, maybe empty. */
@@ -145,9 +158,12 @@ export function initTables({ engine }) {
       return;
     }
     const mine = envelope.system === FAN ? envelope.file.charts.length : envelope.file.tables.filter((t) => t.system === envelope.system).length;
+    const psychic = ["phenomena", "perils"].filter((key) => (envelope.file[key] ?? []).some((t) => t.system === envelope.system));
+    const named = { phenomena: "Psychic Phenomena", perils: "Perils of the Warp" };
+    const also = psychic.length ? ` and ${psychic.map((key) => named[key]).join(" and ")}` : "";
     drafts.delete(system.value);
     await fill({ fresh: true });
-    say(`Saved ${mine} ${envelope.system === FAN ? "chart" : "table"}${mine === 1 ? "" : "s"} for ${rulesetName.textContent}.`);
+    say(`Saved ${mine} ${envelope.system === FAN ? "chart" : "table"}${mine === 1 ? "" : "s"}${also} for ${rulesetName.textContent}.`);
   }
 
   async function downloadTemplate() {

@@ -10,7 +10,7 @@ import { familyOf, rulesetOf } from "./families/index.js";
 import { allSavedNumbers, withSavedCharts } from "./fan_charts.js"; // issue 23 item 5
 import { scenarioFields, put } from "./formstate.js";
 import { asideText, download, load as loadStored, notice, onChange, readText, update, writeText } from "./store.js";
-import { tablesFor } from "./tables.js"; // issue 23: the group's Critical Effects tables on this device
+import { psychicFor, tablesFor } from "./tables.js"; // issue 23: the group's Critical Effects tables on this device
 import { readDice } from "./dice.js"; // issue 24 item 3: dice typed as rolled, read as the Resolve dice boxes read them
 
 export const KEY = "auspex:encounter:v1";
@@ -473,7 +473,13 @@ $("tk-test-go").onclick = () => {
     if (n !== undefined) event[key] = n;
   }
   if (!["jump", "leap"].includes(test)) event.cost = $("tk-test-cost").value;
-  return act(rolled(event)).then((answer) => {
+  // DH1's Focus Power may call Psychic Phenomena (a 9): the device's tables first, as before an attack
+  const tables = test === "focus_power" && sys() === "dh1" ? sendTables() : Promise.resolve(false);
+  return tables.then(async (sent) => {
+    const answer = await act(rolled(event));
+    if (sent === true && answer.status !== "ok") await send(null, { undo: true }); // the file as before the click
+    return answer;
+  }).then((answer) => {
     for (const { field, message } of answer.errors ?? []) {
       const box = { "then.value": "tk-test-value", "then.modifier": "tk-test-mod", "then.psy_dice": "tk-test-psy", "then.threshold": "tk-test-threshold", "then.skill": "tk-test-name", "then.cost": "tk-test-cost" }[field];
       if (box) mark($(box), message);
@@ -628,12 +634,30 @@ function tablesInForce(file) {
   return [...file.events].reverse().find((ev) => ev.type === "critical_tables")?.tables ?? [];
 }
 
-// Sends the device's tables when they differ from those in force; whether it sent them (or the
-// refused envelope: the tables do not fit the encounter).
+// The Psychic Phenomena and Perils of the Warp tables in a canonical form (each row's fields in one
+// order), to compare the device's with those in force.
+function canonPsychic(event) {
+  const effect = (x) => Object.fromEntries(["kind", "amount", "dice", "characteristic"].filter((k) => x?.[k] != null).map((k) => [k, x[k]]));
+  const row = (r) => ({ low: r?.low, high: r?.high, text: r?.text ?? "", effects: (r?.effects ?? []).map(effect), perils: !!r?.perils });
+  const table = (t) => (t ? { system: t.system, rows: (t.rows ?? []).map(row) } : null);
+  return JSON.stringify([table(event?.phenomena), table(event?.perils)]);
+}
+
+function psychicInForce(file) {
+  return [...file.events].reverse().find((ev) => ev.type === "critical_tables") ?? {};
+}
+
+// Sends the device's tables (its critical tables, and its Psychic Phenomena and Perils of the Warp
+// tables) when they differ from those in force; whether it sent them (or the refused envelope: the
+// tables do not fit the encounter).
 async function sendTables() {
   const mine = tablesFor(sys());
-  if (canonTables(mine) === canonTables(tablesInForce(fileOf(sys())))) return false;
-  const answer = await send({ type: "critical_tables", tables: mine });
+  const psychic = psychicFor(sys());
+  const file = fileOf(sys());
+  if (canonTables(mine) === canonTables(tablesInForce(file)) && canonPsychic(psychic) === canonPsychic(psychicInForce(file))) return false;
+  const event = { type: "critical_tables", tables: mine };
+  for (const key of ["phenomena", "perils"]) if (psychic[key]) event[key] = psychic[key];
+  const answer = await send(event);
   return answer.status === "ok" ? true : answer;
 }
 

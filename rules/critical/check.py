@@ -67,6 +67,8 @@ def describe(field: str, raw: object = None) -> str:
     """A path from the file's root for a player, naming the table and row where ``raw`` (the
     file's JSON) says: ``tables.2.rows.0.row`` -> ``Table 3 (dh2 Energy, Body), row 11, row``."""
     parts = field.split(".")
+    if len(parts) >= 2 and parts[0] in ("phenomena", "perils") and parts[1].isdigit():
+        return _psychic_where(parts, raw)
     if len(parts) < 2 or parts[0] not in ("tables", "charts") or not parts[1].isdigit():
         return "File" if field == "file" else field
     index = int(parts[1])
@@ -78,6 +80,23 @@ def describe(field: str, raw: object = None) -> str:
         head += (
             f", row {number}" if parts[0] == "tables" and isinstance(number, int) else f", row entry {int(rest[1]) + 1}"
         )
+        rest = rest[2:]
+    if len(rest) >= 2 and rest[0] == "effects" and rest[1].isdigit():
+        head += f", effect {int(rest[1]) + 1}"
+        rest = rest[2:]
+    return f"{head}, {'.'.join(rest)}" if rest else head
+
+
+def _psychic_where(parts: list[str], raw: object) -> str:
+    """``phenomena.0.rows.2.low`` -> ``Psychic Phenomena (dh2), row entry 3, low``."""
+    item = _item(raw, parts[0], int(parts[1]))
+    system = item.get("system")
+    head = ("Psychic Phenomena" if parts[0] == "phenomena" else "Perils of the Warp") + (
+        f" ({system})" if isinstance(system, str) and len(system) < 20 else f" {int(parts[1]) + 1}"
+    )
+    rest = parts[2:]
+    if len(rest) >= 2 and rest[0] == "rows" and rest[1].isdigit():
+        head += f", row entry {int(rest[1]) + 1}"
         rest = rest[2:]
     if len(rest) >= 2 and rest[0] == "effects" and rest[1].isdigit():
         head += f", effect {int(rest[1]) + 1}"
@@ -203,16 +222,33 @@ def merge_tables(saved: TablesFile, incoming: TablesFile) -> TablesFile:
     charts_in = {c.model_dump()["chart"]: c for c in incoming.charts}
     charts = [charts_in.pop(c.model_dump()["chart"], c) for c in saved.charts]
     charts += [c for c in incoming.charts if c.model_dump()["chart"] in charts_in]
-    return TablesFile(tables=tables, charts=charts)
+    return TablesFile(tables=tables, charts=charts, **_psychic_merged(saved, incoming, incoming_systems=None))
+
+
+def _psychic_merged(saved: TablesFile, incoming: TablesFile, incoming_systems: set[str] | None) -> dict[str, Any]:
+    """The ``phenomena`` and ``perils`` of the file to store: ``incoming``'s replace ``saved``'s of
+    the same ruleset; with ``incoming_systems`` (pasted text: the whole ruleset) a ruleset's table
+    left out of ``incoming`` is taken out too."""
+    out: dict[str, Any] = {}
+    for key in ("phenomena", "perils"):
+        new = {t.system: t for t in getattr(incoming, key)}
+        gone = incoming_systems or set()
+        kept = [new.pop(t.system, t) for t in getattr(saved, key) if t.system not in gone or t.system in new]
+        out[key] = kept + list(new.values())
+    return out
 
 
 def replace_system(saved: TablesFile, system: str, incoming: TablesFile) -> TablesFile:
     """``saved`` with ``system``'s tables (or, for wh40krp, its charts) replaced by
     ``incoming``'s: the pasted text is the whole ruleset."""
     if system == "wh40krp":
-        return TablesFile(tables=saved.tables, charts=incoming.charts)
+        return TablesFile(tables=saved.tables, charts=incoming.charts, phenomena=saved.phenomena, perils=saved.perils)
     kept = [t for t in saved.tables if t.system != system]
-    return TablesFile(tables=kept + [t for t in incoming.tables if t.system == system], charts=saved.charts)
+    return TablesFile(
+        tables=kept + [t for t in incoming.tables if t.system == system],
+        charts=saved.charts,
+        **_psychic_merged(saved, incoming, incoming_systems={system}),
+    )
 
 
 def tables_text(system: str, saved: str | None = None, *, blank: bool = False) -> dict[str, Any]:
@@ -223,4 +259,9 @@ def tables_text(system: str, saved: str | None = None, *, blank: bool = False) -
     if system not in SYSTEMS:
         return _invalid([_error("system", f"{system!r}: the critical tables are for {', '.join(SYSTEMS)}"[:200])])
     file = template(system) if blank else _saved(saved)
-    return {"status": "ok", "system": system, "text": format_text(system, file)}
+    text = format_text(system, file)
+    if blank and system != "wh40krp":  # the psychic tables' line, to write after the critical rows
+        from .psychic import HELP
+
+        text += HELP
+    return {"status": "ok", "system": system, "text": text}

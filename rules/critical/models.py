@@ -9,6 +9,11 @@ Shapes (all public interfaces, extended never renamed):
 - :class:`CriticalRow` ``{"row": 3, "text": "...", "effects": [Effect]}``, ``row`` 1-10.
 - :class:`Effect` ``{"kind": "stunned", "amount": 1}`` or ``{"kind": "stunned", "dice": "1d5"}``;
   ``{"kind": "characteristic", "characteristic": "Ag", "dice": "1d10"}``.
+- The psychic tables (optional; left out of the file while empty): ``"phenomena": [PhenomenaTable]``
+  and ``"perils": [PerilsTable]``, each ``{"system": "dh2", "rows": [PsychicRow]}`` (a ruleset at
+  most once), a row ``{"low": 1, "high": 5, "text": "...", "effects": [Effect]}`` read by a d100
+  between ``low`` and ``high``; a Phenomena row with ``"perils": true`` leads on to the Perils of
+  the Warp table (:class:`PhenomenaRow`).
 
 The rows run 1-10 in every d100 ruleset: DH2's critical damage and its Righteous Fury's 1d5 read
 the same tables (seed 004, Righteous Fury: "consults the Critical Effects table appropriate to the
@@ -19,9 +24,10 @@ critical damage only. A running total above 10 reads row 10 (the books' tables e
 
 from __future__ import annotations
 
-from typing import Literal
+import itertools
+from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer, model_validator
 
 from .. import limits
 
@@ -132,14 +138,121 @@ class ChartEntry(_Model):
     system: Literal["wh40krp"] = "wh40krp"
 
 
+PSYCHIC_ROWS = 100
+"""The most rows a psychic table holds (a d100 table; the books' have a few dozen)."""
+PSYCHIC_KINDS: tuple[str, ...] = tuple(k for k in EFFECT_KINDS if k not in ("lost", "useless"))
+"""The effects a psychic row may carry: a critical row's, less ``lost`` and ``useless`` (which name
+the hit's location: a Phenomena or Perils row has none)."""
+
+
+class PsychicRow(_Model):
+    """One row of a Perils of the Warp (or Psychic Phenomena) table: the d100 results ``low`` to
+    ``high`` (1-100, ``00`` is 100) it covers, ``text`` in the group's words and the ``effects``
+    the engine applies to the psyker (no ``lost``/``useless``: there is no hit location). Raises
+    ValueError for ``low`` above ``high`` or an effect of a location."""
+
+    low: int = Field(..., ge=1, le=100)
+    high: int = Field(..., ge=1, le=100)
+    text: str = Field("", max_length=ROW_TEXT_LENGTH)
+    effects: list[Effect] = Field(default_factory=list, max_length=10)
+
+    @model_validator(mode="after")
+    def _fits(self) -> PsychicRow:
+        if self.low > self.high:
+            raise ValueError(f"{self.low:02d}-{self.high:02d}: the low end is above the high end")
+        for e in self.effects:
+            if e.kind not in PSYCHIC_KINDS:
+                raise ValueError(f"[{e.kind}] names a hit location; a psychic table's row has none")
+        return self
+
+    @property
+    def span(self) -> str:
+        """``"01-05"``, or ``"07"`` for one result (100 as ``100``)."""
+        return f"{self.low:02d}" if self.low == self.high else f"{self.low:02d}-{self.high:02d}"
+
+
+class PhenomenaRow(PsychicRow):
+    """A Psychic Phenomena row: a :class:`PsychicRow` whose ``perils`` flag (the books' "roll on the
+    Perils of the Warp table") sends the psyker on to the Perils table with its own d100."""
+
+    perils: bool = False
+
+
+def _spans_once(rows: list[Any], what: str) -> None:
+    """Refuse rows whose spans overlap (each d100 result reads one row at most)."""
+    ordered = sorted(rows, key=lambda r: r.low)
+    for before, after in itertools.pairwise(ordered):
+        if after.low <= before.high:
+            raise ValueError(f"{what}: rows {before.span} and {after.span} overlap")
+
+
+class PerilsTable(_Model):
+    """The group's Perils of the Warp table of a ruleset: its ``rows`` (spans not overlapping; a
+    result no row covers is "not entered"). Raises ValueError for overlapping rows."""
+
+    system: TableSystem
+    rows: list[PsychicRow] = Field(default_factory=list, max_length=PSYCHIC_ROWS)
+
+    NAME: ClassVar[str] = "Perils of the Warp"
+
+    @model_validator(mode="after")
+    def _once(self) -> PerilsTable:
+        _spans_once(self.rows, self.NAME)
+        return self
+
+    def find(self, roll: int) -> PsychicRow | None:
+        """The row a d100 ``roll`` (1-100) reads, or None where no row covers it (or it is empty)."""
+        found = next((r for r in self.rows if r.low <= roll <= r.high), None)
+        return found if found is not None and (found.text.strip() or found.effects or _leads(found)) else None
+
+
+def _leads(row: PsychicRow) -> bool:
+    return bool(getattr(row, "perils", False))
+
+
+class PhenomenaTable(PerilsTable):
+    """The group's Psychic Phenomena table of a ruleset: as :class:`PerilsTable`, its rows
+    :class:`PhenomenaRow` (which may lead on to the Perils table)."""
+
+    rows: list[PhenomenaRow] = Field(default_factory=list, max_length=PSYCHIC_ROWS)  # type: ignore[assignment]
+
+    NAME: ClassVar[str] = "Psychic Phenomena"
+
+    def find(self, roll: int) -> PhenomenaRow | None:
+        """The row a d100 ``roll`` reads, or None (see :meth:`PerilsTable.find`)."""
+        found = super().find(roll)
+        return found if isinstance(found, PhenomenaRow) else None
+
+
 class TablesFile(_Model):
     """The file a group keeps (on the device, in the party export, as ``auspex-tables.json``):
     version 1 of ``auspex_critical``, its ``tables`` (each ruleset, damage type and location at
-    most once) and ``charts``. Raises ValueError for a table given twice."""
+    most once) and ``charts``, and the optional ``phenomena`` and ``perils`` tables (a ruleset's
+    at most once each; left out of the JSON while empty). Raises ValueError for a table given
+    twice."""
 
     auspex_critical: Literal[1] = 1
     tables: list[CriticalTable] = Field(default_factory=list, max_length=3 * 16)
     charts: list[ChartEntry] = Field(default_factory=list, max_length=20)
+    phenomena: list[PhenomenaTable] = Field(default_factory=list, max_length=3)
+    perils: list[PerilsTable] = Field(default_factory=list, max_length=3)
+
+    @model_validator(mode="after")
+    def _psychic_once(self) -> TablesFile:
+        for name, found in (("Psychic Phenomena", self.phenomena), ("Perils of the Warp", self.perils)):
+            systems = [t.system for t in found]
+            twice = next((s for s in systems if systems.count(s) > 1), None)
+            if twice is not None:
+                raise ValueError(f"{twice} {name} is given twice")
+        return self
+
+    @model_serializer(mode="wrap")
+    def _omit_no_psychic(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        for key in ("phenomena", "perils"):
+            if isinstance(data, dict) and not data.get(key, 1):
+                del data[key]
+        return data
 
     @model_validator(mode="after")
     def _tables_once(self) -> TablesFile:
@@ -161,6 +274,22 @@ class AppliedEffect(_Model):
     amount: int | None = None
     dice: str | None = None
     characteristic: Characteristic | None = None
+
+
+class PsychicReading(_Model):
+    """A row of the group's psychic table read for a psyker: ``table`` (``"Psychic Phenomena"`` or
+    ``"Perils of the Warp"``), the d100 ``roll`` (1-100), the row's span ``low``-``high`` (None and
+    no text where the group has not entered a row for that result), the group's ``text``, the
+    ``effects`` applied (dice rolled: purpose ``"Psychic Phenomena effect: ..."``) and ``perils``,
+    whether it leads on to the Perils of the Warp table."""
+
+    table: Literal["Psychic Phenomena", "Perils of the Warp"]
+    roll: int
+    low: int | None = None
+    high: int | None = None
+    text: str = ""
+    effects: list[AppliedEffect] = Field(default_factory=list)
+    perils: bool = False
 
 
 class CriticalReading(_Model):

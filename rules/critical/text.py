@@ -25,6 +25,9 @@ Dice are ``NdM`` with M 5, 10 or 100 (``d5`` reads as ``1d5``). Blank lines and 
 ``#`` are skipped. Each table's rows are given once; the tables come out in the books' order
 (damage type, then Head, Arm, Body, Leg), each table's rows by number.
 
+The same text holds the ruleset's Psychic Phenomena and Perils of the Warp rows (``Phenomena,
+01-05: text [fatigue 1]``, ``[perils]`` leading on): :mod:`rules.critical.psychic`.
+
 The fan-made ruleset (wh40krp): its Damage Charts, one row per line::
 
     Chart 1, 01-20: Flesh wound
@@ -226,10 +229,19 @@ def parse_tables(system: str, text: str) -> TablesFile:
     only that ruleset's tables, in the books' order. Raises :class:`TablesTextError` listing every
     bad line (a row outside 1-10, a row given twice, an unknown effect, damage type or location, a
     line with no colon...)."""
+    from . import psychic
+
     _too_long(text)
     errors: list[dict[str, Any]] = []
     rows: dict[tuple[str, str], dict[int, tuple[int, CriticalRow]]] = {}
+    psychic_rows: list[tuple[int, str, Any]] = []  # the Phenomena and Perils lines (rules.critical.psychic)
     for number, line in _lines(text):
+        if psychic.is_line(line):
+            try:
+                psychic_rows.append((number, *psychic.read_line(line)))
+            except _LineError as exc:
+                errors.append({"line": number, "field": exc.field, "message": exc.message})
+            continue
         try:
             key, row = _row_line(line)
         except _LineError as exc:
@@ -242,8 +254,9 @@ def parse_tables(system: str, text: str) -> TablesFile:
             errors.append({"line": number, "field": "row", "message": message})
             continue
         table[row.row] = (number, row)
+    psychic_tables = psychic.build(system, psychic_rows, errors)
     if errors:
-        raise TablesTextError(errors)
+        raise TablesTextError(sorted(errors, key=lambda e: e["line"]))
     tables = [
         CriticalTable(
             system=system,
@@ -253,7 +266,7 @@ def parse_tables(system: str, text: str) -> TablesFile:
         )
         for key in sorted(rows, key=_table_order)
     ]
-    return TablesFile(tables=tables)
+    return TablesFile(tables=tables, **psychic_tables)
 
 
 def _table_order(key: tuple[str, str]) -> tuple[int, int]:
@@ -325,7 +338,8 @@ def parse_charts(text: str) -> TablesFile:
 
 
 def parse_text(system: str, text: str) -> TablesFile:
-    """The pasted text of one ruleset (``system`` dh2, dh1, dw or wh40krp) as a
+    """The pasted text of one ruleset (``system`` dh2, dh1, dw or wh40krp; a d100 ruleset's with
+    its Phenomena and Perils rows) as a
     :class:`TablesFile` of that ruleset's tables (or charts). Raises :class:`TablesTextError`
     (every bad line) or ValueError for a ruleset with no critical tables (Epic)."""
     if system == FAN_SYSTEM:
@@ -382,7 +396,10 @@ def format_text(system: str, file: TablesFile) -> str:
         lines = [line for chart in file.charts for line in _chart_text(chart)]
         return HEADERS[FAN_SYSTEM] + "".join(f"{line}\n" for line in lines)
     lines = [_row_text(t, r) for t in file.tables if t.system == system for r in t.rows]
-    return HEADERS["d100"] + "".join(f"{line}\n" for line in lines)
+    from .psychic import HELP, lines_of
+
+    more = lines_of(system, file)  # the Psychic Phenomena and Perils of the Warp rows, after them
+    return HEADERS["d100"] + (HELP if more else "") + "".join(f"{line}\n" for line in lines + more)
 
 
 def template(system: str) -> TablesFile:

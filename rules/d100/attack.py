@@ -124,6 +124,8 @@ class D100Attack:
         self.apply_replacement = True
         # Rows of the group's critical tables read (issue 23), applied at the attack's end
         self.critical_pending: list[PendingRow] = []
+        # The group's Psychic Phenomena table to read at the attack's end (rules.d100.stages.psychic)
+        self.phenomena_pending: str | None = None
 
     @cached_property
     def _quality_check(self) -> tuple[Qualities, Qualities, list[FieldError]]:

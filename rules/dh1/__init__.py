@@ -61,7 +61,11 @@ Manifesting a Power) a power is manifested by rolling as many d10s as the psy ra
 reaching the power's Threshold, not by a d100 test. Seed 003's hit location reverses the attack
 test's d100 ("Reverse the order of the dice (roll of 32 becomes 23)"), and a Focus Power roll has
 no d100 to reverse: the d100 family's Psychic Attack (:mod:`rules.d100.stages.psychic`) does not
-fit, so dh1 offers none (its ``action.type`` refusal lists the actions it has).
+fit, so dh1 offers none (its ``action.type`` refusal lists the actions it has). DH1's Focus Power
+is the encounter's test action (:mod:`rules.encounter.moves`): a 9 on any of its Threshold dice
+calls Psychic Phenomena (DH1 Core, Ch. VI, Psychic Phenomena), named in its step, and read on the
+group's own Phenomena table where the encounter's ``critical_tables`` event brought one (a row
+marked ``perils`` leading on to its Perils of the Warp table), the rows' effects on the psyker.
 
 Overwatch (``action.overwatch``, issue 22; ``overwatch`` in ``rules/data/dh1/tables.json``): seed
 003's row reads "Shoot targets coming into a set kill zone, -20 to BS" and names no action and no

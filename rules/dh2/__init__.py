@@ -63,7 +63,11 @@ Readings taken where the seed is open:
   apply; the GM's difficulty and extra modifiers do. Damage, Pen and type are the weapon fields
   with no SB; no ammunition, no jam; Righteous Fury and the degrees-of-success die as any attack.
   Psychic Phenomena are named for the GM on an Unfettered test's doubles (11 ... 99, and 100 as
-  00) and on every Push, never Fettered; the tables are the GM's.
+  00) and on every Push, never Fettered (DH2 Core, Ch. VI, Psychic Strength and Psychic
+  Phenomena); the tables are the GM's, or the group's own where the scenario brings them
+  (``phenomena``, ``perils``: the row read with its own d100 after the attack's other dice, a row
+  marked ``perils`` leading on to the Perils of the Warp table; :mod:`rules.d100.stages.psychic`).
+  The book's additions to the Phenomena roll are not applied (a reading not checked).
 - Evasion negates the last hits placed (the first hit keeps the location read from the dice).
 - Issue 22, readings: Overheats is not a jam (DH2 Core, Ch. V, Overheats: it overheats "instead of
   jamming"): the attack is lost (``outcome`` keeps its value ``"jam"``, the page's verdict reads

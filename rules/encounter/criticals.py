@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..critical.models import AppliedEffect, CriticalReading, CriticalTable
+from ..critical.models import AppliedEffect, CriticalReading, CriticalTable, PsychicReading
 from ..models import Characteristics
 from .conditions import rule
 from .models import AttackEvent, CombatantState, Condition, EncounterError, EncounterState, FuryEffect
@@ -85,9 +85,21 @@ def tables_event(ctx: Ctx) -> None:
     ``tables.N.system`` otherwise) are in force for the attacks after it. No action cost."""
     tables = list(ctx.event.tables)
     _checked(ctx.state.system, tables, f"{ctx.field}.tables")
+    for key in ("phenomena", "perils"):
+        table = getattr(ctx.event, key)
+        if table is not None and table.system != ctx.state.system:
+            raise EncounterError.at(
+                f"{ctx.field}.{key}.system",
+                f"This encounter is {ctx.state.system}: a {table.system} table does not apply to it",
+            )
     ctx.state.critical_tables = tables
+    ctx.state.phenomena, ctx.state.perils = ctx.event.phenomena, ctx.event.perils
     n = rows_entered(tables)
-    ctx.log.append(f"Critical tables: {n} row{'' if n == 1 else 's'} entered ({len(tables)} table(s); {TABLES_SRC})")
+    psychic = [t.NAME for t in (ctx.event.phenomena, ctx.event.perils) if t is not None]
+    more = f"; {' and '.join(psychic)} in force" if psychic else ""
+    ctx.log.append(
+        f"Critical tables: {n} row{'' if n == 1 else 's'} entered ({len(tables)} table(s); {TABLES_SRC}){more}"
+    )
 
 
 def into_scenario(state: EncounterState, ev: AttackEvent, data: dict[str, Any], field: str) -> dict[str, Any]:
@@ -98,9 +110,35 @@ def into_scenario(state: EncounterState, ev: AttackEvent, data: dict[str, Any], 
     if own is not None:
         _checked(state.system, own, f"{field}.critical_tables")
     tables = own if own is not None else state.critical_tables
+    for key in ("phenomena", "perils"):  # the psychic tables in force, where a Focus Power test calls for them
+        table = getattr(state, key)
+        if table is not None:
+            data = {**data, key: table.model_dump(mode="json")}
     if not tables:
         return data
     return {**data, "critical_tables": [t.model_dump(mode="json") for t in tables]}
+
+
+PSYCHIC_SRC = "your group's Psychic Phenomena and Perils of the Warp tables"
+
+
+def psychic_effects(readings: list[PsychicReading] | None, c: CombatantState) -> list[str]:
+    """The psychic rows read for the psyker ``c`` (a resolution's ``phenomena``, or a Focus Power
+    test's) recorded on it (``psychic_rows``) and each row's effects applied to it
+    (:func:`apply_effect`: Stunned, Prone, Fatigue, characteristic damage, slain...; a row with no
+    effects is its words only, shown for the GM). The words of it for the log."""
+    out = []
+    for r in readings or []:
+        c.psychic_rows.append(r)
+        if r.low is None:
+            out.append(f"{c.name}: {r.table} {r.roll:02d}, a row your group has not entered: the GM reads the book's")
+            continue
+        span = f"{r.low:02d}" if r.low == r.high else f"{r.low:02d}-{r.high:02d}"
+        words = f": {r.text}" if r.text else ""
+        out.append(f"{c.name}: {r.table} {r.roll:02d}, row {span}{words}")
+        source = f"{r.table} row {span} ({PSYCHIC_SRC})"
+        out.extend(apply_effect(c, e, "", source) for e in r.effects)
+    return out
 
 
 def carried_damage(at: CombatantState) -> int:

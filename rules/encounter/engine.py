@@ -411,6 +411,7 @@ def _attack(ctx: Ctx) -> None:
         res = res.model_copy(update={"steps": [step, *res.steps]})
     _lose_aim(who)
     changed = fam.apply(res, who, at, scenario, others)
+    changed += criticals.psychic_effects(getattr(res, "phenomena", None), who)  # the psyker's Phenomena rows
     if grapple:
         changed += grappling.after(ctx, who, at, res, fam.budget)
     if fam.name == "d100":  # issue 22: shot at, melee frees the Pinned, Recharge, Overwatch fired

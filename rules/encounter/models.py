@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from .. import limits
-from ..critical.models import AppliedEffect, CriticalTable
+from ..critical.models import AppliedEffect, CriticalTable, PerilsTable, PhenomenaTable, PsychicReading
 from ..errors import ScenarioError
 from ..models import MAX_DICE, DieFace, Seed, TableOptions
 
@@ -270,6 +270,10 @@ class CriticalTablesEvent(_Event):
 
     type: Literal["critical_tables"]
     tables: list[CriticalTable] = Field(default_factory=list, max_length=3 * 16)
+    # The group's Psychic Phenomena and Perils of the Warp tables in force with them (each
+    # attack's scenario gets them as ``phenomena`` and ``perils``); left out: none
+    phenomena: PhenomenaTable | None = None
+    perils: PerilsTable | None = None
 
 
 Event = Annotated[
@@ -412,12 +416,15 @@ class CombatantState(_Model):
     # attacks' tests); left out of the JSON while empty
     critical_rows: list[FuryEffect] = Field(default_factory=list)
     characteristic_damage: dict[str, int] = Field(default_factory=dict)
+    # The group's Psychic Phenomena and Perils of the Warp rows read for it as a psyker
+    # (rules/encounter/criticals.py, psychic_effects); left out of the JSON while empty
+    psychic_rows: list[PsychicReading] = Field(default_factory=list)
 
     @model_serializer(mode="wrap")
     def _omit_empty(self, handler: SerializerFunctionWrapHandler) -> Any:
         data = handler(self)
         if isinstance(data, dict):
-            for key in ("critical_rows", "characteristic_damage"):
+            for key in ("critical_rows", "characteristic_damage", "psychic_rows"):
                 if not data.get(key, 1):
                     del data[key]
         return data
@@ -469,10 +476,16 @@ class EncounterState(_Model):
     round_of_turn: int | None = None
     # Critical effects (issue 23): the tables of the last critical_tables event; left out while none
     critical_tables: list[CriticalTable] = Field(default_factory=list)
+    # The psychic tables of the last critical_tables event; left out while none
+    phenomena: PhenomenaTable | None = None
+    perils: PerilsTable | None = None
 
     @model_serializer(mode="wrap")
     def _omit_no_grapples(self, handler: SerializerFunctionWrapHandler) -> Any:
         data = handler(self)
+        for key in ("phenomena", "perils"):
+            if isinstance(data, dict) and key in data and data[key] is None:
+                del data[key]
         if isinstance(data, dict) and not data.get("grapples", 1):
             del data["grapples"]
         if isinstance(data, dict) and not data.get("critical_tables", 1):  # issue 23

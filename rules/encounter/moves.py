@@ -170,10 +170,34 @@ def test(ctx: Any, act: Act) -> None:
 
     ctx.roller = _roller(ctx)
     roller = ctx.roller
-    step = _threshold(c, ev, src, what, roller) if value is None else _d100(st.system, c, ev, value, src, what, roller)
+    nine = False
+    if value is None:
+        step, nine = _threshold(c, ev, src, what, roller)
+    else:
+        step = _d100(st.system, c, ev, value, src, what, roller)
     c.conditions = [x for x in c.conditions if not (ev.test in ("jump", "leap") and x.name in MOVED_ENDS)]
     ctx.steps.append(step)
     ctx.log.append(f"{c.name}: {what}: {step.detail}")
+    if nine and st.phenomena is not None:
+        _phenomena(ctx, c, what, roller)
+
+
+NINE = "A 9 was rolled: Psychic Phenomena"
+DH1_PHENOMENA_SRC = "DH1 Core, Ch. VI, Psychic Phenomena"
+
+
+def _phenomena(ctx: Any, c: CombatantState, what: str, roller: Roller) -> None:
+    """DH1's Psychic Phenomena (DH1 Core, Ch. VI: a 9 on any die of the Threshold roll) read on the
+    group's table in force (and its Perils of the Warp row where it leads on), after the Threshold
+    dice; the rows' effects applied to the psyker ``c``."""
+    from ..d100.stages.psychic import read_tables
+    from .criticals import psychic_effects
+
+    st = ctx.state
+    steps, readings = read_tables(roller, st.phenomena, st.perils, DH1_PHENOMENA_SRC, who=f"{what}: ")
+    ctx.steps.extend(steps)
+    for line in psychic_effects(readings, c):
+        ctx.log.append(line)
 
 
 def _need(f: str, v: int | None, key: str, message: str) -> None:
@@ -212,19 +236,20 @@ def _d100(system: str, c: CombatantState, ev: Any, value: int, src: str, what: s
     return Step(rule=what, source=src, detail=detail + ".")
 
 
-def _threshold(c: CombatantState, ev: Any, src: str, what: str, roller: Roller) -> Step:
-    """DH1's Focus Power: ``psy_dice`` d10s + WP Bonus against the Threshold (DH1 Core, Ch. VI)."""
+def _threshold(c: CombatantState, ev: Any, src: str, what: str, roller: Roller) -> tuple[Step, bool]:
+    """DH1's Focus Power: ``psy_dice`` d10s + WP Bonus against the Threshold (DH1 Core, Ch. VI);
+    the step and whether a 9 was rolled (Psychic Phenomena)."""
     wp = ((c.attacker or {}).get("characteristics") or {}).get("WP")
     wpb = wp // 10 if isinstance(wp, int) else 0
     dice = roller.group(10, int(ev.psy_dice), f"{what}: d10 (Threshold roll)")
     total = sum(dice) + wpb
     made = total >= int(ev.threshold)
-    nines = " A 9 was rolled: Psychic Phenomena (DH1 Core, Ch. VI)." if 9 in dice else ""
+    nines = f" {NINE} (DH1 Core, Ch. VI)." if 9 in dice else ""
     detail = (
         f"{' + '.join(map(str, dice))} + WP Bonus {wpb} = {total} against Threshold {ev.threshold}: "
         f"{'manifested' if made else 'not manifested'}.{nines}"
     )
-    return Step(rule=what, source=src, detail=detail)
+    return Step(rule=what, source=src, detail=detail), 9 in dice
 
 
 def into_attack(who: CombatantState, at: CombatantState, action: dict[str, Any], attacker: dict[str, Any]) -> list[str]:

@@ -273,6 +273,36 @@ def render_evasion(r: Resolution) -> str:
     return f'<p class="evasion">{_k("evasion-test", e(line))}</p>'
 
 
+def render_phenomena(r: Resolution) -> str:
+    """The rows of the group's Psychic Phenomena and Perils of the Warp tables read for the psyker
+    (``r.phenomena``), each its table, d100 and span, the group's words (escaped) and its effects;
+    a result the group has not entered links to the tables panel. Nothing where none was read."""
+    if not r.phenomena:
+        return ""
+    items = []
+    for p in r.phenomena:
+        head = f"{p.table}: {p.roll:02d}"
+        if p.low is None:
+            items.append(
+                f"<li>{_k('psychic-row', e(head))}: no row entered, the GM reads the book's "
+                '(<a href="#critical-tables">enter your table</a>)</li>'
+            )
+            continue
+        span = f"{p.low:02d}" if p.low == p.high else f"{p.low:02d}-{p.high:02d}"
+        text = f" {_k('psychic-text', e(p.text))}" if p.text.strip() else ""
+        effects = "".join(_k("psychic-effect", e(effect_words(x, "")), "li") for x in p.effects)
+        leads = " (leads on to Perils of the Warp)" if p.perils else ""
+        items.append(
+            f"<li>{_k('psychic-row', e(f'{head}, row {span}'), 'strong')}{text}{e(leads)}"
+            + (f'<ul class="critical-effects">{effects}</ul>' if effects else "")
+            + "</li>"
+        )
+    return (
+        '<section class="phenomena" aria-label="Psychic Phenomena"><h3>Psychic Phenomena</h3>'
+        f'<ul data-k="phenomena">{"".join(items)}</ul></section>'
+    )
+
+
 def render_horde_size(r: Resolution) -> str:
     """A Horde too small to count as a larger size says so (issue 24): ``Horde size: Magnitude 29,
     no bonus below 30`` (Deathwatch, Hordes); from its first row, the bonus is a modifier of the test."""
@@ -564,6 +594,7 @@ def render_d100(data: Resolution | Mapping[str, Any]) -> str:
         f"{render_test(r) if _has_attack_test(r) else ''}"
         f"{render_horde_size(r)}{render_evasion(r)}"
         f"{f'<section class=hits>{hits}</section>' if hits else ''}"
+        f"{render_phenomena(r)}"
         f"{render_target_tests(r)}"
         f"{render_dice(r)}"
         f"{render_steps(r.steps)}"

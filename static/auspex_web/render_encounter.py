@@ -191,6 +191,21 @@ def critical_rows_text(rows: Sequence[Mapping[str, Any]]) -> str:
     return f'<ul class="enc-fury" data-k="critical-rows">{items}</ul>'
 
 
+def psychic_rows_text(rows: Sequence[Mapping[str, Any]]) -> str:
+    """The rows of the group's Psychic Phenomena and Perils of the Warp tables read for it as a
+    psyker, one per line (``Psychic Phenomena 80, row 76-100 — "words" (Stunned 1 round)``)."""
+    if not rows:
+        return ""
+    items = []
+    for x in rows:
+        low, high = x.get("low"), x.get("high")
+        span = "not entered" if low is None else f"row {low:02d}" if low == high else f"row {low:02d}-{high:02d}"
+        roll = x.get("roll")
+        rolled = f"{roll:02d}" if isinstance(roll, int) else ""
+        items.append(f'<li data-k="psychic-row">{e(x.get("table"))} {e(rolled)}, {e(span)}{row_words(x)}</li>')
+    return f'<ul class="enc-fury" data-k="psychic-rows">{"".join(items)}</ul>'
+
+
 def characteristic_text(damage: Mapping[str, Any] | None) -> str:
     """``Characteristic damage: Ag \u22124, WS \u221210`` (issue 23), or nothing."""
     if not damage:
@@ -211,6 +226,7 @@ def render_combatant(c: Mapping[str, Any], state: Mapping[str, Any], place: int 
     listed = f'<ul class="enc-conds" data-k="conditions">{conds}</ul>' if conds else ""
     listed += fury_text(c.get("fury") or [])
     listed += critical_rows_text(c.get("critical_rows") or [])  # issue 23
+    listed += psychic_rows_text(c.get("psychic_rows") or [])  # the group's Phenomena and Perils rows
     classes = " ".join(["enc-c", *(["enc-turn"] if turn else []), *(["enc-out"] if c.get("out") else [])])
     head = (
         f'<span class="enc-place">{place}.</span> ' if place else ""

@@ -40,6 +40,9 @@ def finish(a: D100Attack, st: AttackState, outcome: str, success: bool | None = 
         result = base.get("horde")
         pinning(a, st, result.magnitude_after if isinstance(result, HordeResult) else None)
     hits = settle(a, hits)  # the group's critical rows: their effect dice last of all (issue 23)
+    read = psychic.settle(a)  # the group's Psychic Phenomena (and Perils) rows, after them
+    if read is not None:
+        base["phenomena"] = read
     mine = [h for h in hits if h.person == 0]
     if slays(mine):
         base["slain"] = True  # a row of the group's table marked [slain] was read for the target
