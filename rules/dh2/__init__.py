@@ -142,6 +142,12 @@ Readings taken where the seed is open:
   reads its own row; a duration runs alongside one already running (a second Stunned 2 while
   Stunned 3 runs leaves Stunned 3, the longer left, never 5); Fatigue levels and characteristic
   damage are each roll's own harm and add, as they do from any source (seed 001, Fatigue).
+- A Fatigued target (``target.fatigue``; the encounter fills it from its state) takes -10 on the
+  tests the attack rolls for it, the weapon qualities' (Concussive, Hallucinogenic, Shocking, Toxic
+  on T; Snare, Flame on Ag): seed 004 is silent; DH2 Core, Ch. VII, Fatigue ("-10 penalty to all
+  tests", whatever its levels; the chapter is cited from memory of the book, not checked against a
+  copy). Its Reaction's -10 stays the encounter's (``evasion.modifier``): one number,
+  :data:`rules.d100.FATIGUED`, counted once. DH2 has no pinning test in Auspex's tables.
 
 Dice are consumed in the order the rules call for them: the attack's d100; the evasion d100 (when
 the target evades and was hit); then hit by hit its damage dice, Tearing's extra die, and its
@@ -198,6 +204,7 @@ class DH2Attack(D100Attack):
         "unarmed": f"{SEED}, Unarmed Combat",
         "ammo": "DH2 Core, Ch. V, Clip and Rate of Fire; Ch. VII, Semi-Auto Burst, Full Auto Burst",
         "qualities": "DH2 Core, Ch. V, Weapon Special Qualities",
+        "fatigue": "DH2 Core, Ch. VII, Fatigue (\u221210 to all tests; seed 004 is silent)",
         "class": f"{SEED}, The Attack (a Pistol may fire in melee); DH2 Core, Ch. V, Weapon Classes "
         "(Basic one-handed \u221220; Heavy unbraced \u221230, no bursts)",
         "untrained": "DH2 Core, Ch. IV, Weapon Training (\u221220 without the talent)",
