@@ -64,6 +64,13 @@ Readings taken where the seed is open:
   with no SB; no ammunition, no jam; Righteous Fury and the degrees-of-success die as any attack.
   Psychic Phenomena are named for the GM on an Unfettered test's doubles (11 ... 99, and 100 as
   00) and on every Push, never Fettered; the tables are the GM's.
+  A power with Spray (or a Flame that replaces the test) is still manifested by its Focus Power
+  test (DH2 Core, Ch. VI: the test decides whether the power manifests at all; Ch. V, Spray: "no BS
+  test", so the quality replaces only the hit roll): the test's d100 first, its Phenomena as any
+  power's; failed, nobody in the area tests; manifested, everyone in the area tests Agility as
+  against a Spray gun, the hits carrying no attack degrees, and no natural 9 jams a power
+  (:func:`rules.d100.stages.flame.manifest`, :func:`~rules.d100.stages.flame.jam_face`; the odds
+  read the same function). The headline of a manifested power is the area's first Agility test.
 - Evasion negates the last hits placed (the first hit keeps the location read from the dice).
 - Issue 22, readings: Overheats is not a jam (DH2 Core, Ch. V, Overheats: it overheats "instead of
   jamming"): the attack is lost (``outcome`` keeps its value ``"jam"``, the page's verdict reads

@@ -67,7 +67,9 @@ Deathwatch does its own way:
   Deathwatch attack's (seed 001, Hit Locations); degrees are Deathwatch's (whole tens), and
   Righteous Fury is confirmed with the Focus Power test again, then adds a d10. Psychic Phenomena
   are named for the GM on an Unfettered test's doubles and on every Push, never Fettered (a
-  reading of DW Core, Ch. VI, Psychic Strength); the tables are the GM's.
+  reading of DW Core, Ch. VI, Psychic Strength); the tables are the GM's. A power with Spray or
+  Flame (both replace the test in Deathwatch) is manifested by its Focus Power test first, as
+  DH2's (:func:`rules.d100.stages.flame.manifest`); failed, nobody in the area tests Agility.
 
 Multiple Attacks (issue 22; seed 001, Combat Actions; DW Core, Ch. IV, Swift Attack and Lightning
 Attack): with ``action.talent`` two or three melee attacks, each its own WS test, in one resolution

@@ -8,7 +8,9 @@ power's modifier, as the player gives them; its hit location is that roll revers
 SB; it spends no ammunition and never jams. Psychic Phenomena and Perils of the Warp are the GM's
 tables, not ours: the step names the table where the book calls for it. A ruleset's own sources
 are its ``SRC["psychic"]`` and ``SRC["phenomena"]`` (Deathwatch: seed 001 and DW Core, Ch. VI);
-DH2's are the defaults below."""
+DH2's are the defaults below. A power with Spray (or a no-test Flame) is tested the same way before
+its area tests Agility (:func:`rules.d100.stages.flame.manifest`): the Focus Power test decides
+whether it manifests; the quality replaces only the hit roll."""
 
 from __future__ import annotations
 
