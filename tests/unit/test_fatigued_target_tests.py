@@ -117,3 +117,18 @@ def test_encounter_fatigued_one_in_the_area_tests_at_minus_ten() -> None:
     tests = [(t["person"], t["target"], t["success"]) for t in out["resolution"]["target_tests"]]
     assert tests == [(0, 10, True), (1, 0, False)]
     assert any(x["name"] == "Pinned" for x in f.who("c")["conditions"])
+
+
+def test_encounter_dh2_fatigued_target_snare_test() -> None:
+    # DH2: the Guard's Autogun with Snare (2) at 20 m: BS 40 + 10 (Standard) + 10 (Short) = 60, roll 23 hits
+    # (Body); d10 6 + 3 - TB 3 = 6 wounds. The Cultist, Fatigued, tests Ag 40 - 20 - 10 = 10: 15 fails, and it
+    # is Immobilised (20 unfatigued would pass)
+    from encounter_helpers import AUTOGUN, CULTIST_TARGET, GUARD, dh2_fight
+
+    guard = {**GUARD, "weapon": {**AUTOGUN, "qualities": ["Snare (2)"]}}
+    cultist = {k: v for k, v in CULTIST_TARGET.items() if k != "evasion"} | {"characteristics": {"Ag": 40}}
+    f = dh2_fight(guard, cultist)
+    f.do({"type": "adjust", "who": "c", "fatigue": 1})
+    out = f.do({"type": "attack", "who": "g", "at": "c", "action": {"distance": 20}, "dice": [23, 6, 15]})
+    assert _test(out["resolution"], "Snare") == (-30, 10, 15, False)
+    assert any(x["name"] == "Immobilised" for x in f.who("c")["conditions"])
