@@ -761,9 +761,12 @@ class Hit(_OmitUnset):
 class TargetTest(_Model):
     """A test a weapon quality makes the struck target take (Toxic: Toughness -5 per wound).
 
-    ``characteristic`` is T, Ag, WP or S; ``modifier`` in percent. When the target's characteristic
-    is known the engine rolls it (``roll``, ``success``, ``degrees``); else those stay null and the
-    GM rolls. ``effect`` says what failing does. ``person`` as in :class:`Hit`."""
+    ``characteristic`` is T, Ag, WP or S; ``modifier`` in percent (a Fatigued person's -10
+    included: ``Target.fatigue``, ``NearbyTarget.fatigue``). When the characteristic is known the
+    engine rolls it (``roll``, ``success``, ``degrees``); else those stay null and the GM rolls.
+    ``effect`` says what failing does. ``person`` as in :class:`Hit` (the pinning test of one in
+    Suppressing Fire's area: its number among ``target.nearby``, after the target and the others in
+    a Blast)."""
 
     quality: str
     person: int = 0
