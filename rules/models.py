@@ -378,15 +378,28 @@ class _Creature(_Model):
         return int(self.armour.get(location, 0))  # type: ignore[call-overload]
 
 
-class NearbyTarget(_Creature):
+FATIGUE_LEVELS = 100
+"""The most levels of Fatigue a scenario may give a creature (more than its TB leaves it unconscious)."""
+
+
+class NearbyTarget(_Creature, _OmitUnset):
     """Another foe within 2 metres of the target (Deathwatch): a Semi- or Full Auto Burst may put
     ``hits`` of its extra hits on it instead of the target. Its own TB, wounds, damage taken and
-    armour by location."""
+    armour by location.
+
+    In Suppressing Fire's area (``action.random_targets``) it tests Willpower against pinning as the
+    target does (seed 001, Suppressive Fire: "Targets within this area must make a Hard (-20)
+    Willpower Test or become Pinned"): ``characteristics.WP`` (0-100; left out, the GM rolls that
+    test; only WP is read) and ``fatigue``, its levels of Fatigue (any level: -10 to the test, seed
+    001, Fatigue). Both are left out of the JSON while null."""
 
     hits: int = Field(1, ge=0, le=100, description="extra hits of the burst moved onto this foe")
+    OMIT_NONE: ClassVar[tuple[str, ...]] = ("characteristics", "fatigue")
+    characteristics: TargetCharacteristics | None = None
+    fatigue: int | None = Field(None, ge=0, le=FATIGUE_LEVELS, description="levels of Fatigue: -10 to its tests")
 
 
-class Target(_Creature):
+class Target(_Creature, _OmitUnset):
     """Who is attacked: TB, wounds, damage already taken, armour points by location.
 
     ``damage_taken`` may exceed ``wounds``: the excess is Critical damage already suffered.
@@ -398,6 +411,11 @@ class Target(_Creature):
     stand within a Blast weapon's radius of the target. ``horde``: the target is a Horde (then
     ``wounds`` and ``armour`` are not used). ``cover``: cover AP on the hidden locations.
     ``nearby``: other foes within 2 m that a burst's extra hits may go to (Deathwatch).
+    ``fatigue``: its levels of Fatigue (0-100; left out of the JSON while null): any level is -10
+    to the tests the attack rolls for it, the pinning test and the weapon qualities' tests (seed 001,
+    Fatigue: "Fatigued characters -10 all Tests"; seed 003: "Fatigued | All tests -10"; DH2 Core,
+    Ch. VII, Fatigue). Its Reaction's ``evasion.modifier`` is not changed: the Fatigue's -10 there is
+    typed (the encounter puts it there), so it is never counted twice.
     """
 
     name: str = Field("Target", max_length=limits.NAME_LENGTH)
@@ -411,6 +429,8 @@ class Target(_Creature):
     horde: Horde | None = None
     cover: Cover | None = None
     nearby: list[NearbyTarget] = Field(default_factory=list, max_length=limits.NEARBY_FOES)
+    OMIT_NONE: ClassVar[tuple[str, ...]] = ("fatigue",)
+    fatigue: int | None = Field(None, ge=0, le=FATIGUE_LEVELS, description="levels of Fatigue: -10 to its tests")
 
     def armour_at(self, location: str) -> int:
         """AP at ``location``: the Horde's single value, or the location's; cover adds its AP."""
@@ -761,9 +781,12 @@ class Hit(_OmitUnset):
 class TargetTest(_Model):
     """A test a weapon quality makes the struck target take (Toxic: Toughness -5 per wound).
 
-    ``characteristic`` is T, Ag, WP or S; ``modifier`` in percent. When the target's characteristic
-    is known the engine rolls it (``roll``, ``success``, ``degrees``); else those stay null and the
-    GM rolls. ``effect`` says what failing does. ``person`` as in :class:`Hit`."""
+    ``characteristic`` is T, Ag, WP or S; ``modifier`` in percent (a Fatigued person's -10
+    included: ``Target.fatigue``, ``NearbyTarget.fatigue``). When the characteristic is known the
+    engine rolls it (``roll``, ``success``, ``degrees``); else those stay null and the GM rolls.
+    ``effect`` says what failing does. ``person`` as in :class:`Hit` (the pinning test of one in
+    Suppressing Fire's area: its number among ``target.nearby``, after the target and the others in
+    a Blast)."""
 
     quality: str
     person: int = 0

@@ -19,6 +19,19 @@ from dataclasses import dataclass
 
 MODIFIER_CAP = 60
 
+FATIGUED = -10
+"""What Fatigue takes from every test of a Fatigued character, whatever its levels (percent): the
+one number the attack's own tests for the target (pinning, weapon qualities) and the encounter's
+(its Reaction, its side of an opposed test) read. Seed 001, Fatigue: "Fatigued characters -10 all
+Tests"; seed 003: "Fatigued | All tests -10"; DH2 Core, Ch. VII, Fatigue (seed 004 is silent)."""
+FATIGUED_SOURCE = "seed 001, Fatigue (\u221210 to all tests)"
+"""The source the encounter names for :data:`FATIGUED` (the attack names its ruleset's, ``SRC["fatigue"]``)."""
+
+
+def fatigued(levels: int | None) -> int:
+    """:data:`FATIGUED` when ``levels`` of Fatigue (None: not given) make a character Fatigued, else 0."""
+    return FATIGUED if levels else 0
+
 
 def signed(n: int) -> str:
     """``+5``, ``+0`` and ``\u22125`` (a true minus sign), for the step log and the page."""

@@ -84,6 +84,11 @@ Suppressing Fire (issue 22): seed 003 L38 gives "Force opponents to take cover, 
 test for it; the -20 and the hits are resolved, and a "Taking cover" step asks the GM to move those
 in the area (DH1 Core's pinning test is not in Auspex's DH1 tables).
 
+Fatigue on the target's own tests (seed 003, "Fatigued | All tests -10"): a Fatigued target
+(``target.fatigue``; the encounter fills it from its state) takes -10 on the weapon qualities' tests
+the attack rolls for it (Shocking, Toxic on T; Snare, Flame on Ag), its Reaction's -10 staying the
+encounter's (``evasion.modifier``): one number, :data:`rules.d100.FATIGUED`, counted once.
+
 Difficult Terrain (issue 22): seed 003 L63 gives "WS & Dodge -10 up to -30"; the row is -10 to the
 WS test and -10 to the target's Dodge (``dodge`` in its circumstance row); a worse terrain (down to
 -30) is the GM's, given as a modifier. A Parry is not changed (the row names Dodge only).
@@ -184,6 +189,7 @@ class DH1Attack(WholeTensAttack):
         "unarmed": f"{BOOK}, Unarmed Combat (1d5\u22123+SB, armour doubled, a level of Fatigue a hit; \u221220 against an armed foe)",
         "ammo": f"{SEED}, Weapon Characteristics (RoF, Clip)",
         "qualities": f"{SEED}, Weapon Qualities; DH1 Core, Ch. V, Weapon Special Qualities",
+        "fatigue": f"{SEED}, Fatigued (All tests \u221210)",
         "class": f"{SEED}, Weapon Characteristics (Class: Pistol for close combat; Basic one-handed \u221220; "
         "Heavy must be braced or \u221230 and no Semi-Auto or Full-Auto)",
         "untrained": "DH1 Core, Ch. IV, Weapon Training (\u221220, and a ranged weapon counts as Unreliable)",

@@ -68,6 +68,13 @@ Readings taken where the seed is open:
   (``phenomena``, ``perils``: the row read with its own d100 after the attack's other dice, a row
   marked ``perils`` leading on to the Perils of the Warp table; :mod:`rules.d100.stages.psychic`).
   The book's additions to the Phenomena roll are not applied (a reading not checked).
+  A power with Spray (or a Flame that replaces the test) is still manifested by its Focus Power
+  test (DH2 Core, Ch. VI: the test decides whether the power manifests at all; Ch. V, Spray: "no BS
+  test", so the quality replaces only the hit roll): the test's d100 first, its Phenomena as any
+  power's; failed, nobody in the area tests; manifested, everyone in the area tests Agility as
+  against a Spray gun, the hits carrying no attack degrees, and no natural 9 jams a power
+  (:func:`rules.d100.stages.flame.manifest`, :func:`~rules.d100.stages.flame.jam_face`; the odds
+  read the same function). The headline of a manifested power is the area's first Agility test.
 - Evasion negates the last hits placed (the first hit keeps the location read from the dice).
 - Issue 22, readings: Overheats is not a jam (DH2 Core, Ch. V, Overheats: it overheats "instead of
   jamming"): the attack is lost (``outcome`` keeps its value ``"jam"``, the page's verdict reads
@@ -146,6 +153,12 @@ Readings taken where the seed is open:
   reads its own row; a duration runs alongside one already running (a second Stunned 2 while
   Stunned 3 runs leaves Stunned 3, the longer left, never 5); Fatigue levels and characteristic
   damage are each roll's own harm and add, as they do from any source (seed 001, Fatigue).
+- A Fatigued target (``target.fatigue``; the encounter fills it from its state) takes -10 on the
+  tests the attack rolls for it, the weapon qualities' (Concussive, Hallucinogenic, Shocking, Toxic
+  on T; Snare, Flame on Ag): seed 004 is silent; DH2 Core, Ch. VII, Fatigue ("-10 penalty to all
+  tests", whatever its levels; the chapter is cited from memory of the book, not checked against a
+  copy). Its Reaction's -10 stays the encounter's (``evasion.modifier``): one number,
+  :data:`rules.d100.FATIGUED`, counted once. DH2 has no pinning test in Auspex's tables.
 
 Dice are consumed in the order the rules call for them: the attack's d100; the evasion d100 (when
 the target evades and was hit); then hit by hit its damage dice, Tearing's extra die, and its
@@ -202,6 +215,7 @@ class DH2Attack(D100Attack):
         "unarmed": f"{SEED}, Unarmed Combat",
         "ammo": "DH2 Core, Ch. V, Clip and Rate of Fire; Ch. VII, Semi-Auto Burst, Full Auto Burst",
         "qualities": "DH2 Core, Ch. V, Weapon Special Qualities",
+        "fatigue": "DH2 Core, Ch. VII, Fatigue (\u221210 to all tests; seed 004 is silent)",
         "class": f"{SEED}, The Attack (a Pistol may fire in melee); DH2 Core, Ch. V, Weapon Classes "
         "(Basic one-handed \u221220; Heavy unbraced \u221230, no bursts)",
         "untrained": "DH2 Core, Ch. IV, Weapon Training (\u221220 without the talent)",

@@ -70,6 +70,9 @@ Deathwatch does its own way:
   reading of DW Core, Ch. VI, Psychic Strength); the tables are the GM's, or the group's own
   where the scenario brings them (``phenomena``, ``perils``; read as DH2's,
   :mod:`rules.d100.stages.psychic`).
+  A power with Spray or
+  Flame (both replace the test in Deathwatch) is manifested by its Focus Power test first, as
+  DH2's (:func:`rules.d100.stages.flame.manifest`); failed, nobody in the area tests Agility.
 
 Multiple Attacks (issue 22; seed 001, Combat Actions; DW Core, Ch. IV, Swift Attack and Lightning
 Attack): with ``action.talent`` two or three melee attacks, each its own WS test, in one resolution
@@ -92,8 +95,19 @@ rolled as the bleeder's turn ends, 01-10 dead; an Overwatch shot costs no action
 turn and ends the Overwatch, as does any other action of the overwatcher; Recharge waits until the
 wielder's next turn has ended). Suppressing Fire's random targets (``action.random_targets``,
 :mod:`rules.d100.stages.suppressing`): every hit, the first too, goes to a target chosen by a die
-with one face per combatant in the area (the target and those in ``target.nearby``); only the
-form's target tests against pinning here (the GM tests the others in the area).
+with one face per combatant in the area (the target and those in ``target.nearby``). Everyone in
+the area tests against pinning (seed 001, Suppressive Fire: "Targets within this area must make a
+Hard (-20) Willpower Test or become Pinned"), hit or not: the target first, then each one listed, in
+order, each with its own die and WP (``nearby[].characteristics.WP``; left out, the GM rolls it);
+without ``random_targets`` the list is a burst's foes within 2 m, and only the target tests. Others
+in a Blast (``others_in_blast``) are not listed in the area and test at the GM's hand.
+
+Fatigue on the target's own tests (seed 001, Fatigue: "Fatigued characters -10 all Tests"): a
+Fatigued target (``target.fatigue``, a nearby foe's ``fatigue``; the encounter fills both from its
+state) takes -10 on the tests the attack rolls for it: the pinning test and the weapon qualities'
+tests (Shocking, Toxic, Concussive on T; Snare, Flame on Ag), capped at +/-60 with their own
+modifier. Its Reaction's -10 is the encounter's (``evasion.modifier``), never counted twice; the
+number is one, :data:`rules.d100.FATIGUED`, read by both.
 
 Opposed tests and the melee manoeuvres (issue 22; :mod:`rules.d100.opposed`,
 :mod:`rules.d100.manoeuvres`; seed 001's Combat Actions table gives each one line, the rest is the
@@ -180,6 +194,7 @@ class DWAttack(WholeTensAttack):
         "reaches the target's TB)",
         "ammo": f"{SEED}, Ranged Weapons (RoF, Clip)",
         "qualities": f"{SEED}, Weapon Qualities",
+        "fatigue": f"{SEED}, Fatigue (Fatigued characters \u221210 all Tests)",
         "class": f"{BOOK}, Weapon Classes (Pistol in melee; Basic one-handed \u221220); {SEED}, Combat Difficulty "
         "Summary (an unbraced Heavy weapon \u221230)",
         "untrained": f"{SEED}, Using Weapons without Talent (\u221220)",

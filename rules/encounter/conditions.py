@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import tables
+from ..d100 import FATIGUED_SOURCE, fatigued
 from .models import CombatantState, Condition
 
 
@@ -239,8 +240,8 @@ def evasion_penalties(target: CombatantState, reaction: str) -> list[tuple[str, 
     out: list[tuple[str, int, str]] = []
     if reaction == "Dodge" and target.has("Prone"):
         out.append(("Dodging while Prone", -20, "seed 003, Prone; seed 001"))
-    if target.fatigue:
-        out.append(("Fatigued", -10, "seed 001, Fatigue (\u221210 to all tests)"))
+    if fatigued(target.fatigue):  # the one number the attack's own tests for the target read too
+        out.append(("Fatigued", fatigued(target.fatigue), FATIGUED_SOURCE))
     return out
 
 

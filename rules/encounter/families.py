@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from .. import registry, tables
 from ..dice import Roller
 from ..errors import ScenarioError
-from ..models import Step
+from ..models import FATIGUE_LEVELS, Step
 from . import criticals, epic_overwatch, fan_time, manoeuvres, moves  # issue 22; criticals: issue 23
 from .conditions import d100_given, evasion_penalties
 from .models import CombatantState, Condition, EncounterError, NewCombatant, WeaponState
@@ -223,6 +223,11 @@ class D100(Family):
             t["horde"] = {**t.get("horde", {}), "magnitude": at.magnitude}
         else:
             t["damage_taken"] = min(criticals.carried_damage(at), 2000)  # issue 23: the running total
+        # its Fatigue, for the tests the attack rolls for it (pinning, the qualities'; its Reaction's
+        # -10 is put in by _reaction); the state's levels, never a typed profile's
+        t.pop("fatigue", None)
+        if at.fatigue:
+            t["fatigue"] = min(at.fatigue, FATIGUE_LEVELS)
         melee = _is_melee(a) or str(action.get("type", "")).strip().lower() == "grapple"  # a grapple is bare-handed
         notes += self._conditions(system, who, at, action, melee)
         notes += moves.into_attack(who, at, action, a)  # issue 22: Brace Heavy Weapon, Tactical Advance

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import tables
+from ..d100 import FATIGUED_SOURCE, fatigued
 from ..d100.grapple import OPPOSED_S
 from ..models import GRAPPLE_CONTROLLER_OPTIONS, GRAPPLE_TARGET_OPTIONS
 from .models import CombatantState, Condition, EncounterError, EncounterState, GrappleState
@@ -188,8 +189,8 @@ def opponent_modifiers(c: CombatantState) -> list[dict[str, Any]]:
     against a Stunned character, read on its own side of the contest). Prone counts once, as the
     controller's Throw Down +10."""
     out: list[dict[str, Any]] = []
-    if c.fatigue:
-        out.append({"label": "Fatigued", "value": -10, "source": "seed 001, Fatigue (\u221210 to all tests)"})
+    if fatigued(c.fatigue):
+        out.append({"label": "Fatigued", "value": fatigued(c.fatigue), "source": FATIGUED_SOURCE})
     if c.has("Stunned"):
         out.append(
             {

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..d100 import FATIGUED_SOURCE, fatigued
 from . import conditions
 from .conditions import ConditionRule
 from .models import CombatantState, Condition, EncounterError, EncounterState
@@ -118,9 +119,9 @@ def opponent(at: CombatantState, t: dict[str, Any], action: dict[str, Any]) -> l
     if chars.get(char) is None and own is not None:
         chars[char] = own
         notes.append(f"{at.name}'s {char} {own}, from its attacker profile, for the opposed test")
-    if at.fatigue:
-        src = "seed 001, Fatigue (\u221210 to all tests); seed 003"
-        action["manoeuvre_opponent_modifiers"] = [{"label": "Fatigued", "value": -10, "source": src}]
+    if fatigued(at.fatigue):
+        src = f"{FATIGUED_SOURCE}; seed 003"
+        action["manoeuvre_opponent_modifiers"] = [{"label": "Fatigued", "value": fatigued(at.fatigue), "source": src}]
         notes.append(f"{at.name} is Fatigued: \u221210 on its side of the opposed test")
     return notes
 

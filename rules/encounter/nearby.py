@@ -7,7 +7,9 @@ melee for Stray Shots (seed 004, Stray Shots, L28). The engine builds the scenar
 ``target.nearby`` from their own states (their TB, armour, Wounds, damage taken, Troop and player
 flags) in the order listed, and applies each one's hits to *that* combatant exactly as it does
 to the target: wounds, critical damage, Righteous Fury (slain, the effect recorded), the
-conditions its failed tests leave, and Fatigue's limit.
+conditions its failed tests leave, and Fatigue's limit. In Suppressing Fire's area (Deathwatch)
+each one also tests against pinning with its own WP and Fatigue, and a failure Pins it even when
+no hit fell on it.
 
 ``at2`` is a two-weapon attack's second target (seed 004, Two-Weapon Fighting, L136: "two
 targets within 10 metres"): its state becomes ``action.second_target``, and the second weapon's
@@ -33,6 +35,7 @@ from typing import Any
 
 from .. import limits
 from ..errors import FieldError
+from ..models import FATIGUE_LEVELS
 from .conditions import can_react
 from .criticals import carried_damage  # issue 23
 from .models import CombatantState, EncounterError, EncounterState, NearbyRef
@@ -125,6 +128,12 @@ def _as_nearby(c: CombatantState, hits: int) -> dict[str, Any]:
     out["wounds"] = c.wounds if c.wounds is not None else t.get("wounds", 10)
     taken = min(carried_damage(c), 2000)  # issue 23: the running total of critical damage
     out.update(name=c.name[: limits.NAME_LENGTH], damage_taken=taken, hits=hits)
+    # its own Willpower and Fatigue, for its test against pinning in Suppressing Fire's area
+    wp = (t.get("characteristics") or {}).get("WP")
+    if wp is not None:
+        out["characteristics"] = {"WP": wp}
+    if c.fatigue:
+        out["fatigue"] = min(c.fatigue, FATIGUE_LEVELS)
     return out
 
 
@@ -163,7 +172,8 @@ def struck(res: Any, scenario: Any, o: Others) -> list[str]:
     for k, c in enumerate(o.nearby):
         person = first + k
         mine = [h for h in res.hits if h.person == person]
-        if not mine:
+        if not mine:  # no hit, yet a failed test against pinning in Suppressing Fire's area still pins it
+            out.extend(put_condition(c, inf) for inf in infs if inf.who == "target" and inf.person == person)
             continue
         wounds = sum(h.wounds for h in mine)
         most = c.wounds or 0

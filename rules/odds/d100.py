@@ -59,11 +59,11 @@ from typing import Any
 
 from ..d100 import seams as roles
 from ..d100.attack import D100Attack, Setting
-from ..d100.qualities import area_quality
 from ..d100.seams import Seams
 from ..d100.stages.damage import damage_all, pen
 from ..d100.stages.damage_dice import HitDice, accurate_dice, calls_fury, replace_with_degrees, roll_hit_dice
 from ..d100.stages.evasion import evade
+from ..d100.stages.flame import jam_face as flame_jam_face
 from ..d100.state import AttackState
 from ..dice import Roller
 from ..models import Resolution, Scenario
@@ -478,11 +478,12 @@ class _HitWalks:
         return (degrees if per_degree else None, pen(a, st)[0], accurate_dice(a, st, degrees))
 
     def jam_face(self) -> int:
-        """The natural face of a damage d10 that jams a Flame or Spray weapon (0: none)."""
-        a = self.p.prepared
-        if a is None or not a.flame:
+        """The natural face of a damage d10 that jams a Flame or Spray weapon (0: none), as the
+        resolver reads it (:func:`rules.d100.stages.flame.jam_face`: a psychic power never jams)."""
+        a, st = self.p.prepared, self.p.state
+        if a is None or st is None:
             return 0
-        return a.q.num(area_quality(a.q), "jam_on", 0)
+        return flame_jam_face(a, st)
 
     def _pack(self, hit: Any, slain: bool) -> int:
         rf = hit.righteous_fury is not None and hit.righteous_fury.confirmed is not False

@@ -566,6 +566,28 @@ def test_spray_agility_test_instead_of_to_hit_matches_brute_force() -> None:
     assert_d100_matches_brute_force(case)
 
 
+def test_psychic_spray_focus_power_then_agility_matches_brute_force() -> None:
+    # DH2 psychic power with Spray (DH2 Core, Ch. VI, Focus Power; Ch. V, Spray): the Focus Power test
+    # (WP 0 + 5 = 5: five faces, a few thousand outcomes) decides whether it manifests; manifested, the
+    # target tests Agility 40 or takes a hit in the Body; a power never jams on the 9. The witness: a Push
+    # that failed to manifest, its Phenomena named
+    power = dh2s.weapon(
+        dh2s.LASGUN, name="Warp Flame Spray", klass="Pistol", range=10, damage="1d10+3", qualities=["Spray"]
+    )
+    data = merged(
+        dh2s.scenario(power, action="Psychic Attack", distance=5),
+        attacker={"characteristics": {"WP": 0}, "psy_rating": 3},
+        target={"characteristics": {"Ag": 40}},
+        action={"psychic": {"power": "Warp Flame Spray", "modifier": 5, "strength": "Push"}},
+    )
+    case = Case(
+        data,
+        lambda r: r.outcome == "miss" and says(r, "the GM rolls on the Psychic Phenomena table"),
+        "a Pushed power that did not manifest",
+    )
+    assert_d100_matches_brute_force(case)
+
+
 # --------------------------------------------------------------------------------- the target
 
 

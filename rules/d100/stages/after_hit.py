@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...models import Hit, TargetTest
+from ...tables import Pinning as PinningRule
 from ...tables import TestSpec
-from .. import cap_modifier, signed
+from .. import cap_modifier, fatigued, signed
 from ..seams import PINNING, QUALITY_DAMAGE, TARGET_TEST, for_person
 from ..state import AttackState
 
@@ -75,17 +76,31 @@ def test_modifier(spec: TestSpec, x: int, degrees: int, wounds: int, armour: int
     )
 
 
+def fatigue_of(a: D100Attack, person: int) -> tuple[int, str]:
+    """Fatigue's penalty on a test ``person`` takes (:data:`rules.d100.FATIGUED` when Fatigued, else
+    0) and its words for the step: the target's ``fatigue`` for the target and the others in a Blast
+    (its profile), a nearby foe's own. Any level counts (seed 001, Fatigue: "Fatigued characters -10
+    all Tests"; seed 003; DH2 Core, Ch. VII, Fatigue)."""
+    foe = a._foe(person)
+    mod = fatigued(foe.fatigue if foe is not None else a.s.target.fatigue)
+    return mod, f" {signed(mod)} (Fatigued: {a.SRC['fatigue']})" if mod else ""
+
+
 def roll_target_test(
     a: D100Attack, name: str, spec: TestSpec, person: int, hit: int | None, degrees: int, wounds: int, armour: int
 ) -> TargetTest:
     """The test quality ``name`` makes ``person`` (0: the target) take after hit ``hit`` (None: the
     whole attack), as ``spec`` (the ruleset's ``qualities.json`` ``test``) sets it: rolled against
     the target's characteristic plus :func:`test_modifier` when the characteristic is given, else
-    named for the GM to roll. Logs the step, appends the record to ``a.target_tests`` and returns it."""
+    named for the GM to roll; a Fatigued person takes -10 more (:func:`fatigue_of`; the record's
+    ``modifier`` counts it, capped at ±60 with the rest). Logs the step, appends the record to
+    ``a.target_tests`` and returns it."""
     c = a.s.target.characteristics
     value = getattr(c, spec.characteristic)
     x = a.q.x(name)
-    mod = test_modifier(spec, x, degrees, wounds, armour)
+    own = test_modifier(spec, x, degrees, wounds, armour)
+    fat, fat_words = fatigue_of(a, person)
+    mod = cap_modifier(own + fat)
     who = a.s.target.name if person == 0 else f"person {person}"
     label = a.q.label(name) if name in a.q else name
     char = CHARACTERISTIC_NAMES[spec.characteristic]
@@ -97,7 +112,7 @@ def roll_target_test(
         a._step(
             f"Quality: {label}",
             a._qsrc(name),
-            f"{who}{at} tests {char} {signed(mod)}; on a failure: {spec.effect}. "
+            f"{who}{at} tests {char} {signed(own)}{fat_words}; on a failure: {spec.effect}. "
             f"The target's {char} is not given: the GM rolls this test.",
         )
     else:
@@ -114,7 +129,7 @@ def roll_target_test(
         a._step(
             f"Quality: {label}",
             a._qsrc(name),
-            f"{who}{at} tests {char} {value} {signed(mod)} = {t.target}; rolled {roll:02d}: {outcome}.",
+            f"{who}{at} tests {char} {value} {signed(own)}{fat_words} = {t.target}; rolled {roll:02d}: {outcome}.",
         )
     a.target_tests.append(tt)
     return tt
@@ -122,9 +137,15 @@ def roll_target_test(
 
 def pinning(a: D100Attack, st: AttackState, magnitude: int | None) -> None:
     """Suppressing Fire and a burst from Overwatch: the target tests Willpower (Hard, -20) or is
-    Pinned; a Horde adds its ``magnitude`` (after this attack) to its Willpower (seed 001). Where
-    the ruleset's tables hold no pinning test (DH1, DH2), Suppressing Fire's taking cover is a step
-    for the GM."""
+    Pinned; a Horde adds its ``magnitude`` (after this attack) to its Willpower (seed 001). Suppressing
+    Fire tests everyone in its area (seed 001, Suppressive Fire: "Targets within this area must make a
+    Hard (-20) Willpower Test or become Pinned"): with its hits given to random targets
+    (:func:`rules.d100.stages.suppressing.applies`), each foe listed in ``target.nearby`` tests after
+    the target, in the order listed, with its own die and its own WP (none given: the GM rolls it).
+    A Fatigued one tests at -10 more (:func:`fatigue_of`). Where the ruleset's tables hold no pinning
+    test (DH1, DH2), Suppressing Fire's taking cover is a step for the GM."""
+    from .suppressing import applies
+
     rule = a.tables.pinning
     if rule is None and st.action.name == "Suppressing Fire":
         # DH1 (seed 003 L38: "Force opponents to take cover") and DH2 give no pinning test in
@@ -139,26 +160,43 @@ def pinning(a: D100Attack, st: AttackState, magnitude: int | None) -> None:
         return
     t = a.s.target
     why = "Suppressing Fire" if st.action.name == "Suppressing Fire" else "fired from Overwatch"
-    wp = t.characteristics.WP
     horde_bonus = 0
     if magnitude is not None:
         horde_bonus = magnitude * a._horde_rules().pinning_bonus_per_magnitude
-    extra = f" + Magnitude {horde_bonus} (a Horde's bonus against pinning)" if horde_bonus else ""
+    _pinning_test(a, rule, why, 0, t.name, t.characteristics.WP, horde_bonus)
+    if applies(a, st):
+        first = t.others_in_blast + 1
+        for k, foe in enumerate(t.nearby):
+            wp = foe.characteristics.WP if foe.characteristics is not None else None
+            _pinning_test(a, rule, why, first + k, foe.name, wp, 0)
+
+
+def _pinning_test(
+    a: D100Attack, rule: PinningRule, why: str, person: int, name: str, wp: int | None, bonus: int
+) -> None:
+    """``person``'s (0: the target) Willpower test against pinning: WP + a Horde's ``bonus`` + the
+    rule's modifier + Fatigue's; rolled when ``wp`` is given (its die named for the person, the
+    target's as it always was), else named for the GM. Logs the step and appends the record."""
+    extra = f" + Magnitude {bonus} (a Horde's bonus against pinning)" if bonus else ""
+    fat, fat_words = fatigue_of(a, person)
+    mod = rule.modifier + fat
     if wp is None:
-        tt = TargetTest(quality="Pinning", characteristic="WP", modifier=rule.modifier, effect=rule.effect)
+        tt = TargetTest(quality="Pinning", person=person, characteristic="WP", modifier=mod, effect=rule.effect)
         a._step(
             "Pinning",
             rule.source,
-            f"{why}: {t.name} tests Willpower {signed(rule.modifier)}{extra}; on a failure: {rule.effect}. "
-            f"Its WP is not given: the GM rolls this test.",
+            f"{why}: {name} tests Willpower {signed(rule.modifier)}{fat_words}{extra}; on a failure: "
+            f"{rule.effect}. Its WP is not given: the GM rolls this test.",
         )
     else:
-        roll = a._test_die(PINNING, "Pinning: Willpower test d100", wp + horde_bonus + rule.modifier)
-        test = a.test(wp + horde_bonus + rule.modifier, roll)
+        target = wp + bonus + mod
+        roll = a._test_die(for_person(person, PINNING), f"Pinning: {a._dice_who(person)}Willpower test d100", target)
+        test = a.test(target, roll)
         tt = TargetTest(
             quality="Pinning",
+            person=person,
             characteristic="WP",
-            modifier=rule.modifier,
+            modifier=mod,
             target=test.target,
             roll=roll,
             success=test.success,
@@ -168,8 +206,8 @@ def pinning(a: D100Attack, st: AttackState, magnitude: int | None) -> None:
         a._step(
             "Pinning",
             rule.source,
-            f"{why}: {t.name} tests Willpower {wp}{extra} {signed(rule.modifier)} = {test.target}; rolled "
-            f"{roll:02d}: " + ("success, not Pinned." if test.success else f"failure: Pinned. {rule.effect}."),
+            f"{why}: {name} tests Willpower {wp}{extra} {signed(rule.modifier)}{fat_words} = {test.target}; "
+            f"rolled {roll:02d}: " + ("success, not Pinned." if test.success else f"failure: Pinned. {rule.effect}."),
         )
     a.target_tests.append(tt)
 

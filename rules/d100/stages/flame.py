@@ -71,10 +71,16 @@ def flame_horde_hits(a: D100Attack, per_hit: int) -> list[tuple[int, str]]:
 
 def resolve_flame(a: D100Attack, st: AttackState) -> Resolution:
     """Flame / Spray: no attack test; each person in the area tests Agility or is hit once, in
-    the Body (the quality's source)."""
+    the Body (the quality's source). A psychic power with the quality (a ``Psychic Attack``) is
+    manifested first (:func:`manifest`): only then does its area test Agility."""
     s = a.s
     name = area_quality(a.q)
     ag = s.target.characteristics.Ag or 0
+    if st.action.psychic:
+        st = manifest(a, st, name)
+        if not st.success:  # the power does not manifest: nobody in the area tests
+            return finish(a, st, "miss")
+        st = replace(st, test=None)  # Spray's hits, as a gun's: no attack degrees
     if st.mode is not None:
         a._step("Ammunition", a.SRC["ammo"], ammo_detail(a, st.mode, st.rounds))
     per_hit = flame_horde_rule(a)
@@ -89,7 +95,7 @@ def resolve_flame(a: D100Attack, st: AttackState) -> Resolution:
     if not struck:
         return finish(a, replace(st, target_number=shown), "evaded", success=False)
     st = a.seams.damage(a, st, tuple(struck))
-    nine = a.q.num(name, "jam_on", 0)
+    nine = jam_face(a, st)
     if nine and any(d.natural == nine and d.sides == 10 for h in st.results for d in h.dice):
         st = replace(st, jammed=True)
         a._qstep(
@@ -99,6 +105,36 @@ def resolve_flame(a: D100Attack, st: AttackState) -> Resolution:
         )
     outcome = "hit" if any(p == 0 for p, _ in struck) else "evaded"
     return finish(a, replace(st, target_number=shown), outcome, success=True)
+
+
+def jam_face(a: D100Attack, st: AttackState) -> int:
+    """The natural face of a damage d10 that jams this Flame or Spray weapon after the attack (its
+    ``jam_on``; 0: none). A psychic power never jams: it is no gun (DH2 Core, Ch. VI)."""
+    if not a.flame or st.action.psychic:
+        return 0
+    return a.q.num(area_quality(a.q), "jam_on", 0)
+
+
+def manifest(a: D100Attack, st: AttackState, name: str) -> AttackState:
+    """A psychic power with Spray (or no-test Flame): its Focus Power test, rolled as every psychic
+    attack's (:func:`rules.d100.stages.test.run`: the d100 "to-hit d100", the Psychic Phenomena
+    named on an Unfettered test's doubles or any Push), decides whether it manifests at all (DH2
+    Core, Ch. VI, Focus Power); the quality replaces only the hit roll (DH2 Core, Ch. V, Spray: "no
+    BS test"). Returns the state with the test (a failed one: the power does not manifest)."""
+    from . import psychic
+    from .test import run as test_run
+
+    st = test_run(a, st)
+    src = a.SRC.get("psychic", psychic.SRC)
+    if st.success:
+        detail = (
+            f"The power manifests: {name} replaces its hit roll, so everyone in its area tests Agility "
+            f"(the Focus Power test's roll gives no hit location and its degrees raise no damage die)."
+        )
+    else:
+        detail = f"The power does not manifest: nobody in its area tests Agility ({name} replaces only the hit roll)."
+    a._step("Focus Power", src, detail)
+    return st
 
 
 def _flame_on_horde(a: D100Attack, st: AttackState, per_hit: int) -> Resolution:

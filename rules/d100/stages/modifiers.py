@@ -21,7 +21,7 @@ def run(a: D100Attack, st: AttackState) -> AttackState:
     total = cap_modifier(raw)
     listed = "; ".join(f"{m.label} {signed(m.value)}" for m in mods)
     capped = "" if raw == total else f", capped at {signed(total)} (the total may not pass \u00b160)"
-    if a.flame:
+    if a.flame and not st.action.psychic:  # a power's Focus Power test is still taken (flame.manifest)
         listed = f"(no attack test: recorded only) {listed}"
     a._step("Step One: modifiers", a.SRC["step1"], f"{listed}: total {signed(raw)}{capped}.")
     return replace(st, modifiers=tuple(mods), modifier_total=total, target_number=st.char_value + total)

@@ -10,7 +10,9 @@ tables, which Auspex does not ship: where the book calls for Phenomena the step 
 and where the scenario brings the group's own tables (``scenario.phenomena`` and ``perils``,
 :mod:`rules.critical.psychic`) the row is read (:func:`read_tables`). A ruleset's own sources
 are its ``SRC["psychic"]`` and ``SRC["phenomena"]`` (Deathwatch: seed 001 and DW Core, Ch. VI);
-DH2's are the defaults below.
+DH2's are the defaults below. A power with Spray (or a no-test Flame) is tested the same way before
+its area tests Agility (:func:`rules.d100.stages.flame.manifest`): the Focus Power test decides
+whether it manifests; the quality replaces only the hit roll.
 
 Readings (Auspex's, the seeds being silent on both tables):
 

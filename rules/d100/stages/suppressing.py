@@ -9,7 +9,8 @@ by a die with one face for each (1: the target, 2: the first listed, ...), rolle
 typed, purpose "Suppressing Fire: which target (hit N)". Each one chosen takes its hits as a
 nearby foe takes a burst's (:func:`rules.d100.stages.locations.spread`): its first hit rolls a d100
 hit location (reversed), its further hits follow the Multiple Hits table. Without a list every hit
-stays on the target, as before.
+stays on the target, as before. In Deathwatch every one listed also tests against pinning after the
+target, hit or not (:func:`rules.d100.stages.after_hit.pinning`).
 """
 
 from __future__ import annotations
