@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from pydantic import BaseModel, ValidationError
 
 from . import jsonsafe, registry, tables
+from .d100 import fate
 from .dice import DiceSource, Roller, ScriptedDice, SeededDice
 from .errors import FieldError, NeedDie, ScenarioError
 from .models import Resolution, Scenario, Step
@@ -369,7 +370,10 @@ def _source(scenario: AnyScenario) -> DiceSource:
 
 
 def _resolve(scenario: AnyScenario, roller: Roller) -> AnyResolution:
+    reroll = fate.start(scenario, roller) if isinstance(scenario, Scenario) else None
     resolution: AnyResolution = registry.get(scenario.system).resolve(scenario, roller)
+    if reroll is not None and isinstance(scenario, Scenario) and isinstance(resolution, Resolution):
+        resolution = fate.finish(scenario, resolution, reroll)  # Fate points: the re-roll's step
     if scenario.seed is not None and scenario.dice is None:
         resolution = resolution.model_copy(update={"seed": scenario.seed})
     if isinstance(roller.source, ScriptedDice) and roller.source.used < len(roller.source.values):

@@ -589,6 +589,12 @@ class TableOptions(_Model):
     all_npcs_fury: bool = False
 
 
+FateTestName = Literal[
+    "attack", "fury confirmation", "evasion", "opposed attacker", "opposed target", "pinning", "target test"
+]
+"""The tests a Fate point may re-roll in one attack (:data:`rules.d100.fate.TESTS`)."""
+
+
 class Scenario(_Model):
     """One attack to resolve: system, attacker, target, action, and the dice.
 
@@ -608,6 +614,11 @@ class Scenario(_Model):
     # a hit's row is known (DH2 Righteous Fury's d5; critical damage's running total). Only the
     # scenario's own ruleset's; left out of the JSON while empty, so every saved file reads the same.
     critical_tables: list[CriticalTable] = Field(default_factory=list, max_length=16)
+    # Fate points (rules.d100.fate): the one test of this attack re-rolled with a Fate point, the
+    # new roll standing; left out of the JSON while None
+    fate_reroll: FateTestName | None = Field(
+        None, description="the test re-rolled with a Fate point: its d100 set aside, a new one standing"
+    )
 
     @model_validator(mode="after")
     def _one_dice_source(self) -> Scenario:
@@ -640,6 +651,8 @@ class Scenario(_Model):
         data = handler(self)
         if isinstance(data, dict) and not data.get("critical_tables", True):
             del data["critical_tables"]
+        if isinstance(data, dict) and data.get("fate_reroll", 0) is None:
+            del data["fate_reroll"]
         return data
 
 
@@ -843,6 +856,20 @@ class ManoeuvreResult(_Model):
     extra_reaction: bool = False
 
 
+class FateResult(_Model):
+    """A test re-rolled with a Fate point (:mod:`rules.d100.fate`): the ``test`` (a
+    ``fate_reroll`` name), who spent the point (``spent_by``: attacker or target, and its ``name``),
+    the d100 set aside (``set_aside``) and the one that stands (``stands``); ``die``: the set-aside
+    die's index in the resolution's ``dice`` (the standing one follows it)."""
+
+    test: str
+    spent_by: Literal["attacker", "target"]
+    name: str
+    set_aside: int
+    stands: int
+    die: int
+
+
 class Resolution(_OmitUnset):
     """The whole outcome of one attack, with every die and every step."""
 
@@ -882,7 +909,7 @@ class Resolution(_OmitUnset):
     # Two-weapon fighting: the second weapon's attack, resolved after this one from the same dice
     # (its own dice and steps); grappling (seed 004): what a Grapple action did. Each left out of the
     # JSON while None, so one attack's JSON is as it always was.
-    OMIT_NONE: ClassVar[tuple[str, ...]] = ("second", "grapple", "manoeuvre", "attacks", "evasion_test")
+    OMIT_NONE: ClassVar[tuple[str, ...]] = ("second", "grapple", "manoeuvre", "attacks", "evasion_test", "fate")
     second: Resolution | None = None
     # Multiple Attacks (issue 22): the later attacks of a Swift or Lightning Attack (the second, the third),
     # each a whole resolution with its own dice, resolved after this one from the same dice source
@@ -892,3 +919,5 @@ class Resolution(_OmitUnset):
     manoeuvre: ManoeuvreResult | None = None
     # issue 24: the target's Evasion test where one was rolled, for its own line in the result
     evasion_test: EvasionTest | None = None
+    # Fate points: the test re-rolled with a Fate point, when the scenario named one
+    fate: FateResult | None = None

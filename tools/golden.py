@@ -556,7 +556,10 @@ def main(argv: list[str]) -> int:
     if command == "refresh":
         print(f"{refresh(names)} entries re-recorded")
         return 0
-    print("usage: python tools/golden.py record|capture|diff|refresh [examples suite qualities drawn odds]", file=sys.stderr)
+    print(
+        "usage: python tools/golden.py record|capture|diff|refresh [examples suite qualities drawn odds]",
+        file=sys.stderr,
+    )
     return 2
 
 
