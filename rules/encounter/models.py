@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler
 from .. import limits
 from ..critical.models import AppliedEffect, CriticalTable
 from ..errors import ScenarioError
-from ..models import MAX_DICE, DieFace, Seed, TableOptions
+from ..models import MAX_DICE, DieFace, FateTestName, Seed, TableOptions
 
 Id = Annotated[str, Field(pattern=r"^[\w-]{1,40}$", description="a combatant's id, unique in the encounter")]
 MAX_EVENTS = 2000
@@ -53,6 +53,8 @@ class NewCombatant(_Model):
     attacker: dict[str, Any] | None = None
     target: dict[str, Any] | None = None
     surprised: bool = Field(False, description="it loses its first turn (seed 003, Surprise)")
+    # Fate points (rules/encounter/fate.py; the d100 rulesets): all of them left when it joins
+    fate: int | None = Field(None, ge=0, le=99, description="its Fate points (the maximum; all left when it joins)")
 
 
 class _Rolled(_Event):
@@ -131,6 +133,9 @@ class AttackEvent(_Rolled):
     # Critical effects (issue 23, rules/encounter/criticals.py): this attack's own tables, kept
     # instead of those of the last critical_tables event; left out of the file while None
     critical_tables: list[CriticalTable] | None = Field(None, max_length=3 * 16)
+    # Fate points (rules/encounter/fate.py): one test of this attack re-rolled with a Fate point of
+    # the combatant whose test it is; left out of the file while None
+    fate_reroll: FateTestName | None = Field(None, description="the test re-rolled with a Fate point")
 
 
 class AimEvent(_Event):
@@ -259,6 +264,9 @@ class AdjustEvent(_Event):
     # Two-weapon fighting (seed 004): the weapon in the other hand's clip and jam
     second_rounds: int | None = Field(None, ge=0, le=limits.CLIP, description="rounds in the second weapon's clip")
     second_jammed: bool | None = None
+    # Fate points (rules/encounter/fate.py): left now, and the most it has (a refresh sets both)
+    fate: int | None = Field(None, ge=0, le=99, description="Fate points left")
+    fate_max: int | None = Field(None, ge=0, le=99, description="its Fate points when refreshed")
 
 
 # Critical effects (issue 23, rules/encounter/criticals.py): the group's tables in force
@@ -412,6 +420,9 @@ class CombatantState(_Model):
     # attacks' tests); left out of the JSON while empty
     critical_rows: list[FuryEffect] = Field(default_factory=list)
     characteristic_damage: dict[str, int] = Field(default_factory=dict)
+    # Fate points (rules/encounter/fate.py): left and its most; None (left out of the JSON): unknown
+    fate: int | None = None
+    fate_max: int | None = None
 
     @model_serializer(mode="wrap")
     def _omit_empty(self, handler: SerializerFunctionWrapHandler) -> Any:
@@ -419,6 +430,9 @@ class CombatantState(_Model):
         if isinstance(data, dict):
             for key in ("critical_rows", "characteristic_damage"):
                 if not data.get(key, 1):
+                    del data[key]
+            for key in ("fate", "fate_max"):
+                if data.get(key, 0) is None:
                     del data[key]
         return data
 

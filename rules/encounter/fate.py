@@ -1,0 +1,80 @@
+"""Fate points in an encounter (the d100 rulesets; :mod:`rules.d100.fate` for the rule and its books).
+
+A combatant added with ``fate`` (its Fate points, all of them to spend: its maximum) carries
+``fate`` (left) and ``fate_max`` on its state; without it both are None (unknown: no Fate to
+spend), so files written before read as they did. An ``attack`` with ``fate_reroll`` spends one
+point of the combatant whose test it is (the attacker's own tests, or the target's: Evasion,
+Pinning, a quality's test, its side of an opposed test) on re-rolling that test, the new roll
+standing; it is refused at ``fate_reroll`` when that combatant has no Fate point left. The GM sets
+Fate by hand with ``adjust`` (``fate``: left now; ``fate_max``), as a refresh at the session's
+start or a point spent outside the fight.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..d100.fate import TESTS
+from .families import family
+from .models import CombatantState, EncounterError
+
+if TYPE_CHECKING:
+    from .engine import Ctx
+
+
+def on_add(ctx: Ctx, c: CombatantState, fate: int | None) -> None:
+    """A new combatant's Fate: all ``fate`` points left of ``fate``. Refused at
+    ``combatant.fate`` in a ruleset without Fate (the fan ruleset, Epic)."""
+    if fate is None:
+        return
+    if family(ctx.state.system).name != "d100":
+        raise EncounterError.at(f"{ctx.field}.combatant.fate", "This ruleset has no Fate points (dh2, dh1, dw have)")
+    c.fate = c.fate_max = fate
+
+
+def spender(ctx: Ctx, who: CombatantState, at: CombatantState) -> CombatantState | None:
+    """The combatant whose Fate point the attack's ``fate_reroll`` spends (checked: it has one
+    left), or None when the attack asks for no re-roll. Raises :class:`EncounterError` at
+    ``fate_reroll`` when it has none."""
+    test = getattr(ctx.event, "fate_reroll", None)
+    if test is None:
+        return None
+    field = f"{ctx.field}.fate_reroll"
+    if family(ctx.state.system).name != "d100":
+        raise EncounterError.at(field, "This ruleset has no Fate points: no test is re-rolled with Fate")
+    c = who if TESTS[test].owner == "attacker" else at
+    if not c.fate:
+        had = "no Fate points" if c.fate is None else f"no Fate point left (0 of {c.fate_max})"
+        raise EncounterError.at(field, f"{c.name} has {had}: the GM sets Fate with Adjust")
+    return c
+
+
+def spend(c: CombatantState) -> str:
+    """One Fate point spent by ``c``; the log's words."""
+    assert c.fate
+    c.fate -= 1
+    return f"{c.name} spends a Fate point ({c.fate} of {c.fate_max} left)"
+
+
+def adjust(ctx: Ctx, c: CombatantState, fate: int | None, fate_max: int | None) -> list[str]:
+    """The GM's Fate: ``fate`` left now and/or ``fate_max`` (never fewer left than 0, nor more than
+    the maximum: refused at the field). What changed, in words."""
+    if fate is None and fate_max is None:
+        return []
+    if family(ctx.state.system).name != "d100":
+        key = "fate" if fate is not None else "fate_max"
+        raise EncounterError.at(f"{ctx.field}.{key}", "This ruleset has no Fate points (dh2, dh1, dw have)")
+    top = fate_max if fate_max is not None else c.fate_max
+    left = fate if fate is not None else c.fate
+    if top is None:
+        top = left
+    if left is not None and top is not None and left > top:
+        key = "fate" if fate is not None else "fate_max"
+        raise EncounterError.at(f"{ctx.field}.{key}", f"Fate left ({left}) is more than its maximum ({top})")
+    c.fate, c.fate_max = left if left is not None else top, top
+    return [f"Fate {c.fate}/{c.fate_max}"]
+
+
+def into_scenario(data: dict[str, Any], test: str | None) -> dict[str, Any]:
+    """The attack's scenario with its ``fate_reroll`` (unchanged without one)."""
+    return data if test is None else {**data, "fate_reroll": test}
