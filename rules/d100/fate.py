@@ -141,10 +141,22 @@ def finish(scenario: Scenario, resolution: Resolution, reroll: FateReroll) -> Re
     return resolution.model_copy(update={"steps": [*resolution.steps, step], "fate": fate})
 
 
-def rerollable(roles: list[str]) -> list[str]:
-    """The tests (keys of :data:`TESTS`) a Fate point could re-roll in an attack that rolled dice
-    of ``roles`` (in order): each test whose d100 was rolled."""
-    return [name for name, kind in TESTS.items() if roles.count(kind.role) > kind.occurrence]
+def choices(scenario: Scenario, roles: list[str]) -> list[dict[str, object]]:
+    """The tests a Fate point may re-roll in ``scenario``'s attack, resolved with dice of ``roles``
+    (each die's role, in the order rolled): ``[{"test", "label", "owner", "name", "die"}]``, each
+    test whose d100 was rolled, ``die`` its index among the dice (the re-roll's die goes after it).
+    None once the scenario has spent its re-roll (one per attack; the re-roll stands)."""
+    if scenario.fate_reroll is not None:
+        return []
+    out: list[dict[str, object]] = []
+    for name, kind in TESTS.items():
+        at = [i for i, role in enumerate(roles) if role == kind.role]
+        if len(at) > kind.occurrence:
+            who = scenario.attacker.name if kind.owner == "attacker" else scenario.target.name
+            out.append(
+                {"test": name, "label": kind.label, "owner": kind.owner, "name": who, "die": at[kind.occurrence]}
+            )
+    return out
 
 
 NO_FATE = {

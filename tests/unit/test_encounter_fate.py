@@ -103,3 +103,15 @@ def test_an_old_encounter_file_replays_unchanged() -> None:
     assert out["status"] == "ok", out
     assert all("fate" not in c for c in out["state"]["combatants"])
     assert all("fate_reroll" not in e for e in out["encounter"]["events"])
+
+
+def test_the_card_shows_fate_left_of_its_maximum() -> None:
+    # The tracker's card (static/auspex_web/render_encounter.py): "Fate 1/2" after one point spent;
+    # nothing for a combatant whose Fate is unknown
+    from auspex_web.render_encounter import render_encounter
+
+    f = _fight()
+    f.do({**ATTACK, "fate_reroll": "attack", "dice": [87, 23, 50, 5]})
+    html = render_encounter(f.state())
+    assert '<p data-k="fate">Fate 1/2</p>' in html
+    assert html.count('data-k="fate"') == 1  # the Cultist's Fate is unknown: no line

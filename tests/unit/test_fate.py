@@ -150,3 +150,25 @@ def test_fate_through_the_command_line(tmp_path: Path) -> None:
     done = cli("resolve", str(path))
     assert done.returncode == 0, done.stderr
     assert "Fate point" in done.stdout and "re-rolled with Fate" in done.stdout
+
+
+def test_the_page_is_offered_each_rolled_test_with_its_die() -> None:
+    # The page's bridge: the tests a Fate point may re-roll, each with its die's index, and their
+    # buttons at the end of the result; none once the re-roll is spent (it stands)
+    from auspex_web import bridge
+
+    data = _lasgun([23, 80, 5])
+    data["target"]["evasion"] = {"reaction": "Dodge", "skill": 40}
+    env = bridge.respond(json.dumps(data))
+    assert [(c["test"], c["owner"], c["name"], c["die"]) for c in env["fate"]] == [
+        ("attack", "attacker", "Guardsman", 0),
+        ("evasion", "target", "Cultist", 1),
+    ]
+    assert 'data-fate="evasion" data-die="1"' in env["html"]
+    assert "Re-roll with Fate: the target&#x27;s Evasion test (Cultist)" in env["html"]
+    spent = bridge.respond(json.dumps({**data, "dice": [23, 80, 30], "fate_reroll": "evasion"}))
+    assert spent["fate"] == [] and "data-fate=" not in spent["html"]
+    miss = bridge.respond(json.dumps(_lasgun([87])))
+    assert [c["test"] for c in miss["fate"]] == ["attack"]  # a miss rolls no Evasion
+    fan = bridge.respond((ROOT / "examples" / "wh40krp-autogun-round.json").read_text())
+    assert "fate" not in fan and "data-fate=" not in fan["html"]
