@@ -33,6 +33,7 @@ const SCENARIO_ROOTS = ["attacker.", "target.", "action.", "charts.", "options."
 let lastSeed = null;
 let lastRequest = null; // the scenario last sent to be resolved (read by the Share button)
 let lastResolution = null; // the last result shown (its dice, for a Re-roll with Fate)
+let lastFromEncounter = false; // ...and whether it was the encounter's attack
 let catalogue = null; // each ruleset's choices (python -m rules catalogue), once fetched
 let busy = false;
 let restoring = null; // the kept last result being resolved again at start (view.js), while it is
@@ -313,6 +314,8 @@ async function resolveNow(given, { seed = null, kept = false } = {}) {
     if (kept && envelope.status !== "ok") return envelope; // view.js says it could not be shown again
     // the view kept for a reload (a localStorage write): after the result is painted, not before it
     if (local && envelope.status === "ok") afterPaint(() => keepView({ last: { scenario, encounter: toEncounter } }));
+    lastFromEncounter = toEncounter; // Fate points: a re-roll of this result takes the attack back
+    if (toEncounter && envelope.status === "ok" && scenario.fate_reroll) setFate("", ""); // spent: not the next attack's
     show(envelope);
     envelope.after?.(); // the encounter's own controls marked, after the forms' marks are cleared
     performance.mark("auspex:result"); // read by tools/bench.py
@@ -535,6 +538,7 @@ document.getElementById("fate-cancel").addEventListener("click", () => setFate("
 result.addEventListener("click", (event) => {
   const button = event.target.closest("button[data-fate]");
   if (!button || !lastResolution) return;
+  if (lastFromEncounter) encounter.armFate(); // the encounter's attack is taken back and applied again
   const die = Number(button.dataset.die);
   const dice = allDice(lastResolution);
   const rows = groupDice(dice.slice(0, die + 1)).map((g) => ({ ...g, value: g.values.join(" ") }));

@@ -637,6 +637,17 @@ async function sendTables() {
   return answer.status === "ok" ? true : answer;
 }
 
+// Fate points: "Re-roll with Fate" on the encounter's last attack (its result's button, app.js) takes
+// that attack back and applies it again with fate_reroll and the dice the page then sends (the engine
+// re-rolls the test, every other die kept; the point is spent). Armed at the click, with the attack
+// as the file held it, so only that attack is ever taken back; refused, it is put back as it was.
+let fateUndo = null;
+export function armFate() {
+  const file = fileOf(sys());
+  const last = file.events.at(-1);
+  fateUndo = last?.type === "attack" ? { system: sys(), count: file.events.length, last: JSON.stringify(last) } : null;
+}
+
 /** Resolve as an attack event: the forms' action with their dice or seed. Answers an envelope as
  * app.js shows one: ok (the resolution and its html), needs, invalid (the forms' fields; the
  * tracker's own controls are marked by `after()`, called once the envelope is shown), error. */
@@ -658,10 +669,21 @@ export async function attack(scenario) {
   if (scenario.dice) event.dice = scenario.dice;
   else event.seed = scenario.seed;
   clearMarks();
+  let undone = null; // Fate points: the attack re-rolled, taken back first
+  if (scenario.fate_reroll) {
+    event.fate_reroll = scenario.fate_reroll;
+    const file = fileOf(sys());
+    if (fateUndo?.system === sys() && file.events.length === fateUndo.count && JSON.stringify(file.events.at(-1)) === fateUndo.last) {
+      const back = await send(null, { undo: true });
+      if (back.status === "ok") undone = back.undone;
+    }
+  }
   const tables = await sendTables(); // issue 23: the device's tables first, when they changed
   if (tables !== true && tables !== false) return { status: "error", message: `Your critical tables do not fit this encounter: ${tables.errors?.[0]?.message ?? tables.message}` };
   const answer = await send(event);
   if (tables && answer.status !== "ok") await send(null, { undo: true }); // the file as before the click
+  if (undone && answer.status !== "ok") await send(undone); // the attack as it was, until its re-roll is taken
+  if (undone && answer.status === "ok") fateUndo = null;
   if (answer.status === "ok") {
     say(`${answer.state.log.at(-1)?.text ?? ""}${saved(answer)}`, answer.saved === false);
     return { status: "ok", html: answer.result_html, resolution: answer.resolution };

@@ -74,6 +74,7 @@ class Ctx:
     resolution: Any = None
     log: list[str] = _field(default_factory=list)
     steps: list[Step] = _field(default_factory=list)
+    fate: list[dict[str, Any]] = _field(default_factory=list)  # Fate points: the tests it may re-roll
 
     def who(self, key: str = "who") -> CombatantState:
         cid = getattr(self.event, key)
@@ -92,6 +93,7 @@ class Applied:
     event: Any
     resolution: Any = None
     steps: tuple[Step, ...] = ()
+    fate: tuple[dict[str, Any], ...] = ()  # Fate points: the attack's tests a point may re-roll
 
 
 def _act(ctx: Ctx, c: CombatantState, cost: int, what: str) -> None:
@@ -416,6 +418,7 @@ def _attack(ctx: Ctx) -> None:
     changed = fam.apply(res, who, at, scenario, others)
     if spender is not None:
         changed.append(fate.spend(spender))
+    ctx.fate = fate.choices(ctx, who, at, scenario, res)
     if grapple:
         changed += grappling.after(ctx, who, at, res, fam.budget)
     if fam.name == "d100":  # issue 22: shot at, melee frees the Pinned, Recharge, Overwatch fired
@@ -744,7 +747,7 @@ def apply(state: EncounterState, event: Any, field: str = "then") -> Applied:
     name = (state.get(who) or st.get(who) or CombatantState(id="", name=who or "", kind="none")).name if who else None
     st.log.append(LogLine(index=st.events, round=st.round, who=name, text="; ".join(ctx.log)))
     st.events += 1
-    return Applied(state=st, event=stored, resolution=ctx.resolution, steps=tuple(ctx.steps))
+    return Applied(state=st, event=stored, resolution=ctx.resolution, steps=tuple(ctx.steps), fate=tuple(ctx.fate))
 
 
 def preview(state: EncounterState, event: AttackEvent, field: str = "preview") -> tuple[dict[str, Any], list[str]]:

@@ -75,6 +75,25 @@ def adjust(ctx: Ctx, c: CombatantState, fate: int | None, fate_max: int | None) 
     return [f"Fate {c.fate}/{c.fate_max}"]
 
 
+def choices(ctx: Ctx, who: CombatantState, at: CombatantState, scenario: Any, res: Any) -> list[dict[str, Any]]:
+    """The tests of the attack just resolved that a Fate point may still re-roll (by undoing it and
+    applying it again with ``fate_reroll``): :func:`rules.d100.fate.choices` of its own dice, each
+    with ``who`` (the id of the combatant whose point it spends), only those whose combatant has a
+    point left. Empty outside the d100 rulesets and once the attack spent its re-roll."""
+    from ..d100.fate import choices as offered
+    from ..models import Resolution, Scenario
+
+    if ctx.roller is None or not isinstance(scenario, Scenario) or not isinstance(res, Resolution):
+        return []
+    roles = [r.role for r in ctx.roller.records[: len(res.dice)]]
+    out = []
+    for c in offered(scenario, roles):
+        owner = who if c["owner"] == "attacker" else at
+        if owner.fate:
+            out.append({**c, "who": owner.id})
+    return out
+
+
 def into_scenario(data: dict[str, Any], test: str | None) -> dict[str, Any]:
     """The attack's scenario with its ``fate_reroll`` (unchanged without one)."""
     return data if test is None else {**data, "fate_reroll": test}

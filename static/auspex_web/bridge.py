@@ -204,7 +204,9 @@ def respond_encounter(request_json: str) -> dict[str, Any]:
     if envelope["status"] == "ok":
         envelope["html"] = render_encounter(envelope["state"])
         res = envelope.get("resolution")  # none for a preview or an event that is not an attack
-        envelope["result_html"] = render_resolution(res) if res is not None else None
+        envelope["result_html"] = (
+            render_resolution(res) + render_fate(envelope.get("fate") or []) if res is not None else None
+        )
         envelope["conditions"] = list(CONDITIONS)
     return envelope
 

@@ -41,3 +41,57 @@ def test_a_missed_shot_rerolled_with_fate_hits(ready_page: Page) -> None:
     assert "set aside: re-rolled with Fate" in labels[0] and "this roll stands" in labels[1]
     expect(page.locator("#result")).to_contain_text("spends a Fate point to re-roll the attack test")
     expect(page.locator("#result button[data-fate]")).to_have_count(0)  # the re-roll stands
+
+
+def test_a_fate_reroll_in_a_three_round_encounter(ready_page: Page) -> None:
+    from .test_encounter import by_hand, card, go, guard_and_cultist, press, ready, resolve_any
+
+    page = ready(ready_page)
+    guard_and_cultist(page)  # Guard first (7 + 4), then the Cultist (2 + 3); both BS 45, TB 3, Body AP 2
+    # the GM gives the Guard its Fate: 2 of 2
+    page.locator(".tk-gm summary").click()
+    page.select_option("#tk-gm-who", label="Guard")
+    page.fill('[data-adjust="fate"]', "2")
+    page.fill('[data-adjust="fate_max"]', "2")
+    press(page, "#tk-adjust")
+    expect(card(page, "Guard").locator('[data-k="fate"]')).to_have_text("Fate 2/2")
+    expect(card(page, "Cultist").locator('[data-k="fate"]')).to_have_count(0)  # unknown: no line
+
+    # Round 1: Standard Attack at 20 m: BS 45 + 10 + 10 (Short Range) = 65; 87 misses
+    go(page, "action")
+    page.locator('[name="action.type"]').select_option("Standard Attack")
+    page.locator('[name="action.distance"]').fill("20")
+    go(page, "result")
+    by_hand(page, [87])
+    page.locator('#result button[data-fate="attack"]').click()  # the Guard has Fate left: offered
+    page.locator("#dice-rows li.next input").fill("23")
+    assert resolve_any(page) == "needs"  # the 23 hits: the damage die next; the miss is kept until then
+    page.locator("#dice-rows li.next input").fill("5")
+    assert resolve_any(page) == "ok", page.locator("#result").inner_text()
+    # by hand: 23 under 65 hits (reversed 32: Body), 5 DoS (6 - 2 + 1) replace the d10's 5 (no
+    # gain); 5 + 3 = 8, less Body AP 2 and TB 3: 3 wounds. One Fate point spent: 1 of 2 left.
+    expect(card(page, "Cultist").locator('[data-k="harm"]')).to_have_text("3 of 10 taken")
+    expect(card(page, "Guard").locator('[data-k="fate"]')).to_have_text("Fate 1/2")
+    expect(page.locator("#tk-log")).to_contain_text("Guard spends a Fate point (1 of 2 left)")
+    expect(page.locator("#fate-line")).to_be_hidden()  # spent: not the next attack's
+    events = page.evaluate(
+        "JSON.parse(localStorage.getItem('auspex:encounter:v1')).files.dh2.events.filter(e => e.type === 'attack')"
+    )
+    assert [(e.get("fate_reroll"), e["dice"]) for e in events] == [("attack", [87, 23, 5])]  # the miss replaced
+    press(page, "#tk-end-turn")
+    press(page, "#tk-end-turn")
+
+    # Round 2: 30 hits with 4 DoS (6 - 3 + 1); reversed 03: Head (AP 0); the d10's 4 and the 4 DoS
+    # alike: 4 + 3 - 3 = 4 more, 7 of 10. No Fate spent.
+    by_hand(page, [30, 4])
+    expect(card(page, "Cultist").locator('[data-k="harm"]')).to_have_text("7 of 10 taken")
+    expect(card(page, "Guard").locator('[data-k="fate"]')).to_have_text("Fate 1/2")
+    press(page, "#tk-end-turn")
+    press(page, "#tk-end-turn")
+
+    # Round 3: the GM refreshes the Guard's Fate
+    page.select_option("#tk-gm-who", label="Guard")
+    page.fill('[data-adjust="fate"]', "2")
+    press(page, "#tk-adjust")
+    expect(card(page, "Guard").locator('[data-k="fate"]')).to_have_text("Fate 2/2")
+    expect(page.locator('#tk-view [data-k="round"]')).to_contain_text("Round 3")

@@ -115,3 +115,18 @@ def test_the_card_shows_fate_left_of_its_maximum() -> None:
     html = render_encounter(f.state())
     assert '<p data-k="fate">Fate 1/2</p>' in html
     assert html.count('data-k="fate"') == 1  # the Cultist's Fate is unknown: no line
+
+
+def test_the_attack_offers_the_tests_whose_combatant_has_fate_left() -> None:
+    # 87 misses: only the attack test was rolled, and the Guard has Fate: it is offered, with its
+    # die's index; once re-rolled, nothing more is
+    f = _fight()
+    out = f.do({**ATTACK, "dice": [87]})
+    assert [(c["test"], c["who"], c["die"]) for c in out["fate"]] == [("attack", "g", 0)]
+    f.do({"type": "adjust", "who": "g", "fate": 0})
+    f2 = _fight(guard_fate=None)
+    out = f2.do({**ATTACK, "dice": [23, 80, 5]})  # the Guard has no Fate, the Cultist none known
+    assert "fate" not in out
+    f3 = _fight(cultist_fate=1)
+    out = f3.do({**ATTACK, "fate_reroll": "attack", "dice": [87, 23, 50, 5]})
+    assert "fate" not in out  # the attack's re-roll is spent: one per attack
