@@ -324,7 +324,7 @@ def _d100(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
     figures, chart = _horde_figures(f, t) if t.horde is not None else _wound_figures(f, scenario, notes)
     headline += figures
     headline.append(Figure(key="fury", label="Righteous Fury", chance=f.chance(lambda o: o.fury)))
-    headline += _fate_figures(scenario, dist, sample, figures)
+    headline += _fate_figures(scenario, dist, sample, figures, notes)
     from .critical import critical_odds  # issue 23: the chance of each Critical Effects row
 
     critical = critical_odds(scenario, _attack_class(scenario.system), dist, sample)
@@ -345,14 +345,20 @@ def _d100(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
     )
 
 
-def _fate_figures(scenario: Any, dist: Dist[Any], sample: int | None, figures: list[Figure]) -> list[Figure]:
+def _fate_figures(
+    scenario: Any, dist: Dist[Any], sample: int | None, figures: list[Figure], notes: list[str]
+) -> list[Figure]:
     """With one Fate point spent on re-rolling the attack test when the attack is lost to it
     (:mod:`rules.odds.fate`), when the scenario's ``fate_reroll`` is ``attack``: the chance to hit,
     and to kill (or destroy the Horde) as ``figures`` word it; none where the attack has no test of
-    its own. Asked for, so the odds of a scenario without Fate read as they always did."""
+    its own. Asked for, so the odds of a scenario without Fate read as they always did; another test
+    named gets a note in ``notes`` instead."""
     from .fate import applies, with_fate
 
-    if getattr(scenario, "fate_reroll", None) != "attack" or not applies(scenario, _attack_class(scenario.system)):
+    asked = getattr(scenario, "fate_reroll", None)
+    if asked is not None and asked != "attack":
+        notes.append(f"A Fate re-roll's odds are worked out for the attack test only, not for '{asked}'.")
+    if asked != "attack" or not applies(scenario, _attack_class(scenario.system)):
         return []
     f = _Figures(with_fate(dist), sample)
     out = [Figure(key="hit_fate", label="Hits, with one Fate re-roll of the attack test", chance=f.chance(_hits))]

@@ -172,3 +172,13 @@ def test_the_page_is_offered_each_rolled_test_with_its_die() -> None:
     assert [c["test"] for c in miss["fate"]] == ["attack"]  # a miss rolls no Evasion
     fan = bridge.respond((ROOT / "examples" / "wh40krp-autogun-round.json").read_text())
     assert "fate" not in fan and "data-fate=" not in fan["html"]
+
+
+def test_fate_cites_each_rulesets_book() -> None:
+    # Deathwatch: the Bolter at the Horde (examples/dw-bolter-horde.json), its attack test re-rolled
+    data = json.loads((ROOT / "examples" / "dw-bolter-horde.json").read_text())
+    data.pop("dice", None)
+    env = run({**data, "seed": 7, "fate_reroll": "attack"})
+    assert env["status"] == "ok", env
+    step = next(s for s in env["resolution"]["steps"] if s["rule"] == "Fate point: re-roll")
+    assert step["source"].startswith("Deathwatch Core, Fate Points")

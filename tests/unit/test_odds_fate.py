@@ -95,3 +95,9 @@ def test_no_fate_figure_without_an_attack_test() -> None:
     env = run_odds({**data, "fate_reroll": "attack"})
     assert env["status"] == "ok", env
     assert _figure(env["odds"], "hit_fate") is None
+
+
+def test_a_fate_reroll_of_another_test_is_named_in_the_notes() -> None:
+    odds = run_odds({**_lasgun(45), "fate_reroll": "evasion"})["odds"]
+    assert _figure(odds, "hit_fate") is None
+    assert any("attack test only" in n and "'evasion'" in n for n in odds["notes"])
