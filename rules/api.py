@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from pydantic import BaseModel, ValidationError
 
 from . import jsonsafe, registry, tables
-from .d100 import fate as fate_rules
 from .dice import DiceSource, Roller, ScriptedDice, SeededDice
 from .errors import FieldError, NeedDie, ScenarioError
 from .models import Resolution, Scenario, Step
@@ -370,10 +369,16 @@ def _source(scenario: AnyScenario) -> DiceSource:
 
 
 def _resolve(scenario: AnyScenario, roller: Roller) -> AnyResolution:
-    reroll = fate_rules.start(scenario, roller) if isinstance(scenario, Scenario) else None
+    reroll = None
+    if isinstance(scenario, Scenario) and scenario.fate_reroll is not None:
+        from .d100 import fate  # Fate points: loaded when a scenario re-rolls a test
+
+        reroll = fate.start(scenario, roller)
     resolution: AnyResolution = registry.get(scenario.system).resolve(scenario, roller)
     if reroll is not None and isinstance(scenario, Scenario) and isinstance(resolution, Resolution):
-        resolution = fate_rules.finish(scenario, resolution, reroll)  # Fate points: the re-roll's step
+        from .d100 import fate
+
+        resolution = fate.finish(scenario, resolution, reroll)  # Fate points: the re-roll's step
     if scenario.seed is not None and scenario.dice is None:
         resolution = resolution.model_copy(update={"seed": scenario.seed})
     if isinstance(roller.source, ScriptedDice) and roller.source.used < len(roller.source.values):
@@ -421,8 +426,10 @@ def run(data: dict[str, Any] | str, *, require_names: bool = False, fate: bool =
     if fate and isinstance(scenario, Scenario) and isinstance(resolution, Resolution):
         # Fate points: what the result may re-roll, among the first attack's own dice (a second
         # weapon's or a later attack's follow them)
+        from .d100.fate import choices
+
         own = len(resolution.dice)
-        envelope["fate"] = fate_rules.choices(scenario, [r.role for r in roller.records[:own]])
+        envelope["fate"] = choices(scenario, [r.role for r in roller.records[:own]])
     return envelope
 
 
