@@ -14,7 +14,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..d100.fate import TESTS
+from dataclasses import replace
+
+from ..d100.fate import SET_ASIDE, SOURCES, STANDS, TESTS
+from ..dice import Roller
+from ..models import Step
 from .families import family
 from .models import CombatantState, EncounterError
 
@@ -92,6 +96,45 @@ def choices(ctx: Ctx, who: CombatantState, at: CombatantState, scenario: Any, re
         if owner.fate:
             out.append({**c, "who": owner.id})
     return out
+
+
+def spender_of_test(ctx: Ctx, c: CombatantState, d100: bool) -> CombatantState | None:
+    """The combatant whose Fate point a ``test`` event's ``fate_reroll`` spends (its own: checked, it
+    has one left), or None when it asks for none. Refused at ``fate_reroll``: no point left, or a test
+    with no d100 (DH1's Threshold roll of d10s)."""
+    if not getattr(ctx.event, "fate_reroll", None):
+        return None
+    field = f"{ctx.field}.fate_reroll"
+    if not d100:
+        raise EncounterError.at(field, "A Fate re-roll here is of a d100 test; DH1's Threshold roll is d10s")
+    if not c.fate:
+        had = "no Fate points" if c.fate is None else f"no Fate point left (0 of {c.fate_max})"
+        raise EncounterError.at(field, f"{c.name} has {had}: the GM sets Fate with Adjust")
+    return c
+
+
+def d100(roller: Roller, purpose: str, reroll: bool) -> int:
+    """A test's d100 (``purpose``); with ``reroll``, set aside and rolled again, the new roll
+    standing (:data:`rules.d100.fate.SET_ASIDE`, :data:`~rules.d100.fate.STANDS` in the purposes)."""
+    first = roller.d100(purpose)
+    if not reroll:
+        return first
+    rec = roller.records[-1]
+    roller.records[-1] = replace(rec, purpose=f"{purpose} ({SET_ASIDE})")
+    return roller.d100(f"{purpose} ({STANDS})")
+
+
+def reroll_step(system: str, c: CombatantState, roller: Roller) -> Step:
+    """The Fate step of a test re-rolled (its last two d100s: set aside, standing), citing the book."""
+    first, second = (r.value for r in roller.records[-2:])
+    return Step(
+        rule="Fate point: re-roll",
+        source=SOURCES[system],
+        detail=(
+            f"{c.name} spends a Fate point to re-roll the test: the {first:02d} is set aside and the new roll, "
+            f"{second:02d}, stands (it cannot be re-rolled with Fate again)."
+        ),
+    )
 
 
 def into_scenario(data: dict[str, Any], test: str | None) -> dict[str, Any]:

@@ -207,6 +207,8 @@ class TestEvent(_Rolled):
     cost: Literal["half", "full"] | None = None
     psy_dice: int | None = Field(None, ge=1, le=10, description="DH1 Focus Power: d10s rolled (up to the psy rating)")
     threshold: int | None = Field(None, ge=1, le=100, description="DH1 Focus Power: the power's Threshold")
+    # Fate points (rules/encounter/fate.py): its d100 re-rolled with a Fate point of its own
+    fate_reroll: bool | None = Field(None, description="re-roll the test's d100 with a Fate point; the new roll stands")
 
 
 # Issue 22, the GM screen's conditions and Overwatch across turns (rules/encounter/upkeep.py)

@@ -130,3 +130,32 @@ def test_the_attack_offers_the_tests_whose_combatant_has_fate_left() -> None:
     f3 = _fight(cultist_fate=1)
     out = f3.do({**ATTACK, "fate_reroll": "attack", "dice": [87, 23, 50, 5]})
     assert "fate" not in out  # the attack's re-roll is spent: one per attack
+
+
+SKILL = {"type": "test", "who": "g", "test": "skill", "skill": "Awareness", "value": 45, "modifier": 10, "cost": "half"}
+
+
+def test_a_named_test_rerolled_with_the_combatants_own_fate() -> None:
+    # Awareness 45 +10 = 55 (DH2). 80 fails; the Guard spends Fate: 32 succeeds with 5 - 3 + 1 = 3
+    # degrees of success, and the 80 is set aside
+    f = _fight()
+    out = f.do({**SKILL, "fate_reroll": True, "dice": [80, 32]})
+    assert "rolled 32: success, 3 degree(s) of success" in out["steps"][0]["detail"]
+    assert out["steps"][1]["rule"] == "Fate point: re-roll"
+    assert out["steps"][1]["source"].startswith("DH2 Core, Ch. I, Fate Points")
+    assert "the 80 is set aside and the new roll, 32, stands" in out["steps"][1]["detail"]
+    assert (f.who("g")["fate"], f.who("g")["fate_max"]) == (1, 2)
+    assert out["encounter"]["events"][-1]["dice"] == [80, 32]
+
+
+def test_a_named_test_without_fate_left_is_refused() -> None:
+    f = _fight(guard_fate=0)
+    errors = f.refused({**SKILL, "fate_reroll": True, "dice": [80, 32]})
+    assert errors[0]["field"] == "then.fate_reroll" and "no Fate point left" in errors[0]["message"]
+    # DH1's Threshold roll is d10s, not a d100 test
+    f1 = Fight("dh1")
+    f1.do({"type": "add", "combatant": {"id": "g", "name": "Guard", "attacker": GUARD, "fate": 1}})
+    f1.do({"type": "initiative", "dice": [7]})
+    focus = {"type": "test", "who": "g", "test": "focus_power", "psy_dice": 2, "threshold": 9, "cost": "half"}
+    errors = f1.refused({**focus, "fate_reroll": True, "dice": [4, 6]})
+    assert errors[0]["field"] == "then.fate_reroll" and "Threshold roll is d10s" in errors[0]["message"]
