@@ -12,9 +12,8 @@ start or a point spent outside the fight.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from ..d100.fate import SET_ASIDE, SOURCES, STANDS, TESTS
 from ..dice import Roller
