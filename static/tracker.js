@@ -473,9 +473,11 @@ $("tk-test-go").onclick = () => {
     if (n !== undefined) event[key] = n;
   }
   if (!["jump", "leap"].includes(test)) event.cost = $("tk-test-cost").value;
+  if ($("tk-test-fate").checked) event.fate_reroll = true; // Fate points: its d100 re-rolled, the new roll standing
   return act(rolled(event)).then((answer) => {
+    if (answer.status === "ok") $("tk-test-fate").checked = false; // spent: not the next test's
     for (const { field, message } of answer.errors ?? []) {
-      const box = { "then.value": "tk-test-value", "then.modifier": "tk-test-mod", "then.psy_dice": "tk-test-psy", "then.threshold": "tk-test-threshold", "then.skill": "tk-test-name", "then.cost": "tk-test-cost" }[field];
+      const box = { "then.fate_reroll": "tk-test-fate", "then.value": "tk-test-value", "then.modifier": "tk-test-mod", "then.psy_dice": "tk-test-psy", "then.threshold": "tk-test-threshold", "then.skill": "tk-test-name", "then.cost": "tk-test-cost" }[field];
       if (box) mark($(box), message);
     }
   });

@@ -95,3 +95,15 @@ def test_a_fate_reroll_in_a_three_round_encounter(ready_page: Page) -> None:
     press(page, "#tk-adjust")
     expect(card(page, "Guard").locator('[data-k="fate"]')).to_have_text("Fate 2/2")
     expect(page.locator('#tk-view [data-k="round"]')).to_contain_text("Round 3")
+    # ...and the Guard re-rolls an Awareness test with Fate: 45 + 10 = 55; 80 fails, set aside; the
+    # new 32 succeeds with 5 - 3 + 1 = 3 degrees
+    page.select_option("#tk-test", "skill")
+    page.fill("#tk-test-name", "Awareness")
+    page.fill("#tk-test-value", "45")
+    page.fill("#tk-test-mod", "+10")
+    page.check("#tk-test-fate")
+    page.fill("#tk-dice", "80 32")
+    press(page, "#tk-test-go")
+    expect(page.locator("#tk-log")).to_contain_text("Awareness 45 +10 = 55; rolled 32: success, 3 degree(s) of success")
+    expect(card(page, "Guard").locator('[data-k="fate"]')).to_have_text("Fate 1/2")
+    expect(page.locator("#tk-test-fate")).not_to_be_checked()
