@@ -5,16 +5,20 @@ Resolve re-rolls that test with every other die kept."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Page, expect
 
+from .test_a11y import axe_js, violations
 from .test_dice_typed import rows
 from .test_page import field, fill_lasgun_shot, k, resolve
 
 pytestmark = pytest.mark.e2e
+__all__ = ["axe_js"]  # the fixture, imported for the test below
 
 
-def test_a_missed_shot_rerolled_with_fate_hits(ready_page: Page) -> None:
+def test_a_missed_shot_rerolled_with_fate_hits(ready_page: Page, axe_js: Path) -> None:
     page = ready_page
     fill_lasgun_shot(page)  # BS 45 + 10 Standard Attack + 10 Short Range - 20 Fog = 45
     field(page, "target.name").fill("Cultist")
@@ -30,6 +34,9 @@ def test_a_missed_shot_rerolled_with_fate_hits(ready_page: Page) -> None:
     expect(page.locator("#fate-line")).to_be_visible()
     expect(page.locator("#fate-what")).to_have_text("the attack test (Guardsman)")
     expect(page.locator("#dice-rows li.next input")).to_be_focused()
+    for scheme in ("light", "dark"):  # the result's buttons and the Fate line read in both themes
+        page.emulate_media(color_scheme=scheme)
+        assert violations(page, axe_js, f"Fate re-roll, {scheme}") == []
     page.locator("#dice-rows li.next input").fill("23")
     resolve(page, "needs")  # the new 23 hits: the damage die is asked for next
     page.locator("#dice-rows li.next input").fill("5")
