@@ -369,7 +369,16 @@ def _source(scenario: AnyScenario) -> DiceSource:
 
 
 def _resolve(scenario: AnyScenario, roller: Roller) -> AnyResolution:
+    reroll = None
+    if isinstance(scenario, Scenario) and scenario.fate_reroll is not None:
+        from .d100 import fate  # Fate points: loaded when a scenario re-rolls a test
+
+        reroll = fate.start(scenario, roller)
     resolution: AnyResolution = registry.get(scenario.system).resolve(scenario, roller)
+    if reroll is not None and isinstance(scenario, Scenario) and isinstance(resolution, Resolution):
+        from .d100 import fate
+
+        resolution = fate.finish(scenario, resolution, reroll)  # Fate points: the re-roll's step
     if scenario.seed is not None and scenario.dice is None:
         resolution = resolution.model_copy(update={"seed": scenario.seed})
     if isinstance(roller.source, ScriptedDice) and roller.source.used < len(roller.source.values):
@@ -391,10 +400,12 @@ def resolve(scenario: AnyScenario, source: DiceSource | None = None) -> AnyResol
     return _resolve(scenario, Roller(source if source is not None else _source(scenario)))
 
 
-def run(data: dict[str, Any] | str, *, require_names: bool = False) -> dict[str, Any]:
+def run(data: dict[str, Any] | str, *, require_names: bool = False, fate: bool = False) -> dict[str, Any]:
     """Validate and resolve; return the envelope described in the module docstring. With
     ``require_names`` (the page's forms), an empty name the result reads is refused too
-    (:func:`name_errors`), with any other error in the same answer."""
+    (:func:`name_errors`), with any other error in the same answer. With ``fate`` (the page), an
+    ``ok`` envelope of a d100 attack also gives ``"fate"``: the tests a Fate point may re-roll
+    (:func:`rules.d100.fate.choices`: test, label, owner, name, and its die's index)."""
     try:
         scenario = load_scenario(data)
         if require_names and (named := name_errors(data if isinstance(data, dict) else _parsed(data))):
@@ -411,10 +422,18 @@ def run(data: dict[str, Any] | str, *, require_names: bool = False) -> dict[str,
         if require_names:
             exc = ScenarioError(_named(exc.errors, data if isinstance(data, dict) else _parsed(data), required=True))
         return {"status": "invalid", **exc.as_dict()}
-    return {"status": "ok", "resolution": resolution.model_dump(mode="json")}
+    envelope: dict[str, Any] = {"status": "ok", "resolution": resolution.model_dump(mode="json")}
+    if fate and isinstance(scenario, Scenario) and isinstance(resolution, Resolution):
+        # Fate points: what the result may re-roll, among the first attack's own dice (a second
+        # weapon's or a later attack's follow them)
+        from .d100.fate import choices
+
+        own = len(resolution.dice)
+        envelope["fate"] = choices(scenario, [r.role for r in roller.records[:own]])
+    return envelope
 
 
-def run_text(text: str, *, require_names: bool = False) -> dict[str, Any]:
+def run_text(text: str, *, require_names: bool = False, fate: bool = False) -> dict[str, Any]:
     """``run`` on JSON text, returning the envelope dict (bad JSON, or JSON beyond the limits of
     :func:`rules.jsonsafe.loads`, is an ``invalid`` envelope at field ``scenario``)."""
     try:
@@ -423,7 +442,7 @@ def run_text(text: str, *, require_names: bool = False) -> dict[str, Any]:
         return {"status": "invalid", **exc.as_dict()}
     if not isinstance(data, dict):
         return {"status": "invalid", "errors": [{"field": "scenario", "message": "A scenario is a JSON object"}]}
-    return run(data, require_names=require_names)
+    return run(data, require_names=require_names, fate=fate)
 
 
 def run_json(text: str) -> str:

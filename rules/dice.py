@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from .errors import NeedDie, ScenarioError
 from .limits import shown
@@ -85,13 +85,18 @@ class Roller:
 
     source: DiceSource
     records: list[DieRecord] = field(default_factory=list)
+    # A test to re-roll with Fate (rules.d100.fate.FateReroll), or None: it sees each die rolled
+    fate: Any = None
 
     def roll(self, sides: int, purpose: str, role: str = "") -> int:
         """Roll one die for ``purpose``; a source that walks dice by their ``role`` (the odds
-        engine's) is given it through ``roll_role``."""
+        engine's) is given it through ``roll_role``. With ``fate`` set, the die of the test it
+        names is set aside and rolled again (:meth:`rules.d100.fate.FateReroll.after`)."""
         by_role = getattr(self.source, "roll_role", None)
         value = by_role(sides, purpose, role) if by_role is not None else self.source.roll(sides, purpose)
         self.records.append(DieRecord(purpose, sides, value, role))
+        if self.fate is not None:
+            return int(self.fate.after(self, sides, purpose, role, value))
         return value
 
     def group(self, sides: int, count: int, purpose: str) -> list[int]:

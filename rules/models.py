@@ -609,6 +609,12 @@ class TableOptions(_Model):
     all_npcs_fury: bool = False
 
 
+FateTestName = Literal[
+    "attack", "fury confirmation", "evasion", "opposed attacker", "opposed target", "pinning", "target test"
+]
+"""The tests a Fate point may re-roll in one attack (:data:`rules.d100.fate.TESTS`)."""
+
+
 class Scenario(_Model):
     """One attack to resolve: system, attacker, target, action, and the dice.
 
@@ -633,6 +639,11 @@ class Scenario(_Model):
     # scenario's own ruleset's; left out of the JSON while None.
     phenomena: PhenomenaTable | None = None
     perils: PerilsTable | None = None
+    # Fate points (rules.d100.fate): the one test of this attack re-rolled with a Fate point, the
+    # new roll standing; left out of the JSON while None
+    fate_reroll: FateTestName | None = Field(
+        None, description="the test re-rolled with a Fate point: its d100 set aside, a new one standing"
+    )
 
     @model_validator(mode="after")
     def _one_dice_source(self) -> Scenario:
@@ -680,6 +691,8 @@ class Scenario(_Model):
         for key in ("phenomena", "perils"):  # the psychic tables, only where given
             if isinstance(data, dict) and key in data and data[key] is None:
                 del data[key]
+        if isinstance(data, dict) and data.get("fate_reroll", 0) is None:
+            del data["fate_reroll"]
         return data
 
 
@@ -886,6 +899,20 @@ class ManoeuvreResult(_Model):
     extra_reaction: bool = False
 
 
+class FateResult(_Model):
+    """A test re-rolled with a Fate point (:mod:`rules.d100.fate`): the ``test`` (a
+    ``fate_reroll`` name), who spent the point (``spent_by``: attacker or target, and its ``name``),
+    the d100 set aside (``set_aside``) and the one that stands (``stands``); ``die``: the set-aside
+    die's index in the resolution's ``dice`` (the standing one follows it)."""
+
+    test: str
+    spent_by: Literal["attacker", "target"]
+    name: str
+    set_aside: int
+    stands: int
+    die: int
+
+
 class Resolution(_OmitUnset):
     """The whole outcome of one attack, with every die and every step."""
 
@@ -932,6 +959,7 @@ class Resolution(_OmitUnset):
         "attacks",
         "evasion_test",
         "phenomena",
+        "fate",
     )
     second: Resolution | None = None
     # Multiple Attacks (issue 22): the later attacks of a Swift or Lightning Attack (the second, the third),
@@ -945,3 +973,5 @@ class Resolution(_OmitUnset):
     # The group's psychic tables read for the psyker (rules.d100.stages.psychic): the Psychic
     # Phenomena row, then the Perils of the Warp row it led to; None where no table was read
     phenomena: list[PsychicReading] | None = None
+    # Fate points: the test re-rolled with a Fate point, when the scenario named one
+    fate: FateResult | None = None

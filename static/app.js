@@ -32,6 +32,8 @@ const seedInput = form.elements.namedItem("seed");
 const SCENARIO_ROOTS = ["attacker.", "target.", "action.", "charts.", "options."];
 let lastSeed = null;
 let lastRequest = null; // the scenario last sent to be resolved (read by the Share button)
+let lastResolution = null; // the last result shown (its dice, for a Re-roll with Fate)
+let lastFromEncounter = false; // ...and whether it was the encounter's attack
 let catalogue = null; // each ruleset's choices (python -m rules catalogue), once fetched
 let busy = false;
 let restoring = null; // the kept last result being resolved again at start (view.js), while it is
@@ -243,6 +245,7 @@ function collectScenario() {
   familyOf(scenario.system).shape(scenario); // the family's own shapes (static/families/)
   if (diceMode() === "manual") {
     scenario.dice = typedBoxes().flatMap((box) => box.tokens.map(dieValue));
+    if (fateTest) scenario.fate_reroll = fateTest; // Fate points: the test re-rolled (the result's button)
   } else {
     scenario.seed = isBlank(seedInput) ? freshSeed() : seedValue();
   }
@@ -311,6 +314,8 @@ async function resolveNow(given, { seed = null, kept = false } = {}) {
     if (kept && envelope.status !== "ok") return envelope; // view.js says it could not be shown again
     // the view kept for a reload (a localStorage write): after the result is painted, not before it
     if (local && envelope.status === "ok") afterPaint(() => keepView({ last: { scenario, encounter: toEncounter } }));
+    lastFromEncounter = toEncounter; // Fate points: a re-roll of this result takes the attack back
+    if (toEncounter && envelope.status === "ok" && scenario.fate_reroll) setFate("", ""); // spent: not the next attack's
     show(envelope);
     envelope.after?.(); // the encounter's own controls marked, after the forms' marks are cleared
     performance.mark("auspex:result"); // read by tools/bench.py
@@ -372,6 +377,7 @@ function show(envelope) {
   switch (envelope.status) {
     case "ok": {
       result.innerHTML = envelope.html; // built by render.py, every text escaped
+      lastResolution = envelope.resolution; // Fate points: the dice its "Re-roll with Fate" keeps
       if (diceMode() === "manual") showDice(allDice(envelope.resolution), null, envelope.resolution);
       lastSeed = envelope.resolution.seed;
       // the Replay button (in the forms' Dice panel) once the result is painted: its new seed is a
@@ -521,7 +527,38 @@ function dieRow(d) {
   return li;
 }
 
+// Fate points: the result offers "Re-roll with Fate" for each test the engine says may be re-rolled
+// (render.py, from rules.d100.fate.choices: its test and its die's index). The dice as rolled go into
+// the "I rolled" boxes with an empty one after the die set aside, for the new roll; Resolve sends them
+// with the scenario's fate_reroll, and the engine re-rolls that test with every other die kept.
+let fateTest = "";
+const fateLine = document.getElementById("fate-line");
+function setFate(test, label) {
+  fateTest = test;
+  fateLine.hidden = !test;
+  document.getElementById("fate-what").textContent = label;
+}
+document.getElementById("fate-cancel").addEventListener("click", () => setFate("", ""));
+result.addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-fate]");
+  if (!button || !lastResolution) return;
+  if (lastFromEncounter) encounter.armFate(); // the encounter's attack is taken back and applied again
+  const die = Number(button.dataset.die);
+  const dice = allDice(lastResolution);
+  const rows = groupDice(dice.slice(0, die + 1)).map((g) => ({ ...g, value: g.values.join(" ") }));
+  const rolled = dice[die];
+  rows.push({ purpose: `${rolled.purpose} (re-rolled with Fate: this roll stands)`, sides: rolled.sides, index: die + 1, value: "", next: true });
+  for (const g of groupDice(dice.slice(die + 1))) rows.push({ ...g, index: g.index + die + 2, value: g.values.join(" ") });
+  diceModeRadios.find((radio) => radio.value === "manual").checked = true;
+  syncDiceMode();
+  diceRows.replaceChildren(...rows.map(dieRow));
+  setFate(button.dataset.fate, button.textContent.replace(/^Re-roll with Fate: /, ""));
+  diceHint.textContent = `Roll the new d100 for the re-roll and enter it, then press Resolve: the ${rolled.value} is set aside and every other die is kept.`;
+  diceRows.querySelector("li.next input").focus();
+});
+
 function clearDice() {
+  setFate("", "");
   diceRows.replaceChildren();
   diceHint.textContent = "Press Resolve: the page asks for each die in turn.";
 }

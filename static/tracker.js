@@ -473,6 +473,7 @@ $("tk-test-go").onclick = () => {
     if (n !== undefined) event[key] = n;
   }
   if (!["jump", "leap"].includes(test)) event.cost = $("tk-test-cost").value;
+  if ($("tk-test-fate").checked) event.fate_reroll = true; // Fate points: its d100 re-rolled, the new roll standing
   // DH1's Focus Power may call Psychic Phenomena (a 9): the device's tables first, as before an attack
   const tables = test === "focus_power" && sys() === "dh1" ? sendTables() : Promise.resolve(false);
   return tables.then(async (sent) => {
@@ -480,8 +481,9 @@ $("tk-test-go").onclick = () => {
     if (sent === true && answer.status !== "ok") await send(null, { undo: true }); // the file as before the click
     return answer;
   }).then((answer) => {
+    if (answer.status === "ok") $("tk-test-fate").checked = false; // spent: not the next test's
     for (const { field, message } of answer.errors ?? []) {
-      const box = { "then.value": "tk-test-value", "then.modifier": "tk-test-mod", "then.psy_dice": "tk-test-psy", "then.threshold": "tk-test-threshold", "then.skill": "tk-test-name", "then.cost": "tk-test-cost" }[field];
+      const box = { "then.fate_reroll": "tk-test-fate", "then.value": "tk-test-value", "then.modifier": "tk-test-mod", "then.psy_dice": "tk-test-psy", "then.threshold": "tk-test-threshold", "then.skill": "tk-test-name", "then.cost": "tk-test-cost" }[field];
       if (box) mark($(box), message);
     }
   });
@@ -661,6 +663,17 @@ async function sendTables() {
   return answer.status === "ok" ? true : answer;
 }
 
+// Fate points: "Re-roll with Fate" on the encounter's last attack (its result's button, app.js) takes
+// that attack back and applies it again with fate_reroll and the dice the page then sends (the engine
+// re-rolls the test, every other die kept; the point is spent). Armed at the click, with the attack
+// as the file held it, so only that attack is ever taken back; refused, it is put back as it was.
+let fateUndo = null;
+export function armFate() {
+  const file = fileOf(sys());
+  const last = file.events.at(-1);
+  fateUndo = last?.type === "attack" ? { system: sys(), count: file.events.length, last: JSON.stringify(last) } : null;
+}
+
 /** Resolve as an attack event: the forms' action with their dice or seed. Answers an envelope as
  * app.js shows one: ok (the resolution and its html), needs, invalid (the forms' fields; the
  * tracker's own controls are marked by `after()`, called once the envelope is shown), error. */
@@ -682,10 +695,21 @@ export async function attack(scenario) {
   if (scenario.dice) event.dice = scenario.dice;
   else event.seed = scenario.seed;
   clearMarks();
+  let undone = null; // Fate points: the attack re-rolled, taken back first
+  if (scenario.fate_reroll) {
+    event.fate_reroll = scenario.fate_reroll;
+    const file = fileOf(sys());
+    if (fateUndo?.system === sys() && file.events.length === fateUndo.count && JSON.stringify(file.events.at(-1)) === fateUndo.last) {
+      const back = await send(null, { undo: true });
+      if (back.status === "ok") undone = back.undone;
+    }
+  }
   const tables = await sendTables(); // issue 23: the device's tables first, when they changed
   if (tables !== true && tables !== false) return { status: "error", message: `Your critical tables do not fit this encounter: ${tables.errors?.[0]?.message ?? tables.message}` };
   const answer = await send(event);
   if (tables && answer.status !== "ok") await send(null, { undo: true }); // the file as before the click
+  if (undone && answer.status !== "ok") await send(undone); // the attack as it was, until its re-roll is taken
+  if (undone && answer.status === "ok") fateUndo = null;
   if (answer.status === "ok") {
     say(`${answer.state.log.at(-1)?.text ?? ""}${saved(answer)}`, answer.saved === false);
     return { status: "ok", html: answer.result_html, resolution: answer.resolution };

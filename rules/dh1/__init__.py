@@ -33,6 +33,11 @@ talent, two or three melee attacks, each its own WS test, all in one resolution
 (:mod:`rules.d100.multiple`: Aim for the first only, damage carried over, one Evasion a round); DH1
 had no such action before, so without a talent it is refused at ``action.talent``.
 
+Fate points (not in the seeds; DH1 Core, Ch. VIII, Fate Points; not checked against the book's text):
+``fate_reroll`` re-rolls one test of the attack with a Fate point, the re-roll standing and every
+other die kept (:mod:`rules.d100.fate`, whose Readings say how: any roll of the test named may be
+re-rolled, where the book speaks of a failed test; one re-roll per attack; damage is not a test).
+
 Storm with Scatter (issue 22): Scatter's extra hits at Point Blank are the spread of one round, so
 Storm's cap on the rounds fired leaves them out, as without Storm, and doubling never lowers the
 hits (a Storm shotgun at 2 m with 5 degrees: 4 hits, not 2). The same in Deathwatch.

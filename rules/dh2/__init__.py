@@ -23,6 +23,12 @@ DH2 Core Rulebook, cited by chapter and section in each step. How DH2 differs fr
   damage die, Razor Sharp needs three degrees, Scatter is +10 to hit / +3 damage close and -3
   damage far, Spray is the no-test cone, Toxic (X) and Snare (X) take a value.
 
+Fate points (not in the seeds; DH2 Core, Ch. I, Fate Points, Spending Fate; not checked against the
+book's text):
+``fate_reroll`` re-rolls one test of the attack with a Fate point, the re-roll standing and every
+other die kept (:mod:`rules.d100.fate`, whose Readings say how: any roll of the test named may be
+re-rolled, where the book speaks of a failed test; one re-roll per attack; damage is not a test).
+
 Readings taken where the seed is open:
 
 - Suppressing Fire's random targets (``action.random_targets``, issue 22; DH2 Core, Ch. VII,

@@ -79,6 +79,11 @@ Attack): with ``action.talent`` two or three melee attacks, each its own WS test
 (:mod:`rules.d100.multiple`); without a talent the action stays the one attack it always was (a
 saved scenario keeps its meaning).
 
+Fate points (not in the seeds; Deathwatch Core, Fate Points; not checked against the book's text):
+``fate_reroll`` re-rolls one test of the attack with a Fate point, the re-roll standing and every
+other die kept (:mod:`rules.d100.fate`, whose Readings say how: any roll of the test named may be
+re-rolled, where the book speaks of a failed test; one re-roll per attack; damage is not a test).
+
 Readings taken where the seed is open are written in ``rules/data/dw/*.json`` (``_note``).
 Issue 22: the Combat Difficulty Summary's "Attacking or Dodging whilst in the mud or heavy rain"
 (-10) and "in deep snow" (-30) give the target's Dodge the same (``dodge`` in the circumstance

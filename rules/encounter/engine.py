@@ -19,7 +19,7 @@ from .. import registry
 from ..dice import Roller, ScriptedDice, SeededDice
 from ..errors import FieldError, NeedDie, ScenarioError
 from ..models import Step
-from . import conditions, criticals, epic_overwatch, fan_time, manoeuvres, moves, nearby, upkeep
+from . import conditions, criticals, epic_overwatch, fan_time, fate, manoeuvres, moves, nearby, upkeep
 from . import grapple as grappling
 from .families import _is_melee, family, fatigue_limit
 from .models import (
@@ -74,6 +74,7 @@ class Ctx:
     resolution: Any = None
     log: list[str] = _field(default_factory=list)
     steps: list[Step] = _field(default_factory=list)
+    fate: list[dict[str, Any]] = _field(default_factory=list)  # Fate points: the tests it may re-roll
 
     def who(self, key: str = "who") -> CombatantState:
         cid = getattr(self.event, key)
@@ -92,6 +93,7 @@ class Applied:
     event: Any
     resolution: Any = None
     steps: tuple[Step, ...] = ()
+    fate: tuple[dict[str, Any], ...] = ()  # Fate points: the attack's tests a point may re-roll
 
 
 def _act(ctx: Ctx, c: CombatantState, cost: int, what: str) -> None:
@@ -162,6 +164,7 @@ def _add(ctx: Ctx) -> None:
     if ctx.state.get(new.id) is not None:
         raise EncounterError.at(f"{ctx.field}.combatant.id", f"Another combatant already has the id {new.id!r}")
     c = family(ctx.state.system).start(ctx.state.system, new, f"{ctx.field}.combatant")
+    fate.on_add(ctx, c, new.fate)  # Fate points: all left when it joins
     ctx.state.combatants.append(c)
     ctx.log.append(f"{c.name} joins the fight")
     if ctx.state.round:
@@ -388,8 +391,10 @@ def _attack(ctx: Ctx) -> None:
     _can_attack(ctx, who, at, armed=not grapple)
     if ev.charts and fam.name != "wh40krp":
         raise EncounterError.at(f"{ctx.field}.charts", "Damage Charts are the fan-made ruleset's (wh40krp)")
+    spender = fate.spender(ctx, who, at)  # Fate points: whose point a fate_reroll spends (it has one)
     name = _spend(ctx, who, at, grapple)
     data, notes = _with_options(st, *fam.scenario(st.system, who, at, ev, ctx.field))
+    data = fate.into_scenario(data, getattr(ev, "fate_reroll", None))
     data = criticals.into_scenario(st, ev, data, ctx.field)  # issue 23: the group's tables in force
     others = nearby.others(st, ev, ctx.field, who, at, fam.name, grapple)  # issue 21: others struck
     if others is not None:
@@ -412,6 +417,9 @@ def _attack(ctx: Ctx) -> None:
     _lose_aim(who)
     changed = fam.apply(res, who, at, scenario, others)
     changed += criticals.psychic_effects(getattr(res, "phenomena", None), who)  # the psyker's Phenomena rows
+    if spender is not None:
+        changed.append(fate.spend(spender))
+    ctx.fate = fate.choices(ctx, who, at, scenario, res)
     if grapple:
         changed += grappling.after(ctx, who, at, res, fam.budget)
     if fam.name == "d100":  # issue 22: shot at, melee frees the Pinned, Recharge, Overwatch fired
@@ -666,6 +674,7 @@ def _adjust(ctx: Ctx) -> None:
             changed.append(f"{key.replace('_', ' ')} {v}")
     changed += _adjust_clip(ctx, c.weapon, ev.rounds, ev.jammed, "")
     changed += _adjust_clip(ctx, c.second_weapon, ev.second_rounds, ev.second_jammed, "second_")
+    changed += fate.adjust(ctx, c, ev.fate, ev.fate_max)
     if c.out and (ev.damage_taken is not None or ev.magnitude):
         c.out = None
     changed.extend(fatigue_limit(c))
@@ -739,7 +748,7 @@ def apply(state: EncounterState, event: Any, field: str = "then") -> Applied:
     name = (state.get(who) or st.get(who) or CombatantState(id="", name=who or "", kind="none")).name if who else None
     st.log.append(LogLine(index=st.events, round=st.round, who=name, text="; ".join(ctx.log)))
     st.events += 1
-    return Applied(state=st, event=stored, resolution=ctx.resolution, steps=tuple(ctx.steps))
+    return Applied(state=st, event=stored, resolution=ctx.resolution, steps=tuple(ctx.steps), fate=tuple(ctx.fate))
 
 
 def preview(state: EncounterState, event: AttackEvent, field: str = "preview") -> tuple[dict[str, Any], list[str]]:

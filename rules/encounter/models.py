@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler
 from .. import limits
 from ..critical.models import AppliedEffect, CriticalTable, PerilsTable, PhenomenaTable, PsychicReading
 from ..errors import ScenarioError
-from ..models import MAX_DICE, DieFace, Seed, TableOptions
+from ..models import MAX_DICE, DieFace, FateTestName, Seed, TableOptions
 
 Id = Annotated[str, Field(pattern=r"^[\w-]{1,40}$", description="a combatant's id, unique in the encounter")]
 MAX_EVENTS = 2000
@@ -53,6 +53,8 @@ class NewCombatant(_Model):
     attacker: dict[str, Any] | None = None
     target: dict[str, Any] | None = None
     surprised: bool = Field(False, description="it loses its first turn (seed 003, Surprise)")
+    # Fate points (rules/encounter/fate.py; the d100 rulesets): all of them left when it joins
+    fate: int | None = Field(None, ge=0, le=99, description="its Fate points (the maximum; all left when it joins)")
 
 
 class _Rolled(_Event):
@@ -131,6 +133,9 @@ class AttackEvent(_Rolled):
     # Critical effects (issue 23, rules/encounter/criticals.py): this attack's own tables, kept
     # instead of those of the last critical_tables event; left out of the file while None
     critical_tables: list[CriticalTable] | None = Field(None, max_length=3 * 16)
+    # Fate points (rules/encounter/fate.py): one test of this attack re-rolled with a Fate point of
+    # the combatant whose test it is; left out of the file while None
+    fate_reroll: FateTestName | None = Field(None, description="the test re-rolled with a Fate point")
 
 
 class AimEvent(_Event):
@@ -202,6 +207,8 @@ class TestEvent(_Rolled):
     cost: Literal["half", "full"] | None = None
     psy_dice: int | None = Field(None, ge=1, le=10, description="DH1 Focus Power: d10s rolled (up to the psy rating)")
     threshold: int | None = Field(None, ge=1, le=100, description="DH1 Focus Power: the power's Threshold")
+    # Fate points (rules/encounter/fate.py): its d100 re-rolled with a Fate point of its own
+    fate_reroll: bool | None = Field(None, description="re-roll the test's d100 with a Fate point; the new roll stands")
 
 
 # Issue 22, the GM screen's conditions and Overwatch across turns (rules/encounter/upkeep.py)
@@ -259,6 +266,9 @@ class AdjustEvent(_Event):
     # Two-weapon fighting (seed 004): the weapon in the other hand's clip and jam
     second_rounds: int | None = Field(None, ge=0, le=limits.CLIP, description="rounds in the second weapon's clip")
     second_jammed: bool | None = None
+    # Fate points (rules/encounter/fate.py): left now, and the most it has (a refresh sets both)
+    fate: int | None = Field(None, ge=0, le=99, description="Fate points left")
+    fate_max: int | None = Field(None, ge=0, le=99, description="its Fate points when refreshed")
 
 
 # Critical effects (issue 23, rules/encounter/criticals.py): the group's tables in force
@@ -419,6 +429,9 @@ class CombatantState(_Model):
     # The group's Psychic Phenomena and Perils of the Warp rows read for it as a psyker
     # (rules/encounter/criticals.py, psychic_effects); left out of the JSON while empty
     psychic_rows: list[PsychicReading] = Field(default_factory=list)
+    # Fate points (rules/encounter/fate.py): left and its most; None (left out of the JSON): unknown
+    fate: int | None = None
+    fate_max: int | None = None
 
     @model_serializer(mode="wrap")
     def _omit_empty(self, handler: SerializerFunctionWrapHandler) -> Any:
@@ -426,6 +439,9 @@ class CombatantState(_Model):
         if isinstance(data, dict):
             for key in ("critical_rows", "characteristic_damage", "psychic_rows"):
                 if not data.get(key, 1):
+                    del data[key]
+            for key in ("fate", "fate_max"):
+                if data.get(key, 0) is None:
                     del data[key]
         return data
 

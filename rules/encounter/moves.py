@@ -30,6 +30,7 @@ from ..errors import FieldError
 from ..models import Step
 from ..other_actions import has_other_actions, other_actions
 from ..tables import tables
+from . import fate
 from .models import CombatantState, Condition, EncounterError
 
 Act = Callable[[Any, CombatantState, int, str], None]
@@ -165,6 +166,7 @@ def test(ctx: Any, act: Act) -> None:
         value = None
     else:
         value = _value(ctx, c)
+    owner = fate.spender_of_test(ctx, c, value is not None)  # Fate points: it has one to spend
     act(ctx, c, cost, what)
     from .engine import _roller  # the event's dice: given, or from its seed
 
@@ -178,6 +180,9 @@ def test(ctx: Any, act: Act) -> None:
     c.conditions = [x for x in c.conditions if not (ev.test in ("jump", "leap") and x.name in MOVED_ENDS)]
     ctx.steps.append(step)
     ctx.log.append(f"{c.name}: {what}: {step.detail}")
+    if owner is not None:  # Fate points: the re-roll's step and the point spent
+        ctx.steps.append(fate.reroll_step(st.system, c, roller))
+        ctx.log.append(fate.spend(owner))
     if nine and st.phenomena is not None:
         _phenomena(ctx, c, what, roller)
 
@@ -224,7 +229,7 @@ def _d100(system: str, c: CombatantState, ev: Any, value: int, src: str, what: s
     char = "" if ev.value is not None else _CHARACTERISTIC.get(ev.test, "")
     mod = ev.modifier + (-10 if c.fatigue else 0)
     total = cap_modifier(mod)
-    roll = roller.d100(f"{what}: d100")
+    roll = fate.d100(roller, f"{what}: d100", bool(ev.fate_reroll))  # Fate points: re-rolled when asked
     t = _TESTS[system](value + total, roll)
     label = ev.skill or char or "the test"
     fat = " (Fatigued \u221210, seed 001)" if c.fatigue else ""

@@ -5,7 +5,10 @@ envelope dict out, never raising for bad input.
 
 - ``{"status": "ok", "encounter": FILE, "state": STATE, "resolution": {...} | None, "steps": [...],
   "undone": EVENT | None}``: the file with the new event appended (its dice filled in) or the
-  last one taken away (``undo``), the state derived from it, the attack's resolution;
+  last one taken away (``undo``), the state derived from it, the attack's resolution; after a d100
+  attack, ``"fate"``: the tests a Fate point of a combatant with one left may re-roll (each with its
+  ``test``, ``label``, ``owner``, ``name``, ``who`` and its die's index ``die``: undo the attack and apply
+  it again with ``fate_reroll``, the new die after that one), left out when there is none;
 - with ``"preview": {"who", "at", "action"}`` instead of ``then``: ``{"status": "ok", "scenario": {...},
   "notes": [...], "state": STATE}``, the scenario that attack would be resolved with now (for the
   forms and the odds), nothing applied;
@@ -113,6 +116,7 @@ def run_encounter(data: Any) -> dict[str, Any]:
         undone = None
         resolution = None
         steps: list[Any] = []
+        fate: list[Any] = []
         if data.get("undo"):
             if not file.events:
                 raise EncounterError.at("undo", "Nothing to undo")
@@ -135,10 +139,12 @@ def run_encounter(data: Any) -> dict[str, Any]:
                 return {"status": "needs", **need.as_dict(), "dice": need.dice}
             file = file.model_copy(update={"events": [*file.events, applied.event]})
             state, resolution, steps = applied.state, applied.resolution, list(applied.steps)
+            fate = list(applied.fate)
             _remember(_key(file), state)
     except ScenarioError as exc:
         return {"status": "invalid", **exc.as_dict()}
     return {
+        **({"fate": fate} if fate else {}),  # Fate points: the attack's tests a point may re-roll
         "status": "ok",
         "encounter": file.model_dump(mode="json", exclude_none=True),
         "state": state.model_dump(mode="json"),

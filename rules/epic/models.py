@@ -521,6 +521,18 @@ class EpicScenario(_Model):
     seed: Seed | None = None
     dice: list[DieFace] | None = Field(None, max_length=MAX_DICE)
 
+    # Fate points are the d100 rulesets' (rules.d100.fate): named here only to be refused at the field
+    fate_reroll: Any = Field(None, exclude=True, description="refused: this ruleset has no Fate points")
+
+    @field_validator("fate_reroll")
+    @classmethod
+    def _no_fate(cls, value: Any) -> Any:
+        if value is not None:
+            from ..d100.fate import NO_FATE
+
+            raise ValueError(NO_FATE["epic"])
+        return value
+
     @model_validator(mode="after")
     def _one_dice_source(self) -> EpicScenario:
         if self.seed is not None and self.dice is not None:

@@ -137,6 +137,11 @@ def _sample(scenario: Any, summarize: Callable[[Any], K]) -> Dist[K]:
 def odds(scenario: Any) -> Odds:
     """The odds of ``scenario`` (any ruleset's scenario model). Raises :class:`ScenarioError` for
     an attack the rules do not allow, at the field concerned, as resolving it would."""
+    asked = scenario
+    if getattr(scenario, "fate_reroll", None) is not None:
+        # Fate points: the dice are walked without the re-roll; the report adds the figures with one
+        # (rules.odds.fate), from the same distribution
+        scenario = scenario.model_copy(update={"fate_reroll": None})
     action = getattr(scenario, "action", None)
     if action is not None and getattr(action, "action_type", "").strip().lower() == "grapple":
         # Grappling (seed 004): opposed tests and control, not an attack's hits and wounds
@@ -148,7 +153,7 @@ def odds(scenario: Any) -> Odds:
     if seam.direct is not None:
         return seam.direct(scenario)
     dist, sample = seam.distribution(scenario)
-    report = seam.report(scenario, dist, sample)
+    report = seam.report(asked, dist, sample)
     return report if seam.finish is None else seam.finish(scenario, report, dist, sample)
 
 
@@ -319,6 +324,7 @@ def _d100(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
     figures, chart = _horde_figures(f, t) if t.horde is not None else _wound_figures(f, scenario, notes)
     headline += figures
     headline.append(Figure(key="fury", label="Righteous Fury", chance=f.chance(lambda o: o.fury)))
+    headline += _fate_figures(scenario, dist, sample, figures, notes)
     from .critical import critical_odds  # issue 23: the chance of each Critical Effects row
 
     critical = critical_odds(scenario, _attack_class(scenario.system), dist, sample)
@@ -337,6 +343,40 @@ def _d100(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
         locations=_locations(dist, sample),
         notes=notes,
     )
+
+
+def _fate_figures(
+    scenario: Any, dist: Dist[Any], sample: int | None, figures: list[Figure], notes: list[str]
+) -> list[Figure]:
+    """With one Fate point spent on re-rolling the attack test when the attack is lost to it
+    (:mod:`rules.odds.fate`), when the scenario's ``fate_reroll`` is ``attack``: the chance to hit,
+    and to kill (or destroy the Horde) as ``figures`` word it; none where the attack has no test of
+    its own. Asked for, so the odds of a scenario without Fate read as they always did; another test
+    named gets a note in ``notes`` instead."""
+    from .fate import applies, with_fate
+
+    asked = getattr(scenario, "fate_reroll", None)
+    if asked is not None and asked != "attack":
+        notes.append(f"A Fate re-roll's odds are worked out for the attack test only, not for '{asked}'.")
+    if asked != "attack" or not applies(scenario, _attack_class(scenario.system)):
+        return []
+    f = _Figures(with_fate(dist), sample)
+    out = [Figure(key="hit_fate", label="Hits, with one Fate re-roll of the attack test", chance=f.chance(_hits))]
+    kill = next((x for x in figures if x.key == "kill"), None)
+    if kill is not None:
+        t = scenario.target
+        if t.horde is not None:
+            size = t.horde.magnitude
+            chance = f.chance(lambda o: o.magnitude >= size)
+        else:
+            need = max(1, t.wounds - t.damage_taken)
+            chance = f.chance(lambda o: o.wounds >= need or o.slain)
+        out.append(Figure(key="kill_fate", label=f"{kill.label.split(' (')[0]}, with one Fate re-roll", chance=chance))
+    return out
+
+
+def _hits(o: Any) -> bool:
+    return bool(o.hits > 0)
 
 
 def _horde_figures(f: _Figures, t: Any) -> tuple[list[Figure], Chart]:

@@ -14,7 +14,7 @@ never renamed or dropped without a migration.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal, get_args
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -369,6 +369,18 @@ class RpScenario(_Model):
     charts: list[DamageChart] = Field(default_factory=list, max_length=10)
     dice: list[DieFace] | None = Field(None, max_length=MAX_DICE)
     seed: Seed | None = None
+
+    # Fate points are the d100 rulesets' (rules.d100.fate): named here only to be refused at the field
+    fate_reroll: Any = Field(None, exclude=True, description="refused: this ruleset has no Fate points")
+
+    @field_validator("fate_reroll")
+    @classmethod
+    def _no_fate(cls, value: Any) -> Any:
+        if value is not None:
+            from ..d100.fate import NO_FATE
+
+            raise ValueError(NO_FATE["wh40krp"])
+        return value
 
     @model_validator(mode="after")
     def _one_dice_source(self) -> RpScenario:

@@ -4,7 +4,8 @@
 ``handle``: the request is a scenario (the forms, plus ``dice`` or ``seed``) as JSON text. The
 response is the envelope of :func:`rules.run` (statuses ``ok``, ``needs``, ``invalid``: see
 ``rules/api.py``) with, for ``ok``, ``"html"``: the resolution rendered for the player by
-:mod:`auspex_web.render`.
+:mod:`auspex_web.render`, and for a d100 attack ``"fate"``: the tests a Fate point may re-roll
+(their "Re-roll with Fate" buttons end the html).
 
 ``handle(request_json, forms=True)``: the page's forms, where an empty name the result reads is
 refused too. ``check``: the same scenario, checked only (a field left, issue 24): ``ok`` or
@@ -54,7 +55,7 @@ import rules
 from rules import jsonsafe
 from rules.errors import ScenarioError
 
-from .render import render_resolution
+from .render import render_fate, render_resolution
 
 ERROR_MESSAGE = (
     "The rules engine failed on this attack. Nothing you typed is lost; the details are in the browser console."
@@ -71,9 +72,10 @@ def respond(request_json: str, forms: bool = False) -> dict[str, Any]:
     """The envelope for one request, as a dict (``handle`` without the JSON round trip); with
     ``forms`` (Resolve on the page's forms), an empty name the result reads is refused
     (:func:`rules.api.name_errors`), which a share link's roll or a saved scenario is not."""
-    envelope = rules.run_text(request_json, require_names=bool(forms))
+    envelope = rules.run_text(request_json, require_names=bool(forms), fate=True)
     if envelope["status"] == "ok":
-        envelope["html"] = render_resolution(envelope["resolution"])
+        # the result, and the tests a Fate point may re-roll (the d100 rulesets: "fate")
+        envelope["html"] = render_resolution(envelope["resolution"]) + render_fate(envelope.get("fate") or [])
     return envelope
 
 
@@ -202,7 +204,9 @@ def respond_encounter(request_json: str) -> dict[str, Any]:
     if envelope["status"] == "ok":
         envelope["html"] = render_encounter(envelope["state"])
         res = envelope.get("resolution")  # none for a preview or an event that is not an attack
-        envelope["result_html"] = render_resolution(res) if res is not None else None
+        envelope["result_html"] = (
+            render_resolution(res) + render_fate(envelope.get("fate") or []) if res is not None else None
+        )
         envelope["conditions"] = list(CONDITIONS)
     return envelope
 

@@ -930,3 +930,16 @@ def render_manoeuvre(r: Resolution, m: ManoeuvreResult) -> str:
         f'<table class="modifiers"><thead><tr><th>who</th><th>test</th><th>roll</th><th>result</th></tr></thead>'
         f"<tbody>{rows}</tbody></table></section>"
     )
+
+
+def render_fate(choices: Iterable[Mapping[str, Any]]) -> str:
+    """Fate points (DH2 Core, Ch. I; DH1 Core, Ch. VIII; Deathwatch Core): the result's "Re-roll
+    with Fate" buttons, one per test the engine says a Fate point may re-roll
+    (:func:`rules.d100.fate.choices`); each carries its test and its die's index, which the page
+    reads to ask for the new die. Nothing when there is none."""
+    buttons = "".join(
+        f'<button type="button" class="fate-reroll" data-fate="{e(c["test"])}" data-die="{int(c["die"])}">'
+        f"Re-roll with Fate: {e(c['label'])} ({e(c['name'])})</button>"
+        for c in choices
+    )
+    return f'<p class="fate" data-k="fate">{buttons}</p>' if buttons else ""

@@ -139,6 +139,15 @@ def second_text(c: Mapping[str, Any]) -> str:
     return f"Other hand: {text}" if text else ""
 
 
+def fate_text(c: Mapping[str, Any]) -> str:
+    """Fate points (DH2 Core, Ch. I; DH1 Core, Ch. VIII; Deathwatch Core): ``Fate 1/2``, or nothing
+    while unknown."""
+    if c.get("fate") is None:
+        return ""
+    top = c.get("fate_max")
+    return f"Fate {c['fate']}/{top}" if top is not None else f"Fate {c['fate']}"
+
+
 def _line(key: str, text: str) -> str:
     return _k(key, e(text), "p") if text else ""
 
@@ -240,7 +249,7 @@ def render_combatant(c: Mapping[str, Any], state: Mapping[str, Any], place: int 
     fatigue = f"Fatigue {c['fatigue']}" if c.get("fatigue") else ""
     return (
         f'<li class="{classes}" data-id="{e(c.get("id"))}"><p class="enc-head">{head}</p>'
-        f"{_line('harm', harm(c))}{_line('fatigue', fatigue)}"
+        f"{_line('harm', harm(c))}{_line('fatigue', fatigue)}{_line('fate', fate_text(c))}"
         f"{_line('characteristic-damage', characteristic_text(c.get('characteristic_damage')))}"
         f"{_line('weapon', weapon_text(c.get('weapon')))}{_line('second-weapon', second_text(c))}"
         f"{_line('aim', held)}{_line('budget', budget_text(c, system, turn))}{listed}</li>"
