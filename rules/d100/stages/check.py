@@ -116,18 +116,15 @@ def _action_fits(a: D100Attack, action: ActionDef) -> list[FieldError]:
 
 
 def _parry(a: D100Attack) -> list[FieldError]:
-    """A Parry only against melee, never against a Flexible weapon nor with an Unwieldy one."""
-    s, w, seen = a.s, a.weapon, a.q
-    errors: list[FieldError] = []
+    """No Parry with an Unwieldy weapon. A target whose Reaction is Parry may still be shot or
+    struck with a Flexible weapon: the attack goes ahead and no Parry is made
+    (:func:`rules.d100.stages.evasion.no_parry` says why in the steps)."""
+    s, w = a.s, a.weapon
     ev = s.target.evasion
-    if ev is not None and ev.reaction == "Parry":
-        if not w.is_melee:
-            errors.append(FieldError("target.evasion.reaction", "Parry works only against melee attacks: use Dodge"))
-        elif "Flexible" in seen:
-            errors.append(FieldError("target.evasion.reaction", f"The {w.name} is Flexible: it cannot be Parried"))
-        elif "Unwieldy" in a.parry_q:
-            errors.append(FieldError("target.evasion.qualities", "An Unwieldy weapon cannot be used to Parry"))
-    return errors
+    parried = ev is not None and ev.reaction == "Parry" and w.is_melee and "Flexible" not in a.q
+    if parried and "Unwieldy" in a.parry_q:
+        return [FieldError("target.evasion.qualities", "An Unwieldy weapon cannot be used to Parry")]
+    return []
 
 
 def check_ruleset_options(a: D100Attack, action: ActionDef) -> list[FieldError]:
