@@ -29,6 +29,9 @@ Deathwatch does its own way:
 - Parry ("Test Weapon Skill to negate a hit", seed 001, Combat Actions) meets a melee blow only
   (DW Core, Ch. VIII, Parry): a target whose Reaction is Parry is shot all the same and makes no
   Reaction; a step says why.
+- Overwatch's kill zone reaches "up to the Range of the weapon" (seed 001, Overwatch): a shot from
+  Overwatch at a target beyond the weapon's Range (Maximal's extra range counted) is refused at
+  ``action.distance``, as Suppressing Fire beyond half the Range is. The 45-degree arc is the GM's.
 - Righteous Fury: a natural 10 on a damage die calls for the attack test again; if it succeeds,
   1d10 more damage, again on each further 10 (DW Core, Ch. VIII, Righteous Fury). Volatile skips
   the confirmation (seed 001).

@@ -262,6 +262,15 @@ def _action_options(a: D100Attack, action: ActionDef) -> list[FieldError]:
                 f"{s.action.distance:g} m is beyond it",
             )
         )
+    elif s.action.overwatch and t.pinning is not None and not w.is_melee and 0 < a._range() < s.action.distance:
+        # Deathwatch's kill zone reaches "up to the Range of the weapon" (seed 001, Overwatch)
+        errors.append(
+            FieldError(
+                "action.distance",
+                f"The kill zone of Overwatch reaches up to the weapon's Range, {a._range():g} m: "
+                f"{s.action.distance:g} m is beyond it (seed 001, Overwatch)",
+            )
+        )
     return errors
 
 
