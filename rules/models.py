@@ -876,7 +876,7 @@ class GrappleResult(_Model):
     half_action: bool = False
 
 
-class ManoeuvreResult(_Model):
+class ManoeuvreResult(_OmitUnset):
     """What a melee manoeuvre did (DH1 seed 003, Actions; Deathwatch seed 001, Combat Actions;
     :mod:`rules.d100.manoeuvres`): its ``kind`` (feint, manoeuvre, knock_down, stun,
     defensive_stance), the opposed ``tests`` (the attacker's first), the ``winner`` (attacker,
@@ -884,8 +884,13 @@ class ManoeuvreResult(_Model):
     attacker fallen prone (``attacker_prone``), the rounds the opponent is Stunned
     (``stunned_rounds``), the levels of ``fatigue`` inflicted, the ``metres`` the opponent was moved,
     ``no_evasion`` (a won Feint: the next melee attack on it cannot be Dodged or Parried) and
-    ``extra_reaction`` (Defensive Stance in Deathwatch)."""
+    ``extra_reaction`` (Defensive Stance in Deathwatch).
 
+    ``test_success`` (a Stun only; left out of the JSON otherwise): whether its Weapon Skill test
+    succeeded, the blow landing before any Evasion. The resolution's ``success`` is the Stun's own:
+    the opponent Stunned (hit, not avoided, and 1d10 + SB at least TB + head AP)."""
+
+    OMIT_NONE: ClassVar[tuple[str, ...]] = ("test_success",)
     kind: str
     tests: list[OpposedSideResult] = Field(default_factory=list)
     winner: Literal["attacker", "target"] | None = None
@@ -897,6 +902,7 @@ class ManoeuvreResult(_Model):
     metres: int = 0
     no_evasion: bool = False
     extra_reaction: bool = False
+    test_success: bool | None = None
 
 
 class FateResult(_Model):
@@ -914,7 +920,11 @@ class FateResult(_Model):
 
 
 class Resolution(_OmitUnset):
-    """The whole outcome of one attack, with every die and every step."""
+    """The whole outcome of one attack, with every die and every step.
+
+    ``success`` is the attack test's, save where the action's own success is another: a Flame or
+    Spray (someone struck), an opposed manoeuvre (won), a Stun (the opponent Stunned; its Weapon
+    Skill test's success is ``manoeuvre.test_success``)."""
 
     system: str
     attacker: str

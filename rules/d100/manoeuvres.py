@@ -253,11 +253,14 @@ def _stun(a: D100Attack, st: AttackState, out: _Out) -> Resolution:
         out.stunned_rounds, out.fatigue, out.winner = max(1, up - down), 1, "attacker"
         text += (
             f" Equal or higher: {s.target.name} is Stunned for {out.stunned_rounds} round(s) "
-            f"(the difference, at least 1) and gains a level of Fatigue."
+            f"(the difference, at least 1) and gains a level of Fatigue. The Stun succeeds."
         )
     else:
         out.winner = "target"
-        text += f" Lower: {s.target.name} shrugs off the blow and is not Stunned."
+        text += (
+            f" Lower: {s.target.name} shrugs off the blow and is not Stunned. The Weapon Skill test "
+            "succeeded (the blow landed); the Stun fails."
+        )
     _effect(a, out, "stun", text)
     return _resolution(a, st, out, out.stunned_rounds > 0)
 
@@ -297,6 +300,7 @@ def _resolution(a: D100Attack, st: AttackState, out: _Out, won: bool, outcome: s
     st = replace(st, fatigue=out.fatigue)
     res = finish(a, st, outcome or ("hit" if won else "miss"), success=won)
     rec = ManoeuvreResult(
+        test_success=st.success if out.kind == "stun" else None,  # the Stun's WS test (its hit)
         kind=out.kind,
         tests=[_record(t) for t in out.tests],
         winner=out.winner,

@@ -21,6 +21,10 @@ d100 family's (:mod:`rules.d100.attack`); what DH1 does its own way:
   is rolled for it; critical effects come only from damage beyond the target's wounds.
 - Evasion: a successful Dodge or Parry negates the hit, and against a burst one more hit per
   degree of success (DH1 Core, Ch. VIII, Dodge).
+- Parry ("Test Weapon Skill to negate a hit", seed 003, Actions) meets a melee blow only (DH1 Core,
+  Ch. VIII, Parry), and "Flexible | Cannot be Parried" (seed 003, Weapon Qualities): a target whose
+  Reaction is Parry, shot or struck with a Flexible weapon, is attacked all the same and makes no
+  Reaction (it has no Dodge to fall back on); a step says why.
 - Unarmed: 1d5-3 + SB, armour counts double, and every hit inflicts a level of Fatigue
   (DH1 Core, Ch. VIII, Unarmed Combat); DH2 does not double armour and needs damage >= TB.
 - A ranged weapon used without its talent is at -20 and counts as Unreliable (DH1 Core, Ch. IV).
@@ -183,6 +187,7 @@ class DH1Attack(WholeTensAttack):
         "jams": f"{BOOK}, Jams (96\u201300; 94\u201300 on Semi-Auto, Full Auto and Suppressing Fire)",
         "step3": f"{SEED}, Attack steps (2. Determine Hit Location: reverse the dice) and Hit Locations",
         "evasion": f"{BOOK}, Dodge and Parry (the hit is negated; against a burst one more per degree of success)",
+        "parry": f"{SEED}, Actions (Parry: test Weapon Skill to negate a hit); {BOOK}, Parry (against melee attacks only)",
         "step4": f"{SEED}, Attack steps (3. Determine Damage; melee adds SB)",
         "fury": f"{BOOK}, Righteous Fury (confirm with the attack test again; then 1d10 more damage, again on a 10)",
         "fury_troop": f"{BOOK}, Righteous Fury",

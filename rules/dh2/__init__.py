@@ -19,6 +19,9 @@ DH2 Core Rulebook, cited by chapter and section in each step. How DH2 differs fr
   armour and TB stopped the hit) (seed 004, Righteous Fury); DH1 confirms it and adds d10s.
 - Evasion: each degree of success negates one hit (DH2 Core, Ch. VII, Evasion); DH1 negates one
   hit plus one per degree.
+- A Parry meets melee attacks only (DH2 Core, Ch. VII, Evasion) and never a Flexible weapon (DH2
+  Core, Ch. V, Flexible): a target whose Reaction is Parry may still be shot or whipped; the attack
+  goes ahead, no Parry is rolled and a step says why (the same in DH1 and Deathwatch).
 - Qualities with their DH2 readings (``rules/data/dh2/qualities.json``): Primitive (X) caps each
   damage die, Razor Sharp needs three degrees, Scatter is +10 to hit / +3 damage close and -3
   damage far, Spray is the no-test cone, Toxic (X) and Snare (X) take a value.
@@ -208,6 +211,7 @@ class DH2Attack(D100Attack):
         "jams": f"{SEED}, Weapon Jams",
         "step3": f"{SEED}, Step Three: Attacker Determines Hit Location",
         "evasion": f"{SEED}, Evasion Reactions; DH2 Core, Ch. VII, Evasion (each degree of success negates a hit)",
+        "parry": f"{SEED}, Evasion Reactions; DH2 Core, Ch. VII, Evasion (Parry: against melee attacks only)",
         "step4": f"{SEED}, Step Four: Attacker Determines Damage",
         "fury": f"{SEED}, Righteous Fury",
         "fury_troop": f"{SEED}, Righteous Fury for Player Characters and NPCs",

@@ -26,6 +26,12 @@ Deathwatch does its own way:
 - Tearing: one extra damage die, the lowest dropped (the screen's "roll two dice, take the best"
   is the one-die case); DH1 rolls the whole damage twice.
 - Reliable: on a jam roll 1d10, only a 10 jams (seed 001); DH2 jams Reliable weapons only on 100.
+- Parry ("Test Weapon Skill to negate a hit", seed 001, Combat Actions) meets a melee blow only
+  (DW Core, Ch. VIII, Parry): a target whose Reaction is Parry is shot all the same and makes no
+  Reaction; a step says why.
+- Overwatch's kill zone reaches "up to the Range of the weapon" (seed 001, Overwatch): a shot from
+  Overwatch at a target beyond the weapon's Range (Maximal's extra range counted) is refused at
+  ``action.distance``, as Suppressing Fire beyond half the Range is. The 45-degree arc is the GM's.
 - Righteous Fury: a natural 10 on a damage die calls for the attack test again; if it succeeds,
   1d10 more damage, again on each further 10 (DW Core, Ch. VIII, Righteous Fury). Volatile skips
   the confirmation (seed 001).
@@ -185,6 +191,8 @@ class DWAttack(WholeTensAttack):
         "jams": f"{SEED}, Weapon Jams (96\u201300; 94\u201300 for Semi- and Full Auto fire and Suppressing Fire)",
         "step3": f"{SEED}, Hit Locations (the attack roll reversed)",
         "evasion": f"{BOOK}, Dodge and Parry (the hit is negated; against a burst one more per degree of success)",
+        "parry": f"{SEED}, Combat Actions (Parry: test Weapon Skill to negate a hit); {BOOK}, Parry (against melee "
+        "attacks only)",
         "step4": f"{SEED}, Damage (melee weapons add SB)",
         "degrees_die": f"{BOOK}, Attacker Determines Damage (the Degrees of Success are the minimum result of "
         "one damage die of the player's choice)",

@@ -182,16 +182,9 @@ def _profile(ctx: Ctx) -> None:
         ctx.field,
     )
     c.attacker, c.target = fresh.attacker, fresh.target
-    if ev.attacker is not None and (
-        c.weapon is None
-        or fresh.weapon is None
-        or fresh.weapon.name != c.weapon.name
-        or fresh.weapon.clip != c.weapon.clip
-    ):
-        c.weapon = fresh.weapon
-    two, now = fresh.second_weapon, c.second_weapon
-    if ev.attacker is not None and (two is None or now is None or (two.name, two.clip) != (now.name, now.clip)):
-        c.second_weapon = two  # a new weapon in the other hand comes loaded; the same one keeps its rounds
+    if ev.attacker is not None:
+        c.weapon = _corrected(ctx, c, c.weapon, fresh.weapon)
+        c.second_weapon = _corrected(ctx, c, c.second_weapon, fresh.second_weapon)
     c.kind, c.wounds, c.magnitude_start, c.units_start = (
         fresh.kind,
         fresh.wounds,
@@ -203,6 +196,28 @@ def _profile(ctx: Ctx) -> None:
     if c.units is None:
         c.units = fresh.units
     ctx.log.append(f"{c.name}'s profile changed")
+
+
+def _corrected(ctx: Ctx, c: CombatantState, now: WeaponState | None, fresh: WeaponState | None) -> WeaponState | None:
+    """A weapon after a ``profile`` event: a new one (another name or Clip) comes loaded; the same
+    one keeps its state (rounds left, jam, heat, Recharge) but takes the corrected Rld (seed 003:
+    "Rld | How many actions to reload"). A reload under way keeps the Half Actions already spent on
+    it: what the corrected Rld still asks of them is owed (none left: the weapon is loaded)."""
+    if now is None or fresh is None or (fresh.name, fresh.clip) != (now.name, now.clip):
+        return fresh
+    if fresh.reload == now.reload:
+        return now
+    owed = now.reloading
+    if owed:
+        spent = _reload_cost(now.reload) - owed
+        owed = _reload_cost(fresh.reload) - spent
+    kept = now.model_copy(update={"reload": fresh.reload, "reloading": max(owed, 0)})
+    if owed <= 0 < now.reloading:  # the corrected Rld is already paid for: the reload is done
+        kept = kept.model_copy(update={"rounds": kept.clip})
+        ctx.log.append(f"{c.name} has reloaded the {kept.name}: the corrected Rld {fresh.reload} is already spent")
+    elif owed:
+        ctx.log.append(f"{c.name}'s {kept.name}: {owed} Half Action(s) still to reload (Rld {fresh.reload})")
+    return kept
 
 
 def _new(c: CombatantState, attacker: Any, target: Any) -> NewCombatant:

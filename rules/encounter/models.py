@@ -331,8 +331,9 @@ class EncounterFile(_Model):
 class WeaponState(_Model):
     """A combatant's weapon: ``clip`` (its Clip: rounds a full load holds; 0 when not counted, as
     a melee weapon), ``rounds`` loaded now, ``jammed``, ``overheated`` (turns of its wielder
-    before it fires again), ``reload`` (Rld as printed) and ``reloading`` (Full Actions still owed
-    to a reload under way); ``repairing``: turns of its wielder until a jam is repaired (the fan
+    before it fires again), ``reload`` (Rld as printed) and ``reloading`` (Half Actions still owed
+    to a reload under way: Rld Half is 1, Full 2, "2 Full" 4, seed 003's "How many actions to
+    reload" counted in Half Actions, a Full Action being two); ``repairing``: turns of its wielder until a jam is repaired (the fan
     ruleset: 4 rounds after a passed Tek test, seed 000)."""
 
     name: str

@@ -190,9 +190,10 @@ def test_unarmed_target_parries_an_armed_foe_at_minus_20() -> None:
     assert (res["outcome"], res["hits_negated"], res["total_wounds"]) == ("hit", 0, 5)
 
 
-def test_parry_against_a_gun_refused() -> None:
-    errors = errors_of(scenario(LASGUN, evasion={"reaction": "Parry", "skill": 40}, dice=[23, 25]))
-    assert errors == {"target.evasion.reaction": "Parry works only against melee attacks: use Dodge"}
+def test_parry_against_a_gun_not_made() -> None:
+    # BS 40, 23 hits (32: Body); no Parry d100 against a shot: d10 5 + 2 = 7 - TB 3 = 4 wounds
+    res = resolve_ok(scenario(LASGUN, evasion={"reaction": "Parry", "skill": 40}, dice=[23, 5]))
+    assert (res["outcome"], res["total_wounds"], len(res["dice"])) == ("hit", 4, 2)
 
 
 def test_pistol_shot_at_an_engaged_foe_has_no_range_band() -> None:

@@ -10,7 +10,7 @@ The table names only "Arm"/"Leg": the engine reads them as the first hit's side,
 from __future__ import annotations
 
 import pytest
-from dh2_scenarios import AUTOGUN, LASGUN, SWORD, errors_of, locations, resolve_ok, scenario, weapon
+from dh2_scenarios import AUTOGUN, LASGUN, SWORD, locations, resolve_ok, scenario, weapon
 
 # --- the first hit's location, through run() -----------------------------------------------------------
 
@@ -321,9 +321,10 @@ def test_parry_negates_a_melee_hit() -> None:
     assert res["dice"][1]["purpose"] == "Parry d100 (evasion)"
 
 
-def test_parry_against_ranged_attack_is_refused() -> None:
-    errors = errors_of(scenario(LASGUN, evasion={"reaction": "Parry", "skill": 40}, dice=[23, 10]))
-    assert "target.evasion.reaction" in errors
+def test_parry_against_ranged_attack_is_not_made() -> None:
+    # BS 50, 23 hits (32: Body); no Parry d100 against a shot: d10 5 + 3 = 8 - TB 3 = 5 wounds
+    res = resolve_ok(scenario(LASGUN, evasion={"reaction": "Parry", "skill": 40}, dice=[23, 5]))
+    assert (res["outcome"], res["total_wounds"], len(res["dice"])) == ("hit", 5, 2)
 
 
 def test_no_evasion_roll_after_a_miss() -> None:

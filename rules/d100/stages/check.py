@@ -116,18 +116,15 @@ def _action_fits(a: D100Attack, action: ActionDef) -> list[FieldError]:
 
 
 def _parry(a: D100Attack) -> list[FieldError]:
-    """A Parry only against melee, never against a Flexible weapon nor with an Unwieldy one."""
-    s, w, seen = a.s, a.weapon, a.q
-    errors: list[FieldError] = []
+    """No Parry with an Unwieldy weapon. A target whose Reaction is Parry may still be shot or
+    struck with a Flexible weapon: the attack goes ahead and no Parry is made
+    (:func:`rules.d100.stages.evasion.no_parry` says why in the steps)."""
+    s, w = a.s, a.weapon
     ev = s.target.evasion
-    if ev is not None and ev.reaction == "Parry":
-        if not w.is_melee:
-            errors.append(FieldError("target.evasion.reaction", "Parry works only against melee attacks: use Dodge"))
-        elif "Flexible" in seen:
-            errors.append(FieldError("target.evasion.reaction", f"The {w.name} is Flexible: it cannot be Parried"))
-        elif "Unwieldy" in a.parry_q:
-            errors.append(FieldError("target.evasion.qualities", "An Unwieldy weapon cannot be used to Parry"))
-    return errors
+    parried = ev is not None and ev.reaction == "Parry" and w.is_melee and "Flexible" not in a.q
+    if parried and "Unwieldy" in a.parry_q:
+        return [FieldError("target.evasion.qualities", "An Unwieldy weapon cannot be used to Parry")]
+    return []
 
 
 def check_ruleset_options(a: D100Attack, action: ActionDef) -> list[FieldError]:
@@ -263,6 +260,15 @@ def _action_options(a: D100Attack, action: ActionDef) -> list[FieldError]:
                 "action.distance",
                 f"Suppressing Fire covers up to half the weapon's range, {a._range() / 2:g} m: "
                 f"{s.action.distance:g} m is beyond it",
+            )
+        )
+    elif s.action.overwatch and t.pinning is not None and not w.is_melee and 0 < a._range() < s.action.distance:
+        # Deathwatch's kill zone reaches "up to the Range of the weapon" (seed 001, Overwatch)
+        errors.append(
+            FieldError(
+                "action.distance",
+                f"The kill zone of Overwatch reaches up to the weapon's Range, {a._range():g} m: "
+                f"{s.action.distance:g} m is beyond it (seed 001, Overwatch)",
             )
         )
     return errors

@@ -60,6 +60,10 @@ def evade(a: D100Attack, st: AttackState, hits: int) -> int:
             f"{a.s.target.name} is helpless and makes no Reaction: its {ev.reaction} is not rolled.",
         )
         return 0
+    cannot = no_parry(a)
+    if cannot is not None:
+        a._step("Evasion", cannot[1], f"{a.s.target.name}'s Reaction is Parry, {cannot[0]}: no Reaction is made.")
+        return 0
     raw = ev.modifier
     why = []
     if ev.reaction == "Parry":
@@ -93,6 +97,22 @@ def evade(a: D100Attack, st: AttackState, hits: int) -> int:
     if ev.reaction == "Parry" and "Power Field" in a.parry_q and "Power Field" not in a.q:
         _power_field(a)
     return negated
+
+
+def no_parry(a: D100Attack) -> tuple[str, str] | None:
+    """Why the target's Parry cannot be made against this attack, and the rule's source; None when
+    it can (or its Reaction is not Parry). A Parry meets a melee blow only (the books' Parry; seed
+    003 and seed 001: "Test Weapon Skill to negate a hit"), and a Flexible weapon's attack "Cannot be
+    Parried" (seed 003, Weapon Qualities). The attack still goes ahead: the target, whose Reaction
+    is Parry, makes none (it would Dodge only were Dodge its Reaction)."""
+    ev, w = a.s.target.evasion, a.weapon
+    if ev is None or ev.reaction != "Parry":
+        return None
+    if not w.is_melee:
+        return f"which meets only melee attacks, not the {w.name}'s ranged attack", a.SRC.get("parry", a.SRC["evasion"])
+    if "Flexible" in a.q:
+        return f"and the {w.name} is Flexible: it cannot be Parried", a._qsrc("Flexible")
+    return None
 
 
 def _power_field(a: D100Attack) -> None:

@@ -1,23 +1,24 @@
 """Flexible, in each ruleset.
 
-- DH2 (DH2 Core, Ch. V, Flexible) and DH1 (seed 003, Weapon Qualities): the weapon's attack cannot be Parried (a
-  Parry against it is refused); it can be Dodged.
+- DH2 (DH2 Core, Ch. V, Flexible) and DH1 (seed 003, Weapon Qualities): the weapon's attack cannot be Parried (the
+  attack goes ahead and the target whose Reaction is Parry makes none); it can be Dodged.
 - Deathwatch: not on seed 001's list of Weapon Qualities: refused.
 """
 
 from __future__ import annotations
 
 import dh1_scenarios as dh1
-from dh2_scenarios import SWORD, errors_of, resolve_ok, scenario, weapon
+from dh2_scenarios import SWORD, resolve_ok, scenario, weapon
 
-from .readings import dh1_parry, refused
+from .readings import refused
 
 PARRY_40 = {"reaction": "Parry", "skill": 40}
 
 
 def test_flexible_dh2() -> None:
-    errors = errors_of(scenario(weapon(SWORD, name="Whip", qualities=["Flexible"]), evasion=PARRY_40, dice=[23, 10]))
-    assert errors == {"target.evasion.reaction": "The Whip is Flexible: it cannot be Parried"}
+    # WS 50, 23 hits; no Parry d100: d10 5 + SB 3 = 8 - TB 3 = 5 wounds
+    res = resolve_ok(scenario(weapon(SWORD, name="Whip", qualities=["Flexible"]), evasion=PARRY_40, dice=[23, 5]))
+    assert (res["outcome"], res["total_wounds"], len(res["dice"])) == ("hit", 5, 2)
 
 
 def test_flexible_dh2_can_be_dodged() -> None:
@@ -28,8 +29,10 @@ def test_flexible_dh2_can_be_dodged() -> None:
 
 
 def test_flexible_dh1() -> None:
-    errors = errors_of(dh1_parry(40, [], 25, attacker=weapon(dh1.SWORD, name="Whip", qualities=["Flexible"])))
-    assert errors == {"target.evasion.reaction": "The Whip is Flexible: it cannot be Parried"}
+    # WS 40, 23 hits (32: Body); no Parry d100: d10 5 + SB 3 - TB 3 = 5 wounds
+    whip = weapon(dh1.SWORD, name="Whip", qualities=["Flexible"])
+    res = resolve_ok(dh1.scenario(whip, evasion=PARRY_40, dice=[23, 5]))
+    assert (res["outcome"], res["total_wounds"], len(res["dice"])) == ("hit", 5, 2)
 
 
 def test_flexible_dh1_can_be_dodged() -> None:
