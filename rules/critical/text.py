@@ -80,7 +80,6 @@ LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 """The characters :meth:`str.splitlines` (and so the text form) ends a line at: a row's words
 cannot hold one."""
 
-_ROW_LINE = re.compile(r"([^,:]*),([^,:]*),([^:]*):(.*)")
 _ROW_NUMBER = re.compile(r"(?:row\s*)?(\d{1,3})", re.IGNORECASE)
 _COUNT = r"(\d{1,3}|\d{0,2}d\d{1,3})"
 _STUNNED = re.compile(rf"stunned\s+{_COUNT}(?:\s+rounds?)?", re.IGNORECASE)
@@ -94,11 +93,11 @@ _PLAIN = {
     "useless": "useless",
     "slain": "slain",
 }
-# Each pattern is matched whole (fullmatch) against one line of at most LINE_LENGTH characters, and
-# no two unbounded repeats can share the same characters (a ``\s*`` never follows another ``\s*``
-# across an optional group), so a match is linear in the line: no backtracking over its length.
-_CHART_LINE = re.compile(r"chart\s*(\d{1,2})\s*(?:\(\s*d(\d{1,3})\s*\)\s*)?,\s*(.*)", re.IGNORECASE)
-_CHART_ROW = re.compile(r"(-?\d{1,3})(?:\s*[-\u2013]\s*(-?\d{1,3}))?\s*:\s*(.*)")
+# A line is cut at its separators (the first colon; the commas before it) with str.partition and
+# split, and each pattern is matched whole (fullmatch) against one stripped piece, the words that
+# follow never matched by a pattern: linear in the line, with no backtracking over its length.
+_CHART_HEAD = re.compile(r"chart\s*(\d{1,2})(?:\s*\(\s*d(\d{1,3})\s*\))?", re.IGNORECASE)
+_CHART_SPAN = re.compile(r"(-?\d{1,3})(?:\s*[-\u2013]\s*(-?\d{1,3}))?")
 _EFFECT_HELP = "stunned N, stunned 1d5, prone, fatigue N, blood loss, on fire, Ag damage 1d10, lost, useless, slain"
 
 
@@ -261,13 +260,19 @@ def _bounded(line: str) -> None:
 def _row_line(line: str) -> tuple[tuple[str, str], CriticalRow]:
     """One d100 line as its table's key (damage type, location) and its row; raises _LineError."""
     _bounded(line)
-    m = _ROW_LINE.fullmatch(line)
-    if not m:
+    return _read_row(line)
+
+
+def _read_row(line: str) -> tuple[tuple[str, str], CriticalRow]:
+    """:func:`_row_line` without the bound (``tools/bench_parse.py`` times it on long lines)."""
+    head, colon, rest = line.partition(":")
+    parts = head.split(",", 2)
+    if not colon or len(parts) < 3:
         raise _LineError(
             "line", "not a row like 'Energy, Body, 3: text [stunned 1]' (damage type, location, row, colon)"
         )
-    damage_type, location, number = _damage_type(m.group(1)), _location(m.group(2)), _row_number(m.group(3))
-    text, effects = _effects(m.group(4))
+    damage_type, location, number = _damage_type(parts[0]), _location(parts[1]), _row_number(parts[2])
+    text, effects = _effects(rest)
     bad = limits.bad_character(text)
     if bad is not None:
         raise _LineError("text", f"the text holds {bad}")
@@ -337,7 +342,13 @@ def _span(total: int) -> str:
 def _chart_line(line: str) -> tuple[int, int | None, dict[str, Any]]:
     """One fan line as (chart, die or None, row); raises _LineError."""
     _bounded(line)
-    m = _CHART_LINE.fullmatch(line)
+    return _read_chart(line)
+
+
+def _read_chart(line: str) -> tuple[int, int | None, dict[str, Any]]:
+    """:func:`_chart_line` without the bound (``tools/bench_parse.py`` times it on long lines)."""
+    head, comma, rest = line.partition(",")
+    m = _CHART_HEAD.fullmatch(head.strip()) if comma else None
     if not m:
         raise _LineError("line", "not a chart row like 'Chart 1, 01-20: Flesh wound'")
     chart = int(m.group(1))
@@ -346,12 +357,13 @@ def _chart_line(line: str) -> tuple[int, int | None, dict[str, Any]]:
     die = int(m.group(2)) if m.group(2) else None
     if die is not None and die not in (100, 20, 10, 6):
         raise _LineError("die", f"d{die} is not a chart's die (d100, d20, d10, d6)")
-    r = _CHART_ROW.fullmatch(m.group(3))
+    span, colon, words = rest.partition(":")
+    r = _CHART_SPAN.fullmatch(span.strip()) if colon else None
     if not r:
         raise _LineError("rows", "not a row like '01-20: Flesh wound' (the totals, a colon, the result)")
     low = _total(r.group(1))
     high = low if not r.group(2) else _total(r.group(2))
-    result = r.group(3).strip()
+    result = words.strip()
     if not result or len(result) > limits.CHART_ROW_LENGTH or limits.bad_character(result):
         raise _LineError("rows", f"the result must be 1-{limits.CHART_ROW_LENGTH} characters of text")
     return chart, die, {"low": low, "high": high, "result": result}
