@@ -337,8 +337,11 @@ def replace_system(saved: TablesFile, system: str, incoming: TablesFile) -> Tabl
 def tables_text(system: str, saved: str | None = None, *, blank: bool = False) -> dict[str, Any]:
     """The paste-in text of ``system``'s tables kept in ``saved`` (JSON text; none or unreadable:
     no tables), or with ``blank`` of its template (:func:`rules.critical.text.template`): what the
-    page's textarea shows. Returns ``{"status": "ok", "system", "text"}`` or ``invalid`` at
-    ``system`` for a ruleset with no critical tables."""
+    page's textarea shows (the file in its canonical form, :func:`canonical`). Returns
+    ``{"status": "ok", "system", "text"}``, or ``invalid`` at ``system`` for a ruleset with no
+    critical tables, or at ``saved`` when that ruleset's saved rows cannot be written as text
+    (saved by an older Auspex: a row's text ending in a bracketed group or holding a line break),
+    so the page keeps its box from being saved over them."""
     if system not in SYSTEMS:
         return _invalid([_error("system", f"{system!r}: the critical tables are for {', '.join(SYSTEMS)}"[:200])])
     file = template(system) if blank else canonical(_saved(saved))
