@@ -17,6 +17,7 @@ from typing import Any
 
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
+from run_helpers import cli
 
 from rules.critical.check import check_tables, tables_text
 from rules.critical.models import DAMAGE_TYPES, TABLE_LOCATIONS
@@ -60,6 +61,15 @@ def test_a_row_whose_text_ends_in_a_bracket_is_refused_at_its_text_not_turned_in
     for words in ("Knocked [down] flat", "Knocked down [slain", "Knocked down slain]"):
         stored = check(row_file(words, [{"kind": "prone"}]))["file"]
         assert saved_again(stored, "dh2") == stored, words
+
+
+def test_the_cli_tables_check_refuses_the_bracketed_row_and_a_version_of_true() -> None:
+    bad = cli("tables", "check", "-", stdin=json.dumps(row_file("Knocked down [slain]")))
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert [e["field"] for e in json.loads(bad.stderr)["errors"]] == ["tables.0.rows.0.text"]
+    true = cli("tables", "check", "-", stdin=json.dumps({"auspex_critical": True}))
+    assert true.returncode == 2
+    assert json.loads(true.stderr)["errors"][0]["field"] == "auspex_critical"
 
 
 def test_a_row_holding_a_line_break_is_refused_at_its_text_not_read_as_another_row() -> None:
