@@ -237,3 +237,21 @@ def test_saved_charts_as_text_show_in_the_panel_and_an_unshowable_table_is_never
     after = stored(page)
     assert [r["low"] for c in after["charts"] for r in c["rows"]] == [1, 31, 1]
     assert after["tables"] == saved["tables"]
+
+
+def test_a_pasted_line_over_the_bound_is_refused_naming_its_line_and_nothing_changes(ready_page: Page) -> None:
+    # a 32 KB line once kept the engine busy past "Working… Cancel" (the parser was quadratic in a
+    # line) and the Save was lost; it is refused before it is read, at its line
+    page = ready_page
+    forms_ready(page)
+    open_tables(page)
+    page.locator("#tables-text").fill("Energy, Head, 1: Dazed [stunned 1]")
+    page.click("#tables-save")
+    expect(page.locator("#tables-status")).to_contain_text("Saved 1 table")
+    before = page.evaluate(f"localStorage.getItem('{TABLES_KEY}')")
+    page.locator("#tables-text").fill("Energy, Head, 1: Dazed\nEnergy, Body, 2: " + " " * 32_768 + "x")
+    page.click("#tables-save")
+    expect(page.locator("#tables-errors li")).to_have_text(
+        ["Line 2: the line is 32,786 characters long; a line holds at most 2,000"]
+    )
+    assert page.evaluate(f"localStorage.getItem('{TABLES_KEY}')") == before
