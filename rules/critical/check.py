@@ -154,7 +154,12 @@ def _unwritable(file: TablesFile, system: str | None = None) -> list[tuple[str, 
             if why is not None:
                 out.append((f"tables.{t}.rows.{r}.text", f"the text {why}"))
     if system in (None, FAN_SYSTEM):
+        numbers: set[int] = set()
         for c, chart in enumerate(file.charts):
+            number = chart.model_dump().get("chart", 1)
+            if number in numbers:  # saved by an older Auspex: the text would read both as one chart
+                out.append((f"charts.{c}.chart", f"chart {number} is given twice"))
+            numbers.add(number)
             for r, row in enumerate(chart.model_dump()["rows"]):
                 result = row.get("result", "") if isinstance(row, dict) else ""
                 why = unwritable(result, effects=False) if isinstance(result, str) else None

@@ -289,3 +289,17 @@ def test_a_line_at_the_bound_full_of_spaces_and_brackets_is_read_right() -> None
     assert row.text == "Knocked [flat] down"
     assert [e.kind for e in row.effects] == ["prone"] * 9 + ["stunned"]
     assert row.effects[-1].amount == 2
+
+
+def test_saved_charts_of_the_same_number_are_not_shown_as_one_chart_to_save_over_them() -> None:
+    # an older Auspex accepted two Chart 1s; the text would read their rows as one chart
+    saved = {
+        "auspex_critical": 1,
+        "charts": [
+            {"system": "wh40krp", "chart": 1, "rows": [{"low": 1, "high": 50, "result": "a"}]},
+            {"system": "wh40krp", "chart": 1, "rows": [{"low": 51, "high": 100, "result": "b"}]},
+        ],
+    }
+    shown = tables_text("wh40krp", json.dumps(saved))
+    assert shown["status"] == "invalid"
+    assert "chart 1 is given twice" in shown["errors"][0]["message"]
