@@ -62,7 +62,8 @@ const engine = new Promise((resolve) => {
     if (detail.state !== "ready") return;
     mainEngine.removeEventListener("state", first);
     resolve({
-      handle: (json, forms = false) => mainEngine.call("handle", json, forms), // forms: empty names refused (issue 24)
+      // forms: empty names refused (issue 24); shared: a share link's roll, its own critical tables left out
+      handle: (json, forms = false, shared = false) => mainEngine.call("handle", json, forms, shared),
       check_party: (text) => mainEngine.call("check_party", text),
       check_tables: (text, saved = "") => mainEngine.call("check_tables", text, saved), // critical tables (issue 23)
       tables_text: (system, saved = "", blank = false) => mainEngine.call("tables_text", system, saved, blank),
@@ -343,9 +344,10 @@ function withTables(scenario) {
   return out;
 }
 
-// The engine's envelope for a scenario, shown nowhere (a share link's roll, in its own view).
-async function evaluate(scenario) {
-  return JSON.parse(await (await engine).handle(JSON.stringify(scenario)));
+// The engine's envelope for a scenario, shown nowhere (a share link's roll, in its own view: with
+// `shared`, the engine leaves out any critical tables the link carries: the tables are the device's).
+async function evaluate(scenario, { shared = false } = {}) {
+  return JSON.parse(await (await engine).handle(JSON.stringify(scenario), false, shared));
 }
 
 // A seed is a whole number from 0 to 2^53 - 1 (what the engine takes, and what a share link

@@ -128,8 +128,8 @@ export function requestOf(link) {
 }
 
 // The Share button under a resolution, and the links opened on this page (in the Shared roll view).
-// `resolve(scenario)` shows a scenario's result under the forms; `evaluate(scenario)` only returns
-// the engine's envelope; `defaults` is the forms' snapshot as a fresh page shows them.
+// `resolve(scenario)` shows a scenario's result under the forms; `evaluate(scenario, {shared})` only
+// returns the engine's envelope (`shared`: a link's roll, any critical tables it carries left out); `defaults` is the forms' snapshot as a fresh page shows them.
 export function initShare({ resolve, evaluate, engine, lastRequest, defaults, clearFieldErrors }) {
   const box = document.getElementById("share");
   const button = document.getElementById("share-button");
@@ -201,7 +201,7 @@ export function initShare({ resolve, evaluate, engine, lastRequest, defaults, cl
     let envelope;
     try {
       await engine;
-      envelope = await evaluate(requestOf(mine));
+      envelope = await evaluate(requestOf(mine), { shared: true }); // the link's own critical tables are not read
     } catch {
       note.textContent = "The rules engine is not running, so the shared roll cannot be resolved. Your forms are unchanged.";
       return;

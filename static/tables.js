@@ -124,12 +124,19 @@ export function initTables({ engine }) {
     say("Reading your saved tables…");
     const envelope = JSON.parse(await (await engine).tables_text(now, storedText()));
     if (shown !== now) return; // the ruleset changed while the engine wrote it
-    text.readOnly = false;
-    saveButton.disabled = false;
-    text.value = envelope.status === "ok" ? envelope.text : "";
     text.dataset.edited = "";
     drafts.delete(now);
-    say(envelope.status === "ok" ? "" : envelope.message ?? "Your saved tables could not be read.", envelope.status !== "ok");
+    if (envelope.status !== "ok") {
+      // the saved tables could not be written as text: the box stays read-only and unsavable, so a
+      // Save of an empty (or half-shown) box never replaces the saved tables or charts
+      text.value = "";
+      say(envelope.message ?? envelope.errors?.[0]?.message ?? "Your saved tables could not be read.", true);
+      return;
+    }
+    text.readOnly = false;
+    saveButton.disabled = false;
+    text.value = envelope.text;
+    say("");
   }
 
   function showErrors(envelope) {

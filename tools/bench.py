@@ -45,6 +45,9 @@ workers". So every figure computed in the worker (``odds_*``, the curve, the wor
 resolve round trip) is an unthrottled worker's, and is labelled so in the table, the JSON and the
 budgets; the throttled runs throttle the main thread only.
 
+``parse_scaling``: the parsers of typed text timed on CPython on lines of 16 KB to 1 MB
+(:mod:`bench_parse`), each row linear or not (a budget line each).
+
 ``--quick`` is a short run for a change's author (1 run, 10 resolves, no other engines, 2 calls a
 curve row); ``--curve-only`` times only the Full Auto odds and the cost curve (no start figures);
 ``--start-only`` times only the pages' start (no resolves, odds, curve, probe or other engines).
@@ -71,6 +74,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
+import bench_parse  # noqa: E402
 from browser import launch, launch_persistent  # noqa: E402
 from engines import WAIT_FOR_ENGINE, missing_for, start  # noqa: E402
 from serve import Handler, make_server  # noqa: E402
@@ -873,16 +877,23 @@ def main(argv: list[str] | None = None) -> int:
         prefixes = tuple(r for r in args.rows.split(",") if r)
         curve = run_curve(args.curve_calls, [r for r in CURVE if not prefixes or r.name.startswith(prefixes)])
         seconds["curve"] = time.time() - t0
+    parse: list[dict[str, Any]] = []
+    if not args.only_engines:  # the parsers of typed text, on CPython: linear in a line (bench_parse.py)
+        t0 = time.time()
+        parse = bench_parse.rows()
+        seconds["parse"] = time.time() - t0
     t0 = time.time()
     other = engine_ready(engines, args.engine_runs) if engines else {}
     if engines:
         seconds["engines"] = time.time() - t0
-    checks = budgets(results, curve)
+    checks = budgets(results, curve) + bench_parse.budgets(parse)
     print(table(results))
     if probe:
         print("\n" + probe_line(probe))
     if curve:
         print(curve_table(curve["curve"]))
+    if parse:
+        print(bench_parse.table(parse))
     if other:
         print(engines_table(other))
     print("\nBudgets" if checks else "")
@@ -894,6 +905,7 @@ def main(argv: list[str] | None = None) -> int:
     out.parent.mkdir(parents=True, exist_ok=True)
     document = report(args, started, results, curve, other, checks, seconds)
     document["worker_probe"] = probe
+    document["parse_scaling"] = parse
     if probe:
         document["worker_throttled"] = probe["worker_throttled"]
     out.write_text(json.dumps(document, indent=2))

@@ -18,6 +18,9 @@ taken out). The envelope is the party check's (:func:`rules.party.check_party`):
 
 from __future__ import annotations
 
+import re
+
+import json
 from typing import Any
 
 from pydantic import ValidationError
@@ -25,8 +28,8 @@ from pydantic import ValidationError
 from .. import jsonsafe
 from ..api import _field_path, _message
 from ..errors import ScenarioError
-from .models import TablesFile
-from .text import SYSTEMS, TablesTextError, format_text, parse_text, template
+from .models import DAMAGE_TYPES, TABLE_LOCATIONS, ChartEntry, TablesFile
+from .text import D100_SYSTEMS, FAN_SYSTEM, SYSTEMS, TablesTextError, format_text, parse_text, template, unwritable
 
 VERSION = 1
 MAX_ERRORS = 50
@@ -107,34 +110,179 @@ def _psychic_where(parts: list[str], raw: object) -> str:
 def chart_errors(file: TablesFile, prefix: str = "") -> list[dict[str, Any]]:
     """Each chart checked with :class:`rules.wh40krp.models.DamageChart` (its fields besides
     ``system``): the errors, each ``{"field", "where", "message"}``, ``field`` from ``prefix``."""
+    return _charts(file, prefix)[1]
+
+
+def _charts(
+    file: TablesFile, prefix: str = "", *, saved: bool = False
+) -> tuple[list[ChartEntry], list[dict[str, Any]]]:
+    """Each chart checked with :class:`rules.wh40krp.models.DamageChart` and written in its
+        canonical form, the model's own (``chart``, ``die`` and each row's ``low`` and ``high`` whole
+        numbers, ``rows`` a list even where the file gave them as text, ``"1"`` or ``1.0`` read as 1):
+        the charts and the errors (``field`` from ``prefix``); a chart number given twice is refused
+    (``saved``: kept, so a file saved before this check loses nothing)."""
     from ..wh40krp.models import DamageChart
 
+    charts: list[ChartEntry] = []
     errors = []
+    seen: set[int] = set()
     for index, chart in enumerate(file.charts):
         fields = {k: v for k, v in chart.model_dump().items() if k != "system"}
         try:
-            DamageChart.model_validate(fields)
+            checked = DamageChart.model_validate(fields)
         except ValidationError as exc:
             for e in exc.errors():
                 field = _field_path((*f"{prefix}charts.{index}".split("."), *e["loc"]))
                 errors.append(_error(field, _msg(e), describe(field.removeprefix(prefix))))
-    return errors
+            continue
+        if checked.chart in seen and not saved:
+            field = f"charts.{index}.chart"
+            errors.append(_error(prefix + field, f"chart {checked.chart} is given twice", describe(field)))
+            continue
+        seen.add(checked.chart)
+        charts.append(ChartEntry.model_validate({"system": "wh40krp", **checked.model_dump(mode="json")}))
+    return charts, errors
 
 
-def validate_file(raw: object, prefix: str = "") -> tuple[TablesFile | None, list[dict[str, Any]]]:
-    """A tables file's JSON value checked: the file, or None with its errors (``field`` paths
-    from ``prefix``, ``"critical_tables."`` in a party file). Version other than 1 refused."""
+_PERILS_FLAG = re.compile(r"phenomena\.\d+\.rows\.\d+\.perils")
+
+
+def _no_bools(raw: object, prefix: str) -> list[dict[str, Any]]:
+    """``true`` or ``false`` anywhere in a tables file but a Psychic Phenomena row's ``perils`` flag
+    (no other field is one; a whole number given as ``true`` would read as 1), each refused at its
+    path. Linear in the file."""
+    errors = []
+    stack: list[tuple[object, str]] = [(raw, "")]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, bool) and not _PERILS_FLAG.fullmatch(path):
+            errors.append(
+                _error(prefix + path, f"{str(item).lower()} is not a value of a tables file", describe(path, raw))
+            )
+        elif isinstance(item, dict):
+            stack.extend((v, f"{path}.{k}" if path else str(k)) for k, v in item.items())
+        elif isinstance(item, list):
+            stack.extend((v, f"{path}.{i}" if path else str(i)) for i, v in enumerate(item))
+    return sorted(errors, key=lambda e: e["field"])
+
+
+def _unwritable(file: TablesFile, system: str | None = None) -> list[tuple[str, str]]:
+    """The rows of ``file`` (of ``system`` only, when given) whose words the text form cannot
+    write and read back the same (:func:`rules.critical.text.unwritable`), each as (field path
+    from the file's root, message)."""
+    out = []
+    for t, table in enumerate(file.tables):
+        if system is not None and table.system != system:
+            continue
+        for r, row in enumerate(table.rows):
+            why = unwritable(row.text)
+            if why is not None:
+                out.append((f"tables.{t}.rows.{r}.text", f"the text {why}"))
+    if system in (None, FAN_SYSTEM):
+        numbers: set[int] = set()
+        for c, chart in enumerate(file.charts):
+            number = chart.model_dump().get("chart", 1)
+            if number in numbers:  # saved by an older Auspex: the text would read both as one chart
+                out.append((f"charts.{c}.chart", f"chart {number} is given twice"))
+            numbers.add(number)
+            for r, row in enumerate(chart.model_dump()["rows"]):
+                result = row.get("result", "") if isinstance(row, dict) else ""
+                why = unwritable(result, effects=False) if isinstance(result, str) else None
+                if why is None and isinstance(result, str) and not result.strip():
+                    why = "is blank"
+                if why is not None:
+                    out.append((f"charts.{c}.rows.{r}.result", f"the result {why}"))
+    for key in ("phenomena", "perils"):
+        for t, psychic in enumerate(getattr(file, key)):
+            if system is not None and psychic.system != system:
+                continue
+            for r, prow in enumerate(psychic.rows):
+                why = unwritable(prow.text)
+                if why is not None:
+                    out.append((f"{key}.{t}.rows.{r}.text", f"the text {why}"))
+    return out
+
+
+def canonical(file: TablesFile) -> TablesFile:
+    """``file`` as it is stored and written back: tables in the books' order (ruleset, damage type,
+    then Head, Arm, Body, Leg), each table's rows by number, a table with no rows left out (it reads
+    as no table), each row's text and chart result stripped, charts by number. The text form
+    (:func:`rules.critical.text.format_text`) writes a canonical file's tables so that
+    :func:`rules.critical.text.parse_text` reads back the same."""
+    tables = [
+        t.model_copy(
+            update={
+                "rows": [r.model_copy(update={"text": r.text.strip()}) for r in sorted(t.rows, key=lambda r: r.row)]
+            }
+        )
+        for t in file.tables
+        if t.rows
+    ]
+    tables.sort(
+        key=lambda t: (
+            D100_SYSTEMS.index(t.system),
+            DAMAGE_TYPES.index(t.damage_type),
+            TABLE_LOCATIONS.index(t.location),
+        )
+    )
+    charts = []
+    for chart in file.charts:
+        data = chart.model_dump()
+        rows = data.get("rows")
+        if isinstance(rows, list):
+            data["rows"] = [
+                {**r, "result": r["result"].strip()} if isinstance(r, dict) and isinstance(r.get("result"), str) else r
+                for r in rows
+            ]
+        charts.append(ChartEntry.model_validate(data))
+    charts.sort(key=lambda c: int(c.model_dump().get("chart", 1)))
+    psychic = {
+        key: sorted(
+            (
+                p.model_copy(
+                    update={
+                        "rows": [
+                            r.model_copy(update={"text": r.text.strip()}) for r in sorted(p.rows, key=lambda r: r.low)
+                        ]
+                    }
+                )
+                for p in getattr(file, key)
+                if p.rows
+            ),
+            key=lambda p: D100_SYSTEMS.index(p.system),
+        )
+        for key in ("phenomena", "perils")
+    }
+    return TablesFile(tables=tables, charts=charts, **psychic)
+
+
+def validate_file(
+    raw: object, prefix: str = "", *, saved: bool = False
+) -> tuple[TablesFile | None, list[dict[str, Any]]]:
+    """A tables file's JSON value checked: the file (its charts in their canonical form), or None
+    with its errors (``field`` paths from ``prefix``, ``"critical_tables."`` in a party file).
+    ``auspex_critical`` other than the whole number 1 (``true``, ``1.0``, ``"1"``, 2) is refused;
+    so are ``true``/``false`` anywhere, a chart number given twice, and a row the text form cannot
+    write back as the same row (:func:`rules.critical.text.unwritable`: a line break in its words,
+    or its text ending in a bracketed group). With ``saved`` (the file kept on the device, written
+    by this or an older Auspex) only the models' checks apply, so a file saved before these checks
+    still reads and nothing in it is lost."""
     if not isinstance(raw, dict) or "auspex_critical" not in raw:
         message = 'Not an Auspex critical tables file (it has no "auspex_critical": 1)'
         return None, [_error(prefix.rstrip(".") or "file", message, "File")]
     version = raw["auspex_critical"]
-    if version != VERSION:
-        shown = version if isinstance(version, int) and not isinstance(version, bool) else repr(version)[:20]
-        message = f"version {shown} of the critical tables; this Auspex reads version {VERSION}"
+    if type(version) is not int or version != VERSION:
+        if type(version) is int:
+            message = f"version {version} of the critical tables; this Auspex reads version {VERSION}"
+        else:
+            shown = json.dumps(version)[:20] if isinstance(version, str | int | float) else type(version).__name__
+            message = f'version {shown} is not a version number: "auspex_critical" is the whole number {VERSION}'
         return None, [_error(f"{prefix}auspex_critical", message, "File")]
     unreadable = jsonsafe.check_value(raw, what="file", structure=False)
     if unreadable:
         return None, [_error(prefix + e.field, e.message) for e in unreadable]
+    if not saved and (bools := _no_bools(raw, prefix)):
+        return None, bools
     try:
         file = TablesFile.model_validate(raw)
     except ValidationError as exc:
@@ -143,8 +291,15 @@ def validate_file(raw: object, prefix: str = "") -> tuple[TablesFile | None, lis
             field = _field_path(tuple(e["loc"])) or "file"
             errors.append(_error(prefix + field, _msg(e), describe(field, raw)))
         return None, errors
-    errors = chart_errors(file, prefix)
-    return (None, errors) if errors else (file, [])
+    charts, errors = _charts(file, prefix, saved=saved)
+    if errors:
+        return None, errors
+    file = file.model_copy(update={"charts": charts})
+    if not saved:
+        errors = [_error(prefix + field, message, describe(field, raw)) for field, message in _unwritable(file)]
+        if errors:
+            return None, errors
+    return file, []
 
 
 def _text_request(raw: dict[str, Any]) -> tuple[str, TablesFile | None, list[dict[str, Any]]]:
@@ -175,7 +330,7 @@ def _saved(saved: str | None) -> TablesFile:
     if not saved:
         return TablesFile()
     try:
-        file, _ = validate_file(jsonsafe.loads(saved, what="file"))
+        file, _ = validate_file(jsonsafe.loads(saved, what="file"), saved=True)
     except ScenarioError:
         return TablesFile()
     return file or TablesFile()
@@ -198,12 +353,12 @@ def check_tables(text: str, saved: str | None = None) -> dict[str, Any]:
         if file is None:
             return _invalid(errors)
         out = replace_system(_saved(saved), system, file) if saved is not None else file
-        return {"status": "ok", "system": system, "file": dump(out)}
+        return {"status": "ok", "system": system, "file": dump(canonical(out))}
     file, errors = validate_file(raw)
     if file is None:
         return _invalid(errors)
     out = merge_tables(_saved(saved), file) if saved is not None else file
-    return {"status": "ok", "file": dump(out)}
+    return {"status": "ok", "file": dump(canonical(out))}
 
 
 def dump(file: TablesFile) -> dict[str, Any]:
@@ -254,11 +409,24 @@ def replace_system(saved: TablesFile, system: str, incoming: TablesFile) -> Tabl
 def tables_text(system: str, saved: str | None = None, *, blank: bool = False) -> dict[str, Any]:
     """The paste-in text of ``system``'s tables kept in ``saved`` (JSON text; none or unreadable:
     no tables), or with ``blank`` of its template (:func:`rules.critical.text.template`): what the
-    page's textarea shows. Returns ``{"status": "ok", "system", "text"}`` or ``invalid`` at
-    ``system`` for a ruleset with no critical tables."""
+    page's textarea shows (the file in its canonical form, :func:`canonical`). Returns
+    ``{"status": "ok", "system", "text"}``, or ``invalid`` at ``system`` for a ruleset with no
+    critical tables, or at ``saved`` when that ruleset's saved rows cannot be written as text
+    (saved by an older Auspex: a row's text ending in a bracketed group or holding a line break),
+    so the page keeps its box from being saved over them."""
     if system not in SYSTEMS:
         return _invalid([_error("system", f"{system!r}: the critical tables are for {', '.join(SYSTEMS)}"[:200])])
-    file = template(system) if blank else _saved(saved)
+    file = template(system) if blank else canonical(_saved(saved))
+    broken = _unwritable(file, system)
+    if broken:
+        field, message = broken[0]
+        where = describe(field, dump(file))
+        more = f" (and {len(broken) - 1} more)" if len(broken) > 1 else ""
+        text = (
+            f"Your saved tables of {system} cannot be shown as text: {where}: {message}{more}. Export them, "
+            "correct the file and import it; until then this box is not saved over them."
+        )
+        return _invalid([_error("saved", text, "Saved tables")])
     text = format_text(system, file)
     if blank and system != "wh40krp":  # the psychic tables' line, to write after the critical rows
         from .psychic import HELP

@@ -131,7 +131,8 @@ class CriticalTable(_Model):
 class ChartEntry(_Model):
     """A fan ruleset Damage Chart kept with the tables: the same fields as the scenario's
     ``charts`` entries (:class:`rules.wh40krp.models.DamageChart`: ``chart``, ``die``, ``rows``),
-    validated with that model when the file is checked, plus its ruleset."""
+    validated with that model when the file is checked and then kept as that model writes it
+    (whole numbers, ``rows`` a list: :func:`rules.critical.check.validate_file`), plus its ruleset."""
 
     model_config = ConfigDict(extra="allow", frozen=True)
 

@@ -22,7 +22,9 @@ each in its own brackets or several in one separated by commas or semicolons, an
 - ``[slain]``
 
 Dice are ``NdM`` with M 5, 10 or 100 (``d5`` reads as ``1d5``). Blank lines and lines starting with
-``#`` are skipped. Each table's rows are given once; the tables come out in the books' order
+``#`` are skipped. A row's own words can hold no line break and cannot end in a bracketed group
+(:func:`unwritable`: a tables file holding such a row is refused at import, so whatever is accepted
+is written back as text that reads as the same tables). Each table's rows are given once; the tables come out in the books' order
 (damage type, then Head, Arm, Body, Leg), each table's rows by number.
 
 The same text holds the ruleset's Psychic Phenomena and Perils of the Warp rows (``Phenomena,
@@ -34,8 +36,13 @@ The fan-made ruleset (wh40krp): its Damage Charts, one row per line::
     Chart 2 (d20), 1-5: Knocked back
 
 ``Chart N`` with its die in brackets where it is not d100 (d20, d10, d6), then the row's span
-(``01-20``, or one total ``05``; ``00`` is 100) and its result. Each chart's rows are checked with
+(``01-20``, or one total ``05``; ``00`` is 100, ``0`` is 0, a total below 0 is written ``-5``) and
+its result. Each chart's rows are checked with
 :class:`rules.wh40krp.models.DamageChart` (in order, no gaps or overlaps).
+
+Every line is at most :data:`LINE_LENGTH` characters, checked before it is read, and read in time
+linear in its length (no pattern backtracks over the line; the trailing effects are found by one
+scan from the end, :func:`trailing_groups`).
 
 Errors: :class:`TablesTextError` (a ValueError) lists every bad line at once, each
 ``{"line": 3, "field": "row", "message": "..."}`` (``field`` one of damage_type, location, row,
@@ -68,9 +75,14 @@ SYSTEMS: tuple[str, ...] = (*D100_SYSTEMS, FAN_SYSTEM)
 CHARACTERISTICS: tuple[str, ...] = ("WS", "BS", "S", "T", "Ag", "Int", "Per", "WP", "Fel")
 MAX_LINES = 2_000
 """Lines read from a pasted text (16 tables of 10 rows need 160; comments and blanks besides)."""
+LINE_LENGTH = 2_000
+"""Characters on one line of pasted text, checked before the line is read: the longest row the
+tables hold is about 850 (``Explosive, Right Arm, Row 10:``, 600 characters of text, 10 effects
+like ``[Int damage 10d100]``); a chart row about 150."""
+LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+"""The characters :meth:`str.splitlines` (and so the text form) ends a line at: a row's words
+cannot hold one."""
 
-_ROW_LINE = re.compile(r"([^,:]*),([^,:]*),([^:]*):(.*)")
-_TRAILING_EFFECT = re.compile(r"\s*\[([^\[\]]*)\]\s*$")
 _ROW_NUMBER = re.compile(r"(?:row\s*)?(\d{1,3})", re.IGNORECASE)
 _COUNT = r"(\d{1,3}|\d{0,2}d\d{1,3})"
 _STUNNED = re.compile(rf"stunned\s+{_COUNT}(?:\s+rounds?)?", re.IGNORECASE)
@@ -84,8 +96,11 @@ _PLAIN = {
     "useless": "useless",
     "slain": "slain",
 }
-_CHART_LINE = re.compile(r"chart\s*(\d{1,2})\s*(?:\(\s*d(\d{1,3})\s*\))?\s*,\s*(.*)", re.IGNORECASE)
-_CHART_ROW = re.compile(r"(\d{1,3})(?:\s*[-\u2013]\s*(\d{1,3}))?\s*:\s*(.*)")
+# A line is cut at its separators (the first colon; the commas before it) with str.partition and
+# split, and each pattern is matched whole (fullmatch) against one stripped piece, the words that
+# follow never matched by a pattern: linear in the line, with no backtracking over its length.
+_CHART_HEAD = re.compile(r"chart\s*(\d{1,2})(?:\s*\(\s*d(\d{1,3})\s*\))?", re.IGNORECASE)
+_CHART_SPAN = re.compile(r"(-?\d{1,3})(?:\s*[-\u2013]\s*(-?\d{1,3}))?")
 _EFFECT_HELP = "stunned N, stunned 1d5, prone, fatigue N, blood loss, on fire, Ag damage 1d10, lost, useless, slain"
 
 
@@ -181,14 +196,35 @@ def _effect(words: str) -> dict[str, Any]:
     raise _LineError("effects", f"'[{limits.shown(plain)}]' is not an effect ({_EFFECT_HELP})")
 
 
+def trailing_groups(text: str) -> tuple[str, list[str]]:
+    """``text`` split into its words and the bracketed groups at its end, in order:
+    ``"Knocked down [stunned 1] [prone]"`` -> ``("Knocked down", ["stunned 1", "prone"])`` (the
+    words stripped). A group is ``[`` ... ``]`` with no bracket inside, only whitespace after it.
+    One scan from the end: linear in ``text`` (each character is looked at a bounded number of
+    times), however many groups or spaces it holds."""
+    groups: list[str] = []
+    end = len(text)
+    while True:
+        close = end
+        while close > 0 and text[close - 1].isspace():
+            close -= 1
+        if close == 0 or text[close - 1] != "]":
+            break
+        start = text.rfind("[", 0, close - 1)
+        if start < 0 or text.find("]", start + 1, close - 1) >= 0:
+            break
+        groups.append(text[start + 1 : close - 1])
+        end = start
+    groups.reverse()
+    return text[:end].strip(), groups
+
+
 def _effects(rest: str) -> tuple[str, list[Effect]]:
     """The text after the colon split into the group's text and its trailing bracketed effects."""
+    text, groups = trailing_groups(rest)
     found: list[str] = []
-    m = _TRAILING_EFFECT.search(rest)
-    while m:
-        found[:0] = [w for w in re.split(r"[;,]", m.group(1)) if w.strip()] or [""]
-        rest = rest[: m.start()]
-        m = _TRAILING_EFFECT.search(rest)
+    for group in groups:
+        found += [w for w in re.split(r"[;,]", group) if w.strip()] or [""]
     effects = []
     for words in found:
         fields = _effect(words)
@@ -197,18 +233,49 @@ def _effects(rest: str) -> tuple[str, list[Effect]]:
         except ValidationError as exc:
             message = str(exc.errors()[0]["msg"]).removeprefix("Value error, ")
             raise _LineError("effects", f"'[{limits.shown(words.strip())}]': {message}") from None
-    return rest.strip(), effects
+    return text, effects
+
+
+def unwritable(words: str, *, effects: bool = True) -> str | None:
+    """Why a row's words (a critical row's ``text``; with ``effects`` False, a chart row's
+    ``result``) cannot be written as one line of the text form and read back the same, or None: a
+    line break in them (:data:`LINE_BREAKS`: it would end the line), or (``effects``) a bracketed
+    group at their end (it would read as an effect). Leading and trailing spaces are not kept by the
+    text form (the words are read stripped), so they are no reason. Linear in ``words``."""
+    found = next((c for c in words if c in LINE_BREAKS), None)
+    if found is not None:
+        return f"holds a line break (U+{ord(found):04X}); the text form keeps each row on one line"
+    _, groups = trailing_groups(words) if effects else ("", [])
+    if groups:
+        return (
+            f"ends in '[{limits.shown(groups[-1], 30)}]', which the text form reads as an effect: give effects "
+            'in "effects", or reword it (for example in round brackets)'
+        )
+    return None
+
+
+def _bounded(line: str) -> None:
+    """Refuse a line longer than :data:`LINE_LENGTH` before anything reads it (raises _LineError)."""
+    if len(line) > LINE_LENGTH:
+        raise _LineError("line", f"the line is {len(line):,} characters long; a line holds at most {LINE_LENGTH:,}")
 
 
 def _row_line(line: str) -> tuple[tuple[str, str], CriticalRow]:
     """One d100 line as its table's key (damage type, location) and its row; raises _LineError."""
-    m = _ROW_LINE.fullmatch(line)
-    if not m:
+    _bounded(line)
+    return _read_row(line)
+
+
+def _read_row(line: str) -> tuple[tuple[str, str], CriticalRow]:
+    """:func:`_row_line` without the bound (``tools/bench_parse.py`` times it on long lines)."""
+    head, colon, rest = line.partition(":")
+    parts = head.split(",", 2)
+    if not colon or len(parts) < 3:
         raise _LineError(
             "line", "not a row like 'Energy, Body, 3: text [stunned 1]' (damage type, location, row, colon)"
         )
-    damage_type, location, number = _damage_type(m.group(1)), _location(m.group(2)), _row_number(m.group(3))
-    text, effects = _effects(m.group(4))
+    damage_type, location, number = _damage_type(parts[0]), _location(parts[1]), _row_number(parts[2])
+    text, effects = _effects(rest)
     bad = limits.bad_character(text)
     if bad is not None:
         raise _LineError("text", f"the text holds {bad}")
@@ -273,9 +340,28 @@ def _table_order(key: tuple[str, str]) -> tuple[int, int]:
     return DAMAGE_TYPES.index(key[0]), TABLE_LOCATIONS.index(key[1])
 
 
+def _total(word: str) -> int:
+    """A chart row's total as written: ``00`` is 100 (the d100's face), anything else its number
+    (``0``, ``05``, ``-10``)."""
+    return 100 if word == "00" else int(word)
+
+
+def _span(total: int) -> str:
+    """A chart row's total as :func:`_total` reads it back: two digits from 1 to 99 (``05``), and
+    0, negatives and 100 upwards as plain numbers (never ``00``, which reads as 100)."""
+    return f"{total:02d}" if 1 <= total <= 99 else str(total)
+
+
 def _chart_line(line: str) -> tuple[int, int | None, dict[str, Any]]:
     """One fan line as (chart, die or None, row); raises _LineError."""
-    m = _CHART_LINE.fullmatch(line)
+    _bounded(line)
+    return _read_chart(line)
+
+
+def _read_chart(line: str) -> tuple[int, int | None, dict[str, Any]]:
+    """:func:`_chart_line` without the bound (``tools/bench_parse.py`` times it on long lines)."""
+    head, comma, rest = line.partition(",")
+    m = _CHART_HEAD.fullmatch(head.strip()) if comma else None
     if not m:
         raise _LineError("line", "not a chart row like 'Chart 1, 01-20: Flesh wound'")
     chart = int(m.group(1))
@@ -284,12 +370,13 @@ def _chart_line(line: str) -> tuple[int, int | None, dict[str, Any]]:
     die = int(m.group(2)) if m.group(2) else None
     if die is not None and die not in (100, 20, 10, 6):
         raise _LineError("die", f"d{die} is not a chart's die (d100, d20, d10, d6)")
-    r = _CHART_ROW.fullmatch(m.group(3))
+    span, colon, words = rest.partition(":")
+    r = _CHART_SPAN.fullmatch(span.strip()) if colon else None
     if not r:
         raise _LineError("rows", "not a row like '01-20: Flesh wound' (the totals, a colon, the result)")
-    low = 100 if r.group(1) == "00" else int(r.group(1))
-    high = low if not r.group(2) else 100 if r.group(2) == "00" else int(r.group(2))
-    result = r.group(3).strip()
+    low = _total(r.group(1))
+    high = low if not r.group(2) else _total(r.group(2))
+    result = words.strip()
     if not result or len(result) > limits.CHART_ROW_LENGTH or limits.bad_character(result):
         raise _LineError("rows", f"the result must be 1-{limits.CHART_ROW_LENGTH} characters of text")
     return chart, die, {"low": low, "high": high, "result": result}
@@ -376,7 +463,7 @@ def _chart_text(chart: ChartEntry) -> list[str]:
     head = f"Chart {data['chart']}" + ("" if data.get("die", 100) == 100 else f" (d{data['die']})")
     out = []
     for r in data["rows"]:
-        span = f"{r['low']:02d}" if r["low"] == r["high"] else f"{r['low']:02d}-{r['high']:02d}"
+        span = _span(r["low"]) if r["low"] == r["high"] else f"{_span(r['low'])}-{_span(r['high'])}"
         out.append(f"{head}, {span}: {r['result']}")
     return out
 

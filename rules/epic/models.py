@@ -100,7 +100,14 @@ def save_from_datasheet(n: int, written: str) -> str:
     )
 
 
-_PLUS = re.compile(r"^\s*(AP|AT|AA|CC|FF)?\s*(\d{1,2})\+\s*$", re.IGNORECASE)
+_PLUS_WORDS = re.compile(r"(AP|AT|AA|CC|FF)?\s*(\d{1,2})\+", re.IGNORECASE)
+
+
+def _plus(v: str) -> re.Match[str] | None:
+    r"""A value typed as a datasheet prints it (``5+``, ``AT 5+``), spaces around it allowed, or None.
+    Matched whole against the stripped text: linear in it (a pattern with ``\s*`` on both sides of
+    an optional word, searched over a run of spaces, took time in the square of its length)."""
+    return _PLUS_WORDS.fullmatch(v.strip())
 
 
 # Epic datasheet notation (issue 22): a value typed as a datasheet prints it is converted
@@ -148,7 +155,7 @@ class _Datasheet(BaseModel):
             data = dict(data)
             for key in (*cls.to_hit_fields, *cls.save_fields):
                 v = data.get(key)
-                m = _PLUS.match(v) if isinstance(v, str) else None
+                m = _plus(v) if isinstance(v, str) else None
                 save = key in cls.save_fields
                 value = datasheet_value(int(m.group(2)), save) if m and not (save and m.group(1)) else None
                 if m and value is not None:
@@ -167,7 +174,7 @@ class _Datasheet(BaseModel):
 
 def _to_hit_value(v: object, info: ValidationInfo) -> object:
     """A to-hit field given as text like a datasheet's ``5+`` is refused with its conversion."""
-    if isinstance(v, str) and (m := _PLUS.match(v)):
+    if isinstance(v, str) and (m := _plus(v)):
         kind = (m.group(1) or info.field_name or "").upper()
         raise ValueError(to_hit_from_datasheet(kind, int(m.group(2)), v.strip()))
     return v
@@ -175,7 +182,7 @@ def _to_hit_value(v: object, info: ValidationInfo) -> object:
 
 def _save_value(v: object) -> object:
     """A save given as text like a datasheet's ``4+`` is refused with its conversion."""
-    if isinstance(v, str) and (m := _PLUS.match(v)) and not m.group(1):
+    if isinstance(v, str) and (m := _plus(v)) and not m.group(1):
         raise ValueError(save_from_datasheet(int(m.group(2)), v.strip()))
     return v
 

@@ -89,7 +89,9 @@ class Penetration(_Model):
 # Damage Charts (the user's)
 
 # Matched against a stripped line, so the result ends in a non-space and no run of spaces is tried two ways.
-_CHART_ROW = re.compile(r"(\d{1,3})(?:\s*[-\u2013]\s*(\d{1,3}))?(?:\s*[:=])?\s*(\S.*)")
+# possessive runs of spaces (``\s*+``): each is followed by a character no space matches, so the
+# matches are those of ``\s*``, without trying every shorter run again (linear in the line)
+_CHART_ROW = re.compile(r"(\d{1,3})(?:\s*+[-\u2013]\s*+(\d{1,3}))?(?:\s*+[:=])?\s*+(\S.*)")
 
 
 class ChartRow(_Model):

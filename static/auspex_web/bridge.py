@@ -8,7 +8,8 @@ response is the envelope of :func:`rules.run` (statuses ``ok``, ``needs``, ``inv
 (their "Re-roll with Fate" buttons end the html).
 
 ``handle(request_json, forms=True)``: the page's forms, where an empty name the result reads is
-refused too. ``check``: the same scenario, checked only (a field left, issue 24): ``ok`` or
+refused too; ``handle(request_json, False, True)``: a share link's roll, whose own critical tables
+are left out (the tables are the device's, never the link's). ``check``: the same scenario, checked only (a field left, issue 24): ``ok`` or
 ``invalid`` with the engine's messages, no die drawn (:func:`rules.api.check`).
 
 ``odds``: the same scenario (its dice and seed are ignored); the response is the envelope of
@@ -68,10 +69,34 @@ ODDS_ERROR_MESSAGE = (
 )
 
 
-def respond(request_json: str, forms: bool = False) -> dict[str, Any]:
+# The scenario's fields that hold the group's own tables: the device's, never a share link's
+DEVICE_TABLES = frozenset({"critical_tables", "phenomena", "perils"})
+
+
+def shared_scenario(data: Any) -> Any:
+    """A share link's scenario (parsed JSON) as its roll is resolved in the Shared roll view:
+    without ``critical_tables`` nor the psychic tables (``phenomena``, ``perils``). The group's
+    tables are the device's, never the link's (README, "Critical tables"): a link carries none, and
+    one a hand made is not read. Anything else (not an object) is returned as it is, for the engine
+    to refuse."""
+    if isinstance(data, dict) and DEVICE_TABLES & data.keys():
+        return {k: v for k, v in data.items() if k not in DEVICE_TABLES}
+    return data
+
+
+def respond(request_json: str, forms: bool = False, shared: bool = False) -> dict[str, Any]:
     """The envelope for one request, as a dict (``handle`` without the JSON round trip); with
     ``forms`` (Resolve on the page's forms), an empty name the result reads is refused
-    (:func:`rules.api.name_errors`), which a share link's roll or a saved scenario is not."""
+    (:func:`rules.api.name_errors`), which a share link's roll or a saved scenario is not; with
+    ``shared`` (a share link's roll, opened), the scenario's own critical tables are left out
+    (:func:`shared_scenario`)."""
+    if shared:
+        try:
+            data = jsonsafe.loads(request_json, what="scenario")
+        except ScenarioError as exc:
+            return {"status": "invalid", **exc.as_dict()}
+        if isinstance(data, dict) and DEVICE_TABLES & data.keys():
+            request_json = json.dumps(shared_scenario(data))
     envelope = rules.run_text(request_json, require_names=bool(forms), fate=True)
     if envelope["status"] == "ok":
         # the result, and the tests a Fate point may re-roll (the d100 rulesets: "fate")
@@ -90,10 +115,10 @@ def _never_raises(work: Callable[[], dict[str, Any]], doing: str, message: str) 
         return json.dumps({"status": "error", "message": message})
 
 
-def handle(request_json: str, forms: bool = False) -> str:
-    """Resolve the scenario in ``request_json`` (``forms``: the page's forms, see :func:`respond`);
-    never raises."""
-    return _never_raises(lambda: respond(request_json, forms), "resolving", ERROR_MESSAGE)
+def handle(request_json: str, forms: bool = False, shared: bool = False) -> str:
+    """Resolve the scenario in ``request_json`` (``forms``: the page's forms; ``shared``: a share
+    link's roll, its critical tables left out; see :func:`respond`); never raises."""
+    return _never_raises(lambda: respond(request_json, forms, shared), "resolving", ERROR_MESSAGE)
 
 
 CHECK_ERROR_MESSAGE = "The rules engine failed to check the forms; Resolve still works."

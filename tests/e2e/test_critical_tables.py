@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from .conftest import wait_for_engine
 from .test_page import field
@@ -163,3 +163,95 @@ def test_export_import_json_and_the_party_file_carry_the_tables(ready_page: Page
         ("dh2", "Rending"),
         ("dw", "Impact"),
     ]
+
+
+def test_an_imported_row_ending_in_brackets_is_refused_at_its_text_and_nothing_changes(
+    ready_page: Page, tmp_path: Path
+) -> None:
+    # {"text": "Knocked down [slain]", "effects": []}: the panel would show it as a Slain row and the
+    # next Save would store one; refused at import, at the row's text
+    page = ready_page
+    forms_ready(page)
+    open_tables(page)
+    page.locator("#tables-text").fill("Energy, Head, 1: Dazed [stunned 1]")
+    page.click("#tables-save")
+    expect(page.locator("#tables-status")).to_contain_text("Saved 1 table")
+    before = page.evaluate(f"localStorage.getItem('{TABLES_KEY}')")
+    row = {"row": 3, "text": "Knocked down [slain]", "effects": []}
+    incoming = {
+        "auspex_critical": 1,
+        "tables": [{"system": "dh2", "damage_type": "Energy", "location": "Body", "rows": [row]}],
+    }
+    (tmp_path / "bracket.json").write_text(json.dumps(incoming))
+    page.set_input_files("#tables-file", str(tmp_path / "bracket.json"))
+    expect(page.locator("#tables-errors li")).to_contain_text(
+        ["Table 1 (dh2 Energy, Body), row 3, text: the text ends in '[slain]'"]
+    )
+    assert page.evaluate(f"localStorage.getItem('{TABLES_KEY}')") == before
+
+
+def test_saved_charts_as_text_show_in_the_panel_and_an_unshowable_table_is_never_saved_over(
+    context: BrowserContext, page: Page, base_url: str
+) -> None:
+    # kept by an older page: Chart 1's rows as text and Chart 2's low as "1" (the panel once showed
+    # an empty box and "The rules engine failed to check these tables"), and a dh2 row ending in
+    # brackets (which the text form cannot show)
+    saved = {
+        "auspex_critical": 1,
+        "tables": [
+            {
+                "system": "dh2",
+                "damage_type": "Energy",
+                "location": "Body",
+                "rows": [{"row": 3, "text": "Down [slain]", "effects": []}],
+            }
+        ],
+        "charts": [
+            {"system": "wh40krp", "chart": 1, "rows": "01-30: Flesh wound\n31-100: Down"},
+            {"system": "wh40krp", "chart": 2, "die": 20, "rows": [{"low": "1", "high": 20.0, "result": "Crushed"}]},
+        ],
+    }
+    context.add_init_script(
+        f"localStorage.getItem('{TABLES_KEY}') || localStorage.setItem('{TABLES_KEY}', {json.dumps(json.dumps(saved))})"
+    )
+    page.goto(base_url)
+    wait_for_engine(page)
+    forms_ready(page)
+    open_tables(page)
+    text = page.locator("#tables-text")
+    # dh2: not shown, not editable, not savable; nothing saved changes
+    expect(page.locator("#tables-status")).to_contain_text("cannot be shown as text")
+    expect(page.locator("#tables-save")).to_be_disabled()
+    assert text.evaluate("t => t.readOnly") is True
+    assert stored(page) == saved
+    # the fan ruleset: both charts shown, in whole numbers
+    field(page, "system").select_option("wh40krp")
+    expect(text).to_have_value(
+        "# Damage Charts: Chart N, LOW-HIGH: result (Chart 2 (d20), 1-5: ... for a chart not rolled on d100)\n"
+        "Chart 1, 01-30: Flesh wound\nChart 1, 31-100: Down\nChart 2 (d20), 01-20: Crushed\n"
+    )
+    expect(page.locator("#tables-save")).to_be_enabled()
+    # saved unchanged: the charts stored in whole numbers, the dh2 row kept as it was
+    page.click("#tables-save")
+    expect(page.locator("#tables-status")).to_contain_text("Saved 2 charts")
+    after = stored(page)
+    assert [r["low"] for c in after["charts"] for r in c["rows"]] == [1, 31, 1]
+    assert after["tables"] == saved["tables"]
+
+
+def test_a_pasted_line_over_the_bound_is_refused_naming_its_line_and_nothing_changes(ready_page: Page) -> None:
+    # a 32 KB line once kept the engine busy past "Working… Cancel" (the parser was quadratic in a
+    # line) and the Save was lost; it is refused before it is read, at its line
+    page = ready_page
+    forms_ready(page)
+    open_tables(page)
+    page.locator("#tables-text").fill("Energy, Head, 1: Dazed [stunned 1]")
+    page.click("#tables-save")
+    expect(page.locator("#tables-status")).to_contain_text("Saved 1 table")
+    before = page.evaluate(f"localStorage.getItem('{TABLES_KEY}')")
+    page.locator("#tables-text").fill("Energy, Head, 1: Dazed\nEnergy, Body, 2: " + " " * 32_768 + "x")
+    page.click("#tables-save")
+    expect(page.locator("#tables-errors li")).to_have_text(
+        ["Line 2: the line is 32,786 characters long; a line holds at most 2,000"]
+    )
+    assert page.evaluate(f"localStorage.getItem('{TABLES_KEY}')") == before

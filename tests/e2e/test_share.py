@@ -369,3 +369,25 @@ def test_the_share_box_stays_with_the_roll_on_screen_and_goes_with_an_answer_tha
     page.get_by_label("I rolled").check()
     resolve(page, "needs")
     expect(page.locator("#share")).to_be_hidden()
+
+
+def test_a_hand_made_links_own_critical_tables_are_not_read_in_the_shared_roll(ready_page: Page, base_url: str) -> None:
+    # The README: the group's critical tables are the device's, never the link's. The lasgun shot
+    # (examples/lasgun.json: BS 45 - 20 Fog = 25 in the view's reading; roll 23 hits the Body; d10 10
+    # is a natural 10, Righteous Fury's d5 from d10 5 is row 3) with a table of its own making row 3
+    # "target slain" [slain]: the view names the row and reads no table of the link's.
+    page = ready_page
+    scenario = json.loads((ROOT / "examples" / "lasgun.json").read_text())
+    scenario.pop("dice", None)
+    slain = {
+        "system": "dh2",
+        "damage_type": "Energy",
+        "location": "Body",
+        "rows": [{"row": 3, "text": "target slain", "effects": [{"kind": "slain"}]}],
+    }
+    scenario["critical_tables"] = [slain]
+    open_link(page, raw_link(base_url, {"v": 1, "scenario": scenario, "dice": [23, 10, 5]}))
+    body = page.locator("#shared-body")
+    expect(body).to_contain_text("Energy Critical Effects, Body")
+    assert "target slain" not in shared_text(page)
+    expect(body.locator('[data-k="critical-effect"]')).to_have_count(0)

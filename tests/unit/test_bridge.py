@@ -124,3 +124,29 @@ def test_a_bug_in_the_odds_becomes_a_short_message_and_a_logged_traceback(
         bridge._odds_envelope.cache_clear()
     assert answer == {"status": "error", "message": bridge.ODDS_ERROR_MESSAGE}
     assert "Traceback" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------------------ a share link's roll
+
+
+def test_a_share_links_own_critical_tables_are_not_read_in_the_shared_roll() -> None:
+    # The group's tables are the device's, never the link's: a hand-made link carrying its own
+    # table (row 3 of Energy, Body: Slain) is resolved without it. Lasgun BS 40 +10 = 50; roll 23
+    # -> Body; d10 10: a natural 10, Righteous Fury's d5 (d10 5 -> row 3): with the link's table,
+    # "Slain"; shared, the row is only named (no table read, no effect).
+    from dh2_scenarios import scenario
+
+    slain = {
+        "system": "dh2",
+        "damage_type": "Energy",
+        "location": "Body",
+        "rows": [{"row": 3, "text": "target slain", "effects": [{"kind": "slain"}]}],
+    }
+    link = {**scenario(dice=[23, 10, 5]), "critical_tables": [slain]}
+    own = json.loads(bridge.handle(json.dumps(link)))
+    assert [e["kind"] for e in own["resolution"]["hits"][0]["righteous_fury"]["effect"]["effects"]] == ["slain"]
+    shared = json.loads(bridge.handle(json.dumps(link), False, True))
+    assert shared["status"] == "ok"
+    assert "effect" not in shared["resolution"]["hits"][0]["righteous_fury"]
+    assert "target slain" not in shared["html"]
+    assert bridge.shared_scenario(link) == scenario(dice=[23, 10, 5])

@@ -173,16 +173,18 @@ def test_saving_pasted_text_replaces_that_rulesets_tables_only() -> None:
     saved = tables_file(table("dh2", "Energy", "Body", "gone"), table("dh1", "Energy", "Body", "dh1's"))
     out = check({"system": "dh2", "text": "Rending, Leg, 4: new"}, saved=saved)
     assert out["status"] == "ok"
+    # stored in the canonical order: the rulesets as dh2, dh1, dw, then the books' order
     assert [(t["system"], t["damage_type"], t["rows"][0]["text"]) for t in out["file"]["tables"]] == [
-        ("dh1", "Energy", "dh1's"),
         ("dh2", "Rending", "new"),
+        ("dh1", "Energy", "dh1's"),
     ]
 
 
 def test_importing_a_file_merges_into_the_saved_one() -> None:
     saved = tables_file(table("dh2", "Energy", "Body", "old"), table("dh2", "Energy", "Head", "kept"))
     out = check(tables_file(table("dh2", "Energy", "Body", "new")), saved=saved)
-    assert [t["rows"][0]["text"] for t in out["file"]["tables"]] == ["new", "kept"]
+    # Head before Body: the books' order, as the file is stored
+    assert [t["rows"][0]["text"] for t in out["file"]["tables"]] == ["kept", "new"]
 
 
 def test_replace_system_of_the_fan_ruleset_replaces_its_charts() -> None:

@@ -411,3 +411,37 @@ def test_the_psykers_card_lists_its_psychic_rows() -> None:
     assert "Psychic Phenomena 80, row 76-100" in html and "&lt;i&gt;x" in html
     assert "Perils of the Warp 07, not entered" in html
     assert psychic_rows_text([]) == ""
+
+
+def test_a_share_links_own_psychic_tables_are_not_read_in_the_shared_roll() -> None:
+    # The tables are the device's, never a link's: a hand-made link carrying the group's Phenomena
+    # table is resolved as without it. Pushed: 34 passes, d10 8; with its own table the d100 72
+    # reads 71-75; shared, the step only names the book's table and no third die is asked for.
+    import json
+
+    from auspex_web import bridge
+
+    link = _psychic([34, 8, 72], strength="Push")
+    own = json.loads(bridge.handle(json.dumps(link)))
+    assert own["status"] == "ok" and own["resolution"]["phenomena"][0]["low"] == 71
+    shared = json.loads(bridge.handle(json.dumps(link), False, True))
+    assert shared["status"] == "ok" and "phenomena" not in shared["resolution"]
+    assert "A cold wind" not in shared["html"]
+
+
+def test_a_psychic_row_the_text_form_cannot_write_back_is_refused_at_import() -> None:
+    # Words ending in a bracketed group would read back as an effect, and a line break as another
+    # line: the file is refused at that row's text, as a critical row's is.
+    for words in ("Knocked down [slain]", "Limps\nPerils, 01-05: [slain]"):
+        bad = {"auspex_critical": 1, "perils": [{"system": "dh2", "rows": [{"low": 1, "high": 5, "text": words}]}]}
+        out = check_tables(json.dumps(bad))
+        assert out["status"] == "invalid", words
+        assert [e["field"] for e in out["errors"]] == ["perils.0.rows.0.text"]
+
+
+def test_a_phenomena_rows_perils_flag_may_be_true() -> None:
+    # The one flag of a tables file: anywhere else true is refused (a whole number read as 1).
+    out = check_tables(json.dumps(_file()))
+    assert out["status"] == "ok" and [r["perils"] for r in out["file"]["phenomena"][0]["rows"]][-1] is True
+    bad = {**_file(), "auspex_critical": True}
+    assert check_tables(json.dumps(bad))["status"] == "invalid"
