@@ -18,9 +18,8 @@ taken out). The envelope is the party check's (:func:`rules.party.check_party`):
 
 from __future__ import annotations
 
-import re
-
 import json
+import re
 from typing import Any
 
 from pydantic import ValidationError
