@@ -186,7 +186,7 @@ def test_an_end_of_turn_blood_loss_die_out_of_range_is_refused_at_the_events_dic
 
 
 def _started(system: str) -> dict[str, Any]:
-    """A fight of ``system`` begun: two combatants, one jammed and bleeding (d100), round 1."""
+    """A fight of ``system`` begun: two combatants, round 1, each jammed and (d100) bleeding."""
     f = Fight(system)
     if system == "epic":
         squads = [{"name": "Squad", "weapons": [{"name": "Heavy bolter", "range": 30, "use": "AP", "AP": 4}]}]
@@ -201,11 +201,17 @@ def _started(system: str) -> dict[str, Any]:
         _add(f, "a", "A", guard, {"wounds": 10})
         _add(f, "b", "B", CULTIST_ATTACKER, CULTIST_TARGET)
     f.do({"type": "initiative", "seed": 1})
+    for cid in ("a", "b"):  # a jam to clear (the fan ruleset's needs Tek, which neither has)
+        if system != "epic":
+            f.do({"type": "adjust", "who": cid, "jammed": True})
+        if system not in ("epic", "wh40krp"):  # a Blood Loss d100 as each turn ends (seed 001)
+            f.do({"type": "condition", "who": cid, "condition": "Blood Loss"})
     return f.file
 
 
 value = st.one_of(
     st.none(),
+    st.lists(st.integers(-5, 300), min_size=1, max_size=4),
     st.booleans(),
     st.integers(-5, 300),
     st.sampled_from(["a", "b", "zz", "second", "half", "full", "Blood Loss", "Pinned", "35.0", "skill", "jump"]),
@@ -234,12 +240,18 @@ STARTED = {s: _started(s) for s in ("dh2", "dh1", "dw", "wh40krp", "epic")}
 @given(system=st.sampled_from(sorted(STARTED)), events=st.lists(event(), min_size=1, max_size=6))
 def test_every_refusal_is_named_inside_the_event(system: str, events: list[dict[str, Any]]) -> None:
     """Whatever event of any type comes, in any ruleset, a refusal's every field is the event's
-    (``then`` or ``then.<its path>``): never a bare ``who`` or ``dice.0``."""
+    (``then`` or ``then.<its path>``; in a file, ``encounter.events.N.<its path>``): never a bare
+    ``who`` or ``dice.0``."""
     file = copy.deepcopy(STARTED[system])
     for ev in events:
         out = run_encounter({"encounter": file, "then": ev})
         if out["status"] == "invalid":
             for e in out["errors"]:
                 assert e["field"] == "then" or e["field"].startswith("then."), (ev, out)
+            # the same event in a file: refused at that event of the file
+            at = f"encounter.events.{len(file['events'])}"
+            whole = run_encounter({"encounter": {**file, "events": [*file["events"], ev]}})
+            for e in whole.get("errors", []):
+                assert e["field"] == at or e["field"].startswith(f"{at}."), (ev, whole)
         elif out["status"] == "ok":
             file = out["encounter"]
