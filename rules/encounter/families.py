@@ -72,7 +72,10 @@ class Family:
         validated by the ruleset's scenario model and kept in their canonical form
         (:mod:`rules.encounter.profiles`: whole numbers as integers); ``notes`` gets the words of
         each number read from another form (``"35.0"`` read as 35)."""
-        scenario = _validate(system, field, new.attacker, new.target)
+        try:
+            scenario = _validate(system, field, new.attacker, new.target)
+        except EncounterError as exc:  # each error says whose profile it is in (the page shows it at the form's field)
+            raise EncounterError([type(e)(e.field, f"{new.name}: {e.message}") for e in exc.errors]) from None
         attacker, target = new.attacker, new.target
         said: list[str] = []
         errors: list[Any] = []

@@ -88,6 +88,17 @@ def test_true_or_underscores_for_a_number_are_refused_at_the_field_naming_the_co
     ]
 
 
+def test_a_profiles_refusal_by_its_model_names_the_combatant_too() -> None:
+    # 35.5 is no whole number (the model's own refusal): named at its field, with whose profile it is
+    f = Fight()
+    errors = f.refused(
+        {"type": "add", "combatant": {"id": "g", "name": "Guard", "attacker": {"characteristics": {"Ag": 35.5}}}}
+    )
+    assert errors == [
+        {"field": "then.combatant.attacker.characteristics.Ag", "message": "Guard: A whole number from 0 to 100"}
+    ]
+
+
 def test_a_profile_event_is_stored_canonical_and_refuses_true_naming_the_combatant() -> None:
     f = dh2_fight()
     f.do({"type": "profile", "who": "c", "target": {**CULTIST_TARGET, "wounds": "12.0"}})
