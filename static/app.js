@@ -156,10 +156,10 @@ engineCancel.addEventListener("click", () => mainEngine.cancel("Cancelled: the r
 // ---------------------------------------------------------------- form -> scenario
 
 function numberOrText(raw, kind) {
-  // Numbers go as numbers; anything else goes as typed, so the engine names the field and why.
+  // Numbers go as numbers ("35.0" as 35; 35.5 for a whole number too, which the engine refuses at
+  // its field); anything else goes as typed, so the engine names the field and why.
   const text = raw.trim().replace(/\u2212/g, "-");
-  const pattern = kind === "int" ? /^[+-]?\d+$/ : /^[+-]?(\d+\.?\d*|\.\d+)$/;
-  return pattern.test(text) ? Number(text) : text;
+  return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : text;
 }
 
 // A field's path in the scenario JSON: its name, less the prefix that keeps a family's forms (which

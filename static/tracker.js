@@ -292,19 +292,35 @@ for (const s of [whoSelect, atSelect]) {
 // A refused event's errors, each at its control: then.who at Who acts, then.at at At, the GM's at
 // theirs; then.combatants.<id>.Ag (initiative) at the combatant, with a box to give it; the rest in
 // the status line. Returns the ones that belong to the forms (then.action.*, then.combatant.*).
-function refused(answer, { actor = whoSelect } = {}) {
+// A refused event's own boxes: the GM's numbers (adjust), a condition's, rest's hours, Overwatch's
+// kill zone; `then.<key>` of the event sent.
+const BOXES = {
+  condition: { condition: "tk-condition", rounds: "tk-cond-rounds" },
+  rest: { hours: "tk-rest-hours" },
+  overwatch: { zone: "tk-zone" },
+  take_item: { other: "tk-at" },
+};
+function boxOf(event, key) {
+  if (event?.type === "adjust") return document.querySelector(`#tk-adjust-fields [data-adjust="${CSS.escape(key)}"]`);
+  const id = BOXES[event?.type]?.[key];
+  return id ? $(id) : null;
+}
+
+function refused(answer, { actor = whoSelect, event = null } = {}) {
   if (answer.status === "needs") return say(`Roll die ${answer.needs.index + 1}: ${answer.needs.purpose} (d${answer.needs.sides}), and add it to the dice box.`, true), [];
   if (answer.status !== "invalid") return say(answer.message ?? "Something went wrong.", true), [];
   const forms = [];
   const lines = [];
   for (const { field, message } of answer.errors) {
     const [, key, n, rest] = field.split(".");
-    if (field === "then.who" || field === "then.type" || field === "then") mark(actor, message);
+    const box = key && n === undefined ? boxOf(event, key) : null;
+    if (box) mark(box, message);
+    else if (field === "then.who" || field === "then.type" || field === "then" || field === "then.weapon" || field === "then.full" || field === "then.other") mark(actor, message);
     else if (field === "then.at") mark(atSelect, message);
     else if (key === "nearby") mark($("tk-nearby-list"), message); // others struck (issue 21)
     else if (field === "then.at2") mark($("tk-at2"), message);
     else if (field === "then.action.targets_apart" && !$("tk-at2-row").hidden) mark($("tk-apart"), message);
-    else if (field.startsWith("then.action.") || field.startsWith("then.combatant.attacker.") || field.startsWith("then.combatant.target.")) {
+    else if (/^then\.(action|(combatant\.)?(attacker|target))\./.test(field)) { // an add's or a profile's profile: at the forms' field
       forms.push({ field: field.replace(/^then\.(combatant\.)?/, ""), message });
     } else if (field.startsWith("then.dice") || field === "then.seed") mark(diceBox, message);
     else if (key === "combatants" && rest === "Ag") askAg(byId(n), message); // the engine names it by id
@@ -364,7 +380,7 @@ async function act(event, done, { actor = whoSelect } = {}) {
     return answer;
   }
   if (answer.status !== "ok") {
-    const forms = refused(answer, { actor });
+    const forms = refused(answer, { actor, event });
     if (forms.length) hooks.showFieldErrors(forms);
     return answer;
   }
@@ -382,7 +398,11 @@ function addFrom(sides) {
   combatant.name = String(scenario[sides[0]]?.name ?? "").trim() || (sides.length > 1 ? "Combatant" : sides[0] === "attacker" ? "Attacker" : "Target");
   const surprised = $("tk-surprised").checked && !$("tk-surprised").parentElement.hidden;
   if (surprised) combatant.surprised = true;
-  return act({ type: "add", combatant }, `${combatant.name} joins the fight${surprised ? " (Surprised: loses its first turn)" : ""}.`);
+  // a reinforcement joining a running fight rolls its initiative (seed 003): the Dice box's die, or
+  // a seed; Epic's formations act in the order added (no die)
+  const event = { type: "add", combatant };
+  if (shown?.state.round && shown.state.system !== "epic") rolled(event);
+  return act(event, `${combatant.name} joins the fight${surprised ? " (Surprised: loses its first turn)" : ""}.`);
 }
 $("tk-add-attacker").onclick = () => addFrom(["attacker"]);
 $("tk-add-target").onclick = () => addFrom(["target"]);

@@ -163,7 +163,13 @@ def _add(ctx: Ctx) -> None:
     new = ctx.event.combatant
     if ctx.state.get(new.id) is not None:
         raise EncounterError.at(f"{ctx.field}.combatant.id", f"Another combatant already has the id {new.id!r}")
-    c = family(ctx.state.system).start(ctx.state.system, new, f"{ctx.field}.combatant")
+    notes: list[str] = []
+    c = family(ctx.state.system).start(ctx.state.system, new, f"{ctx.field}.combatant", notes)
+    # stored as kept: its numbers canonical (rules/encounter/profiles.py), said in the event's steps
+    ctx.event = ctx.event.model_copy(
+        update={"combatant": new.model_copy(update={"attacker": c.attacker, "target": c.target})}
+    )
+    _numbers_read(ctx, notes)
     fate.on_add(ctx, c, new.fate)  # Fate points: all left when it joins
     ctx.state.combatants.append(c)
     ctx.log.append(f"{c.name} joins the fight")
@@ -174,14 +180,21 @@ def _add(ctx: Ctx) -> None:
 def _profile(ctx: Ctx) -> None:
     c = ctx.who()
     ev = ctx.event
+    notes: list[str] = []
     fresh = family(ctx.state.system).start(
         ctx.state.system,
         _new(
             c, ev.attacker if ev.attacker is not None else c.attacker, ev.target if ev.target is not None else c.target
         ),
         ctx.field,
+        notes,
     )
     c.attacker, c.target = fresh.attacker, fresh.target
+    # stored as kept: its numbers canonical (rules/encounter/profiles.py)
+    ctx.event = ev.model_copy(
+        update={k: getattr(fresh, k) for k in ("attacker", "target") if getattr(ev, k) is not None}
+    )
+    _numbers_read(ctx, notes)
     if ev.attacker is not None:
         c.weapon = _corrected(ctx, c, c.weapon, fresh.weapon)
         c.second_weapon = _corrected(ctx, c, c.second_weapon, fresh.second_weapon)
@@ -195,6 +208,7 @@ def _profile(ctx: Ctx) -> None:
         c.magnitude = fresh.magnitude
     if c.units is None:
         c.units = fresh.units
+    ctx.log.extend(_within_start(c))
     ctx.log.append(f"{c.name}'s profile changed")
 
 
@@ -218,6 +232,35 @@ def _corrected(ctx: Ctx, c: CombatantState, now: WeaponState | None, fresh: Weap
     elif owed:
         ctx.log.append(f"{c.name}'s {kept.name}: {owed} Half Action(s) still to reload (Rld {fresh.reload})")
     return kept
+
+
+def _within_start(c: CombatantState) -> list[str]:
+    """A new profile's smaller start bounds what is left: a Horde's Magnitude at most its new
+    Magnitude, an Epic formation's units at most its new units (the lost ones past them forgotten).
+    The words of what changed."""
+    out = []
+    if c.magnitude is not None and c.magnitude_start is not None and c.magnitude > c.magnitude_start:
+        out.append(
+            f"Magnitude {c.magnitude_start} of {c.magnitude_start} left (it had {c.magnitude}; no more than its start)"
+        )
+        c.magnitude = c.magnitude_start
+    if c.units is not None and c.units_start is not None:
+        c.lost = [i for i in c.lost if i < c.units_start]
+        c.integrity = {i: v for i, v in c.integrity.items() if i < c.units_start}
+        most = c.units_start - len(c.lost)
+        if c.units > most:
+            out.append(f"{most} of {c.units_start} units left (it had {c.units}; no more than its start)")
+            c.units = most
+    return out
+
+
+def _numbers_read(ctx: Ctx, notes: list[str]) -> None:
+    """The numbers of a profile read from another form (``"35.0"`` as 35), as the event's step."""
+    if notes:
+        detail = "; ".join(notes) + "."
+        ctx.steps.append(
+            Step(rule="Whole numbers", source="Auspex encounter (a profile's numbers as stored)", detail=detail)
+        )
 
 
 def _new(c: CombatantState, attacker: Any, target: Any) -> NewCombatant:
@@ -682,6 +725,9 @@ def _adjust(ctx: Ctx) -> None:
     c = ctx.who()
     ev = ctx.event
     changed = []
+    if ev.magnitude is not None and ev.magnitude > (c.magnitude_start or 0):
+        start = f"At most {c.magnitude_start} ({c.name}'s Magnitude at the start)"
+        raise EncounterError.at(f"{ctx.field}.magnitude", start if c.magnitude_start else f"{c.name} is not a Horde")
     for key in ("damage_taken", "critical", "fatigue", "magnitude", "shock"):
         v = getattr(ev, key)
         if v is not None:
@@ -749,9 +795,11 @@ def apply(state: EncounterState, event: Any, field: str = "then") -> Applied:
         if ctx.roller is not None:
             need.dice = [{"purpose": r.purpose, "sides": r.sides, "value": r.value} for r in ctx.roller.records]
         raise
-    stored = event
+    except ScenarioError as exc:  # a rule's refusal (a die out of range: "dice.0") named inside the event
+        raise _inside(field, exc) from None
+    stored = ctx.event  # an add's or profile's canonical profile (rules/encounter/profiles.py)
     if ctx.roller is not None:
-        stored = event.model_copy(update={"dice": [r.value for r in ctx.roller.records], "seed": None})
+        stored = stored.model_copy(update={"dice": [r.value for r in ctx.roller.records], "seed": None})
     st = ctx.state
     if st.round and family(st.system).name == "wh40krp":  # seed 000: a turn is 6 rounds
         st.game_turn, st.round_of_turn = fan_time.clock(st.round)
@@ -764,6 +812,17 @@ def apply(state: EncounterState, event: Any, field: str = "then") -> Applied:
     st.log.append(LogLine(index=st.events, round=st.round, who=name, text="; ".join(ctx.log)))
     st.events += 1
     return Applied(state=st, event=stored, resolution=ctx.resolution, steps=tuple(ctx.steps), fate=tuple(ctx.fate))
+
+
+def _inside(field: str, exc: ScenarioError) -> EncounterError:
+    """``exc``'s errors each at a field of the event (``field``, ``field.<path>``): one a rule
+    named by its own path (``dice.0``, ``who``) is put under ``field``."""
+    return EncounterError(
+        [
+            e if e.field == field or e.field.startswith(f"{field}.") else FieldError(f"{field}.{e.field}", e.message)
+            for e in exc.errors
+        ]
+    )
 
 
 def preview(state: EncounterState, event: AttackEvent, field: str = "preview") -> tuple[dict[str, Any], list[str]]:
@@ -794,10 +853,11 @@ def _with_options(state: EncounterState, data: dict[str, Any], notes: list[str])
 def replay(file: EncounterFile, field: str = "events") -> EncounterState:
     """The state ``file``'s events lead to. Raises :class:`EncounterError` naming the first
     event that does not apply (``events.4.who``), or when an event's recorded dice run out."""
+    top = field.removesuffix("events")  # the file's own fields: "encounter.system" for "encounter.events"
     if registry.find(file.system) is None:
-        raise EncounterError.at("system", f"Must be one of {', '.join(registry.RULESETS)}")
+        raise EncounterError.at(f"{top}system", f"Must be one of {', '.join(registry.RULESETS)}")
     if file.options is not None and family(file.system).name != "d100":
-        raise EncounterError.at("options", "Table rules are those of the d100 rulesets (dh2, dh1, dw)")
+        raise EncounterError.at(f"{top}options", "Table rules are those of the d100 rulesets (dh2, dh1, dw)")
     state = EncounterState(system=file.system, name=file.name, options=file.options)
     for i, ev in enumerate(file.events):
         try:

@@ -19,7 +19,7 @@ from .. import registry, tables
 from ..dice import Roller
 from ..errors import ScenarioError
 from ..models import FATIGUE_LEVELS, Step
-from . import criticals, epic_overwatch, fan_time, manoeuvres, moves  # issue 22; criticals: issue 23
+from . import criticals, epic_overwatch, fan_time, manoeuvres, moves, profiles  # issue 22; criticals: issue 23
 from .conditions import d100_given, evasion_penalties
 from .models import CombatantState, Condition, EncounterError, NewCombatant, WeaponState
 
@@ -67,10 +67,33 @@ class Family:
     budget: ClassVar[int] = 2
     """Half Actions a turn (a Full Action counts 2): seed 003 and seed 001, Action types."""
 
-    def start(self, system: str, new: NewCombatant, field: str) -> CombatantState:
-        """The state of a combatant just added (raises :class:`EncounterError`)."""
-        scenario = _validate(system, field, new.attacker, new.target)
-        c = CombatantState(id=new.id, name=new.name, kind="none", attacker=new.attacker, target=new.target)
+    def start(self, system: str, new: NewCombatant, field: str, notes: list[str] | None = None) -> CombatantState:
+        """The state of a combatant just added (raises :class:`EncounterError`): its profiles
+        validated by the ruleset's scenario model and kept in their canonical form
+        (:mod:`rules.encounter.profiles`: whole numbers as integers); ``notes`` gets the words of
+        each number read from another form (``"35.0"`` read as 35)."""
+        try:
+            scenario = _validate(system, field, new.attacker, new.target)
+        except EncounterError as exc:  # each error says whose profile it is in (the page shows it at the form's field)
+            raise EncounterError([type(e)(e.field, f"{new.name}: {e.message}") for e in exc.errors]) from None
+        attacker, target = new.attacker, new.target
+        said: list[str] = []
+        errors: list[Any] = []
+        for side, raw in (("attacker", attacker), ("target", target)):
+            if raw is None:
+                continue
+            try:
+                kept, words = profiles.canonical(raw, getattr(scenario, side), f"{field}.{side}", new.name)
+            except EncounterError as exc:
+                errors += exc.errors
+                continue
+            said += words
+            attacker, target = (kept, target) if side == "attacker" else (attacker, kept)
+        if errors:
+            raise EncounterError(errors)
+        if notes is not None:
+            notes += said
+        c = CombatantState(id=new.id, name=new.name, kind="none", attacker=attacker, target=target)
         self.fill(c, scenario)
         if new.surprised:
             c.conditions.append(Condition(name="Surprised", source="seed 003, Surprise", detail="loses its first turn"))
