@@ -85,9 +85,17 @@ def d100_catalogue(system: str) -> dict[str, Any]:
             }
             for q in tables.qualities(system).qualities
         ],
-        # a row's Dodge side where it has one (issue 22: Difficult Terrain, mud, deep snow)
+        # a row's Dodge side where it has one (Difficult Terrain, mud, deep snow); its group where it
+        # is one grade of a circumstance (Difficult Terrain -10, -20, -30) and its source
         "circumstances": [
-            {"name": c.name, "ws": c.ws, "bs": c.bs, **({"dodge": c.dodge} if c.dodge else {})}
+            {
+                "name": c.name,
+                "ws": c.ws,
+                "bs": c.bs,
+                **({"dodge": c.dodge} if c.dodge else {}),
+                **({"group": c.group} if c.group else {}),
+                "source": c.source or t.circumstances.source,
+            }
             for c in t.circumstances.rows
         ],
         "difficulties": t.difficulties.rows,

@@ -80,9 +80,12 @@ Suppressing Fire (issue 22): seed 003 L38 gives "Force opponents to take cover, 
 test for it; the -20 and the hits are resolved, and a "Taking cover" step asks the GM to move those
 in the area (DH1 Core's pinning test is not in Auspex's DH1 tables).
 
-Difficult Terrain (issue 22): seed 003 L63 gives "WS & Dodge -10 up to -30"; the row is -10 to the
-WS test and -10 to the target's Dodge (``dodge`` in its circumstance row); a worse terrain (down to
--30) is the GM's, given as a modifier. A Parry is not changed (the row names Dodge only).
+Difficult Terrain (issue 22): seed 003 L63 gives "WS & Dodge -10 up to -30"; read as three grades,
+each a row of the circumstances (one ``group``): "Difficult Terrain" -10 (the row saved scenarios
+name), "Difficult Terrain (-20)" and "Difficult Terrain (-30)", each the same to the WS test and to
+the target's Dodge (``dodge`` in its row). The seed gives no grade between, so the steps of ten are
+the reading (as every DH1 difficulty); one terrain takes one grade, so two at once are refused. A
+Parry is not changed (the row names Dodge only).
 
 Opposed tests and the melee manoeuvres (issue 22; :mod:`rules.d100.opposed`,
 :mod:`rules.d100.manoeuvres`; seed 003 gives each action one line, the rest is the DH1 Core's,
