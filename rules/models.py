@@ -583,10 +583,15 @@ class TableOptions(_Model):
     then those of the rules as printed). ``stray_shots``: a ranged miss by one degree of failure
     into a melee hits another combatant engaged in it, and a burst into a melee spreads its hits
     over those engaged (seed 004, Stray Shots). ``all_npcs_fury``: every NPC, Troops included,
-    inflicts Righteous Fury (seed 004, Righteous Fury for Player Characters and NPCs)."""
+    inflicts Righteous Fury (seed 004, Righteous Fury for Player Characters and NPCs).
+    ``gm_scatters``: a Blast weapon's missed round is placed by the GM, not rolled on the Scatter
+    Diagram."""
 
     stray_shots: bool = False
     all_npcs_fury: bool = False
+    # A Blast weapon's miss: the GM places the round where it landed instead of the Scatter
+    # Diagram's roll (no dice drawn; the step says so)
+    gm_scatters: bool = False
 
 
 class Scenario(_Model):
@@ -773,6 +778,25 @@ class EvasionTest(_Model):
     negated: int
 
 
+class SmokeScreen(_Model):
+    """The smokescreen a Smoke weapon's round raised where it landed (seed 001 L460-462; DH1 Core and
+    DH2 Core, Ch. V, Smoke): ``metres_across`` (its diameter in metres) and ``rounds`` (how long it
+    lasts, in rounds); the GM places it on the field."""
+
+    metres_across: int = Field(ge=0)
+    rounds: int = Field(ge=0)
+
+
+class ScatterRoll(_Model):
+    """Where a Blast weapon's missed round landed, from the book's Scatter Diagram (DH2 Core, Ch. VII;
+    DH1 Core, Ch. VIII; DW Core, Ch. VII): ``direction``, the d10's face read on the diagram (1-10,
+    around the line of fire); ``metres``, how far from the aimed point. None where the GM places the
+    round instead (``options.gm_scatters``)."""
+
+    direction: int = Field(ge=1, le=10)
+    metres: int = Field(ge=0)
+
+
 class HordeResult(_Model):
     """What an attack did to a Horde: the hits that reached it, those that dealt damage (each takes
     one Magnitude), and the Magnitude before and after."""
@@ -882,7 +906,15 @@ class Resolution(_OmitUnset):
     # Two-weapon fighting: the second weapon's attack, resolved after this one from the same dice
     # (its own dice and steps); grappling (seed 004): what a Grapple action did. Each left out of the
     # JSON while None, so one attack's JSON is as it always was.
-    OMIT_NONE: ClassVar[tuple[str, ...]] = ("second", "grapple", "manoeuvre", "attacks", "evasion_test")
+    OMIT_NONE: ClassVar[tuple[str, ...]] = (
+        "second",
+        "grapple",
+        "manoeuvre",
+        "attacks",
+        "evasion_test",
+        "smoke",
+        "scatter",
+    )
     second: Resolution | None = None
     # Multiple Attacks (issue 22): the later attacks of a Swift or Lightning Attack (the second, the third),
     # each a whole resolution with its own dice, resolved after this one from the same dice source
@@ -892,3 +924,7 @@ class Resolution(_OmitUnset):
     manoeuvre: ManoeuvreResult | None = None
     # issue 24: the target's Evasion test where one was rolled, for its own line in the result
     evasion_test: EvasionTest | None = None
+    # a Smoke weapon's smokescreen where its round landed (unless it jammed)
+    smoke: SmokeScreen | None = None
+    # a Blast weapon's missed round: where the Scatter Diagram put it (unless the GM places it)
+    scatter: ScatterRoll | None = None

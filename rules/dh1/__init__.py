@@ -80,6 +80,14 @@ Suppressing Fire (issue 22): seed 003 L38 gives "Force opponents to take cover, 
 test for it; the -20 and the hits are resolved, and a "Taking cover" step asks the GM to move those
 in the area (DH1 Core's pinning test is not in Auspex's DH1 tables).
 
+Where a round lands (:mod:`rules.d100.stages.landing`; numbers in ``rules/data/dh1/qualities.json``):
+Smoke (DH1 Core, Ch. V, not in seed 003): 3d10 metres across and 2d10 rounds, rolled once per attack
+whose weapon fired (hit or miss; not on a jam), the resolution's ``smoke``. Blast's miss: a d10 read
+on the Scatter Diagram (DH1 Core, Ch. VIII, Scatter Diagram) and 1d10 metres. UNCHECKED reading: no
+copy of the DH1 scatter paragraph was found in the searched corpora; the d10 direction is the
+diagram's, the 1d10 metres recalled, not read (``scatter_sides`` in Blast's ``params``). With
+``options.gm_scatters`` the GM places the round and no die is drawn.
+
 Difficult Terrain (issue 22): seed 003 L63 gives "WS & Dodge -10 up to -30"; read as three grades,
 each a row of the circumstances (one ``group``): "Difficult Terrain" -10 (the row saved scenarios
 name), "Difficult Terrain (-20)" and "Difficult Terrain (-30)", each the same to the WS test and to
