@@ -46,12 +46,17 @@ def d100_catalogue(system: str) -> dict[str, Any]:
     Dodge), difficulties and sizes (name -> percent);
     ``rules``: which of the optional rules it has (``hordes``, ``movement``, ``cover``,
     ``two_weapon``, ``spread_hits``, ``pinning``, ``overwatch`` (DH1's, without pinning); and the attack's own: ``troop_fury``,
-    ``spray_and_pray``, ``stray_shots``); ``movement``: metres per round by AB
+    ``spray_and_pray``, ``stray_shots``; ``scatter``: a Blast miss rolls the Scatter Diagram, the GM
+    may place it instead); ``movement``: metres per round by AB
     (``[{ab, half, full, charge, run}]``) where it has that table; ``cover``: its cover types
     (``[{name, ap}]``, from its armoury); ``armoury``: its armoury for the pickers (:func:`rules.armoury.armoury_catalogue`)."""
     t = tables.tables(system)
+    blast = tables.qualities(system).get("Blast")
+    # "scatter": a Blast miss rolls the book's Scatter Diagram (its ``scatter_sides``), which a table
+    # may leave to the GM instead (``options.gm_scatters``)
+    scatter = ["scatter"] if blast is not None and blast.params.get("scatter_sides") else []
     extra: dict[str, Any] = {
-        "rules": [name for name in OPTIONAL_RULES if getattr(t, name) is not None] + _attack_rules(system)
+        "rules": [name for name in OPTIONAL_RULES if getattr(t, name) is not None] + _attack_rules(system) + scatter
     }
     if t.movement is not None:
         extra["movement"] = [r.model_dump() for r in t.movement.rows]
@@ -85,9 +90,17 @@ def d100_catalogue(system: str) -> dict[str, Any]:
             }
             for q in tables.qualities(system).qualities
         ],
-        # a row's Dodge side where it has one (issue 22: Difficult Terrain, mud, deep snow)
+        # a row's Dodge side where it has one (Difficult Terrain, mud, deep snow); its group where it
+        # is one grade of a circumstance (Difficult Terrain -10, -20, -30) and its source
         "circumstances": [
-            {"name": c.name, "ws": c.ws, "bs": c.bs, **({"dodge": c.dodge} if c.dodge else {})}
+            {
+                "name": c.name,
+                "ws": c.ws,
+                "bs": c.bs,
+                **({"dodge": c.dodge} if c.dodge else {}),
+                **({"group": c.group} if c.group else {}),
+                "source": c.source or t.circumstances.source,
+            }
             for c in t.circumstances.rows
         ],
         "difficulties": t.difficulties.rows,

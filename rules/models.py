@@ -603,10 +603,15 @@ class TableOptions(_Model):
     then those of the rules as printed). ``stray_shots``: a ranged miss by one degree of failure
     into a melee hits another combatant engaged in it, and a burst into a melee spreads its hits
     over those engaged (seed 004, Stray Shots). ``all_npcs_fury``: every NPC, Troops included,
-    inflicts Righteous Fury (seed 004, Righteous Fury for Player Characters and NPCs)."""
+    inflicts Righteous Fury (seed 004, Righteous Fury for Player Characters and NPCs).
+    ``gm_scatters``: a Blast weapon's missed round is placed by the GM, not rolled on the Scatter
+    Diagram."""
 
     stray_shots: bool = False
     all_npcs_fury: bool = False
+    # A Blast weapon's miss: the GM places the round where it landed instead of the Scatter
+    # Diagram's roll (no dice drawn; the step says so)
+    gm_scatters: bool = False
 
 
 FateTestName = Literal[
@@ -829,6 +834,25 @@ class EvasionTest(_Model):
     negated: int
 
 
+class SmokeScreen(_Model):
+    """The smokescreen a Smoke weapon's round raised where it landed (seed 001 L460-462; DH1 Core and
+    DH2 Core, Ch. V, Smoke): ``metres_across`` (its diameter in metres) and ``rounds`` (how long it
+    lasts, in rounds); the GM places it on the field."""
+
+    metres_across: int = Field(ge=0)
+    rounds: int = Field(ge=0)
+
+
+class ScatterRoll(_Model):
+    """Where a Blast weapon's missed round landed, from the book's Scatter Diagram (DH2 Core, Ch. VII;
+    DH1 Core, Ch. VIII; DW Core, Ch. VII): ``direction``, the d10's face read on the diagram (1-10,
+    around the line of fire); ``metres``, how far from the aimed point. None where the GM places the
+    round instead (``options.gm_scatters``)."""
+
+    direction: int = Field(ge=1, le=10)
+    metres: int = Field(ge=0)
+
+
 class HordeResult(_Model):
     """What an attack did to a Horde: the hits that reached it, those that dealt damage (each takes
     one Magnitude), and the Magnitude before and after."""
@@ -970,6 +994,8 @@ class Resolution(_OmitUnset):
         "evasion_test",
         "phenomena",
         "fate",
+        "smoke",
+        "scatter",
     )
     second: Resolution | None = None
     # Multiple Attacks (issue 22): the later attacks of a Swift or Lightning Attack (the second, the third),
@@ -985,3 +1011,7 @@ class Resolution(_OmitUnset):
     phenomena: list[PsychicReading] | None = None
     # Fate points: the test re-rolled with a Fate point, when the scenario named one
     fate: FateResult | None = None
+    # a Smoke weapon's smokescreen where its round landed (unless it jammed)
+    smoke: SmokeScreen | None = None
+    # a Blast weapon's missed round: where the Scatter Diagram put it (unless the GM places it)
+    scatter: ScatterRoll | None = None

@@ -158,8 +158,13 @@ class Circumstance(DataModel):
     ws: int | None = None
     bs: int | None = None
     note: str | None = None
-    # Difficult Terrain's Dodge side (issue 22; seed 003 L63, seed 001): the target's Dodge in it
+    # Difficult Terrain's Dodge side (seed 003 L63, seed 001): the target's Dodge in it
     dodge: int | None = None
+    # Grades of one circumstance (DH1's Difficult Terrain -10, -20, -30; seed 003 L63): rows of one
+    # group are one circumstance, so an attack takes at most one of them
+    group: str | None = None
+    # the row's own source where it is not the table's (a harsher grade's seed line)
+    source: str | None = None
 
 
 class Circumstances(DataModel):

@@ -35,7 +35,7 @@ from typing import ClassVar
 from .. import tables
 from ..dice import Roller
 from ..errors import FieldError
-from ..models import EvasionTest, NearbyTarget, Resolution, Scenario, Step, TargetTest, Weapon
+from ..models import EvasionTest, NearbyTarget, Resolution, ScatterRoll, Scenario, Step, TargetTest, Weapon
 from ..tables import ActionDef
 from . import D100Test, dh1_test, difference, number, signed
 from .opposed import SideTest, Winner
@@ -116,6 +116,7 @@ class D100Attack:
         self.steps: list[Step] = []  # the step log, in order
         self.target_tests: list[TargetTest] = []  # every test the target took, in order
         self.evasion_test: EvasionTest | None = None  # the target's Evasion test, where rolled (issue 24)
+        self.scatter_roll: ScatterRoll | None = None  # a missed Blast round's Scatter Diagram roll
         self.weapon: Weapon = scenario.attacker.weapon
         self.tables = tables.tables(self.SYSTEM)
         # The degrees-of-success die: the wounds its best replacement adds (0 for none), and whether

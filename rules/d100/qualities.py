@@ -17,6 +17,7 @@ from . import signed
 from .seams import UNSTABLE, for_person
 
 if TYPE_CHECKING:
+    from . import D100Test
     from .attack import D100Attack
     from .stages.damage_dice import HitDice
     from .state import AttackState
@@ -70,7 +71,7 @@ def no_attack_test(q: Qualities) -> bool:
 POINTS = (
     "ammo",  # (a) -> (factor, why) or None: the rounds a shot uses, multiplied
     "modifiers",  # (a, st) -> [(label, value, source)]: added to the attack test, after the weapon-class ones
-    "miss",  # (a) -> None: a note on an attack test that missed (not jammed)
+    "miss",  # (a, test) -> None: what a missed attack test (not jammed) does still (Blast's scatter)
     "aim",  # (a, st, mods) -> mods: the Aim's modifiers to the attack test (its bonus first, if aimed), folded
     "range_band",  # (a, band) -> band: the range band beyond Standard range (Long or Extreme)
     "range",  # (a, st) -> [(label, value, source)]: added to the attack test after the range band's
@@ -165,13 +166,12 @@ def _twin_linked_bonus(a: D100Attack, st: AttackState) -> list[tuple[str, int, s
 
 
 @hook("Blast", "miss", 10)
-def _blast_miss(a: D100Attack) -> None:
-    """Blast: a missed round still lands; the GM scatters it."""
-    a._qstep(
-        "Blast",
-        "The shot missed: a Blast weapon's round still lands somewhere. The GM scatters it "
-        "(the scatter diagram) and anyone within the radius where it lands is hit.",
-    )
+def _blast_miss(a: D100Attack, test: D100Test) -> None:
+    """Blast: a missed round still lands where the Scatter Diagram puts it (or the GM places it):
+    :func:`rules.d100.stages.landing.scatter`, by the test's degrees of failure."""
+    from .stages.landing import scatter
+
+    a.scatter_roll = scatter(a, -test.degrees)
 
 
 # -- aim: the Aim's modifiers (Inaccurate takes the bonus away before Accurate looks for it) ------------
@@ -314,12 +314,31 @@ def _blast_horde(a: D100Attack, hits: int, why: list[str]) -> int:
 
 @hook("Devastating", "horde_more_hits", 10)
 def _devastating_horde(a: D100Attack, hits: int, why: list[str]) -> int:
-    """Devastating (X): X more hits on a Horde (times the ruleset's ``horde_hits`` param)."""
+    """Devastating (X): X more hits on a Horde (times the ruleset's ``horde_hits`` param); its step
+    says so and that its point of Cohesion damage is a kill-team's, which a Horde has not (seed 001
+    L419-421: the Cohesion sentence and the Horde sentence are two effects)."""
     if not a.q.x("Devastating"):
         return hits
-    hits += a.q.x("Devastating") * a.q.num("Devastating", "horde_hits", 1)
+    more = a.q.x("Devastating") * a.q.num("Devastating", "horde_hits", 1)
+    a._qstep(
+        "Devastating",
+        f"Against a Horde: {more} more hits ({hits} \u2192 {hits + more}). Its extra point of Cohesion damage "
+        "is a kill-team's: a Horde has none.",
+    )
+    hits += more
     why.append(f"Devastating ({a.q.x('Devastating')}) \u2192 {hits}")
     return hits
+
+
+def devastating_cohesion(a: D100Attack) -> None:
+    """Devastating (X) on a hit that is not on a Horde: one more point of Cohesion damage (seed 001
+    L419-421), named for the GM: Cohesion is the kill-team's (DW Core, Cohesion), which Auspex does
+    not keep, and whether the attack costs Cohesion at all is the GM's call."""
+    a._qstep(
+        "Devastating",
+        "One more point of Cohesion damage: should this attack cost the kill-team Cohesion, it costs one point "
+        "more (the GM keeps the kill-team's Cohesion).",
+    )
 
 
 # -- a hit's damage dice, after the weapon's own (Maximal's, then Tearing's, then Accurate's: Accurate's dice

@@ -38,10 +38,12 @@ PINNING = "pinning"  # the pinning test's d100
 FLAME_HITS = "flame hits"  # the d5 a Flame weapon adds to its hits on a Horde (Deathwatch; issue 22)
 CRITICAL_EFFECT = "critical effect"  # a die of a row of the group's critical table (Stunned 1d5...; issue 23)
 PSYCHIC = "psychic phenomena"  # the group's Psychic Phenomena / Perils of the Warp d100 and its rows' dice
+SCATTER = "scatter"  # the Scatter Diagram's direction d10 and distance dice of a Blast weapon's miss
+SMOKE = "smoke"  # a Smoke weapon's dice: how wide its smokescreen, how many rounds it lasts
 OTHER = "other person"  # a die of someone else than the target (another in a Blast, a nearby foe)
 
 # Rolls whose outcome no figure of the odds reads (the odds walk each as one class).
-UNREAD = frozenset({LOCATION, POWER_FIELD, FURY_CRITICAL, PINNING, OTHER, CRITICAL_EFFECT, PSYCHIC})
+UNREAD = frozenset({LOCATION, POWER_FIELD, FURY_CRITICAL, PINNING, OTHER, CRITICAL_EFFECT, PSYCHIC, SCATTER, SMOKE})
 # d100 tests whose degrees count (evasion negates hits by them); other tests count success only.
 BY_DEGREES = frozenset({EVASION})
 

@@ -98,9 +98,20 @@ Fatigue on the target's own tests (seed 003, "Fatigued | All tests -10"): a Fati
 the attack rolls for it (Shocking, Toxic on T; Snare, Flame on Ag), its Reaction's -10 staying the
 encounter's (``evasion.modifier``): one number, :data:`rules.d100.FATIGUED`, counted once.
 
-Difficult Terrain (issue 22): seed 003 L63 gives "WS & Dodge -10 up to -30"; the row is -10 to the
-WS test and -10 to the target's Dodge (``dodge`` in its circumstance row); a worse terrain (down to
--30) is the GM's, given as a modifier. A Parry is not changed (the row names Dodge only).
+Where a round lands (:mod:`rules.d100.stages.landing`; numbers in ``rules/data/dh1/qualities.json``):
+Smoke (DH1 Core, Ch. V, not in seed 003): 3d10 metres across and 2d10 rounds, rolled once per attack
+whose weapon fired (hit or miss; not on a jam), the resolution's ``smoke``. Blast's miss: a d10 read
+on the Scatter Diagram (DH1 Core, Ch. VIII, Scatter Diagram) and 1d10 metres. UNCHECKED reading: no
+copy of the DH1 scatter paragraph was found in the searched corpora; the d10 direction is the
+diagram's, the 1d10 metres recalled, not read (``scatter_sides`` in Blast's ``params``). With
+``options.gm_scatters`` the GM places the round and no die is drawn.
+
+Difficult Terrain (issue 22): seed 003 L63 gives "WS & Dodge -10 up to -30"; read as three grades,
+each a row of the circumstances (one ``group``): "Difficult Terrain" -10 (the row saved scenarios
+name), "Difficult Terrain (-20)" and "Difficult Terrain (-30)", each the same to the WS test and to
+the target's Dodge (``dodge`` in its row). The seed gives no grade between, so the steps of ten are
+the reading (as every DH1 difficulty); one terrain takes one grade, so two at once are refused. A
+Parry is not changed (the row names Dodge only).
 
 Opposed tests and the melee manoeuvres (issue 22; :mod:`rules.d100.opposed`,
 :mod:`rules.d100.manoeuvres`; seed 003 gives each action one line, the rest is the DH1 Core's,

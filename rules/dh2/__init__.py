@@ -53,6 +53,14 @@ Readings taken where the seed is open:
   (its purpose "Spray and Pray d100 (GM)"); over the chance the attack misses with no effect on
   the target, but the attack is made ("wildly fire"), so the rounds the action fires are spent;
   no test is rolled, so there is no jam. Equal or under, the attack proceeds as usual.
+- Where a round lands (:mod:`rules.d100.stages.landing`; numbers in ``rules/data/dh2/qualities.json``):
+  Smoke (X) (DH2 Core, Ch. V): a screen of X metres radius for 1d10+10 rounds, the d10 rolled once
+  per attack whose weapon fired; "the hit" is read as where the round lands, so a miss raises it too
+  (it lands somewhere) and a jam does not. Blast's miss: a d10 read on the Scatter Diagram (DH2
+  Core, Ch. VII, Scatter Diagram) and 1d5 metres per degree of failure. UNCHECKED reading: no copy of
+  the DH2 scatter paragraph was found in the searched corpora; the d10 direction is the diagram's,
+  the 1d5 per degree of failure recalled, not read (``scatter_sides``, ``scatter_per_failure`` in
+  Blast's ``params``). With ``options.gm_scatters`` the GM places the round and no die is drawn.
 - Stray Shots (``options.stray_shots``, seed 004 L28): a shot is "into a melee combat" when the
   circumstance "Shooting into Melee Combat" (-20) is listed, and those "engaged in the same melee"
   are ``target.nearby``. A miss by exactly one degree of failure strikes the first listed (the GM

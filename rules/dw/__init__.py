@@ -90,6 +90,26 @@ Fate points (not in the seeds; Deathwatch Core, Fate Points; not checked against
 other die kept (:mod:`rules.d100.fate`, whose Readings say how: any roll of the test named may be
 re-rolled, where the book speaks of a failed test; one re-roll per attack; damage is not a test).
 
+Where a round lands (:mod:`rules.d100.stages.landing`; numbers in ``rules/data/dw/qualities.json``):
+
+- Smoke (seed 001 L460-462: "Creates smoke screen 3d10 metres in diameter, lasts 2d10 Rounds"): both
+  rolled (3d10 metres across, 2d10 rounds) once per attack whose weapon fired, hit or miss (the round
+  lands somewhere; a jam fires nothing), after the attack's other dice and before the pinning test;
+  the resolution's ``smoke`` holds them and the GM places the screen.
+- Blast's miss (seed 001 L362 names the Scatter Diagram, no numbers): the direction is a d10 read on
+  the book's Scatter Diagram (DW Core, Ch. VII, Scatter Diagram), the distance 1d10 metres. UNCHECKED
+  reading: no copy of the DW Core's scatter paragraph was found in the searched corpora; the d10
+  direction is the diagram's (a public GM thread: "the table from the rulebook, which gives the
+  direction from a regular d10 roll"), the 1d10 metres is recalled, not read (``scatter_sides`` in
+  Blast's ``params``; change it there once checked). The step gives the d10's face, to be read on the
+  printed diagram (Auspex does not draw it). ``options.gm_scatters``: the GM places the round, no die.
+- Devastating (X) (seed 001 L419-421: "one additional point of Cohesion Damage. If the target is a
+  Horde, the Horde suffers additional hits equal to the number in parenthesis"): read as two effects.
+  On a Horde the X more hits are counted and a step says so; Cohesion is the kill-team's (DW Core,
+  Cohesion; chapter unchecked), which a Horde has not. On any other target a hit names the extra
+  point for the GM: whether the attack costs the kill-team Cohesion is the GM's call, and Auspex keeps
+  no Cohesion.
+
 Readings taken where the seed is open are written in ``rules/data/dw/*.json`` (``_note``).
 Issue 22: the Combat Difficulty Summary's "Attacking or Dodging whilst in the mud or heavy rain"
 (-10) and "in deep snow" (-30) give the target's Dodge the same (``dodge`` in the circumstance

@@ -23,10 +23,12 @@ def test_all_out_attack_reads_its_type_and_note_under_the_action(ready_page: Pag
     field(page, "action.type").select_option("All Out Attack")
     note = page.locator("#action-note")
     expect(note).to_have_text("Full Action, +20 to the test. The attacker cannot Dodge or Parry until the next turn.")
-    # seed 003 L63: "| Difficult Terrain | WS & Dodge -10 up to -30 |": its label names both
-    expect(page.locator("#circumstances label", has_text="Difficult Terrain")).to_contain_text(
-        "(WS \u221210, Dodge \u221210)"
-    )
+    # seed 003 L63: "| Difficult Terrain | WS & Dodge -10 up to -30 |": each grade's label names both, the
+    # grades from the engine's catalogue (-10, the row saved scenarios name, then -20 and -30)
+    for name, value in (("Difficult Terrain", 10), ("Difficult Terrain (-20)", 20), ("Difficult Terrain (-30)", 30)):
+        expect(page.locator(f'#circumstances label:has(input[value="{name}"])')).to_contain_text(
+            f"(WS \u2212{value}, Dodge \u2212{value})"
+        )
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator("#action").screenshot(path=str(ARTIFACTS / "action-note-390.png"))
     field(page, "action.type").select_option("Charge")

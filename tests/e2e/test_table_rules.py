@@ -43,10 +43,29 @@ def test_new_fields_stay_hidden_on_the_default_form(ready_page: Page) -> None:
     expect(field(page, "options.stray_shots")).to_be_visible()
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator("#action").screenshot(path=str(ARTIFACTS / "table-rules-action-390.png"))
-    # a ruleset without these rules shows none of them
+    # a ruleset without DH2's rules shows none of them; its one table rule, the GM placing a missed
+    # Blast (DH1 Core, Ch. VIII, Scatter Diagram), comes from the engine's catalogue ("scatter")
     page.select_option("#system", "dh1")
-    expect(page.locator("#table-rules")).to_be_hidden()
+    expect(field(page, "options.stray_shots")).to_be_hidden()
+    expect(field(page, "options.all_npcs_fury")).to_be_hidden()
+    expect(field(page, "options.gm_scatters")).to_be_visible()
     expect(field(page, "action-unaware")).to_be_hidden()
+
+
+def test_a_missed_blast_scatters_or_the_gm_places_it(ready_page: Page) -> None:
+    # Deathwatch, a Blast (3) weapon, roll 95: a miss (not a jam: 96-00). The Scatter Diagram's d10 (3) and
+    # 1d10 metres (7) are asked for (DW Core, Ch. VII, Scatter Diagram; seed 001 L362); with the table rule
+    # ticked the GM places the round and no die but the test's is asked for.
+    page = ready(ready_page)
+    page.set_viewport_size({"width": 1280, "height": 900})  # every step on screen
+    page.select_option("#system", "dw")
+    field(page, "attacker.weapon.qualities").fill("Blast (3)")
+    by_hand(page, [95, 3, 7])
+    expect(page.locator("#result")).to_contain_text("Scatter Diagram d10 = 3")
+    page.locator("#table-rules summary").click()
+    field(page, "options.gm_scatters").check()
+    by_hand(page, [95])
+    expect(page.locator("#result")).to_contain_text("The GM places it")
 
 
 def test_psychic_attack_reads_as_counted_by_hand(ready_page: Page) -> None:

@@ -55,7 +55,8 @@ def test_cli_catalogue_prints_the_same_json() -> None:
 
 def test_deathwatch_catalogue_has_its_armoury_cover_movement_and_optional_rules() -> None:
     dw = catalogue()["rulesets"]["dw"]
-    assert set(dw["rules"]) == {"hordes", "movement", "cover", "two_weapon", "spread_hits", "pinning"}
+    # "scatter": a Blast miss on the book's Scatter Diagram, which a table may leave to the GM (options.gm_scatters)
+    assert set(dw["rules"]) == {"hordes", "movement", "cover", "two_weapon", "spread_hits", "pinning", "scatter"}
     # seed 001, Cover Types: 4, 8, 16, 32
     assert [c["ap"] for c in dw["cover"]] == [4, 8, 16, 32]
     # seed 001, Movement: AB 4 is Half 4, Full 8, Charge 12, Run 24
@@ -66,7 +67,7 @@ def test_deathwatch_catalogue_has_its_armoury_cover_movement_and_optional_rules(
     # may go to others within 2 m; and the table rules of seed 004 (Troop Fury on players, Spray and
     # Pray, Stray Shots)
     assert (
-        dh2["rules"] == ["two_weapon", "spread_hits", "troop_fury", "spray_and_pray", "stray_shots"]
+        dh2["rules"] == ["two_weapon", "spread_hits", "troop_fury", "spray_and_pray", "stray_shots", "scatter"]
         and "movement" not in dh2
         and "cover" not in dh2
     )
@@ -134,3 +135,10 @@ def test_catalogue_cites_qualities_and_armoury_in_the_books_words() -> None:
     lasgun = next(w for w in data["dh2"]["armoury"]["weapons"] if w["name"] == "Lasgun")
     assert lasgun["source"].startswith("seed 001")
     assert lasgun["cite"].startswith("Deathwatch GM screen")
+
+
+def test_every_d100_ruleset_offers_the_gm_placing_a_missed_blast() -> None:
+    # DH2 Core, Ch. VII; DH1 Core, Ch. VIII; DW Core, Ch. VII (Scatter Diagram): each d100 ruleset rolls a missed
+    # Blast on its diagram, so each offers the table's choice to place it instead (options.gm_scatters)
+    rulesets = catalogue()["rulesets"]
+    assert [s for s in ("dh2", "dh1", "dw") if "scatter" in rulesets[s]["rules"]] == ["dh2", "dh1", "dw"]

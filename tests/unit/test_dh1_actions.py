@@ -60,3 +60,56 @@ def test_dh1_difficult_terrain_leaves_a_parry_alone() -> None:
         SWORD, circumstances=["Difficult Terrain"], evasion={"reaction": "Parry", "skill": 40}, dice=[20, 25]
     )
     assert "Parry 40 +0 = 40" in _evasion(resolve_ok(data))
+
+
+@pytest.mark.parametrize(
+    ("grade", "value"), [("Difficult Terrain", -10), ("Difficult Terrain (-20)", -20), ("Difficult Terrain (-30)", -30)]
+)
+def test_dh1_difficult_terrain_grades_take_from_ws_and_dodge(grade: str, value: int) -> None:
+    # seed 003 L63: "| Difficult Terrain | WS & Dodge -10 up to -30 |": each grade from -10 to -30 counts
+    # against the WS test and the Dodge alike. WS 40 + value, rolled 05: a hit (40-10=30, 40-20=20,
+    # 40-30=10, each over 05); Dodge 40 + value, rolled 05: negated at each grade.
+    data = scenario(SWORD, circumstances=[grade], evasion={"reaction": "Dodge", "skill": 40}, dice=[5, 5])
+    res = resolve_ok(data)
+    assert res["target_number"] == 40 + value
+    assert (grade, value) in [(m["label"], m["value"]) for m in res["modifiers"]]
+    minus = f"\u2212{-value}"
+    assert _evasion(res).startswith(f"Target tests Dodge 40 {minus} ({minus}: dodging in {grade}) = {40 + value}")
+    assert res["hits_negated"] == 1
+
+
+def test_dh1_difficult_terrain_harsher_grade_at_the_dodge_edge() -> None:
+    # Difficult Terrain (-30): WS 40 - 30 = 10, rolled 10 hits; Dodge 40 - 30 = 10, rolled 11 fails
+    # (it would pass at -10: 11 <= 30), so the hit stands
+    data = scenario(
+        SWORD, circumstances=["Difficult Terrain (-30)"], evasion={"reaction": "Dodge", "skill": 40}, dice=[10, 11, 5]
+    )
+    res = resolve_ok(data)
+    assert res["target_number"] == 10
+    assert res["hits_negated"] == 0
+
+
+def test_dh1_difficult_terrain_takes_one_grade_only() -> None:
+    # one terrain, one grade: two grades ticked together are refused at the second
+    data = scenario(SWORD, circumstances=["Difficult Terrain", "Difficult Terrain (-30)"], dice=[5, 5])
+    errors = errors_of(data)
+    assert list(errors) == ["action.circumstances.1"]
+    assert "one grade of Difficult Terrain" in errors["action.circumstances.1"]
+
+
+def test_dh1_catalogue_offers_the_three_difficult_terrain_grades_each_cited() -> None:
+    # the page's choices come from the catalogue: -10, -20 and -30, each with its WS and Dodge and the seed line
+    from rules.catalogue import catalogue
+
+    rows = [c for c in catalogue()["rulesets"]["dh1"]["circumstances"] if c["name"].startswith("Difficult Terrain")]
+    assert [(c["name"], c["ws"], c["dodge"]) for c in rows] == [
+        ("Difficult Terrain", -10, -10),
+        ("Difficult Terrain (-20)", -20, -20),
+        ("Difficult Terrain (-30)", -30, -30),
+    ]
+    # the -10 row cites the table as it always has; the harsher grades the seed line that gives them
+    assert [c["source"].split(" (")[0] for c in rows] == [
+        "seed 003, Combat Circumstances",
+        "seed 003 L63, Combat Circumstances",
+        "seed 003 L63, Combat Circumstances",
+    ]

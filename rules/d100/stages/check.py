@@ -306,13 +306,22 @@ def check_table_names(
 ) -> list[FieldError]:
     errors = []
     t = a.tables
+    grades: dict[str, str] = {}  # a group of grades (Difficult Terrain) -> the row taken first
     for i, name in enumerate(a.s.action.circumstances):
-        if t.circumstances.get(name) is None:
+        row = t.circumstances.get(name)
+        if row is None:
             names = ", ".join(c.name for c in t.circumstances.rows)
             errors.append(
                 FieldError(
                     f"action.circumstances.{i}",
                     f"'{name}' is not a {a.RULESET} combat circumstance: choose one of {names}",
+                )
+            )
+        elif row.group is not None and grades.setdefault(row.group, row.name) != row.name:
+            errors.append(
+                FieldError(
+                    f"action.circumstances.{i}",
+                    f"'{row.name}': take one grade of {row.group} only ('{grades[row.group]}' is ticked): untick one",
                 )
             )
     d = a.s.action.difficulty

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ...models import Die, HordeResult, Resolution
 from ..state import AttackState
-from . import psychic
+from . import landing, psychic
 from .after_hit import damage_state, pinning
 from .critical_effect import settle, slays
 
@@ -36,7 +36,9 @@ def finish(a: D100Attack, st: AttackState, outcome: str, success: bool | None = 
         )
     else:
         base["damage_state"] = damage_state(a, s.target.damage_taken if st.taken is None else st.taken)
+    smoke = None
     if outcome != "jam":
+        smoke = landing.smoke(a)  # where the round landed, hit or miss (a jam fires nothing)
         result = base.get("horde")
         pinning(a, st, result.magnitude_after if isinstance(result, HordeResult) else None)
     hits = settle(a, hits)  # the group's critical rows: their effect dice last of all (issue 23)
@@ -61,6 +63,8 @@ def finish(a: D100Attack, st: AttackState, outcome: str, success: bool | None = 
             "dice": dice,
             "steps": a.steps,
             "evasion_test": a.evasion_test,
+            "smoke": smoke,
+            "scatter": a.scatter_roll,
         }
     )
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..qualities import hooks, scatter_hits
+from ..qualities import devastating_cohesion, hooks, scatter_hits
 from ..state import AttackState
 
 if TYPE_CHECKING:
@@ -18,6 +18,8 @@ def run(a: D100Attack, st: AttackState) -> AttackState:
     hits = hit_count(a, st)
     if a.s.target.horde is not None:
         hits = horde_hits(a, hits, st.degrees)
+    elif "Devastating" in a.q:
+        devastating_cohesion(a)
     return replace(st, hits=hits)
 
 

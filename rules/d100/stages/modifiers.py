@@ -111,9 +111,9 @@ def _circumstances(a: D100Attack, st: AttackState) -> list[Mod]:
             continue
         value = c.ws if char == "WS" else c.bs
         if value is None:
-            a._step(f"Circumstance: {c.name}", t.circumstances.source, f"Does not apply to a {char} test.")
+            a._step(f"Circumstance: {c.name}", c.source or t.circumstances.source, f"Does not apply to a {char} test.")
         else:
-            out.append((c.name, value, t.circumstances.source))
+            out.append((c.name, value, c.source or t.circumstances.source))
     if s.action.difficulty and (d := t.difficulties.get(s.action.difficulty)) is not None:
         out.append((f"Difficulty: {d[0]}", d[1], t.difficulties.source))
     return out

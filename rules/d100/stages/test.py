@@ -40,8 +40,8 @@ def run(a: D100Attack, st: AttackState) -> AttackState:
         phenomena(a, replace(st, roll=roll))
     if not jammed and not test.success:
         a._step("Miss", a.SRC["step2"], f"{roll} is over {st.target_number}: the attack misses.")
-        for h in hooks("miss", a.q):  # Blast
-            h.apply(a)
+        for h in hooks("miss", a.q):  # Blast: where the round lands
+            h.apply(a, test)
     # with Overheats the weapon never jams: a lost attack is its overheating
     return replace(st, roll=roll, test=test, jammed=jammed, overheated=jammed and "Overheats" in a.q)
 

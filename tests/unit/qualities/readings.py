@@ -92,3 +92,8 @@ def dw_parry(skill: int, qualities: list[str], roll: int, attacker: dict[str, An
     return dw.scenario(
         attacker or dw.KNIFE, evasion={"reaction": "Parry", "skill": skill, "qualities": qualities}, dice=[23, roll, 5]
     )
+
+
+def purposes_only(res: dict[str, Any]) -> list[str]:
+    """The purposes of the dice consumed, in order."""
+    return [d["purpose"] for d in res["dice"]]

@@ -91,13 +91,34 @@ def test_blast_dh2_degrees_replacement_is_part_of_the_one_damage_roll() -> None:
     assert [(h["person"], h["damage"], h["wounds"]) for h in res["hits"]] == [(0, 7, 4), (1, 7, 4)]
 
 
-def test_blast_dh2_missed_shot_scatters() -> None:
-    # Roll 60 > 50: a miss; the step tells the GM to scatter the round; no d100 for the others
+def test_blast_dh2_missed_shot_scatters_on_the_diagram() -> None:
+    # BS 40 + 10 = 50, roll 60: a miss by 6 - 5 + 1 = 2 degrees of failure (DH2 tens digits). Scatter
+    # Diagram d10 = 3 (the direction); distance 1d5 per degree of failure x 2: d10 7 -> d5 4, d10 2 -> d5 1
+    # = 5 metres. No d100 for the others: the GM sees who is within 3 m where it lands.
+    data = with_fields(scenario(LAUNCHER, dice=[60, 3, 7, 2]), others=2)
+    res = resolve_ok(data)
+    assert (res["outcome"], res["target_number"]) == ("miss", 50)
+    assert res["scatter"] == {"direction": 3, "metres": 5}
+    assert [p for p, _, _ in purposes(res)] == [
+        "to-hit d100",
+        "Scatter Diagram: direction d10",
+        "Scatter: metres d5 (1 of 2) (d5: d10 halved, rounding up)",
+        "Scatter: metres d5 (2 of 2) (d5: d10 halved, rounding up)",
+    ]
+    (detail,) = details(res, "Quality: Blast (3)")
+    assert "Scatter Diagram d10 = 3" in detail
+    assert "1d5 per degree of failure \u00d7 2: 2d5 = 4 + 1 = 5 metres" in detail
+
+
+def test_blast_dh2_missed_shot_placed_by_the_gm_rolls_no_scatter() -> None:
+    # options.gm_scatters: the GM places the round; only the test's d100 is drawn
     data = with_fields(scenario(LAUNCHER, dice=[60]), others=2)
+    data["options"] = {"gm_scatters": True}
     res = resolve_ok(data)
     assert res["outcome"] == "miss"
-    assert len(res["dice"]) == 1
-    assert "scatters it" in details(res, "Quality: Blast (3)")[0]
+    assert "scatter" not in res
+    assert rolled(res) == [60]
+    assert "The GM places it" in details(res, "Quality: Blast (3)")[0]
 
 
 def test_blast_dh1() -> None:
@@ -139,10 +160,21 @@ def test_blast_dh1_others_nearby_without_it_are_not_hit() -> None:
     assert "Others nearby" in dh1.rules_applied(res)
 
 
-def test_blast_dh1_miss_is_left_to_the_gm() -> None:
-    res = resolve_ok(dh1.scenario(LAUNCHER_DH1, others=2, dice=[60]))
+def test_blast_dh1_miss_scatters_1d10_metres() -> None:
+    # roll 60 misses; Scatter Diagram d10 = 9, distance 1d10 = 4 metres (DH1 Core, Ch. VIII, Scatter Diagram)
+    res = resolve_ok(dh1.scenario(LAUNCHER_DH1, others=2, dice=[60, 9, 4]))
     assert res["outcome"] == "miss"
-    assert "scatters it" in dh1.step_text(res, "Quality: Blast")
+    assert res["scatter"] == {"direction": 9, "metres": 4}
+    assert "Scatter Diagram d10 = 9" in dh1.step_text(res, "Quality: Blast (3)")
+    assert "distance 1d10 = 4 metres" in dh1.step_text(res, "Quality: Blast (3)")
+
+
+def test_blast_dw_miss_scatters_1d10_metres() -> None:
+    # seed 001 L362 (Scatter Diagram): BS 40, roll 95 misses (not a jam: 96-00); d10 = 1, 1d10 = 10 metres
+    launcher = weapon(dw.AUTOGUN, name="Grenade Launcher", qualities=["Blast (3)"])
+    res = dw.attack(dw.scenario(launcher, dice=[95, 1, 10]))
+    assert res["outcome"] == "miss"
+    assert res["scatter"] == {"direction": 1, "metres": 10}
 
 
 def test_blast_dh1_needs_its_radius() -> None:
