@@ -2,67 +2,20 @@
 at a time: a stored fight of 2,000 events (the file's limit) is shown without replaying each event
 against a copy of the whole log before it.
 
-The fight is drawn with a fixed seed: the Guard and the Cultist (:mod:`encounter_helpers`) attack,
-aim and end their turns; the GM resets their wounds and the Guard's clip now and then so the fight
-goes on for as long as the file allows."""
+The fight is :func:`tools.bench_replay.long_fight` (a fixed seed: a Guard and a Cultist attack, aim
+and end their turns; the GM resets their wounds and the Guard's clip now and then), the bench's."""
 
 from __future__ import annotations
 
 import copy
-import random
 from typing import Any
 
 import pytest
-from encounter_helpers import CULTIST_ATTACKER, CULTIST_TARGET, GUARD
 
 from rules.encounter.engine import apply, replay
-from rules.encounter.models import EncounterError, EncounterFile, EncounterState, LogLine
+from rules.encounter.models import EncounterFile, LogLine
 from rules.encounter.run import load_event, load_file, run_encounter
-
-
-def long_fight(events: int, seed: int = 1) -> tuple[dict[str, Any], EncounterState]:
-    """A dh2 file of ``events`` events built one event at a time with :func:`apply` (as the page
-    adds them), and the state that build ends in."""
-    rnd = random.Random(seed)
-    state = EncounterState(system="dh2")
-    stored: list[dict[str, Any]] = []
-
-    def go(data: dict[str, Any]) -> None:
-        nonlocal state
-        done = apply(state, load_event(data))
-        state = done.state
-        stored.append(done.event.model_dump(mode="json", exclude_none=True))
-
-    go({"type": "add", "combatant": {"id": "g", "name": "Guard", "attacker": GUARD, "target": {"wounds": 12}}})
-    go(
-        {
-            "type": "add",
-            "combatant": {"id": "c", "name": "Cultist", "attacker": CULTIST_ATTACKER, "target": CULTIST_TARGET},
-        }
-    )
-    go({"type": "initiative", "seed": 3})
-    while len(stored) < events:
-        now = state.turn or "g"
-        other = "c" if now == "g" else "g"
-        pick = rnd.random()
-        if pick < 0.4:
-            action = {"type": "Standard Attack", "distance": 20 if now == "g" else 1}
-            data = {"type": "attack", "who": now, "at": other, "action": action, "seed": rnd.randrange(10**6)}
-        elif pick < 0.55:
-            data = {"type": "adjust", "who": other, "damage_taken": 0, "critical": 0}
-            if other == "g":
-                data["rounds"] = 30
-        elif pick < 0.65:
-            data = {"type": "aim", "who": now, "aim": "half"}
-        else:
-            data = {"type": "end_turn", "who": now}
-        for attempt in (data, {"type": "end_turn", "who": now}, {"type": "adjust", "who": now, "damage_taken": 0}):
-            try:
-                go(attempt)
-                break
-            except EncounterError:
-                continue
-    return {"auspex_encounter": 1, "system": "dh2", "events": stored}, state
+from tools.bench_replay import long_fight, replay_linear, replay_scaling
 
 
 def test_replay_equals_the_state_built_event_by_event_over_a_long_fight() -> None:
@@ -120,3 +73,18 @@ def test_undo_after_a_long_fight_gives_the_state_before_the_last_event() -> None
     assert undone["status"] == "ok", undone
     assert undone["encounter"] == shorter
     assert undone["state"] == replay(EncounterFile.model_validate(shorter)).model_dump(mode="json")
+
+
+def test_the_bench_row_times_each_size_and_calls_quadratic_times_not_linear() -> None:
+    rows = replay_scaling((20, 40), runs=1)
+    assert [r["events"] for r in rows] == [20, 40] and all(r["seconds"] > 0 for r in rows)
+    # the figures measured before (500 events 0.73 s, 2,000 15.4 s): 1,460 then 7,700 us an event
+    assert not replay_linear(
+        [
+            {"events": 500, "seconds": 0.73, "us_per_event": 1460},
+            {"events": 2000, "seconds": 15.4, "us_per_event": 7700},
+        ]
+    )
+    assert replay_linear(
+        [{"events": 100, "seconds": 0.01, "us_per_event": 100}, {"events": 2000, "seconds": 0.2, "us_per_event": 100}]
+    )
