@@ -88,3 +88,13 @@ def test_the_bench_row_times_each_size_and_calls_quadratic_times_not_linear() ->
     assert replay_linear(
         [{"events": 100, "seconds": 0.01, "us_per_event": 100}, {"events": 2000, "seconds": 0.2, "us_per_event": 100}]
     )
+
+
+def test_an_event_with_a_character_that_cannot_be_shown_is_refused_at_its_field() -> None:
+    """The file is read with the text limits (a control character refused at its field), so an
+    event taken with one would be stored in a file that no longer replays: the event is refused
+    at its own field, as the file's would be, and nothing is stored."""
+    data, _ = long_fight(3)
+    out = run_encounter({"encounter": data, "then": {"type": "condition", "who": "g", "condition": "Prone\x1f"}})
+    assert out["status"] == "invalid", out
+    assert [e["field"] for e in out["errors"]] == ["then.condition"]

@@ -239,8 +239,23 @@ def _errors(counts: Counter[str], request: dict[str, Any], out: dict[str, Any], 
         head = e["field"].split(".")[0]
         if head not in PREFIXES:
             _fail(counts, {"kind": "field", "field": e["field"], "message": e["message"], "typed": typed})
-        elif unreadable(e["message"]):
+        elif unreadable(_unquoted(e["message"], request)):
             _fail(counts, {"kind": "message", "field": e["field"], "message": e["message"], "typed": typed})
+
+
+def _floats(value: object) -> bool:
+    if isinstance(value, dict):
+        return any(_floats(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_floats(v) for v in value)
+    return isinstance(value, float) or (isinstance(value, str) and re.search(r"\d\.0\b", value) is not None)
+
+
+def _unquoted(message: str, request: dict[str, Any]) -> str:
+    """``message`` without the "35.0" it may quote when the request itself holds such a number
+    (a seed sent as 0.0 is named as sent; :func:`test_fuzz.unreadable` flags a whole number the
+    engine itself shows as a float)."""
+    return re.sub(r"\d\.0\b", "", message) if _floats(request) else message
 
 
 def _state_ok(counts: Counter[str], state: dict[str, Any], typed: bool) -> None:
