@@ -64,7 +64,8 @@ SIMPLE = {
 
 @dataclass
 class Ctx:
-    """One event being applied: the new ``state`` (a copy), the event, where errors go
+    """One event being applied: the ``state`` it changes (:func:`apply`'s copy, or the state
+    :func:`replay` builds in place), the event, where errors go
     (``field``), the dice ``roller`` (None for an event with no dice), and what it produced."""
 
     state: EncounterState
