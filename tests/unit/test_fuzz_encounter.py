@@ -90,6 +90,8 @@ def _fail(counts: Counter[str], failure: Failure) -> None:
     counts[f"known: {reason}"] += 1
     if "at" in failure:  # where it broke, for the report
         counts[f"known at {failure['at']}"] += 1
+    if failure["kind"] == "field":  # the refusal's field, its indices as N
+        counts[f"known field {re.sub(r'[0-9]+', 'N', failure['field'])}"] += 1
 
 
 # --- the encounter files and events ------------------------------------------------------------
