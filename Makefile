@@ -74,10 +74,12 @@ test: vendor chromium browsers axe lint
 serve: vendor
 	$(BIN)/python tools/serve.py --port $(PORT)
 
-# The long fuzz (not part of `make test`, which runs its short derandomized profile): 10,000
-# mutated scenarios per ruleset through rules.api.run; prints the counts per ruleset.
+# The long fuzz (not part of `make test`, which runs its short derandomized profiles): 10,000
+# mutated scenarios per ruleset through rules.api.run, and 10,000 cases per ruleset of encounter
+# events (random and mutated, typed numbers in profiles) and of the critical tables' round trip;
+# prints the counts per ruleset.
 fuzz: venv
-	AUSPEX_FUZZ=long $(BIN)/pytest tests/unit/test_fuzz.py -q -s -p no:cacheprovider
+	AUSPEX_FUZZ=long $(BIN)/pytest tests/unit/test_fuzz.py tests/unit/test_fuzz_encounter.py -q -s -p no:cacheprovider
 
 bench: vendor chromium browsers
 	$(BIN)/python tools/bench.py

@@ -20,6 +20,8 @@
   one ruleset's paste-in text (``--system`` names its ruleset) and prints the file as read (exit
   0), or exits 2 with ``{"errors": [{"field", "where", "message"}]}`` on stderr (issue 23); its
   Psychic Phenomena and Perils of the Warp tables (``phenomena``, ``perils``) are checked with it.
+- Every FILE is read as bytes: UTF-8, with or without a byte order mark; a file in another
+  encoding exits 2 with its error at the file's field (``scenario``, ``encounter``, ``then``, ``file``).
 - ``catalogue``: prints each ruleset's actions, weapon qualities, circumstances, difficulties and
   sizes (what the page's forms offer).
 """
@@ -42,11 +44,27 @@ from .errors import ScenarioError
 EXIT_OK, EXIT_INVALID, EXIT_NEEDS = 0, 2, 3
 
 
+class NotUtf8(ValueError):
+    """A file whose bytes are not UTF-8: its message says where and what to do."""
+
+
 def _read(path: str) -> str:
+    """The text of the file at ``path`` (``-``: stdin) from its bytes: UTF-8, a leading byte order
+    mark dropped (it is no part of the first word). Raises :class:`OSError` (cannot be read) and
+    :class:`NotUtf8` (another encoding, such as a Latin-1 "Café")."""
     if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8") as f:
-        return f.read()
+        raw = sys.stdin.buffer.read()
+    else:
+        with open(path, "rb") as f:
+            raw = f.read()
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        name = "stdin" if path == "-" else path
+        raise NotUtf8(
+            f"{name} is not UTF-8 text (line {line} holds the byte 0x{raw[exc.start]:02x}): save it as UTF-8 and try again"
+        ) from None
 
 
 def _invalid(message: str, field: str = "scenario") -> int:
@@ -54,19 +72,21 @@ def _invalid(message: str, field: str = "scenario") -> int:
     return EXIT_INVALID
 
 
-def _load(path: str) -> dict[str, Any] | int:
-    """The scenario JSON object in ``path``, or the exit code after reporting why not."""
+def _load(path: str, field: str = "scenario") -> dict[str, Any] | int:
+    """The JSON object in ``path``, or the exit code after reporting why not (at ``field``)."""
     try:
         text = _read(path)
     except OSError as exc:
-        return _invalid(f"cannot read {path}: {exc.strerror}")
+        return _invalid(f"cannot read {path}: {exc.strerror}", field)
+    except NotUtf8 as exc:
+        return _invalid(str(exc), field)
     try:
         data: Any = jsonsafe.loads(text, what="scenario")
     except ScenarioError as exc:  # bad JSON, or beyond rules.jsonsafe's limits (size, depth, digits)
         message = exc.errors[0].message
-        return _invalid(message[:1].lower() + message[1:])
+        return _invalid(message[:1].lower() + message[1:], field)
     if not isinstance(data, dict):
-        return _invalid("a scenario is a JSON object")
+        return _invalid("a scenario is a JSON object" if field == "scenario" else "a JSON object, please", field)
     return data
 
 
@@ -104,12 +124,12 @@ def cmd_resolve(path: str) -> int:
 def cmd_encounter(path: str, then: str | None) -> int:
     from .encounter.run import run_encounter
 
-    data = _load(path)
+    data = _load(path, "encounter")
     if isinstance(data, int):
         return data
     request: dict[str, Any] = {"encounter": data}
     if then is not None:
-        event = _load(then)
+        event = _load(then, "then")
         if isinstance(event, int):
             return event
         if event.get("dice") is None and event.get("seed") is None and event.get("type") in ROLLED:
@@ -142,6 +162,8 @@ def cmd_tables(args: argparse.Namespace) -> int:
         text = _read(args.file)
     except OSError as exc:
         return _invalid(f"cannot read {args.file}: {exc.strerror}", "file")
+    except NotUtf8 as exc:
+        return _invalid(str(exc), "file")
     if not text.lstrip().startswith("{"):  # paste-in text: its ruleset from --system
         if args.system is None:
             return _invalid(f"paste-in text: give its ruleset with --system ({', '.join(SYSTEMS)})", "system")

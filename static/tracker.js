@@ -141,9 +141,59 @@ function option(value, text) {
 
 const EPIC_ACTS = new Set(["tk-end-turn", "tk-move", "tk-epic-overwatch"]); // Epic overwatch across turns (seed 002)
 
+// The fight as last shown, kept for the next load (VIEW_KEY: {"v": 1, "views": {system: {hash,
+// html, conditions, state}}}): the engine replays a stored fight at every load, so the page shows
+// this view at once when it was drawn from the very file stored now (`hash`: SHA-256 of the
+// file's JSON), and the engine's replay, when it answers, draws the fight again. A cache of what
+// the engine derives: never announced when it cannot be written, overwritten when unreadable.
+export const VIEW_KEY = "auspex:encounter-view:v1";
+
+async function fileHash(text) {
+  if (!crypto.subtle) return null; // not a secure context: no kept view
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function keptViews() {
+  try {
+    const data = JSON.parse(readText(VIEW_KEY) ?? "null");
+    if (data?.v === 1 && data.views && typeof data.views === "object") return data;
+  } catch {
+    /* unreadable: a cache, written afresh */
+  }
+  return { v: 1, views: {} };
+}
+
+// Keeps `answer` (the view drawn for `system`) against the hash of `fileText`, the file it shows;
+// its state without the log but its last line (the view's HTML holds what the log shows).
+async function keepShown(system, fileText, answer) {
+  const hash = await fileHash(fileText);
+  if (!hash || !answer.state || typeof answer.html !== "string") return;
+  const state = { ...answer.state, log: (answer.state.log ?? []).slice(-1) };
+  const data = keptViews();
+  data.views[system] = { hash, html: answer.html, conditions: answer.conditions, state };
+  const error = writeText(VIEW_KEY, JSON.stringify(data));
+  if (error) console.warn(`auspex: the encounter's view could not be kept: ${error}`);
+}
+
+// Draws the kept view of the ruleset shown when it is the view of the file stored now; whether it did.
+async function drawKept() {
+  const system = sys();
+  const kept = keptViews().views[system];
+  if (!kept || typeof kept.html !== "string" || !kept.state || !Array.isArray(kept.conditions)) return false;
+  if (kept.hash !== (await fileHash(JSON.stringify(fileOf(system)))) || system !== sys() || shown) return false;
+  draw({ status: "ok", ...kept }, { keep: false });
+  return true;
+}
+
 // The state the engine rendered, and the controls that follow it (who acts, at whom, the conditions).
-function draw(answer) {
+function draw(answer, { keep = true } = {}) {
   shown = answer;
+  if (keep) {
+    const system = answer.state.system;
+    const text = JSON.stringify(fileOf(system)); // the file this view shows, stored before the draw
+    setTimeout(() => keepShown(system, text, answer), 0); // after the view is painted
+  }
   view.innerHTML = answer.html; // built by render_encounter.py, every text escaped
   document.dispatchEvent(new CustomEvent("auspex:encounter")); // the Odds panel follows the state
   $("tk-log").replaceChildren(...view.querySelectorAll(".encounter > h3.sub, .encounter > .enc-log")); // below the controls
@@ -606,7 +656,9 @@ async function importText(text, name = "the file") {
     return;
   }
   const system = answer.state.system;
-  if (fileOf(system).events.length && !confirm(`Replace the ${rulesetOf(system).name} encounter on this device with ${name}?`)) return;
+  if (fileOf(system).events.length && !confirm(`Replace the ${rulesetOf(system).name} encounter on this device with ${name}?`)) {
+    return say(`Nothing was replaced: the ${rulesetOf(system).name} encounter on this device is kept as it was (${name} was not imported).`);
+  }
   const ok = store(system, answer.encounter);
   if (system !== sys()) {
     $("system").value = system;
@@ -854,6 +906,11 @@ export async function initTracker(given) {
   if (aside !== null) unreadable(aside);
   else if (value.dropped) notice("encounter-read", `${value.dropped} saved encounter(s) could not be read and are left out.`);
   say("Loading the encounter\u2026");
+  // a stored fight shown at once from its kept view, while the engine starts and replays it
+  if (readText(OLD_KEY) === null && (await drawKept().catch(() => false))) {
+    say("");
+    document.documentElement.dataset.encounterShown = "kept";
+  }
   await hooks.engine;
   await migrate();
   await refresh();

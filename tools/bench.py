@@ -51,6 +51,10 @@ budgets; the throttled runs throttle the main thread only.
 ``--quick`` is a short run for a change's author (1 run, 10 resolves, no other engines, 2 calls a
 curve row); ``--curve-only`` times only the Full Auto odds and the cost curve (no start figures);
 ``--start-only`` times only the pages' start (no resolves, odds, curve, probe or other engines).
+
+- ``replay``: the encounter replay's scaling on CPython (:mod:`bench_replay`): a fight of 100 to
+  2,000 events replayed from its file, seconds and time per event (flat: linear); ``--no-replay``
+  skips it, ``python tools/bench_replay.py`` runs it alone.
 """
 
 from __future__ import annotations
@@ -75,6 +79,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import bench_parse  # noqa: E402
+from bench_replay import replay_linear, replay_lines, replay_scaling  # noqa: E402
 from browser import launch, launch_persistent  # noqa: E402
 from engines import WAIT_FOR_ENGINE, missing_for, start  # noqa: E402
 from serve import Handler, make_server  # noqa: E402
@@ -829,6 +834,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--rows", default="", help="only the cost-curve rows whose name starts with one of these (comma-separated)"
     )
     ap.add_argument("--no-curve", action="store_true", help="skip the cost curve")
+    ap.add_argument("--no-replay", action="store_true", help="skip the encounter replay's scaling (CPython, ~5 s)")
     ap.add_argument("--no-probe", action="store_true", help="skip the probe of CPU throttling in a worker (~10 s)")
     ap.add_argument(
         "--curve-only", action="store_true", help="only the Full Auto odds and the cost curve (no start figures)"
@@ -882,12 +888,28 @@ def main(argv: list[str] | None = None) -> int:
         t0 = time.time()
         parse = bench_parse.rows()
         seconds["parse"] = time.time() - t0
+    replayed: list[dict[str, Any]] = []
+    if not (args.only_engines or args.no_replay):  # the encounter replay on CPython: linear in its events
+        t0 = time.time()
+        replayed = replay_scaling()
+        seconds["replay"] = time.time() - t0
+        checks_replay = [
+            (
+                "encounter replay linear, 2,000 events < 1 s (CPython)",
+                f"{replayed[-1]['seconds']:.3f} s",
+                replay_linear(replayed),
+            )
+        ]
+    else:
+        checks_replay = []
     t0 = time.time()
     other = engine_ready(engines, args.engine_runs) if engines else {}
     if engines:
         seconds["engines"] = time.time() - t0
-    checks = budgets(results, curve) + bench_parse.budgets(parse)
+    checks = budgets(results, curve) + bench_parse.budgets(parse) + checks_replay
     print(table(results))
+    if replayed:
+        print("\n".join(replay_lines(replayed)))
     if probe:
         print("\n" + probe_line(probe))
     if curve:
@@ -906,6 +928,7 @@ def main(argv: list[str] | None = None) -> int:
     document = report(args, started, results, curve, other, checks, seconds)
     document["worker_probe"] = probe
     document["parse_scaling"] = parse
+    document["replay"] = replayed
     if probe:
         document["worker_throttled"] = probe["worker_throttled"]
     out.write_text(json.dumps(document, indent=2))

@@ -64,7 +64,8 @@ SIMPLE = {
 
 @dataclass
 class Ctx:
-    """One event being applied: the new ``state`` (a copy), the event, where errors go
+    """One event being applied: the ``state`` it changes (:func:`apply`'s copy, or the state
+    :func:`replay` builds in place), the event, where errors go
     (``field``), the dice ``roller`` (None for an event with no dice), and what it produced."""
 
     state: EncounterState
@@ -788,7 +789,25 @@ def apply(state: EncounterState, event: Any, field: str = "then") -> Applied:
 
     Raises :class:`EncounterError` (the event is not allowed now; ``field`` prefixes each error's
     path) and :class:`~rules.errors.NeedDie` (its scripted dice ran out)."""
-    ctx = Ctx(state=state.model_copy(deep=True), event=event, field=field)
+    return _apply(_copy(state), event, field)
+
+
+def _copy(state: EncounterState) -> EncounterState:
+    """A copy of ``state`` for :func:`apply` to change: deep, but for its log, whose lines are
+    never changed once written (a new list of the same lines): copying the log line by line
+    for every event made a replay quadratic in its events."""
+    log = state.log
+    bare = state.model_copy(update={"log": []}).model_copy(deep=True)
+    bare.log = list(log)
+    return bare
+
+
+def _apply(state: EncounterState, event: Any, field: str) -> Applied:
+    """Apply one event to ``state`` itself (changed in place, also when an error is raised: the
+    caller owns it, a copy from :func:`apply` or the state :func:`replay` is building)."""
+    who = getattr(event, "who", None)
+    before = state.get(who) if who else None  # the name of one the event removes
+    ctx = Ctx(state=state, event=event, field=field)
     try:
         HANDLERS[type(event)](ctx)
     except NeedDie as need:
@@ -807,8 +826,7 @@ def apply(state: EncounterState, event: Any, field: str = "then") -> Applied:
         grappling.sync(st)  # a grappler out of the fight or removed: its grapple ends
     for c in st.combatants:
         c.no_reaction = conditions.blocking_reaction(c)
-    who = getattr(event, "who", None)
-    name = (state.get(who) or st.get(who) or CombatantState(id="", name=who or "", kind="none")).name if who else None
+    name = (before or st.get(who) or CombatantState(id="", name=who or "", kind="none")).name if who else None
     st.log.append(LogLine(index=st.events, round=st.round, who=name, text="; ".join(ctx.log)))
     st.events += 1
     return Applied(state=st, event=stored, resolution=ctx.resolution, steps=tuple(ctx.steps), fate=tuple(ctx.fate))
@@ -851,8 +869,10 @@ def _with_options(state: EncounterState, data: dict[str, Any], notes: list[str])
 
 
 def replay(file: EncounterFile, field: str = "events") -> EncounterState:
-    """The state ``file``'s events lead to. Raises :class:`EncounterError` naming the first
-    event that does not apply (``events.4.who``), or when an event's recorded dice run out."""
+    """The state ``file``'s events lead to, built in place from an empty state (no copy per
+    event: linear in the events; a fresh state each call, shared with nothing). Raises
+    :class:`EncounterError` naming the first event that does not apply (``events.4.who``), or
+    when an event's recorded dice run out."""
     top = field.removesuffix("events")  # the file's own fields: "encounter.system" for "encounter.events"
     if registry.find(file.system) is None:
         raise EncounterError.at(f"{top}system", f"Must be one of {', '.join(registry.RULESETS)}")
@@ -861,7 +881,7 @@ def replay(file: EncounterFile, field: str = "events") -> EncounterState:
     state = EncounterState(system=file.system, name=file.name, options=file.options)
     for i, ev in enumerate(file.events):
         try:
-            state = apply(state, ev, f"{field}.{i}").state
+            state = _apply(state, ev, f"{field}.{i}").state  # built in place: linear in the events
         except NeedDie as need:
             raise EncounterError.at(f"{field}.{i}.dice", f"Too few dice recorded: {need}") from None
     return state

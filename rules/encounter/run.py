@@ -69,7 +69,12 @@ def load_file(data: Any, prefix: str = "encounter") -> EncounterFile:
 
 
 def load_event(data: Any, prefix: str = "then") -> Any:
-    """One event validated. Raises :class:`EncounterError` at ``then.<field>``."""
+    """One event validated, with the text limits its file is read with (:func:`load_file`), so
+    an event taken is never one its stored file refuses. Raises :class:`EncounterError` at
+    ``then.<field>``."""
+    unreadable = jsonsafe.check_value(data, what=prefix)
+    if unreadable:
+        raise EncounterError([FieldError(f"{prefix}.{e.field}", e.message) for e in unreadable])
     try:
         return _EVENT.validate_python(data)
     except ValidationError as exc:
