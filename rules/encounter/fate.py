@@ -15,10 +15,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from .. import registry
 from ..d100.fate import SET_ASIDE, SOURCES, STANDS, TESTS
 from ..dice import Roller
 from ..models import Step
-from .families import family
 from .models import CombatantState, EncounterError
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ def on_add(ctx: Ctx, c: CombatantState, fate: int | None) -> None:
     ``combatant.fate`` in a ruleset without Fate (the fan ruleset, Epic)."""
     if fate is None:
         return
-    if family(ctx.state.system).name != "d100":
+    if registry.get(ctx.state.system).family != "d100":
         raise EncounterError.at(f"{ctx.field}.combatant.fate", "This ruleset has no Fate points (dh2, dh1, dw have)")
     c.fate = c.fate_max = fate
 
@@ -43,7 +43,7 @@ def spender(ctx: Ctx, who: CombatantState, at: CombatantState) -> CombatantState
     if test is None:
         return None
     field = f"{ctx.field}.fate_reroll"
-    if family(ctx.state.system).name != "d100":
+    if registry.get(ctx.state.system).family != "d100":
         raise EncounterError.at(field, "This ruleset has no Fate points: no test is re-rolled with Fate")
     c = who if TESTS[test].owner == "attacker" else at
     if not c.fate:
@@ -64,7 +64,7 @@ def adjust(ctx: Ctx, c: CombatantState, fate: int | None, fate_max: int | None) 
     the maximum: refused at the field). What changed, in words."""
     if fate is None and fate_max is None:
         return []
-    if family(ctx.state.system).name != "d100":
+    if registry.get(ctx.state.system).family != "d100":
         key = "fate" if fate is not None else "fate_max"
         raise EncounterError.at(f"{ctx.field}.{key}", "This ruleset has no Fate points (dh2, dh1, dw have)")
     top = fate_max if fate_max is not None else c.fate_max
