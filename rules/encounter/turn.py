@@ -14,7 +14,6 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import NeedDie
-from .families import family
 from .models import (
     AimEvent,
     AttackEvent,
@@ -81,6 +80,8 @@ def allowed(state: EncounterState, at: str | None) -> dict[str, str | None]:
     """For each of :data:`CONTROLS` (those of :data:`D100_ONLY` in the d100 rulesets only), None (the engine takes it now) or the reason it refuses it
     (its first error's message). ``at``: the target of ``attack`` and ``grapple`` (None: they are
     refused, there is nobody to attack)."""
+    from .families import family  # not at import: families is imported by the package's own modules
+
     me = state.turn or ""
     d100 = family(state.system).name == "d100"
     light = state.model_copy(update={"log": []})  # the log is not read by any check; not copied 18 times
