@@ -31,6 +31,8 @@ def test_party_and_two_foes_at_defaults_to_a_foe_and_refusals_are_greyed(ready_p
     page = ready(ready_page)
     page.set_viewport_size(PHONE)
     add(page, "Guardsman", "40", "party")
+    # the Target form still shows its own "Cultist": said, never silently another's
+    expect(page.locator("#tk-status")).to_contain_text("Its defences are the Target form's (which showed Cultist)")
     add(page, "Adept", "30", "party")
     add(page, "Cultist", "30", "foes", "2")
     expect(card(page, "Cultist 1")).to_be_visible()
@@ -40,6 +42,8 @@ def test_party_and_two_foes_at_defaults_to_a_foe_and_refusals_are_greyed(ready_p
     )
     assert [e["combatant"].get("side") for e in stored] == ["party", "party", None]
     assert stored[2]["count"] == 2
+    # each joins under its own name: the Target form's name never goes in with another combatant
+    assert [e["combatant"]["target"]["name"] for e in stored] == ["Guardsman", "Adept", "Cultist"]
     # initiative d10s in the order added: Guardsman 9 + AgB 4 = 13, Adept 8 + 3 = 11, Cultist 1
     # 5 + 3 = 8, Cultist 2 1 + 3 = 4: the Guardsman acts, the Adept (his ally) comes next
     page.fill("#tk-dice", "9 8 5 1")
