@@ -210,6 +210,8 @@ function draw(answer, { keep = true } = {}) {
   whoSelect.value = (turnChanged && state.turn ? state.turn : keepWho) || state.turn || "";
   if (whoSelect.selectedIndex < 0 && whoSelect.options.length) whoSelect.selectedIndex = 0;
   atSelect.value = keepAt;
+  // a new turn: the engine's default target, of another side (rules/encounter/turn.py)
+  if (turnChanged && answer.turn?.target && whoSelect.value === answer.turn.who) atSelect.value = answer.turn.target;
   if (atSelect.selectedIndex < 0 || atSelect.value === whoSelect.value) {
     const other = [...atSelect.options].find((o) => o.value !== whoSelect.value);
     if (other) atSelect.value = other.value;
@@ -232,6 +234,7 @@ function draw(answer, { keep = true } = {}) {
     if (x.dataset.fan !== undefined) x.hidden = state.system !== "wh40krp"; // seed 000's 4-action task
   }
   syncHands();
+  syncAllowed();
   // Epic (seed 002): no surprise, and nothing here rolls (formations act as added; its d6s are Resolve's)
   for (const x of [$("tk-surprised"), diceBox]) x.parentElement.hidden = state.system === "epic";
   // what the Dice box is read for: the fan ruleset orders by I, rolling only for ties, and has no tests (seed 000)
@@ -288,6 +291,38 @@ function syncHands() {
   for (const x of document.querySelectorAll("#tracker [data-second-hand]")) x.hidden = !c?.second_weapon || shown?.state.system === "epic";
 }
 whoSelect.addEventListener("change", syncHands);
+
+// What the engine allows now (the envelope's turn.allowed, rules/encounter/turn.py): each action of
+// the acting combatant it refuses is greyed out, its reason in its title and listed under the
+// actions (one line per reason); another combatant picked as who acts (a delayed action, an
+// Overwatch shot) is the engine's to answer when tapped.
+const CONTROLS = {
+  "tk-aim-half": "aim_half", "tk-aim-full": "aim_full", "tk-reload": "reload", "tk-clear-jam": "clear_jam",
+  "tk-stand": "stand", "tk-move": "move", "tk-run": "run", "tk-ready": "ready", "tk-delay": "delay",
+  "tk-end-turn": "end_turn", "tk-epic-overwatch": "overwatch", "tk-overwatch": "overwatch",
+  "tk-move-full": "move_full", "tk-disengage": "disengage", "tk-tactical": "tactical_advance", "tk-brace": "brace",
+};
+function syncAllowed() {
+  const turn = shown?.turn;
+  const mine = !!turn && whoSelect.value === turn.who;
+  const why = new Map(); // reason -> the buttons' labels
+  for (const [id, name] of Object.entries(CONTROLS)) {
+    const x = $(id);
+    if (!x) continue;
+    const reason = mine ? turn.allowed?.[name] ?? null : null;
+    if (x.dataset.title === undefined) x.dataset.title = x.title; // its own title, given back when allowed
+    x.title = reason ?? x.dataset.title;
+    x.toggleAttribute("data-refused", !!reason);
+    if (!reason) {
+      if (x.hasAttribute("data-needs-fight")) x.disabled = !shown?.state.round;
+      continue;
+    }
+    x.disabled = true;
+    if (!x.hidden) why.set(reason, [...(why.get(reason) ?? []), x.textContent.trim()]);
+  }
+  $("tk-why").replaceChildren(...[...why].map(([reason, labels]) => el("li", { textContent: `${labels.join(", ")}: ${reason}` })));
+}
+whoSelect.addEventListener("change", syncAllowed);
 
 // "Apply to the encounter" is the default while a fight runs and the picks exist.
 let applyChosen = null; // the player's own choice, kept until the ruleset changes
@@ -440,19 +475,50 @@ async function act(event, done, { actor = whoSelect } = {}) {
   return answer;
 }
 
-// Adding from the forms: the Attacker side, the Target side, or both as one combatant.
+// Adding from the forms: the Attacker side, the Target side, or both as one combatant. A combatant
+// is one profile: its name is the first side's, and its defences are its own: the party's target
+// entry of that name (this ruleset's) when there is one, else the Target form, said in the status
+// when that form showed another name (never that name: the card's Defences show what was taken).
+// Its side ("party" or the default "foes") and "×N": N identical ones, NAME 1..NAME N (one event).
+let party = { targets: [] };
+document.addEventListener("auspex:party", (event) => (party = event.detail ?? party));
+const MAX_COUNT = 20; // rules/encounter/models.py MAX_COUNT
 function addFrom(sides) {
+  clearMarks();
   const scenario = hooks.collectScenario();
   const combatant = { id: newId(), name: "" };
-  for (const side of sides) combatant[side] = scenario[side];
   combatant.name = String(scenario[sides[0]]?.name ?? "").trim() || (sides.length > 1 ? "Combatant" : sides[0] === "attacker" ? "Attacker" : "Target");
+  let from = "";
+  for (const side of sides) {
+    combatant[side] = scenario[side];
+    if (side !== "target" || sides.length < 2) continue;
+    const key = combatant.name.toLowerCase();
+    const saved = (party.targets ?? []).find((e) => e.system === sys() && String(e.name).trim().toLowerCase() === key);
+    const shownName = String(scenario.target?.name ?? "").trim();
+    if (saved) {
+      combatant.target = structuredClone(saved.data);
+      from = ` Its defences: "${saved.name}" saved in your party.`;
+    } else if (shownName && shownName.toLowerCase() !== key) {
+      from = ` Its defences are the Target form's (which showed ${shownName}): open its card's Defences to check them.`;
+    }
+    combatant.target = { ...combatant.target, name: combatant.name };
+  }
   const surprised = $("tk-surprised").checked && !$("tk-surprised").parentElement.hidden;
   if (surprised) combatant.surprised = true;
+  if ($("tk-side").value !== "foes") combatant.side = $("tk-side").value;
+  const count = $("tk-count").value.trim();
+  if (count && !(/^\d+$/.test(count) && +count >= 1 && +count <= MAX_COUNT)) return mark($("tk-count"), `Must be a whole number from 1 to ${MAX_COUNT}`);
   // a reinforcement joining a running fight rolls its initiative (seed 003): the Dice box's die, or
   // a seed; Epic's formations act in the order added (no die)
   const event = { type: "add", combatant };
+  if (count && +count > 1) event.count = +count;
   if (shown?.state.round && shown.state.system !== "epic") rolled(event);
-  return act(event, `${combatant.name} joins the fight${surprised ? " (Surprised: loses its first turn)" : ""}.`);
+  const who = event.count ? `${event.count} × ${combatant.name}` : combatant.name;
+  return act(event, `${who} ${event.count ? "join" : "joins"} the fight${surprised ? " (Surprised: loses its first turn)" : ""}.${from}`).then((answer) => {
+    if (answer?.status === "ok") $("tk-count").value = "";
+    else for (const { field, message } of answer?.errors ?? []) if (field === "then.count") mark($("tk-count"), message);
+    return answer;
+  });
 }
 $("tk-add-attacker").onclick = () => addFrom(["attacker"]);
 $("tk-add-target").onclick = () => addFrom(["target"]);

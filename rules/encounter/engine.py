@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from dataclasses import field as _field
 from typing import Any
 
-from .. import registry
+from .. import limits, registry
 from ..dice import Roller, ScriptedDice, SeededDice
 from ..errors import FieldError, NeedDie, ScenarioError
 from ..models import Step
@@ -23,6 +23,8 @@ from . import conditions, criticals, epic_overwatch, fan_time, fate, manoeuvres,
 from . import grapple as grappling
 from .families import _is_melee, family, fatigue_limit
 from .models import (
+    FOES,
+    ID_LENGTH,
     AddEvent,
     AdjustEvent,
     AimEvent,
@@ -162,20 +164,39 @@ def _roller(ctx: Ctx) -> Roller:
 
 def _add(ctx: Ctx) -> None:
     new = ctx.event.combatant
+    count = ctx.event.count
     if ctx.state.get(new.id) is not None:
         raise EncounterError.at(f"{ctx.field}.combatant.id", f"Another combatant already has the id {new.id!r}")
     notes: list[str] = []
     c = family(ctx.state.system).start(ctx.state.system, new, f"{ctx.field}.combatant", notes)
+    c.side = new.side or FOES
     # stored as kept: its numbers canonical (rules/encounter/profiles.py), said in the event's steps
     ctx.event = ctx.event.model_copy(
         update={"combatant": new.model_copy(update={"attacker": c.attacker, "target": c.target})}
     )
     _numbers_read(ctx, notes)
-    fate.on_add(ctx, c, new.fate)  # Fate points: all left when it joins
-    ctx.state.combatants.append(c)
-    ctx.log.append(f"{c.name} joins the fight")
+    joining = [c] if count is None else [_copy(ctx, c, i) for i in range(1, count + 1)]
+    for one in joining:
+        fate.on_add(ctx, one, new.fate)  # Fate points: all left when it joins
+        ctx.state.combatants.append(one)
+    ctx.log.append(f"{', '.join(x.name for x in joining)} {'joins' if len(joining) == 1 else 'join'} the fight")
     if ctx.state.round:
         _order(ctx)
+
+
+def _copy(ctx: Ctx, c: CombatantState, i: int) -> CombatantState:
+    """The ``i``-th of an ``add`` event's ``count`` identical combatants: ``c``'s profile, named
+    ``NAME i`` with the id ``ID-i``. Raises :class:`EncounterError` at ``combatant.id`` (an id
+    taken, or too long) or ``combatant.name`` (too long)."""
+    f = f"{ctx.field}.combatant"
+    cid, name = f"{c.id}-{i}", f"{c.name} {i}"
+    if len(cid) > ID_LENGTH:
+        raise EncounterError.at(f"{f}.id", f"At most {ID_LENGTH - 3} characters when {ctx.event.count} join")
+    if len(name) > limits.NAME_LENGTH:
+        raise EncounterError.at(f"{f}.name", f"At most {limits.NAME_LENGTH - 3} characters when several join")
+    if ctx.state.get(cid) is not None:
+        raise EncounterError.at(f"{f}.id", f"Another combatant already has the id {cid!r}")
+    return c.model_copy(deep=True, update={"id": cid, "name": name})
 
 
 def _profile(ctx: Ctx) -> None:
@@ -485,6 +506,7 @@ def _attack(ctx: Ctx) -> None:
         melee = grapple or _is_melee(who.attacker or {})
         changed += upkeep.after_attack(ctx, who, upkeep.struck(at, others), melee, res)
     ctx.resolution = res
+    who.last_target = at.id  # the page's default target next time (rules/encounter/turn.py)
     tail = f"; {'; '.join(changed)}" if changed else ""
     if grapple:
         ctx.log.append(f"{who.name} grapples {at.name} ({grappling.verdict(res)}){tail}")

@@ -22,9 +22,17 @@ from ..critical.models import AppliedEffect, CriticalTable, PerilsTable, Phenome
 from ..errors import ScenarioError
 from ..models import MAX_DICE, DieFace, FateTestName, Seed, TableOptions
 
+ID_LENGTH = 40
+"""A combatant's id has at most this many characters."""
 Id = Annotated[str, Field(pattern=r"^[\w-]{1,40}$", description="a combatant's id, unique in the encounter")]
 MAX_EVENTS = 2000
 """An encounter file holds at most this many events (a long fight is a few hundred)."""
+MAX_COUNT = 20
+"""An ``add`` event's ``count``: at most this many identical combatants in one event."""
+FOES = "foes"
+"""The side of a combatant added with none (every combatant of a file written before sides)."""
+PARTY = "party"
+"""The player characters' side."""
 
 
 class EncounterError(ScenarioError):
@@ -55,6 +63,14 @@ class NewCombatant(_Model):
     surprised: bool = Field(False, description="it loses its first turn (seed 003, Surprise)")
     # Fate points (rules/encounter/fate.py; the d100 rulesets): all of them left when it joins
     fate: int | None = Field(None, ge=0, le=99, description="its Fate points (the maximum; all left when it joins)")
+    # Sides: "party" (the player characters), "foes" or any name the GM gives; left out of the file
+    # when not given (a file written before sides: everyone "foes", as one side)
+    side: str | None = Field(
+        None,
+        min_length=1,
+        max_length=40,
+        description='its side: "party" for the player characters; left out: "foes"',
+    )
 
 
 class _Rolled(_Event):
@@ -70,6 +86,11 @@ class AddEvent(_Rolled):
 
     type: Literal["add"]
     combatant: NewCombatant
+    # "xN": N identical combatants from one profile, named "NAME 1".."NAME N" with ids "ID-1".."ID-N";
+    # left out of the file when not given (one combatant, its own name and id)
+    count: int | None = Field(
+        None, ge=1, le=MAX_COUNT, description="how many identical combatants join (named NAME 1..NAME N)"
+    )
 
 
 class ProfileEvent(_Event):
@@ -433,6 +454,10 @@ class CombatantState(_Model):
     # Fate points (rules/encounter/fate.py): left and its most; None (left out of the JSON): unknown
     fate: int | None = None
     fate_max: int | None = None
+    # Sides: its side ("foes" when the add gave none) and the last combatant of another side it
+    # attacked (the page's default target); last_target left out of the JSON while None
+    side: str = FOES
+    last_target: str | None = None
 
     @model_serializer(mode="wrap")
     def _omit_empty(self, handler: SerializerFunctionWrapHandler) -> Any:
@@ -441,7 +466,7 @@ class CombatantState(_Model):
             for key in ("critical_rows", "characteristic_damage", "psychic_rows"):
                 if not data.get(key, 1):
                     del data[key]
-            for key in ("fate", "fate_max"):
+            for key in ("fate", "fate_max", "last_target"):
                 if data.get(key, 0) is None:
                     del data[key]
         return data

@@ -8,7 +8,9 @@ envelope dict out, never raising for bad input.
   last one taken away (``undo``), the state derived from it, the attack's resolution; after a d100
   attack, ``"fate"``: the tests a Fate point of a combatant with one left may re-roll (each with its
   ``test``, ``label``, ``owner``, ``name``, ``who`` and its die's index ``die``: undo the attack and apply
-  it again with ``fate_reroll``, the new die after that one), left out when there is none;
+  it again with ``fate_reroll``, the new die after that one), left out when there is none; ``"turn"``:
+  the acting combatant's ``{"who", "target", "allowed"}`` (:func:`rules.encounter.turn.turn_view`:
+  its default target, and for each control None or the reason the engine refuses it now), or None;
 - with ``"preview": {"who", "at", "action"}`` instead of ``then``: ``{"status": "ok", "scenario": {...},
   "notes": [...], "state": STATE}``, the scenario that attack would be resolved with now (for the
   forms and the odds), nothing applied;
@@ -31,6 +33,7 @@ from .. import jsonsafe
 from ..errors import FieldError, NeedDie, ScenarioError
 from .engine import apply, preview, replay
 from .models import EVENT_TYPES, AttackEvent, EncounterError, EncounterFile, EncounterState, Event
+from .turn import turn_view
 
 _EVENT: TypeAdapter[Any] = TypeAdapter(Event)
 MAX_ERRORS = 20
@@ -156,4 +159,6 @@ def run_encounter(data: Any) -> dict[str, Any]:
         "resolution": resolution.model_dump(mode="json") if resolution is not None else None,
         "steps": [s.model_dump(mode="json") for s in steps],
         "undone": undone.model_dump(mode="json", exclude_none=True) if undone is not None else None,
+        # the acting combatant's default target and what each control may do now (rules/encounter/turn.py)
+        "turn": turn_view(state),
     }

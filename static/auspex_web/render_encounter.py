@@ -222,6 +222,44 @@ def characteristic_text(damage: Mapping[str, Any] | None) -> str:
     return "Characteristic damage: " + ", ".join(f"{k} \u2212{v}" for k, v in damage.items())
 
 
+LOCATIONS = ("Head", "Right Arm", "Left Arm", "Body", "Right Leg", "Left Leg")
+"""The hit locations in the order of the hit location table (seed 004, Hit Locations)."""
+
+
+def defences_text(c: Mapping[str, Any], system: str) -> str:
+    """The defences the engine resolves an attack on ``c`` with, as a collapsed ``<details>``: a
+    d100 character's TB, armour by location, Reaction and its skill, S, T, Ag, WP and wounds, read
+    from its target profile as the scenario model reads it (a field left out: the model's default,
+    TB 3, no armour); empty for the other families (their own lines say what they have)."""
+    if family(system).name != "d100" or c.get("kind") not in ("single", "horde"):
+        return ""
+    raw = c.get("target")
+    if not isinstance(raw, Mapping):
+        body = "No defences: it cannot be attacked (no target profile)"
+        return f'<details class="enc-def" data-k="defences"><summary>Defences</summary><p>{e(body)}</p></details>'
+    from rules.models import Target
+
+    try:
+        t = Target.model_validate(dict(raw)).model_dump(mode="json")
+    except ValueError:  # a ruleset's own fields: the profile as stored, the defaults said as such
+        t = {"toughness_bonus": 3, **raw}
+    chars = t.get("characteristics") or {}
+    armour = t.get("armour") or {}
+    evasion = t.get("evasion") or None
+    lines = [f"TB {t.get('toughness_bonus')}"]
+    if c.get("kind") == "horde":
+        lines.append(f"Armour {(t.get('horde') or {}).get('armour', 0)} (every hit)")
+    else:
+        lines.append("Armour: " + ", ".join(f"{loc} {armour.get(loc, 0)}" for loc in LOCATIONS))
+    lines.append(f"{evasion.get('reaction')} {evasion.get('skill')}" if evasion else "No Reaction")
+    said = {k: "\u2014" if chars.get(k) is None else str(chars[k]) for k in ("S", "T", "Ag", "WP")}
+    lines.append(" \u00b7 ".join(f"{k} {v}" for k, v in said.items()))
+    if c.get("wounds") is not None:
+        lines.append(f"Wounds {c.get('wounds')}")
+    items = "".join(f"<li>{e(x)}</li>" for x in lines)
+    return f'<details class="enc-def" data-k="defences"><summary>Defences</summary><ul>{items}</ul></details>'
+
+
 def render_combatant(c: Mapping[str, Any], state: Mapping[str, Any], place: int | None) -> str:
     """One combatant's card (``<li data-id>``)."""
     system = str(state.get("system"))
@@ -252,7 +290,8 @@ def render_combatant(c: Mapping[str, Any], state: Mapping[str, Any], place: int 
         f"{_line('harm', harm(c))}{_line('fatigue', fatigue)}{_line('fate', fate_text(c))}"
         f"{_line('characteristic-damage', characteristic_text(c.get('characteristic_damage')))}"
         f"{_line('weapon', weapon_text(c.get('weapon')))}{_line('second-weapon', second_text(c))}"
-        f"{_line('aim', held)}{_line('budget', budget_text(c, system, turn))}{listed}</li>"
+        f"{_line('aim', held)}{_line('budget', budget_text(c, system, turn))}{listed}"
+        f"{defences_text(c, system)}</li>"
     )
 
 

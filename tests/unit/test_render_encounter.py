@@ -284,3 +284,29 @@ def test_a_log_line_names_the_book_not_the_rule_text_file() -> None:
     assert "Vex takes a Run: its Overwatch ends (Deathwatch GM screen, Overwatch)" in html
     assert 'title="Rule text file 001_43934ab936927244.txt"' in html
     assert "seed 001" not in re.sub(r'title="[^"]*"', "", html)
+
+
+def test_a_cards_defences_are_those_the_engine_resolves_against() -> None:
+    """The card's collapsed defences: TB, armour by location, Reaction and its skill, S, T, Ag, WP
+    and wounds, read from the combatant's own target profile (TB 3 when the profile gives none:
+    the scenario's default, the one the engine resolves with)."""
+    target = {
+        "name": "Adept",
+        "wounds": 9,
+        "armour": {"Body": 2, "Head": 0},
+        "evasion": {"reaction": "Dodge", "skill": 35},
+        "characteristics": {"S": 25, "T": 30, "Ag": 35, "WP": 45},
+    }
+    html = render_encounter(state(combatant(id="a", name="Adept", target=target, wounds=9)))
+    assert re.search(r'<details class="enc-def" data-k="defences">', html)
+    words = card(html, "a")
+    assert "TB 3" in words  # not given: the scenario's default
+    assert "Armour: Head 0, Right Arm 0, Left Arm 0, Body 2, Right Leg 0, Left Leg 0" in words
+    assert "Dodge 35" in words
+    assert "S 25 · T 30 · Ag 35 · WP 45" in words
+    assert "Wounds 9" in words
+
+
+def test_a_card_with_no_target_profile_says_it_cannot_be_attacked() -> None:
+    html = render_encounter(state(combatant(id="g", name="Guard", target=None)))
+    assert "No defences: it cannot be attacked" in card(html, "g")
