@@ -175,7 +175,7 @@ def _add(ctx: Ctx) -> None:
         update={"combatant": new.model_copy(update={"attacker": c.attacker, "target": c.target})}
     )
     _numbers_read(ctx, notes)
-    joining = [c] if count is None else [_copy(ctx, c, i) for i in range(1, count + 1)]
+    joining = [c] if count is None else [_one_of(ctx, c, i) for i in range(1, count + 1)]
     for one in joining:
         fate.on_add(ctx, one, new.fate)  # Fate points: all left when it joins
         ctx.state.combatants.append(one)
@@ -184,7 +184,7 @@ def _add(ctx: Ctx) -> None:
         _order(ctx)
 
 
-def _copy(ctx: Ctx, c: CombatantState, i: int) -> CombatantState:
+def _one_of(ctx: Ctx, c: CombatantState, i: int) -> CombatantState:
     """The ``i``-th of an ``add`` event's ``count`` identical combatants: ``c``'s profile, named
     ``NAME i`` with the id ``ID-i``. Raises :class:`EncounterError` at ``combatant.id`` (an id
     taken, or too long) or ``combatant.name`` (too long)."""
