@@ -275,7 +275,7 @@ async function resolve(given, options = {}) {
   return resolveNow(given, options);
 }
 
-async function resolveNow(given, { seed = null, kept = false } = {}) {
+async function resolveNow(given, { seed = null, kept = false, dice = null } = {}) {
   if (mainEngine.busySince !== null && performance.now() - mainEngine.busySince >= LIMITS.busy) {
     // A call this old shows Working… Cancel; a new Resolve cancels it too (the worker is started
     // afresh) rather than wait behind it, and then resolves the forms as they are now.
@@ -286,6 +286,12 @@ async function resolveNow(given, { seed = null, kept = false } = {}) {
   if (seed !== null) {
     delete scenario.dice;
     scenario.seed = seed;
+  }
+  // "Resolve again with the same dice": the forms' scenario with the last result's dice, asked for
+  sameDiceNote = dice ? `Resolved again with the same dice as the last result: ${dice.join(" ")}.` : "";
+  if (dice) {
+    delete scenario.seed;
+    scenario.dice = [...dice];
   }
   // "Apply to the encounter": the forms' action sent as the actor's attack on its target (the
   // engine builds the rest from the encounter's state and applies the result once)
@@ -372,7 +378,8 @@ function show(envelope) {
   switch (envelope.status) {
     case "ok": {
       result.innerHTML = envelope.html; // built by render.py, every text escaped
-      if (diceMode() === "manual") showDice(allDice(envelope.resolution), null, envelope.resolution);
+      if (diceMode() === "manual") diceUsed(envelope.resolution, lastRequest?.dice ?? []);
+      if (sameDiceNote) result.prepend(paragraph("note same-dice", sameDiceNote));
       lastSeed = envelope.resolution.seed;
       // the Replay button (in the forms' Dice panel) once the result is painted: its new seed is a
       // text laid out again in the forms, whose whole layer the result's frame then painted again (issue 25)
@@ -507,7 +514,11 @@ function dieRow(d) {
   const input = document.createElement("input");
   input.name = `dice.${d.index}`;
   input.type = "text";
-  input.inputMode = "numeric";
+  // the text keyboard: iOS's numeric and decimal pads have no space, comma or return for "6, 4 3"
+  input.inputMode = "text";
+  input.enterKeyHint = "go";
+  input.autocapitalize = "off";
+  input.spellcheck = false;
   input.dataset.num = "int";
   input.autocomplete = "off";
   input.value = d.value;
@@ -524,7 +535,30 @@ function dieRow(d) {
 function clearDice() {
   diceRows.replaceChildren();
   diceHint.textContent = "Press Resolve: the page asks for each die in turn.";
+  lastDice = null;
+  sameDiceButton.hidden = true;
 }
+
+// After a result in "I rolled" mode the dice are used: the boxes are emptied, so the next Resolve
+// (the next combatant's) asks for its own dice and never takes these again unasked. The dice just
+// sent (`sent`, numbers) stay one tap away, "Resolve again with the same dice"; dice typed beyond
+// what the attack used (the engine's "Unused dice" step) are said.
+const sameDiceButton = document.getElementById("same-dice");
+let lastDice = null;
+let sameDiceNote = "";
+function diceUsed(resolution, sent) {
+  const used = allDice(resolution).length;
+  const left = resolution?.steps?.some((s) => s.rule === "Unused dice");
+  const unused = left ? sent.slice(used) : [];
+  diceRows.replaceChildren();
+  lastDice = sent.length ? [...sent] : null;
+  sameDiceButton.hidden = !lastDice;
+  if (lastDice) sameDiceButton.textContent = `Resolve again with the same dice: ${lastDice.join(" ")}`;
+  diceHint.textContent = `${unused.length ? `${unusedWords(unused)}. ` : ""}Those dice are used: the next Resolve asks for new ones.`;
+}
+sameDiceButton.addEventListener("click", () => {
+  if (lastDice) resolve(undefined, { dice: lastDice });
+});
 document.getElementById("clear-dice").addEventListener("click", clearDice);
 
 function syncDiceMode() {
