@@ -394,7 +394,7 @@ function show(envelope) {
     }
     case "needs": {
       showDice(envelope.dice, envelope.needs);
-      result.replaceChildren(paragraph("waiting", `Waiting for die ${envelope.needs.index + 1}: ${dieLabel(envelope.needs)}.`));
+      result.replaceChildren(paragraph("waiting", `Waiting for die ${envelope.needs.index + 1}: ${dieLabel(envelope.needs)}.${stepWords(envelope.needs)}`));
       break;
     }
     case "invalid":
@@ -496,13 +496,21 @@ function showDice(dice, needs, resolution = null) {
   if (unused.length) rows.push({ index: dice.length, unused: true, value: unused.join(" ") });
   for (const d of rows) diceRows.append(dieRow(d));
   diceHint.textContent = needs
-    ? needs.count > 1
+    ? `${stepWords(needs).trim()} ${needs.count > 1
       ? `Roll ${needs.count} d${needs.sides} for ${needs.purpose} and enter them together (e.g. 3 5 1), then press Resolve (or Enter). More dice typed go on to the next ones, in order.`
-      : `Roll the ${dieLabel(needs)} and enter it, then press Resolve (or Enter). You can type the dice after it too, in order, in the same box.`
+      : `Roll the ${dieLabel(needs)} and enter it, then press Resolve (or Enter). You can type the dice after it too, in order, in the same box.`}`.trim()
     : unused.length
       ? `${unusedWords(unused)} (kept in the last box). The attack needed no more dice.`
       : "All dice entered. Change any of them and press Resolve to resolve again.";
   if (needs) diceRows.querySelector("li.next input").focus();
+}
+
+// The dice the die's step still needs, as the engine counts them (its `step`: the hits still to roll
+// their damage, out of all, and their dice): " 2 hits: roll 6d10." ("" when the engine says none).
+function stepWords({ step } = {}) {
+  if (!step) return "";
+  const hits = step.hits === step.of ? `${step.of} ${step.of === 1 ? "hit" : "hits"}` : `${step.hits} of ${step.of} hits left`;
+  return ` ${hits}: roll ${step.dice}d${step.sides}.`;
 }
 
 // One row of the dice: what the die is for, and its box.

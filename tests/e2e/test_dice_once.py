@@ -87,3 +87,19 @@ def test_the_initiative_dice_are_asked_for_by_name_in_order(ready_page: Page) ->
     press(page, "#tk-start")
     # the fight started: the hint no longer asks for initiative
     expect(hint).not_to_contain_text("in this order")
+
+
+def test_the_hits_damage_dice_are_counted_before_the_first_is_asked(ready_page: Page) -> None:
+    page = ready_page
+    bolter_burst(page, "Semi-Auto Burst")
+    first_box(page)
+    # 12 against 45 + 10 (Semi-Auto) + 10 (Short) = 65: 5 DoS, 1 + 5 // 2 = 3 hits capped at RoF 2;
+    # each hit the Bolter's 2d10 and a Tearing d10: 2 x 3 = 6d10, said before the first of them
+    page.locator("#dice-rows li.next input").fill("12")
+    resolve(page, "needs")
+    expect(page.locator("#dice-hint")).to_contain_text("2 hits: roll 6d10")
+    expect(page.locator("#result")).to_contain_text("2 hits: roll 6d10")
+    # five of them given: hit 2's Tearing d10 is the last one left
+    page.locator("#dice-rows li.next input").fill("1 5 5 5 6")
+    resolve(page, "needs")
+    expect(page.locator("#dice-hint")).to_contain_text("1 of 2 hits left: roll 1d10")

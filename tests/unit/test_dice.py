@@ -86,7 +86,13 @@ def test_run_returns_needs_with_the_dice_consumed_so_far() -> None:
     # BS 40 +10 Standard = 50; roll 23 hits, so the engine next wants hit 1's damage d10
     out = run(scenario(dice=[23]))
     assert out["status"] == "needs"
-    assert out["needs"] == {"purpose": "hit 1 damage d10", "sides": 10, "index": 1, "count": 1}
+    assert out["needs"] == {
+        "purpose": "hit 1 damage d10",
+        "sides": 10,
+        "index": 1,
+        "count": 1,
+        "step": {"hits": 1, "of": 1, "dice": 1, "sides": 10},  # one hit: 1d10
+    }
     assert out["dice"] == [{"purpose": "to-hit d100", "sides": 100, "value": 23}]
 
 
@@ -238,7 +244,8 @@ def test_dice_order_needs_each_die_in_turn() -> None:
             )
         )
         assert out["status"] == "needs"
-        assert out["needs"] == {"purpose": purpose, "sides": sides, "index": n, "count": 1}
+        asked = {key: value for key, value in out["needs"].items() if key != "step"}
+        assert asked == {"purpose": purpose, "sides": sides, "index": n, "count": 1}
         assert [d["value"] for d in out["dice"]] == full[:n]
 
 
