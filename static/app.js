@@ -476,16 +476,13 @@ function diceBoxFor(n) {
 // Shows the dice the engine used so far (editable, labelled by purpose; a group rolled together in one box)
 // and, when the engine needs more, an empty input for them (a box for a whole group), focused. The
 // rows are drawn again from the engine's answer: dice typed together in one box get their own rows,
-// each die as it was typed ("00" stays "00"). Dice typed beyond what a resolved attack used are kept
-// in a last box, and the hint says so ("2 dice not used: 4 6").
-function showDice(dice, needs, resolution = null) {
+// each die as it was typed ("00" stays "00"). Once the attack is resolved its dice are used
+// (diceUsed, below): the boxes are emptied.
+function showDice(dice, needs) {
   const boxes = typedBoxes();
   const tokens = boxes.flatMap((b) => b.tokens);
   const asTyped = (d, i) => (tokens[i] !== undefined && dieValue(tokens[i]) === d.value ? tokens[i] : String(d.value));
   const kept = (g) => boxes.find((b) => b.start === g.index && b.tokens.length === g.values.length && b.tokens.every((t, k) => dieValue(t) === g.values[k]));
-  // the engine's own "Unused dice" step says some were left; they are the ones after its dice
-  const left = resolution?.steps?.some((s) => s.rule === "Unused dice");
-  const unused = left ? tokens.slice(dice.length).filter((t) => t !== "") : [];
   diceRows.replaceChildren();
   const rows = groupDice(dice).map((g) => ({
     ...g,
@@ -493,16 +490,12 @@ function showDice(dice, needs, resolution = null) {
     value: kept(g)?.el.value.trim() ?? g.values.map((v, k) => asTyped({ value: v }, g.index + k)).join(" "),
   }));
   if (needs) rows.push({ ...needs, count: needs.count > 1 ? needs.count : undefined, value: "", next: true });
-  if (unused.length) rows.push({ index: dice.length, unused: true, value: unused.join(" ") });
   for (const d of rows) diceRows.append(dieRow(d));
-  diceHint.textContent = needs
-    ? `${stepWords(needs).trim()} ${needs.count > 1
-      ? `Roll ${needs.count} d${needs.sides} for ${needs.purpose} and enter them together (e.g. 3 5 1), then press Resolve (or Enter). More dice typed go on to the next ones, in order.`
-      : `Roll the ${dieLabel(needs)} and enter it, then press Resolve (or Enter). You can type the dice after it too, in order, in the same box.`}`.trim()
-    : unused.length
-      ? `${unusedWords(unused)} (kept in the last box). The attack needed no more dice.`
-      : "All dice entered. Change any of them and press Resolve to resolve again.";
-  if (needs) diceRows.querySelector("li.next input").focus();
+  const ask = needs.count > 1
+    ? `Roll ${needs.count} d${needs.sides} for ${needs.purpose} and enter them together (e.g. 3 5 1), then press Resolve (or Enter). More dice typed go on to the next ones, in order.`
+    : `Roll the ${dieLabel(needs)} and enter it, then press Resolve (or Enter). You can type the dice after it too, in order, in the same box.`;
+  diceHint.textContent = `${stepWords(needs)} ${ask}`.trim();
+  diceRows.querySelector("li.next input").focus();
 }
 
 // The dice the die's step still needs, as the engine counts them (its `step`: the hits still to roll
@@ -516,9 +509,9 @@ function stepWords({ step } = {}) {
 // One row of the dice: what the die is for, and its box.
 function dieRow(d) {
   const li = document.createElement("li");
-  li.className = d.next ? "die-row next" : d.unused ? "die-row unused" : "die-row";
+  li.className = d.next ? "die-row next" : "die-row";
   const label = document.createElement("label");
-  label.append(d.unused ? "Not used: " : `${d.next ? "Next: " : ""}${dieLabel(d)} `);
+  label.append(`${d.next ? "Next: " : ""}${dieLabel(d)} `);
   const input = document.createElement("input");
   input.name = `dice.${d.index}`;
   input.type = "text";
