@@ -6,7 +6,8 @@ One loader and one set of models for every ruleset that has an armoury (issue 24
 Deathwatch (``dw``: seed 001, the GM screen's Ranged Weapons, Melee Weapons, Armour, Cover Types and
 Weapon Craftsmanship tables), Dark Heresy 2nd edition (``dh2``) and 1st edition (``dh1``): the
 common, non-Astartes rows of seed 001 (lasgun, autogun...) and, for DH1, the shotguns of the DH1
-Core Rulebook's Solid Projectile Weapons table. Every entry carries its source, the footnotes and
+Core Rulebook's Solid Projectile Weapons table; both with the common melee weapons (knife, sword,
+club, staff, chainsword, power sword, bare hands) of their own Core Rulebook. Every entry carries its source, the footnotes and
 the differences from the ruleset's own book that apply to it (``notes``) and every cell that had to
 be inferred from the garbled seed (``inferred``). Every weapon quality is checked against the
 ruleset's quality table (``rules/data/<system>/qualities.json``) at load.
@@ -80,7 +81,9 @@ class ArmouryWeapon(_Data):
     name: str = Field(max_length=80)
     table: Literal["Ranged Weapons", "Melee Weapons"]
     group: str
-    weapon_class: Literal["Melee", "Pistol", "Basic", "Heavy", "Thrown", "Mounted"] | None = Field(alias="class")
+    weapon_class: Literal["Melee", "Unarmed", "Pistol", "Basic", "Heavy", "Thrown", "Mounted"] | None = Field(
+        alias="class"
+    )
     range: float | None = Field(ge=0, le=10000)
     rof: str | None
     damage: str | None
@@ -281,7 +284,8 @@ def weapon_profile(entry: ArmouryWeapon, secondary: str | None = None, *, system
     ``clip`` (the full clip, in rounds), ``qualities``, ``reload``, ``sb_multiplier``; a key whose
     value is null is left out, so Weapon's default applies (a launcher's damage: the user fills it
     in). A weapon of the Melee Weapons table gets class ``Melee`` whatever the seed prints (the
-    Chainfist's ``Mounted``), so the engine resolves it as melee.
+    Chainfist's ``Mounted``), so the engine resolves it as melee; bare hands keep ``Unarmed`` (the
+    Unarmed Combat rules: -20 against an armed foe, and DH1's doubled armour).
 
     ``secondary``: the id of one of a combi-weapon's secondary weapons (``entry.secondary.weapons``,
     looked up in ``system``'s armoury): the profile is that weapon's with the combi-weapon's RoF and
@@ -300,7 +304,7 @@ def weapon_profile(entry: ArmouryWeapon, secondary: str | None = None, *, system
         return profile
     values: dict[str, Any] = {
         "name": entry.name,
-        "class": "Melee" if entry.is_melee else entry.weapon_class,
+        "class": ("Unarmed" if entry.weapon_class == "Unarmed" else "Melee") if entry.is_melee else entry.weapon_class,
         "range": entry.range,
         "rof": entry.rof,
         "damage": entry.damage,

@@ -8,6 +8,9 @@ A *dice source* answers ``roll(sides, purpose) -> int`` with a value in ``1..sid
 
 :class:`Roller` wraps a source and records every die consumed (purpose, sides, value), which the
 resolution carries. A d100 is rolled as one die of 100 sides (1..100, where 100 is the "00").
+A d10 typed by hand as 0 is its 10 (a physical d10 shows 0 for 10): :class:`ScriptedDice` reads
+it so, for every die of ten sides the engine asks for (a d5, rolled as a d10, included), so the
+CLI and the page agree.
 
 Dice expressions are written as the books write them (``1d10+3``, ``2d10``, ``1d5-3``); a d5 is a
 d10 halved rounding up, and the d10's natural 10 still counts for Righteous Fury (Dark Heresy 2nd
@@ -23,6 +26,9 @@ from typing import Any, Protocol
 
 from .errors import NeedDie, ScenarioError
 from .limits import shown
+
+D10_ZERO_SIDES = 10
+"""The die whose face 0 is read as its highest (10): only the d10."""
 
 
 class DiceSource(Protocol):
@@ -46,7 +52,8 @@ class ScriptedDice:
     """Dice given in advance (what a player rolled), consumed in order.
 
     Raises :class:`NeedDie` when the list is exhausted, and :class:`ScenarioError` (at field
-    ``dice.N``) when a value does not fit the die asked for (a 12 for a d10).
+    ``dice.N``) when a value does not fit the die asked for (a 12 for a d10). A 0 given for a d10
+    is its 10 (a physical d10 shows 0 for 10); a 0 for any other die is refused.
     """
 
     def __init__(self, values: list[int]) -> None:
@@ -57,6 +64,8 @@ class ScriptedDice:
         if self.used >= len(self.values):
             raise NeedDie(purpose, sides, self.used)
         value = self.values[self.used]
+        if sides == D10_ZERO_SIDES and value == 0:
+            value = 10  # the d10's face 0 is its 10
         if not 1 <= value <= sides:
             raise ScenarioError.at(
                 f"dice.{self.used}",

@@ -44,13 +44,17 @@ class ScenarioError(AuspexError):
 class NeedDie(AuspexError):
     """The scripted dice ran out: the engine needs die number ``index`` (0-based), a d``sides``
     rolled for ``purpose``. It never invents one. ``count``: how many dice of that purpose it needs
-    from there (a group rolled at once, as Epic's to-hit d6s; 1 for a single die)."""
+    from there (a group rolled at once, as Epic's to-hit d6s; 1 for a single die). ``step``: the
+    step the die belongs to, when the raiser says it (the d100 rulesets' damage: ``{"hits", "of",
+    "dice", "sides"}``, the hits still to roll their damage out of all, and their dice), so the
+    page says how many dice the step needs before it asks for the first."""
 
     def __init__(self, purpose: str, sides: int, index: int, count: int = 1) -> None:
         self.purpose = purpose
         self.sides = sides
         self.index = index
         self.count = count
+        self.step: dict[str, int] | None = None
         self.dice: list[dict[str, object]] = []
         """The dice consumed before it, ``{purpose, sides, value}`` each, when the raiser knows
         them (an encounter's event: the page shows them as the box before the one asked for)."""
@@ -58,4 +62,12 @@ class NeedDie(AuspexError):
         super().__init__(f"{many} from die {index + 1} needed: {purpose} (d{sides})")
 
     def as_dict(self) -> dict[str, dict[str, object]]:
-        return {"needs": {"purpose": self.purpose, "sides": self.sides, "index": self.index, "count": self.count}}
+        needs: dict[str, object] = {
+            "purpose": self.purpose,
+            "sides": self.sides,
+            "index": self.index,
+            "count": self.count,
+        }
+        if self.step is not None:
+            needs["step"] = dict(self.step)
+        return {"needs": needs}

@@ -19,6 +19,7 @@ from pydantic import (
     Field,
     SerializerFunctionWrapHandler,
     ValidationError,
+    ValidationInfo,
     field_validator,
     model_serializer,
     model_validator,
@@ -164,6 +165,9 @@ QualityText = Annotated[str, Field(max_length=limits.QUALITY_LENGTH), AfterValid
 """One quality as typed: at most :data:`rules.limits.QUALITY_LENGTH` characters, X bounded."""
 
 
+MELEE_ROF_DASHES = ("", "-", "\u2013", "\u2014")
+"""A melee weapon's RoF as the books leave it: blank or a dash (hyphen, en dash, em dash)."""
+
 _ROF = re.compile(r"(S|-)/(\d+|-)/(\d+|-)")
 
 
@@ -238,9 +242,18 @@ class Weapon(_Model):
     def _damage(cls, v: str) -> str:
         return DiceExpression.parse(v).format()
 
+    @field_validator("rof", mode="before")
+    @classmethod
+    def _rof(cls, v: object, info: ValidationInfo) -> object:
+        """A Melee or Unarmed weapon's RoF left blank or printed as a dash (hyphen, en dash or em dash, as the
+        books' Melee Weapons tables print it) is S/-/-: a melee attack fires no shots."""
+        if isinstance(v, str) and info.data.get("weapon_class") in MELEE_CLASSES and v.strip() in MELEE_ROF_DASHES:
+            return "S/-/-"
+        return v
+
     @field_validator("rof")
     @classmethod
-    def _rof(cls, v: str) -> str:
+    def _rof_parsed(cls, v: str) -> str:
         return RateOfFire.parse(v).format()
 
     @field_validator("qualities", mode="before")

@@ -279,7 +279,7 @@ async function resolve(given, options = {}) {
   return resolveNow(given, options);
 }
 
-async function resolveNow(given, { seed = null, kept = false } = {}) {
+async function resolveNow(given, { seed = null, kept = false, dice = null } = {}) {
   if (busy && mainEngine.busySince !== null && performance.now() - mainEngine.busySince >= LIMITS.busy) {
     // A Resolve this old shows Working… Cancel; a new Resolve cancels it too (the worker is started
     // afresh) rather than wait behind it, and then resolves the forms as they are now. Another call
@@ -292,6 +292,12 @@ async function resolveNow(given, { seed = null, kept = false } = {}) {
   if (seed !== null) {
     delete scenario.dice;
     scenario.seed = seed;
+  }
+  // "Resolve again with the same dice": the forms' scenario with the last result's dice, asked for
+  sameDiceNote = dice ? `Resolved again with the same dice as the last result: ${dice.join(" ")}.` : "";
+  if (dice) {
+    delete scenario.seed;
+    scenario.dice = [...dice];
   }
   // "Apply to the encounter": the forms' action sent as the actor's attack on its target (the
   // engine builds the rest from the encounter's state and applies the result once)
@@ -382,7 +388,8 @@ function show(envelope) {
     case "ok": {
       result.innerHTML = envelope.html; // built by render.py, every text escaped
       lastResolution = envelope.resolution; // Fate points: the dice its "Re-roll with Fate" keeps
-      if (diceMode() === "manual") showDice(allDice(envelope.resolution), null, envelope.resolution);
+      if (diceMode() === "manual") diceUsed(envelope.resolution, lastRequest?.dice ?? []);
+      if (sameDiceNote) result.prepend(paragraph("note same-dice", sameDiceNote));
       lastSeed = envelope.resolution.seed;
       // the Replay button (in the forms' Dice panel) once the result is painted: its new seed is a
       // text laid out again in the forms, whose whole layer the result's frame then painted again (issue 25)
@@ -397,7 +404,7 @@ function show(envelope) {
     }
     case "needs": {
       showDice(envelope.dice, envelope.needs);
-      result.replaceChildren(paragraph("waiting", `Waiting for die ${envelope.needs.index + 1}: ${dieLabel(envelope.needs)}.`));
+      result.replaceChildren(paragraph("waiting", `Waiting for die ${envelope.needs.index + 1}: ${dieLabel(envelope.needs)}.${stepWords(envelope.needs)}`));
       break;
     }
     case "invalid":
@@ -479,16 +486,13 @@ function diceBoxFor(n) {
 // Shows the dice the engine used so far (editable, labelled by purpose; a group rolled together in one box)
 // and, when the engine needs more, an empty input for them (a box for a whole group), focused. The
 // rows are drawn again from the engine's answer: dice typed together in one box get their own rows,
-// each die as it was typed ("00" stays "00"). Dice typed beyond what a resolved attack used are kept
-// in a last box, and the hint says so ("2 dice not used: 4 6").
-function showDice(dice, needs, resolution = null) {
+// each die as it was typed ("00" stays "00"). Once the attack is resolved its dice are used
+// (diceUsed, below): the boxes are emptied.
+function showDice(dice, needs) {
   const boxes = typedBoxes();
   const tokens = boxes.flatMap((b) => b.tokens);
   const asTyped = (d, i) => (tokens[i] !== undefined && dieValue(tokens[i]) === d.value ? tokens[i] : String(d.value));
   const kept = (g) => boxes.find((b) => b.start === g.index && b.tokens.length === g.values.length && b.tokens.every((t, k) => dieValue(t) === g.values[k]));
-  // the engine's own "Unused dice" step says some were left; they are the ones after its dice
-  const left = resolution?.steps?.some((s) => s.rule === "Unused dice");
-  const unused = left ? tokens.slice(dice.length).filter((t) => t !== "") : [];
   diceRows.replaceChildren();
   const rows = groupDice(dice).map((g) => ({
     ...g,
@@ -496,28 +500,36 @@ function showDice(dice, needs, resolution = null) {
     value: kept(g)?.el.value.trim() ?? g.values.map((v, k) => asTyped({ value: v }, g.index + k)).join(" "),
   }));
   if (needs) rows.push({ ...needs, count: needs.count > 1 ? needs.count : undefined, value: "", next: true });
-  if (unused.length) rows.push({ index: dice.length, unused: true, value: unused.join(" ") });
   for (const d of rows) diceRows.append(dieRow(d));
-  diceHint.textContent = needs
-    ? needs.count > 1
-      ? `Roll ${needs.count} d${needs.sides} for ${needs.purpose} and enter them together (e.g. 3 5 1), then press Resolve (or Enter). More dice typed go on to the next ones, in order.`
-      : `Roll the ${dieLabel(needs)} and enter it, then press Resolve (or Enter). You can type the dice after it too, in order, in the same box.`
-    : unused.length
-      ? `${unusedWords(unused)} (kept in the last box). The attack needed no more dice.`
-      : "All dice entered. Change any of them and press Resolve to resolve again.";
-  if (needs) diceRows.querySelector("li.next input").focus();
+  const ask = needs.count > 1
+    ? `Roll ${needs.count} d${needs.sides} for ${needs.purpose} and enter them together (e.g. 3 5 1), then press Resolve (or Enter). More dice typed go on to the next ones, in order.`
+    : `Roll the ${dieLabel(needs)} and enter it, then press Resolve (or Enter). You can type the dice after it too, in order, in the same box.`;
+  diceHint.textContent = `${stepWords(needs)} ${ask}`.trim();
+  diceRows.querySelector("li.next input").focus();
+}
+
+// The dice the die's step still needs, as the engine counts them (its `step`: the hits still to roll
+// their damage, out of all, and their dice): " 2 hits: roll 6d10." ("" when the engine says none).
+function stepWords({ step } = {}) {
+  if (!step) return "";
+  const hits = step.hits === step.of ? `${step.of} ${step.of === 1 ? "hit" : "hits"}` : `${step.hits} of ${step.of} hits left`;
+  return ` ${hits}: roll ${step.dice}d${step.sides}.`;
 }
 
 // One row of the dice: what the die is for, and its box.
 function dieRow(d) {
   const li = document.createElement("li");
-  li.className = d.next ? "die-row next" : d.unused ? "die-row unused" : "die-row";
+  li.className = d.next ? "die-row next" : "die-row";
   const label = document.createElement("label");
-  label.append(d.unused ? "Not used: " : `${d.next ? "Next: " : ""}${dieLabel(d)} `);
+  label.append(`${d.next ? "Next: " : ""}${dieLabel(d)} `);
   const input = document.createElement("input");
   input.name = `dice.${d.index}`;
   input.type = "text";
-  input.inputMode = "numeric";
+  // the text keyboard: iOS's numeric and decimal pads have no space, comma or return for "6, 4 3"
+  input.inputMode = "text";
+  input.enterKeyHint = "go";
+  input.autocapitalize = "off";
+  input.spellcheck = false;
   input.dataset.num = "int";
   input.autocomplete = "off";
   input.value = d.value;
@@ -565,7 +577,30 @@ function clearDice() {
   setFate("", "");
   diceRows.replaceChildren();
   diceHint.textContent = "Press Resolve: the page asks for each die in turn.";
+  lastDice = null;
+  sameDiceButton.hidden = true;
 }
+
+// After a result in "I rolled" mode the dice are used: the boxes are emptied, so the next Resolve
+// (the next combatant's) asks for its own dice and never takes these again unasked. The dice just
+// sent (`sent`, numbers) stay one tap away, "Resolve again with the same dice"; dice typed beyond
+// what the attack used (the engine's "Unused dice" step) are said.
+const sameDiceButton = document.getElementById("same-dice");
+let lastDice = null;
+let sameDiceNote = "";
+function diceUsed(resolution, sent) {
+  const used = allDice(resolution).length;
+  const left = resolution?.steps?.some((s) => s.rule === "Unused dice");
+  const unused = left ? sent.slice(used) : [];
+  diceRows.replaceChildren();
+  lastDice = sent.length ? [...sent] : null;
+  sameDiceButton.hidden = !lastDice;
+  if (lastDice) sameDiceButton.textContent = `Resolve again with the same dice: ${lastDice.join(" ")}`;
+  diceHint.textContent = `${unused.length ? `${unusedWords(unused)}. ` : ""}Those dice are used: the next Resolve asks for new ones.`;
+}
+sameDiceButton.addEventListener("click", () => {
+  if (lastDice) resolve(undefined, { dice: lastDice });
+});
 document.getElementById("clear-dice").addEventListener("click", clearDice);
 
 function syncDiceMode() {

@@ -238,7 +238,9 @@ function draw(answer, { keep = true } = {}) {
   // Epic (seed 002): no surprise, and nothing here rolls (formations act as added; its d6s are Resolve's)
   for (const x of [$("tk-surprised"), diceBox]) x.parentElement.hidden = state.system === "epic";
   // what the Dice box is read for: the fan ruleset orders by I, rolling only for ties, and has no tests (seed 000)
-  diceFor.textContent = state.system === "wh40krp" ? "d10s for equal I, a Tek test's d100 to clear a jam" : diceForD100;
+  // before the fight, the d10s the engine rolls for initiative, one a combatant in the encounter's order
+  const order = !state.round && state.combatants.length ? `initiative d10s in this order: ${state.combatants.map((c) => c.name).join(", ")}; ` : "";
+  diceFor.textContent = state.system === "wh40krp" ? "d10s for equal I, a Tek test's d100 to clear a jam" : order ? `${order}Clear Jam's or a test's d100` : diceForD100;
   $("tk-ow-row").hidden = !["dw", "dh1"].includes(state.system); // Overwatch held over turns (issue 22)
   syncMoves(state.system); // issue 22: the d100 tables' other actions
   for (const x of document.querySelectorAll("#tracker [data-needs-one]")) x.disabled = !has;

@@ -2,7 +2,7 @@
 group in one box ("1 5 5 5 6"), a whole attack's sequence pasted at once; more dice than the box's
 own go on as the next dice, in order, and the rows are drawn again by purpose from the engine's
 answer. Each die is still checked, and refused at the box it was typed in with its name; dice
-beyond what the attack used are kept and said ("2 dice not used: 4 6"); "00" is a d100's 100."""
+beyond what the attack used are said ("2 dice not used: 4 6"); "00" is a d100's 100."""
 
 from __future__ import annotations
 
@@ -68,15 +68,10 @@ def test_a_full_auto_tearing_burst_resolves_from_one_pasted_sequence(ready_page:
     assert k(page, "hits") == ["4 hits"]
     assert k(page, "location") == ["Left Arm", "Left Arm", "Body", "Head"]
     assert k(page, "wounds") == ["16", "15", "18", "19"]
-    # the rows drawn again by purpose: one per die, named, holding the dice pasted, in order
-    shown = rows(page)
-    assert [value for _, value in shown] == sequence.split()
-    labels = [label for label, _ in shown]
-    assert labels[0].startswith("to-hit d100")
-    assert labels[1].startswith("hit 1 damage d10 (1 of 2)") and labels[3].startswith("hit 1 Tearing d10")
-    assert labels[12].startswith("hit 4 Tearing d10")
-    expect(page.locator("#dice-rows li.next")).to_have_count(0)
-    expect(page.locator("#dice-hint")).to_contain_text("All dice entered")
+    # the dice are used: the boxes are empty for the next roll, the same dice one tap away
+    expect(page.locator("#dice-rows li")).to_have_count(0)
+    expect(page.locator("#same-dice")).to_have_text(f"Resolve again with the same dice: {sequence}")
+    expect(page.locator("#dice-hint")).to_contain_text("the next Resolve asks for new ones")
 
 
 def test_five_d10s_in_one_box_go_on_as_the_next_dice(ready_page: Page) -> None:
@@ -122,7 +117,7 @@ def test_a_bad_die_in_a_sequence_is_refused_at_its_box_with_its_name(ready_page:
     box.fill("12 6 7 8")
     resolve(page, "needs")
     later = page.locator("#dice-rows li.next input")
-    later.fill("5 0")
+    later.fill("5 11")
     resolve(page, "invalid")
     expect(later).to_have_attribute("aria-invalid", "true")
     expect(page.locator(f"#{later.get_attribute('aria-describedby')}")).to_contain_text(
@@ -147,13 +142,13 @@ def test_dice_beyond_what_the_attack_used_are_said_and_kept(ready_page: Page, ax
     resolve(page, "ok")
     assert k(page, "hits") == ["1 hit"]
     expect(page.locator("#dice-hint")).to_contain_text("2 dice not used: 4 6")
-    unused = page.locator("#dice-rows li.unused input")
-    expect(unused).to_have_value("4 6")
-    # Resolve again: still not used, still kept and said
-    resolve(page, "ok")
+    expect(page.locator("#dice-rows li")).to_have_count(0)  # used: none is kept for the next roll
+    # Resolve again with the same dice: still not used, still said
+    page.evaluate("delete document.documentElement.dataset.status")
+    page.click("#same-dice")
+    page.wait_for_function("document.documentElement.dataset.status === 'ok'")
     expect(page.locator("#dice-hint")).to_contain_text("2 dice not used: 4 6")
-    expect(page.locator("#dice-rows li.unused input")).to_have_value("4 6")
-    for scheme in ("light", "dark"):  # the muted "Not used" row reads in both themes
+    for scheme in ("light", "dark"):  # the hint and the same-dice button read in both themes
         page.emulate_media(color_scheme=scheme)
         assert violations(page, axe_js, f"dice not used, {scheme}") == []
 
@@ -167,7 +162,7 @@ def test_00_on_a_d100_is_its_100(ready_page: Page) -> None:
     resolve(page, "ok", enter_in=box)
     # 100 against 65: a miss (and 94-00 jams a Bolter's shot, seed 001: a Standard Attack jams on 96-00)
     assert k(page, "roll") == ["100"]
-    expect(field(page, "dice.0")).to_have_value("00")  # the box shows it as the player typed it
+    expect(page.locator("#same-dice")).to_have_text("Resolve again with the same dice: 100")
 
 
 def test_the_encounters_dice_box_reads_dice_as_the_resolve_boxes_do(ready_page: Page) -> None:

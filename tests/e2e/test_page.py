@@ -130,9 +130,9 @@ def test_dice_rolled_by_hand_one_by_one(ready_page: Page) -> None:
     # The page resolved exactly the scenario the CLI did: the same step log, word for word.
     details = result.locator(".steps .detail").all_text_contents()  # the log starts collapsed
     assert details == [step["detail"] for step in engine["steps"]]
-    # The dice stay listed and editable; no die is asked for any more.
-    expect(page.locator("#dice-rows li.next")).to_have_count(0)
-    expect(field(page, "dice.1")).to_have_value("4")
+    # The dice are used: the boxes are empty for the next roll, the same dice one tap away.
+    expect(page.locator("#dice-rows li")).to_have_count(0)
+    expect(page.locator("#same-dice")).to_have_text("Resolve again with the same dice: 23 4")
 
 
 def test_invalid_fields_are_marked_where_they_are_and_keep_their_text(ready_page: Page) -> None:

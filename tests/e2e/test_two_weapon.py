@@ -214,10 +214,11 @@ def test_the_second_weapon_fires_at_a_different_target_from_the_form(ready_page:
     field(page, "action.second_target.different").select_option("no")
     expect(field(page, "action.second_target.name")).to_be_hidden()
     go(page, "result")
-    # the second attack's dice (30, 7) stay in their boxes after the result (issue 24 item 3: the
-    # rows are every die the resolution used, the second weapon's too), so it resolves again at once
-    expect(page.locator("#dice-rows li").last).to_contain_text("second weapon: hit 1 damage d10")
-    resolve(page, "ok")
+    # the dice are used once: the same dice, the second weapon's (30, 7) too, are one tap away
+    expect(page.locator("#same-dice")).to_have_text("Resolve again with the same dice: 12 4 5 6 30 7")
+    page.evaluate("delete document.documentElement.dataset.status")
+    page.click("#same-dice")
+    page.wait_for_function("document.documentElement.dataset.status === 'ok'")
     assert k(page, "target-number") == ["35", "45"]
     assert k(page, "total-wounds") == ["12 wounds", "6 wounds"]  # 7 + 2 - 3 TB - 0 AP on the Cultist
     expect(page.locator("#result")).not_to_contain_text("Heretic")

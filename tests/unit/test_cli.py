@@ -54,7 +54,13 @@ def test_cli_needs_exit_3_on_stdout() -> None:
     proc = cli("resolve", "-", stdin=json.dumps(scenario(dice=[23])))
     assert proc.returncode == 3
     out = json.loads(proc.stdout)
-    assert out["needs"] == {"purpose": "hit 1 damage d10", "sides": 10, "index": 1, "count": 1}
+    assert out["needs"] == {
+        "purpose": "hit 1 damage d10",
+        "sides": 10,
+        "index": 1,
+        "count": 1,
+        "step": {"hits": 1, "of": 1, "dice": 1, "sides": 10},  # the lasgun's one hit: 1d10
+    }
     assert out["dice"] == [{"purpose": "to-hit d100", "sides": 100, "value": 23}]
 
 

@@ -86,7 +86,13 @@ def test_run_returns_needs_with_the_dice_consumed_so_far() -> None:
     # BS 40 +10 Standard = 50; roll 23 hits, so the engine next wants hit 1's damage d10
     out = run(scenario(dice=[23]))
     assert out["status"] == "needs"
-    assert out["needs"] == {"purpose": "hit 1 damage d10", "sides": 10, "index": 1, "count": 1}
+    assert out["needs"] == {
+        "purpose": "hit 1 damage d10",
+        "sides": 10,
+        "index": 1,
+        "count": 1,
+        "step": {"hits": 1, "of": 1, "dice": 1, "sides": 10},  # one hit: 1d10
+    }
     assert out["dice"] == [{"purpose": "to-hit d100", "sides": 100, "value": 23}]
 
 
@@ -103,13 +109,38 @@ def test_run_with_no_dice_needs_the_to_hit_d100() -> None:
         ([0], "dice.0"),  # a d100 is 1-100
         ([101], "dice.0"),
         ([23, 11], "dice.1"),  # 23 hits; the damage d10 cannot be 11
-        ([23, 0], "dice.1"),
+        ([23, -1], "dice.1"),
     ],
 )
 def test_scripted_die_out_of_range_is_a_field_error(dice: list[int], field: str) -> None:
     out = run(scenario(dice=dice))
     assert out["status"] == "invalid"
     assert [e["field"] for e in out["errors"]] == [field]
+
+
+def test_a_d10_showing_0_reads_as_10() -> None:
+    # A physical d10 shows 0 for its 10: BS 40 +10 Standard = 50, the d100 23 hits (DoS 2), the
+    # damage d10 typed 0 is a 10, the Lasgun's 1d10+3 -> 13, and the 10 is Righteous Fury's
+    # natural 10 (seed 004, Step Four and "Righteous Fury"), so a confirmation d100 is asked next.
+    typed_zero = run(scenario(dice=[23, 0]))
+    typed_ten = run(scenario(dice=[23, 10]))
+    assert typed_zero["status"] == "needs", typed_zero
+    assert typed_zero == typed_ten
+    assert typed_zero["dice"][1] == {"purpose": "hit 1 damage d10", "sides": 10, "value": 10}
+
+
+def test_a_d5_rolled_as_a_d10_showing_0_is_5() -> None:
+    # d5 = d10 halved rounding up: the d10's 0 is its 10, so 5, and a natural 10
+    die = Roller(ScriptedDice([0])).die(5, "x")
+    assert (die.natural, die.value, die.natural_ten) == (10, 5, True)
+
+
+def test_a_0_on_a_d100_or_a_d6_is_still_refused() -> None:
+    # only the d10 shows 0 for its 10; the d100's 100 is typed 100 (the page reads "00" as 100)
+    with pytest.raises(ValueError, match="must be 1 to 100, not 0"):
+        ScriptedDice([0]).roll(100, "to-hit d100")
+    with pytest.raises(ValueError, match="must be 1 to 6, not 0"):
+        ScriptedDice([0]).roll(6, "to-hit d6")
 
 
 def test_seeded_dice_replay_the_same_values_for_the_same_seed() -> None:
@@ -213,7 +244,8 @@ def test_dice_order_needs_each_die_in_turn() -> None:
             )
         )
         assert out["status"] == "needs"
-        assert out["needs"] == {"purpose": purpose, "sides": sides, "index": n, "count": 1}
+        asked = {key: value for key, value in out["needs"].items() if key != "step"}
+        assert asked == {"purpose": purpose, "sides": sides, "index": n, "count": 1}
         assert [d["value"] for d in out["dice"]] == full[:n]
 
 

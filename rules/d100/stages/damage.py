@@ -9,13 +9,14 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ...critical.reading import critical_row
+from ...errors import NeedDie
 from ...models import DAMAGE_TYPES, Critical, DamageDie, Hit, RighteousFury
 from .. import signed
 from ..qualities import hooks
 from ..state import AttackState
 from .after_hit import after_hit
 from .critical_effect import read_row
-from .damage_dice import HitDice, calls_fury, rolls_fury
+from .damage_dice import HitDice, calls_fury, dice_per_hit, rolls_fury
 from .fury import rf_d5, righteous_fury
 
 if TYPE_CHECKING:
@@ -187,7 +188,18 @@ def roll_hits(
             if not any(r.person for r in rolled):
                 a._qstep("Blast", "Damage is rolled once and applied to everyone in the blast.")
         else:
-            hd = a.seams.hit_dice(a, st, n, person, location, st.degrees)
+            before = len(a.roller.records)
+            try:
+                hd = a.seams.hit_dice(a, st, n, person, location, st.degrees)
+            except NeedDie as need:
+                if need.step is None:
+                    # the dice the hits still to roll need, said with the first of them asked for
+                    own = sum(1 for i, (p, _) in enumerate(struck[n - 1 :]) if not (once and p and (rolled or i)))
+                    sides = 10 if a.weapon.dice.sides == 5 else a.weapon.dice.sides  # a d5 is rolled as a d10
+                    per_hit = dice_per_hit(a, st, st.degrees)
+                    done = len(a.roller.records) - before  # this hit's dice already given
+                    need.step = {"hits": own, "of": len(struck), "dice": own * per_hit - done, "sides": sides}
+                raise
         rolled.append(hd)
         if (
             a.DEGREES_REPLACE_DIE

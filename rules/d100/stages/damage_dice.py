@@ -104,6 +104,22 @@ def roll_hit_dice(a: D100Attack, st: AttackState, n: int, person: int, location:
     return hd
 
 
+def dice_per_hit(a: D100Attack, st: AttackState, degrees: int) -> int:
+    """How many dice one hit's damage takes: the weapon's, and those the qualities' ``damage_dice``
+    hooks add (Maximal's, Tearing's, Accurate's; the hooks only roll, so they are counted here with
+    a roll that counts), twice the weapon's for a Helpless Target's blow (:func:`roll_hit_dice`)."""
+    count = a.weapon.dice.count * (2 if a.helpless_blow else 1)
+    extra = 0
+
+    def roll(sides: int, purpose: str, role: str, group: int = 0) -> None:
+        nonlocal extra
+        extra += 1
+
+    for h in hooks("damage_dice", a.q):
+        h.apply(a, st, degrees, roll)
+    return count + extra
+
+
 def clamp(a: D100Attack, hd: HitDice) -> None:
     """The qualities' ``clamp`` hooks on each die: Proven (X), a die under X counts as X; then
     Primitive (X) where it caps dice, a die over X counts as X."""
