@@ -21,7 +21,7 @@ from ..errors import FieldError, NeedDie, ScenarioError
 from ..models import Step
 from . import conditions, criticals, epic_overwatch, fan_time, manoeuvres, moves, nearby, upkeep
 from . import grapple as grappling
-from .families import _is_melee, family, fatigue_limit
+from .families import _is_melee, family, fatigue_limit, own_names
 from .models import (
     AddEvent,
     AdjustEvent,
@@ -390,6 +390,7 @@ def _attack(ctx: Ctx) -> None:
         raise EncounterError.at(f"{ctx.field}.charts", "Damage Charts are the fan-made ruleset's (wh40krp)")
     name = _spend(ctx, who, at, grapple)
     data, notes = _with_options(st, *fam.scenario(st.system, who, at, ev, ctx.field))
+    own_names(data, who, at)  # the result reads the combatants' names, not the forms'
     data = criticals.into_scenario(st, ev, data, ctx.field)  # issue 23: the group's tables in force
     others = nearby.others(st, ev, ctx.field, who, at, fam.name, grapple)  # issue 21: others struck
     if others is not None:
@@ -753,6 +754,7 @@ def preview(state: EncounterState, event: AttackEvent, field: str = "preview") -
     event = upkeep.with_area(ctx)  # issue 22: Suppressing Fire's area, as the attack resolves it
     fam = family(state.system)
     data, notes = _with_options(state, *fam.scenario(state.system, who, at, event, field))
+    own_names(data, who, at)
     data = criticals.into_scenario(state, event, data, field)  # issue 23: the group's tables in force
     others = nearby.others(ctx.state, event, field, who, at, fam.name, grappling.is_grapple(state.system, event.action))
     if others is not None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 from typing import Any, ClassVar
 
-from .. import registry, tables
+from .. import limits, registry, tables
 from ..dice import Roller
 from ..errors import ScenarioError
 from ..models import FATIGUE_LEVELS, Step
@@ -597,6 +597,19 @@ class Epic(Family):
 
 
 _FAMILIES: dict[str, Family] = {f.name: f for f in (D100(), Fan(), Epic())}
+
+
+def own_names(data: dict[str, Any], who: CombatantState, at: CombatantState) -> dict[str, Any]:
+    """``data`` (a scenario dict) with its attacker and target named as the combatants were added:
+    a profile made from a form keeps the form's name ("Cultist (stub)"), but the result, the
+    evasion line and the refusals must read the combatant's own ("Guardsman"). Cut to the
+    scenario's name length (an Epic formation's name is a label, 60 characters). Changes ``data``."""
+    epic = registry.get(str(data.get("system"))).family == "epic"
+    size = limits.LABEL_LENGTH if epic else limits.NAME_LENGTH
+    for key, c in (("attacker", who), ("target", at)):
+        if isinstance(data.get(key), dict):
+            data[key]["name"] = c.name[:size]
+    return data
 
 
 def family(system: str) -> Family:

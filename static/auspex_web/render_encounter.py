@@ -213,6 +213,22 @@ def characteristic_text(damage: Mapping[str, Any] | None) -> str:
     return "Characteristic damage: " + ", ".join(f"{k} \u2212{v}" for k, v in damage.items())
 
 
+def down(c: Mapping[str, Any]) -> str:
+    """Why the combatant is down, in words (empty when it is not): out of the fight (slain,
+    destroyed), a character past its wounds (its damage beyond them is critical damage: seed 004,
+    Critical Damage), a Horde at Magnitude 0, a broken Epic formation (seed 002, Shock)."""
+    if c.get("out"):
+        return str(c["out"])
+    if any(x.get("name") == "Broken" for x in c.get("conditions") or []):
+        return "broken"
+    if c.get("kind") == "horde" and c.get("magnitude") == 0:
+        return "Magnitude 0"
+    taken, wounds = c.get("damage_taken"), c.get("wounds")
+    if isinstance(taken, int) and isinstance(wounds, int) and (taken > wounds or c.get("critical")):
+        return "past its wounds"
+    return ""
+
+
 def render_combatant(c: Mapping[str, Any], state: Mapping[str, Any], place: int | None) -> str:
     """One combatant's card (``<li data-id>``)."""
     system = str(state.get("system"))
@@ -227,7 +243,13 @@ def render_combatant(c: Mapping[str, Any], state: Mapping[str, Any], place: int 
     listed += fury_text(c.get("fury") or [])
     listed += critical_rows_text(c.get("critical_rows") or [])  # issue 23
     listed += psychic_rows_text(c.get("psychic_rows") or [])  # the group's Phenomena and Perils rows
-    classes = " ".join(["enc-c", *(["enc-turn"] if turn else []), *(["enc-out"] if c.get("out") else [])])
+    why_down = down(c)
+    flags = [
+        *(["enc-turn"] if turn else []),
+        *(["enc-out"] if c.get("out") else []),
+        *(["enc-down"] if why_down else []),
+    ]
+    classes = " ".join(["enc-c", *flags])
     head = (
         f'<span class="enc-place">{place}.</span> ' if place else ""
     ) + f'<strong data-k="name">{e(c.get("name"))}</strong>'
@@ -235,6 +257,8 @@ def render_combatant(c: Mapping[str, Any], state: Mapping[str, Any], place: int 
         head += ' <span class="enc-badge" data-k="turn">acting</span>'
     if c.get("out"):
         head += f' <span class="enc-badge bad" data-k="out">OUT: {e(c["out"])}</span>'
+    elif why_down:  # down but still in the fight: a word on the card, not a colour alone
+        head += f' <span class="enc-badge bad" data-k="down">Down: {e(why_down)}</span>'
     if c.get("initiative") is not None:
         head += f' <small data-k="initiative">Init {e(c["initiative"])}</small>'
     fatigue = f"Fatigue {c['fatigue']}" if c.get("fatigue") else ""
