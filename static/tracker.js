@@ -544,7 +544,7 @@ $("tk-undo").onclick = async () => {
   clearMarks();
   const answer = await send(null, { undo: true });
   if (answer.status !== "ok") return refused(answer);
-  say(`Undone: ${answer.undone?.type?.replace("_", " ") ?? "the last event"}.${saved(answer)}`, answer.saved === false);
+  say(`${answer.undone_text ?? "Undone: the last event"}.${saved(answer)}`, answer.saved === false); // the engine's words
 };
 
 $("tk-new").onclick = async () => {

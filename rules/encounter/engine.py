@@ -21,7 +21,7 @@ from ..errors import FieldError, NeedDie, ScenarioError
 from ..models import Step
 from . import conditions, criticals, epic_overwatch, fan_time, manoeuvres, moves, nearby, upkeep
 from . import grapple as grappling
-from .families import _is_melee, family, fatigue_limit, own_names
+from .families import _is_melee, family, fatigue_limit, own_names, profile_words
 from .models import (
     AddEvent,
     AdjustEvent,
@@ -459,13 +459,15 @@ def _resolved(ctx: Ctx, data: dict[str, Any]) -> tuple[Any, Any]:
     except EncounterError:
         raise
     except ScenarioError as exc:
-        raise _errors(ctx.field, exc) from None
+        raise _errors(
+            ctx.field, exc, str(data["attacker"].get("name", "")), str(data["target"].get("name", ""))
+        ) from None
 
 
-def _errors(field: str, exc: ScenarioError) -> EncounterError:
+def _errors(field: str, exc: ScenarioError, who: str = "", at: str = "") -> EncounterError:
     """A scenario's errors in the event's words: its attacker and target come from the state (the
-    combatants' profiles: reported at ``who`` and ``at`` with the profile's path), its action from
-    the event (``action.*``)."""
+    combatants' profiles ``who`` and ``at`` name: reported at ``who`` and ``at``, the profile's
+    field in the game's words, never its path), its action from the event (``action.*``)."""
     out = []
     for e in exc.errors:
         head, _, rest = e.field.partition(".")
@@ -473,11 +475,10 @@ def _errors(field: str, exc: ScenarioError) -> EncounterError:
         if key is None:
             out.append(FieldError(f"{field}.{e.field}", e.message))
         else:
-            out.append(
-                FieldError(
-                    f"{field}.{key}", f"{'attacker' if key == 'who' else 'target'} profile, {rest or head}: {e.message}"
-                )
-            )
+            name = (who if key == "who" else at) or ("the attacker" if key == "who" else "the target")
+            said = name in e.message  # the rule's own message names it already ("needs X's Strength")
+            words = profile_words(rest)
+            out.append(FieldError(f"{field}.{key}", e.message if said else f"{name}'s {words}: {e.message}"))
     return EncounterError(out)
 
 

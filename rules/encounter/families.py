@@ -612,6 +612,43 @@ def own_names(data: dict[str, Any], who: CombatantState, at: CombatantState) -> 
     return data
 
 
+PROFILE_WORDS = {
+    "WS": "Weapon Skill (WS)",
+    "BS": "Ballistic Skill (BS)",
+    "S": "Strength (S)",
+    "T": "Toughness (T)",
+    "Ag": "Agility (Ag)",
+    "Int": "Intelligence (Int)",
+    "Per": "Perception (Per)",
+    "WP": "Willpower (WP)",
+    "Fel": "Fellowship (Fel)",
+    "rof": "RoF",
+    "pen": "Pen",
+    "clip": "Clip",
+    "reload": "Rld",
+    "toughness_bonus": "TB",
+    "wounds": "Wounds",
+}
+
+
+def profile_words(path: str) -> str:
+    """A profile field's path in the game's words: ``characteristics.S`` -> ``Strength (S)``,
+    ``weapon.rof`` -> ``weapon's RoF``, ``evasion.skill`` -> ``evasion skill``; ``profile`` when
+    empty. Indexes (``units.0``) read ``unit 1``."""
+    parts = [p for p in path.split(".") if p and p != "characteristics"]
+    if not parts:
+        return "profile"
+    words = []
+    for i, p in enumerate(parts):
+        if p.isdigit():
+            own = "'s" if i < len(parts) - 1 else ""
+            words[-1:] = [f"{(words[-1] if words else 'entry').rstrip('s')} {int(p) + 1}{own}"]
+            continue
+        w = PROFILE_WORDS.get(p, p.replace("_", " "))
+        words.append(w + ("'s" if i < len(parts) - 1 and not parts[i + 1].isdigit() else ""))
+    return " ".join(words)
+
+
 def family(system: str) -> Family:
     """The hooks of ``system``'s family (:mod:`rules.registry`)."""
     return _FAMILIES[registry.get(system).family]

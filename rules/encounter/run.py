@@ -4,8 +4,10 @@ envelope dict out, never raising for bad input.
 ``run_encounter({"encounter": FILE, "then": EVENT | None, "undo": false})`` returns
 
 - ``{"status": "ok", "encounter": FILE, "state": STATE, "resolution": {...} | None, "steps": [...],
-  "undone": EVENT | None}``: the file with the new event appended (its dice filled in) or the
-  last one taken away (``undo``), the state derived from it, the attack's resolution;
+  "undone": EVENT | None, "undone_text": str | None}``: the file with the new event appended (its
+  dice filled in) or the last one taken away (``undo``; ``undone_text`` says what it undid, in the
+  game's words: ``Undone: Guardsman's Semi-Auto Burst at Cultist 1``), the state derived from it,
+  the attack's resolution;
 - with ``"preview": {"who", "at", "action"}`` instead of ``then``: ``{"status": "ok", "scenario": {...},
   "notes": [...], "state": STATE}``, the scenario that attack would be resolved with now (for the
   forms and the odds), nothing applied;
@@ -28,6 +30,7 @@ from .. import jsonsafe
 from ..errors import FieldError, NeedDie, ScenarioError
 from .engine import apply, preview, replay
 from .models import EVENT_TYPES, AttackEvent, EncounterError, EncounterFile, EncounterState, Event
+from .words import event_words
 
 _EVENT: TypeAdapter[Any] = TypeAdapter(Event)
 MAX_ERRORS = 20
@@ -111,12 +114,14 @@ def run_encounter(data: Any) -> dict[str, Any]:
         file = load_file(data.get("encounter"))
         state = _replayed(file)
         undone = None
+        undone_text = None
         resolution = None
         steps: list[Any] = []
         if data.get("undo"):
             if not file.events:
                 raise EncounterError.at("undo", "Nothing to undo")
             undone = file.events[-1]
+            undone_text = f"Undone: {event_words(state, undone)}"  # named from the state it was taken in
             file = file.model_copy(update={"events": file.events[:-1]})
             state = _replayed(file)
         elif data.get("preview") is not None:
@@ -145,4 +150,5 @@ def run_encounter(data: Any) -> dict[str, Any]:
         "resolution": resolution.model_dump(mode="json") if resolution is not None else None,
         "steps": [s.model_dump(mode="json") for s in steps],
         "undone": undone.model_dump(mode="json", exclude_none=True) if undone is not None else None,
+        "undone_text": undone_text,
     }

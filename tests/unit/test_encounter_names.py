@@ -8,6 +8,8 @@ import copy
 
 from encounter_helpers import CULTIST_ATTACKER, CULTIST_TARGET, GUARD, Fight
 
+from rules.encounter.run import run_encounter
+
 
 def _fight() -> Fight:
     """The Guard added as "Guardsman" with profiles still named from the forms ("Cultist (stub)"
@@ -64,3 +66,55 @@ def test_the_preview_scenario_names_the_combatants() -> None:
     f = _fight()
     scenario = f.run_preview("g", "c")
     assert (scenario["attacker"]["name"], scenario["target"]["name"]) == ("Guardsman", "Cultist 1")
+
+
+def test_break_free_without_the_controllers_strength_is_refused_in_the_games_words() -> None:
+    # The Guardsman's attempt: WS 30 + Standard Attack +10 - 20 (unarmed against the armed Cultist)
+    # = 20; 10 hits, the Dodge 30 rolls 90. Break Free is an opposed Strength test (seed 004, Grappled Target
+    # Options) and the Guardsman was added without a Strength.
+    f = _fight()
+    f.do(
+        {
+            "type": "attack",
+            "who": "g",
+            "at": "c",
+            "action": {"type": "Grapple", "grapple": {"option": "attempt"}},
+            "dice": [10, 90],
+        }
+    )
+    f.end("g")
+    errors = f.refused(
+        {
+            "type": "attack",
+            "who": "c",
+            "at": "g",
+            "action": {"type": "Grapple", "grapple": {"option": "break_free"}},
+            "dice": [10, 90],
+        }
+    )
+    assert errors[0]["field"] == "then.at"
+    message = errors[0]["message"]
+    assert "Break Free" in message and "Guardsman's Strength (S)" in message
+    assert "characteristics" not in message and "profile," not in message
+
+
+def test_undo_names_what_it_undid() -> None:
+    f = _fight()
+    f.do({"type": "attack", "who": "g", "at": "c", "action": {"type": "Semi-Auto Burst", "distance": 20}, "dice": [95]})
+    out = run_encounter({"encounter": f.file, "undo": True})
+    assert out["undone_text"] == "Undone: Guardsman's Semi-Auto Burst at Cultist 1"
+    f.file = out["encounter"]
+    f.do({"type": "aim", "who": "g", "aim": "full"})
+    out = run_encounter({"encounter": f.file, "undo": True})
+    assert out["undone_text"] == "Undone: Guardsman's Aim (Full Action)"
+    f.file = out["encounter"]
+    f.do({"type": "condition", "who": "c", "condition": "Stunned", "rounds": 1})
+    assert run_encounter({"encounter": f.file, "undo": True})["undone_text"] == "Undone: Stunned on Cultist 1"
+    f.do({"type": "end_turn", "who": "g"})
+    assert run_encounter({"encounter": f.file, "undo": True})["undone_text"] == "Undone: Guardsman's End turn"
+
+
+def test_undo_of_an_add_names_the_combatant() -> None:
+    f = _fight()
+    out = run_encounter({"encounter": {**f.file, "events": f.file["events"][:1]}, "undo": True})
+    assert out["undone_text"] == "Undone: adding Guardsman"
