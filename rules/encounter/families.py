@@ -638,7 +638,7 @@ def profile_words(path: str) -> str:
     parts = [p for p in path.split(".") if p and p != "characteristics"]
     if not parts:
         return "profile"
-    words = []
+    words: list[str] = []
     for i, p in enumerate(parts):
         if p.isdigit():
             own = "'s" if i < len(parts) - 1 else ""
