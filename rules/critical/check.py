@@ -209,7 +209,7 @@ def unbracketed_effects(system: str, text: str, file: TablesFile) -> list[dict[s
         if t.system != system:
             continue
         for r in t.rows:
-            found = []
+            found: list[tuple[str, str]] = []
             for pattern, kind, bracketed in _WORDS:
                 for m in pattern.finditer(r.text):
                     applied = any(
