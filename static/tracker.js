@@ -369,7 +369,7 @@ async function act(event, done, { actor = whoSelect } = {}) {
     return answer;
   }
   if (typed.has(event)) diceBox.value = "";
-  const last = answer.state.log.at(-1)?.text ?? "";
+  const last = answer.said ?? answer.state.log.at(-1)?.text ?? ""; // the engine's short status
   say(`${away}${done ?? last}${saved(answer)}`, answer.saved === false);
   return answer;
 }
@@ -687,7 +687,7 @@ export async function attack(scenario) {
   const answer = await send(event);
   if (tables && answer.status !== "ok") await send(null, { undo: true }); // the file as before the click
   if (answer.status === "ok") {
-    say(`${answer.state.log.at(-1)?.text ?? ""}${saved(answer)}`, answer.saved === false);
+    say(`${answer.said ?? answer.state.log.at(-1)?.text ?? ""}${saved(answer)}`, answer.saved === false);
     return { status: "ok", html: answer.result_html, resolution: answer.resolution };
   }
   if (answer.status === "needs") return answer;

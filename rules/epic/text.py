@@ -48,13 +48,13 @@ def datasheet_notes(s: EpicScenario) -> list[tuple[str, str]]:
         for w in u.weapons:
             for k in w.typed_plain:  # "AP4": the seed's AP 4, not a datasheet's AP4+ (seed 002, Roll to Hit)
                 v = getattr(w, k)
-                other = datasheet_value(v, save=False)
-                plus = f"; a datasheet's {k}{v}+ would be {datasheet_read(k, v, other, False)}" if other else ""
+                other = datasheet_value(v, save=False) or 0
+                alt = f"; a datasheet's {k}{v}+ is {k}{other} here ({_faces(1, min(other, 5))}, {min(other, 5)} in 6)"
                 notes.append(
                     (
                         "Roll to Hit",
-                        f"{u.name}'s {w.name} {k}{v} typed without '+': read as {k}{v}, a d6 hits equal or under: "
-                        f"{_faces(1, min(v, 5))}, {min(v, 5)} in 6{plus}. Type {k}{v}+ if the datasheet prints it so.",
+                        f"{u.name}'s {w.name} {k}{v} (no '+'): hits on {_faces(1, min(v, 5))}, {min(v, 5)} in 6"
+                        f"{alt if other else ''}: type {k}{v}+ for a datasheet's value.",
                     )
                 )
             for k, typed in w.datasheet.items():

@@ -290,6 +290,39 @@ def render_log(log: Sequence[Mapping[str, Any]]) -> str:
     return f'<h3 class="sub">Log <small>(newest first)</small></h3><ol class="enc-log" data-k="log">{items}</ol>'
 
 
+STATUS_LENGTH = 160
+"""The status line's most characters: a phone's three lines or so (the log keeps the rest)."""
+MORE = " \u00b7 more in the log"
+
+
+def status_text(state: Mapping[str, Any], event: Mapping[str, Any] | None) -> str:
+    """The page's status line after ``event`` (the last log line, in the book's words): short.
+    An attack's line keeps who attacked whom and the verdict, then what each combatant took (the
+    parts that start with its name: the target's first, others struck after), and says the log
+    holds the rest (the clip, conditions, critical effects); any line longer than
+    :data:`STATUS_LENGTH` is cut at a part."""
+    log = list(state.get("log") or [])
+    if not log:
+        return ""
+    parts = book_words(str(log[-1].get("text") or "")).split("; ")
+    kept = parts[:1]
+    if event and event.get("type") == "attack":
+        # what each combatant took (the target's first, then others struck), not the clip's or
+        # the critical effects' details
+        at = next((c.get("name") for c in state.get("combatants") or [] if c.get("id") == event.get("at")), None)
+        names = sorted({str(c.get("name")) for c in state.get("combatants") or []}, key=lambda n: n != at)
+        for name in names:
+            kept += [p for p in parts[1:] if p not in kept and (p.startswith(f"{name}:") or p.startswith(f"{name} ("))]
+    else:
+        kept = parts
+    while len(kept) > 1 and len("; ".join(kept)) + (len(MORE) if len(kept) < len(parts) else 0) > STATUS_LENGTH:
+        kept.pop()
+    text = "; ".join(kept)
+    if len(text) > STATUS_LENGTH:
+        text = text[: STATUS_LENGTH - len(MORE) - 1].rstrip() + "\u2026"
+    return text + (MORE if len(kept) < len(parts) or text.endswith("\u2026") else "")
+
+
 def render_encounter(state: Mapping[str, Any]) -> str:
     """The whole encounter as an ``<article>``."""
     ordered = _ordered(state)
