@@ -53,6 +53,13 @@ def test_the_result_names_the_combatants_and_undo_says_what_it_undid(ready_page:
     assert "5 of 10 taken" in card(page, "Cultist").inner_text()
     press(page, "#tk-undo")
     expect(page.locator("#tk-status")).to_contain_text("Undone: Guard's Standard Attack at Cultist")
+    # a Full Aim after a Half one is refused (a turn is a Full Action or two Half Actions), the
+    # reason citing the books, never a rule text file's number
+    press(page, "#tk-aim-half")
+    press(page, "#tk-aim-full")
+    refusal = page.locator(".field-error", has_text="Half Action(s) left")
+    expect(refusal).to_be_visible()
+    assert "seed 0" not in refusal.inner_text() and "Dark Heresy 1st ed." in refusal.inner_text()
     # 11 taken of 10 Wounds: past them, the card says Down (a word, not a colour alone)
     page.locator(".tk-gm summary").click()
     page.select_option("#tk-gm-who", label="Cultist")
