@@ -5,6 +5,8 @@ short (who attacked whom, the verdict, the wounds), the rest left to the log."""
 from __future__ import annotations
 
 import json
+import re
+from html import unescape
 from typing import Any
 
 from auspex_web import bridge
@@ -69,3 +71,15 @@ def test_the_status_keeps_what_others_struck_took() -> None:
         "Guard attacks Cultist (Full Auto Burst): hit; Cultist: 5 wound(s), 5 of 10 taken; "
         "Thug <i> (nearby): 4 wound(s), 4 of 8 taken \u00b7 more in the log"
     )
+
+
+def test_a_steps_prose_names_the_book_not_the_rule_text_file() -> None:
+    # the Guard's half Aim (seed 003, Aim: +10) is noted in the attack's first step, "The
+    # encounter's state": the page shows the book's words there; the step's source keeps its file
+    f = dh2_fight()
+    f.do({"type": "aim", "who": "g", "aim": "half"})
+    out = ask(f.file, {"type": "attack", "who": "g", "at": "c", "action": {"distance": 20}, "dice": [95]})
+    assert "(seed 003, Aim)" in out["resolution"]["steps"][0]["detail"]  # the resolution JSON keeps it
+    details = [unescape(d) for d in re.findall(r'<span class="detail">(.*?)</span>', out["result_html"])]
+    assert details[0] == "Guard's half Aim, taken as its own action (Dark Heresy 1st ed., Combat, Aim)."
+    assert not any("seed 0" in d for d in details)
