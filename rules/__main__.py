@@ -172,6 +172,8 @@ def cmd_tables(args: argparse.Namespace) -> int:
     if out["status"] != "ok":
         print(json.dumps({"errors": out["errors"]}, indent=2), file=sys.stderr)
         return EXIT_INVALID
+    for w in out.get("warnings") or []:  # saved as written: an effect left as words is said
+        print(f"warning: {w['where']}: {w['message']}", file=sys.stderr)
     print(json.dumps(out["file"], indent=1, ensure_ascii=False))
     return EXIT_OK
 

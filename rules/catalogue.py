@@ -71,6 +71,7 @@ def d100_catalogue(system: str) -> dict[str, Any]:
             {
                 "name": a.name,
                 "type": a.type,
+                **({"type_words": a.type_words} if a.type_words else {}),  # Grapple: "Half or Full"
                 "kind": a.kind,
                 "modifier": a.modifier,
                 "note": a.note,

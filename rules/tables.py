@@ -56,6 +56,9 @@ class ActionDef(DataModel):
 
     name: str
     type: Literal["Half", "Full", "Reaction", "Free"]
+    # the type as the book prints it where one type is not the whole story (DH2 Grapple "Half or
+    # Full": an attempt is a Standard Attack, the controller's Grapple a Full Action: seed 004)
+    type_words: str | None = None
     subtypes: list[str]
     kind: Literal["melee", "ranged", "any"]
     modifier: int = Field(ge=-60, le=60)

@@ -821,7 +821,7 @@ function applyRuleset() {
   syncVisibility();
   syncMovement();
   const chosen = actionSelect.value;
-  actionSelect.replaceChildren(...ruleset.actions.map((a) => option(a.name, `${a.name} (${a.type})`)));
+  actionSelect.replaceChildren(...ruleset.actions.map((a) => option(a.name, `${a.name} (${a.type_words ?? a.type})`)));
   if (ruleset.actions.some((a) => a.name === chosen)) actionSelect.value = chosen;
   syncActionNote();
 
@@ -867,7 +867,7 @@ function syncActionNote() {
     actionNote.textContent = "";
     return;
   }
-  const parts = [`${a.type} Action`];
+  const parts = [`${a.type_words ?? a.type} Action`];
   if (a.modifier) parts.push(`${signedText(a.modifier)} to the test`);
   actionNote.textContent = parts.join(", ") + (a.note ? `. ${a.note}` : ".");
 }

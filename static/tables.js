@@ -171,6 +171,9 @@ export function initTables({ engine }) {
     drafts.delete(system.value);
     await fill({ fresh: true });
     say(`Saved ${mine} ${envelope.system === FAN ? "chart" : "table"}${mine === 1 ? "" : "s"}${also} for ${rulesetName.textContent}.`);
+    // saved as written, but an effect left as words applies nothing: the engine's warnings, by line
+    const warned = (envelope.warnings ?? []).map((w) => h("li", { textContent: `${w.where}: ${w.message}` }));
+    if (warned.length) errors.replaceChildren(h("p", { textContent: "Saved, but check these lines:" }), h("ul", { className: "warnings" }, ...warned));
   }
 
   async function downloadTemplate() {

@@ -472,7 +472,7 @@ async function act(event, done, { actor = whoSelect } = {}) {
     return answer;
   }
   if (typed.has(event)) diceBox.value = "";
-  const last = answer.state.log.at(-1)?.text ?? "";
+  const last = answer.said ?? answer.state.log.at(-1)?.text ?? ""; // the engine's short status
   say(`${away}${done ?? last}${saved(answer)}`, answer.saved === false);
   return answer;
 }
@@ -684,7 +684,7 @@ $("tk-undo").onclick = async () => {
   clearMarks();
   const answer = await send(null, { undo: true });
   if (answer.status !== "ok") return refused(answer);
-  say(`Undone: ${answer.undone?.type?.replace("_", " ") ?? "the last event"}.${saved(answer)}`, answer.saved === false);
+  say(`${answer.undone_text ?? "Undone: the last event"}.${saved(answer)}`, answer.saved === false); // the engine's words
 };
 
 $("tk-new").onclick = async () => {
@@ -851,7 +851,7 @@ export async function attack(scenario) {
   if (undone && answer.status !== "ok") await send(undone); // the attack as it was, until its re-roll is taken
   if (undone && answer.status === "ok") fateUndo = null;
   if (answer.status === "ok") {
-    say(`${answer.state.log.at(-1)?.text ?? ""}${saved(answer)}`, answer.saved === false);
+    say(`${answer.said ?? answer.state.log.at(-1)?.text ?? ""}${saved(answer)}`, answer.saved === false);
     return { status: "ok", html: answer.result_html, resolution: answer.resolution };
   }
   if (answer.status === "needs") return answer;

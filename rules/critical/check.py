@@ -28,7 +28,17 @@ from .. import jsonsafe
 from ..api import _field_path, _message
 from ..errors import ScenarioError
 from .models import DAMAGE_TYPES, TABLE_LOCATIONS, ChartEntry, TablesFile
-from .text import D100_SYSTEMS, FAN_SYSTEM, SYSTEMS, TablesTextError, format_text, parse_text, template, unwritable
+from .text import (
+    D100_SYSTEMS,
+    FAN_SYSTEM,
+    MAX_LINES,
+    SYSTEMS,
+    TablesTextError,
+    format_text,
+    parse_text,
+    template,
+    unwritable,
+)
 
 VERSION = 1
 MAX_ERRORS = 50
@@ -323,6 +333,80 @@ def _text_request(raw: dict[str, Any]) -> tuple[str, TablesFile | None, list[dic
         return system, None, errors
 
 
+# Effect words the group may have written in a row's words instead of in brackets (the paste-in
+# text's effects: rules.critical.text), each with the bracketed form that applies it.
+_COUNT = r"(\d{1,3}|\d{0,2}d\d{1,3})"
+_WORDS: tuple[tuple[re.Pattern[str], str, str], ...] = (
+    (re.compile(rf"\bstunned\s+{_COUNT}(?:\s+rounds?)?\b", re.IGNORECASE), "stunned", "[stunned {0}]"),
+    (re.compile(rf"\bfatigue\s+{_COUNT}(?:\s+levels?)?\b", re.IGNORECASE), "fatigue", "[fatigue {0}]"),
+    (re.compile(r"\bprone\b", re.IGNORECASE), "prone", "[prone]"),
+    (re.compile(r"\bblood\s+loss\b", re.IGNORECASE), "blood_loss", "[blood loss]"),
+    (re.compile(r"\bon\s+fire\b", re.IGNORECASE), "on_fire", "[on fire]"),
+    (re.compile(r"\bslain\b", re.IGNORECASE), "slain", "[slain]"),
+    (re.compile(rf"\b(WS|BS|S|T|Ag|Int|Per|WP|Fel)\s+damage\s+{_COUNT}\b"), "characteristic", "[{0} damage {1}]"),
+)
+_HEAD = re.compile(r"\s*([^,:]*),([^,:]*),([^:]*):")
+
+
+def _row_lines(text: str) -> dict[tuple[str, str, int], int]:
+    """Each row line of pasted d100 text by (damage type, location, row), lowercased, with its
+    line number (from 1); the last line wins, as the parse refuses a row given twice anyway."""
+    out: dict[tuple[str, str, int], int] = {}
+    for n, line in enumerate(text.splitlines()[:MAX_LINES], start=1):
+        m = _HEAD.match(line)
+        number = re.search(r"\d{1,3}", m.group(3)) if m else None
+        if m and number:
+            out[(m.group(1).strip().lower(), m.group(2).strip().lower(), int(number.group()))] = n
+    return out
+
+
+def unbracketed_effects(system: str, text: str, file: TablesFile) -> list[dict[str, Any]]:
+    """Warnings for ``system``'s rows of ``file`` (parsed from the pasted ``text``) whose words hold
+    an effect the row does not apply: ``Stunned 1`` or ``Prone`` written outside brackets (or in
+    brackets not at the end of the line) is kept as the group's words and nothing is applied.
+    Saving is not refused; each warning is ``{"line", "where", "message"}`` (``line`` the pasted
+    line, from 1; None when it cannot be found), in line order."""
+    lines = _row_lines(text)
+    out = []
+    for t in file.tables:
+        if t.system != system:
+            continue
+        for r in t.rows:
+            found: list[tuple[str, str]] = []
+            for pattern, kind, bracketed in _WORDS:
+                for m in pattern.finditer(r.text):
+                    applied = any(
+                        e.kind == kind and (kind != "characteristic" or e.characteristic == m.group(1))
+                        for e in r.effects
+                    )
+                    if not applied and m.group(0) not in [f for f, _ in found]:
+                        found.append((m.group(0), bracketed.format(*m.groups())))
+            if not found:
+                continue
+            line = next(
+                (
+                    n
+                    for (d, loc, row), n in lines.items()
+                    if d == t.damage_type.lower() and t.location.lower() in loc and row == r.row
+                ),
+                None,
+            )
+            said = ", ".join(f"'{words}'" for words, _ in found)
+            fix = " ".join(b for _, b in found)
+            message = (
+                f"{t.damage_type}, {t.location}, row {r.row}: {said} is only words here, nothing is applied; "
+                f"to apply it, end the line with {fix}"
+            )
+            out.append(
+                {
+                    "line": line,
+                    "where": f"Line {line}" if line else f"{t.damage_type}, {t.location}, row {r.row}",
+                    "message": message,
+                }
+            )
+    return sorted(out, key=lambda w: w["line"] or 0)
+
+
 def _saved(saved: str | None) -> TablesFile:
     """The file kept on the device; one that cannot be read counts as none (the page keeps an
     unreadable value aside before it asks)."""
@@ -339,7 +423,7 @@ def check_tables(text: str, saved: str | None = None) -> dict[str, Any]:
     """Check a tables file or one ruleset's pasted text (JSON text, see the module).
 
     Returns ``{"status": "ok", "file": {...}}`` -- the file as read, or with ``saved`` the file to
-    store next -- (plus ``"system"`` for pasted text) or ``{"status": "invalid", "errors": [...]}``,
+    store next -- (plus ``"system"`` and ``"warnings"`` for pasted text: :func:`unbracketed_effects`) or ``{"status": "invalid", "errors": [...]}``,
     each error ``{"field", "where", "message"}`` (``field`` a path from the file's root, or
     ``"text"`` with the pasted ``line`` and its ``part``: row, effects, location...)."""
     try:
@@ -352,7 +436,8 @@ def check_tables(text: str, saved: str | None = None) -> dict[str, Any]:
         if file is None:
             return _invalid(errors)
         out = replace_system(_saved(saved), system, file) if saved is not None else file
-        return {"status": "ok", "system": system, "file": dump(canonical(out))}
+        warnings = unbracketed_effects(system, str(raw["text"]), file)  # saved, and said
+        return {"status": "ok", "system": system, "file": dump(canonical(out)), "warnings": warnings}
     file, errors = validate_file(raw)
     if file is None:
         return _invalid(errors)

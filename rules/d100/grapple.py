@@ -142,7 +142,7 @@ def check_grapple(a: D100Attack, g: Grapple) -> list[FieldError]:
         errors.append(
             FieldError(
                 "target.characteristics.S",
-                f"{NAMES[g.option]} is an opposed Strength test: give {a.s.target.name}'s Strength",
+                f"{NAMES[g.option]} is an opposed Strength test: it needs {a.s.target.name}'s Strength (S)",
             )
         )
     return errors

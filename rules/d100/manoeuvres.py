@@ -93,7 +93,7 @@ def resolve(a: D100Attack, kind: str) -> Resolution:
             FieldError(
                 f"target.characteristics.{char}",
                 f"{name} is an opposed {'Weapon Skill' if char == 'WS' else 'Strength'} test: "
-                f"give {a.s.target.name}'s {char}",
+                f"it needs {a.s.target.name}'s {'Weapon Skill' if char == 'WS' else 'Strength'} ({char})",
             )
         )
     if errors:

@@ -21,7 +21,7 @@ from ..errors import FieldError, NeedDie, ScenarioError
 from ..models import Step
 from . import conditions, criticals, epic_overwatch, fan_time, fate, manoeuvres, moves, nearby, upkeep
 from . import grapple as grappling
-from .families import _is_melee, family, fatigue_limit
+from .families import _is_melee, family, fatigue_limit, own_names, profile_words
 from .models import (
     FOES,
     ID_LENGTH,
@@ -475,6 +475,7 @@ def _attack(ctx: Ctx) -> None:
     name = _spend(ctx, who, at, grapple)
     data, notes = _with_options(st, *fam.scenario(st.system, who, at, ev, ctx.field))
     data = fate.into_scenario(data, getattr(ev, "fate_reroll", None))
+    own_names(data, who, at)  # the result reads the combatants' names, not the forms'
     data = criticals.into_scenario(st, ev, data, ctx.field)  # issue 23: the group's tables in force
     others = nearby.others(st, ev, ctx.field, who, at, fam.name, grapple)  # issue 21: others struck
     if others is not None:
@@ -547,13 +548,15 @@ def _resolved(ctx: Ctx, data: dict[str, Any]) -> tuple[Any, Any]:
     except EncounterError:
         raise
     except ScenarioError as exc:
-        raise _errors(ctx.field, exc) from None
+        raise _errors(
+            ctx.field, exc, str(data["attacker"].get("name", "")), str(data["target"].get("name", ""))
+        ) from None
 
 
-def _errors(field: str, exc: ScenarioError) -> EncounterError:
+def _errors(field: str, exc: ScenarioError, who: str = "", at: str = "") -> EncounterError:
     """A scenario's errors in the event's words: its attacker and target come from the state (the
-    combatants' profiles: reported at ``who`` and ``at`` with the profile's path), its action from
-    the event (``action.*``)."""
+    combatants' profiles ``who`` and ``at`` name: reported at ``who`` and ``at``, the profile's
+    field in the game's words, never its path), its action from the event (``action.*``)."""
     out = []
     for e in exc.errors:
         head, _, rest = e.field.partition(".")
@@ -561,11 +564,10 @@ def _errors(field: str, exc: ScenarioError) -> EncounterError:
         if key is None:
             out.append(FieldError(f"{field}.{e.field}", e.message))
         else:
-            out.append(
-                FieldError(
-                    f"{field}.{key}", f"{'attacker' if key == 'who' else 'target'} profile, {rest or head}: {e.message}"
-                )
-            )
+            name = (who if key == "who" else at) or ("the attacker" if key == "who" else "the target")
+            said = name in e.message  # the rule's own message names it already ("needs X's Strength")
+            words = profile_words(rest)
+            out.append(FieldError(f"{field}.{key}", e.message if said else f"{name}'s {words}: {e.message}"))
     return EncounterError(out)
 
 
@@ -876,6 +878,7 @@ def preview(state: EncounterState, event: AttackEvent, field: str = "preview") -
     event = upkeep.with_area(ctx)  # issue 22: Suppressing Fire's area, as the attack resolves it
     fam = family(state.system)
     data, notes = _with_options(state, *fam.scenario(state.system, who, at, event, field))
+    own_names(data, who, at)
     data = criticals.into_scenario(state, event, data, field)  # issue 23: the group's tables in force
     others = nearby.others(ctx.state, event, field, who, at, fam.name, grappling.is_grapple(state.system, event.action))
     if others is not None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 from typing import Any, ClassVar
 
-from .. import registry, tables
+from .. import limits, registry, tables
 from ..dice import Roller
 from ..errors import ScenarioError
 from ..models import FATIGUE_LEVELS, Step
@@ -620,6 +620,56 @@ class Epic(Family):
 
 
 _FAMILIES: dict[str, Family] = {f.name: f for f in (D100(), Fan(), Epic())}
+
+
+def own_names(data: dict[str, Any], who: CombatantState, at: CombatantState) -> dict[str, Any]:
+    """``data`` (a scenario dict) with its attacker and target named as the combatants were added:
+    a profile made from a form keeps the form's name ("Cultist (stub)"), but the result, the
+    evasion line and the refusals must read the combatant's own ("Guardsman"). Cut to the
+    scenario's name length (an Epic formation's name is a label, 60 characters). Changes ``data``."""
+    epic = registry.get(str(data.get("system"))).family == "epic"
+    size = limits.LABEL_LENGTH if epic else limits.NAME_LENGTH
+    for key, c in (("attacker", who), ("target", at)):
+        if isinstance(data.get(key), dict):
+            data[key]["name"] = c.name[:size]
+    return data
+
+
+PROFILE_WORDS = {
+    "WS": "Weapon Skill (WS)",
+    "BS": "Ballistic Skill (BS)",
+    "S": "Strength (S)",
+    "T": "Toughness (T)",
+    "Ag": "Agility (Ag)",
+    "Int": "Intelligence (Int)",
+    "Per": "Perception (Per)",
+    "WP": "Willpower (WP)",
+    "Fel": "Fellowship (Fel)",
+    "rof": "RoF",
+    "pen": "Pen",
+    "clip": "Clip",
+    "reload": "Rld",
+    "toughness_bonus": "TB",
+    "wounds": "Wounds",
+}
+
+
+def profile_words(path: str) -> str:
+    """A profile field's path in the game's words: ``characteristics.S`` -> ``Strength (S)``,
+    ``weapon.rof`` -> ``weapon's RoF``, ``evasion.skill`` -> ``evasion skill``; ``profile`` when
+    empty. Indexes (``units.0``) read ``unit 1``."""
+    parts = [p for p in path.split(".") if p and p != "characteristics"]
+    if not parts:
+        return "profile"
+    words: list[str] = []
+    for i, p in enumerate(parts):
+        if p.isdigit():
+            own = "'s" if i < len(parts) - 1 else ""
+            words[-1:] = [f"{(words[-1] if words else 'entry').rstrip('s')} {int(p) + 1}{own}"]
+            continue
+        w = PROFILE_WORDS.get(p, p.replace("_", " "))
+        words.append(w + ("'s" if i < len(parts) - 1 and not parts[i + 1].isdigit() else ""))
+    return " ".join(words)
 
 
 def family(system: str) -> Family:

@@ -4,8 +4,10 @@ envelope dict out, never raising for bad input.
 ``run_encounter({"encounter": FILE, "then": EVENT | None, "undo": false})`` returns
 
 - ``{"status": "ok", "encounter": FILE, "state": STATE, "resolution": {...} | None, "steps": [...],
-  "undone": EVENT | None}``: the file with the new event appended (its dice filled in) or the
-  last one taken away (``undo``), the state derived from it, the attack's resolution; after a d100
+  "undone": EVENT | None, "undone_text": str | None}``: the file with the new event appended (its
+  dice filled in) or the last one taken away (``undo``; ``undone_text`` says what it undid, in the
+  game's words: ``Undone: Guardsman's Semi-Auto Burst at Cultist 1``), the state derived from it,
+  the attack's resolution; after a d100
   attack, ``"fate"``: the tests a Fate point of a combatant with one left may re-roll (each with its
   ``test``, ``label``, ``owner``, ``name``, ``who`` and its die's index ``die``: undo the attack and apply
   it again with ``fate_reroll``, the new die after that one), left out when there is none; ``"turn"``:
@@ -34,6 +36,7 @@ from ..errors import FieldError, NeedDie, ScenarioError
 from .engine import apply, preview, replay
 from .models import EVENT_TYPES, AttackEvent, EncounterError, EncounterFile, EncounterState, Event
 from .turn import turn_view
+from .words import event_words
 
 _EVENT: TypeAdapter[Any] = TypeAdapter(Event)
 MAX_ERRORS = 20
@@ -122,6 +125,7 @@ def run_encounter(data: Any) -> dict[str, Any]:
         file = load_file(data.get("encounter"))
         state = _replayed(file)
         undone = None
+        undone_text = None
         resolution = None
         steps: list[Any] = []
         fate: list[Any] = []
@@ -129,6 +133,7 @@ def run_encounter(data: Any) -> dict[str, Any]:
             if not file.events:
                 raise EncounterError.at("undo", "Nothing to undo")
             undone = file.events[-1]
+            undone_text = f"Undone: {event_words(state, undone)}"  # named from the state it was taken in
             file = file.model_copy(update={"events": file.events[:-1]})
             state = _replayed(file)
         elif data.get("preview") is not None:
@@ -161,4 +166,5 @@ def run_encounter(data: Any) -> dict[str, Any]:
         "undone": undone.model_dump(mode="json", exclude_none=True) if undone is not None else None,
         # the acting combatant's default target and what each control may do now (rules/encounter/turn.py)
         "turn": turn_view(state),
+        "undone_text": undone_text,
     }

@@ -110,6 +110,9 @@ def _plus(v: str) -> re.Match[str] | None:
     return _PLUS_WORDS.fullmatch(v.strip())
 
 
+_PLAIN_KEY = "_typed_plain"  # a parsed weapon's mark, taken off before the model validates it
+
+
 # Epic datasheet notation (issue 22): a value typed as a datasheet prints it is converted
 def datasheet_value(n: int, save: bool) -> int | None:
     """The seed's value (a d6 equal or under) for a datasheet's ``n+`` (a d6 of n or more): the
@@ -146,13 +149,18 @@ class _Datasheet(BaseModel):
     to_hit_fields: ClassVar[tuple[str, ...]] = ()
     save_fields: ClassVar[tuple[str, ...]] = ()
     _datasheet: dict[str, str] = PrivateAttr(default_factory=dict)
+    _plain: tuple[str, ...] = PrivateAttr(default=())
 
     @model_validator(mode="wrap")
     @classmethod
     def _from_datasheet(cls, data: Any, handler: ModelWrapValidatorHandler[Self]) -> Self:
         typed: dict[str, str] = {}
+        plain: tuple[str, ...] = ()
         if isinstance(data, dict):
             data = dict(data)
+            marked = data.pop(_PLAIN_KEY, None)  # put by _weapons: the values typed as text with no "+"
+            if isinstance(marked, list):
+                plain = tuple(k for k in marked if k in cls.to_hit_fields)
             for key in (*cls.to_hit_fields, *cls.save_fields):
                 v = data.get(key)
                 m = _plus(v) if isinstance(v, str) else None
@@ -163,6 +171,8 @@ class _Datasheet(BaseModel):
         obj = handler(data)
         if typed:
             obj._datasheet = typed
+        if plain:
+            obj._plain = plain
         return obj
 
     @property
@@ -170,6 +180,13 @@ class _Datasheet(BaseModel):
         """The fields typed as a datasheet prints them, as typed (``{"AT": "5+"}``): kept through
         :meth:`EpicWeapon.format`, so the parse/format pair stays matched."""
         return dict(self._datasheet)
+
+    @property
+    def typed_plain(self) -> tuple[str, ...]:
+        """The to-hit fields typed as weapon text without a datasheet's ``+`` (``("AP",)`` for
+        ``Heavy bolter 30 AP4``): read as the seed's value, which a datasheet's ``AP4+`` is not
+        (:func:`rules.epic.text.datasheet_notes` says so)."""
+        return self._plain
 
 
 def _to_hit_value(v: object, info: ValidationInfo) -> object:
@@ -378,11 +395,18 @@ class EpicWeapon(_Model, _Datasheet):
 
 
 def _weapons(v: object) -> object:
-    """Weapons typed as text are parsed; a list is left to the model."""
+    """Weapons typed as text are parsed; a list is left to the model. A to-hit value typed with
+    no ``+`` (parsed as a number; ``AP4+`` stays text until the model converts it) is marked for
+    :attr:`_Datasheet.typed_plain`."""
     if isinstance(v, str):
         if len(v) > limits.EPIC_WEAPONS_LENGTH:
             raise ValueError(f"Too long (at most {limits.EPIC_WEAPONS_LENGTH} characters)")
-        return parse_weapons(v)
+        weapons = parse_weapons(v)
+        for w in weapons:
+            plain = [k for k in VALUE_KINDS if isinstance(w.get(k), int)]
+            if plain:
+                w[_PLAIN_KEY] = plain
+        return weapons
     return v
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..models import AppliedModifier
-from .models import EpicScenario, TargetFormation, datasheet_read
+from .models import EpicScenario, TargetFormation, _faces, datasheet_read, datasheet_value
 
 
 def unit_label(formation: TargetFormation, index: int) -> str:
@@ -46,6 +46,17 @@ def datasheet_notes(s: EpicScenario) -> list[tuple[str, str]]:
     notes: list[tuple[str, str]] = []
     for u in s.attacker.units:
         for w in u.weapons:
+            for k in w.typed_plain:  # "AP4": the seed's AP 4, not a datasheet's AP4+ (seed 002, Roll to Hit)
+                v = getattr(w, k)
+                other = datasheet_value(v, save=False) or 0
+                alt = f"; a datasheet's {k}{v}+ is {k}{other} here ({_faces(1, min(other, 5))}, {min(other, 5)} in 6)"
+                notes.append(
+                    (
+                        "Roll to Hit",
+                        f"{u.name}'s {w.name} {k}{v} (no '+'): hits on {_faces(1, min(v, 5))}, {min(v, 5)} in 6"
+                        f"{alt if other else ''}: type {k}{v}+ for a datasheet's value.",
+                    )
+                )
             for k, typed in w.datasheet.items():
                 n, value = int(typed[:-1]), getattr(w, k)
                 notes.append(("Roll to Hit", f"{u.name}'s {w.name} {k}{typed}: {datasheet_read(k, n, value, False)}."))

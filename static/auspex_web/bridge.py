@@ -214,19 +214,26 @@ def respond_encounter(request_json: str) -> dict[str, Any]:
     The request is ``{"encounter": FILE, "then": EVENT | null, "undo": bool}`` as JSON text; the
     response is the envelope of :func:`rules.encounter.run.run_encounter` with, for ``ok``,
     ``"html"``: the state rendered (:mod:`auspex_web.render_encounter`), ``"result_html"``: the
-    attack's resolution rendered as Resolve shows one (or null), and ``"conditions"``: the names
-    the GM can give (:data:`rules.encounter.conditions.CONDITIONS`, in their order)."""
+    attack's resolution rendered as Resolve shows one (or null), ``"said"``: the status line (the
+    last log line, short: :func:`~auspex_web.render_encounter.status_text`), and ``"conditions"``:
+    the names the GM can give (:data:`rules.encounter.conditions.CONDITIONS`, in their order).
+    An ``invalid`` envelope's messages cite the books, not the rule text files."""
     from rules.encounter.conditions import CONDITIONS
     from rules.encounter.run import run_encounter
 
-    from .render_encounter import render_encounter
+    from .render_encounter import render_encounter, status_text
+    from .sources import book_words
 
     try:
         data = jsonsafe.loads(request_json, what="encounter")
     except ScenarioError as exc:
         return {"status": "invalid", **exc.as_dict()}
     envelope = run_encounter(data)
+    if envelope["status"] == "invalid":  # refusals in the book's words, never a rule text file's number
+        envelope["errors"] = [{**x, "message": book_words(str(x.get("message")))} for x in envelope["errors"]]
     if envelope["status"] == "ok":
+        then = data.get("then") if isinstance(data, dict) else None
+        envelope["said"] = status_text(envelope["state"], then if isinstance(then, dict) else None)
         envelope["html"] = render_encounter(envelope["state"])
         res = envelope.get("resolution")  # none for a preview or an event that is not an attack
         envelope["result_html"] = (

@@ -27,7 +27,7 @@ from rules.models import (
 )
 from rules.tables import tables
 
-from .sources import cite
+from .sources import book_words, cite
 
 if TYPE_CHECKING:  # loaded only when a round of the fan-made ruleset or an Epic attack is rendered
     from rules.epic.models import EpicResolution
@@ -564,7 +564,7 @@ def render_steps(steps: Iterable[Step]) -> str:
     listed = list(steps)
     shown, more = listed[:MAX_STEPS], len(listed) - MAX_STEPS
     items = "".join(
-        f'<li><strong class="rule">{e(s.rule)}</strong> <span class="detail">{e(s.detail)}</span> {cite(s.source)}</li>'
+        f'<li><strong class="rule">{e(s.rule)}</strong> <span class="detail">{e(book_words(s.detail))}</span> {cite(s.source)}</li>'
         for s in shown
     )
     if more > 0:

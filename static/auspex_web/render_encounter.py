@@ -260,6 +260,22 @@ def defences_text(c: Mapping[str, Any], system: str) -> str:
     return f'<details class="enc-def" data-k="defences"><summary>Defences</summary><ul>{items}</ul></details>'
 
 
+def down(c: Mapping[str, Any]) -> str:
+    """Why the combatant is down, in words (empty when it is not): out of the fight (slain,
+    destroyed), a character past its wounds (its damage beyond them is critical damage: seed 004,
+    Critical Damage), a Horde at Magnitude 0, a broken Epic formation (seed 002, Shock)."""
+    if c.get("out"):
+        return str(c["out"])
+    if any(x.get("name") == "Broken" for x in c.get("conditions") or []):
+        return "broken"
+    if c.get("kind") == "horde" and c.get("magnitude") == 0:
+        return "Magnitude 0"
+    taken, wounds = c.get("damage_taken"), c.get("wounds")
+    if isinstance(taken, int) and isinstance(wounds, int) and (taken > wounds or c.get("critical")):
+        return "past its wounds"
+    return ""
+
+
 def render_combatant(c: Mapping[str, Any], state: Mapping[str, Any], place: int | None) -> str:
     """One combatant's card (``<li data-id>``)."""
     system = str(state.get("system"))
@@ -274,7 +290,13 @@ def render_combatant(c: Mapping[str, Any], state: Mapping[str, Any], place: int 
     listed += fury_text(c.get("fury") or [])
     listed += critical_rows_text(c.get("critical_rows") or [])  # issue 23
     listed += psychic_rows_text(c.get("psychic_rows") or [])  # the group's Phenomena and Perils rows
-    classes = " ".join(["enc-c", *(["enc-turn"] if turn else []), *(["enc-out"] if c.get("out") else [])])
+    why_down = down(c)
+    flags = [
+        *(["enc-turn"] if turn else []),
+        *(["enc-out"] if c.get("out") else []),
+        *(["enc-down"] if why_down else []),
+    ]
+    classes = " ".join(["enc-c", *flags])
     head = (
         f'<span class="enc-place">{place}.</span> ' if place else ""
     ) + f'<strong data-k="name">{e(c.get("name"))}</strong>'
@@ -282,6 +304,8 @@ def render_combatant(c: Mapping[str, Any], state: Mapping[str, Any], place: int 
         head += ' <span class="enc-badge" data-k="turn">acting</span>'
     if c.get("out"):
         head += f' <span class="enc-badge bad" data-k="out">OUT: {e(c["out"])}</span>'
+    elif why_down:  # down but still in the fight: a word on the card, not a colour alone
+        head += f' <span class="enc-badge bad" data-k="down">Down: {e(why_down)}</span>'
     if c.get("initiative") is not None:
         head += f' <small data-k="initiative">Init {e(c["initiative"])}</small>'
     fatigue = f"Fatigue {c['fatigue']}" if c.get("fatigue") else ""
@@ -312,6 +336,39 @@ def render_log(log: Sequence[Mapping[str, Any]]) -> str:
         for x in lines
     )
     return f'<h3 class="sub">Log <small>(newest first)</small></h3><ol class="enc-log" data-k="log">{items}</ol>'
+
+
+STATUS_LENGTH = 160
+"""The status line's most characters: a phone's three lines or so (the log keeps the rest)."""
+MORE = " \u00b7 more in the log"
+
+
+def status_text(state: Mapping[str, Any], event: Mapping[str, Any] | None) -> str:
+    """The page's status line after ``event`` (the last log line, in the book's words): short.
+    An attack's line keeps who attacked whom and the verdict, then what each combatant took (the
+    parts that start with its name: the target's first, others struck after), and says the log
+    holds the rest (the clip, conditions, critical effects); any line longer than
+    :data:`STATUS_LENGTH` is cut at a part."""
+    log = list(state.get("log") or [])
+    if not log:
+        return ""
+    parts = book_words(str(log[-1].get("text") or "")).split("; ")
+    kept = parts[:1]
+    if event and event.get("type") == "attack":
+        # what each combatant took (the target's first, then others struck), not the clip's or
+        # the critical effects' details
+        at = next((c.get("name") for c in state.get("combatants") or [] if c.get("id") == event.get("at")), None)
+        names = sorted({str(c.get("name")) for c in state.get("combatants") or []}, key=lambda n: n != at)
+        for name in names:
+            kept += [p for p in parts[1:] if p not in kept and (p.startswith(f"{name}:") or p.startswith(f"{name} ("))]
+    else:
+        kept = parts
+    while len(kept) > 1 and len("; ".join(kept)) + (len(MORE) if len(kept) < len(parts) else 0) > STATUS_LENGTH:
+        kept.pop()
+    text = "; ".join(kept)
+    if len(text) > STATUS_LENGTH:
+        text = text[: STATUS_LENGTH - len(MORE) - 1].rstrip() + "\u2026"
+    return text + (MORE if len(kept) < len(parts) or text.endswith("\u2026") else "")
 
 
 def render_encounter(state: Mapping[str, Any]) -> str:
