@@ -60,12 +60,25 @@ def _untagged(loc: tuple[Any, ...]) -> tuple[Any, ...]:
     return loc if tag is None else loc[:tag] + loc[tag + 1 :]
 
 
+def _checked(data: Any, prefix: str) -> list[FieldError]:
+    """:func:`rules.jsonsafe.check_value`'s text errors of a file or event (paths from its root);
+    a number it refuses (not finite, too many digits) or a nesting too deep raises
+    :class:`EncounterError` at that number's path under ``prefix`` (``then.who``), as every refusal
+    of the file or event is named inside it."""
+    try:
+        return jsonsafe.check_value(data, what=prefix)
+    except ScenarioError as exc:
+        raise EncounterError(
+            [e if e.field == prefix else FieldError(f"{prefix}.{e.field}", e.message) for e in exc.errors]
+        ) from None
+
+
 def load_file(data: Any, prefix: str = "encounter") -> EncounterFile:
     """An encounter file validated (every error of the whole file, each naming its event and
     field: ``encounter.events.3.who``). Raises :class:`EncounterError`."""
     if not isinstance(data, dict):
         raise EncounterError.at(prefix, "An encounter file is a JSON object with auspex_encounter, system and events")
-    unreadable = jsonsafe.check_value(data, what="encounter")
+    unreadable = _checked(data, prefix)
     if unreadable:
         raise EncounterError([FieldError(f"{prefix}.{e.field}", e.message) for e in unreadable])
     try:
@@ -78,7 +91,7 @@ def load_event(data: Any, prefix: str = "then") -> Any:
     """One event validated, with the text limits its file is read with (:func:`load_file`), so
     an event taken is never one its stored file refuses. Raises :class:`EncounterError` at
     ``then.<field>``."""
-    unreadable = jsonsafe.check_value(data, what=prefix)
+    unreadable = _checked(data, prefix)
     if unreadable:
         raise EncounterError([FieldError(f"{prefix}.{e.field}", e.message) for e in unreadable])
     try:

@@ -266,3 +266,14 @@ def test_every_refusal_is_named_inside_the_event(system: str, events: list[dict[
                 assert e["field"] == at or e["field"].startswith(f"{at}."), (ev, whole)
         elif out["status"] == "ok":
             file = out["encounter"]
+
+
+@pytest.mark.parametrize("number", [float("inf"), float("nan"), 10**400])
+def test_a_number_json_cannot_hold_is_refused_inside_the_event_or_file(number: Any) -> None:
+    # Infinity, NaN or a number of 400 digits where an id is due: refused at the event's own field
+    # (then.who) or the file's (encounter.events.0.who), never at a bare "who" outside both.
+    empty = {"auspex_encounter": 1, "system": "dh2", "events": []}
+    out = run_encounter({"encounter": empty, "then": {"type": "reload", "who": number}})
+    assert out["status"] == "invalid" and [e["field"] for e in out["errors"]] == ["then.who"]
+    out = run_encounter({"encounter": {**empty, "events": [{"type": "reload", "who": number}]}})
+    assert out["status"] == "invalid" and [e["field"] for e in out["errors"]] == ["encounter.events.0.who"]
