@@ -56,10 +56,12 @@ def test_the_result_names_the_combatants_and_undo_says_what_it_undid(ready_page:
     # a Full Aim after a Half one is refused (a turn is a Full Action or two Half Actions), the
     # reason citing the books, never a rule text file's number
     press(page, "#tk-aim-half")
-    press(page, "#tk-aim-full")
-    refusal = page.locator(".field-error", has_text="Half Action(s) left")
+    aim_full = page.locator("#tk-aim-full")
+    expect(aim_full).to_be_disabled()  # greyed, with the engine's reason beside the actions
+    refusal = page.locator("#tk-why li", has_text="Aim (Full): Guard has 1 Half Action(s) left")
     expect(refusal).to_be_visible()
-    assert "seed 0" not in refusal.inner_text() and "Dark Heresy 1st ed." in refusal.inner_text()
+    for text in (refusal.inner_text(), aim_full.get_attribute("title") or ""):
+        assert "seed 0" not in text and "Dark Heresy 1st ed." in text, text
     # 11 taken of 10 Wounds: past them, the card says Down (a word, not a colour alone)
     page.locator(".tk-gm summary").click()
     page.select_option("#tk-gm-who", label="Cultist")

@@ -29,6 +29,16 @@ def test_a_refusal_cites_the_book_not_a_seed_file() -> None:
     assert "seed 0" not in message and "Dark Heresy 1st ed." in message
 
 
+def test_the_reasons_of_the_greyed_controls_cite_the_book_not_a_seed_file() -> None:
+    # after a Half Aim, the Full Aim is refused now: the page greys it with this reason
+    f = dh2_fight()
+    out = ask(f.file, {"type": "aim", "who": "g", "aim": "half"})
+    reason = out["turn"]["allowed"]["aim_full"]
+    assert "1 Half Action(s) left" in reason
+    assert "seed 0" not in reason and "Dark Heresy 1st ed." in reason
+    assert out["turn"]["allowed"]["aim_half"] is None  # a second Half Aim is still allowed
+
+
 def test_the_status_after_a_critical_is_short_and_the_log_keeps_it_all() -> None:
     f = dh2_fight()
     f.do({"type": "adjust", "who": "c", "damage_taken": 9})
