@@ -280,11 +280,13 @@ async function resolve(given, options = {}) {
 }
 
 async function resolveNow(given, { seed = null, kept = false, dice = null } = {}) {
-  if (busy && mainEngine.busySince !== null && performance.now() - mainEngine.busySince >= LIMITS.busy) {
-    // A Resolve this old shows Working… Cancel; a new Resolve cancels it too (the worker is started
-    // afresh) rather than wait behind it, and then resolves the forms as they are now. Another call
-    // (the encounter's replay of a long fight at load) is waited for: restarting the worker would
-    // lose the state it remembers and start that replay again.
+  const stale = mainEngine.busySince !== null && performance.now() - mainEngine.busySince >= LIMITS.busy;
+  if (stale && (busy || !mainEngine.busyWith("encounter"))) {
+    // A call this old shows Working… Cancel; a new Resolve cancels it too (the worker is started
+    // afresh) rather than wait behind it, and then resolves the forms as they are now. The
+    // encounter's own call (its replay of a long fight at load) is waited for, unless a Resolve is
+    // stuck behind it: restarting the worker would lose the state it remembers and start that
+    // replay again.
     mainEngine.cancel("Replaced by a new Resolve: the rules engine was restarted.");
     while (busy) await new Promise((r) => setTimeout(r, 20));
   } else if (busy || resolveButton.disabled) return null;

@@ -362,6 +362,11 @@ export class Engine extends EventTarget {
     if (this.restart) this.start();
   }
 
+  /** Whether a call of the worker's `method` is in flight now. */
+  busyWith(method) {
+    return !!this.run && !this.run.ended && [...this.run.calls].some((finish) => finish.method === method);
+  }
+
   /** Whether a call is in flight, and since when (performance.now()), for the busy controls. */
   noteBusy() {
     const calls = this.run && !this.run.ended ? [...this.run.calls] : [];
@@ -394,6 +399,7 @@ export class Engine extends EventTarget {
     const ended = new Promise((resolve) => {
       finish = resolve;
     });
+    finish.method = method; // what the call is, for busyWith
     run.calls.add(finish);
     this.noteBusy();
     try {
