@@ -51,34 +51,10 @@ def d100_catalogue(system: str) -> dict[str, Any]:
     (``[{ab, half, full, charge, run}]``) where it has that table; ``cover``: its cover types
     (``[{name, ap}]``, from its armoury); ``armoury``: its armoury for the pickers (:func:`rules.armoury.armoury_catalogue`)."""
     t = tables.tables(system)
-    blast = tables.qualities(system).get("Blast")
-    # "scatter": a Blast miss rolls the book's Scatter Diagram (its ``scatter_sides``), which a table
-    # may leave to the GM instead (``options.gm_scatters``)
-    scatter = ["scatter"] if blast is not None and blast.params.get("scatter_sides") else []
-    extra: dict[str, Any] = {
-        "rules": [name for name in OPTIONAL_RULES if getattr(t, name) is not None] + _attack_rules(system) + scatter
-    }
-    if t.movement is not None:
-        extra["movement"] = [r.model_dump() for r in t.movement.rows]
-    if _has_armoury(system):
-        extra["armoury"] = armoury.armoury_catalogue(system)
-        if t.cover is not None:
-            extra["cover"] = [{"name": ", ".join(c["materials"]), "ap": c["ap"]} for c in extra["armoury"]["cover"]]
     return {
         "name": registry.get(system).name,
         "family": registry.get(system).family,
-        "actions": [
-            {
-                "name": a.name,
-                "type": a.type,
-                **({"type_words": a.type_words} if a.type_words else {}),  # Grapple: "Half or Full"
-                "kind": a.kind,
-                "modifier": a.modifier,
-                "note": a.note,
-                **({"psychic": True} if a.psychic else {}),  # a psychic attack (issue 21)
-            }
-            for a in tables.actions(system).actions
-        ],
+        "actions": _actions(system),
         # Every non-attack action of the ruleset's tables (issue 22: Move, Run, Use a Skill...)
         "other_actions": _other_actions(system),
         "qualities": [
@@ -106,8 +82,44 @@ def d100_catalogue(system: str) -> dict[str, Any]:
         ],
         "difficulties": t.difficulties.rows,
         "sizes": t.sizes.rows,
-        **extra,
+        **_d100_extra(system),
     }
+
+
+def _actions(system: str) -> list[dict[str, Any]]:
+    """The attack actions of ``system``'s table, as :func:`d100_catalogue` lists them."""
+    return [
+        {
+            "name": a.name,
+            "type": a.type,
+            **({"type_words": a.type_words} if a.type_words else {}),  # Grapple: "Half or Full"
+            "kind": a.kind,
+            "modifier": a.modifier,
+            "note": a.note,
+            **({"psychic": True} if a.psychic else {}),  # a psychic attack (issue 21)
+        }
+        for a in tables.actions(system).actions
+    ]
+
+
+def _d100_extra(system: str) -> dict[str, Any]:
+    """``rules``, and ``movement``, ``armoury`` and ``cover`` where ``system`` has them (see
+    :func:`d100_catalogue`)."""
+    t = tables.tables(system)
+    blast = tables.qualities(system).get("Blast")
+    # "scatter": a Blast miss rolls the book's Scatter Diagram (its ``scatter_sides``), which a table
+    # may leave to the GM instead (``options.gm_scatters``)
+    scatter = ["scatter"] if blast is not None and blast.params.get("scatter_sides") else []
+    extra: dict[str, Any] = {
+        "rules": [name for name in OPTIONAL_RULES if getattr(t, name) is not None] + _attack_rules(system) + scatter
+    }
+    if t.movement is not None:
+        extra["movement"] = [r.model_dump() for r in t.movement.rows]
+    if _has_armoury(system):
+        extra["armoury"] = armoury.armoury_catalogue(system)
+        if t.cover is not None:
+            extra["cover"] = [{"name": ", ".join(c["materials"]), "ap": c["ap"]} for c in extra["armoury"]["cover"]]
+    return extra
 
 
 def _other_actions(system: str) -> list[dict[str, Any]]:

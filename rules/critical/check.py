@@ -188,19 +188,33 @@ def _unwritable(file: TablesFile, system: str | None = None) -> list[tuple[str, 
             if why is not None:
                 out.append((f"tables.{t}.rows.{r}.text", f"the text {why}"))
     if system in (None, FAN_SYSTEM):
-        numbers: set[int] = set()
-        for c, chart in enumerate(file.charts):
-            number = chart.model_dump().get("chart", 1)
-            if number in numbers:  # saved by an older Auspex: the text would read both as one chart
-                out.append((f"charts.{c}.chart", f"chart {number} is given twice"))
-            numbers.add(number)
-            for r, row in enumerate(chart.model_dump()["rows"]):
-                result = row.get("result", "") if isinstance(row, dict) else ""
-                why = unwritable(result, effects=False) if isinstance(result, str) else None
-                if why is None and isinstance(result, str) and not result.strip():
-                    why = "is blank"
-                if why is not None:
-                    out.append((f"charts.{c}.rows.{r}.result", f"the result {why}"))
+        out += _unwritable_charts(file)
+    return out + _unwritable_psychic(file, system)
+
+
+def _unwritable_charts(file: TablesFile) -> list[tuple[str, str]]:
+    """The fan ruleset's charts :func:`_unwritable` finds: a chart number given twice, a result
+    blank or not writable as text."""
+    out = []
+    numbers: set[int] = set()
+    for c, chart in enumerate(file.charts):
+        number = chart.model_dump().get("chart", 1)
+        if number in numbers:  # saved by an older Auspex: the text would read both as one chart
+            out.append((f"charts.{c}.chart", f"chart {number} is given twice"))
+        numbers.add(number)
+        for r, row in enumerate(chart.model_dump()["rows"]):
+            result = row.get("result", "") if isinstance(row, dict) else ""
+            why = unwritable(result, effects=False) if isinstance(result, str) else None
+            if why is None and isinstance(result, str) and not result.strip():
+                why = "is blank"
+            if why is not None:
+                out.append((f"charts.{c}.rows.{r}.result", f"the result {why}"))
+    return out
+
+
+def _unwritable_psychic(file: TablesFile, system: str | None) -> list[tuple[str, str]]:
+    """The Psychic Phenomena and Perils of the Warp rows :func:`_unwritable` finds."""
+    out = []
     for key in ("phenomena", "perils"):
         for t, psychic in enumerate(getattr(file, key)):
             if system is not None and psychic.system != system:
@@ -360,6 +374,20 @@ def _row_lines(text: str) -> dict[tuple[str, str, int], int]:
     return out
 
 
+def _loose_effects(r: Any) -> list[tuple[str, str]]:
+    """The effect words in row ``r``'s text that none of its effects applies, each once, with the
+    bracketed form that would apply it: ``[("Stunned 1", "[stunned 1]")]``."""
+    found: list[tuple[str, str]] = []
+    for pattern, kind, bracketed in _WORDS:
+        for m in pattern.finditer(r.text):
+            applied = any(
+                e.kind == kind and (kind != "characteristic" or e.characteristic == m.group(1)) for e in r.effects
+            )
+            if not applied and m.group(0) not in [f for f, _ in found]:
+                found.append((m.group(0), bracketed.format(*m.groups())))
+    return found
+
+
 def unbracketed_effects(system: str, text: str, file: TablesFile) -> list[dict[str, Any]]:
     """Warnings for ``system``'s rows of ``file`` (parsed from the pasted ``text``) whose words hold
     an effect the row does not apply: ``Stunned 1`` or ``Prone`` written outside brackets (or in
@@ -372,15 +400,7 @@ def unbracketed_effects(system: str, text: str, file: TablesFile) -> list[dict[s
         if t.system != system:
             continue
         for r in t.rows:
-            found: list[tuple[str, str]] = []
-            for pattern, kind, bracketed in _WORDS:
-                for m in pattern.finditer(r.text):
-                    applied = any(
-                        e.kind == kind and (kind != "characteristic" or e.characteristic == m.group(1))
-                        for e in r.effects
-                    )
-                    if not applied and m.group(0) not in [f for f, _ in found]:
-                        found.append((m.group(0), bracketed.format(*m.groups())))
+            found = _loose_effects(r)
             if not found:
                 continue
             line = next(

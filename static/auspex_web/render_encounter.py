@@ -353,22 +353,25 @@ def status_text(state: Mapping[str, Any], event: Mapping[str, Any] | None) -> st
     if not log:
         return ""
     parts = book_words(str(log[-1].get("text") or "")).split("; ")
-    kept = parts[:1]
-    if event and event.get("type") == "attack":
-        # what each combatant took (the target's first, then others struck), not the clip's or
-        # the critical effects' details
-        at = next((c.get("name") for c in state.get("combatants") or [] if c.get("id") == event.get("at")), None)
-        names = sorted({str(c.get("name")) for c in state.get("combatants") or []}, key=lambda n: n != at)
-        for name in names:
-            kept += [p for p in parts[1:] if p not in kept and (p.startswith(f"{name}:") or p.startswith(f"{name} ("))]
-    else:
-        kept = parts
+    kept = _taken(state, event, parts) if event and event.get("type") == "attack" else parts
     while len(kept) > 1 and len("; ".join(kept)) + (len(MORE) if len(kept) < len(parts) else 0) > STATUS_LENGTH:
         kept.pop()
     text = "; ".join(kept)
     if len(text) > STATUS_LENGTH:
         text = text[: STATUS_LENGTH - len(MORE) - 1].rstrip() + "\u2026"
     return text + (MORE if len(kept) < len(parts) or text.endswith("\u2026") else "")
+
+
+def _taken(state: Mapping[str, Any], event: Mapping[str, Any], parts: list[str]) -> list[str]:
+    """An attack's log line ``parts`` kept for the status: its first (who attacked whom, the
+    verdict), then what each combatant took (the target's first, then others struck), not the
+    clip's or the critical effects' details."""
+    kept = parts[:1]
+    at = next((c.get("name") for c in state.get("combatants") or [] if c.get("id") == event.get("at")), None)
+    names = sorted({str(c.get("name")) for c in state.get("combatants") or []}, key=lambda n: n != at)
+    for name in names:
+        kept += [p for p in parts[1:] if p not in kept and (p.startswith(f"{name}:") or p.startswith(f"{name} ("))]
+    return kept
 
 
 def render_encounter(state: Mapping[str, Any]) -> str:

@@ -193,12 +193,7 @@ def roll_hits(
                 hd = a.seams.hit_dice(a, st, n, person, location, st.degrees)
             except NeedDie as need:
                 if need.step is None:
-                    # the dice the hits still to roll need, said with the first of them asked for
-                    own = sum(1 for i, (p, _) in enumerate(struck[n - 1 :]) if not (once and p and (rolled or i)))
-                    sides = 10 if a.weapon.dice.sides == 5 else a.weapon.dice.sides  # a d5 is rolled as a d10
-                    per_hit = dice_per_hit(a, st, st.degrees)
-                    done = len(a.roller.records) - before  # this hit's dice already given
-                    need.step = {"hits": own, "of": len(struck), "dice": own * per_hit - done, "sides": sides}
+                    need.step = _step_left(a, st, struck, n, once, bool(rolled), len(a.roller.records) - before)
                 raise
         rolled.append(hd)
         if (
@@ -210,6 +205,18 @@ def roll_hits(
         ):
             rf_now[n] = None if a._troop(hd.person) else rf_d5(a, hd)
         yield hd
+
+
+def _step_left(
+    a: D100Attack, st: AttackState, struck: tuple[tuple[int, str], ...], n: int, once: bool, rolled: bool, done: int
+) -> dict[str, int]:
+    """The damage dice the hits still to roll need, said with the first of them asked for (hit
+    ``n`` on, ``done`` of its dice already given): ``{"hits", "of", "dice", "sides"}``. A Blast
+    that rolls its damage once asks only for the first hit's dice."""
+    own = sum(1 for i, (p, _) in enumerate(struck[n - 1 :]) if not (once and p and (rolled or i)))
+    sides = 10 if a.weapon.dice.sides == 5 else a.weapon.dice.sides  # a d5 is rolled as a d10
+    per_hit = dice_per_hit(a, st, st.degrees)
+    return {"hits": own, "of": len(struck), "dice": own * per_hit - done, "sides": sides}
 
 
 def apply_hit(
