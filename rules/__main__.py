@@ -18,7 +18,7 @@
   table, rows 1-10 with empty text; :func:`rules.critical.text.template`) as a tables file, or with
   ``--text`` as paste-in text. ``tables check FILE [--system S]``: checks a tables file (JSON) or
   one ruleset's paste-in text (``--system`` names its ruleset) and prints the file as read (exit
-  0), or exits 2 with ``{"errors": [{"field", "where", "message"}]}`` on stderr (issue 23); its
+  0), or exits 2 with ``{"errors": [{"field", "where", "message"}]}`` on stderr; its
   Psychic Phenomena and Perils of the Warp tables (``phenomena``, ``perils``) are checked with it.
 - Every FILE is read as bytes: UTF-8, with or without a byte order mark; a file in another
   encoding exits 2 with its error at the file's field (``scenario``, ``encounter``, ``then``, ``file``).

@@ -96,7 +96,7 @@ def _actions(system: str) -> list[dict[str, Any]]:
             "kind": a.kind,
             "modifier": a.modifier,
             "note": a.note,
-            **({"psychic": True} if a.psychic else {}),  # a psychic attack (issue 21)
+            **({"psychic": True} if a.psychic else {}),  # a psychic attack
         }
         for a in tables.actions(system).actions
     ]

@@ -106,7 +106,7 @@ copy of the DH1 scatter paragraph was found in the searched corpora; the d10 dir
 diagram's, the 1d10 metres recalled, not read (``scatter_sides`` in Blast's ``params``). With
 ``options.gm_scatters`` the GM places the round and no die is drawn.
 
-Difficult Terrain (issue 22): seed 003 L63 gives "WS & Dodge -10 up to -30"; read as three grades,
+Difficult Terrain: seed 003 L63 gives "WS & Dodge -10 up to -30"; read as three grades,
 each a row of the circumstances (one ``group``): "Difficult Terrain" -10 (the row saved scenarios
 name), "Difficult Terrain (-20)" and "Difficult Terrain (-30)", each the same to the WS test and to
 the target's Dodge (``dodge`` in its row). The seed gives no grade between, so the steps of ten are
