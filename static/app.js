@@ -11,7 +11,7 @@ import { initParty } from "./party.js"; // the forms kept on this device, the sa
 import * as encounter from "./tracker.js"; // the encounter's view: the fight kept by the engine, Resolve applied to it
 import { Engine, LIMITS, engines } from "./engine.js"; // the rules engine's workers: start, failure, restart, cancel
 import { FAMILIES, familyOf, pathOf as pathOfName } from "./families/index.js"; // each ruleset's family of forms
-import { initTables, psychicFor, tablesFor } from "./tables.js"; // the group's critical tables kept on this device (issue 23)
+import { initTables, psychicFor, tablesFor } from "./tables.js"; // the group's critical and psychic tables kept on this device
 import { initChartPicks, withSavedCharts } from "./fan_charts.js"; // issue 23 item 5: the fan ruleset's saved Damage Charts
 import { fillPickers } from "./pickers.js"; // issue 24 item 2: weapons and armour picked (armoury, party), fire modes
 import { initView, keepView, keptView } from "./view.js"; // issue 24: a Resolve waiting for the engine; the view kept over a reload

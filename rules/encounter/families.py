@@ -19,7 +19,7 @@ from .. import limits, registry, tables
 from ..dice import Roller
 from ..errors import ScenarioError
 from ..models import FATIGUE_LEVELS, Step
-from . import criticals, epic_overwatch, fan_time, manoeuvres, moves, profiles  # issue 22; criticals: issue 23
+from . import criticals, epic_overwatch, fan_time, manoeuvres, moves, profiles
 from .conditions import d100_given, evasion_penalties
 from .models import CombatantState, Condition, EncounterError, NewCombatant, WeaponState
 
