@@ -20,13 +20,13 @@ The files:
 - ``drawn.jsonl.gz``: scenarios of all five rulesets drawn by hypothesis with a fixed seed (bursts,
   hordes, nearby foes, cover, evasion, called shots, hand-typed dice that run out).
 
-``python tools/golden.py record`` rebuilds them all (capture included); only a commit that fixes a
-real rule bug may re-record, and it says which entries change and why. ``python tools/golden.py
-refresh`` re-answers the recorded inputs and rewrites only the entries whose answer changed (listed
-with their first difference), so a rule fix re-records its own entries and nothing else. ``python tools/golden.py diff``
-lists the entries that differ today: the fields and figures added (keys the recorded answer does
-not have) apart from the changes (a recorded value that is different or gone), with the first changed
-path of each entry.
+``python tools/golden.py record`` rebuilds them all from scratch (capture included), new inputs and
+all: never for a change of rule. ``python tools/golden.py refresh`` re-answers the recorded inputs and
+rewrites only the entries whose answer changed (listed with their first difference), so a commit that
+fixes a real rule bug re-records its own entries and nothing else, and says which entries change and
+why. ``python tools/golden.py diff`` lists the entries that differ today: the fields and figures
+added (keys the recorded answer does not have) apart from the changes (a recorded value that is
+different or gone), with the first changed path of each entry.
 
 ``python tools/golden.py add`` is the path for an addition: a new field or figure in the answers is
 written into the recorded entries, each recorded value kept as it was. It re-answers every recorded
