@@ -1,5 +1,5 @@
-"""The golden corpus (issue 19): what the engine answers today, recorded, so a reshape proves it
-changed nothing a player can see.
+"""The golden corpus: what the engine answers today, recorded, so a reshape proves it changed
+nothing a player can see.
 
 Each corpus file under ``tests/golden/`` is gzipped JSON lines, one entry per line,
 ``{"id": ..., "input": <scenario dict>, "output": <envelope of rules.run(input)>}``, sorted by id.
@@ -20,11 +20,19 @@ The files:
 - ``drawn.jsonl.gz``: scenarios of all five rulesets drawn by hypothesis with a fixed seed (bursts,
   hordes, nearby foes, cover, evasion, called shots, hand-typed dice that run out).
 
-``python tools/golden.py record`` rebuilds them all (capture included); only a commit that fixes a
-real rule bug may re-record, and it says which entries change and why. ``python tools/golden.py
-refresh`` re-answers the recorded inputs and rewrites only the entries whose answer changed (listed
-with their first difference), so a rule fix re-records its own entries and nothing else. ``python tools/golden.py diff``
-lists the entries that differ today, with the first differing path of each.
+``python tools/golden.py record`` rebuilds them all from scratch (capture included), new inputs and
+all: never for a change of rule. ``python tools/golden.py refresh`` re-answers the recorded inputs and
+rewrites only the entries whose answer changed (listed with their first difference), so a commit that
+fixes a real rule bug re-records its own entries and nothing else, and says which entries change and
+why. ``python tools/golden.py diff`` lists the entries that differ today: the fields and figures
+added (keys the recorded answer does not have) apart from the changes (a recorded value that is
+different or gone), with the first changed path of each entry.
+
+``python tools/golden.py add`` is the path for an addition: a new field or figure in the answers is
+written into the recorded entries, each recorded value kept as it was. It re-answers every recorded
+input and, when no recorded value changed anywhere (only keys absent from the recorded answers are
+new), writes those keys alone and prints each entry's added paths; when any recorded value changed, it
+prints the changes and writes nothing (that is a rule fix's ``refresh``, with its reasons).
 """
 
 from __future__ import annotations
@@ -134,6 +142,47 @@ def first_difference(want: Any, got: Any, path: str = "$") -> str | None:
     if want != got or type(want) is not type(got):
         return f"{path}: want {canonical(want)[:200]}, got {canonical(got)[:200]}"
     return None
+
+
+def compare(want: Any, got: Any, path: str = "$") -> tuple[list[str], list[str]]:
+    """How ``got`` (today's answer) differs from ``want`` (the recorded one), split in two:
+    ``(additions, changes)``. An addition is the path of a key ``got`` has inside a dict where ``want``
+    has none (``$.odds.critical``), its value not looked into; a change is any other difference,
+    described as :func:`first_difference` describes it: a recorded key gone, a value or its type
+    different, a list of another length (items are never additions: a new die or step is a change).
+    Both lists are empty when the two are equal."""
+    if isinstance(want, dict) and isinstance(got, dict):
+        additions: list[str] = [f"{path}.{key}" for key in sorted(set(got) - set(want))]
+        changes: list[str] = []
+        for key in sorted(want):
+            if key not in got:
+                changes.append(f"{path}.{key}: want {canonical(want[key])[:200]}, got nothing")
+                continue
+            added, changed = compare(want[key], got[key], f"{path}.{key}")
+            additions += added
+            changes += changed
+        return additions, changes
+    if isinstance(want, list) and isinstance(got, list) and len(want) == len(got):
+        additions, changes = [], []
+        for i, (w, g) in enumerate(zip(want, got, strict=True)):
+            added, changed = compare(w, g, f"{path}[{i}]")
+            additions += added
+            changes += changed
+        return additions, changes
+    found = first_difference(want, got, path)
+    return [], [found] if found else []
+
+
+def with_additions(want: Any, got: Any) -> Any:
+    """``want`` with every key ``got`` adds (see :func:`compare`) written in, at any depth; every value
+    ``want`` holds is kept as it is. ``want`` is not modified."""
+    if isinstance(want, dict) and isinstance(got, dict):
+        merged = {key: with_additions(value, got[key]) if key in got else value for key, value in want.items()}
+        merged.update({key: value for key, value in got.items() if key not in want})
+        return merged
+    if isinstance(want, list) and isinstance(got, list) and len(want) == len(got):
+        return [with_additions(w, g) for w, g in zip(want, got, strict=True)]
+    return want
 
 
 # ----------------------------------------------------------------------------------------------
@@ -530,16 +579,61 @@ def refresh(names: Iterable[str]) -> int:
     return changed
 
 
+def _shown(paths: list[str], most: int = 5) -> str:
+    """Up to ``most`` paths, comma-separated, with how many more there are."""
+    more = f" and {len(paths) - most} more" if len(paths) > most else ""
+    return ", ".join(paths[:most]) + more
+
+
 def diff(names: Iterable[str]) -> int:
-    """Print the entries whose answer differs from the corpus; returns how many."""
-    bad = 0
+    """Print the entries whose answer differs from the corpus, the changed ones (``changed NAME ID:``
+    the first change, and how many) apart from those with additions only (``added NAME ID:`` the new
+    paths); an entry with both is printed on both lists. Returns how many entries differ."""
+    added_lines: list[str] = []
+    changed_lines: list[str] = []
+    differ = 0
     for name in names:
         for e in read(name):
-            found = first_difference(e["output"], replay(e))
-            if found:
-                bad += 1
-                print(f"{name} {e['id']}: {found}")
-    return bad
+            additions, changes = compare(e["output"], replay(e))
+            differ += bool(additions or changes)
+            if changes:
+                more = f" ({len(changes)} changes)" if len(changes) > 1 else ""
+                changed_lines.append(f"changed {name} {e['id']}: {changes[0]}{more}")
+            if additions:
+                added_lines.append(f"added {name} {e['id']}: {_shown(additions)}")
+    for line in changed_lines + added_lines:
+        print(line)
+    return differ
+
+
+def add(names: Iterable[str]) -> int:
+    """Write the fields and figures today's answers add into the recorded entries, keeping every
+    recorded value (:func:`with_additions`), and print each entry's added paths. Refused, with
+    nothing written, when any recorded value changed in any of the named files (printed: a rule fix
+    re-records with ``refresh``). Returns how many entries gained a key, or -1 when refused."""
+    updated: dict[str, list[Entry]] = {}
+    gained, refused = 0, []
+    for name in names:
+        out, before = [], gained
+        for e in read(name):
+            got = replay(e)
+            additions, changes = compare(e["output"], got)
+            if changes:
+                refused.append(f"changed {name} {e['id']}: {changes[0]}")
+            if additions:
+                gained += 1
+                print(f"added {name} {e['id']}: {_shown(additions)}")
+                e = {**e, "output": with_additions(e["output"], got)}
+            out.append(e)
+        if gained > before:
+            updated[name] = out
+    if refused:
+        print("\n".join(refused))
+        print(f"refused: {len(refused)} entries changed a recorded value; nothing written (a rule fix: refresh)")
+        return -1
+    for name, out in updated.items():
+        write(name, out)
+    return gained
 
 
 def main(argv: list[str]) -> int:
@@ -556,8 +650,14 @@ def main(argv: list[str]) -> int:
     if command == "refresh":
         print(f"{refresh(names)} entries re-recorded")
         return 0
+    if command == "add":
+        gained = add(names)
+        if gained < 0:
+            return 1
+        print(f"{gained} entries gained fields")
+        return 0
     print(
-        "usage: python tools/golden.py record|capture|diff|refresh [examples suite qualities drawn odds]",
+        "usage: python tools/golden.py record|capture|diff|refresh|add [examples suite qualities drawn odds]",
         file=sys.stderr,
     )
     return 2

@@ -1,10 +1,12 @@
-"""The golden corpus (issue 19): the engine answers today exactly what it answered when the corpus
-was recorded — every step, every die in order with its purpose, every need, every number.
+"""The golden corpus: the engine answers today exactly what it answered when the corpus was
+recorded — every step, every die in order with its purpose, every need, every number.
 
 The corpus (``tests/golden/*.jsonl.gz``, built by ``tools/golden.py``) holds the examples, every
 scenario the unit tests resolve, every d100 weapon quality alone and in pairs, and scenarios of all
 five rulesets drawn by hypothesis. A refactor keeps this test green; a commit that fixes a real rule
-bug re-records (``python tools/golden.py record``) and says which entries change and why.
+bug re-answers its own entries (``python tools/golden.py refresh``) and says which entries change and
+why; a new field or figure is written into the recorded entries with ``python tools/golden.py add``,
+which keeps every recorded value.
 """
 
 from __future__ import annotations

@@ -220,8 +220,8 @@ def test_the_workers_check_party_answers_json_and_never_raises(
     assert "Traceback" in capsys.readouterr().err
 
 
-def test_the_readmes_party_example_is_a_valid_party() -> None:
-    readme = (EXAMPLES.parent / "README.md").read_text()
+def test_the_formats_party_example_is_a_valid_party() -> None:
+    readme = (EXAMPLES.parent / "docs" / "formats.md").read_text()
     start = readme.index('{"auspex_party": 1,')
     text = readme[start : readme.index("```", start)]
     answer = check(text)
