@@ -242,16 +242,11 @@ def _reload(value: object) -> str | None:
     return value.strip()[:20]
 
 
-def _weapon(
-    system: str,
-    name: str,
-    source: str,
-    raw: dict[str, Any],
-    result: ImportResult,
-) -> WeaponSheet:
+def _weapon(system: str, name: str, source: str, raw: dict[str, Any], result: ImportResult, sb: int) -> WeaponSheet:
     """A weapon from its read parts (``raw``: key -> (value, source) as the system keeps them:
     class, range, rof (text), damage, damage_type, pen, clip, reload, craftsmanship, qualities
-    (a list of (name, value, source)), sb_multiplier)."""
+    (a list of (name, value, source)), sb_multiplier). ``sb``: the wielder's SB, for a thrown
+    weapon's range written ``SBx3`` (metres: SB times 3)."""
     w = WeaponSheet(name=name, source=source)
     cls_value, cls_src = raw["class"]
     cls = weapon_class(cls_value, cls_src, result) or "Basic"
@@ -259,9 +254,8 @@ def _weapon(
     w.values["class"] = (cls, cls_src)
     if not melee:
         rng, src = raw["range"]
-        value = number(rng, src, result, high=100000)
-        if value is None and rng not in (None, ""):
-            pass
+        thrown = re.fullmatch(r"\s*SB\s*[x\u00d7*]\s*(\d{1,2})\s*", rng) if isinstance(rng, str) else None
+        value = sb * int(thrown.group(1)) if thrown else number(rng, src, result, high=100000)
         w.values["range"] = (value or 0, src)
         rof, src = raw["rof"]
         w.values["rof"] = (rof, src)
@@ -302,8 +296,11 @@ def _weapon(
     return w
 
 
-def _ruleset(system: str) -> str:
-    return "dw" if system == "deathwatch" else "dh2"
+def _sb(sheet: Sheet) -> int:
+    """The SB read so far: with Unnatural Strength counted, else the tens digit of S."""
+    if "strength_bonus" in sheet.attacker:
+        return int(sheet.attacker["strength_bonus"][0])
+    return int(sheet.attacker.get("characteristics.S", (0, ""))[0]) // 10
 
 
 # -- the two Dark Heresy 2nd edition systems ------------------------------------------------------
@@ -347,7 +344,10 @@ def _dh2(actor: dict[str, Any], base: str, result: ImportResult, system: str) ->
         if kind == "weapon":
             equipped = bool(it.get("equipped")) if system == "dark-heresy-2nd" else True
             weapons.append(
-                (equipped, _weapon("dh2", name, f"{at}.name", _dh2_weapon(it, item, f"{at}.system", system), result))
+                (
+                    equipped,
+                    _weapon("dh2", name, f"{at}.name", _dh2_weapon(it, item, f"{at}.system"), result, _sb(sheet)),
+                )
             )
         elif kind == "armour":
             if system == "dark-heresy-2nd" and not it.get("equipped"):
@@ -363,7 +363,7 @@ def _dh2(actor: dict[str, Any], base: str, result: ImportResult, system: str) ->
     return sheet
 
 
-def _dh2_weapon(it: dict[str, Any], item: dict[str, Any], at: str, system: str) -> dict[str, Any]:
+def _dh2_weapon(it: dict[str, Any], item: dict[str, Any], at: str) -> dict[str, Any]:
     rof = _dict(it.get("rateOfFire"))
     raw: dict[str, Any] = {
         "class": (it.get("class"), f"{at}.class"),
@@ -497,37 +497,22 @@ def _deathwatch(actor: dict[str, Any], base: str, result: ImportResult) -> Sheet
     sheet = Sheet(name=_name(actor, base, result), system="dw", source=f"{base}name")
     multipliers: dict[str, int] = {}
     natural, natural_at = 0, ""
-    weapons: list[tuple[bool, WeaponSheet]] = []
-    worn: list[tuple[dict[str, Any], str, str, bool]] = []
     dw_short = {v: k for k, v in DW_KEYS.items()}
-    for i, item in _items(actor):
+    for i, item in _items(actor):  # traits first: Unnatural characteristics change SB and TB
         at = f"{base}items.{i}"
-        it, kind = item["system"], item.get("type")
-        name = text(item.get("name"), f"{at}.name", result) or "Item"
-        if kind == "trait":
-            for mod in it.get("modifiers") or []:
-                if (
-                    isinstance(mod, dict)
-                    and mod.get("effectType") == "characteristic-bonus"
-                    and mod.get("enabled", True)
-                ):
-                    m = re.fullmatch(r"\s*x\s*(\d+)\s*", str(mod.get("modifier", "")))
-                    key = dw_short.get(str(mod.get("valueAffected")))
-                    if m and key:
-                        multipliers[key] = max(multipliers.get(key, 1), int(m.group(1)))
-            if (m2 := _NATURAL.fullmatch(name)) is not None:
-                natural += int(m2.group(2))
-                natural_at = f"{at}.name"
-            _talent(sheet, name, f"{at}.name")
-        elif kind == "talent":
-            _talent(sheet, name, f"{at}.name")
-        elif kind == "weapon":
-            weapons.append(
-                (bool(it.get("equipped")), _weapon("dw", name, f"{at}.name", _dw_weapon(it, f"{at}.system"), result))
-            )
-        elif kind == "armor" and it.get("equipped") and not worn:  # the one suit worn
-            parts = {k: it.get(k) for k in ("head", "body", "left_arm", "right_arm", "left_leg", "right_leg")}
-            worn.append((parts, f"{at}.system", name, False))
+        if item.get("type") != "trait":
+            continue
+        name = text(item.get("name"), f"{at}.name", result) or "Trait"
+        for mod in item["system"].get("modifiers") or []:
+            if isinstance(mod, dict) and mod.get("effectType") == "characteristic-bonus" and mod.get("enabled", True):
+                m = re.fullmatch(r"\s*x\s*(\d+)\s*", str(mod.get("modifier", "")))
+                key = dw_short.get(str(mod.get("valueAffected")))
+                if m and key:
+                    multipliers[key] = max(multipliers.get(key, 1), int(m.group(1)))
+        if (m2 := _NATURAL.fullmatch(name)) is not None:
+            natural += int(m2.group(2))
+            natural_at = f"{at}.name"
+        _talent(sheet, name, f"{at}.name")
     totals: dict[str, tuple[int, str]] = {}
     for short, key in DW_KEYS.items():
         c = _get(s, "characteristics", key)
@@ -538,6 +523,22 @@ def _deathwatch(actor: dict[str, Any], base: str, result: ImportResult) -> Sheet
         adv = _dict(c.get("advances"))
         totals[short] = (b + 5 * sum(1 for v in adv.values() if v is True), at)
     _characteristics(sheet, totals, lambda k, v: (v // 10) * multipliers.get(k, 1), result)
+    weapons: list[tuple[bool, WeaponSheet]] = []
+    worn: list[tuple[dict[str, Any], str, str, bool]] = []
+    for i, item in _items(actor):
+        at = f"{base}items.{i}"
+        it, kind = item["system"], item.get("type")
+        if kind == "trait":
+            continue
+        name = text(item.get("name"), f"{at}.name", result) or "Item"
+        if kind == "talent":
+            _talent(sheet, name, f"{at}.name")
+        elif kind == "weapon":
+            w = _weapon("dw", name, f"{at}.name", _dw_weapon(it, f"{at}.system"), result, _sb(sheet))
+            weapons.append((bool(it.get("equipped")), w))
+        elif kind == "armor" and it.get("equipped") and not worn:  # the one suit worn
+            parts = {k: it.get(k) for k in ("head", "body", "left_arm", "right_arm", "left_leg", "right_leg")}
+            worn.append((parts, f"{at}.system", name, False))
     at = f"{sys}.wounds"
     wmax = number(_get(s, "wounds", "max"), f"{at}.max", result, low=1)
     value = number(_get(s, "wounds", "value"), f"{at}.value", result, high=2000) or 0
@@ -653,7 +654,9 @@ def _wh40k(actor: dict[str, Any], base: str, result: ImportResult) -> Sheet | No
         name = text(item.get("name"), f"{at}.name", result) or "Item"
         equipped = _get(it, "state", "equipped") is True or it.get("equipped") is True
         if ikind == "weapon":
-            weapons.append((equipped, _weapon(ruleset, name, f"{at}.name", _wh40k_weapon(it, f"{at}.system"), result)))
+            weapons.append(
+                (equipped, _weapon(ruleset, name, f"{at}.name", _wh40k_weapon(it, f"{at}.system"), result, _sb(sheet)))
+            )
         elif ikind == "armour" and equipped:
             points = it.get("armourPoints") if isinstance(it.get("armourPoints"), dict) else {}
             coverage = it.get("coverage") if isinstance(it.get("coverage"), list) else list(points)

@@ -1,4 +1,4 @@
-r"""Stat blocks pasted from the books or a group's PDFs, in the layout the 40k roleplaying books print:
+"""Stat blocks pasted from the books or a group's PDFs, in the layout the 40k roleplaying books print:
 
     Heretek Enforcer (Elite)
     WS  BS  S   T   Ag  Int Per WP  Fel
@@ -7,7 +7,7 @@ r"""Stat blocks pasted from the books or a group's PDFs, in the layout the 40k r
     Armour: Carapace (Head 4, Arms 5, Body 6, Legs 5)     Total TB: 8
     Skills: Awareness (Per) +10, Dodge (Ag) +10
     Talents: Swift Attack, Two-Weapon Wielder (Melee)
-    Weapons: Lasgun (100m; S/3/\u2013; 1d10+3 E; Pen 0; Clip 60; Rld Full; Reliable),
+    Weapons: Lasgun (100m; S/3/-; 1d10+3 E; Pen 0; Clip 60; Rld Full; Reliable),
     Chainsword (1d10+4 R; Pen 2; Balanced, Tearing)
 
 Readings (each block's fields listed with its line, ``line N`` of the text pasted):
@@ -26,7 +26,7 @@ Readings (each block's fields listed with its line, ``line N`` of the text paste
   Lightning Attack, Ambidextrous, Two-Weapon Wielder and ``Size (Hulking)``; ``Unnatural
   Toughness (2)`` (or ``(x2)``) is read only when the row gave no ``(n)``: added to the bonus, or
   multiplying it with ``x``.
-- ``Weapons:`` ``Name (part; part; ...)``, the parts in any order: range ``100m``, RoF ``S/3/\u2013``,
+- ``Weapons:`` ``Name (part; part; ...)``, the parts in any order: range ``100m``, RoF ``S/3/-`` (dashes of any kind),
   damage ``1d10+3 E``, ``Pen 2``, ``Clip 60``, ``Rld Full``, a class word (``Basic``, ``Pistol``,
   ``Heavy``, ``Thrown``, ``Melee``), and the rest qualities. A weapon with neither range nor RoF is
   Melee; a ranged one is a Pistol when its name says pistol or revolver, Heavy when it says heavy (or names a
