@@ -145,7 +145,7 @@ def number(value: object, at: str, result: ImportResult, *, low: int = 0, high: 
     return value
 
 
-_ID_LEVEL = re.compile(r"(.+?)[-\s]*\(?(\d+)\)?")
+_ID_LEVEL = re.compile(r"([A-Za-z][A-Za-z' _-]*?)[-\s]*\(?\s*(\d{1,6})\s*\)?")
 
 
 def quality(system: str, name: str, value: int | None, at: str, result: ImportResult) -> str | None:
@@ -154,9 +154,12 @@ def quality(system: str, name: str, value: int | None, at: str, result: ImportRe
     a name the ruleset does not have (``Two-Handed``, ``Living Ammunition``), an X missing or
     one it does not take."""
     name = name.strip()
+    if len(name) > limits.QUALITY_LENGTH:
+        problem(result, at, f"Not a quality (too long): '{limits.shown(name)}': left out")
+        return None
     if value is None:
         m = _ID_LEVEL.fullmatch(name)
-        if m and not m.group(1).strip().lower().endswith("twin"):
+        if m:
             name, value = m.group(1), int(m.group(2))
     pretty = name.replace("-", " ").replace("_", " ").strip().title()
     known = tables.qualities(system).get(pretty)
@@ -167,6 +170,8 @@ def quality(system: str, name: str, value: int | None, at: str, result: ImportRe
         problem(result, at, f"{known.name} takes a value, e.g. {known.name} (2): left out")
         return None
     if not known.takes_value:
+        if value is not None:
+            problem(result, at, f"{known.name} takes no value in {system.upper()}: read as {known.name}")
         return known.name
     if value is None or value > limits.QUALITY_VALUE:
         problem(result, at, f"{known.name} ({value}): X is at most {limits.QUALITY_VALUE}: left out")

@@ -107,6 +107,14 @@ _LOC_WORDS = {
 }
 
 
+LABEL_TEXT = 4_000
+"""The most characters of one label's text read (a Weapons line of ten weapons is ~600)."""
+WEAPON_TEXT = 400
+"""The most characters of one weapon's profile read (``Name (...)``; the longest is ~120)."""
+LINE_TEXT = 4_000
+"""The most characters of one line read; the rest of a longer line is not read."""
+
+
 @dataclass
 class Line:
     """A line of the pasted text after clean-up: its number in the text as pasted and its text."""
@@ -121,7 +129,7 @@ def clean(text: str) -> list[Line]:
     text = unicodedata.normalize("NFKC", text).translate(_DASHES).replace("\t", " ").replace("\u00ad", "")
     lines: list[Line] = []
     for n, raw in enumerate(text.splitlines(), start=1):
-        s = " ".join(raw.split())
+        s = " ".join(raw[:LINE_TEXT].split())
         if lines and lines[-1].text.endswith("-") and s[:1].islower() and re.search(r"[a-z]-$", lines[-1].text):
             first, _, rest = s.partition(" ")
             lines[-1].text = lines[-1].text[:-1] + first
@@ -300,7 +308,10 @@ def _labels(lines: list[Line], start: int, end: int) -> Labelled:
     def close() -> None:
         if current is not None:
             key, parts, at = current
-            out.setdefault(key, []).append((" ".join(parts), at))
+            joined = " ".join(parts)
+            if len(joined) > LABEL_TEXT:  # read only so much: a label's text is a few lines
+                joined = joined[:LABEL_TEXT]
+            out.setdefault(key, []).append((joined, at))
 
     for ln in lines[start:end]:
         pieces = _split_labels(ln.text)
@@ -442,6 +453,9 @@ def _skills(
 
 
 def _weapon(text: str, at: str, result: ImportResult, system: str, sb: int) -> WeaponSheet | None:
+    if len(text) > WEAPON_TEXT:
+        problem(result, at, f"Weapon not read (too long for a profile): '{limits.shown(text)}'")
+        return None
     m = re.fullmatch(r"(.+?)\s*\((.*)\)\s*(?:\(\s*[A-Za-z]+\s*\))?", text, re.DOTALL)
     if m is None:
         problem(result, at, f"Weapon not read (no profile in brackets): '{limits.shown(text)}'")
