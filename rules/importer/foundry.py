@@ -239,7 +239,7 @@ def _reload(value: object) -> str | None:
     m = _RELOAD.fullmatch(value.strip())
     if m:
         return f"{(m.group(1) or '').strip()} {m.group(2).title()}".strip()
-    return value.strip()[:20]
+    return value.strip()
 
 
 def _weapon(system: str, name: str, source: str, raw: dict[str, Any], result: ImportResult, sb: int) -> WeaponSheet:
@@ -263,7 +263,12 @@ def _weapon(system: str, name: str, source: str, raw: dict[str, Any], result: Im
         loaded = number(clip, src, result, high=limits.CLIP)
         w.values["clip"] = (loaded or 0, src)
         if raw.get("reload") and (reload := _reload(raw["reload"][0])) is not None:
-            w.values["reload"] = (reload, raw["reload"][1])
+            if len(reload) > 20 or limits.bad_character(reload):
+                problem(
+                    result, raw["reload"][1], f"Rld not read: '{limits.shown(reload, 20)}' (like Half, Full, 2 Full)"
+                )
+            else:
+                w.values["reload"] = (reload, raw["reload"][1])
     else:
         w.values["rof"] = ("S/-/-", raw["rof"][1])
     dmg, src = raw["damage"]

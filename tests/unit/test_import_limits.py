@@ -117,3 +117,23 @@ def test_any_actor_shape_answers_without_raising(system: object, item: object) -
             actor["system"] = {**base["system"], **system}
         answer = run_import(json.dumps(actor))
         assert answer["status"] in ("ok", "invalid")
+
+
+def test_a_value_the_engine_refuses_is_named_at_its_source() -> None:
+    """The entries are checked with the party file's own models: a d6 damage is named at the
+    weapon's damage key in the file, for the attacker's weapon in hand and for the weapon entry."""
+    actor = json.loads((DATA / "vendare-acolyte.json").read_text())
+    actor["items"][0]["system"]["damage"] = "3d6+2"
+    actor["items"][0]["system"]["reload"] = "Whenever the GM says so"
+    problems = [(p.at, p.message) for p in import_text(json.dumps(actor)).problems]
+    assert problems == [
+        ("items.0.system.reload", "Rld not read: 'Whenever the GM says\u2026' (like Half, Full, 2 Full)"),
+        (
+            "items.0.system.damage",
+            "Attacker 1 \"Sister Veyra Tolk\" (Dark Heresy 2nd edition), weapon.damage: '3d6+2': damage dice are d5 or d10",
+        ),
+        (
+            "items.0.system.damage",
+            "Weapon 1 \"Laspistol\" (Dark Heresy 2nd edition), damage: '3d6+2': damage dice are d5 or d10",
+        ),
+    ]
