@@ -125,8 +125,15 @@ def text(value: object, at: str, result: ImportResult, length: int = limits.NAME
 
 
 def number(value: object, at: str, result: ImportResult, *, low: int = 0, high: int = 1000) -> int | None:
-    """A whole number read from the input (an int, or a text of digits such as ``"4"``) within
-    ``low``-``high``, else None with the problem at ``at``. Blank (``""``, None) is None, silently."""
+    """A whole number read from the input (an int, or a text of digits such as ``"4"``, a range
+    as ``"30m"``) within ``low``-``high``, else None with the problem at ``at``. Blank (``""``,
+    None) or a dash (``-``, en or em dash, as the books print none) is None, silently."""
+    if isinstance(value, str):
+        value = value.strip()
+        if value in ("", "-", "\u2013", "\u2014", "N/A", "n/a"):  # a blank or a dash, as the books print none
+            return None
+        if re.fullmatch(r"\d{1,6}\s*m", value):  # a range written with its unit, "30m"
+            value = value[:-1].strip()
     if value is None or value == "":
         return None
     if isinstance(value, bool):

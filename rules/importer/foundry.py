@@ -301,6 +301,11 @@ def _weapon(system: str, name: str, source: str, raw: dict[str, Any], result: Im
     return w
 
 
+def _dashes(text_: str) -> str:
+    """A RoF as typed in a system's text field: spaces dropped, en and em dashes read as ``-``."""
+    return text_.replace(" ", "").replace("\u2013", "-").replace("\u2014", "-")
+
+
 def _sb(sheet: Sheet) -> int:
     """The SB read so far: with Unnatural Strength counted, else the tens digit of S."""
     if "strength_bonus" in sheet.attacker:
@@ -596,7 +601,7 @@ def _dw_weapon(it: dict[str, Any], at: str) -> dict[str, Any]:
     raw: dict[str, Any] = {
         "class": (it.get("class"), f"{at}.class"),
         "range": (it.get("range"), f"{at}.range"),
-        "rof": (rof.replace(" ", "") if isinstance(rof, str) and rof.strip() else "S/-/-", f"{at}.rof"),
+        "rof": (_dashes(rof) if isinstance(rof, str) and rof.strip() else "S/-/-", f"{at}.rof"),
         "damage": (it.get(dmg_key), f"{at}.{dmg_key}"),
         "damage_type": (it.get(type_key), f"{at}.{type_key}"),
         "pen": (it.get("penetration"), f"{at}.penetration"),

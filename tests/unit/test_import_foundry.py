@@ -743,3 +743,24 @@ def test_world_export_with_an_actors_list() -> None:
     refused = [p.message for p in result.problems if p.at == "actors.9"]
     assert len(refused) == 1 and refused[0].startswith("Not an actor of a system Auspex reads (")
     assert len(result.readings) == 4
+
+
+def test_deathwatch_dashes_and_units_as_the_compendium_types_them() -> None:
+    """Aleslammer's compendium enemies type a melee weapon's range and clip as an em dash, a RoF
+    with en dashes (S/3/ with an en dash) and a range with its unit (30m): read as blank, S/3/- and 30."""
+    actor = json.loads((DATA / "deathwatch-enemy.json").read_text())
+    talons = actor["items"][0]["system"]
+    talons.update({"range": "\u2014", "clip": "\u2014", "rof": "\u2013"})
+    spitter = json.loads(json.dumps(actor["items"][0]))
+    spitter["name"] = "Spitter"
+    spitter["system"].update(
+        {"class": "Basic", "range": "30m", "rof": "S/3/\u2013", "clip": "20", "attachedQualities": []}
+    )
+    actor["items"].append(spitter)
+    result = import_text(json.dumps(actor))
+    assert [(p.at, p.message) for p in result.problems] == [
+        ("items.0.system.attachedQualities.1", "'Living Ammunition' is not a DW weapon quality: left out")
+    ]
+    weapons = [e["data"] for e in result.party["weapons"]]
+    assert weapons[0]["rof"] == "S/-/-" and "range" not in weapons[0]
+    assert (weapons[1]["range"], weapons[1]["rof"], weapons[1]["clip"]) == (30, "S/3/-", 20)
