@@ -252,25 +252,10 @@ def _weapon(system: str, name: str, source: str, raw: dict[str, Any], result: Im
     cls = weapon_class(cls_value, cls_src, result) or "Basic"
     melee = cls in ("Melee", "Unarmed")
     w.values["class"] = (cls, cls_src)
-    if not melee:
-        rng, src = raw["range"]
-        thrown = re.fullmatch(r"\s*SB\s*[x\u00d7*]\s*(\d{1,2})\s*", rng) if isinstance(rng, str) else None
-        value = sb * int(thrown.group(1)) if thrown else number(rng, src, result, high=100000)
-        w.values["range"] = (value or 0, src)
-        rof, src = raw["rof"]
-        w.values["rof"] = (rof, src)
-        clip, src = raw["clip"]
-        loaded = number(clip, src, result, high=limits.CLIP)
-        w.values["clip"] = (loaded or 0, src)
-        if raw.get("reload") and (reload := _reload(raw["reload"][0])) is not None:
-            if len(reload) > 20 or limits.bad_character(reload):
-                problem(
-                    result, raw["reload"][1], f"Rld not read: '{limits.shown(reload, 20)}' (like Half, Full, 2 Full)"
-                )
-            else:
-                w.values["reload"] = (reload, raw["reload"][1])
-    else:
+    if melee:
         w.values["rof"] = ("S/-/-", raw["rof"][1])
+    else:
+        _ranged(w, raw, result, sb)
     dmg, src = raw["damage"]
     dmg_text = text(dmg, src, result, limits.DAMAGE_LENGTH) if isinstance(dmg, str) else None
     if not dmg_text:
@@ -287,18 +272,39 @@ def _weapon(system: str, name: str, source: str, raw: dict[str, Any], result: Im
         cr, src = raw["craftsmanship"]
         if isinstance(cr, str) and cr.strip().title() in ("Poor", "Common", "Good", "Best"):
             w.values["craftsmanship"] = (cr.strip().title(), src)
+    _qualities(w, system, raw.get("qualities", []), result)
+    if raw.get("sb_multiplier"):
+        w.values["sb_multiplier"] = raw["sb_multiplier"]
+    return w
+
+
+def _ranged(w: WeaponSheet, raw: dict[str, Any], result: ImportResult, sb: int) -> None:
+    """A ranged weapon's range (``SBx3`` as SB times 3), RoF, rounds loaded and Rld."""
+    rng, src = raw["range"]
+    thrown = re.fullmatch(r"\s*SB\s*[x\u00d7*]\s*(\d{1,2})\s*", rng) if isinstance(rng, str) else None
+    value = sb * int(thrown.group(1)) if thrown else number(rng, src, result, high=100000)
+    w.values["range"] = (value or 0, src)
+    w.values["rof"] = raw["rof"]
+    clip, src = raw["clip"]
+    w.values["clip"] = (number(clip, src, result, high=limits.CLIP) or 0, src)
+    if raw.get("reload") and (reload := _reload(raw["reload"][0])) is not None:
+        if len(reload) > 20 or limits.bad_character(reload):
+            problem(result, raw["reload"][1], f"Rld not read: '{limits.shown(reload, 20)}' (like Half, Full, 2 Full)")
+        else:
+            w.values["reload"] = (reload, raw["reload"][1])
+
+
+def _qualities(w: WeaponSheet, system: str, found: list[tuple[str, int | None, str]], result: ImportResult) -> None:
+    """Each quality read into the ruleset's own name and X, once, with where each was read."""
     qualities: list[str] = []
     sources: list[str] = []
-    for qname, qvalue, qsrc in raw.get("qualities", []):
+    for qname, qvalue, qsrc in found:
         q = quality(system, qname, qvalue, qsrc, result)
         if q is not None and q not in qualities:
             qualities.append(q)
             sources.append(qsrc)
     if qualities:
         w.values["qualities"] = (qualities, ", ".join(dict.fromkeys(sources)))
-    if raw.get("sb_multiplier"):
-        w.values["sb_multiplier"] = raw["sb_multiplier"]
-    return w
 
 
 def _dashes(text_: str) -> str:
@@ -344,33 +350,31 @@ def _dh2(actor: dict[str, Any], base: str, result: ImportResult, system: str) ->
             sheet.target["troop"] = (True, f"{sys}.type")
     else:
         sheet.target["player"] = (True, f"{base}type")
+    _dh2_items(sheet, actor, base, result, system)
+    return sheet
+
+
+def _dh2_items(sheet: Sheet, actor: dict[str, Any], base: str, result: ImportResult, system: str) -> None:
+    """The weapons, the armour worn (Vendare's: every piece; mrkeathley's: the equipped ones) and
+    the talents the engine reads, of a Dark Heresy 2nd edition actor."""
+    mrk = system == "dark-heresy-2nd"
     weapons: list[tuple[bool, WeaponSheet]] = []
     worn: list[tuple[dict[str, Any], str, str, bool]] = []
     for i, item in _items(actor):
         at = f"{base}items.{i}"
-        it = item["system"]
-        kind = item.get("type")
-        name = text(item.get("name"), f"{at}.name", result) or "Weapon"
+        it, kind = item["system"], item.get("type")
+        name = text(item.get("name"), f"{at}.name", result) or "Item"
         if kind == "weapon":
-            equipped = bool(it.get("equipped")) if system == "dark-heresy-2nd" else True
-            weapons.append(
-                (
-                    equipped,
-                    _weapon("dh2", name, f"{at}.name", _dh2_weapon(it, item, f"{at}.system"), result, _sb(sheet)),
-                )
-            )
-        elif kind == "armour":
-            if system == "dark-heresy-2nd" and not it.get("equipped"):
-                continue
-            parts = it.get("armourPoints") if system == "dark-heresy-2nd" else it.get("part")
-            key = "armourPoints" if system == "dark-heresy-2nd" else "part"
-            if isinstance(parts, dict):
-                worn.append((parts, f"{at}.system.{key}", name, bool(it.get("isAdditive"))))
+            w = _weapon("dh2", name, f"{at}.name", _dh2_weapon(it, item, f"{at}.system"), result, _sb(sheet))
+            weapons.append((bool(it.get("equipped")) if mrk else True, w))
+        elif kind == "armour" and (it.get("equipped") or not mrk):
+            key = "armourPoints" if mrk else "part"
+            if isinstance(it.get(key), dict):
+                worn.append((it[key], f"{at}.system.{key}", name, bool(it.get("isAdditive"))))
         elif kind in ("talent", "trait"):
             _talent(sheet, name, f"{at}.name")
     _take_weapons(sheet, weapons)
     _wear(sheet, worn, result)
-    return sheet
 
 
 def _dh2_weapon(it: dict[str, Any], item: dict[str, Any], at: str) -> dict[str, Any]:
@@ -390,13 +394,13 @@ def _dh2_weapon(it: dict[str, Any], item: dict[str, Any], at: str) -> dict[str, 
     special = it.get("special")
     if isinstance(special, str):  # Vendare: free text, "Tearing, Blast (3)"
         for n, part in enumerate(p for p in re.split(r"[,;]", special) if p.strip()):
-            qualities.append((part.strip()[: limits.QUALITY_LENGTH], None, f"{at}.special (item {n + 1})"))
+            qualities.append((part.strip(), None, f"{at}.special (item {n + 1})"))
     elif isinstance(special, dict):  # mrkeathley's pack form: {"tearing": true, "blast": 3}
         for key, value in special.items():
             if value is False or value is None:
                 continue
             level = value if isinstance(value, int) and not isinstance(value, bool) else None
-            qualities.append((str(key)[: limits.QUALITY_LENGTH], level, f"{at}.special.{key}"))
+            qualities.append((str(key), level, f"{at}.special.{key}"))
     nested = _get(item, "flags", "dark-heresy-2nd", "nested")
     if isinstance(nested, list):  # mrkeathley's nested attackSpecial items
         for n, sp in enumerate(nested):
@@ -411,7 +415,7 @@ def _dh2_weapon(it: dict[str, Any], item: dict[str, Any], at: str) -> dict[str, 
                 level = None
             qualities.append(
                 (
-                    str(sp.get("name", ""))[: limits.QUALITY_LENGTH],
+                    str(sp.get("name", "")),
                     level,
                     f"{at[: -len('.system')]}.flags.dark-heresy-2nd.nested.{n}",
                 )
@@ -505,24 +509,7 @@ def _deathwatch(actor: dict[str, Any], base: str, result: ImportResult) -> Sheet
     s: dict[str, Any] = actor["system"]
     sys = f"{base}system"
     sheet = Sheet(name=_name(actor, base, result), system="dw", source=f"{base}name")
-    multipliers: dict[str, int] = {}
-    natural, natural_at = 0, ""
-    dw_short = {v: k for k, v in DW_KEYS.items()}
-    for i, item in _items(actor):  # traits first: Unnatural characteristics change SB and TB
-        at = f"{base}items.{i}"
-        if item.get("type") != "trait":
-            continue
-        name = text(item.get("name"), f"{at}.name", result) or "Trait"
-        for mod in item["system"].get("modifiers") or []:
-            if isinstance(mod, dict) and mod.get("effectType") == "characteristic-bonus" and mod.get("enabled", True):
-                m = re.fullmatch(r"\s*x\s*(\d+)\s*", str(mod.get("modifier", "")))
-                key = dw_short.get(str(mod.get("valueAffected")))
-                if m and key:
-                    multipliers[key] = max(multipliers.get(key, 1), int(m.group(1)))
-        if (m2 := _NATURAL.fullmatch(name)) is not None:
-            natural += int(m2.group(2))
-            natural_at = f"{at}.name"
-        _talent(sheet, name, f"{at}.name")
+    multipliers, natural, natural_at = _dw_traits(sheet, actor, base, result)
     totals: dict[str, tuple[int, str]] = {}
     for short, key in DW_KEYS.items():
         c = _get(s, "characteristics", key)
@@ -538,7 +525,7 @@ def _deathwatch(actor: dict[str, Any], base: str, result: ImportResult) -> Sheet
     for i, item in _items(actor):
         at = f"{base}items.{i}"
         it, kind = item["system"], item.get("type")
-        if kind == "trait":
+        if kind not in ("talent", "weapon", "armor"):
             continue
         name = text(item.get("name"), f"{at}.name", result) or "Item"
         if kind == "talent":
@@ -546,28 +533,10 @@ def _deathwatch(actor: dict[str, Any], base: str, result: ImportResult) -> Sheet
         elif kind == "weapon":
             w = _weapon("dw", name, f"{at}.name", _dw_weapon(it, f"{at}.system"), result, _sb(sheet))
             weapons.append((bool(it.get("equipped")), w))
-        elif kind == "armor" and it.get("equipped") and not worn:  # the one suit worn
+        elif it.get("equipped") and not worn:  # the one suit worn
             parts = {k: it.get(k) for k in ("head", "body", "left_arm", "right_arm", "left_leg", "right_leg")}
             worn.append((parts, f"{at}.system", name, False))
-    at = f"{sys}.wounds"
-    wmax = number(_get(s, "wounds", "max"), f"{at}.max", result, low=1)
-    value = number(_get(s, "wounds", "value"), f"{at}.value", result, high=2000) or 0
-    if actor.get("type") == "horde":
-        if wmax is not None:
-            armour = (number(s.get("gearArmor"), f"{sys}.gearArmor", result, high=50) or 0) + natural
-            left = wmax - value
-            if left < 1:
-                problem(result, f"{at}.value", "The Horde has no Magnitude left")
-            else:
-                sheet.target["horde.magnitude"] = (left, f"{at}.max, {at}.value")
-                sheet.target["horde.armour"] = (min(armour, 50), f"{sys}.gearArmor")
-            sheet.target["wounds"] = (wmax, f"{at}.max")
-    elif wmax is None:
-        problem(result, f"{at}.max", "No wounds: type its wounds")
-    else:
-        sheet.target["wounds"] = (wmax, f"{at}.max")
-        if value:
-            sheet.target["damage_taken"] = (value, f"{at}.value")
+    _dw_wounds(sheet, actor, sys, natural, result)
     fatigue = number(_get(s, "fatigue", "value"), f"{sys}.fatigue.value", result, high=100)
     if fatigue:
         sheet.target["fatigue"] = (fatigue, f"{sys}.fatigue.value")
@@ -580,6 +549,54 @@ def _deathwatch(actor: dict[str, Any], base: str, result: ImportResult) -> Sheet
     if actor.get("type") != "horde":
         _wear(sheet, worn, result, natural, natural_at)
     return sheet
+
+
+def _dw_traits(sheet: Sheet, actor: dict[str, Any], base: str, result: ImportResult) -> tuple[dict[str, int], int, str]:
+    """A Deathwatch actor's traits, read before its characteristics: the bonus multipliers of its
+    Unnatural characteristics (by short name), its natural armour (Natural Armour (X), Machine (X))
+    and where that was read; Size and the talents the engine reads go on ``sheet``."""
+    multipliers: dict[str, int] = {}
+    natural, natural_at = 0, ""
+    dw_short = {v: k for k, v in DW_KEYS.items()}
+    for i, item in _items(actor):
+        at = f"{base}items.{i}"
+        if item.get("type") != "trait":
+            continue
+        name = text(item.get("name"), f"{at}.name", result) or "Trait"
+        for mod in item["system"].get("modifiers") or []:
+            if isinstance(mod, dict) and mod.get("effectType") == "characteristic-bonus" and mod.get("enabled", True):
+                m = re.fullmatch(r"\s*x\s*(\d+)\s*", str(mod.get("modifier", "")))
+                key = dw_short.get(str(mod.get("valueAffected")))
+                if m and key:
+                    multipliers[key] = max(multipliers.get(key, 1), min(int(m.group(1)), 10))
+        if (m2 := _NATURAL.fullmatch(name)) is not None:
+            natural += int(m2.group(2))
+            natural_at = f"{at}.name"
+        _talent(sheet, name, f"{at}.name")
+    return multipliers, natural, natural_at
+
+
+def _dw_wounds(sheet: Sheet, actor: dict[str, Any], sys: str, natural: int, result: ImportResult) -> None:
+    """Wounds and damage taken (``wounds.value``), or a Horde's Magnitude left (``wounds.max``
+    less ``wounds.value``) and its armour (``gearArmor`` plus natural armour)."""
+    s: dict[str, Any] = actor["system"]
+    at = f"{sys}.wounds"
+    wmax = number(_get(s, "wounds", "max"), f"{at}.max", result, low=1)
+    value = number(_get(s, "wounds", "value"), f"{at}.value", result, high=2000) or 0
+    if wmax is None:
+        problem(result, f"{at}.max", "No wounds: type its wounds")
+        return
+    sheet.target["wounds"] = (wmax, f"{at}.max")
+    if actor.get("type") != "horde":
+        if value:
+            sheet.target["damage_taken"] = (value, f"{at}.value")
+        return
+    armour = (number(s.get("gearArmor"), f"{sys}.gearArmor", result, high=50) or 0) + natural
+    if wmax - value < 1:
+        problem(result, f"{at}.value", "The Horde has no Magnitude left")
+        return
+    sheet.target["horde.magnitude"] = (min(wmax - value, limits.MAGNITUDE), f"{at}.max, {at}.value")
+    sheet.target["horde.armour"] = (min(armour, 50), f"{sys}.gearArmor")
 
 
 def _dw_weapon(it: dict[str, Any], at: str) -> dict[str, Any]:
@@ -597,7 +614,7 @@ def _dw_weapon(it: dict[str, Any], at: str) -> dict[str, Any]:
             continue
         raw_value = q.get("value") if isinstance(q, dict) else None
         level = int(raw_value) if isinstance(raw_value, (int, str)) and str(raw_value).strip().isdigit() else None
-        qualities.append((qid[: limits.QUALITY_LENGTH], level, f"{at}.attachedQualities.{n}"))
+        qualities.append((qid, level, f"{at}.attachedQualities.{n}"))
     raw: dict[str, Any] = {
         "class": (it.get("class"), f"{at}.class"),
         "range": (it.get("range"), f"{at}.range"),
@@ -656,6 +673,13 @@ def _wh40k(actor: dict[str, Any], base: str, result: ImportResult) -> Sheet | No
     _common_status(sheet, s, sys, result)
     if m.group(2) == "character":
         sheet.target["player"] = (True, f"{base}type")
+    _wh40k_items(sheet, actor, base, result, horde=_get(s, "horde", "enabled") is True)
+    return sheet
+
+
+def _wh40k_items(sheet: Sheet, actor: dict[str, Any], base: str, result: ImportResult, *, horde: bool) -> None:
+    """A wh40k-ttrpg actor's weapons, its equipped armour on the locations it covers (a Horde's:
+    the Body's, as its one armour value) and the talents the engine reads."""
     weapons: list[tuple[bool, WeaponSheet]] = []
     worn: list[tuple[dict[str, Any], str, str, bool]] = []
     for i, item in _items(actor):
@@ -664,26 +688,22 @@ def _wh40k(actor: dict[str, Any], base: str, result: ImportResult) -> Sheet | No
         name = text(item.get("name"), f"{at}.name", result) or "Item"
         equipped = _get(it, "state", "equipped") is True or it.get("equipped") is True
         if ikind == "weapon":
-            weapons.append(
-                (equipped, _weapon(ruleset, name, f"{at}.name", _wh40k_weapon(it, f"{at}.system"), result, _sb(sheet)))
-            )
+            w = _weapon(sheet.system, name, f"{at}.name", _wh40k_weapon(it, f"{at}.system"), result, _sb(sheet))
+            weapons.append((equipped, w))
         elif ikind == "armour" and equipped:
-            points = it.get("armourPoints") if isinstance(it.get("armourPoints"), dict) else {}
+            points = _dict(it.get("armourPoints"))
             coverage = it.get("coverage") if isinstance(it.get("coverage"), list) else list(points)
             covered = {k: v for k, v in points.items() if "all" in coverage or k in coverage}
             worn.append((covered, f"{at}.system.armourPoints", name, False))
         elif ikind in ("talent", "trait"):
             _talent(sheet, name, f"{at}.name")
     _take_weapons(sheet, weapons)
-    if _get(s, "horde", "enabled") is True:
-        _wear(sheet, worn, result)
+    _wear(sheet, worn, result)
+    if horde:
         body = sheet.target.pop("armour.Body", None)
         for loc in LOCATIONS:
             sheet.target.pop(f"armour.{loc}", None)
-        sheet.target["horde.armour"] = body if body else (0, f"{sys}.horde")
-    else:
-        _wear(sheet, worn, result)
-    return sheet
+        sheet.target["horde.armour"] = body if body else (0, f"{base}system.horde")
 
 
 def _wh40k_weapon(it: dict[str, Any], at: str) -> dict[str, Any]:
@@ -699,7 +719,7 @@ def _wh40k_weapon(it: dict[str, Any], at: str) -> dict[str, Any]:
     special = it.get("special")
     for n, q in enumerate(special if isinstance(special, list) else []):
         if isinstance(q, str):
-            qualities.append((q[: limits.QUALITY_LENGTH], None, f"{at}.special.{n}"))
+            qualities.append((q, None, f"{at}.special.{n}"))
     return {
         "class": (cls, f"{at}.class"),
         "range": (_get(it, "attack", "range", "value"), f"{at}.attack.range.value"),

@@ -166,27 +166,54 @@ def read_blocks(text: str, result: ImportResult, system: str = "dh2") -> None:
 
 
 def _block(lines: list[Line], name_at: int | None, start: int, end: int, result: ImportResult, system: str) -> None:
-    name_line = lines[name_at] if name_at is not None else lines[start]
-    raw_name = name_line.text if name_at is not None else "Stat block"
-    troop = bool(re.search(r"\btroop\b", raw_name, re.IGNORECASE))
-    name = re.sub(r"\s*\((troop|elite|master|horde)\)\s*", " ", raw_name, flags=re.IGNORECASE).strip()
-    if len(name) > limits.NAME_LENGTH or limits.bad_character(name) is not None:
-        problem(result, f"line {name_line.number}", f"Name not read: {limits.shown(name)}")
-        name = "Stat block"
-    sheet = Sheet(name=name, system=system, source=f"line {name_line.number}")
+    """One stat block: its name line (or none), its characteristic row at ``lines[start]``, its
+    labels up to ``lines[end]``, read into a sheet and emitted."""
+    sheet = _named(lines[name_at] if name_at is not None else None, lines[start], system, result)
     chars, next_i = _characteristics(lines, start, end, result)
     labelled = _labels(lines, next_i, end)
-    bonuses: dict[str, tuple[int, str]] = {}
-    for short, (value, bonus, at) in chars.items():
+    for short, (value, _bonus, at) in chars.items():
         sheet.attacker[f"characteristics.{short}"] = (value, at)
         if short in ("WS", "S", "T", "Ag", "WP"):
             sheet.target[f"characteristics.{short}"] = (value, at)
-        if bonus is not None:
-            bonuses[short] = (bonus, at)
+    sb = _bonuses(sheet, chars, labelled, result)
+    _wounds(sheet, labelled, result)
+    _armour(sheet, labelled, result)
+    _skills(sheet, labelled, chars, result)
+    _traits(sheet, labelled)
+    for text, spans in labelled.get("weapons", []) + labelled.get("weapon", []):
+        for part, offset in _split_top_at(text):
+            w = _weapon(part.strip().rstrip("."), _line_of(spans, offset), result, system, sb)
+            if w is not None:
+                sheet.weapons.append(w)
+    emit(result, sheet)
+
+
+def _named(name_line: Line | None, row: Line, system: str, result: ImportResult) -> Sheet:
+    """The block's sheet, named from its name line (``(Troop)``, ``(Elite)``... taken off;
+    ``Troop`` on it marks a Troop NPC)."""
+    raw_name = name_line.text if name_line is not None else "Stat block"
+    where = name_line if name_line is not None else row
+    name = re.sub(r"\s*\((troop|elite|master|horde)\)\s*", " ", raw_name, flags=re.IGNORECASE).strip()
+    if len(name) > limits.NAME_LENGTH or limits.bad_character(name) is not None:
+        problem(result, f"line {where.number}", f"Name not read: {limits.shown(name)}")
+        name = "Stat block"
+    sheet = Sheet(name=name, system=system, source=f"line {where.number}")
+    if re.search(r"\btroop\b", raw_name, re.IGNORECASE):
+        sheet.attacker["troop"] = (True, sheet.source)
+        sheet.target["troop"] = (True, sheet.source)
+    return sheet
+
+
+def _bonuses(
+    sheet: Sheet, chars: dict[str, tuple[int, int | None, str]], labelled: Labelled, result: ImportResult
+) -> int:
+    """SB and TB with Unnatural counted: the row's ``(n)``, else an ``Unnatural Strength (2)`` /
+    ``(x2)`` trait; ``Total TB`` over the row's. Returns the SB melee damage was printed with."""
+    bonuses = {short: (bonus, at) for short, (_v, bonus, at) in chars.items() if bonus is not None}
     traits = " ".join(t for key in ("talents", "traits", "talents and traits") for t, _ in labelled.get(key, []))
     trait_at = next((_line_of(at) for key in ("talents", "traits") for _, at in labelled.get(key, [])), "")
     for short, word in (("S", "Strength"), ("T", "Toughness")):
-        m = re.search(rf"Unnatural {word}\s*\(\s*(x?)\s*(\d+)\s*\)", traits, re.IGNORECASE)
+        m = re.search(rf"Unnatural {word}\s*\(\s*(x?)\s*(\d{{1,2}})\s*\)", traits, re.IGNORECASE)
         if m and short in chars and short not in bonuses:
             base = chars[short][0] // 10
             bonuses[short] = (base * int(m.group(2)) if m.group(1) else base + int(m.group(2)), trait_at)
@@ -203,13 +230,11 @@ def _block(lines: list[Line], name_at: int | None, start: int, end: int, result:
         sheet.target["toughness_bonus"] = tb
         if tb[0] > chars["T"][0] // 10:
             sheet.target["unnatural_toughness"] = (tb[0] - chars["T"][0] // 10, tb[1])
-    sb = bonuses.get("S", (chars["S"][0] // 10, ""))[0] if "S" in chars else 0
-    _wounds(sheet, labelled, result)
-    if troop:
-        sheet.attacker["troop"] = (True, sheet.source)
-        sheet.target["troop"] = (True, sheet.source)
-    _armour(sheet, labelled, result)
-    _skills(sheet, labelled, chars, result)
+    return bonuses.get("S", (chars["S"][0] // 10, ""))[0] if "S" in chars else 0
+
+
+def _traits(sheet: Sheet, labelled: Labelled) -> None:
+    """The talents the engine reads and ``Size (Hulking)``, from Talents and Traits."""
     for text, spans in (
         labelled.get("talents", []) + labelled.get("traits", []) + labelled.get("talents and traits", [])
     ):
@@ -222,13 +247,6 @@ def _block(lines: list[Line], name_at: int | None, start: int, end: int, result:
             if m and m.group(1).title() in _SIZES:
                 sheet.attacker["size"] = (m.group(1).title(), at)
                 sheet.target["size"] = (m.group(1).title(), at)
-    weapons = labelled.get("weapons", []) + labelled.get("weapon", [])
-    for text, spans in weapons:
-        for part, offset in _split_top_at(text):
-            w = _weapon(part.strip().rstrip("."), _line_of(spans, offset), result, system, sb)
-            if w is not None:
-                sheet.weapons.append(w)
-    emit(result, sheet)
 
 
 Spans = list[tuple[int, int]]
@@ -245,6 +263,24 @@ def _line_of(at: Spans, offset: int = 0) -> str:
     return f"line {line}"
 
 
+def _row_values(lines: list[Line], nxt: int, end: int) -> tuple[list[tuple[int, int | None, str]], int]:
+    """The values under a header row, from ``lines[nxt]`` on while the lines hold only digits and
+    brackets (a row broken over lines), each with its bonus in brackets and its line; a run of
+    digits (columns run together) split into two-digit values. Returns them and the next line."""
+    values: list[tuple[int, int | None, str]] = []
+    while nxt < end and len(values) < len(SHORTS) and re.fullmatch(r"[\d\s()]+", lines[nxt].text):
+        at = f"line {lines[nxt].number}"
+        for token, bonus in _VALUE.findall(lines[nxt].text):
+            if len(token) > 3 and len(token) % 2 == 0:
+                values += [(int(token[i : i + 2]), None, at) for i in range(0, len(token), 2)]
+            else:
+                values.append((int(token), None, at))
+            if bonus:
+                values[-1] = (values[-1][0], int(bonus), at)
+        nxt += 1
+    return values, nxt
+
+
 def _characteristics(
     lines: list[Line], start: int, end: int, result: ImportResult
 ) -> tuple[dict[str, tuple[int, int | None, str]], int]:
@@ -257,19 +293,7 @@ def _characteristics(
             found[short] = (int(value), int(bonus) if bonus else None, f"line {row.number}")
         nxt = start + 1
     else:
-        values: list[tuple[int, int | None, str]] = []
-        nxt = start + 1
-        while nxt < end and len(values) < len(SHORTS) and re.fullmatch(r"[\d\s()]+", lines[nxt].text):
-            for token, bonus in _VALUE.findall(lines[nxt].text):
-                if len(token) > 3 and len(token) % 2 == 0:  # columns run together: two digits each
-                    values += [
-                        (int(token[i : i + 2]), None, f"line {lines[nxt].number}") for i in range(0, len(token), 2)
-                    ]
-                    if bonus:
-                        values[-1] = (values[-1][0], int(bonus), values[-1][2])
-                else:
-                    values.append((int(token), int(bonus) if bonus else None, f"line {lines[nxt].number}"))
-            nxt += 1
+        values, nxt = _row_values(lines, start + 1, end)
         if not values and nxt < end and not _LABEL.match(lines[nxt].text):
             problem(
                 result,
@@ -452,7 +476,37 @@ def _skills(
         return
 
 
+_PART_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("range", re.compile(r"(\d{1,5})\s*m", re.IGNORECASE)),
+    ("rof", re.compile(r"((?:s|-)\s*/\s*(?:\d{1,3}|-)\s*/\s*(?:\d{1,3}|-))", re.IGNORECASE)),
+    ("damage", re.compile(r"(\d{0,2}d(?:10|5)(?:\s*[+-]\s*\d{1,2})?)\s*([EIRX])", re.IGNORECASE)),
+    ("pen", re.compile(r"pen\s*:?\s*(\d{1,3})", re.IGNORECASE)),
+    ("clip", re.compile(r"clip\s*:?\s*(\d{1,5})", re.IGNORECASE)),
+    ("reload", re.compile(r"(?:rld|reload)\s*:?\s*(.{1,20})", re.IGNORECASE)),
+)
+
+
+def _parts(inner: str) -> tuple[dict[str, tuple[str, ...]], list[str]]:
+    """A weapon profile's parts (``100m; S/3/-; 1d10+3 E; Pen 0; ...``) by kind (range, rof,
+    damage, pen, clip, reload, class), each as its matched groups; and the rest, as qualities."""
+    found: dict[str, tuple[str, ...]] = {}
+    qualities: list[str] = []
+    for part in (p.strip() for p in inner.split(";")):
+        if not part:
+            continue
+        if part.lower() in _CLASSES:
+            found["class"] = (_CLASSES[part.lower()],)
+            continue
+        kind = next(((k, m) for k, pat in _PART_PATTERNS if (m := pat.fullmatch(part)) is not None), None)
+        if kind is None:
+            qualities += _split_top(part)
+        else:
+            found[kind[0]] = tuple(g for g in kind[1].groups())
+    return found, qualities
+
+
 def _weapon(text: str, at: str, result: ImportResult, system: str, sb: int) -> WeaponSheet | None:
+    """One weapon of a Weapons line, ``Name (parts)``, or None with the problem at its line."""
     if len(text) > WEAPON_TEXT:
         problem(result, at, f"Weapon not read (too long for a profile): '{limits.shown(text)}'")
         return None
@@ -460,69 +514,26 @@ def _weapon(text: str, at: str, result: ImportResult, system: str, sb: int) -> W
     if m is None:
         problem(result, at, f"Weapon not read (no profile in brackets): '{limits.shown(text)}'")
         return None
-    name, inner = " ".join(m.group(1).split()), m.group(2)
+    name = " ".join(m.group(1).split())
     if len(name) > limits.NAME_LENGTH or limits.bad_character(name):
         problem(result, at, f"Weapon name not read: '{limits.shown(name)}'")
         return None
     w = WeaponSheet(name=name, source=at)
-    rng = rof = damage = dtype = pen = clip = reload = cls = None
-    qualities: list[str] = []
-    for part in (p.strip() for p in inner.split(";")):
-        if not part:
-            continue
-        low = part.lower()
-        if (r := re.fullmatch(r"(\d{1,5})\s*m", low)) is not None:
-            rng = int(r.group(1))
-        elif re.fullmatch(r"(s|-)\s*/\s*(\d+|-)\s*/\s*(\d+|-)", low):
-            rof = part.replace(" ", "").upper().replace("-", "-")
-        elif (
-            d := re.fullmatch(r"(\d{0,2}d(?:10|5)(?:\s*[+-]\s*\d{1,2})?)\s*([EIRX])", part, re.IGNORECASE)
-        ) is not None:
-            damage, dtype = d.group(1).replace(" ", "").lower(), d.group(2).upper()
-        elif (p := re.fullmatch(r"pen\s*:?\s*(\d{1,3})", low)) is not None:
-            pen = int(p.group(1))
-        elif (c := re.fullmatch(r"clip\s*:?\s*(\d{1,5})", low)) is not None:
-            clip = int(c.group(1))
-        elif (r2 := re.fullmatch(r"(?:rld|reload)\s*:?\s*(.{1,20})", part, re.IGNORECASE)) is not None:
-            reload = r2.group(1).strip().title()
-        elif low in _CLASSES:
-            cls = _CLASSES[low]
-        else:
-            qualities += _split_top(part)
-    melee = cls == "Melee" or (cls is None and rng is None and rof is None)
+    found, qualities = _parts(m.group(2))
+    cls = found.get("class", (None,))[0]
+    melee = cls == "Melee" or (cls is None and "range" not in found and "rof" not in found)
     if melee:
         w.values["class"] = ("Melee", at)
         w.values["rof"] = ("S/-/-", at)
     else:
-        guess = (
-            "Pistol"
-            if re.search(r"pistol|revolver", name, re.IGNORECASE)
-            else "Heavy"
-            if _HEAVY.search(name)
-            else "Basic"
-        )
-        w.values["class"] = (cls or guess, at)
-        w.values["range"] = (rng or 0, at)
-        if rof is None:
-            problem(result, at, f"{name}: no RoF (like S/3/-): read as single shots")
-        w.values["rof"] = (rof or "S/-/-", at)
-        w.values["clip"] = (clip or 0, at)
-        if reload:
-            w.values["reload"] = (reload, at)
-    if damage is None:
+        _ranged(w, found, cls, result)
+    if "damage" not in found:
         problem(result, at, f"{name}: no damage (like 1d10+3 E): type its damage")
     else:
-        if melee:
-            d2 = re.fullmatch(r"(\d*d\d+)([+-]\d+)?", damage)
-            flat = int(d2.group(2)) if d2 and d2.group(2) else 0
-            if d2 and flat >= sb:
-                rest = flat - sb
-                damage = d2.group(1) + (f"{rest:+d}" if rest else "")
-            elif d2:
-                problem(result, at, f"{name}: damage {damage} is below its wielder's SB {sb}: kept as printed")
-        w.values["damage"] = (damage, at)
-        w.values["damage_type"] = (dtype, at)
-    w.values["pen"] = (pen or 0, at)
+        damage = found["damage"][0].replace(" ", "").lower()
+        w.values["damage"] = (_without_sb(damage, sb, name, at, result) if melee else damage, at)
+        w.values["damage_type"] = (found["damage"][1].upper(), at)
+    w.values["pen"] = (int(found.get("pen", ("0",))[0]), at)
     read: list[str] = []
     for q in qualities:
         got = quality(system, q, None, f"{at}: {name}, qualities", result)
@@ -531,6 +542,40 @@ def _weapon(text: str, at: str, result: ImportResult, system: str, sb: int) -> W
     if read:
         w.values["qualities"] = (read, at)
     return w
+
+
+def _ranged(w: WeaponSheet, found: dict[str, tuple[str, ...]], cls: str | None, result: ImportResult) -> None:
+    """A ranged weapon's class (given, else from its name), range, RoF, clip and Rld."""
+    at = w.source
+    if cls is None:
+        cls = (
+            "Pistol"
+            if re.search(r"pistol|revolver", w.name, re.IGNORECASE)
+            else "Heavy"
+            if _HEAVY.search(w.name)
+            else "Basic"
+        )
+    w.values["class"] = (cls, at)
+    w.values["range"] = (int(found.get("range", ("0",))[0]), at)
+    if "rof" not in found:
+        problem(result, at, f"{w.name}: no RoF (like S/3/-): read as single shots")
+    w.values["rof"] = (found.get("rof", ("S/-/-",))[0].replace(" ", "").upper(), at)
+    w.values["clip"] = (int(found.get("clip", ("0",))[0]), at)
+    if "reload" in found:
+        w.values["reload"] = (found["reload"][0].strip().title(), at)
+
+
+def _without_sb(damage: str, sb: int, name: str, at: str, result: ImportResult) -> str:
+    """A melee weapon's damage as printed, with the wielder's SB in it, without it (the engine adds
+    SB); a flat bonus below SB is kept as printed, and said."""
+    d = re.fullmatch(r"(\d*d\d+)([+-]\d+)?", damage)
+    if d is None:
+        return damage
+    flat = int(d.group(2)) if d.group(2) else 0
+    if flat < sb:
+        problem(result, at, f"{name}: damage {damage} is below its wielder's SB {sb}: kept as printed")
+        return damage
+    return d.group(1) + (f"{flat - sb:+d}" if flat - sb else "")
 
 
 _SIZES = {
