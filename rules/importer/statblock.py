@@ -419,30 +419,26 @@ def _wounds(sheet: Sheet, labelled: Labelled, result: ImportResult) -> None:
 
 
 def _armour(sheet: Sheet, labelled: Labelled, result: ImportResult) -> None:
+    """``Armour:`` one value, ``4 (All)``, per location, or pieces (``Flak Vest (Body 3), Helmet
+    (Head 2)``), the best per location; a Horde's is one value (the Body's)."""
     for text, spans in labelled.get("armour", []):
         at = _line_of(spans)
         if re.fullmatch(r"(none|-)\.?", text.strip(), re.IGNORECASE):
             continue
-        every = re.fullmatch(r"\s*(\d{1,2})\s*\(\s*all\s*\)\s*\.?\s*", text, re.IGNORECASE)
-        inner = None if every else re.search(r"\(([^()]*)\)\s*\.?$", text)
-        body = every.group(1) if every else inner.group(1) if inner else text
-        name = text[: inner.start()].strip() if inner else None
         ap: dict[str, int] = {}
-        if re.fullmatch(r"\s*(\d{1,2})\s*\.?\s*", body):
-            ap = dict.fromkeys(LOCATIONS, int(body.strip().rstrip(".")))
-        else:
-            for part in re.split(r"[,;]", body):
-                m = re.fullmatch(r"\s*([A-Za-z][A-Za-z ]*?)\s*:?\s*(\d{1,2})\s*", part)
-                if m is None or m.group(1).lower() not in _LOC_WORDS:
-                    m2 = re.fullmatch(r"\s*(\d{1,2})\s*\(?\s*([A-Za-z][A-Za-z ]*?)\s*\)?\s*", part)
-                    if m2 is None or m2.group(2).lower() not in _LOC_WORDS:
-                        problem(result, at, f"Armour not read: '{limits.shown(part.strip())}'")
-                        continue
-                    words, value = m2.group(2), m2.group(1)
-                else:
-                    words, value = m.group(1), m.group(2)
-                for loc in _LOC_WORDS[words.lower()]:
-                    ap[loc] = min(int(value), 50)
+        names: list[str] = []
+        for piece in _split_top(text.strip().rstrip(".")):
+            inner = re.fullmatch(r"(.*?)\s*\(([^()]*)\)", piece)
+            if inner and re.fullmatch(r"\d{1,2}", inner.group(1)) and inner.group(2).strip().lower() == "all":
+                name, body = None, inner.group(1)  # "4 (All)"
+            elif inner:
+                name, body = inner.group(1), inner.group(2)
+            else:
+                name, body = None, piece
+            if name:
+                names.append(name)
+            for loc, value in _locations(body, at, result).items():
+                ap[loc] = max(ap.get(loc, 0), value)
         if not ap:
             continue
         if "horde.magnitude" in sheet.target:
@@ -452,7 +448,27 @@ def _armour(sheet: Sheet, labelled: Labelled, result: ImportResult) -> None:
             if ap.get(loc):
                 sheet.target[f"armour.{loc}"] = (ap[loc], at)
                 sheet.armour[loc] = (ap[loc], at)
-        sheet.armour_name = (name or f"{sheet.name}'s armour")[: limits.NAME_LENGTH]
+        sheet.armour_name = (" + ".join(names) or f"{sheet.name}'s armour")[: limits.NAME_LENGTH]
+
+
+def _locations(body: str, at: str, result: ImportResult) -> dict[str, int]:
+    """AP by location from ``6``, ``All 6`` or ``Head 4, Arms 5, Body 6`` (``6 Body`` too)."""
+    if re.fullmatch(r"\s*(\d{1,2})\s*", body):
+        return dict.fromkeys(LOCATIONS, min(int(body), 50))
+    ap: dict[str, int] = {}
+    for part in re.split(r"[,;]", body):
+        m = re.fullmatch(r"\s*([A-Za-z][A-Za-z ]*?)\s*:?\s*(\d{1,2})\s*", part)
+        m2 = re.fullmatch(r"\s*(\d{1,2})\s*([A-Za-z][A-Za-z ]*?)\s*", part)
+        if m is not None and m.group(1).lower() in _LOC_WORDS:
+            words, value = m.group(1), m.group(2)
+        elif m2 is not None and m2.group(2).lower() in _LOC_WORDS:
+            words, value = m2.group(2), m2.group(1)
+        else:
+            problem(result, at, f"Armour not read: '{limits.shown(part.strip())}'")
+            continue
+        for loc in _LOC_WORDS[words.lower()]:
+            ap[loc] = max(ap.get(loc, 0), min(int(value), 50))
+    return ap
 
 
 def _skills(
@@ -462,7 +478,7 @@ def _skills(
     result: ImportResult,
 ) -> None:
     text = " ".join(t for t, _ in labelled.get("skills", []))
-    at = next((str(a) for _, a in labelled.get("skills", [])), "")
+    at = next((_line_of(a) for _, a in labelled.get("skills", [])), sheet.source)
     for reaction, short in (("Dodge", "Ag"), ("Parry", "WS")):
         m = re.search(rf"\b{reaction}\s*(?:\(\s*(\w+)\s*\))?\s*([+-]\s*\d{{1,2}})?", text, re.IGNORECASE)
         if m is None:

@@ -288,3 +288,41 @@ def test_imported_block_resolves_an_attack(name: str, system: str) -> None:
         }
     )
     assert answer["status"] == "ok", answer
+
+
+def test_armour_in_pieces_and_a_horde_block() -> None:
+    """Armour as pieces, each on its locations (Greaves (2 Legs) with the number first), the
+    armour entry named for all three; Dodge (Ag) with no bonus is Ag itself (33); a Magnitude
+    line makes a Horde, its Armour 2 the Horde's one value, with no Wounds line asked for."""
+    text = (
+        "Arbites Patrol (Troop)\n"
+        "WS 35 BS 38 S 35 T 40 Ag 33 Int 30 Per 36 WP 34 Fel 28\n"
+        "Wounds: 12\n"
+        "Armour: Flak Vest (Body 3), Helmet (Head 2), Greaves (2 Legs)\n"
+        "Skills: Dodge (Ag)\n"
+        "Weapons: Shotgun (Basic; 30m; S/-/-; 1d10+4 I; Pen 0; Clip 8; Rld 2 Full; Scatter)\n"
+        "\n"
+        "Plague Swarm\n"
+        "WS BS S T Ag Int Per WP Fel\n"
+        "25 0 20 25 35 5 20 20 5\n"
+        "Magnitude: 40\n"
+        "Armour: 2\n"
+        "Weapons: Bites (1d5+2 R; Pen 0; Toxic (1))\n"
+    )
+    result = import_text(text)
+    patrol, swarm = (e["data"] for e in result.party["targets"])
+    assert patrol["armour"] == {"Head": 2, "Body": 3, "Right Leg": 2, "Left Leg": 2}
+    assert patrol["evasion"] == {"reaction": "Dodge", "skill": 33}
+    assert result.party["armour"] == [
+        {
+            "name": "Flak Vest + Helmet + Greaves",
+            "system": "dh2",
+            "data": {"Head": 2, "Body": 3, "Right Leg": 2, "Left Leg": 2},
+        }
+    ]
+    assert swarm["horde"] == {"magnitude": 40, "armour": 2} and "wounds" not in swarm
+    # the Bites' 1d5+2 printed with SB 2 (S 20): 1d5
+    assert result.party["weapons"][1]["data"]["damage"] == "1d5"
+    by = {(f.entry, f.field): f.source for f in result.fields}
+    assert (by[("targets.0", "evasion.skill")], by[("targets.1", "horde.magnitude")]) == ("line 5", "line 11")
+    assert result.problems == []
