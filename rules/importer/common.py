@@ -86,6 +86,8 @@ def emit(result: ImportResult, sheet: Sheet) -> None:
         return data
 
     attacker = {"name": (sheet.name, sheet.source), **sheet.attacker}
+    if not sheet.weapons:  # said, so the form's default weapon is never taken for its own
+        problem(result, sheet.source, f"{sheet.name}: no weapon read: its attacker holds the form's default weapon")
     if sheet.weapons:
         first = sheet.weapons[0]
         attacker["weapon.name"] = (first.name, first.source)

@@ -764,3 +764,13 @@ def test_deathwatch_dashes_and_units_as_the_compendium_types_them() -> None:
     weapons = [e["data"] for e in result.party["weapons"]]
     assert weapons[0]["rof"] == "S/-/-" and "range" not in weapons[0]
     assert (weapons[1]["range"], weapons[1]["rof"], weapons[1]["clip"]) == (30, "S/3/-", 20)
+
+
+def test_an_actor_without_weapons_says_its_attacker_holds_the_default() -> None:
+    actor = json.loads((DATA / "vendare-acolyte.json").read_text())
+    actor["items"] = []
+    result = import_text(json.dumps(actor))
+    assert [(p.at, p.message) for p in result.problems] == [
+        ("name", "Sister Veyra Tolk: no weapon read: its attacker holds the form's default weapon")
+    ]
+    assert "weapon" not in result.party["attackers"][0]["data"] and result.party["weapons"] == []
