@@ -137,3 +137,14 @@ def test_a_value_the_engine_refuses_is_named_at_its_source() -> None:
             "Weapon 1 \"Laspistol\" (Dark Heresy 2nd edition), damage: '3d6+2': damage dice are d5 or d10",
         ),
     ]
+
+
+def test_the_preview_envelope_is_plain_json_for_the_page() -> None:
+    """What the page's worker gets: the party file, every field with its value and source, every
+    problem at its place, the talents and the readings, all plain JSON."""
+    answer = json.loads(json.dumps(run_import(BLOCK)))
+    assert answer["status"] == "ok"
+    preview = answer["import"]
+    assert set(preview) == {"party", "fields", "problems", "talents", "readings"}
+    assert {"entry": "weapons.1", "field": "damage", "value": "1d10+2", "source": "line 10"} in preview["fields"]
+    assert preview["talents"][0] == {"entry": "attackers.0", "name": "Swift Attack", "source": "line 8"}
