@@ -27,8 +27,10 @@ assumed to mean the same by one key:
   location.
 - **Aleslammer's Deathwatch** (``deathwatch``; ``character``, ``enemy``, ``npc``, ``horde``): a
   characteristic is ``base + 5`` per advance flag set (``advances.simple/intermediate/trained/
-  expert``); Unnatural characteristics are trait items whose modifiers multiply the bonus
-  (``effectType: characteristic-bonus``, ``modifier: "x2"``, ``valueAffected: "str"``); natural
+  expert``) plus the modifiers of the actor, its talents, traits and equipped items
+  (``effectType: characteristic``); Unnatural characteristics are modifiers that multiply the
+  bonus (``characteristic-bonus``, ``modifier: "x2"``, ``valueAffected: "str"``), and power
+  armour's +20 S is ``characteristic-post-multiplier`` (+20 S, +2 SB after the multiplier); natural
   armour and Machine are traits named ``Natural Armour (6)`` / ``Machine (4)``, added to every
   location. ``wounds.value`` is the damage taken (above ``max`` is critical damage). A Horde's
   Magnitude is ``wounds.max`` and ``wounds.value`` the Magnitude lost; its armour ``gearArmor``
@@ -58,6 +60,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from .. import limits
@@ -509,7 +512,7 @@ def _deathwatch(actor: dict[str, Any], base: str, result: ImportResult) -> Sheet
     s: dict[str, Any] = actor["system"]
     sys = f"{base}system"
     sheet = Sheet(name=_name(actor, base, result), system="dw", source=f"{base}name")
-    multipliers, natural, natural_at = _dw_traits(sheet, actor, base, result)
+    mods = _dw_modifiers(sheet, actor, base, result)
     totals: dict[str, tuple[int, str]] = {}
     for short, key in DW_KEYS.items():
         c = _get(s, "characteristics", key)
@@ -518,8 +521,8 @@ def _deathwatch(actor: dict[str, Any], base: str, result: ImportResult) -> Sheet
         at = f"{sys}.characteristics.{key}"
         b = number(c.get("base"), f"{at}.base", result, high=100) or 0
         adv = _dict(c.get("advances"))
-        totals[short] = (b + 5 * sum(1 for v in adv.values() if v is True), at)
-    _characteristics(sheet, totals, lambda k, v: (v // 10) * multipliers.get(k, 1), result)
+        totals[short] = (mods.total(short, b + 5 * sum(1 for v in adv.values() if v is True)), at)
+    _characteristics(sheet, totals, mods.bonus_of, result)
     weapons: list[tuple[bool, WeaponSheet]] = []
     worn: list[tuple[dict[str, Any], str, str, bool]] = []
     for i, item in _items(actor):
@@ -536,7 +539,7 @@ def _deathwatch(actor: dict[str, Any], base: str, result: ImportResult) -> Sheet
         elif it.get("equipped") and not worn:  # the one suit worn
             parts = {k: it.get(k) for k in ("head", "body", "left_arm", "right_arm", "left_leg", "right_leg")}
             worn.append((parts, f"{at}.system", name, False))
-    _dw_wounds(sheet, actor, sys, natural, result)
+    _dw_wounds(sheet, actor, sys, mods.natural, result)
     fatigue = number(_get(s, "fatigue", "value"), f"{sys}.fatigue.value", result, high=100)
     if fatigue:
         sheet.target["fatigue"] = (fatigue, f"{sys}.fatigue.value")
@@ -547,33 +550,74 @@ def _deathwatch(actor: dict[str, Any], base: str, result: ImportResult) -> Sheet
         sheet.target["player"] = (True, f"{base}type")
     _take_weapons(sheet, weapons)
     if actor.get("type") != "horde":
-        _wear(sheet, worn, result, natural, natural_at)
+        _wear(sheet, worn, result, mods.natural, mods.natural_at)
     return sheet
 
 
-def _dw_traits(sheet: Sheet, actor: dict[str, Any], base: str, result: ImportResult) -> tuple[dict[str, int], int, str]:
-    """A Deathwatch actor's traits, read before its characteristics: the bonus multipliers of its
-    Unnatural characteristics (by short name), its natural armour (Natural Armour (X), Machine (X))
-    and where that was read; Size and the talents the engine reads go on ``sheet``."""
-    multipliers: dict[str, int] = {}
-    natural, natural_at = 0, ""
-    dw_short = {v: k for k, v in DW_KEYS.items()}
+@dataclass
+class _DwMods:
+    """What a Deathwatch actor's modifiers do to its characteristics, by short name: ``add`` to
+    the value (``characteristic``), ``post`` to the value with its bonus added after the
+    Unnatural multiplier (``characteristic-post-multiplier``: power armour's +20 S gives +2 SB,
+    never doubled), ``mult`` the Unnatural multiplier (``characteristic-bonus`` ``x2``), ``bonus``
+    a flat bonus (``characteristic-bonus`` ``2``); and the natural armour (Natural Armour (X),
+    Machine (X)) with where it was read."""
+
+    add: dict[str, int] = field(default_factory=dict)
+    post: dict[str, int] = field(default_factory=dict)
+    mult: dict[str, int] = field(default_factory=dict)
+    bonus: dict[str, int] = field(default_factory=dict)
+    natural: int = 0
+    natural_at: str = ""
+
+    def total(self, short: str, value: int) -> int:
+        return value + self.add.get(short, 0) + self.post.get(short, 0)
+
+    def bonus_of(self, short: str, total: int) -> int:
+        post = self.post.get(short, 0)
+        return ((total - post) // 10) * self.mult.get(short, 1) + post // 10 + self.bonus.get(short, 0)
+
+
+_ALWAYS = ("talent", "trait", "chapter", "specialty")
+"""Deathwatch items whose modifiers always count; any other counts only while equipped."""
+
+
+def _dw_modifiers(sheet: Sheet, actor: dict[str, Any], base: str, result: ImportResult) -> _DwMods:
+    """A Deathwatch actor's modifiers (its own and its items': talents, traits and chapters
+    always, armour and gear while equipped) as :class:`_DwMods`; its traits' Size and the talents
+    the engine reads go on ``sheet``."""
+    mods = _DwMods()
+    found: list[object] = list(_get(actor, "system", "modifiers") or [])
     for i, item in _items(actor):
         at = f"{base}items.{i}"
-        if item.get("type") != "trait":
+        kind, it = item.get("type"), item["system"]
+        if kind not in _ALWAYS and not it.get("equipped"):
             continue
-        name = text(item.get("name"), f"{at}.name", result) or "Trait"
-        for mod in item["system"].get("modifiers") or []:
-            if isinstance(mod, dict) and mod.get("effectType") == "characteristic-bonus" and mod.get("enabled", True):
-                m = re.fullmatch(r"\s*x\s*(\d+)\s*", str(mod.get("modifier", "")))
-                key = dw_short.get(str(mod.get("valueAffected")))
-                if m and key:
-                    multipliers[key] = max(multipliers.get(key, 1), min(int(m.group(1)), 10))
-        if (m2 := _NATURAL.fullmatch(name)) is not None:
-            natural += int(m2.group(2))
-            natural_at = f"{at}.name"
-        _talent(sheet, name, f"{at}.name")
-    return multipliers, natural, natural_at
+        found += list(it.get("modifiers") or [])
+        if kind == "trait":
+            name = text(item.get("name"), f"{at}.name", result) or "Trait"
+            if (m2 := _NATURAL.fullmatch(name)) is not None:
+                mods.natural += int(m2.group(2))
+                mods.natural_at = f"{at}.name"
+            _talent(sheet, name, f"{at}.name")
+    short_of = {v: k for k, v in DW_KEYS.items()}
+    for mod in found:
+        if not isinstance(mod, dict) or mod.get("enabled") is False:
+            continue
+        short = short_of.get(str(mod.get("valueAffected")))
+        m = re.fullmatch(r"\s*(x?)\s*([+-]?\d{1,3})\s*", str(mod.get("modifier", "")))
+        if short is None or m is None:
+            continue
+        value, kind = int(m.group(2)), mod.get("effectType")
+        if kind == "characteristic":
+            mods.add[short] = mods.add.get(short, 0) + value
+        elif kind == "characteristic-post-multiplier":
+            mods.post[short] = mods.post.get(short, 0) + value
+        elif kind == "characteristic-bonus" and m.group(1):
+            mods.mult[short] = max(mods.mult.get(short, 1), min(value, 10))
+        elif kind == "characteristic-bonus":
+            mods.bonus[short] = mods.bonus.get(short, 0) + value
+    return mods
 
 
 def _dw_wounds(sheet: Sheet, actor: dict[str, Any], sys: str, natural: int, result: ImportResult) -> None:

@@ -310,22 +310,25 @@ HAND: dict[str, dict[str, Any]] = {
             },
         ],
     },
-    # Deathwatch: advances as +5 flags: WS 42+5, BS 45+10; Unnatural S and T (x2): SB 4x2 = 8, TB 4x2 = 8 (4 Unnatural); wounds.value 5 is damage taken; damage from dmg (not damage's default 1d10)
+    # Deathwatch: advances as +5 flags: WS 42+5, BS 45+10; the power armour's Enhanced Strength +20
+    # after the multiplier: S 43+20 = 63, SB 4x2 (Unnatural x2) + 2 = 10; the actor's own +5 T:
+    # T 46, TB 4x2 = 8 (4 Unnatural); wounds.value 5 is damage taken; damage from dmg (not
+    # damage's default 1d10); the grenade's SBx3: 30 m
     "deathwatch-character": {
         "attacker": {
             "name": "Brother Tavian",
             "characteristics": {
                 "WS": 47,
                 "BS": 55,
-                "S": 43,
-                "T": 41,
+                "S": 63,
+                "T": 46,
                 "Ag": 40,
                 "Int": 38,
                 "Per": 41,
                 "WP": 40,
                 "Fel": 35,
             },
-            "strength_bonus": 8,
+            "strength_bonus": 10,
             "weapon": {
                 "name": "Astartes Bolter",
                 "class": "Basic",
@@ -341,7 +344,7 @@ HAND: dict[str, dict[str, Any]] = {
         },
         "target": {
             "name": "Brother Tavian",
-            "characteristics": {"WS": 47, "S": 43, "T": 41, "Ag": 40, "WP": 40},
+            "characteristics": {"WS": 47, "S": 63, "T": 46, "Ag": 40, "WP": 40},
             "toughness_bonus": 8,
             "unnatural_toughness": 4,
             "wounds": 20,
@@ -374,7 +377,7 @@ HAND: dict[str, dict[str, Any]] = {
             {
                 "name": "Astartes Frag Grenade",
                 "class": "Thrown",
-                "range": 24,
+                "range": 30,
                 "rof": "S/-/-",
                 "clip": 1,
                 "damage": "2d10",
@@ -709,8 +712,8 @@ def test_qualities_read_from_each_systems_own_form() -> None:
 
 
 def test_deathwatch_thrown_range_is_sb_times_x() -> None:
-    """'SBx3' with SB 8 (Unnatural Strength x2 on S 43): 24 metres."""
-    assert entries("deathwatch-character")["weapons"][2]["range"] == 24
+    """'SBx3' with SB 10 (S 43 x2 Unnatural, +2 from the armour's +20 after it): 30 metres."""
+    assert entries("deathwatch-character")["weapons"][2]["range"] == 30
 
 
 def test_each_system_reads_into_its_ruleset() -> None:
