@@ -43,7 +43,9 @@ assumed to mean the same by one key:
 - **JamesonRGrieve's wh40k-ttrpg** (``wh40k-rpg``; ``dh2-character``, ``dh2-npc``,
   ``dw-character``, ``dh1-npc``...; the prefix is the game line, read as the ruleset dh2, dw or dh1;
   Rogue Trader, Black Crusade, Only War and Imperium Maledictum actors are refused, Auspex has no
-  such ruleset): a characteristic is ``base + modifier + 5 x advance``; ``unnatural`` of 2 or more
+  such ruleset): a characteristic is ``base + modifier + 5 x advance`` plus the
+  ``modifiers.characteristics`` of its talents, traits and conditions and of its equipped armour,
+  cybernetics and gear (``characteristicBonuses`` add to the bonus only); ``unnatural`` of 2 or more
   multiplies the bonus (the system's reading in every line). ``wounds.value`` is the wounds LEFT.
   A Horde is ``horde.enabled`` with ``horde.magnitude.current``. A weapon's damage is
   ``damage.formula`` plus ``damage.bonus``, its type ``damage.type``, Pen ``damage.penetration``;
@@ -695,6 +697,7 @@ def _wh40k(actor: dict[str, Any], base: str, result: ImportResult) -> Sheet | No
     sheet = Sheet(name=_name(actor, base, result), system=ruleset, source=f"{base}name")
     totals: dict[str, tuple[int, str]] = {}
     unnatural: dict[str, int] = {}
+    added, bonuses = _wh40k_modifiers(actor)
     for short, key in DH2_KEYS.items():
         c = _get(s, "characteristics", key)
         if not isinstance(c, dict):
@@ -703,11 +706,13 @@ def _wh40k(actor: dict[str, Any], base: str, result: ImportResult) -> Sheet | No
         b = number(c.get("base"), f"{at}.base", result, high=100) or 0
         mod = number(c.get("modifier"), f"{at}.modifier", result, low=-100, high=100) or 0
         adv = number(c.get("advance"), f"{at}.advance", result, high=20) or 0
-        totals[short] = (b + mod + 5 * adv, at)
+        totals[short] = (b + mod + 5 * adv + added.get(key, 0), at)
         unnatural[short] = number(c.get("unnatural"), f"{at}.unnatural", result, high=10) or 0
-    _characteristics(
-        sheet, totals, lambda k, v: (v // 10) * unnatural[k] if unnatural.get(k, 0) >= 2 else v // 10, result
-    )
+
+    def bonus(k: str, v: int) -> int:
+        return (v // 10) * (unnatural[k] if unnatural.get(k, 0) >= 2 else 1) + bonuses.get(DH2_KEYS[k], 0)
+
+    _characteristics(sheet, totals, bonus, result)
     if _get(s, "horde", "enabled") is True:
         at = f"{sys}.horde.magnitude.current"
         mag = number(_get(s, "horde", "magnitude", "current"), at, result, low=1, high=limits.MAGNITUDE)
@@ -719,6 +724,32 @@ def _wh40k(actor: dict[str, Any], base: str, result: ImportResult) -> Sheet | No
         sheet.target["player"] = (True, f"{base}type")
     _wh40k_items(sheet, actor, base, result, horde=_get(s, "horde", "enabled") is True)
     return sheet
+
+
+_WH40K_ALWAYS = ("talent", "trait", "condition")
+"""wh40k-ttrpg items whose modifiers always count; armour, cybernetics and gear count while equipped."""
+
+
+def _wh40k_modifiers(actor: dict[str, Any]) -> tuple[dict[str, int], dict[str, int]]:
+    """A wh40k-ttrpg actor's item modifiers, by characteristic key (``strength``): those added to
+    the value (``system.modifiers.characteristics``) and those added to the bonus only
+    (``characteristicBonuses``), of its talents, traits and conditions, and of its armour,
+    cybernetics and gear while equipped (origin paths are the system's own, already in ``modifier``)."""
+    added: dict[str, int] = {}
+    bonuses: dict[str, int] = {}
+    keys = {**{k: k for k in DH2_KEYS.values()}, **DH2_KEYS}
+    for _, item in _items(actor):
+        it = item["system"]
+        kind = item.get("type")
+        if kind not in _WH40K_ALWAYS and not (
+            kind in ("armour", "cybernetic", "gear") and _get(it, "state", "equipped") is True
+        ):
+            continue
+        for bucket, name in ((added, "characteristics"), (bonuses, "characteristicBonuses")):
+            for key, value in _dict(_get(it, "modifiers", name)).items():
+                if key in keys and isinstance(value, int) and not isinstance(value, bool) and abs(value) <= 100:
+                    bucket[keys[key]] = bucket.get(keys[key], 0) + value
+    return added, bonuses
 
 
 def _wh40k_items(sheet: Sheet, actor: dict[str, Any], base: str, result: ImportResult, *, horde: bool) -> None:

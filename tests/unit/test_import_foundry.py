@@ -484,7 +484,10 @@ HAND: dict[str, dict[str, Any]] = {
             }
         ],
     },
-    # wh40k-ttrpg: WS 34 + modifier 5, BS 36+2x5, T 35+5 (TB 4); wounds.value 10 LEFT of 14: 4 taken; Carapace Chestplate covers only the Body (6 over 5), its arm APs not counted; damage 1d10 + bonus 4
+    # wh40k-ttrpg: WS 34 + modifier 5, BS 36+2x5, T 35+5 (TB 4); the equipped carapace's Ag -5
+    # (32 - 5 = 27) and the talent's WP +5 (40), the unequipped Stimm Injector's S +10 not; wounds.value
+    # 10 LEFT of 14: 4 taken; Carapace Chestplate covers only the Body (6 over 5), its arm APs not
+    # counted; damage 1d10 + bonus 4
     "wh40k-dh2-character": {
         "attacker": {
             "name": "Arbitrator Domna Vey",
@@ -493,10 +496,10 @@ HAND: dict[str, dict[str, Any]] = {
                 "BS": 46,
                 "S": 33,
                 "T": 40,
-                "Ag": 32,
+                "Ag": 27,
                 "Int": 30,
                 "Per": 38,
-                "WP": 35,
+                "WP": 40,
                 "Fel": 30,
             },
             "weapon": {
@@ -515,7 +518,7 @@ HAND: dict[str, dict[str, Any]] = {
         },
         "target": {
             "name": "Arbitrator Domna Vey",
-            "characteristics": {"WS": 39, "S": 33, "T": 40, "Ag": 32, "WP": 35},
+            "characteristics": {"WS": 39, "S": 33, "T": 40, "Ag": 27, "WP": 40},
             "toughness_bonus": 4,
             "wounds": 14,
             "damage_taken": 4,

@@ -76,7 +76,7 @@ def test_a_long_hostile_stat_block_is_read_quickly() -> None:
     hostile = BLOCK.replace("Weapons: ", "Weapons: " + "\n".join(["((((( Gun Gun Gun Gun"] * 8000) + " ")
     started = time.perf_counter()
     answer = run_import(hostile[:STATBLOCK_LENGTH])
-    assert time.perf_counter() - started < 2.0
+    assert time.perf_counter() - started < 10.0  # ~0.2 s alone; generous for a loaded machine
     assert answer["status"] == "ok"
 
 
