@@ -1,4 +1,4 @@
-"""The command line: ``python -m rules resolve SCENARIO.json`` and ``python -m rules schema``.
+"""The command line: ``python -m rules resolve SCENARIO.json``, ``python -m rules schema`` and the rest below.
 
 - ``resolve FILE`` (``-`` reads stdin): prints the resolution as JSON and exits 0; exits 3 with
   ``{"needs": {"purpose", "sides", "index", "count"}, "dice": [...]}`` on stdout when the scripted dice run
@@ -20,6 +20,15 @@
   one ruleset's paste-in text (``--system`` names its ruleset) and prints the file as read (exit
   0), or exits 2 with ``{"errors": [{"field", "where", "message"}]}`` on stderr; its
   Psychic Phenomena and Perils of the Warp tables (``phenomena``, ``perils``) are checked with it.
+- ``import FILE [--system dh2|dh1|dw] [--keep-going]``: reads Foundry VTT actors ("Export Data"
+  JSON: one actor, a list of them, or a world's ``{"actors": [...]}``) or pasted stat blocks
+  (text; ``--system`` is their ruleset, dh2 unless given) with :mod:`rules.importer` and prints the
+  party file (``{"auspex_party": 1, ...}``), exit 0; each reading taken is said on stderr
+  (``reading: ...``). Anything not understood (an unknown quality, a weapon with no damage, a
+  characteristic out of range) exits 2 with ``{"errors": [{"field", "message"}]}`` on stderr, the
+  field a JSON path (``actors.3.items.2.system.special``) or ``line N``; with ``--keep-going`` the
+  party is printed all the same and those are said on stderr as warnings. A file that cannot be
+  read at all exits 2 at field ``file``.
 - Every FILE is read as bytes: UTF-8, with or without a byte order mark; a file in another
   encoding exits 2 with its error at the file's field (``scenario``, ``encounter``, ``then``, ``file``).
 - ``catalogue``: prints each ruleset's actions, weapon qualities, circumstances, difficulties and
@@ -178,6 +187,33 @@ def cmd_tables(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_import(path: str, system: str, keep_going: bool) -> int:
+    """``import FILE``: Foundry actors or stat blocks into a party file (:mod:`rules.importer`)."""
+    from .importer import run_import
+
+    try:
+        text = _read(path)
+    except OSError as exc:
+        return _invalid(f"cannot read {path}: {exc.strerror}", "file")
+    except NotUtf8 as exc:
+        return _invalid(str(exc), "file")
+    out = run_import(text, system)
+    if out["status"] != "ok":
+        print(json.dumps({"errors": out["errors"]}, indent=2), file=sys.stderr)
+        return EXIT_INVALID
+    found = out["import"]
+    for reading in found["readings"]:
+        print(f"reading: {reading}", file=sys.stderr)
+    problems = [{"field": p["at"], "message": p["message"]} for p in found["problems"]]
+    if problems and not keep_going:
+        print(json.dumps({"errors": problems}, indent=2, ensure_ascii=False), file=sys.stderr)
+        return EXIT_INVALID
+    for p in problems:
+        print(f"warning: {p['field']}: {p['message']}", file=sys.stderr)
+    print(json.dumps(found["party"], indent=1, ensure_ascii=False))
+    return EXIT_OK
+
+
 ROLLED = ("initiative", "attack", "clear_jam")  # the events that roll dice: rolled for you when none are given
 
 
@@ -203,7 +239,13 @@ def main(argv: list[str] | None = None) -> int:
     tc = tsub.add_parser("check", help="check a tables file (JSON) or paste-in text ('-' for stdin)")
     tc.add_argument("file")
     tc.add_argument("--system", default=None, help="the ruleset of paste-in text: dh2, dh1, dw or wh40krp")
+    im = sub.add_parser("import", help="Foundry actors (JSON) or pasted stat blocks ('-' for stdin) as a party file")
+    im.add_argument("file")
+    im.add_argument("--system", default="dh2", choices=("dh2", "dh1", "dw"), help="the ruleset of stat blocks")
+    im.add_argument("--keep-going", action="store_true", help="print the party even with fields not understood")
     args = ap.parse_args(argv)
+    if args.command == "import":
+        return cmd_import(args.file, args.system, args.keep_going)
     if args.command == "tables":
         return cmd_tables(args)
     if args.command == "schema":
