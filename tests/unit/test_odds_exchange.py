@@ -96,6 +96,36 @@ def test_the_second_attack_meets_no_dodge_once_the_first_spent_the_reaction() ->
     assert [s["who"] for s in got["steps"]] == ["g1", "g2"]
 
 
+def test_a_stunned_target_is_hit_more_easily_by_every_attack_and_does_not_act() -> None:
+    """Stunned (seed 001, Stunned: opponents +20 to hit, no Reactions; seed 003, Stunned Targets),
+    given by the GM for 1 of the Cultist's turns before the exchange. With 1 wound left every hit
+    takes it down. Hand count: each Guard's test is 60 + 20 = 80 (hits on 01-80), no Dodge:
+    down after Guard 1 = 4/5; after Guard 2 = 1 - (1/5)^2 = 24/25. It does not act at all: down, or
+    still Stunned when its turn comes (its own turn ends the Stunned)."""
+    cultist = {"name": "Cultist", "wounds": 10, "damage_taken": 9, "toughness_bonus": 3}
+    cultist["evasion"] = {"reaction": "Dodge", "skill": 30}
+    data = two_attacks(cultist)
+    data["encounter"]["events"].append({"type": "condition", "who": "c", "condition": "Stunned", "rounds": 1})
+    got = ok(data)
+    assert got["exact"] is True
+    assert [fraction(s["down"]) for s in got["steps"]] == [Fraction(4, 5), Fraction(24, 25)]
+    assert fraction(got["act"]) == 0
+
+
+def test_a_quality_whose_test_leaves_a_condition_is_sampled_and_says_why() -> None:
+    """Concussive (DH2 Core, Ch. V: a Toughness test or Stunned) leaves a condition the single
+    attack's outcome does not say: the exchange is estimated from runs of the engine, which stuns."""
+    weapon = {**AUTOGUN, "qualities": ["Concussive (2)"]}
+    data = two_attacks(
+        {"name": "Cultist", "wounds": 30, "toughness_bonus": 3, "characteristics": {"T": 30}}, weapon=weapon
+    )
+    got = ok(data)
+    assert got["exact"] is False and got["sample"] == exchange.RUNS
+    assert "Concussive" in got["notes"][0]
+    down = got["steps"][-1]["down"]
+    assert down["low"] is not None and down["low"] <= down["p"] <= down["high"]
+
+
 def _single_chart(data: dict[str, Any], who: str) -> dict[int, Fraction]:
     """The single attack's wounds chart, as the Odds panel gives it for ``who``'s attack now."""
     state = replay(load_file(data["encounter"]))
