@@ -102,7 +102,7 @@ class Planned:
     field: str
 
 
-Walk = dict[str, tuple[Any, Fraction]]
+Walk = dict[tuple[Any, ...], tuple[Any, Fraction]]
 Result = tuple[list[Fraction], dict[int, Fraction], Fraction, int | None]
 """Down after each attack, the chart's chances by value, the chance to act, the runs (None: exact)."""
 
@@ -370,21 +370,20 @@ def _one_run_step(state: Any, target: str, p: Planned, seed: Callable[[], dict[s
 def _walk(state: Any, target: str, planned: list[Planned]) -> Result:
     """The joint states walked attack by attack (exact). Raises :class:`NotExact`."""
     start = state.get(target)
-    states: Walk = {_key(state): (state, Fraction(1))}
+    states: Walk = {("start",): (state, Fraction(1))}
     down_final: dict[int, Fraction] = {}
     downed = Fraction(0)
     downs = []
-    memo: dict[str, Any] = {"start": _carried(start)}
+    memo: dict[Any, Any] = {"start": _carried(start)}
     for p in planned:
         nxt: Walk = {}
         for s, w in states.values():
-            for s2, w2 in _attack_outcomes(s, target, p, memo):
+            for s2, w2, k in _attack_outcomes(s, target, p, memo):
                 if s2 is None or _is_down(start, s2.get(target)):
                     downed += w * w2
                     v = _need(start)
                     down_final[v] = down_final.get(v, Fraction(0)) + w * w2
                     continue
-                k = _key(s2)
                 old = nxt.get(k)
                 nxt[k] = (s2, w * w2 + (old[1] if old else 0))
         if len(nxt) > CAP_STATES:
@@ -407,42 +406,72 @@ def _carried(c: Any) -> int:
     return carried_damage(c)
 
 
-def _key(state: Any) -> str:
-    """A state's reading: every combatant as it stands, without the log (states read alike merge)."""
-    data = state.model_dump(mode="json", exclude={"log", "events"})
-    for c in data["combatants"]:
-        c.pop("fury", None)  # the Righteous Fury rows read, recorded (no tables: no effect)
-        c.pop("actions", None)
+def _key(state: Any, damage_of: str | None = None) -> str:
+    """A state's reading: every combatant as it stands (its profiles, the log, the Righteous Fury
+    rows recorded with no tables and the actions' names left out: states read alike merge); with
+    ``damage_of``, that combatant's damage taken left out too (:func:`_prepared`)."""
+    skip = {"attacker", "target", "fury", "actions", "psychic_rows"}
+    data = state.model_dump(mode="json", exclude={"log": True, "events": True, "combatants": {"__all__": skip}})
+    if damage_of is not None:
+        for c in data["combatants"]:
+            if c["id"] == damage_of:
+                c.pop("damage_taken", None)
     return json.dumps(data, sort_keys=True)
 
 
-def _attack_outcomes(state: Any, target: str, p: Planned, memo: dict[str, Any]) -> list[tuple[Any | None, Fraction]]:
+Prepared = tuple[Any, dict[tuple[bool, int, bool, bool], Fraction]] | None
+"""The engine's state after an attack (less what the dice decide) and the chance of each effect
+(:func:`_effect`); None: the attacker cannot attack (jammed, empty, out)."""
+
+
+def _attack_outcomes(
+    state: Any, target: str, p: Planned, memo: dict[Any, Any]
+) -> list[tuple[Any | None, Fraction, tuple[Any, ...]]]:
     """The states one attack leaves from ``state``, each with its chance (None: the target is
-    down). Raises :class:`NotExact`."""
+    down) and its key: states of one key read alike (they merge). The engine's part is worked out
+    once for the states that differ only in the target's damage taken (:func:`_prepared`), and
+    the states made from one such part differ only in what :func:`_after` sets. Raises
+    :class:`NotExact`."""
+    group = (p.field, _key(state, target))
+    if group not in memo:
+        memo[group] = _prepared(state, target, p, memo)
+    prepared: Prepared = memo[group]
+    if prepared is None:
+        return [(state, Fraction(1), ("as", _key(state)))]
+    base, effects = prepared
+    need = _need(state.get(target))
+    out: list[tuple[Any | None, Fraction, tuple[Any, ...]]] = []
+    for e, chance in effects.items():
+        if e[1] >= need or e[2]:
+            out.append((None, chance, ()))
+            continue
+        after = _after(state, base, target, p.event.who, e)
+        t, w = after.get(target), after.get(p.event.who).weapon
+        out.append((after, chance, (id(base), t.damage_taken, t.magnitude, t.reaction_used, w and w.jammed)))
+    return out
+
+
+def _prepared(state: Any, target: str, p: Planned, memo: dict[Any, Any]) -> Prepared:
+    """The engine's part of one attack from ``state``: its turn reached, the attack applied (its
+    refusals raised at its field), and the chance of each effect of its outcomes."""
     from ..errors import NeedDie
 
     if _spent(state, p.event.who):
-        return [(state, Fraction(1))]
+        return None
     try:
         state = _to_turn(state, p.event.who, target, p.field, lambda: {"dice": []})
     except NeedDie:
         raise NotExact("a turn's end rolls dice (a Pinned test, Blood Loss)") from None
     if _spent(state, p.event.who):
-        return [(state, Fraction(1))]
+        return None
     base = _applied(state, p)  # the engine's refusals first, in the game's words at the attack's field
     scenario = _scenario(state, p)
     dist = _outcomes(_from_start(scenario, state, target, memo), memo)
-    effects: dict[tuple[bool, int, bool, bool], int] = {}  # outcomes that leave the same state, together
+    effects: dict[tuple[bool, int, bool, bool], Fraction] = {}  # outcomes that leave the same state, together
     for o, w in dist.weights.items():
         e = _effect(scenario, o)
-        effects[e] = effects.get(e, 0) + w
-    need = _need(state.get(target))
-    out: list[tuple[Any, Fraction]] = []
-    for e, w in effects.items():
-        chance = Fraction(w, dist.denom)
-        down = e[1] >= need or e[2]
-        out.append((None if down else _after(state, base, target, p.event.who, e), chance))
-    return out
+        effects[e] = effects.get(e, Fraction(0)) + Fraction(w, dist.denom)
+    return base, effects
 
 
 def _effect(scenario: Any, o: Any) -> tuple[bool, int, bool, bool]:
@@ -499,7 +528,7 @@ def _exact_enough(scenario: Any, field: str) -> None:
         raise NotExact(why)
 
 
-def _from_start(scenario: Any, state: Any, target: str, memo: dict[str, Any]) -> Any:
+def _from_start(scenario: Any, state: Any, target: str, memo: dict[Any, Any]) -> Any:
     """``scenario`` with the target's damage taken as it was when the exchange began (``memo``'s
     ``start``): an attack's outcomes (its hits and their wounds) do not depend on the damage
     taken before it, but for the "this many or more" cap of :func:`rules.odds.d100.wounds_cap`
@@ -516,7 +545,7 @@ def _from_start(scenario: Any, state: Any, target: str, memo: dict[str, Any]) ->
     return scenario.model_copy(update={"target": t.model_copy(update={"damage_taken": min(start, t.damage_taken)})})
 
 
-def _outcomes(scenario: Any, memo: dict[str, Any]) -> Any:
+def _outcomes(scenario: Any, memo: dict[Any, Any]) -> Any:
     """The single attack's exact distribution (memoized by scenario); :class:`NotExact` when too big."""
     from . import _attack_class
     from .d100 import outcomes
