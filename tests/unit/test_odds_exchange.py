@@ -316,3 +316,36 @@ def test_load_scenario_is_the_one_the_walk_uses() -> None:
     state = replay(load_file(data["encounter"]))
     scenario, _ = preview(state, load_event({"type": "attack", "who": "g1", "at": "c", "action": STANDARD}))
     assert load_scenario({**scenario, "seed": 1}).attacker.characteristics.BS == 40
+
+
+def test_a_horde_is_down_when_its_magnitude_is_gone() -> None:
+    """Deathwatch Horde of Magnitude 2: down after one attack is the single attack's 'Destroys
+    the Horde'; the chart counts the Magnitude lost."""
+    cultist = {"name": "Mob", "toughness_bonus": 3, "horde": {"magnitude": 2}}
+    data = two_attacks(cultist)
+    data["encounter"]["system"] = "dw"
+    got = ok(data)
+    assert got["chart"]["measure"] == "Magnitude lost"
+    assert [b["label"] for b in got["chart"]["bars"]] == ["0", "1", "2+"]
+    state = replay(load_file(data["encounter"]))
+    scenario, _ = preview(state, load_event({"type": "attack", "who": "g1", "at": "c", "action": STANDARD}))
+    single = run_odds(scenario)["odds"]
+    kill = next(f for f in single["headline"] if f["key"] == "kill")
+    assert got["steps"][0]["down"] == kill["chance"]
+
+
+def test_the_cli_prints_the_exchange(tmp_path: Any, capsys: Any) -> None:
+    import json
+
+    from rules.__main__ import main
+
+    cultist = {"name": "Cultist", "wounds": 10, "damage_taken": 9, "toughness_bonus": 3}
+    cultist["evasion"] = {"reaction": "Dodge", "skill": 30}
+    path = tmp_path / "x.json"
+    path.write_text(json.dumps(two_attacks(cultist)))
+    assert main(["odds", "--exchange", str(path)]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["steps"][1]["down"]["exact"] == "87/125"
+    path.write_text(json.dumps({**two_attacks(cultist), "target": "x"}))
+    assert main(["odds", "--exchange", str(path)]) == 2
+    assert json.loads(capsys.readouterr().err)["errors"][0]["field"] == "target"
