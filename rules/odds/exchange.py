@@ -27,11 +27,19 @@ Two ways, and the answer says which (``exact``):
   jam). Taken only where an outcome decides all that the attack changes: no quality or action
   that leaves a condition by a test (:data:`rules.d100.conditions.CONDITIONS`), no group
   Critical Effects tables in force (their rows leave conditions), no Overheats, Fate re-roll,
-  second weapon, Multiple Attacks, grapple, manoeuvre or others struck, and no turn's end that
-  rolls. Once down the target stays down: the wounds chart's last bar is "the wounds left or
-  more" (Auspex reading: past that, later attacks on a downed target do not change "down").
+  second weapon, Multiple Attacks, grapple, manoeuvre, Suppressing Fire (its pinning test),
+  Psychic Attack (the psyker's Phenomena) or others struck, and no turn's end that rolls. Once
+  down the target stays down: the wounds chart's last bar is "the wounds left or more" (Auspex
+  reading: past that, later attacks on a downed target do not change "down"). The rounds a
+  jammed attack fired are the engine's for one seeded resolution (the jammed weapon fires no
+  more in the exchange, so no figure reads them).
 - **Sampled** otherwise: :data:`RUNS` seeded runs of the engine's events, each figure an
   estimate with its 95% bounds.
+
+Rules carried (each the engine's): one Reaction a round (seed 003, Reactions; seed 001), a jammed
+weapon fires no more until cleared (seed 004, Weapon Jams), an empty clip until reloaded,
+critical damage accumulates (seed 004, Step Five), Stunned: +20 to hit it and no Reaction (seed
+001, Stunned; seed 003, Stunned Targets).
 
 Reading: the attacks are made this round before the target's turn; an attack by one whose turn
 comes after the target's is refused (at ``attacks.N.who``), as is one the engine refuses for a
@@ -515,9 +523,9 @@ def _exact_enough(scenario: Any, field: str) -> None:
     elif (
         a.two_weapon == "both"
         or a.talent is not None
-        or a.action_type.strip().lower() in ("grapple", "suppressing fire")
+        or a.action_type.strip().lower() in ("grapple", "suppressing fire", "psychic attack")
     ):
-        why = f"{field} is a {a.action_type} (several attacks, a grapple or a pinning test)"
+        why = f"{field} is a {a.action_type} (several attacks, a grapple, a pinning test or the psyker's Phenomena)"
     if why is None:
         from .. import tables
 
