@@ -180,8 +180,10 @@ def _planned(item: Any, target: str, field: str) -> Planned:
 def default_attacks(file: Any, state: Any, target: str) -> list[Any]:
     """Each combatant who may still act this round before ``target``'s turn, in initiative order
     from the one whose turn it is, with the action of its last attack event; those with no attack
-    in the file, out of the fight, or on the target's side (unless they attacked it in the file:
-    a file written before sides has everyone on one side) are left out."""
+    in the file, out of the fight, on the target's side (unless they attacked it in the file: a
+    file written before sides has everyone on one side), or whose turn it is with its actions
+    spent are left out. Raises :class:`ScenarioError` at ``attacks`` when none is left."""
+    from ..encounter.families import family
     from ..encounter.models import AttackEvent
 
     last: dict[str, dict[str, Any]] = {}
@@ -201,6 +203,8 @@ def default_attacks(file: Any, state: Any, target: str) -> list[Any]:
         foe = c is not None and (c.side != at.side or cid in aimed)
         if c is None or c.out or c.attacker is None or cid not in last or not foe:
             continue
+        if cid == state.turn and c.half_actions >= family(state.system).budget:
+            continue  # its turn's actions are spent already
         out.append(AttackEvent(type="attack", who=cid, at=target, action=dict(last[cid])))
     if not out:
         raise ScenarioError.at(

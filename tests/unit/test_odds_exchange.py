@@ -223,6 +223,23 @@ def test_the_default_attacks_are_those_still_to_act_with_their_last_action() -> 
     assert [(s["who"], s["action"]) for s in got["steps"]] == [("g1", "Semi-Auto Burst"), ("g2", "Standard Attack")]
 
 
+def test_the_default_leaves_out_one_whose_turn_s_actions_are_spent() -> None:
+    """Round 2: Guard 1 has fired a Full Auto Burst and a Standard Attack (a Half Action each in
+    DH2, Core Table 7-1: its two Half Actions) this turn: only Guard 2 is still to attack before
+    the Cultist."""
+    data = two_attacks({"name": "Cultist", "wounds": 10, "toughness_bonus": 3})
+    burst = {"type": "Full Auto Burst", "distance": 20}
+    for who, at, action in (("g1", "c", STANDARD), ("g2", "c", STANDARD), ("c", "g1", {"type": "Standard Attack"})):
+        miss = [99 if who == "c" else 90]  # misses (an Autogun's 96-100 would jam it)
+        data["encounter"]["events"].append({"type": "attack", "who": who, "at": at, "action": action, "dice": miss})
+        data["encounter"]["events"].append({"type": "end_turn", "who": who})
+    for action in (burst, STANDARD):
+        data["encounter"]["events"].append({"type": "attack", "who": "g1", "at": "c", "action": action, "dice": [90]})
+    del data["attacks"]
+    got = ok(data)
+    assert [s["who"] for s in got["steps"]] == ["g2"]
+
+
 def test_bad_fields_are_named() -> None:
     data = two_attacks({"name": "Cultist", "wounds": 10, "toughness_bonus": 3})
     assert run_exchange({**data, "target": "nobody"})["errors"][0]["field"] == "target"
