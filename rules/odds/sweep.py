@@ -10,13 +10,17 @@ and Aim it needs for an even chance to kill.
   left, or a Troop slain by Righteous Fury) and the expected wounds, both exact where the attack
   can be walked;
 - a Horde: its Magnitude :data:`MAGNITUDES` (one row): the chance to destroy it and the
-  expected Magnitude lost.
+  expected Magnitude lost;
+- an Epic formation: every unit's armour save 0-6 (one row; seed 002: a d6 equal or under
+  saves, 0 none): the chance to break it (or wipe it out) and the expected units destroyed, the
+  Epic odds' own figures (:func:`rules.odds.odds`).
 
 The inverse line: the lowest tested characteristic (BS for a ranged weapon, WS for a melee one,
 1-100) whose chance to kill the scenario's own target is at least one half (None: not even at
 100), found by bisection over the chance, which never falls as the characteristic rises; and the
 least Aim (none, half, full: seed 003, Aim) that reaches it with the characteristic as given.
-Epic and the fan ruleset have no sweep yet (refused at ``system``).
+Epic has no BS or Aim: its inverse line is left out (null). The fan ruleset has no sweep yet
+(refused at ``system``).
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from .models import Chance
 TB = range(2, 9)
 ARMOUR = range(0, 11)
 MAGNITUDES = (5, 10, 15, 20, 25, 30, 40, 50, 60)
+SAVES = range(0, 7)
 LOCATIONS = ("Head", "Right Arm", "Left Arm", "Body", "Right Leg", "Left Leg")
 
 
@@ -77,7 +82,7 @@ class Sweep(_Model):
     columns_label: str
     columns: list[int]
     rows: list[Row]
-    inverse: Inverse
+    inverse: Inverse | None
     exact: bool = True
     notes: list[str] = Field(default_factory=list)
 
@@ -88,9 +93,12 @@ def run_sweep(data: Any) -> dict[str, Any]:
 
     try:
         scenario = load_scenario(data)
-        if scenario.system not in ("dh2", "dh1", "dw"):
-            raise ScenarioError.at("system", "A sweep is worked out for the d100 rulesets (dh2, dh1, dw) for now")
-        report = sweep(scenario)
+        if scenario.system == "epic":
+            report = epic_sweep(scenario)
+        elif scenario.system not in ("dh2", "dh1", "dw"):
+            raise ScenarioError.at("system", "A sweep is worked out for the d100 rulesets (dh2, dh1, dw) and Epic")
+        else:
+            report = sweep(scenario)
     except ScenarioError as exc:
         return {"status": "invalid", **exc.as_dict()}
     return {"status": "ok", "sweep": report.model_dump(mode="json")}
@@ -191,3 +199,33 @@ def inverse(scenario: Any) -> Inverse:
             aim = level
             break
     return Inverse(characteristic=name, value=value, aim=aim)
+
+
+def epic_sweep(scenario: Any) -> Sweep:
+    """Epic: the formation's units all given each armour save of :data:`SAVES` (one row)."""
+    from . import odds
+
+    cells = []
+    exact = True
+    for save in SAVES:
+        units = [u.model_copy(update={"armour": save}) for u in scenario.target.units]
+        report = odds(scenario.model_copy(update={"target": scenario.target.model_copy(update={"units": units})}))
+        figures = {f.key: f for f in report.headline}
+        broken, destroyed = figures["break"].chance, figures["destroyed"].value
+        assert broken is not None and destroyed is not None
+        cells.append(Cell(kill=broken, wounds=destroyed))
+        exact = exact and report.exact
+    notes = [] if exact else ["Some cells are estimated from seeded resolutions, each with its 95% bounds."]
+    return Sweep(
+        system="epic",
+        attacker=scenario.attacker.name,
+        action=scenario.action.kind,
+        kind="formation",
+        measure="units destroyed",
+        columns_label="Armour save",
+        columns=list(SAVES),
+        rows=[Row(label="Breaks it", value=None, cells=cells)],
+        inverse=None,
+        exact=exact,
+        notes=notes,
+    )

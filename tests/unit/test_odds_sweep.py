@@ -80,9 +80,25 @@ def test_a_horde_is_swept_by_its_magnitude() -> None:
     assert first == kills({**horde, "target": {**horde["target"], "horde": {"magnitude": 5}}})
 
 
-def test_epic_is_refused_at_system() -> None:
-    out = run_sweep({**LASGUN, "system": "epic"})
-    assert out["status"] == "invalid"
+def test_an_epic_formation_is_swept_by_its_units_armour_save() -> None:
+    """Each cell is Epic's own 'Breaks the formation' with every unit given that save (seed 002: a
+    d6 equal or under saves), and a better save never makes it easier to break."""
+    with open("examples/epic-tactical-shooting.json", encoding="utf-8") as f:
+        epic = json.load(f)
+    got = swept(epic)
+    assert got["kind"] == "formation" and got["columns"] == list(range(7)) and got["inverse"] is None
+    cells = got["rows"][0]["cells"]
+    units = [{**u, "armour": 4} for u in epic["target"]["units"]]
+    single = run_odds({**epic, "target": {**epic["target"], "units": units}})["odds"]
+    assert cells[4]["kill"] == next(f["chance"] for f in single["headline"] if f["key"] == "break")
+    chances = [Fraction(c["kill"]["exact"]) for c in cells]
+    assert all(a >= b for a, b in pairwise(chances))
+
+
+def test_the_fan_ruleset_is_refused_at_system() -> None:
+    with open("examples/wh40krp-autogun-round.json", encoding="utf-8") as f:
+        out = run_sweep(json.load(f))
+    assert out["status"] == "invalid" and out["errors"][0]["field"] == "system"
 
 
 def test_the_cli_prints_the_sweep(tmp_path: Any, capsys: Any) -> None:
