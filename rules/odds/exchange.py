@@ -162,7 +162,11 @@ def load(data: Any) -> tuple[Any, str, list[Planned]]:
         raise ScenarioError.at("attacks", 'A list of one or more attacks: {"who": id, "action": {...}}')
     if len(attacks) > 20:
         raise ScenarioError.at("attacks", "At most 20 attacks in one exchange")
-    return state, target, [_planned(a, target, f"attacks.{i}") for i, a in enumerate(attacks)]
+    planned = [_planned(a, target, f"attacks.{i}") for i, a in enumerate(attacks)]
+    for p in planned:
+        if state.get(p.event.who) is None:
+            raise ScenarioError.at(f"{p.field}.who", f"No combatant {p.event.who!r} in this encounter")
+    return state, target, planned
 
 
 def _planned(item: Any, target: str, field: str) -> Planned:

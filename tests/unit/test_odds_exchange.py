@@ -246,6 +246,8 @@ def test_bad_fields_are_named() -> None:
     bad = {**data, "attacks": [{"who": "g1", "action": {"type": "No Such Attack"}}]}
     assert run_exchange(bad)["errors"][0]["field"].startswith("attacks.0")
     assert run_exchange({**data, "extra": 1})["errors"][0]["field"] == "extra"
+    nobody = run_exchange({**data, "attacks": [{"who": "zz", "action": STANDARD}]})
+    assert nobody["status"] == "invalid" and nobody["errors"][0]["field"] == "attacks.0.who"
 
 
 # ------------------------------------------------------------------- brute force (the engine)
