@@ -9,6 +9,10 @@
 - ``odds FILE``: prints the exact odds of the scenario as JSON (:mod:`rules.odds`: each chance as
   ``p``, a float, and ``exact``, a fraction "a/b"); the scenario's dice and seed are ignored. Exits
   2 with the errors on stderr when the scenario is invalid.
+- ``odds --exchange FILE``: the odds of the attacks still to come against one target in an
+  encounter (:mod:`rules.odds.exchange`), ``odds --sweep FILE``: a scenario's chance to kill and
+  expected wounds across the target's TB and armour, a Horde's Magnitude or Epic saves, with the
+  BS (or Aim) needed for an even chance (:mod:`rules.odds.sweep`).
 - ``encounter FILE [--then EVENT]``: replays the encounter file (:mod:`rules.encounter`) and prints
   ``{"state": ...}``, its derived state; with ``--then`` applies one more event (a seed in it is
   turned into its dice) and prints ``{"encounter", "state", "resolution", "steps"}``, the file to
@@ -99,17 +103,22 @@ def _load(path: str, field: str = "scenario") -> dict[str, Any] | int:
     return data
 
 
-def cmd_odds(path: str) -> int:
+def cmd_odds(path: str, mode: str = "odds") -> int:
+    """``odds FILE`` (a scenario), ``odds --exchange FILE`` (:mod:`rules.odds.exchange`) or
+    ``odds --sweep FILE`` (a scenario: :mod:`rules.odds.sweep`)."""
     from .odds import run_odds
+    from .odds.exchange import run_exchange
+    from .odds.sweep import run_sweep
 
-    data = _load(path)
+    data = _load(path, "exchange" if mode == "exchange" else "scenario")
     if isinstance(data, int):
         return data
-    out = run_odds(data)
+    runner = {"odds": run_odds, "exchange": run_exchange, "sweep": run_sweep}[mode]
+    out = runner(data)
     if out["status"] == "invalid":
         print(json.dumps({"errors": out["errors"]}, indent=2), file=sys.stderr)
         return EXIT_INVALID
-    print(json.dumps(out["odds"], indent=2))
+    print(json.dumps(out[mode], indent=2))
     return EXIT_OK
 
 
@@ -226,6 +235,13 @@ def main(argv: list[str] | None = None) -> int:
     sc.add_argument("--system", default=registry.DEFAULT, help="dh2, dh1, dw (one schema), wh40krp or epic")
     o = sub.add_parser("odds", help="print the exact odds of a scenario JSON file ('-' for stdin)")
     o.add_argument("scenario")
+    how = o.add_mutually_exclusive_group()
+    how.add_argument(
+        "--exchange", action="store_true", help="the file is an exchange: attacks on one target in an encounter"
+    )
+    how.add_argument(
+        "--sweep", action="store_true", help="the scenario's chance to kill across the target's TB and armour"
+    )
     sub.add_parser("catalogue", help="print each ruleset's actions, qualities and circumstances")
     e = sub.add_parser("encounter", help="print an encounter file's state; --then EVENT applies one more event")
     e.add_argument("encounter")
@@ -257,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(catalogue(), indent=1, ensure_ascii=False))
         return EXIT_OK
     if args.command == "odds":
-        return cmd_odds(args.scenario)
+        return cmd_odds(args.scenario, "exchange" if args.exchange else "sweep" if args.sweep else "odds")
     if args.command == "encounter":
         return cmd_encounter(args.encounter, args.then)
     return cmd_resolve(args.scenario)
