@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, Literal
 
 from .. import registry, tables
@@ -321,6 +322,19 @@ FATIGUED = ConditionRule(
 the Fatigued circumstance (seed 001: \u221210 to all tests); its record holds the tables' rows."""
 
 
+REGISTERING = ("rules.encounter.manoeuvres",)
+"""The modules that register condition records of their own (:func:`register`), imported by
+:func:`records` so the list is whole whichever module was imported first."""
+
+
+def records() -> list[ConditionRule]:
+    """Every condition record, in the order the GM is offered them (the registering modules'
+    after these)."""
+    for module in REGISTERING:
+        import_module(module)
+    return list(CONDITIONS.values())
+
+
 def register(r: ConditionRule) -> ConditionRule:
     """Add condition ``r`` to :data:`CONDITIONS` (offered to the GM after those there; a name
     already there keeps its record); the record kept."""
@@ -338,7 +352,7 @@ def having(category: str) -> list[ConditionRule]:
     """The conditions with consequence ``category`` (a key of :data:`CATEGORIES`), in the
     registry's order: "which conditions cause X". Raises KeyError for an unknown category."""
     CATEGORIES[category]
-    return [r for r in CONDITIONS.values() if r.has(category)]
+    return [r for r in records() if r.has(category)]
 
 
 def first(c: CombatantState, category: str) -> Condition | None:
@@ -446,7 +460,7 @@ def catalogue() -> dict[str, Any]:
                 "categories": list(r.categories),
                 **({"label": r.label} if r.label else {}),
             }
-            for r in CONDITIONS.values()
+            for r in records()
         ],
     }
 
