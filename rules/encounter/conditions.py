@@ -29,8 +29,9 @@ line 75 gives only WS +10), so none is added there.
 
 Readings (the seeds are silent; read from the published books and NOT checked against them):
 
-- Blinded (DH2 Core, Ch. VII; DH1 Core, Ch. IX, Blindness): its bearer's ranged attacks are
-  refused (its BS tests fail), its melee attacks \u221230 WS; attacks on it gain nothing.
+- Blinded (the Blind trait of DH1 Core and Deathwatch Core: "automatically fail all Ballistic Skill
+  Tests ... a \u221230 penalty to Weapon Skill Tests"; DH2 read the same): its bearer's ranged
+  attacks are refused, its melee attacks \u221230 WS; attacks on it gain nothing.
 - Crippled (X) (DH2 Core, Ch. V, Crippling (X), left by a Crippling hit that wounds:
   :mod:`rules.d100.conditions`): each turn it takes more than a Half Action (its spent actions
   pass one Half Action on its own turn), X damage is added to its damage taken, ignoring armour and
@@ -144,6 +145,10 @@ class ConditionRule:
 _NO_ACTIONS = ("no_actions", "no_reaction")
 DELAY_SRC = "DH2 Core, Delay"
 SURPRISE_SRC = "seed 003, Surprise"
+BLIND_SRC = (
+    "DH1 Core / Deathwatch Core, Blind (trait: automatically fails all BS tests, \u221230 to WS tests); "
+    "read the same in DH2 (not in the seeds; a reading, unchecked)"
+)
 
 
 def _delay_lost(ctx: Ctx, c: CombatantState, cond: Condition) -> None:
@@ -307,6 +312,13 @@ CONDITIONS: dict[str, ConditionRule] = {
         ),
         ConditionRule(
             "Unconscious", "seed 001, Fatigue (more Fatigue than TB: unconscious)", "no Actions; helpless", _NO_ACTIONS
+        ),
+        ConditionRule(
+            "Blinded",
+            BLIND_SRC,
+            "no ranged attacks (its BS tests fail); its melee attacks \u221230 WS",
+            ("no_ranged_attacks",),
+            modifiers=tuple(Modifier(s, "attacker", ws=-30, source=BLIND_SRC) for s in ("dh2", "dh1", "dw")),
         ),
     )
 }

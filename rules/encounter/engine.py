@@ -470,6 +470,7 @@ def _attack(ctx: Ctx) -> None:
     fam = family(st.system)
     grapple = grappling.is_grapple(st.system, ev.action)  # seed 004, Grappling
     _can_attack(ctx, who, at, armed=not grapple)
+    conditions.refuse_attack(ctx.field, who, grapple or _is_melee(who.attacker or {}))  # Blinded shoots not
     if ev.charts and fam.name != "wh40krp":
         raise EncounterError.at(f"{ctx.field}.charts", "Damage Charts are the fan-made ruleset's (wh40krp)")
     spender = fate.spender(ctx, who, at)  # Fate points: whose point a fate_reroll spends (it has one)
@@ -876,6 +877,9 @@ def preview(state: EncounterState, event: AttackEvent, field: str = "preview") -
     ctx = Ctx(state=state.model_copy(deep=True), event=event, field=field)
     who, at = ctx.who(), ctx.who("at")
     _can_attack(ctx, who, at)
+    conditions.refuse_attack(
+        field, who, grappling.is_grapple(state.system, event.action) or _is_melee(who.attacker or {})
+    )
     event = upkeep.with_area(ctx)  # issue 22: Suppressing Fire's area, as the attack resolves it
     fam = family(state.system)
     data, notes = _with_options(state, *fam.scenario(state.system, who, at, event, field))
