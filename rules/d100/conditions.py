@@ -199,6 +199,31 @@ def from_qualities(resolution: Resolution, scenario: Scenario | None) -> list[In
     return out
 
 
+@leaves("dh2", "Crippling")
+def crippled(resolution: Resolution, scenario: Scenario, x: int | None) -> list[Inflicted]:
+    """DH2 Core, Ch. V, Crippling (X): "A target that takes a wound is Crippled for the encounter"
+    (each turn it takes more than a Half Action it suffers X Rending damage to that location,
+    ignoring armour and TB: :mod:`rules.encounter.conditions`). One Crippled (X) for each person
+    a hit wounded, at its first wounding hit's location. Not in the seeds: read from the book as
+    the ruleset's ``qualities.json`` summarises it, unchecked."""
+    out: list[Inflicted] = []
+    for h in resolution.hits:
+        if h.wounds > 0 and all(i.person != h.person for i in out):
+            out.append(
+                Inflicted(
+                    who="target",
+                    person=h.person,
+                    name="Crippled",
+                    rounds=None,
+                    value=x or 0,
+                    source=_source(resolution.system, "Crippling"),
+                    detail=f"Crippling ({x or 0}): hit {h.number} wounded its {h.location} (for the encounter: "
+                    f"{x or 0} damage there each turn it takes more than a Half Action).",
+                )
+            )
+    return out
+
+
 def knocked_prone(resolution: Resolution, scenario: Scenario | None) -> list[Inflicted]:
     """Concussive (DH2, Deathwatch): a hit on the target whose damage is more than its Strength
     bonus knocks it Prone, test or not (as the attack's own step judges it: the hit's wounds against

@@ -156,6 +156,31 @@ def _delay_lost(ctx: Ctx, c: CombatantState, cond: Condition) -> None:
     ctx.log.append(f"{c.name}'s delayed Half Action is lost: its turn has come ({DELAY_SRC})")
 
 
+def _crippled_acts(ctx: Ctx, c: CombatantState, cond: Condition, what: str, cost: int) -> None:
+    """Crippled (X)'s action spent: the action that takes its bearer past one Half Action on its own
+    turn deals X damage, ignoring armour and TB (DH2 Core, Ch. V, Crippling (X)); once a turn, as
+    its Half Actions pass one only once. A Horde's is left to the GM."""
+    before = c.half_actions - cost
+    if ctx.state.turn != c.id or not cost or before > 1 or c.half_actions <= 1:
+        return
+    x = cond.value or 0
+    src = cond.source or rule("Crippled").rule
+    if not x:  # given by the GM, who did not say its X
+        ctx.log.append(f"{c.name} is Crippled and takes more than a Half Action ({what}): the GM applies its X ({src})")
+        return
+    if c.kind != "single":
+        ctx.log.append(f"{c.name} is Crippled ({x}) and takes {what}: the GM applies its {x} damage ({src})")
+        return
+    most = c.wounds or 0
+    old, c.damage_taken = c.damage_taken, c.damage_taken + x
+    c.critical += max(0, c.damage_taken - most) - max(0, old - most)
+    crit = f", critical damage {c.critical}" if c.critical else ""
+    ctx.log.append(
+        f"{c.name} is Crippled ({x}) and takes more than a Half Action ({what}): {x} damage, ignoring armour "
+        f"and TB, {c.damage_taken} of {most} taken{crit} ({src})"
+    )
+
+
 CONDITIONS: dict[str, ConditionRule] = {
     c.name: c
     for c in (
@@ -319,6 +344,12 @@ CONDITIONS: dict[str, ConditionRule] = {
             "no ranged attacks (its BS tests fail); its melee attacks \u221230 WS",
             ("no_ranged_attacks",),
             modifiers=tuple(Modifier(s, "attacker", ws=-30, source=BLIND_SRC) for s in ("dh2", "dh1", "dw")),
+        ),
+        ConditionRule(
+            "Crippled",
+            "DH2 Core, Ch. V, Crippling (X) (not in the seeds; a reading, unchecked)",
+            "each turn it takes more than a Half Action: X damage to the location hit, ignoring armour and TB",
+            hooks=Hooks(action_spent=_crippled_acts),
         ),
     )
 }
