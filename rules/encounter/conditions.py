@@ -525,6 +525,20 @@ def _rows(r: ConditionRule, system: str, side: str) -> list[Modifier]:
     return [m for m in r.modifiers if m.system == system and m.side == side]
 
 
+def _one(system: str, side: Side, name: str, why: str, melee: bool) -> Given | None:
+    """What condition ``name`` on the ``side`` gives the attack (see :func:`d100_given`), or None."""
+    rows = _rows(rule(name), system, side)
+    test = "ws" if melee else "bs"
+    named = [m.table for m in rows if m.table and m.test == test] + [m.table for m in rows if m.table and not m.test]
+    if named and (c := tables.tables(system).circumstances.get(named[0])) is not None:
+        return Given(why, circumstance=named[0]) if (c.ws if melee else c.bs) is not None else None
+    own = next((m for m in rows if m.table is None), None)
+    value = None if own is None else own.ws if melee else own.bs
+    if own is None or value is None:
+        return None
+    return Given(why, label=f"{name} ({side})", value=value, source=own.source)
+
+
 def d100_given(system: str, attacker: CombatantState, target: CombatantState, melee: bool) -> list[Given]:
     """What the attacker's and the target's conditions give an attack by ``attacker`` on
     ``target`` (``melee``: a WS test, else BS), in the ruleset ``system`` (``dh2``, ``dh1``,
@@ -533,8 +547,6 @@ def d100_given(system: str, attacker: CombatantState, target: CombatantState, me
     record's own percent. Fatigue is a number: any level is the Fatigued circumstance
     (:data:`FATIGUED`)."""
     out: list[Given] = []
-    circ = tables.tables(system).circumstances
-    test = "ws" if melee else "bs"
     sides: list[tuple[Side, CombatantState, list[str]]] = [
         ("attacker", attacker, [c.name for c in attacker.conditions] + (["Fatigued"] if attacker.fatigue else [])),
         ("target", target, [c.name for c in target.conditions]),
@@ -545,18 +557,9 @@ def d100_given(system: str, attacker: CombatantState, target: CombatantState, me
             if side == "target" and held is not None and held.other == attacker.id:
                 continue  # the other grappler is no "other attacker"
             why = f"{who.name} is {name}" + (f" ({who.fatigue} level(s) of Fatigue)" if name == "Fatigued" else "")
-            rows = _rows(rule(name), system, side)
-            named = [m.table for m in rows if m.table and m.test == test] + [
-                m.table for m in rows if m.table and not m.test
-            ]
-            table_name = named[0] if named else None
-            if table_name is not None and (c := circ.get(table_name)) is not None:
-                if (c.ws if melee else c.bs) is not None:
-                    out.append(Given(why, circumstance=table_name))
-                continue
-            own = next((m for m in rows if m.table is None), None)
-            if own is not None and (value := own.ws if melee else own.bs) is not None:
-                out.append(Given(why, label=f"{name} ({side})", value=value, source=own.source))
+            given = _one(system, side, name, why, melee)
+            if given is not None:
+                out.append(given)
     return out
 
 
