@@ -361,8 +361,9 @@ FATIGUED = ConditionRule(
     "any level of Fatigue: \u221210 to all tests",
     modifiers=tuple(Modifier(s, "attacker", "Fatigued") for s in ("dh2", "dh1", "dw")),
 )
-"""Fatigue is a number on the combatant (``fatigue``), not a condition the GM gives: any level is
-the Fatigued circumstance (seed 001: \u221210 to all tests); its record holds the tables' rows."""
+"""Fatigue is a number on the combatant (``fatigue``), not a condition the GM is offered: any level
+is the Fatigued circumstance (seed 001: \u221210 to all tests); its record holds the tables' rows,
+which a condition the GM names "Fatigued" by hand also gives (:func:`d100_given`)."""
 
 
 REGISTERING = ("rules.encounter.manoeuvres",)
@@ -386,8 +387,6 @@ def register(r: ConditionRule) -> ConditionRule:
 
 def rule(name: str) -> ConditionRule:
     """The rule of condition ``name`` (a GM's own name gets a rule with no effect)."""
-    if name == FATIGUED.name:
-        return FATIGUED
     return CONDITIONS.get(name) or ConditionRule(name, "the GM", "tracked; no effect resolved")
 
 
@@ -527,7 +526,7 @@ def _rows(r: ConditionRule, system: str, side: str) -> list[Modifier]:
 
 def _one(system: str, side: Side, name: str, why: str, melee: bool) -> Given | None:
     """What condition ``name`` on the ``side`` gives the attack (see :func:`d100_given`), or None."""
-    rows = _rows(rule(name), system, side)
+    rows = _rows(FATIGUED if name == FATIGUED.name else rule(name), system, side)
     test = "ws" if melee else "bs"
     named = [m.table for m in rows if m.table and m.test == test] + [m.table for m in rows if m.table and not m.test]
     if named and (c := tables.tables(system).circumstances.get(named[0])) is not None:

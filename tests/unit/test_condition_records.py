@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from auspex_web.render_encounter import condition_text
-from encounter_helpers import dh2_fight
+from encounter_helpers import dh2_fight, modifiers
 
 from rules.catalogue import catalogue
 from rules.encounter import conditions
@@ -77,3 +77,17 @@ def test_hooks_are_called_at_the_turns_points(monkeypatch: pytest.MonkeyPatch) -
     assert log[0].startswith("Run 2 (2 spent); Guard runs")
     assert log[1].startswith("Guard ends its turn; end Guard; ")
     assert log[2] == "Cultist ends its turn; start Guard; Round 2: Guard's turn"
+
+
+def test_fatigued_named_by_the_gm_stays_the_gms_yet_gives_the_fatigued_row() -> None:
+    """Fatigue is a number, not a condition the GM is offered; one the GM names "Fatigued" by hand is
+    the GM's own (its source "the GM"), and the attacker bearing it gets the table's Fatigued row
+    (seed 003 / DH2 Table 7-3: -10), as the number would give it."""
+    f = dh2_fight()
+    f.do({"type": "condition", "who": "g", "condition": "Fatigued"})
+    assert f.who("g")["conditions"][0]["source"] == "the GM"
+    out = f.do(
+        {"type": "attack", "who": "g", "at": "c", "action": {"type": "Standard Attack", "distance": 20}, "dice": [95]}
+    )
+    # BS 40 + Standard Attack 10 + Short range 10 - Fatigued 10 = 50
+    assert modifiers(out)["Fatigued"] == -10 and out["resolution"]["target_number"] == 50
