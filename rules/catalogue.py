@@ -2,7 +2,9 @@
 difficulties and sizes, from the same data files the engine reads (so the page and the engine
 cannot disagree).
 
-``catalogue()`` returns ``{"rulesets": {system: {...}}}``; the build writes it next to the app
+``catalogue()`` returns ``{"rulesets": {system: {...}}, "conditions": [...], "condition_categories":
+{...}}`` (the encounter's condition records: :func:`rules.encounter.conditions.catalogue`, so the page
+asks which conditions roll at the turn's end instead of knowing); the build writes it next to the app
 wheel (``static/vendor/app/catalogue.json``), so the forms fill before the engine has started.
 ``python -m rules catalogue`` prints it.
 """
@@ -184,5 +186,14 @@ def ruleset_catalogue(system: str) -> dict[str, Any]:
 
 def catalogue() -> dict[str, Any]:
     """Every ruleset's catalogue, keyed by system id in the registry's order (``family`` says
-    which forms it uses)."""
-    return {"rulesets": {system: ruleset_catalogue(system) for system in registry.RULESETS}}
+    which forms it uses), and the encounter's conditions: ``conditions`` (``[{name, summary,
+    source, categories, label?}]``, in the order the GM is offered them) and
+    ``condition_categories`` (``{category: words}``), from :mod:`rules.encounter.conditions`."""
+    from .encounter import conditions
+
+    records = conditions.catalogue()
+    return {
+        "rulesets": {system: ruleset_catalogue(system) for system in registry.RULESETS},
+        "conditions": records["conditions"],
+        "condition_categories": records["categories"],
+    }

@@ -548,13 +548,21 @@ for (const [id, make] of [
   $(id).onclick = () => act(make());
 }
 
-// Issue 22: ending a turn rolls what its conditions ask (Pinned's Willpower test, Blood Loss: seed
-// 001), from the Dice box or a fresh seed; Overwatch sets the kill zone for the Action form's attack.
-const ROLLS_AT_TURN_END = new Set(["Pinned", "Blood Loss"]);
+// Ending a turn rolls what its conditions ask (the catalogue's conditions in the category
+// rolls_at_turn_end: Pinned's Willpower test, Blood Loss), from the Dice box or a fresh seed;
+// Overwatch sets the kill zone for the Action form's attack.
+let rollsAtTurnEnd = new Set();
+fetch(new URL("./vendor/app/catalogue.json", import.meta.url))
+  .then((response) => (response.ok ? response.json() : Promise.reject(new Error(response.statusText))))
+  .then((data) => {
+    const records = (data.conditions ?? []).filter((x) => x.categories?.includes("rolls_at_turn_end"));
+    rollsAtTurnEnd = new Set(records.map((x) => x.name));
+  })
+  .catch((error) => console.warn("auspex: no condition catalogue; ending a turn rolls no dice itself", error));
 function endTurn() {
   const id = shown?.state.turn ?? who();
   const event = { type: "end_turn", who: id };
-  return byId(id)?.conditions?.some((x) => ROLLS_AT_TURN_END.has(x.name)) ? rolled(event) : event;
+  return byId(id)?.conditions?.some((x) => rollsAtTurnEnd.has(x.name)) ? rolled(event) : event;
 }
 $("tk-overwatch").onclick = () => {
   const fire = document.querySelector('#scenario [name="action.type"]')?.value || "Full Auto Burst";

@@ -8,7 +8,9 @@ a quality made the struck person take (:class:`~rules.models.TargetTest`: its ``
 from the quality's text in that ruleset's ``qualities.json`` (its ``test.effect``) and source. A
 test the GM rolls (the characteristic was not given: ``success`` is null) inflicts nothing yet: the
 resolution does not say. Fatigue is a number (``Resolution.fatigue``), not a condition, except DH2
-Shocking's level, which that number does not count (see :data:`CONDITIONS`). The attacker's own:
+Shocking's level, which that number does not count (see :data:`CONDITIONS`). A quality whose
+condition follows a hit, with no test, names it through its own hook (:data:`LEAVES`,
+:func:`leaves`: DH2 Crippling leaves Crippled (X)). The attacker's own:
 an overheated weapon is not a condition (the encounter tracks the weapon), but the harm its
 overheating does the wielder is (:func:`overheat_harm`).
 """
@@ -32,9 +34,10 @@ class Inflicted(BaseModel):
     ``who``: ``target`` (the attack's target or someone else struck: ``person`` as in
     :class:`~rules.models.Hit`, 0 the target itself) or ``attacker`` (``person`` 0). ``name``: the
     condition (Stunned, Prone, Pinned, On Fire, Immobilised, Helpless, Hallucinating, Poisoned,
-    Fatigue, Overheat damage). ``rounds``: how long it lasts in rounds, or None when it lasts until
-    something ends it (the detail says what) or the rule gives no number. ``source``: the rule's
-    book or seed section; ``detail``: how the rounds were counted, in words."""
+    Fatigue, Overheat damage, Crippled). ``rounds``: how long it lasts in rounds, or None when it
+    lasts until something ends it (the detail says what) or the rule gives no number. ``source``:
+    the rule's book or seed section; ``detail``: how the rounds were counted, in words; ``value``:
+    the quality's X the condition carries (Crippled (X)), or None."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -44,6 +47,7 @@ class Inflicted(BaseModel):
     rounds: int | None
     source: str
     detail: str
+    value: int | None = None
 
 
 Rounds = Callable[[TargetTest, Hit | None], "int | None"]
@@ -164,6 +168,62 @@ def from_tests(resolution: Resolution) -> list[Inflicted]:
     return out
 
 
+Leaves = Callable[[Resolution, Scenario, "int | None"], list[Inflicted]]
+"""A quality's hook: the conditions a resolution of a weapon with it (its X, or None) leaves."""
+
+LEAVES: dict[tuple[str, str], Leaves] = {}
+"""(ruleset, quality) -> its hook (:func:`leaves`), for a condition that follows a hit, not a test."""
+
+
+def leaves(system: str, quality: str) -> Callable[[Leaves], Leaves]:
+    """Register the decorated function as the hook of ``quality`` in ``system`` (:data:`LEAVES`)."""
+
+    def put(hook: Leaves) -> Leaves:
+        LEAVES[(system, quality)] = hook
+        return hook
+
+    return put
+
+
+def from_qualities(resolution: Resolution, scenario: Scenario | None) -> list[Inflicted]:
+    """What the weapon's qualities with a hook (:data:`LEAVES`) leave, in the weapon's order of
+    them. Needs ``scenario`` for the weapon; without it, nothing is listed."""
+    if scenario is None:
+        return []
+    out: list[Inflicted] = []
+    for text in scenario.attacker.weapon.qualities:
+        name, x = tables.parse_quality(text)
+        hook = LEAVES.get((resolution.system, name))
+        if hook is not None:
+            out.extend(hook(resolution, scenario, x))
+    return out
+
+
+@leaves("dh2", "Crippling")
+def crippled(resolution: Resolution, scenario: Scenario, x: int | None) -> list[Inflicted]:
+    """DH2 Core, Ch. V, Crippling (X): "A target that takes a wound is Crippled for the encounter"
+    (each turn it takes more than a Half Action it suffers X Rending damage to that location,
+    ignoring armour and TB: :mod:`rules.encounter.conditions`). One Crippled (X) for each person
+    a hit wounded, at its first wounding hit's location. Not in the seeds: read from the book as
+    the ruleset's ``qualities.json`` summarises it, unchecked."""
+    out: list[Inflicted] = []
+    for h in resolution.hits:
+        if h.wounds > 0 and all(i.person != h.person for i in out):
+            out.append(
+                Inflicted(
+                    who="target",
+                    person=h.person,
+                    name="Crippled",
+                    rounds=None,
+                    value=x or 0,
+                    source=_source(resolution.system, "Crippling"),
+                    detail=f"Crippling ({x or 0}): hit {h.number} wounded its {h.location} (for the encounter: "
+                    f"{x or 0} damage there each turn it takes more than a Half Action).",
+                )
+            )
+    return out
+
+
 def knocked_prone(resolution: Resolution, scenario: Scenario | None) -> list[Inflicted]:
     """Concussive (DH2, Deathwatch): a hit on the target whose damage is more than its Strength
     bonus knocks it Prone, test or not (as the attack's own step judges it: the hit's wounds against
@@ -212,6 +272,12 @@ def overheat_harm(resolution: Resolution) -> list[Inflicted]:
 def conditions_from(resolution: Resolution, scenario: Scenario | None = None) -> list[Inflicted]:
     """Every condition ``resolution`` (a d100 attack's) leaves on a combatant: the failed tests'
     (:func:`from_tests`), Concussive's knock-down (:func:`knocked_prone`, needs ``scenario`` for the
-    target's Strength) and the wielder's overheating (:func:`overheat_harm`), in that order. Pure:
-    reads only its arguments; raises nothing for a resolution of any d100 ruleset."""
-    return [*from_tests(resolution), *knocked_prone(resolution, scenario), *overheat_harm(resolution)]
+    target's Strength), the qualities' own hooks (:func:`from_qualities`, needs ``scenario`` for the
+    weapon) and the wielder's overheating (:func:`overheat_harm`), in that order. Pure: reads only
+    its arguments; raises nothing for a resolution of any d100 ruleset."""
+    return [
+        *from_tests(resolution),
+        *knocked_prone(resolution, scenario),
+        *from_qualities(resolution, scenario),
+        *overheat_harm(resolution),
+    ]

@@ -112,8 +112,8 @@ def _act(ctx: Ctx, c: CombatantState, cost: int, what: str) -> None:
         raise EncounterError.at(f"{f}.who", f"It is {now.name if now else 'nobody'}'s turn, not {c.name}'s")
     _limited(f, c, cost, what)
     grappling.before_action(ctx, c, what)  # seed 004, Grappling: only the Grapple action
-    upkeep.before_action(ctx, c, what)  # issue 22: another action ends its Overwatch (seed 001)
     if delayed:  # taken out of turn, from the Half Action Delay kept (DH2 Core, Delay)
+        conditions.action_spent(ctx, c, what, 0)  # its conditions' hooks (Overwatch ends: seed 001)
         c.conditions = [x for x in c.conditions if x.name != "Delaying"]
         c.actions.append(f"{what} (delayed)")
         return
@@ -128,6 +128,7 @@ def _act(ctx: Ctx, c: CombatantState, cost: int, what: str) -> None:
         )
     c.half_actions += cost
     c.actions.append(what)
+    conditions.action_spent(ctx, c, what, cost)  # its conditions' hooks (Overwatch ends: seed 001)
     ended = family(st.system).acting(c, what, st.round)  # Epic overwatch (seed 002): a new action ends it
     if ended:
         ctx.log.append(ended)
@@ -367,8 +368,9 @@ def _first(ctx: Ctx, after: int = -1) -> CombatantState | None:
         c = st.get(cid)
         if c is None or c.out:
             continue
-        if st.round == 1 and c.has("Surprised"):
-            ctx.log.append(f"{c.name} is Surprised and loses its first turn (seed 003, Surprise)")
+        lost = conditions.loses_turn(c, st.round)
+        if lost is not None:
+            ctx.log.append(lost)
             continue
         return c
     return None
@@ -380,10 +382,9 @@ def _start_turn(ctx: Ctx, c: CombatantState | None) -> None:
     if c is None:
         return
     c.half_actions, c.actions = 0, []
-    if c.has("Delaying"):
-        ctx.log.append(f"{c.name}'s delayed Half Action is lost: its turn has come (DH2 Core, Delay)")
-    # Running lasts until its next turn (seed 003, Run); a delayed action not taken by then is lost
-    c.conditions = [x for x in c.conditions if x.name not in ("Running", "Delaying", *moves.TURN_ENDS)]
+    # its conditions' turn-start hooks; those that last until its next turn end (Running: seed 003, Run)
+    conditions.turn_start(ctx, c)
+    c.conditions = [x for x in c.conditions if x.name not in moves.TURN_ENDS]
     ctx.log.append(f"Round {st.round}: {c.name}'s turn")
     spent = family(st.system).turn_starts(c, st.round)  # Epic overwatch fired this round (seed 002)
     if spent:
@@ -409,7 +410,7 @@ def _next_turn(ctx: Ctx, c: CombatantState) -> None:
         for x in st.combatants:
             x.reaction_used = False
             if st.round == 2:
-                x.conditions = [y for y in x.conditions if y.name != "Surprised"]
+                conditions.first_round_over(x)
             ran_out = family(st.system).round_starts(x, st.round)  # Epic overwatch (seed 002)
             if ran_out:
                 ctx.log.append(ran_out)
@@ -469,6 +470,7 @@ def _attack(ctx: Ctx) -> None:
     fam = family(st.system)
     grapple = grappling.is_grapple(st.system, ev.action)  # seed 004, Grappling
     _can_attack(ctx, who, at, armed=not grapple)
+    conditions.refuse_attack(ctx.field, who, grapple or _is_melee(who.attacker or {}))  # Blinded shoots not
     if ev.charts and fam.name != "wh40krp":
         raise EncounterError.at(f"{ctx.field}.charts", "Damage Charts are the fan-made ruleset's (wh40krp)")
     spender = fate.spender(ctx, who, at)  # Fate points: whose point a fate_reroll spends (it has one)
@@ -875,6 +877,9 @@ def preview(state: EncounterState, event: AttackEvent, field: str = "preview") -
     ctx = Ctx(state=state.model_copy(deep=True), event=event, field=field)
     who, at = ctx.who(), ctx.who("at")
     _can_attack(ctx, who, at)
+    conditions.refuse_attack(
+        field, who, grappling.is_grapple(state.system, event.action) or _is_melee(who.attacker or {})
+    )
     event = upkeep.with_area(ctx)  # issue 22: Suppressing Fire's area, as the attack resolves it
     fam = family(state.system)
     data, notes = _with_options(state, *fam.scenario(state.system, who, at, event, field))

@@ -415,7 +415,9 @@ def put_condition(c: CombatantState, inf: Any) -> str:
     if inf.name == "Overheat damage":
         return f"{c.name}'s weapon overheats: {inf.detail} ({inf.source}); roll it and apply it with Adjust"
     c.conditions = [x for x in c.conditions if x.name != inf.name]
-    c.conditions.append(Condition(name=inf.name, rounds=inf.rounds, source=inf.source, detail=inf.detail))
+    c.conditions.append(
+        Condition(name=inf.name, rounds=inf.rounds, source=inf.source, detail=inf.detail, value=inf.value)
+    )
     left = f" for {inf.rounds} turn(s)" if inf.rounds else ""
     return f"{c.name} is {inf.name}{left} ({inf.source})"
 

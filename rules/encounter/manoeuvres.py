@@ -14,9 +14,9 @@ log's words:
 - :func:`start_turn`: what ends when its bearer's turn starts: All Out Attacking, Guarded and
   Defensive Stance; a Feint not used by the end of the feinter's next turn.
 
-The conditions' rules are registered in :data:`rules.encounter.conditions.CONDITIONS` (All Out
-Attacking stops Reactions there, so the Reaction step names it), and Defensive Stance's -20 WS for
-opponents in its ``_OWN`` modifiers (DH1 seed 003, DW seed 001; DH2 has no Defensive Stance).
+The conditions' records are registered in :data:`rules.encounter.conditions.CONDITIONS` (All Out
+Attacking stops Reactions there, so the Reaction step names it), Defensive Stance's -20 WS for
+opponents among its record's modifiers (DH1 seed 003, DW seed 001; DH2 has no Defensive Stance).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import Any
 
 from ..d100 import FATIGUED_SOURCE, fatigued
 from . import conditions
-from .conditions import ConditionRule
+from .conditions import ConditionRule, Modifier
 from .models import CombatantState, Condition, EncounterError, EncounterState
 
 FEINT_SRC = "seed 003, Actions (Feint); seed 001, Combat Actions (Feint: your next attack cannot be Dodged or Parried)"
@@ -39,7 +39,7 @@ RULES = (
         "All Out Attacking",
         "seed 003, Actions (All Out Attack: cannot Dodge or Parry); seed 001, Combat Actions; DH2 Core, Ch. VII",
         "until its next turn: no Dodge or Parry",
-        "reaction",
+        ("no_reaction",),
     ),
     ConditionRule(
         "Guarded",
@@ -51,6 +51,15 @@ RULES = (
         "seed 003, Actions (Defensive Stance: enemies \u221220 WS, you cannot attack); seed 001, Combat Actions "
         "(gain an additional Reaction, opponents suffer \u221220 to WS)",
         "until its next turn: opponents \u221220 WS against it; it cannot attack (Deathwatch: one more Reaction)",
+        modifiers=(
+            Modifier("dh1", "target", ws=-20, source="seed 003, Actions (Defensive Stance: enemies \u221220 WS)"),
+            Modifier(
+                "dw",
+                "target",
+                ws=-20,
+                source="seed 001, Combat Actions (Defensive Stance: opponents suffer \u221220 to WS)",
+            ),
+        ),
     ),
 )
 UNTIL_NEXT_TURN = ("All Out Attacking", "Guarded", "Defensive Stance")
@@ -60,15 +69,10 @@ _COMMITTED = {"all out attack": "All Out Attacking", "guarded attack": "Guarded"
 
 
 def register() -> None:
-    """Add these conditions' rules, and Defensive Stance's modifier to opponents, to
+    """Add these conditions' records (Defensive Stance's modifier to opponents among them) to
     :mod:`rules.encounter.conditions` (idempotent)."""
     for r in RULES:
-        conditions.CONDITIONS.setdefault(r.name, r)
-    for system, src in (
-        ("dh1", "seed 003, Actions (Defensive Stance: enemies \u221220 WS)"),
-        ("dw", "seed 001, Combat Actions (Defensive Stance: opponents suffer \u221220 to WS)"),
-    ):
-        conditions._OWN.setdefault(f"{system}:target:Defensive Stance", (-20, None, src))
+        conditions.register(r)
 
 
 register()

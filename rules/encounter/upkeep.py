@@ -3,7 +3,8 @@ Overwatch held over turns (issue 22).
 
 Hooks, each called once by :mod:`rules.encounter.engine`:
 
-- :func:`turn_end` as a combatant ends its turn (``end_turn``): a Pinned combatant's Willpower test
+- :func:`turn_end` as a combatant ends its turn (``end_turn``), through the conditions' records'
+  ``turn_end`` hooks (:mod:`rules.encounter.conditions`): a Pinned combatant's Willpower test
   to recover (seed 001, Pinning: "Test Willpower to recover at the end of the Turn, +30 if not shot
   at"), a bleeding one's Blood Loss d100 (seed 001, Blood Loss: "10% chance of death each Round
   unless treated"); the dice come from the event (typed) or its seed, and are stored in it.
@@ -11,7 +12,7 @@ Hooks, each called once by :mod:`rules.encounter.engine`:
   a Pinned combatant engaged in melee escapes (seed 001, Pinning: "If engaged in melee,
   automatically escape"); a Recharge weapon that fired waits a round (seed 001, Recharge); a shot
   from Overwatch ends the Overwatch.
-- :func:`before_action`: any other action of a combatant On Overwatch ends its Overwatch (it spends
+- :func:`overwatch_ends`: any other action of a combatant On Overwatch ends its Overwatch (it spends
   its later turns waiting: seed 001, Overwatch).
 - :func:`overwatch` and :func:`rest`, the handlers of the ``overwatch`` and ``rest`` events, and
   :func:`overwatch_shot`, the check of an attack with ``action.overwatch`` (out of turn, no action).
@@ -40,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 from .. import registry, tables
 from ..dice import Roller, ScriptedDice, SeededDice
 from ..models import Step
+from . import conditions
 from .conditions import rule
 from .models import CombatantState, Condition, EncounterError, WeaponState
 
@@ -79,16 +81,15 @@ def _wp(c: CombatantState) -> int | None:
 
 
 def turn_end(ctx: Ctx, c: CombatantState) -> None:
-    """What ``c``'s conditions roll as it ends its turn (Pinned, Blood Loss); then it is no longer
-    shot at (a new round of fire starts for it)."""
-    if c.has("Pinned") and not c.out:
-        _pinned_test(ctx, c)
-    if c.has("Blood Loss") and not c.out:
-        _blood_loss(ctx, c)
+    """What ``c``'s conditions roll as it ends its turn (their records' ``turn_end`` hooks:
+    :func:`pinned_test`, :func:`blood_loss`); then it is no longer shot at (a new round of fire
+    starts for it)."""
+    conditions.turn_end(ctx, c)
     c.shot_at = False
 
 
-def _pinned_test(ctx: Ctx, c: CombatantState) -> None:
+def pinned_test(ctx: Ctx, c: CombatantState, cond: Condition) -> None:
+    """Pinned's ``turn_end`` hook: ``c``'s Willpower test to recover (passed: no longer Pinned)."""
     wp = _wp(c)
     if wp is None:
         ctx.log.append(
@@ -114,7 +115,8 @@ def _pinned_test(ctx: Ctx, c: CombatantState) -> None:
     ctx.log.append(f"{c.name} tests Willpower against Pinned: {detail} ({PINNED_SRC})")
 
 
-def _blood_loss(ctx: Ctx, c: CombatantState) -> None:
+def blood_loss(ctx: Ctx, c: CombatantState, cond: Condition) -> None:
+    """Blood Loss's ``turn_end`` hook: ``c``'s d100, 01-10 dead."""
     roll = _dice(ctx).d100(f"Blood Loss: {c.name}'s d100")
     dies = roll <= BLOOD_DEATH
     detail = f"d100 {roll:02d}: " + (
@@ -266,11 +268,11 @@ def overwatch_shot(ctx: Ctx, who: CombatantState, action: dict[str, Any]) -> str
     return f"{fire} from Overwatch, {f'{bs:+d}'.replace('-', chr(0x2212))} BS"
 
 
-def before_action(ctx: Ctx, c: CombatantState, what: str) -> None:
-    """Any other action ends ``c``'s Overwatch: it was spending its turns waiting (seed 001)."""
-    if c.has("On Overwatch") is not None:
-        c.conditions = [x for x in c.conditions if x.name != "On Overwatch"]
-        ctx.log.append(f"{c.name} takes {what}: its Overwatch ends ({OVERWATCH_SRC})")
+def overwatch_ends(ctx: Ctx, c: CombatantState, cond: Condition, what: str, cost: int) -> None:
+    """On Overwatch's ``action_spent`` hook: any other action ends ``c``'s Overwatch: it was
+    spending its turns waiting (seed 001)."""
+    c.conditions = [x for x in c.conditions if x.name != "On Overwatch"]
+    ctx.log.append(f"{c.name} takes {what}: its Overwatch ends ({OVERWATCH_SRC})")
 
 
 # --- Suppressing Fire's random targets --------------------------------------------------------

@@ -16,6 +16,7 @@ from typing import Any
 from rules import registry
 from rules.critical.models import AppliedEffect
 from rules.critical.reading import effect_words as reading_effect_words
+from rules.encounter.conditions import rule as condition_rule
 from rules.encounter.families import family
 
 from .render import _k, e
@@ -104,8 +105,8 @@ def condition_text(cond: Mapping[str, Any]) -> str:
     name = str(cond.get("name"))
     if name == "On Overwatch" and cond.get("fire"):  # issue 22: the kill zone held (seed 001, Overwatch)
         name = f"On Overwatch ({cond['fire']})"
-    elif name == "Pinned":  # issue 22: seed 001, Pinning ("must keep cover between them and the shooter")
-        name = "Pinned (keeps cover)"
+    else:  # the record's own label (Pinned keeps cover: seed 001, Pinning), else its name
+        name = condition_rule(name).label or name
     if rounds is None:
         return name
     return f"{name} ({rounds} turn{'' if rounds == 1 else 's'} left)"

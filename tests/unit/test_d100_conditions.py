@@ -158,6 +158,7 @@ def test_inflicted_is_a_frozen_record() -> None:
         "rounds": 1,
         "source": "s",
         "detail": "d",
+        "value": None,  # the quality's X a condition carries (Crippled (X)); None for the rest
     }
     try:
         c.rounds = 2  # type: ignore[misc]
