@@ -61,12 +61,16 @@ def datasheet_notes(s: EpicScenario) -> list[tuple[str, str]]:
                 n, value = int(typed[:-1]), getattr(w, k)
                 notes.append(("Roll to Hit", f"{u.name}'s {w.name} {k}{typed}: {datasheet_read(k, n, value, False)}."))
         for k, typed in u.datasheet.items():
+            if k not in u.to_hit_fields:  # its saves: read only when it is shot at (an encounter's formation)
+                continue
             kind = k.upper()
             n, value = int(typed[:-1]), getattr(u, k)
             notes.append(("Roll to Hit", f"{u.name}'s {kind} {typed}: {datasheet_read(kind, n, value, False)}."))
     for f in (s.target, *s.action.also_under):
         for t in f.units:
             for k, typed in t.datasheet.items():
+                if k not in t.save_fields:  # its CC/FF: read only when it shoots back (an encounter's formation)
+                    continue
                 n, value = int(typed[:-1]), getattr(t, k)
                 what = "armour" if k == "armour" else "cover save"
                 notes.append(
