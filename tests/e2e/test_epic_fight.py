@@ -139,3 +139,24 @@ def test_two_formations_each_added_once_shoot_at_each_other_for_two_turns(ready_
     assert reads(page, "Ork warband", "harm") == "4 of 4 units left \u00b7 Shock 2"
     # two adds, initiative, four shots and three turns ended: nothing added twice
     assert page.evaluate(STORED_EVENTS) == 2 + 1 + 4 + 3
+
+
+def test_ap_typed_without_plus_is_warned_at_the_weapons_field_with_both_readings(ready_page: Page) -> None:
+    page = ready(ready_page)
+    page.set_viewport_size(PHONE)
+    page.locator('[name="system"]').select_option("epic")
+    go(page, "attacker")
+    weapons = page.locator('[name="ep:attacker.units.0.weapons"]')
+    note = page.locator("#ep-attacker-units > li").first.locator(".field-warning")
+    weapons.fill("Heavy bolter 30 AP4")
+    weapons.blur()
+    # seed 002, Roll to Hit: AP4 here hits on a d6 of 1-4 (4 in 6); a datasheet's AP4+ hits on 4-6
+    # (3 in 6), the same chance as AP3 here
+    expect(note).to_have_text(
+        "Heavy bolter AP4 (no '+') is read as this game's AP 4: hits on 1-4, 4 in 6. A datasheet's AP4+ "
+        "hits on 4-6, 3 in 6, which is AP3 here: type AP4+ if that is what the datasheet says."
+    )
+    expect(weapons).not_to_have_attribute("aria-invalid", "true")  # a warning, not a refusal
+    weapons.fill("Heavy bolter 30 AP4+")
+    weapons.blur()
+    expect(note).to_have_count(0)  # the datasheet's value, read as AP3 and said in the result's steps
