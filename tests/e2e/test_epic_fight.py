@@ -160,3 +160,36 @@ def test_ap_typed_without_plus_is_warned_at_the_weapons_field_with_both_readings
     weapons.fill("Heavy bolter 30 AP4+")
     weapons.blur()
     expect(note).to_have_count(0)  # the datasheet's value, read as AP3 and said in the result's steps
+
+
+def test_a_formation_typed_with_no_weapons_is_told_it_does_not_shoot_back(ready_page: Page) -> None:
+    page = ready(ready_page)  # a wide screen: the Target form beside the encounter, its refusal marked there
+    page.locator('[name="system"]').select_option("epic")
+    go(page, "target")
+    for i in range(4):  # the Ork warband's units with no weapons: a target only
+        page.locator(f'[name="ep:target.units.{i}.weapons"]').fill("")
+    go(page, "result")
+    press(page, "#tk-add-target")
+    expect(page.locator("#tk-status")).to_have_text(
+        "Ork warband joins the fight. Ork warband: it is shot at but does not shoot back "
+        "(give its units weapons on the Target form's rows)."
+    )
+    # one unit with weapons and another with none: refused at the unit's weapons, nothing added
+    go(page, "target")
+    page.locator('[name="ep:target.name"]').fill("Grots")
+    page.locator('[name="ep:target.units.0.weapons"]').fill("Grot blastas 15 small arms")
+    go(page, "result")
+    press(page, "#tk-add-target")
+    assert events(page) == 1
+    go(page, "target")
+    weapons = page.locator('[name="ep:target.units.1.weapons"]')
+    expect(weapons).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#ep-target-units > li").nth(1).locator(".field-error")).to_contain_text(
+        "Grots: Boyz 2 has no weapons: a formation that shoots back gives each of its units its weapons"
+    )
+    # the d100 rulesets keep "Add as combatant"
+    page.locator('[name="system"]').select_option("dh2")
+    go(page, "result")
+    show_encounter(page)
+    expect(page.locator("#tk-add-both")).to_be_visible()
+    expect(page.locator("#tk-add-attacker")).to_have_text("Add attacker only")
