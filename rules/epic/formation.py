@@ -62,23 +62,32 @@ def both_sides(attacker: Profile | None, target: Profile | None, field: str) -> 
 
     The formation's ``name`` and ``shock`` are the other side's too. Raises :class:`ScenarioError`."""
     if attacker is not None and target is None:
-        units = _units(attacker)
-        if units is None or not any(_given(u.get(k)) for u in units for k in SAVES):
-            return attacker, target
-        made = [{k: u[k] for k in (*SHARED, *SAVES) if _given(u.get(k))} for u in units]
-        return attacker, _formation(attacker, made)
+        return attacker, _target_side(attacker)
     if target is not None and attacker is None:
-        units = _units(target)
-        if units is None or not any(_given(u.get("weapons")) for u in units):
-            return attacker, target
-        for i, u in enumerate(units):
-            if not _given(u.get("weapons")):
-                name = u.get("name") or f"unit {i + 1}"
-                raise ScenarioError.at(
-                    f"{field}.target.units.{i}.weapons",
-                    f"{name} has no weapons: a formation that shoots back gives each of its units its weapons "
-                    "(seed 002, Roll to Hit: units attack with every weapon they have)",
-                )
-        made = [{k: u[k] for k in (*SHARED, *SHOOTS) if _given(u.get(k))} for u in units]
-        return _formation(target, made), target
+        return _attacker_side(target, field), target
     return attacker, target
+
+
+def _target_side(attacker: Profile) -> Profile | None:
+    """The target side made of a shooting formation's units, or None when none gives a save."""
+    units = _units(attacker)
+    if units is None or not any(_given(u.get(k)) for u in units for k in SAVES):
+        return None
+    return _formation(attacker, [{k: u[k] for k in (*SHARED, *SAVES) if _given(u.get(k))} for u in units])
+
+
+def _attacker_side(target: Profile, field: str) -> Profile | None:
+    """The attacker side made of a target formation's units, or None when none gives weapons;
+    raises :class:`ScenarioError` at a unit with none when another has some."""
+    units = _units(target)
+    if units is None or not any(_given(u.get("weapons")) for u in units):
+        return None
+    for i, u in enumerate(units):
+        if not _given(u.get("weapons")):
+            name = u.get("name") or f"unit {i + 1}"
+            raise ScenarioError.at(
+                f"{field}.target.units.{i}.weapons",
+                f"{name} has no weapons: a formation that shoots back gives each of its units its weapons "
+                "(seed 002, Roll to Hit: units attack with every weapon they have)",
+            )
+    return _formation(target, [{k: u[k] for k in (*SHARED, *SHOOTS) if _given(u.get(k))} for u in units])
