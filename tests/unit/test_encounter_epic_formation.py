@@ -144,3 +144,15 @@ def test_a_saves_datasheet_value_on_a_shooting_unit_is_converted() -> None:
     res = shot(f, "o", "m", [1, 3])
     saves = res["formations"][0]["units"][0]["saves"][0]
     assert (saves["value"], saves["rolls"], saves["failed"]) == (3, [3], 0)
+
+
+def test_an_encounter_file_written_before_replays_its_one_sided_formations_as_they_were() -> None:
+    # the shapes a file written before whole formations holds: shooters only, a target only
+    f = Fight("epic")
+    guns = {"name": "Guns", "units": [{"name": "Gun", "weapons": "Autocannon 30 AP4", "distance": 10}]}
+    f.do({"type": "add", "combatant": {"id": "g", "name": "Guns", "attacker": guns}})
+    f.do({"type": "add", "combatant": {"id": "c", "name": "Camp", "target": {"name": "Camp", "units": [{}]}}})
+    g, c = f.who("g"), f.who("c")
+    assert (g["attacker"], g["target"], g["units"]) == (guns, None, None)
+    assert (c["attacker"], c["target"]["units"]) == (None, [{}])
+    assert [e["combatant"].get("target") for e in f.file["events"]] == [None, {"name": "Camp", "units": [{}]}]
