@@ -177,7 +177,12 @@ def test_a_formation_typed_with_no_weapons_is_told_it_does_not_shoot_back(ready_
     # one unit with weapons and another with none: refused at the unit's weapons, nothing added
     go(page, "target")
     page.locator('[name="ep:target.name"]').fill("Grots")
+    page.evaluate("delete document.documentElement.dataset.checked")
     page.locator('[name="ep:target.units.0.weapons"]').fill("Grot blastas 15 small arms")
+    page.locator('[name="ep:target.units.0.weapons"]').blur()
+    # the forms' check of the field left comes first (a later answer finding the forms right would
+    # take the encounter's mark off: the scenario has no rule for a target unit's own weapons)
+    page.wait_for_function("document.documentElement.dataset.checked === 'ok'")
     go(page, "result")
     press(page, "#tk-add-target")
     assert events(page) == 1
