@@ -338,12 +338,14 @@ def _named(errors: list[FieldError], data: Any, *, required: bool = False) -> li
 def check(data: dict[str, Any] | str) -> dict[str, Any]:
     """What the page asks when a field loses focus: ``{"status": "ok"}`` or ``{"status":
     "invalid", "errors": [...]}`` with the messages :func:`run` gives, the names the result reads
-    required (:func:`name_errors`). Validation only: the scenario's ``dice`` and ``seed`` are
+    required (:func:`name_errors`); ``warnings`` (``[{"field", "message"}]``, left out when none):
+    fields that are valid but read one way where a player may mean another (:func:`_warnings`). Validation only: the scenario's ``dice`` and ``seed`` are
     ignored, and the attack is followed only up to its first die (the rules' refusals that come
     before any die: an unknown quality, a burst the weapon cannot fire), none drawn."""
     parsed = _parsed(data) if isinstance(data, str) else data
     if isinstance(parsed, dict):
         parsed = {k: v for k, v in parsed.items() if k not in ("dice", "seed")}
+    warnings: list[dict[str, str]] = []
     try:
         if isinstance(data, str):
             jsonsafe.check_text(data, what="scenario")
@@ -351,13 +353,29 @@ def check(data: dict[str, Any] | str) -> dict[str, Any]:
             if isinstance(data, str):
                 load_scenario(data)  # raises with the JSON's own error
             raise ScenarioError.at("scenario", "A scenario is a JSON object")
+        warnings = _warnings(parsed)
         scenario = load_scenario(parsed)
         with contextlib.suppress(NeedDie):
             _resolve(scenario, Roller(ScriptedDice([])))
         errors = _named([], parsed, required=True)
     except ScenarioError as exc:
         errors = _named(exc.errors, parsed, required=True)
-    return {"status": "invalid", "errors": [e.as_dict() for e in errors]} if errors else {"status": "ok"}
+    out: dict[str, Any] = {"status": "invalid", "errors": [e.as_dict() for e in errors]} if errors else {"status": "ok"}
+    if warnings:
+        out["warnings"] = warnings
+    return out
+
+
+def _warnings(data: Any) -> list[dict[str, str]]:
+    """What the page warns of at a field that is not wrong but may not say what the player meant:
+    an Epic to-hit value typed with no ``+`` (``AP4``: this game's AP 4, not a datasheet's AP4+;
+    :func:`rules.epic.text.plain_value_warnings`). ``data``: the scenario as given (a dict, or
+    anything else: none). ``[{"field", "message"}]``."""
+    if not isinstance(data, dict) or data.get("system") != "epic":
+        return []
+    from .epic.text import plain_value_warnings
+
+    return [{"field": f, "message": m} for f, m in plain_value_warnings(data)]
 
 
 def _source(scenario: AnyScenario) -> DiceSource:

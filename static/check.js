@@ -169,7 +169,35 @@ function show(envelope) {
   }
   for (const el of markedFields()) if (!wrong.has(el)) unmarkField(el);
   for (const [el, message] of wrong) if (touched.has(el) || el.getAttribute("aria-invalid") === "true") markField(el, message);
+  showWarnings(envelope.warnings ?? [], wrong);
   settle();
+}
+
+// The engine's warnings: a field that is valid but read one way where the player may mean another
+// (Epic's AP4 typed without '+': this game's AP 4, not a datasheet's AP4+, rules/epic/text.py). A
+// note under a field the player has left, in the engine's words naming both readings; not a mark
+// (Resolve still resolves); it goes once the engine no longer warns of that field, or marks it wrong.
+function showWarnings(warnings, wrong) {
+  const warned = new Map();
+  for (const { field, message } of warnings) {
+    const el = hooks.inputFor(field);
+    if (el && isScenarioField(el) && pathOf(el.name) === field && touched.has(el) && !wrong.has(el)) warned.set(el, message);
+  }
+  for (const note of hooks.form.querySelectorAll(".field-warning")) {
+    const el = note.parentElement.querySelector("[name]");
+    if (!warned.has(el)) note.remove();
+  }
+  for (const [el, message] of warned) {
+    const holder = el.closest("label") ?? el.parentElement;
+    let note = holder.querySelector(":scope > .field-warning");
+    if (!note) {
+      note = document.createElement("span");
+      note.className = "field-warning";
+      note.setAttribute("role", "status");
+      holder.append(note);
+    }
+    note.textContent = message;
+  }
 }
 
 // ---------------------------------------------------------------- no stale marks

@@ -7,6 +7,7 @@
 // at the control concerned. The combat tracker's rows (auspex:tracker:v1) are migrated once into
 // add/adjust events; the old value is kept aside as auspex:tracker:v1:migrated.
 import { familyOf, rulesetOf } from "./families/index.js";
+import { wholeFormation } from "./families/epic.js"; // an Epic formation's two sides, one table
 import { allSavedNumbers, withSavedCharts } from "./fan_charts.js"; // issue 23 item 5
 import { scenarioFields, put } from "./formstate.js";
 import { asideText, download, load as loadStored, notice, onChange, readText, update, writeText } from "./store.js";
@@ -237,6 +238,7 @@ function draw(answer, { keep = true } = {}) {
   syncAllowed();
   // Epic (seed 002): no surprise, and nothing here rolls (formations act as added; its d6s are Resolve's)
   for (const x of [$("tk-surprised"), diceBox]) x.parentElement.hidden = state.system === "epic";
+  syncEpicAdd(state.system);
   // what the Dice box is read for: the fan ruleset orders by I, rolling only for ties, and has no tests (seed 000)
   // before the fight, the d10s the engine rolls for initiative, one a combatant in the encounter's order
   const order = !state.round && state.combatants.length ? `initiative d10s in this order: ${state.combatants.map((c) => c.name).join(", ")}; ` : "";
@@ -344,7 +346,7 @@ function fillForms() {
   const at = byId(atSelect.value);
   const system = shown.state.system;
   if (who?.attacker) {
-    const attacker = structuredClone(who.attacker);
+    const attacker = who.kind === "formation" ? wholeFormation(who, "attacker") : structuredClone(who.attacker);
     if (who.kind === "formation") {
       attacker.shock = who.shock; // its own Shock suppresses its units from the back
       if (Array.isArray(attacker.units) && who.target?.units?.length === attacker.units.length) attacker.units = attacker.units.filter((_, i) => !who.lost.includes(i));
@@ -353,7 +355,7 @@ function fillForms() {
     put(values, rows, { scope: ["attacker"], blank: true });
   }
   if (at?.target) {
-    const target = structuredClone(at.target);
+    const target = at.kind === "formation" ? wholeFormation(at, "target") : structuredClone(at.target);
     if (at.kind === "single") target.damage_taken = at.damage_taken;
     if (at.kind === "horde") target.horde = { ...target.horde, magnitude: at.magnitude };
     if (at.kind === "formation") {
@@ -517,10 +519,28 @@ function addFrom(sides) {
   if (shown?.state.round && shown.state.system !== "epic") rolled(event);
   const who = event.count ? `${event.count} × ${combatant.name}` : combatant.name;
   return act(event, `${who} ${event.count ? "join" : "joins"} the fight${surprised ? " (Surprised: loses its first turn)" : ""}.${from}`).then((answer) => {
+    epicJoined(answer, combatant.id);
     if (answer?.status === "ok") $("tk-count").value = "";
     else for (const { field, message } of answer?.errors ?? []) if (field === "then.count") mark($("tk-count"), message);
     return answer;
   });
+}
+// Epic (seed 002): a formation is one combatant that shoots and is shot at (rules/epic/formation.py),
+// added whole from either table (its units' saves, or their weapons, on the same rows); the two
+// tables are two formations, so "Add as combatant" (which would pair one's weapons with the other's
+// units) is not offered.
+function syncEpicAdd(system) {
+  const epic = system === "epic";
+  $("tk-add-both").hidden = epic;
+  $("tk-add-attacker").textContent = epic ? "Add the attacking formation" : "Add attacker only";
+  $("tk-add-target").textContent = epic ? "Add the target formation" : "Add target only";
+}
+// What an Epic formation just added can do, said after it joins: both sides, or the one it has.
+function epicJoined(answer, id) {
+  const c = answer?.status === "ok" && answer.state.system === "epic" ? answer.state.combatants.find((x) => x.id === id) : null;
+  if (!c || (c.attacker && c.target)) return;
+  const words = c.target ? "it is shot at but does not shoot back (give its units weapons on the Target form's rows)" : "it shoots but cannot be shot at (give its units a save on the Attacker form's rows)";
+  say(`${$("tk-status").textContent} ${c.name}: ${words}.`);
 }
 $("tk-add-attacker").onclick = () => addFrom(["attacker"]);
 $("tk-add-target").onclick = () => addFrom(["target"]);

@@ -535,6 +535,22 @@ class Fan(Family):
 class Epic(Family):
     name = "epic"
 
+    def start(self, system: str, new: NewCombatant, field: str, notes: list[str] | None = None) -> CombatantState:
+        """An Epic formation is one combatant with both sides (:mod:`rules.epic.formation`): the
+        side typed with the other on its units (a shooting unit's saves, a target unit's weapons)
+        gives the missing side, so the formation shoots and is shot at; an add with both sides, or
+        one side carrying nothing of the other, is kept as given (files written before replay the
+        same)."""
+        from ..epic.formation import both_sides
+
+        try:
+            attacker, target = both_sides(new.attacker, new.target, field)
+        except ScenarioError as exc:
+            raise EncounterError([type(e)(e.field, f"{new.name}: {e.message}") for e in exc.errors]) from None
+        if (attacker, target) != (new.attacker, new.target):
+            new = new.model_copy(update={"attacker": attacker, "target": target})
+        return super().start(system, new, field, notes)
+
     def fill(self, c: CombatantState, scenario: Any) -> None:
         c.kind = "formation"
         if c.target is not None:

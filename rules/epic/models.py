@@ -435,7 +435,15 @@ class AttackingUnit(_Model, _Datasheet):
     # datasheet (a d6 equal or under hits), for an assault whose hits are rolled; None: it has none
     cc: ToHit | None = None
     ff: ToHit | None = None
+    # An encounter's formation is one combatant that shoots and is shot at: the unit's own saves and
+    # integrity for when it is shot at (rules/epic/formation.py makes its target side of them). A
+    # shooting attack reads none of them; None: not given.
+    armour: Save | None = None
+    cover_save: Save | None = None
+    in_cover: bool | None = None
+    integrity: int | None = Field(None, ge=1, le=30)
     to_hit_fields: ClassVar[tuple[str, ...]] = ("cc", "ff")  # Epic datasheet notation
+    save_fields: ClassVar[tuple[str, ...]] = ("armour", "cover_save")
 
     @field_validator("weapons", mode="before")
     @classmethod
@@ -461,7 +469,19 @@ class TargetUnit(_Model, _Datasheet):
     distance: Tiles = 10
     line_of_fire: bool = True
     from_centre: Tiles | None = None
+    # An encounter's formation is one combatant that shoots and is shot at: the unit's own weapons
+    # (and close-combat and firefight values) for when it shoots back (rules/epic/formation.py makes
+    # its attacker side of them). A shooting attack at it reads none of them; None: not given.
+    weapons: list[EpicWeapon] | None = Field(None, min_length=1, max_length=limits.EPIC_WEAPONS)
+    cc: ToHit | None = None
+    ff: ToHit | None = None
     save_fields: ClassVar[tuple[str, ...]] = ("armour", "cover_save")  # Epic datasheet notation
+    to_hit_fields: ClassVar[tuple[str, ...]] = ("cc", "ff")
+
+    @field_validator("weapons", mode="before")
+    @classmethod
+    def _typed(cls, v: object) -> object:
+        return None if isinstance(v, str) and not v.strip() else _weapons(v)
 
 
 class AttackingFormation(_Model):

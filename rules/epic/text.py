@@ -2,8 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..models import AppliedModifier
-from .models import EpicScenario, TargetFormation, _faces, datasheet_read, datasheet_value
+from .models import (
+    VALUE_KINDS,
+    EpicScenario,
+    TargetFormation,
+    _faces,
+    datasheet_read,
+    datasheet_value,
+    parse_weapons,
+)
 
 
 def unit_label(formation: TargetFormation, index: int) -> str:
@@ -39,6 +49,48 @@ def mods_text(mods: list[AppliedModifier]) -> str:
     return "".join(f" {m.value:+d} ({m.label.lower()})" for m in mods)
 
 
+def plain_value_words(kind: str, v: int) -> str:
+    """Both readings of a to-hit value typed with no ``+`` (``AP4``): this game's (seed 002, Roll to
+    Hit: a d6 equal or under the value hits, a 6 always misses) and a datasheet's ``AP4+`` (a d6 of
+    4 or more), which is ``AP3`` here."""
+    other = datasheet_value(v, save=False) or 0
+    here = f"{kind}{v} (no '+') is read as this game's {kind} {v}: hits on {_faces(1, min(v, 5))}, {min(v, 5)} in 6"
+    if not other:
+        return here
+    return (
+        f"{here}. A datasheet's {kind}{v}+ hits on {_faces(v, 6)}, {7 - v} in 6, which is {kind}{other} here: "
+        f"type {kind}{v}+ if that is what the datasheet says"
+    )
+
+
+def plain_value_warnings(data: dict[str, Any]) -> list[tuple[str, str]]:
+    """``(field, message)`` for each unit's weapons typed as text whose to-hit values have no ``+``
+    (``attacker.units.0.weapons``; a target unit's own weapons, ``target.units.2.weapons``): the
+    page warns at the field, naming both readings (:func:`plain_value_words`), never silently.
+    ``data`` is the scenario as given (so the warning comes with another field's error); weapons
+    that cannot be read are left to the scenario's own error."""
+    out: list[tuple[str, str]] = []
+    for side in ("attacker", "target"):
+        units = data.get(side, {}).get("units") if isinstance(data.get(side), dict) else None
+        for i, u in enumerate(units if isinstance(units, list) else []):
+            text = u.get("weapons") if isinstance(u, dict) else None
+            if not isinstance(text, str):
+                continue
+            try:
+                weapons = parse_weapons(text)
+            except ValueError:
+                continue
+            words = [
+                f"{w.get('name')} {plain_value_words(k, v)}"
+                for w in weapons
+                for k in VALUE_KINDS
+                if type(v := w.get(k)) is int and 1 <= v <= 6
+            ]
+            if words:
+                out.append((f"{side}.units.{i}.weapons", "; ".join(words) + "."))
+    return out
+
+
 def datasheet_notes(s: EpicScenario) -> list[tuple[str, str]]:
     """Each value the player typed as a datasheet prints it (``AT5+``, a save ``4+``), with the
     seed's value it was read as: ``(section of seed 002, words)`` (issue 22: Epic datasheet
@@ -61,12 +113,16 @@ def datasheet_notes(s: EpicScenario) -> list[tuple[str, str]]:
                 n, value = int(typed[:-1]), getattr(w, k)
                 notes.append(("Roll to Hit", f"{u.name}'s {w.name} {k}{typed}: {datasheet_read(k, n, value, False)}."))
         for k, typed in u.datasheet.items():
+            if k not in u.to_hit_fields:  # its saves: read only when it is shot at (an encounter's formation)
+                continue
             kind = k.upper()
             n, value = int(typed[:-1]), getattr(u, k)
             notes.append(("Roll to Hit", f"{u.name}'s {kind} {typed}: {datasheet_read(kind, n, value, False)}."))
     for f in (s.target, *s.action.also_under):
         for t in f.units:
             for k, typed in t.datasheet.items():
+                if k not in t.save_fields:  # its CC/FF: read only when it shoots back (an encounter's formation)
+                    continue
                 n, value = int(typed[:-1]), getattr(t, k)
                 what = "armour" if k == "armour" else "cover save"
                 notes.append(

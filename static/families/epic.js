@@ -9,20 +9,38 @@
 // - tracker: the old combat tracker's rows of kind "formation", migrated into encounter formations.
 import { whole } from "./d100.js";
 
+// Each formation is whole (an encounter adds it once, and it shoots and is shot at): the attacking
+// units' saves (a datasheet's 4+ is 3 here) and the target units' weapons (a datasheet's AP6+ is AP1).
 export const DEFAULTS = {
   attacker: [
-    { name: "Tactical 1", weapons: "Missile launcher 45 AP3 AT2; Bolters 15 small arms", distance: 12 },
-    { name: "Tactical 2", weapons: "Missile launcher 45 AP3 AT2; Bolters 15 small arms", distance: 13 },
-    { name: "Devastator", weapons: "2x Lascannon 45 AT4 AP1 use AT; Heavy bolter 30 AP3", distance: 15 },
-    { name: "Predator", type: "armoured vehicle", weapons: "Lascannon 45 AT4; 2x Heavy bolter 30 AP3", distance: 14 },
+    { name: "Tactical 1", weapons: "Missile launcher 45 AP3 AT2; Bolters 15 small arms", distance: 12, armour: 3 },
+    { name: "Tactical 2", weapons: "Missile launcher 45 AP3 AT2; Bolters 15 small arms", distance: 13, armour: 3 },
+    { name: "Devastator", weapons: "2x Lascannon 45 AT4 AP1 use AT; Heavy bolter 30 AP3", distance: 15, armour: 3 },
+    { name: "Predator", type: "armoured vehicle", weapons: "Lascannon 45 AT4; 2x Heavy bolter 30 AP3", distance: 14, armour: 3 },
   ],
   target: [
-    { name: "Boyz 1", distance: 12 },
-    { name: "Boyz 2", distance: 12 },
-    { name: "Nobz", armour: 2, distance: 13 },
-    { name: "Battlewagon", type: "armoured vehicle", armour: 3, cover_save: 0, in_cover: false, distance: 14, from_centre: 1 },
+    { name: "Boyz 1", distance: 12, weapons: "Big shoota 30 AP1; Shootas 15 small arms" },
+    { name: "Boyz 2", distance: 12, weapons: "Big shoota 30 AP1; Shootas 15 small arms" },
+    { name: "Nobz", armour: 2, distance: 13, weapons: "Big shoota 30 AP1; Shootas 15 small arms" },
+    { name: "Battlewagon", type: "armoured vehicle", armour: 3, cover_save: 0, in_cover: false, distance: 14, from_centre: 1, weapons: "Kannon 45 AP2 AT2; Big shoota 30 AP1" },
   ],
 };
+
+// An encounter's formation is one combatant with both sides (rules/epic/formation.py), unit i of its
+// attacker side being unit i of its target side: `c[side]` with each unit given the other side's
+// fields (a shooting unit's saves, a target unit's weapons), so either table shows the whole formation.
+const OTHER_SIDE = { attacker: ["armour", "cover_save", "in_cover", "integrity"], target: ["weapons", "cc", "ff"] };
+export function wholeFormation(c, side) {
+  const own = structuredClone(c[side]);
+  const other = c[side === "attacker" ? "target" : "attacker"];
+  if (!Array.isArray(own?.units) || !Array.isArray(other?.units) || other.units.length !== own.units.length) return own;
+  own.units = own.units.map((u, i) => {
+    const whole = { ...u };
+    for (const key of OTHER_SIDE[side]) if (whole[key] === undefined && other.units[i]?.[key] !== undefined) whole[key] = other.units[i][key];
+    return whole;
+  });
+  return own;
+}
 
 function shape(scenario) {
   const { action } = scenario;
