@@ -48,7 +48,7 @@ from typing import Any
 
 from .. import tables
 from ..errors import NeedDie, ScenarioError
-from .engine import apply, replay
+from .engine import _apply, replay
 from .families import family
 from .models import PARTY, AttackEvent, CombatantState, EncounterError, EncounterFile, EncounterState
 from .turn import turn_view
@@ -223,17 +223,18 @@ def _name(state: EncounterState, cid: Any) -> str:
     return c.name if c is not None else "someone"
 
 
-def _what(before: EncounterState, after: EncounterState, ev: Any, res: Any, reveal: frozenset[str]) -> str:
-    """What the event was, in words with no hidden number (module docstring)."""
-    who = _name(before, getattr(ev, "who", None)) if hasattr(ev, "who") else ""
+def _what(names: Mapping[str, str], after: EncounterState, ev: Any, res: Any, reveal: frozenset[str]) -> str:
+    """What the event was, in words with no hidden number (module docstring); ``names``: the
+    combatants' names by id before it (one it removes is named)."""
+    who = names.get(str(getattr(ev, "who", "")), "someone")
     kind = ev.type
     if kind == "add":
-        new = [c.name for c in after.combatants if before.get(c.id) is None]
+        new = [c.name for c in after.combatants if c.id not in names]
         return f"{', '.join(new)} {'joins' if len(new) == 1 else 'join'} the fight"
     if kind == "initiative":
         return "Initiative: " + ", ".join(_initiative(after, cid, reveal) for cid in after.order)
     if kind == "attack":
-        return f"{who} attacks {_name(before, ev.at)} ({_action(ev)}): {_verdict(res)}"
+        return f"{who} attacks {names.get(ev.at, 'someone')} ({_action(ev)}): {_verdict(res)}"
     if kind == "aim":
         return f"{who} aims ({ev.aim.capitalize()} Action)"
     if kind == "clear_jam":
@@ -347,17 +348,19 @@ def player_view(file: EncounterFile) -> dict[str, Any]:
     log: list[dict[str, Any]] = []
     seen = {c["id"]: c for c in cards(state, reveal)}
     for i, ev in enumerate(file.events):
-        try:
-            applied = apply(state, ev, f"encounter.events.{i}")
+        names = {c.id: c.name for c in state.combatants}
+        turn_was = (state.round, state.turn)
+        try:  # in place, as replay builds its state: linear in the events
+            applied = _apply(state, ev, f"encounter.events.{i}")
         except NeedDie as need:  # as replay says it: the file's dice are short
             raise EncounterError.at(f"encounter.events.{i}.dice", f"Too few dice recorded: {need}") from None
-        after = applied.state
-        now = {c["id"]: c for c in cards(after, reveal)}
-        parts = [_what(state, after, ev, applied.resolution, reveal), *_changes(seen, now)]
-        if after.turn != state.turn and after.turn is not None:
-            parts.append(f"Round {after.round}: {_name(after, after.turn)}'s turn")
-        log.append({"index": i, "round": after.round, "text": "; ".join(parts)})
-        state, seen = after, now
+        state = applied.state
+        now = {c["id"]: c for c in cards(state, reveal)}
+        parts = [_what(names, state, ev, applied.resolution, reveal), *_changes(seen, now)]
+        if (state.round, state.turn) != turn_was and state.turn is not None:
+            parts.append(f"Round {state.round}: {_name(state, state.turn)}'s turn")
+        log.append({"index": i, "round": state.round, "text": "; ".join(parts)})
+        seen = now
     return {
         "auspex_player_view": VERSION,
         "system": state.system,

@@ -156,6 +156,15 @@ def test_the_log_leaves_out_the_gms_numbers() -> None:
     assert log[3] == "Cultist attacks Guard (Standard Attack): hit; Guard: 9 of 12 taken"
 
 
+def test_a_new_round_is_said_when_the_turn_stays_with_a_lone_combatant() -> None:
+    f = Fight("dh2")
+    guard = {"id": "g", "name": "Guard", "side": "party", "attacker": GUARD, "target": {"name": "Guard", "wounds": 12}}
+    f.do({"type": "add", "combatant": guard})
+    f.do({"type": "initiative", "dice": [7]})
+    f.end("g")
+    assert player_view(load_file(f.file))["log"][-1]["text"] == "Guard ends its turn; Round 2: Guard's turn"
+
+
 def test_a_revealed_combatant_is_shown_whole() -> None:
     f = hand_fight()
     file = {**f.file, "reveal": ["c"]}
@@ -332,6 +341,65 @@ def test_fuzzed_fights_hide_every_hidden_number(ruleset: str) -> None:
     def check(case: tuple[dict[str, Any], list[dict[str, Any]]], party: list[bool]) -> None:
         file = _played(*case, party)
         if file is not None:
+            _check_view(file)
+
+    check()
+
+
+MOVES = ["attack", "attack", "attack", "attack", "aim", "end_turn", "end_turn", "adjust", "condition", "reload"]
+
+
+@st.composite
+def played(draw: st.DrawFn, ruleset: str) -> dict[str, Any]:
+    """A fight that goes on: 2-4 combatants from the scenario fuzz's bases (each on the party's
+    side or not), initiative rolled, then attacks (by whoever's turn it is, at any other, with its
+    base's action), Aim, turns ended, the GM's wounds and conditions; the file of the events taken."""
+    n = draw(st.integers(2, 4))
+    bases = [draw(st.sampled_from(BASES[ruleset])) for _ in range(n)]
+    ids = [f"x{i}" for i in range(n)]
+    file: dict[str, Any] = {"auspex_encounter": 1, "system": ruleset, "events": []}
+    for cid, base in zip(ids, bases, strict=True):
+        side = draw(st.sampled_from(["party", "foes", "foes"]))
+        new = {
+            "id": cid,
+            "name": f"N{cid}",
+            "side": side,
+            "attacker": base.get("attacker"),
+            "target": base.get("target"),
+        }
+        file["events"].append({"type": "add", "combatant": new, "seed": 1})
+    file["events"].append({"type": "initiative", "seed": draw(st.integers(0, 1000))})
+    out = run_encounter({"encounter": file})
+    if out["status"] != "ok":
+        return file
+    file = out["encounter"]
+    for move, k, seed in draw(
+        st.lists(st.tuples(st.sampled_from(MOVES), st.integers(0, 3), st.integers(0, 999)), max_size=14)
+    ):
+        who = out["state"].get("turn") or ids[0]
+        ev: dict[str, Any] = {"type": move, "who": who}
+        if move == "attack":
+            action = copy.deepcopy(bases[ids.index(who)].get("action") or {})
+            action.pop("aim", None)
+            ev.update({"at": ids[k % n], "action": action, "seed": seed})
+        elif move == "adjust":
+            ev.update({"who": ids[k % n], "damage_taken": seed % 15})
+        elif move == "condition":
+            ev.update({"who": ids[k % n], "condition": "Stunned", "rounds": 1})
+        elif move == "end_turn":
+            ev["seed"] = seed
+        nxt = run_encounter({"encounter": file, "then": ev})
+        if nxt["status"] == "ok":
+            out, file = nxt, nxt["encounter"]
+    return file
+
+
+@pytest.mark.parametrize("ruleset", list(BASES))
+def test_played_fights_hide_every_hidden_number(ruleset: str) -> None:
+    @settings(max_examples=6, derandomize=True, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(played(ruleset))
+    def check(file: dict[str, Any]) -> None:
+        if run_encounter({"encounter": file})["status"] == "ok":
             _check_view(file)
 
     check()
