@@ -403,3 +403,24 @@ def test_played_fights_hide_every_hidden_number(ruleset: str) -> None:
             _check_view(file)
 
     check()
+
+
+@pytest.mark.parametrize("ruleset", list(BASES))
+def test_any_file_gets_the_replays_answer_never_a_traceback(ruleset: str) -> None:
+    """A file of fuzzed events, typed numbers and odd text written straight into it (as a hand-made
+    or hostile file): the view is refused exactly where the encounter's replay refuses it (the
+    same errors, each at ``encounter.*``), and made when the replay takes it."""
+
+    @settings(max_examples=10, derandomize=True, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(fights(ruleset, typed=True))
+    def check(case: tuple[dict[str, Any], list[dict[str, Any]]]) -> None:
+        file, events = case
+        file = {**file, "events": [*file["events"], *(e for e in events if e.get("who") != "turn")]}
+        gm = run_encounter({"encounter": file})
+        out = run_player_view(file)
+        assert out["status"] == gm["status"], (out, gm)
+        if out["status"] == "invalid":
+            assert out["errors"] == gm["errors"]
+            assert all(e["field"].startswith("encounter") for e in out["errors"])
+
+    check()
