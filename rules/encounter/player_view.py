@@ -333,8 +333,6 @@ def _number_changes(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
             clip = f"{w['rounds']} of {w['clip']} rounds" if w["clip"] else ""
             jam = "jammed" if w["jammed"] else ""
             words.append(f"{name}'s {w['name']}: " + ", ".join(x for x in (clip, jam) if x))
-    if new["aim"] != old["aim"]:
-        words.append(f"{name}: Aim {new['aim']}" if new["aim"] != "none" else f"{name}: no Aim held")
     if new["fate"] != old["fate"] and new["fate"] is not None:
         words.append(f"{name}: Fate {new['fate']} of {new['fate_max']}")
     return words

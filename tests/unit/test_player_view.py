@@ -165,6 +165,14 @@ def test_a_new_round_is_said_when_the_turn_stays_with_a_lone_combatant() -> None
     assert player_view(load_file(f.file))["log"][-1]["text"] == "Guard ends its turn; Round 2: Guard's turn"
 
 
+def test_aim_is_said_once_as_its_condition() -> None:
+    f = hand_fight()
+    f.end("g")
+    f.end("c")  # round 2: the Guard's turn
+    f.do({"type": "aim", "who": "g", "aim": "half"})
+    assert player_view(load_file(f.file))["log"][-1]["text"] == "Guard aims (Half Action); Guard is Aiming"
+
+
 def test_a_revealed_combatant_is_shown_whole() -> None:
     f = hand_fight()
     file = {**f.file, "reveal": ["c"]}
