@@ -19,8 +19,9 @@ encounter file, with every number the GM keeps hidden left out.
 - **TURN**: ``{"who", "name", "shown"}``; for a shown combatant also what it may still do, from
   the engine (:func:`rules.encounter.turn.turn_view`): ``half_actions_left``, ``actions`` done,
   ``reaction_used``, ``target`` (the default target's id), ``may`` (the controls the engine takes
-  now) and ``refused`` (control: the engine's reason; a reason about a hidden target is left out,
-  the control listed with ``null``).
+  now) and ``refused`` (control: the engine's reason, citing the books as the page does,
+  :func:`rules.sources.book_words`; a reason about a hidden target is left out, the control
+  listed with ``null``).
 - **The log** is written here, one line per event, never the GM's log text (which quotes every
   number, dice and wounds of the NPCs too): what the event was (who did what to whom, an
   attack's outcome in the engine's word, ``hit``/``miss``/``jam``...) and what changed, read from
@@ -48,6 +49,7 @@ from typing import Any
 
 from .. import tables
 from ..errors import NeedDie, ScenarioError
+from ..sources import book_words
 from .engine import _apply, replay
 from .families import family
 from .models import PARTY, AttackEvent, CombatantState, EncounterError, EncounterFile, EncounterState
@@ -208,7 +210,9 @@ def turn(state: EncounterState, reveal: frozenset[str]) -> dict[str, Any] | None
             "target": target.id if target is not None else None,
             "may": [k for k, why in allowed.items() if why is None],
             "refused": {
-                k: (why if target_shown or k not in TARGETED else None) for k, why in allowed.items() if why is not None
+                k: (book_words(why) if target_shown or k not in TARGETED else None)
+                for k, why in allowed.items()
+                if why is not None
             },
         }
     )

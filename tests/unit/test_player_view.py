@@ -134,6 +134,7 @@ def test_cards_follow_the_initiative_order_and_the_turn_says_what_is_left() -> N
     assert t["half_actions_left"] == 0 and "end_turn" in t["may"]
     assert "attack" in t["refused"] and t["refused"]["attack"] is None  # a reason about the hidden Cultist
     assert "Half Action" in t["refused"]["aim_half"]  # the engine's own reason, about the Guard
+    assert "seed 0" not in t["refused"]["aim_half"]  # citing the books, as the page's reasons do
 
 
 def test_a_hidden_combatants_turn_says_only_whose_it_is() -> None:
