@@ -433,3 +433,20 @@ def test_any_file_gets_the_replays_answer_never_a_traceback(ruleset: str) -> Non
             assert all(e["field"].startswith("encounter") for e in out["errors"])
 
     check()
+
+
+# --- the page's bridge ------------------------------------------------------------------------------
+
+
+def test_the_bridge_gives_the_view_and_the_same_html_as_the_cli() -> None:
+    from auspex_web.bridge import player_view as bridge_view
+    from auspex_web.bridge import respond_player_view
+
+    f = hand_fight()
+    out = respond_player_view(json.dumps(f.file))
+    assert out["status"] == "ok" and out["view"] == player_view(load_file(f.file))
+    assert out["html"] == render_player(out["view"])
+    deep = respond_player_view("[" * 5000 + "]" * 5000)  # refused before parsing, not a stack overflow
+    assert deep["status"] == "invalid"
+    bad = json.loads(bridge_view(json.dumps({**f.file, "system": "zz"})))
+    assert bad["status"] == "invalid" and bad["errors"][0]["field"] == "encounter.system"
