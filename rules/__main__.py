@@ -18,6 +18,10 @@
   turned into its dice) and prints ``{"encounter", "state", "resolution", "steps"}``, the file to
   save next. Exits 2 with the errors on stderr (``encounter.events.3.who``, ``then.action.type``)
   when the file or the event is refused, 3 with ``{"needs"}`` when the event's dice ran out.
+- ``encounter FILE --view player [--html]``: the players' view of the file
+  (:mod:`rules.encounter.player_view`: the numbers of the combatants not of the side ``party``
+  left out, unless the file's ``reveal`` names them) as JSON, or with ``--html`` as the HTML the
+  page shows it with (:mod:`rules.encounter.player_html`). Exits 2 with the errors on stderr.
 - ``tables template SYSTEM [--text]``: prints the critical tables' template of a ruleset (every
   table, rows 1-10 with empty text; :func:`rules.critical.text.template`) as a tables file, or with
   ``--text`` as paste-in text. ``tables check FILE [--system S]``: checks a tables file (JSON) or
@@ -165,6 +169,24 @@ def cmd_encounter(path: str, then: str | None) -> int:
     return EXIT_OK
 
 
+def cmd_player_view(path: str, html: bool) -> int:
+    """``encounter FILE --view player [--html]``: the players' view of the file
+    (:mod:`rules.encounter.player_view`) as JSON, or as the HTML the page shows
+    (:mod:`rules.encounter.player_html`); exit 2 with the errors on stderr when it is refused."""
+    from .encounter.player_html import render_player
+    from .encounter.player_view import run_player_view
+
+    data = _load(path, "encounter")
+    if isinstance(data, int):
+        return data
+    out = run_player_view(data)
+    if out["status"] == "invalid":
+        print(json.dumps({"errors": out["errors"]}, indent=2), file=sys.stderr)
+        return EXIT_INVALID
+    print(render_player(out["view"]) if html else json.dumps(out["view"], indent=2, ensure_ascii=False))
+    return EXIT_OK
+
+
 def cmd_tables(args: argparse.Namespace) -> int:
     """``tables template`` and ``tables check`` (critical tables, issue 23)."""
     from .critical.check import check_tables, dump
@@ -246,6 +268,8 @@ def main(argv: list[str] | None = None) -> int:
     e = sub.add_parser("encounter", help="print an encounter file's state; --then EVENT applies one more event")
     e.add_argument("encounter")
     e.add_argument("--then", default=None, help="an event JSON file ('-' for stdin) to apply")
+    e.add_argument("--view", choices=["player"], default=None, help="player: the players' view, NPCs' numbers hidden")
+    e.add_argument("--html", action="store_true", help="with --view player: the view as the page's HTML")
     # critical tables (issue 23): tables template SYSTEM [--text], tables check FILE [--system S]
     t = sub.add_parser("tables", help="critical tables: print a ruleset's template, or check a tables file")
     tsub = t.add_subparsers(dest="tables_command", required=True)
@@ -275,6 +299,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "odds":
         return cmd_odds(args.scenario, "exchange" if args.exchange else "sweep" if args.sweep else "odds")
     if args.command == "encounter":
+        if args.view is not None and args.then is not None:
+            return _invalid("--view shows the file as it is: apply the event with --then first", "view")
+        if args.html and args.view is None:
+            return _invalid("--html goes with --view player", "html")
+        if args.view == "player":
+            return cmd_player_view(args.encounter, args.html)
         return cmd_encounter(args.encounter, args.then)
     return cmd_resolve(args.scenario)
 

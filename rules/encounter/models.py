@@ -343,6 +343,11 @@ class EncounterFile(_Model):
     events: list[Event] = Field(default_factory=list, max_length=MAX_EVENTS)
     # Table rules (issue 21): one set for the whole encounter, put into every attack's scenario
     options: TableOptions | None = None
+    # The players' view (rules/encounter/player_view.py): the combatants of other sides than
+    # "party" whose numbers the GM shows the players; left out of the file while None
+    reveal: list[Id] | None = Field(
+        None, max_length=MAX_EVENTS, description="ids of combatants the GM shows the players whole"
+    )
 
 
 # ---------------------------------------------------------------------------------------------

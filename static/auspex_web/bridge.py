@@ -287,3 +287,38 @@ def tables_text(system: str, saved_json: str = "", blank: bool = False) -> str:
     return _never_raises(
         lambda: respond_tables_text(system, saved_json, blank), "writing critical tables", TABLES_ERROR_MESSAGE
     )
+
+
+# ---- the players' view: the fight as a player's phone may be sent it (rules/encounter/player_view.py)
+
+PLAYER_VIEW_ERROR_MESSAGE = "The rules engine failed to make the players' view; the details are in the browser console."
+
+
+def respond_player_view(request_json: str) -> dict[str, Any]:
+    """The players' view of an encounter file (JSON text), as a dict: ``{"status": "ok", "view",
+    "html"}`` (:func:`rules.encounter.player_view.run_player_view`, and the view as
+    :func:`rules.encounter.player_html.render_player` shows it: the same HTML as the CLI's
+    ``--view player --html``), or ``invalid`` with the errors in the books' words."""
+    from rules.encounter.player_html import render_player
+    from rules.encounter.player_view import run_player_view
+
+    from .sources import book_words
+
+    try:
+        data = jsonsafe.loads(request_json, what="encounter")
+    except ScenarioError as exc:
+        return {"status": "invalid", **exc.as_dict()}
+    envelope = run_player_view(data)
+    if envelope["status"] == "invalid":
+        envelope["errors"] = [{**x, "message": book_words(str(x.get("message")))} for x in envelope["errors"]]
+    else:
+        envelope["html"] = render_player(envelope["view"])
+    return envelope
+
+
+def player_view(request_json: str) -> str:
+    """The players' view of the encounter file in ``request_json`` (:func:`respond_player_view`);
+    never raises."""
+    return _never_raises(
+        lambda: respond_player_view(request_json), "making the players' view", PLAYER_VIEW_ERROR_MESSAGE
+    )
