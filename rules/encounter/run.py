@@ -17,7 +17,7 @@ envelope dict out, never raising for bad input.
   "notes": [...], "state": STATE}``, the scenario that attack would be resolved with now (for the
   forms and the odds), nothing applied;
 - with ``"whole": {"name", "attacker"?, "target"?}`` instead of ``then``: ``{"status": "ok",
-  "attacker": {...} | None, "target": {...} | None, "notes": [...]}``, one combatant's two sides with
+  "attacker": {...} | None, "target": {...} | None, "notes": [...], "state": STATE}``, one combatant's two sides with
   the one missing built from its own profile (:func:`rules.encounter.profiles.whole`: a d100
   character's defences from its T and Ag, its bare hands from its defences), for an ``add``; nothing
   applied, nothing checked (the ``add`` checks it);
@@ -179,7 +179,7 @@ def run_encounter(data: Any) -> dict[str, Any]:
             scenario, notes = preview(state, event)
             return {"status": "ok", "scenario": scenario, "notes": notes, "state": state.model_dump(mode="json")}
         elif data.get("whole") is not None:
-            return _whole(file.system, data["whole"])
+            return {**_whole(file.system, data["whole"]), "state": state.model_dump(mode="json")}
         elif data.get("then") is not None:
             event = load_event(data["then"])
             try:

@@ -25,6 +25,7 @@ def test_defences_from_an_attacker_are_its_own_tb_and_dodge_at_its_ag_with_no_ar
     # T 35: TB 3 (the tens digit, seed 004 Damage); Dodge at its Ag 42; no armour; both sides named Adept
     out = _whole("dh2", name="Adept", attacker=ADEPT)
     assert out["status"] == "ok"
+    assert out["state"]["combatants"] == []  # the state as every ok envelope has it (the page renders it)
     assert out["attacker"]["name"] == "Adept"
     assert out["target"] == {
         "name": "Adept",
@@ -105,3 +106,15 @@ def test_an_added_whole_profile_is_hit_through_its_own_tb_not_another_combatants
     )
     adept_state = next(c for c in f.state()["combatants"] if c["id"] == "a")
     assert adept_state["damage_taken"] == 7
+
+
+def test_the_pages_bridge_answers_a_whole_request_with_the_state_rendered() -> None:
+    # the page's worker renders every ok envelope's state: a whole request's too (it failed on it)
+    import json
+
+    from auspex_web import bridge
+
+    file = {"auspex_encounter": 1, "system": "dh2", "events": []}
+    out = json.loads(bridge.encounter(json.dumps({"encounter": file, "whole": {"name": "Adept", "attacker": ADEPT}})))
+    assert out["status"] == "ok", out
+    assert out["target"]["evasion"] == {"reaction": "Dodge", "skill": 42}
