@@ -379,3 +379,19 @@ def test_a_three_round_fight_from_the_party_in_few_taps(ready_page: Page) -> Non
     attacks = [e["dice"] for e in stored if e["type"] == "attack"]
     assert attacks == typed, (attacks, typed)
     print(f"taps: setup {setup}, three rounds {rounds}")
+
+
+def test_the_same_fight_played_by_script_reads_the_hand_counted_cards(ready_page: Page) -> None:
+    # the cross-browser driver's play of this fight (tests/browsers/fight.py), here in Chromium:
+    # the cards it reads are the hand count's, as Firefox's and WebKit's must be
+    from tests.browsers.fight import CARDS, EXPECTED_CARDS, PLAY, ROUNDS, SEED, SETUP, party_text
+
+    page = ready(ready_page)
+    page.set_viewport_size(PHONE)
+    page.evaluate(SEED, party_text())
+    page.reload()
+    ready(page)
+    for ops in (SETUP, ROUNDS):
+        played = page.evaluate(PLAY, ops)
+        assert played == {"ok": True}, played
+    assert page.evaluate(CARDS) == EXPECTED_CARDS
