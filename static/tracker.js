@@ -742,7 +742,7 @@ function setPath(profile, path, value) {
   if (value === undefined) delete node[keys.at(-1)];
   else node[keys.at(-1)] = value;
 }
-const TEXT_PATHS = new Set(["weapon.name", "weapon.damage", "weapon.rof", "evasion.reaction"]);
+const TEXT_PATHS = new Set(["weapon.name", "weapon.damage", "weapon.rof", "evasion.reaction", "size"]);
 view.addEventListener("toggle", (event) => {
   const pick = event.target.querySelector?.("[data-weapon-pick]");
   if (!event.target.open || !pick || pick.options.length > 1) return;
@@ -773,9 +773,9 @@ view.addEventListener("click", (tap) => {
   if (weapon && profile.attacker) profile.attacker.weapon = weapon;
   const boxes = new Map();
   for (const x of box.querySelectorAll("[data-edit]")) {
-    const text = x.value.trim();
+    const text = x.type === "checkbox" ? "" : x.value.trim();
     const path = x.dataset.path;
-    let value = text === "" ? undefined : TEXT_PATHS.has(path) ? text : /^[+-]?\d+$/.test(text) ? Number(text) : text;
+    let value = x.type === "checkbox" ? x.checked : text === "" ? undefined : TEXT_PATHS.has(path) ? text : /^[+-]?\d+$/.test(text) ? Number(text) : text;
     if (path === "evasion.reaction") {
       if (!text) {
         if (profile.target) delete profile.target.evasion;

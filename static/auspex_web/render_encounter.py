@@ -275,6 +275,31 @@ def _box(label: str, side: str, path: str, value: Any, size: int = 3) -> str:
     )
 
 
+def _traits(attacker: Mapping[str, Any] | None, target: Mapping[str, Any] | None) -> str:
+    """The talents and traits the engine reads from a profile: SB with Unnatural Strength and the
+    Psy Rating (the attacker's), Unnatural Toughness (the target's, which Felling ignores), the Size
+    (both sides': to hit it, and a grapple's Size difference) and Troop (both: no Righteous Fury on a
+    player character, and slain by one)."""
+    from rules.models import SIZES
+
+    out = ""
+    if attacker is not None:
+        out += _box("SB", "attacker", "strength_bonus", attacker.get("strength_bonus"), 2)
+        out += _box("Psy rating", "attacker", "psy_rating", attacker.get("psy_rating"), 2)
+    if target is not None:
+        out += _box("Unnatural T", "target", "unnatural_toughness", target.get("unnatural_toughness"), 2)
+    both = "both" if attacker is not None and target is not None else "attacker" if attacker is not None else "target"
+    size = (target or {}).get("size") or (attacker or {}).get("size") or "Average"
+    picks = "".join(f'<option value="{x}"{" selected" if x == size else ""}>{x}</option>' for x in SIZES)
+    out += f'<label>Size <select form="tk-controls" data-edit="{both}" data-path="size">{picks}</select></label>'
+    troop = bool((target or {}).get("troop") or (attacker or {}).get("troop"))
+    out += (
+        f'<label class="check"><input type="checkbox" form="tk-controls" data-edit="{both}" data-path="troop"'
+        f"{' checked' if troop else ''}> Troop</label>"
+    )
+    return out
+
+
 def profile_editor(c: Mapping[str, Any], system: str) -> str:
     """A d100 character's whole profile as a collapsed ``<details data-k="profile">`` of boxes, each
     ``data-edit`` (``attacker``, ``target`` or ``both``: a characteristic both sides read) and
@@ -321,6 +346,7 @@ def profile_editor(c: Mapping[str, Any], system: str) -> str:
             f'<label>Reaction <select form="tk-controls" data-edit="target" data-path="evasion.reaction">{picks}'
             f"</select></label>{_box('skill', 'target', 'evasion.skill', (evasion or {}).get('skill'))}"
         )
+    rows.append(_traits(attacker, target))
     if attacker is not None:
         w = attacker.get("weapon") if isinstance(attacker.get("weapon"), Mapping) else {}
         rows.append(

@@ -70,3 +70,18 @@ def test_a_name_or_weapon_typed_with_markup_is_escaped() -> None:
     weapon = {**ATTACKER["weapon"], "name": '<b>"x"</b>'}
     html = profile_editor(combatant(name="<i>", attacker={**ATTACKER, "weapon": weapon}, target=TARGET), "dh2")
     assert "<b>" not in html and "<i>" not in html
+
+
+def test_the_talents_and_traits_the_engine_reads_are_on_the_card() -> None:
+    # SB with Unnatural Strength and the Psy Rating (attacker), Unnatural Toughness (target), Size
+    # and Troop (both sides: one sheet)
+    attacker = {**ATTACKER, "strength_bonus": 7, "psy_rating": 2}
+    target = {**TARGET, "unnatural_toughness": 3, "size": "Hulking", "troop": True}
+    html = profile_editor(combatant(attacker=attacker, target=target), "dh2")
+    got = boxes(html)
+    assert got[("attacker", "strength_bonus")] == "7"
+    assert got[("attacker", "psy_rating")] == "2"
+    assert got[("target", "unnatural_toughness")] == "3"
+    assert '<select form="tk-controls" data-edit="both" data-path="size">' in html
+    assert '<option value="Hulking" selected>' in html
+    assert 'data-edit="both" data-path="troop" checked> Troop' in html
