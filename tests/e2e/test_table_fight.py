@@ -395,3 +395,42 @@ def test_the_same_fight_played_by_script_reads_the_hand_counted_cards(ready_page
         played = page.evaluate(PLAY, ops)
         assert played == {"ok": True}, played
     assert page.evaluate(CARDS) == EXPECTED_CARDS
+
+
+def test_a_cards_profile_edit_changes_that_combatant_only_and_a_bad_box_is_marked(ready_page: Page) -> None:
+    page = ready(ready_page)
+    page.set_viewport_size(PHONE)
+    page.evaluate(f"localStorage.setItem('auspex:party:v1', {json.dumps(json.dumps(PARTY))})")
+    page.reload()
+    ready(page)
+    if field(page, "system").input_value() != "dh2":
+        field(page, "system").select_option("dh2")
+        ready(page)
+    taps = Taps(page)
+    taps.step("result")
+    taps.tab("encounter")
+    taps.select("#tk-pick", value="Cultist")
+    taps.type("#tk-count", "2")
+    taps.press("#tk-add-pick")
+    profile = card(page, "Cultist 1").locator('details[data-k="profile"]')
+    profile.locator("summary").click()
+    wounds = profile.locator('[data-path="wounds"]')
+    expect(wounds).to_have_value("8")
+    # a word where a number goes: refused at its box on the card, nothing in the encounter changed
+    n = events(page)
+    wounds.fill("many")
+    profile.locator("[data-profile-save]").click()
+    expect(wounds).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#tk-status")).to_contain_text("Nothing in the encounter changed")
+    assert events(page) == n
+    # 9 wounds and S 40 on Cultist 1's card: its profile event, Cultist 2 untouched
+    wounds.fill("9")
+    profile.locator('[data-path="characteristics.S"]').fill("40")
+    taps.press(profile.locator("[data-profile-save]"))
+    expect(page.locator("#tk-status")).to_contain_text("Cultist 1's profile saved from its card")
+    assert harm(taps, "Cultist 1") == "0 of 9 taken"
+    assert harm(taps, "Cultist 2") == "0 of 8 taken"
+    last = page.evaluate("JSON.parse(localStorage.getItem('auspex:encounter:v1')).files.dh2.events").pop()
+    assert (last["type"], last["who"]) == ("profile", card(page, "Cultist 1").get_attribute("data-id"))
+    # S is one sheet: both sides read 40
+    assert last["attacker"]["characteristics"]["S"] == 40 and last["target"]["characteristics"]["S"] == 40
