@@ -287,3 +287,19 @@ for (const type of ["input", "change"]) {
     if (/^attacker\.weapon\.(rof|class)$|^action\.type$/.test(event.target.name ?? "")) syncFireModes();
   });
 }
+
+/** The weapon profile behind an option of the Attacker step's weapon picker (`value`: a book id,
+ * or "@party:NAME" for a saved weapon of the ruleset shown), as the scenario's attacker.weapon
+ * (a fresh object), or null: the encounter cards' profile editors give a combatant its weapon in a
+ * tap. A book weapon's fields as the picker would set them; a saved one as it was saved. */
+export function weaponOf(value) {
+  if (value.startsWith(PARTY)) {
+    const entry = (party.weapons ?? []).find((e) => e.system === system.value && e.name === value.slice(PARTY.length));
+    return entry ? structuredClone(entry.data) : null;
+  }
+  const found = bookOf("weapons").find((entry) => entry.id === value);
+  if (!found) return null;
+  const weapon = {};
+  for (const [name, v] of Object.entries(found.fields)) if (v !== "" && v != null) weapon[name.slice("attacker.weapon.".length)] = v;
+  return weapon;
+}

@@ -12,6 +12,7 @@ import { allSavedNumbers, withSavedCharts } from "./fan_charts.js"; // issue 23 
 import { scenarioFields, put } from "./formstate.js";
 import { asideText, download, load as loadStored, notice, onChange, readText, update, writeText } from "./store.js";
 import { psychicFor, tablesFor } from "./tables.js"; // issue 23: the group's Critical Effects tables on this device
+import { weaponOf } from "./pickers.js"; // a card's weapon picked from the armoury or the party
 import { readDice } from "./dice.js"; // issue 24 item 3: dice typed as rolled, read as the Resolve dice boxes read them
 
 export const KEY = "auspex:encounter:v1";
@@ -255,6 +256,7 @@ function draw(answer, { keep = true } = {}) {
   syncApply();
   if (state.round) fillForms();
   syncNearby();
+  syncPick(); // the party's profiles of the ruleset shown
 }
 
 // Others struck (issue 21): the combatants near the target (a Semi- or Full Auto Burst's extra
@@ -480,44 +482,65 @@ async function act(event, done, { actor = whoSelect } = {}) {
 }
 
 // Adding from the forms: the Attacker side, the Target side, or both as one combatant. A combatant
-// is one profile: its name is the first side's, and its defences are its own: the party's target
-// entry of that name (this ruleset's) when there is one, else the Target form, said in the status
-// when that form showed another name (never that name: the card's Defences show what was taken).
-// Its side ("party" or the default "foes") and "×N": N identical ones, NAME 1..NAME N (one event).
-let party = { targets: [] };
-document.addEventListener("auspex:party", (event) => (party = event.detail ?? party));
+// is one whole profile of its own: its name is the first side's, and its defences are its own: the
+// party's target entry of that name (this ruleset's) when there is one, else the Target form when it
+// shows that same name, else built by the engine from its own attacker profile (TB from its T, Dodge
+// at its Ag; the party's armour of that name, else none): never another combatant's Target form.
+// The status says what it took; the card's Defences show it.
+let party = { attackers: [], targets: [], armour: [] };
+document.addEventListener("auspex:party", (event) => {
+  party = event.detail ?? party;
+  syncPick();
+});
 const MAX_COUNT = 20; // rules/encounter/models.py MAX_COUNT
+const sameName = (a, b) => String(a ?? "").trim().toLowerCase() === String(b ?? "").trim().toLowerCase();
+const savedOf = (kind, name) => (party[kind] ?? []).find((e) => e.system === sys() && sameName(e.name, name)) ?? null;
+
+// The engine's whole profile of one combatant (rules/encounter/profiles.py whole): the side missing
+// built from the given one's own numbers, the party's armour of that name put on what it built.
+// Answers {attacker, target, from: the status's words} or an envelope refused.
+async function wholeOf(name, attacker, target) {
+  const built = await call({ encounter: fileOf(sys()), whole: { name, ...(attacker ? { attacker } : {}), ...(target ? { target } : {}) } });
+  if (built.status !== "ok") return built;
+  const notes = [...(built.notes ?? [])];
+  const armour = !target && built.target && familyOf(sys()).name === "d100" ? savedOf("armour", name) : null;
+  if (armour) {
+    built.target.armour = structuredClone(armour.data);
+    notes.push(`its armour "${armour.name}" saved in your party`);
+  }
+  return { attacker: built.attacker ?? undefined, target: built.target ?? undefined, from: notes.length ? ` ${notes.join("; ")}.` : "" };
+}
+
 function addFrom(sides) {
   clearMarks();
   const scenario = hooks.collectScenario();
-  const combatant = { id: newId(), name: "" };
-  combatant.name = String(scenario[sides[0]]?.name ?? "").trim() || (sides.length > 1 ? "Combatant" : sides[0] === "attacker" ? "Attacker" : "Target");
-  let from = "";
-  for (const side of sides) {
-    combatant[side] = scenario[side];
-    if (side !== "target" || sides.length < 2) continue;
-    const key = combatant.name.toLowerCase();
-    const saved = (party.targets ?? []).find((e) => e.system === sys() && String(e.name).trim().toLowerCase() === key);
-    const shownName = String(scenario.target?.name ?? "").trim();
-    if (saved) {
-      combatant.target = structuredClone(saved.data);
-      from = ` Its defences: "${saved.name}" saved in your party.`;
-    } else if (shownName && shownName.toLowerCase() !== key) {
-      from = ` Its defences are the Target form's (which showed ${shownName}): open its card's Defences to check them.`;
-    }
-    combatant.target = { ...combatant.target, name: combatant.name };
-  }
+  const name = String(scenario[sides[0]]?.name ?? "").trim() || (sides.length > 1 ? "Combatant" : sides[0] === "attacker" ? "Attacker" : "Target");
+  if (sides.length < 2) return join({ id: newId(), name, [sides[0]]: { ...scenario[sides[0]], name } }, "");
+  const saved = savedOf("targets", name);
+  if (saved) return join({ id: newId(), name, attacker: scenario.attacker, target: { ...structuredClone(saved.data), name } }, ` Its defences: "${saved.name}" saved in your party.`);
+  if (sameName(scenario.target?.name, name)) return join({ id: newId(), name, attacker: scenario.attacker, target: { ...scenario.target, name } }, " Its defences: the Target form's.");
+  const shownName = String(scenario.target?.name ?? "").trim();
+  return wholeOf(name, scenario.attacker, null).then((built) => {
+    if (built.status) return refused(built), built;
+    const other = shownName ? ` (not the Target form's, which shows ${shownName})` : "";
+    return join({ id: newId(), name, attacker: built.attacker, target: built.target }, `${built.from.replace(/\.$/, "")}${other}.`);
+  });
+}
+
+// One combatant (or "×N") joins: its side ("party" or the default "foes"), Surprised, and a
+// running fight's initiative die; `from` says where its profile came from.
+function join(combatant, from) {
   const surprised = $("tk-surprised").checked && !$("tk-surprised").parentElement.hidden;
   if (surprised) combatant.surprised = true;
   if ($("tk-side").value !== "foes") combatant.side = $("tk-side").value;
   const count = $("tk-count").value.trim();
-  if (count && !(/^\d+$/.test(count) && +count >= 1 && +count <= MAX_COUNT)) return mark($("tk-count"), `Must be a whole number from 1 to ${MAX_COUNT}`);
+  if (count && !(/^\d+$/.test(count) && +count >= 1 && +count <= MAX_COUNT)) return Promise.resolve(mark($("tk-count"), `Must be a whole number from 1 to ${MAX_COUNT}`));
   // a reinforcement joining a running fight rolls its initiative (seed 003): the Dice box's die, or
   // a seed; Epic's formations act in the order added (no die)
   const event = { type: "add", combatant };
   if (count && +count > 1) event.count = +count;
   if (shown?.state.round && shown.state.system !== "epic") rolled(event);
-  const who = event.count ? `${event.count} × ${combatant.name}` : combatant.name;
+  const who = event.count ? `${event.count} \u00d7 ${combatant.name}` : combatant.name;
   return act(event, `${who} ${event.count ? "join" : "joins"} the fight${surprised ? " (Surprised: loses its first turn)" : ""}.${from}`).then((answer) => {
     epicJoined(answer, combatant.id);
     if (answer?.status === "ok") $("tk-count").value = "";
@@ -542,6 +565,39 @@ function epicJoined(answer, id) {
   const words = c.target ? "it is shot at but does not shoot back (give its units weapons on the Target form's rows)" : "it shoots but cannot be shot at (give its units a save on the Attacker form's rows)";
   say(`${$("tk-status").textContent} ${c.name}: ${words}.`);
 }
+
+// Adding in one step from a saved profile: the party's names of this ruleset with an attacker
+// entry, a target entry or both (static/party.js); the whole profile joins, the side it lacks built
+// from its own numbers (wholeOf). The rulesets' armouries hold weapons and armour, no foes.
+function syncPick() {
+  const pick = $("tk-pick");
+  const keep = pick.value;
+  const names = new Map();
+  for (const kind of ["attackers", "targets"]) {
+    for (const e of party[kind] ?? []) {
+      if (e.system !== sys()) continue;
+      const key = String(e.name).trim().toLowerCase();
+      const row = names.get(key) ?? names.set(key, { name: String(e.name).trim(), kinds: [] }).get(key);
+      row.kinds.push(kind);
+    }
+  }
+  const words = (kinds) => (kinds.length > 1 ? "attacks and defences" : kinds[0] === "attackers" ? "attacks saved; defences from its characteristics" : "defences saved; bare hands");
+  const options = [...names.values()].map(({ name, kinds }) => option(name, `${name} (${words(kinds)})`));
+  pick.replaceChildren(option("", options.length ? "(pick a saved profile)" : "(none saved for this ruleset: save one in the party)"), ...options);
+  if (options.some((o) => o.value === keep)) pick.value = keep;
+  $("tk-add-pick").disabled = !options.length;
+}
+$("tk-add-pick").onclick = async () => {
+  clearMarks();
+  const name = $("tk-pick").value;
+  if (!name) return mark($("tk-pick"), "Pick a saved profile first");
+  const attacker = savedOf("attackers", name)?.data;
+  const target = savedOf("targets", name)?.data;
+  const built = await wholeOf(name, attacker && structuredClone(attacker), target && structuredClone(target));
+  if (built.status) return refused(built);
+  const combatant = { id: newId(), name, ...(built.attacker ? { attacker: built.attacker } : {}), ...(built.target ? { target: built.target } : {}) };
+  return join(combatant, ` From "${name}" saved in your party.${built.from}`);
+};
 $("tk-add-attacker").onclick = () => addFrom(["attacker"]);
 $("tk-add-target").onclick = () => addFrom(["target"]);
 $("tk-add-both").onclick = () => addFrom(["attacker", "target"]);
@@ -703,6 +759,81 @@ $("tk-profile").onclick = () => {
   const sides = [event.attacker && "attacker", event.target && "target"].filter(Boolean).join(" and ");
   act(event, `${c.name}'s ${sides} profile now as on the forms; what it has taken is kept.`, { actor: $("tk-gm-who") });
 };
+// A card's profile editor (render_encounter.py profile_editor): its boxes into that combatant's
+// profile (a box left blank: the field left out, the model's default), a weapon picked from the
+// Attacker step's picker (the armoury's, the party's) taking the weapon's place, sent as its own
+// `profile` event: that combatant's only, what it has taken kept.
+function setPath(profile, path, value) {
+  const keys = path.split(".");
+  let node = profile;
+  for (const key of keys.slice(0, -1)) node = node[key] = node[key] && typeof node[key] === "object" ? { ...node[key] } : {};
+  if (value === undefined) delete node[keys.at(-1)];
+  else node[keys.at(-1)] = value;
+}
+const TEXT_PATHS = new Set(["weapon.name", "weapon.damage", "weapon.rof", "evasion.reaction", "size"]);
+view.addEventListener("toggle", (event) => {
+  const pick = event.target.querySelector?.("[data-weapon-pick]");
+  if (!event.target.open || !pick || pick.options.length > 1) return;
+  const book = $("armoury-weapon");
+  for (const child of book?.children ?? []) if (child.tagName === "OPTGROUP" || child.value) pick.append(child.cloneNode(true));
+}, true);
+view.addEventListener("change", (event) => {
+  const pick = event.target.closest?.("[data-weapon-pick]");
+  const weapon = pick?.value ? weaponOf(pick.value) : null;
+  if (!weapon) return;
+  const box = pick.closest("details");
+  for (const x of box.querySelectorAll('[data-path^="weapon."]')) {
+    const v = weapon[x.dataset.path.slice("weapon.".length)];
+    x.value = v == null ? "" : String(v);
+  }
+});
+view.addEventListener("click", (tap) => {
+  const button = tap.target.closest?.("[data-profile-save]");
+  if (!button) return;
+  const id = button.closest("[data-id]")?.dataset.id;
+  const c = byId(id);
+  if (!c) return;
+  clearMarks();
+  const box = button.closest("details");
+  const profile = { attacker: c.attacker ? structuredClone(c.attacker) : null, target: c.target ? structuredClone(c.target) : null };
+  const pick = box.querySelector("[data-weapon-pick]");
+  const weapon = pick?.value ? weaponOf(pick.value) : null;
+  if (weapon && profile.attacker) profile.attacker.weapon = weapon;
+  const boxes = new Map();
+  for (const x of box.querySelectorAll("[data-edit]")) {
+    const text = x.type === "checkbox" ? "" : x.value.trim();
+    const path = x.dataset.path;
+    let value = x.type === "checkbox" ? x.checked : text === "" ? undefined : TEXT_PATHS.has(path) ? text : /^[+-]?\d+$/.test(text) ? Number(text) : text;
+    if (path === "evasion.reaction") {
+      if (!text) {
+        if (profile.target) delete profile.target.evasion;
+        continue;
+      }
+      value = text;
+    }
+    if (path === "evasion.skill" && profile.target && !profile.target.evasion) continue; // no Reaction: no skill
+    for (const side of x.dataset.edit === "both" ? ["attacker", "target"] : [x.dataset.edit]) {
+      if (!profile[side]) continue;
+      if (path === "evasion.reaction" || path === "evasion.skill") profile[side].evasion ??= { reaction: "Dodge" };
+      setPath(profile[side], path, value);
+      boxes.set(`then.${side}.${path}`, x);
+    }
+  }
+  const event = { type: "profile", who: c.id };
+  for (const side of ["attacker", "target"]) if (profile[side]) event[side] = profile[side];
+  const said = `${c.name}'s profile saved from its card${weapon ? `: ${weapon.name ?? "its weapon"}` : ""}; what it has taken is kept.`;
+  send(event).then((answer) => {
+    if (answer.status === "ok") return say(`${said}${saved(answer)}`, answer.saved === false);
+    const lines = [];
+    for (const { field, message } of answer.errors ?? [{ field: "", message: answer.message }]) {
+      const at = box.isConnected && boxes.get(field);
+      if (at) mark(at, message);
+      else lines.push(message);
+    }
+    say(`Refused: ${lines.length ? lines.join("; ") : "see the marked box on its card"}. Nothing in the encounter changed.`, true);
+  });
+});
+
 $("tk-remove").onclick = () => {
   const name = byId(gmWho())?.name ?? "The combatant";
   act({ type: "remove", who: gmWho() }, `${name} leaves the fight (Undo brings it back).`, { actor: $("tk-gm-who") });

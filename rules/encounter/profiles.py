@@ -108,3 +108,98 @@ def _read(raw: Any, valid: float, path: str, root: str, name: str, notes: list[s
     where = path[len(root) + 1 :] if root and path.startswith(root + ".") else path
     notes.append(f"{name}: {where} {json.dumps(raw)} read as {valid}")
     return valid
+
+
+# ---------------------------------------------------------------- a whole profile from one side
+
+_DEFENCE_CHARACTERISTICS = ("WS", "S", "T", "Ag", "WP")
+"""The characteristics a d100 target profile holds (:class:`rules.models.TargetCharacteristics`)."""
+
+UNARMED = {"name": "Unarmed", "class": "Unarmed", "damage": "1d5-3", "damage_type": "I", "pen": 0}
+"""Bare hands, where the ruleset's armoury has no Unarmed entry: 1d5-3+SB Impact, no penetration
+(seed 004, Unarmed Combat; Deathwatch's GM screen, Unarmed Combat, prints the same)."""
+
+
+def whole(
+    system: str, name: str, attacker: dict[str, Any] | None, target: dict[str, Any] | None
+) -> tuple[dict[str, Any] | None, dict[str, Any] | None, list[str]]:
+    """One combatant's two sides (``attacker``, ``target``: the scenario's sub-objects as the page
+    and the party hold them) with the side missing built from the same profile's own numbers, never
+    from another combatant's; the notes say what was built, in the game's words.
+
+    The d100 rulesets (DH2, DH1, Deathwatch; a reading, since the books make a character one sheet
+    whose numbers serve both sides of an attack):
+
+    - defences from an attacker: TB the tens digit of its T (seed 004, Damage: "Toughness bonus";
+      DH1 and Deathwatch the same), its WS, S, T, Ag and WP, no armour, the Reaction Dodge at its Ag
+      (a trained Dodge, DH2's rank Known at +0: an untrained one is lower, and is set on the card),
+      armed unless its weapon is Unarmed, and the model's wounds (10) said in the notes, for the
+      sheet's own wounds to be set on the card;
+    - attacks from a target: its WS, S, T, Ag and WP (BS and the rest the model's 30), bare hands
+      (the ruleset's armoury's Unarmed, else :data:`UNARMED`).
+
+    ``name`` names both sides. A side given is returned as given but for its name; a profile that
+    is not a dict, or both missing, is returned as it is (the ``add`` event then refuses it at its
+    field). The other families (the fan ruleset, Epic) get the names only: their profiles are not
+    one sheet of numbers the other side can be read from. Raises nothing."""
+    notes: list[str] = []
+    from .. import registry
+
+    if isinstance(attacker, dict):
+        attacker = {**attacker, "name": name}
+    if isinstance(target, dict):
+        target = {**target, "name": name}
+    if registry.get(system).family != "d100" or (attacker is None) == (target is None):
+        return attacker, target, notes
+    if isinstance(attacker, dict) and target is None:
+        target = _defences_of(attacker, name, notes)
+    elif isinstance(target, dict) and attacker is None:
+        attacker = _attacks_of(system, target, name, notes)
+    return attacker, target, notes
+
+
+def _defences_of(attacker: dict[str, Any], name: str, notes: list[str]) -> dict[str, Any] | None:
+    from pydantic import ValidationError
+
+    from ..models import Attacker
+
+    try:
+        a = Attacker.model_validate(attacker)
+    except ValidationError:
+        return None  # its own add refuses the attacker at its field
+    chars = a.characteristics
+    kept = {k: getattr(chars, k) for k in _DEFENCE_CHARACTERISTICS if getattr(chars, k) is not None}
+    target: dict[str, Any] = {
+        "name": name,
+        "toughness_bonus": chars.T // 10,
+        "characteristics": kept,
+        "evasion": {"reaction": "Dodge", "skill": chars.Ag},
+    }
+    if a.weapon.weapon_class == "Unarmed":
+        target["armed"] = False
+    notes.append(
+        f"{name}'s defences from its own profile: TB {chars.T // 10} (T {chars.T}), no armour, "
+        f"Dodge {chars.Ag} (its Ag), wounds 10 until set on its card"
+    )
+    return target
+
+
+def _attacks_of(system: str, target: dict[str, Any], name: str, notes: list[str]) -> dict[str, Any] | None:
+    from pydantic import ValidationError
+
+    from ..armoury import armoury, weapon_profile
+    from ..models import Target
+
+    try:
+        t = Target.model_validate(target)
+    except ValidationError:
+        return None
+    chars = t.characteristics
+    kept = {k: getattr(chars, k) for k in _DEFENCE_CHARACTERISTICS if getattr(chars, k) is not None}
+    try:
+        weapon = weapon_profile(armoury(system).weapon("unarmed"), system=system)
+    except (FileNotFoundError, KeyError):
+        weapon = dict(UNARMED)
+    said = ", ".join(f"{k} {v}" for k, v in kept.items()) or "the characteristics' 30s"
+    notes.append(f"{name}'s attacks from its own profile: {said}, Unarmed")
+    return {"name": name, "characteristics": kept, "weapon": weapon}

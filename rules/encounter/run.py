@@ -16,6 +16,11 @@ envelope dict out, never raising for bad input.
 - with ``"preview": {"who", "at", "action"}`` instead of ``then``: ``{"status": "ok", "scenario": {...},
   "notes": [...], "state": STATE}``, the scenario that attack would be resolved with now (for the
   forms and the odds), nothing applied;
+- with ``"whole": {"name", "attacker"?, "target"?}`` instead of ``then``: ``{"status": "ok",
+  "attacker": {...} | None, "target": {...} | None, "notes": [...], "state": STATE}``, one combatant's two sides with
+  the one missing built from its own profile (:func:`rules.encounter.profiles.whole`: a d100
+  character's defences from its T and Ag, its bare hands from its defences), for an ``add``; nothing
+  applied, nothing checked (the ``add`` checks it);
 - ``{"status": "needs", "needs": {...}, "dice": [...]}``: the new event's scripted dice ran out
   (``dice``: those it consumed before, ``{purpose, sides, value}``, as :func:`rules.run` gives them);
 - ``{"status": "invalid", "errors": [{"field", "message"}]}``: the file (``encounter.events.3.who``)
@@ -35,6 +40,7 @@ from .. import jsonsafe
 from ..errors import FieldError, NeedDie, ScenarioError
 from .engine import apply, preview, replay
 from .models import EVENT_TYPES, AttackEvent, EncounterError, EncounterFile, EncounterState, Event
+from .profiles import whole
 from .turn import turn_view
 from .words import event_words
 
@@ -130,6 +136,21 @@ def _remember(key: str, state: EncounterState) -> None:
         _states.popitem(last=False)
 
 
+def _whole(system: str, ask: Any) -> dict[str, Any]:
+    """The ``whole`` request's envelope (the module docstring); raises :class:`EncounterError` at
+    ``whole`` or ``whole.name`` when it is not ``{"name", "attacker"?, "target"?}``."""
+    if not isinstance(ask, dict):
+        raise EncounterError.at("whole", "Give the combatant's name and its attacker and/or target profile")
+    name = ask.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise EncounterError.at("whole.name", "Give the combatant a name")
+    sides = [ask.get(k) for k in ("attacker", "target")]
+    if not any(isinstance(x, dict) for x in sides):
+        raise EncounterError.at("whole", f"{name}: give its attacker or its target profile")
+    attacker, target, notes = whole(system, name.strip(), *(x if isinstance(x, dict) else None for x in sides))
+    return {"status": "ok", "attacker": attacker, "target": target, "notes": notes}
+
+
 def run_encounter(data: Any) -> dict[str, Any]:
     """Validate, replay, apply or undo; the envelope of the module docstring."""
     try:
@@ -157,6 +178,8 @@ def run_encounter(data: Any) -> dict[str, Any]:
             assert isinstance(event, AttackEvent)
             scenario, notes = preview(state, event)
             return {"status": "ok", "scenario": scenario, "notes": notes, "state": state.model_dump(mode="json")}
+        elif data.get("whole") is not None:
+            return {**_whole(file.system, data["whole"]), "state": state.model_dump(mode="json")}
         elif data.get("then") is not None:
             event = load_event(data["then"])
             try:

@@ -261,6 +261,113 @@ def defences_text(c: Mapping[str, Any], system: str) -> str:
     return f'<details class="enc-def" data-k="defences"><summary>Defences</summary><ul>{items}</ul></details>'
 
 
+PROFILE_CHARACTERISTICS = ("WS", "BS", "S", "T", "Ag", "WP")
+"""The characteristics a d100 card's profile editor shows: the attacker's tests (WS, BS), S for SB
+and a grapple's opposed tests, T for TB, Ag for Dodge and initiative, WP for Pinning and Fear."""
+
+_TARGET_CHARACTERISTICS = frozenset({"WS", "S", "T", "Ag", "WP"})
+
+
+def _box(label: str, side: str, path: str, value: Any, size: int = 3) -> str:
+    shown = "" if value is None else str(value)
+    return (
+        f'<label>{e(label)} <input type="text" form="tk-controls" size="{size}" autocomplete="off" '
+        f'data-edit="{e(side)}" data-path="{e(path)}" value="{e(shown)}"></label>'
+    )
+
+
+def _traits(attacker: Mapping[str, Any] | None, target: Mapping[str, Any] | None) -> str:
+    """The talents and traits the engine reads from a profile: SB with Unnatural Strength and the
+    Psy Rating (the attacker's), Unnatural Toughness (the target's, which Felling ignores), the Size
+    (both sides': to hit it, and a grapple's Size difference) and Troop (both: no Righteous Fury on a
+    player character, and slain by one)."""
+    from rules.models import SIZES
+
+    out = ""
+    if attacker is not None:
+        out += _box("SB", "attacker", "strength_bonus", attacker.get("strength_bonus"), 2)
+        out += _box("Psy rating", "attacker", "psy_rating", attacker.get("psy_rating"), 2)
+    if target is not None:
+        out += _box("Unnatural T", "target", "unnatural_toughness", target.get("unnatural_toughness"), 2)
+    both = "both" if attacker is not None and target is not None else "attacker" if attacker is not None else "target"
+    size = (target or {}).get("size") or (attacker or {}).get("size") or "Average"
+    picks = "".join(f'<option value="{x}"{" selected" if x == size else ""}>{x}</option>' for x in SIZES)
+    out += f'<label>Size <select form="tk-controls" data-edit="{both}" data-path="size">{picks}</select></label>'
+    troop = bool((target or {}).get("troop") or (attacker or {}).get("troop"))
+    out += (
+        f'<label class="check"><input type="checkbox" form="tk-controls" data-edit="{both}" data-path="troop"'
+        f"{' checked' if troop else ''}> Troop</label>"
+    )
+    return out
+
+
+def profile_editor(c: Mapping[str, Any], system: str) -> str:
+    """A d100 character's whole profile as a collapsed ``<details data-k="profile">`` of boxes, each
+    ``data-edit`` (``attacker``, ``target`` or ``both``: a characteristic both sides read) and
+    ``data-path`` (its path in that profile: ``characteristics.S``, ``armour.Head``, ``weapon.pen``),
+    holding the stored profile's value (blank: the model's default); a Reaction picker, a weapon
+    picker (``data-weapon-pick``, its options the page's armoury's) and a Save button
+    (``data-profile-save``): the page sends them as the combatant's ``profile`` event. Empty for
+    other families and Hordes (their profile is the forms'), and for a combatant out of the fight."""
+    if family(system).name != "d100" or c.get("kind") != "single" or c.get("out"):
+        return ""
+    attacker = c.get("attacker") if isinstance(c.get("attacker"), Mapping) else None
+    target = c.get("target") if isinstance(c.get("target"), Mapping) else None
+    a_chars = (attacker or {}).get("characteristics") or {}
+    t_chars = (target or {}).get("characteristics") or {}
+    rows: list[str] = []
+    boxes = []
+    for k in PROFILE_CHARACTERISTICS:
+        both = attacker is not None and target is not None and k in _TARGET_CHARACTERISTICS
+        side = "both" if both else "attacker" if attacker is not None else "target"
+        if side == "target" and k not in _TARGET_CHARACTERISTICS:
+            continue
+        value = a_chars.get(k) if side != "target" else t_chars.get(k)
+        if value is None and side != "attacker":
+            value = t_chars.get(k)
+        boxes.append(_box(k, side, f"characteristics.{k}", value))
+    rows.append("".join(boxes))
+    if target is not None:
+        rows.append(
+            _box("Wounds", "target", "wounds", target.get("wounds"))
+            + _box("TB", "target", "toughness_bonus", target.get("toughness_bonus"))
+        )
+        armour = target.get("armour") or {}
+        rows.append(
+            '<span class="enc-prof-h">Armour</span>'
+            + "".join(_box(loc, "target", f"armour.{loc}", armour.get(loc), 2) for loc in LOCATIONS)
+        )
+        evasion = target.get("evasion") if isinstance(target.get("evasion"), Mapping) else None
+        now = str(evasion.get("reaction") or "Dodge") if evasion else ""
+        picks = "".join(
+            f'<option value="{v}"{" selected" if v == now else ""}>{label}</option>'
+            for v, label in (("", "No Reaction"), ("Dodge", "Dodge"), ("Parry", "Parry"))
+        )
+        rows.append(
+            f'<label>Reaction <select form="tk-controls" data-edit="target" data-path="evasion.reaction">{picks}'
+            f"</select></label>{_box('skill', 'target', 'evasion.skill', (evasion or {}).get('skill'))}"
+        )
+    rows.append(_traits(attacker, target))
+    if attacker is not None:
+        w = attacker.get("weapon") if isinstance(attacker.get("weapon"), Mapping) else {}
+        rows.append(
+            '<label>Weapon <select form="tk-controls" data-weapon-pick>'
+            '<option value="">(keep, or pick from the armoury)</option></select></label>'
+        )
+        rows.append(
+            _box("Name", "attacker", "weapon.name", w.get("name"), 12)
+            + _box("Damage", "attacker", "weapon.damage", w.get("damage"), 7)
+            + _box("Pen", "attacker", "weapon.pen", w.get("pen"), 2)
+            + _box("RoF", "attacker", "weapon.rof", w.get("rof"), 6)
+            + _box("Clip", "attacker", "weapon.clip", w.get("clip"), 3)
+        )
+    body = "".join(f'<div class="row">{r}</div>' for r in rows)
+    return (
+        f'<details class="enc-prof" data-k="profile"><summary>Profile (edit)</summary>{body}'
+        f'<button type="button" data-profile-save>Save {e(c.get("name"))}\'s profile</button></details>'
+    )
+
+
 def down(c: Mapping[str, Any]) -> str:
     """Why the combatant is down, in words (empty when it is not): out of the fight (slain,
     destroyed), a character past its wounds (its damage beyond them is critical damage: seed 004,
@@ -316,7 +423,7 @@ def render_combatant(c: Mapping[str, Any], state: Mapping[str, Any], place: int 
         f"{_line('characteristic-damage', characteristic_text(c.get('characteristic_damage')))}"
         f"{_line('weapon', weapon_text(c.get('weapon')))}{_line('second-weapon', second_text(c))}"
         f"{_line('aim', held)}{_line('budget', budget_text(c, system, turn))}{listed}"
-        f"{defences_text(c, system)}</li>"
+        f"{defences_text(c, system)}{profile_editor(c, system)}</li>"
     )
 
 

@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from tools.engines import Firefox, WebKit, missing_for, start
+from tools.engines import WAIT_FOR_ENGINE, Firefox, WebKit, missing_for, start
 
-from .smoke import Server, smoke, unavailable
+from .fight import CARDS, EXPECTED_CARDS, PLAY, ROUNDS, SEED, SETUP, party_text
+from .smoke import ENGINE_TIMEOUT_S, Server, smoke, unavailable
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -49,3 +50,21 @@ def test_the_page_loads_resolves_typed_dice_shares_and_works_offline(browser: Fi
     print(
         f"{browser.name} {browser.version}: engine ready after {[round(ms) for ms in report.ready_ms]} ms (first, offline)"
     )
+
+
+def test_the_table_fight_reads_the_same_cards_as_in_chromium(browser: Firefox | WebKit) -> None:
+    # the DH2 fight of tests/e2e/test_table_fight.py (two PCs from the party, two Cultists as one
+    # x2 entry, a knife given on a card, three rounds of dice typed by hand), played by the same
+    # script as in Chromium (tests/browsers/fight.py): the cards read the hand count there too
+    server = Server().start()
+    try:
+        browser.goto(server.url)
+        assert browser.run(WAIT_FOR_ENGINE, ENGINE_TIMEOUT_S * 1000)["engine"] == "ready"
+        browser.run(SEED, party_text())
+        browser.goto(server.url)
+        for ops in (SETUP, ROUNDS):
+            played = browser.run(PLAY, ops)
+            assert played == {"ok": True}, f"{browser.name}: {played}"
+        assert browser.run(CARDS) == EXPECTED_CARDS
+    finally:
+        server.stop()

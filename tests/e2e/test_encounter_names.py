@@ -41,12 +41,16 @@ def test_the_result_names_the_combatants_and_undo_says_what_it_undid(ready_page:
     assert field(page, "target.name").input_value() == "Guard"
     field(page, "target.wounds").fill("10")
     add_both(page, "Cultist")
+    # the Cultist's defences are its own profile's, never the Target form's "Guard": TB 3 (its T
+    # 30), no armour, Dodge 30 (its Ag)
+    expect(page.locator("#tk-status")).to_contain_text("(not the Target form's, which shows Guard)")
     # initiative by hand: Guard 7 + AgB 4 = 11, Cultist 2 + 3 = 5
     page.fill("#tk-dice", "7 2")
     press(page, "#tk-start")
     page.fill("#tk-dice", "")
-    # the Guard's Standard Attack: BS 45 + 10 = 55 (no range given): 30 hits; 1d10+3: 5 + 3 - TB 3 (the form's) = 5
-    by_hand(page, [30, 5])
+    # the Guard's Standard Attack: BS 45 + 10 = 55 (no range given): 30 hits; the Cultist's Dodge 30
+    # rolls 80: fails; 1d10+3: 5 + 3 - TB 3 = 5
+    by_hand(page, [30, 80, 5])
     show_result(page)
     who = page.locator("#result .who").first.inner_text()
     assert who.startswith("Guard") and who.endswith("against Cultist"), who

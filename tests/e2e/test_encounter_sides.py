@@ -31,8 +31,11 @@ def test_party_and_two_foes_at_defaults_to_a_foe_and_refusals_are_greyed(ready_p
     page = ready(ready_page)
     page.set_viewport_size(PHONE)
     add(page, "Guardsman", "40", "party")
-    # the Target form still shows its own "Cultist": said, never silently another's
-    expect(page.locator("#tk-status")).to_contain_text("Its defences are the Target form's (which showed Cultist)")
+    # the Target form still shows its own "Cultist": its defences are built from its own profile
+    # (Ag 40: Dodge 40), never the Target form's, which is said
+    expect(page.locator("#tk-status")).to_contain_text("Guardsman's defences from its own profile")
+    expect(page.locator("#tk-status")).to_contain_text("Dodge 40 (its Ag)")
+    expect(page.locator("#tk-status")).to_contain_text("(not the Target form's, which shows Cultist)")
     add(page, "Adept", "30", "party")
     add(page, "Cultist", "30", "foes", "2")
     expect(card(page, "Cultist 1")).to_be_visible()
