@@ -867,14 +867,17 @@ def _inside(field: str, exc: ScenarioError) -> EncounterError:
     )
 
 
-def preview(state: EncounterState, event: AttackEvent, field: str = "preview") -> tuple[dict[str, Any], list[str]]:
+def preview(
+    state: EncounterState, event: AttackEvent, field: str = "preview", armed: bool = True
+) -> tuple[dict[str, Any], list[str]]:
     """The scenario an attack would be resolved with now (the conditions' modifiers, the held Aim,
     the clip, the damage taken), without rolling or changing anything: what the page's forms and
     odds panel show for ``event``'s attacker and target. Raises :class:`EncounterError` as
-    :func:`apply` would for the attack (not its turn, budget or dice)."""
+    :func:`apply` would for the attack (not its turn, budget or dice); ``armed`` False: a jammed,
+    empty or overheated weapon is not refused (the forms still show its numbers, 0 rounds left)."""
     ctx = Ctx(state=state.model_copy(deep=True), event=event, field=field)
     who, at = ctx.who(), ctx.who("at")
-    _can_attack(ctx, who, at)
+    _can_attack(ctx, who, at, armed=armed)
     event = upkeep.with_area(ctx)  # issue 22: Suppressing Fire's area, as the attack resolves it
     fam = family(state.system)
     data, notes = _with_options(state, *fam.scenario(state.system, who, at, event, field))
