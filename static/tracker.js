@@ -367,11 +367,24 @@ async function fillForms() {
     const { values, rows } = scenarioFields({ system, attacker });
     put(values, rows, { scope: ["attacker"], blank: true });
   }
-  const target = scenario?.target ?? (at?.target ? structuredClone(at.target) : null);
+  const target = scenario?.target ?? (at?.target ? carried(at) : null);
   if (target) {
     const { values, rows } = scenarioFields({ system, target });
     put(values, rows, { scope: ["target"], blank: true });
   }
+}
+
+// With no pair to attack (one out of the fight picked at whom, itself, an actor with no attacker
+// profile), the Target form shows the target's profile with what its card says it has taken.
+function carried(at) {
+  const target = structuredClone(at.target);
+  if (at.kind === "single") target.damage_taken = at.damage_taken;
+  if (at.kind === "horde") target.horde = { ...target.horde, magnitude: at.magnitude };
+  if (at.kind === "formation") {
+    target.shock = at.shock;
+    if (Array.isArray(target.units)) target.units = target.units.filter((_, i) => !at.lost.includes(i));
+  }
+  return target;
 }
 
 // A profile read from the forms (Add as combatant, Update its profile): what the engine put in them
