@@ -259,6 +259,8 @@ def _corrected(ctx: Ctx, c: CombatantState, now: WeaponState | None, fresh: Weap
 def _within_start(c: CombatantState) -> list[str]:
     """A new profile's smaller start bounds what is left: a Horde's Magnitude at most its new
     Magnitude, an Epic formation's units at most its new units (the lost ones past them forgotten).
+    An Epic formation's units left are its units less those lost (by index, as its attacks are
+    resolved against them), so a profile of more units has them all but the lost ones.
     The words of what changed."""
     out = []
     if c.magnitude is not None and c.magnitude_start is not None and c.magnitude > c.magnitude_start:
@@ -272,7 +274,9 @@ def _within_start(c: CombatantState) -> list[str]:
         most = c.units_start - len(c.lost)
         if c.units > most:
             out.append(f"{most} of {c.units_start} units left (it had {c.units}; no more than its start)")
-            c.units = most
+        elif c.units < most:  # more units in the new profile: all of them but the lost ones
+            out.append(f"{most} of {c.units_start} units left (it had {c.units}; {len(c.lost)} lost)")
+        c.units = most
     return out
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from auspex_web.render_encounter import render_encounter
-from encounter_helpers import dh2_fight
+from encounter_helpers import Fight, dh2_fight
 from hypothesis import given
 from hypothesis import strategies as st
 from test_fuzz import BASES
@@ -269,3 +269,21 @@ def test_the_page_s_bridge_answers_a_forms_request_in_the_book_s_words() -> None
     assert out["notes"] and not any("seed 0" in n for n in out["notes"]), out["notes"]
     turn = respond_encounter(json.dumps({"encounter": f.file}))["turn"]
     assert turn["notes"] == out["notes"] and turn["scenario"] == out["scenario"]
+
+
+def test_an_epic_profile_with_more_units_has_them_all_on_its_card_and_in_the_scenario() -> None:
+    # a formation of 1 unit, none lost, given a profile of 4: 4 - 0 lost = 4 left, as the engine
+    # shoots at them (the card read "1 of 4 units left" while the scenario held 4)
+    f = Fight("epic")
+    one = {"name": "Guard company", "units": [{"name": "Squad", "type": "infantry"}]}
+    shooter = {"name": "Orks", "units": [{"name": "Boyz", "weapons": "Big shootas 30 AP6"}]}
+    f.do({"type": "add", "combatant": {"id": "o", "name": "Orks", "attacker": shooter}})
+    f.do({"type": "add", "combatant": {"id": "t", "name": "Guard company", "target": one}})
+    out = f.do({"type": "profile", "who": "t", "target": {**one, "units": one["units"] * 4}})
+    t = next(c for c in out["state"]["combatants"] if c["id"] == "t")
+    assert (t["units"], t["units_start"]) == (4, 4)
+    assert "4 of 4 units left" in _card_lines(render_encounter(out["state"]), "t")["harm"]
+    assert "4 of 4 units left" in out["state"]["log"][-1]["text"]
+    assert (
+        len(run_encounter({"encounter": f.file, "forms": {"who": "o", "at": "t"}})["scenario"]["target"]["units"]) == 4
+    )
