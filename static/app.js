@@ -809,7 +809,6 @@ function option(value, text) {
 // qualities, circumstances, difficulties), those filled from its catalogue entry.
 function applyRuleset() {
   const ruleset = catalogue?.[systemSelect.value];
-  document.getElementById("ruleset-name").textContent = systemSelect.selectedOptions[0].textContent;
   document.documentElement.dataset.system = systemSelect.value;
   syncVisibility();
   const family = familyOf(systemSelect.value);

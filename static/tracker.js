@@ -341,32 +341,78 @@ function syncApply() {
 }
 for (const r of [$("tk-apply-enc"), $("tk-apply-roll")]) r.addEventListener("change", () => (applyChosen = r.value));
 
-// The forms show the picked combatants: the actor's profile on the Attacker side, the target's on
-// the Target side with what it has taken, so what the player reads matches what the engine resolves.
-function fillForms() {
-  const who = byId(whoSelect.value);
-  const at = byId(atSelect.value);
+// The forms show the picked combatants as the engine resolves them: the scenario its attack is
+// resolved with now (rules/encounter/turn.py forms_scenario: damage taken with critical damage,
+// Fatigue, the rounds left in the clip, the Reaction's penalties, characteristic damage), the
+// envelope's turn.scenario for the acting combatant and its default target, the engine's answer to
+// a `forms` request for another pair. With no such pair (itself picked, a side with no profile) each
+// side shows its own profile as it was added. Never built here: what the forms read is what the
+// engine resolves.
+let filled = null; // {who, at, scenario}: what the forms were last filled with, for asProfiles
+let formsAsked = 0; // the latest pick: an answer to an earlier one is dropped
+async function fillForms() {
+  const ask = ++formsAsked;
+  const whoId = whoSelect.value;
+  const atId = atSelect.value;
+  const turn = shown.turn;
+  let scenario = null;
+  if (turn && turn.who === whoId && turn.target === atId) scenario = turn.scenario ?? null;
+  else if (byId(whoId) && byId(atId)) {
+    const answer = await call({ encounter: fileOf(sys()), forms: { who: whoId, at: atId } });
+    if (ask !== formsAsked || !shown) return;
+    scenario = answer.status === "ok" ? answer.scenario : null;
+  }
+  const who = byId(whoId);
+  const at = byId(atId);
   const system = shown.state.system;
-  if (who?.attacker) {
-    const attacker = who.kind === "formation" ? wholeFormation(who, "attacker") : structuredClone(who.attacker);
-    if (who.kind === "formation") {
-      attacker.shock = who.shock; // its own Shock suppresses its units from the back
-      if (Array.isArray(attacker.units) && who.target?.units?.length === attacker.units.length) attacker.units = attacker.units.filter((_, i) => !who.lost.includes(i));
-    }
+  filled = scenario ? { who: whoId, at: atId, scenario } : null;
+  const attacker = scenario?.attacker ?? (who?.attacker ? (who.kind === "formation" ? wholeFormation(who, "attacker") : structuredClone(who.attacker)) : null);
+  if (attacker) {
     const { values, rows } = scenarioFields({ system, attacker });
     put(values, rows, { scope: ["attacker"], blank: true });
   }
-  if (at?.target) {
-    const target = at.kind === "formation" ? wholeFormation(at, "target") : structuredClone(at.target);
-    if (at.kind === "single") target.damage_taken = at.damage_taken;
-    if (at.kind === "horde") target.horde = { ...target.horde, magnitude: at.magnitude };
-    if (at.kind === "formation") {
-      target.shock = at.shock; // an Epic formation's Shock and its destroyed units carried
-      if (Array.isArray(target.units)) target.units = target.units.filter((_, i) => !at.lost.includes(i));
-    }
+  const target = scenario?.target ?? (at?.target ? carried(at) : null);
+  if (target) {
     const { values, rows } = scenarioFields({ system, target });
     put(values, rows, { scope: ["target"], blank: true });
   }
+}
+
+// With no pair to attack (one out of the fight picked at whom, itself, an actor with no attacker
+// profile), the Target form shows the target's profile with what its card says it has taken.
+function carried(at) {
+  const target = at.kind === "formation" ? wholeFormation(at, "target") : structuredClone(at.target);
+  if (at.kind === "single") target.damage_taken = at.damage_taken;
+  if (at.kind === "horde") target.horde = { ...target.horde, magnitude: at.magnitude };
+  if (at.kind === "formation") {
+    target.shock = at.shock;
+    if (Array.isArray(target.units)) target.units = target.units.filter((_, i) => !at.lost.includes(i));
+  }
+  return target;
+}
+
+// A profile read from the forms (Add as combatant, Update its profile): what the engine put in them
+// for the picked combatants' state (their damage, rounds left, penalties) is their state, not their
+// profile; each value still as filled is its stored profile's, each value typed since is kept.
+function asProfiles(scenario) {
+  if (!filled) return scenario;
+  const out = { ...scenario };
+  for (const [side, id] of [["attacker", filled.who], ["target", filled.at]]) {
+    if (out[side] && filled.scenario[side]) out[side] = unfilled(out[side], filled.scenario[side], byId(id)?.[side]);
+  }
+  return out;
+}
+function unfilled(now, was, base) {
+  const same = JSON.stringify(now) === JSON.stringify(was);
+  if (now === null || typeof now !== "object" || was === null || typeof was !== "object") return same ? base : now;
+  if (Array.isArray(now) !== Array.isArray(was) || (Array.isArray(now) && now.length !== was.length)) return now;
+  if (Array.isArray(now)) return now.map((v, i) => unfilled(v, was[i], base?.[i]) ?? v);
+  const out = {};
+  for (const [k, v] of Object.entries(now)) {
+    const kept = unfilled(v, was[k], base?.[k]);
+    if (kept !== undefined) out[k] = kept;
+  }
+  return out;
 }
 for (const s of [whoSelect, atSelect]) {
   s.addEventListener("change", () => {
@@ -513,7 +559,7 @@ async function wholeOf(name, attacker, target) {
 
 function addFrom(sides) {
   clearMarks();
-  const scenario = hooks.collectScenario();
+  const scenario = asProfiles(hooks.collectScenario()); // the forms' profiles, not a combatant's state
   const name = String(scenario[sides[0]]?.name ?? "").trim() || (sides.length > 1 ? "Combatant" : sides[0] === "attacker" ? "Attacker" : "Target");
   if (sides.length < 2) return join({ id: newId(), name, [sides[0]]: { ...scenario[sides[0]], name } }, "");
   const saved = savedOf("targets", name);
@@ -749,7 +795,7 @@ $("tk-profile").onclick = () => {
   const id = gmWho();
   const c = byId(id);
   if (!c) return;
-  const scenario = hooks.collectScenario();
+  const scenario = asProfiles(hooks.collectScenario()); // its state the engine put in the forms stays its state
   const event = { type: "profile", who: id };
   if (c.attacker && whoSelect.value === id) event.attacker = scenario.attacker;
   if (c.target && atSelect.value === id) event.target = scenario.target;

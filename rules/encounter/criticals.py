@@ -144,9 +144,15 @@ def psychic_effects(readings: list[PsychicReading] | None, c: CombatantState) ->
 def carried_damage(at: CombatantState) -> int:
     """The ``damage_taken`` the next attack on ``at`` starts from: its damage taken, and at least
     its Wounds plus its critical damage (so the row follows the running total, see Readings)."""
-    if at.critical and at.wounds is not None:
-        return max(at.damage_taken, at.wounds + at.critical)
-    return at.damage_taken
+    return running_total(at.damage_taken, at.wounds, at.critical)
+
+
+def running_total(damage_taken: int, wounds: int | None, critical: int) -> int:
+    """:func:`carried_damage` from a combatant's numbers (its state's ``damage_taken``,
+    ``wounds``, ``critical``), for what reads the state as JSON (the page's cards)."""
+    if critical and wounds is not None:
+        return max(damage_taken, wounds + critical)
+    return damage_taken
 
 
 def weakened(who: CombatantState, at: CombatantState, a: dict[str, Any], t: dict[str, Any]) -> list[str]:

@@ -260,6 +260,8 @@ def _corrected(ctx: Ctx, c: CombatantState, now: WeaponState | None, fresh: Weap
 def _within_start(c: CombatantState) -> list[str]:
     """A new profile's smaller start bounds what is left: a Horde's Magnitude at most its new
     Magnitude, an Epic formation's units at most its new units (the lost ones past them forgotten).
+    An Epic formation's units left are its units less those lost (by index, as its attacks are
+    resolved against them), so a profile of more units has them all but the lost ones.
     The words of what changed."""
     out = []
     if c.magnitude is not None and c.magnitude_start is not None and c.magnitude > c.magnitude_start:
@@ -273,7 +275,9 @@ def _within_start(c: CombatantState) -> list[str]:
         most = c.units_start - len(c.lost)
         if c.units > most:
             out.append(f"{most} of {c.units_start} units left (it had {c.units}; no more than its start)")
-            c.units = most
+        elif c.units < most:  # more units in the new profile: all of them but the lost ones
+            out.append(f"{most} of {c.units_start} units left (it had {c.units}; {len(c.lost)} lost)")
+        c.units = most
     return out
 
 
@@ -869,14 +873,17 @@ def _inside(field: str, exc: ScenarioError) -> EncounterError:
     )
 
 
-def preview(state: EncounterState, event: AttackEvent, field: str = "preview") -> tuple[dict[str, Any], list[str]]:
+def preview(
+    state: EncounterState, event: AttackEvent, field: str = "preview", armed: bool = True
+) -> tuple[dict[str, Any], list[str]]:
     """The scenario an attack would be resolved with now (the conditions' modifiers, the held Aim,
     the clip, the damage taken), without rolling or changing anything: what the page's forms and
     odds panel show for ``event``'s attacker and target. Raises :class:`EncounterError` as
-    :func:`apply` would for the attack (not its turn, budget or dice)."""
+    :func:`apply` would for the attack (not its turn, budget or dice); ``armed`` False: a jammed,
+    empty or overheated weapon is not refused (the forms still show its numbers, 0 rounds left)."""
     ctx = Ctx(state=state.model_copy(deep=True), event=event, field=field)
     who, at = ctx.who(), ctx.who("at")
-    _can_attack(ctx, who, at)
+    _can_attack(ctx, who, at, armed=armed)
     conditions.refuse_attack(
         field, who, grappling.is_grapple(state.system, event.action) or _is_melee(who.attacker or {})
     )

@@ -12,7 +12,9 @@ envelope dict out, never raising for bad input.
   ``test``, ``label``, ``owner``, ``name``, ``who`` and its die's index ``die``: undo the attack and apply
   it again with ``fate_reroll``, the new die after that one), left out when there is none; ``"turn"``:
   the acting combatant's ``{"who", "target", "allowed"}`` (:func:`rules.encounter.turn.turn_view`:
-  its default target, and for each control None or the reason the engine refuses it now), or None;
+  its default target, for each control None or the reason the engine refuses it now, and
+  ``scenario`` with its ``notes``: the scenario its attack on that target is resolved with now, the
+  Attacker and Target forms' numbers), or None;
 - with ``"preview": {"who", "at", "action"}`` instead of ``then``: ``{"status": "ok", "scenario": {...},
   "notes": [...], "state": STATE}``, the scenario that attack would be resolved with now (for the
   forms and the odds), nothing applied;
@@ -21,6 +23,10 @@ envelope dict out, never raising for bad input.
   the one missing built from its own profile (:func:`rules.encounter.profiles.whole`: a d100
   character's defences from its T and Ag, its bare hands from its defences), for an ``add``; nothing
   applied, nothing checked (the ``add`` checks it);
+- with ``"forms": {"who", "at"}`` instead of ``then``: ``{"status": "ok", "scenario": {...} | None,
+  "notes": [...], "reason": str | None}``, what the page's Attacker and Target forms show for that
+  pair (:func:`rules.encounter.turn.forms_scenario`: the scenario ``turn.scenario`` is for the
+  acting combatant and its default target; None and the reason when there is no such pair);
 - ``{"status": "needs", "needs": {...}, "dice": [...]}``: the new event's scripted dice ran out
   (``dice``: those it consumed before, ``{purpose, sides, value}``, as :func:`rules.run` gives them);
 - ``{"status": "invalid", "errors": [{"field", "message"}]}``: the file (``encounter.events.3.who``)
@@ -41,7 +47,7 @@ from ..errors import FieldError, NeedDie, ScenarioError
 from .engine import apply, preview, replay
 from .models import EVENT_TYPES, AttackEvent, EncounterError, EncounterFile, EncounterState, Event
 from .profiles import whole
-from .turn import turn_view
+from .turn import forms_scenario, turn_view
 from .words import event_words
 
 _EVENT: TypeAdapter[Any] = TypeAdapter(Event)
@@ -151,6 +157,19 @@ def _whole(system: str, ask: Any) -> dict[str, Any]:
     return {"status": "ok", "attacker": attacker, "target": target, "notes": notes}
 
 
+def _forms(state: EncounterState, ask: Any) -> dict[str, Any]:
+    """The ``forms`` request's envelope. Raises :class:`EncounterError` at ``forms.who`` or
+    ``forms.at`` when one is not a combatant's id."""
+    if not isinstance(ask, dict):
+        raise EncounterError.at("forms", "Give who and at")
+    ids = {c.id for c in state.combatants}
+    for key in ("who", "at"):
+        if ask.get(key) not in ids:
+            raise EncounterError.at(f"forms.{key}", "Pick a combatant of this encounter")
+    scenario, notes, reason = forms_scenario(state, ask["who"], ask["at"])
+    return {"status": "ok", "scenario": scenario, "notes": notes, "reason": reason}
+
+
 def run_encounter(data: Any) -> dict[str, Any]:
     """Validate, replay, apply or undo; the envelope of the module docstring."""
     try:
@@ -180,6 +199,8 @@ def run_encounter(data: Any) -> dict[str, Any]:
             return {"status": "ok", "scenario": scenario, "notes": notes, "state": state.model_dump(mode="json")}
         elif data.get("whole") is not None:
             return {**_whole(file.system, data["whole"]), "state": state.model_dump(mode="json")}
+        elif data.get("forms") is not None:
+            return _forms(state, data["forms"])
         elif data.get("then") is not None:
             event = load_event(data["then"])
             try:

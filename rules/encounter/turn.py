@@ -6,6 +6,12 @@ control, whether the engine takes it now (as pokerkit's ``can_X``/``verify_X``).
 run on the event the control sends, on a copy of the state, and its refusal is the engine's own
 message (the same checks as the event itself, never a second copy of them). An event that gets as
 far as asking for a die (:class:`~rules.errors.NeedDie`) is allowed: every check comes before the dice.
+
+What to fill (:func:`forms_scenario`): the scenario the acting combatant's attack on its default
+target is resolved with now, :func:`~rules.encounter.engine.preview`'s (its damage taken with its
+critical damage, Fatigue, the conditions' modifiers and its Reaction's penalties, the rounds left
+in the clip, the held Aim, characteristic damage), so the page's Attacker and Target forms read
+what the engine resolves and never build it themselves.
 """
 
 from __future__ import annotations
@@ -110,10 +116,47 @@ def reason(state: EncounterState, event: Any) -> str | None:
     return None
 
 
+LEFT_OUT = ("critical_tables", "phenomena", "perils")
+"""The scenario's parts :func:`forms_scenario` leaves out: the group's tables in force (no form
+shows them; they are the state's ``critical_tables``, ``phenomena`` and ``perils``), which would
+make every envelope as large as the tables."""
+
+
+def forms_scenario(
+    state: EncounterState, who: str, at: str | None
+) -> tuple[dict[str, Any] | None, list[str], str | None]:
+    """What the page's forms show for ``who`` attacking ``at``: ``(scenario, notes, None)``, the
+    scenario (``{"system", "attacker", "target", "action"}``, the action the page's own default,
+    ``{}``, with what the state puts in it: the held Aim, the conditions' modifiers) an attack
+    would be resolved with now and the notes that say what the state put in it; or ``(None, [],
+    reason)`` when there is no such pair (no attacker or target profile, itself, one out of the
+    fight, an Epic formation broken or with no units left). A jammed, empty or overheated weapon
+    is no reason here (its attack's refusal is ``allowed["attack"]``'s). The group's tables
+    (:data:`LEFT_OUT`) are left out. Nothing is changed or rolled."""
+    from .engine import preview
+
+    if at is None:
+        return None, [], "Nobody to attack: add a combatant with a target profile"
+    light = state.model_copy(update={"log": []})  # the log is not read by a scenario; not copied
+    try:
+        data, notes = preview(light, AttackEvent(type="attack", who=who, at=at), "forms", armed=False)
+    except EncounterError as exc:
+        return None, [], exc.errors[0].message
+    return {k: v for k, v in data.items() if k not in LEFT_OUT}, list(notes), None
+
+
 def turn_view(state: EncounterState) -> dict[str, Any] | None:
-    """``{"who", "target", "allowed"}`` for the acting combatant (None before the fight or when it
-    is nobody's turn): its id, :func:`default_target` and :func:`allowed`."""
+    """``{"who", "target", "allowed", "scenario", "notes"}`` for the acting combatant (None before
+    the fight or when it is nobody's turn): its id, :func:`default_target`, :func:`allowed`, and
+    :func:`forms_scenario` of that pair (None when there is none to attack) with its notes."""
     if state.turn is None or state.get(state.turn) is None:
         return None
     target = default_target(state)
-    return {"who": state.turn, "target": target, "allowed": allowed(state, target)}
+    scenario, notes, _ = forms_scenario(state, state.turn, target)
+    return {
+        "who": state.turn,
+        "target": target,
+        "allowed": allowed(state, target),
+        "scenario": scenario,
+        "notes": notes,
+    }

@@ -217,8 +217,10 @@ def respond_encounter(request_json: str) -> dict[str, Any]:
     attack's resolution rendered as Resolve shows one (or null), ``"said"``: the status line (the
     last log line, short: :func:`~auspex_web.render_encounter.status_text`), and ``"conditions"``:
     the names the GM can give (:data:`rules.encounter.conditions.CONDITIONS`, in their order).
-    An ``invalid`` envelope's messages, and the reasons of ``turn.allowed`` (the controls refused
-    now), cite the books, not the rule text files."""
+    A ``forms`` request's envelope (``{"status", "scenario", "notes", "reason"}``) has none of
+    these. An ``invalid`` envelope's messages, the reasons of ``turn.allowed`` (the controls refused
+    now) and the notes of ``turn.notes`` and of a ``forms`` answer cite the books, not the rule
+    text files."""
     from rules.encounter.conditions import CONDITIONS
     from rules.encounter.run import run_encounter
 
@@ -232,7 +234,9 @@ def respond_encounter(request_json: str) -> dict[str, Any]:
     envelope = run_encounter(data)
     if envelope["status"] == "invalid":  # refusals in the book's words, never a rule text file's number
         envelope["errors"] = [{**x, "message": book_words(str(x.get("message")))} for x in envelope["errors"]]
-    if envelope["status"] == "ok":
+    if envelope["status"] == "ok" and "state" not in envelope:  # a forms request: the forms' scenario only
+        _book_words(envelope)
+    elif envelope["status"] == "ok":
         then = data.get("then") if isinstance(data, dict) else None
         envelope["said"] = status_text(envelope["state"], then if isinstance(then, dict) else None)
         envelope["html"] = render_encounter(envelope["state"])
@@ -244,7 +248,20 @@ def respond_encounter(request_json: str) -> dict[str, Any]:
         turn = envelope.get("turn")
         if isinstance(turn, dict) and isinstance(turn.get("allowed"), dict):  # the greyed controls' reasons
             turn["allowed"] = {k: None if v is None else book_words(str(v)) for k, v in turn["allowed"].items()}
+        if isinstance(turn, dict):
+            _book_words(turn)
     return envelope
+
+
+def _book_words(part: dict[str, Any]) -> None:
+    """``part``'s ``notes`` (what the state put in the forms' scenario) and ``reason`` (why there
+    is no such scenario) in place, citing the books, not the rule text files."""
+    from .sources import book_words
+
+    if isinstance(part.get("notes"), list):
+        part["notes"] = [book_words(str(x)) for x in part["notes"]]
+    if part.get("reason") is not None:
+        part["reason"] = book_words(str(part["reason"]))
 
 
 def encounter(request_json: str) -> str:

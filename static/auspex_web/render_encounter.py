@@ -17,6 +17,7 @@ from rules import registry
 from rules.critical.models import AppliedEffect
 from rules.critical.reading import effect_words as reading_effect_words
 from rules.encounter.conditions import rule as condition_rule
+from rules.encounter.criticals import running_total
 from rules.encounter.families import family
 
 from .render import _k, e
@@ -67,7 +68,11 @@ def harm(c: Mapping[str, Any]) -> str:
     if c.get("wounds") is None:
         return ""
     taken, wounds = c.get("damage_taken", 0), c.get("wounds")
-    # issue 24: past its wounds, in words ("16 taken: all 10 wounds"), never "16 of 10 taken"
+    if isinstance(taken, int) and isinstance(wounds, int) and isinstance(c.get("critical"), int):
+        # the total the engine's next hit counts from: critical damage set by hand counts as dealt
+        # (rules/encounter/criticals.py, Readings), so the card, the Target form and the odds agree
+        taken = running_total(taken, wounds, c["critical"])
+    # past its wounds, in words ("16 taken: all 10 wounds"), never "16 of 10 taken"
     over = isinstance(taken, int) and isinstance(wounds, int) and taken > wounds
     text = f"{taken} taken: all {wounds} wounds" if over else f"{taken} of {wounds} taken"
     if c.get("critical"):

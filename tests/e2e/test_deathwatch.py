@@ -15,7 +15,7 @@ pytestmark = pytest.mark.e2e
 def deathwatch(page: Page) -> None:
     page.wait_for_function("document.documentElement.dataset.catalogue === 'ready'")
     field(page, "system").select_option("dw")
-    expect(page.locator("#ruleset-name")).to_have_text("Deathwatch")
+    expect(page.locator("html")).to_have_attribute("data-system", "dw")  # the forms switched
 
 
 def test_the_armoury_fills_the_weapon_and_armour_and_every_field_stays_editable(ready_page: Page) -> None:

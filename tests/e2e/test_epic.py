@@ -18,7 +18,7 @@ pytestmark = pytest.mark.e2e
 def epic(page: Page) -> None:
     page.wait_for_function("document.documentElement.dataset.catalogue === 'ready'")
     field(page, "system").select_option("epic")
-    expect(page.locator("#ruleset-name")).to_have_text("Epic formation shooting")
+    expect(page.locator("html")).to_have_attribute("data-system", "epic")  # the forms switched
 
 
 def unit(page: Page, side: str, index: int, values: dict[str, str | bool]) -> None:

@@ -51,7 +51,7 @@ def test_a_dh1_feint_then_attack_no_evasion_offered(ready_page: Page) -> None:
     page = ready(ready_page)
     page.set_viewport_size(PHONE)
     field(page, "system").select_option("dh1")
-    expect(page.locator("#ruleset-name")).to_have_text("Dark Heresy 1st edition")
+    expect(page.locator("html")).to_have_attribute("data-system", "dh1")  # the forms switched
     # a player who never feints sees no opponent's WS
     go(page, "target")
     expect(field(page, "target.characteristics.WS")).to_be_hidden()

@@ -53,7 +53,7 @@ def test_the_ruleset_switch_offers_that_rulesets_actions_and_qualities(ready_pag
     expect(actions).to_contain_text(["Standard Attack (Half)"])
     assert "Swift Attack (Half)" in actions.all_text_contents()
     field(page, "system").select_option("dh1")
-    expect(page.locator("#ruleset-name")).to_have_text("Dark Heresy 1st edition")
+    expect(page.locator("html")).to_have_attribute("data-system", "dh1")  # the forms switched
     texts = actions.all_text_contents()
     # seed 003: Semi- and Full Auto Burst are Full Actions; DH1 has no Swift Attack action
     assert "Full Auto Burst (Full)" in texts and "Semi-Auto Burst (Full)" in texts

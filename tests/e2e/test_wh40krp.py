@@ -16,7 +16,7 @@ pytestmark = pytest.mark.e2e
 def wh40krp(page: Page) -> None:
     page.wait_for_function("document.documentElement.dataset.catalogue === 'ready'")
     field(page, "system").select_option("wh40krp")
-    expect(page.locator("#ruleset-name")).to_have_text("Warhammer 40,000 Roleplay (fan-made, WFRP)")
+    expect(page.locator("html")).to_have_attribute("data-system", "wh40krp")  # the forms switched
 
 
 def fill(page: Page, values: dict[str, str]) -> None:
