@@ -306,6 +306,60 @@ def _traits(attacker: Mapping[str, Any] | None, target: Mapping[str, Any] | None
     return out
 
 
+def _characteristic_boxes(attacker: Mapping[str, Any] | None, target: Mapping[str, Any] | None) -> str:
+    """The profile editor's characteristic boxes: one box for a characteristic both sides read."""
+    a_chars = (attacker or {}).get("characteristics") or {}
+    t_chars = (target or {}).get("characteristics") or {}
+    boxes = []
+    for k in PROFILE_CHARACTERISTICS:
+        both = attacker is not None and target is not None and k in _TARGET_CHARACTERISTICS
+        side = "both" if both else "attacker" if attacker is not None else "target"
+        if side == "target" and k not in _TARGET_CHARACTERISTICS:
+            continue
+        value = a_chars.get(k) if side != "target" else t_chars.get(k)
+        if value is None and side != "attacker":
+            value = t_chars.get(k)
+        boxes.append(_box(k, side, f"characteristics.{k}", value))
+    return "".join(boxes)
+
+
+def _defence_rows(target: Mapping[str, Any] | None) -> list[str]:
+    """The profile editor's defences: wounds and TB, armour by location, the Reaction and its skill."""
+    if target is None:
+        return []
+    armour = target.get("armour") or {}
+    evasion = target.get("evasion") if isinstance(target.get("evasion"), Mapping) else None
+    now = str(evasion.get("reaction") or "Dodge") if evasion else ""
+    picks = "".join(
+        f'<option value="{v}"{" selected" if v == now else ""}>{label}</option>'
+        for v, label in (("", "No Reaction"), ("Dodge", "Dodge"), ("Parry", "Parry"))
+    )
+    return [
+        _box("Wounds", "target", "wounds", target.get("wounds"))
+        + _box("TB", "target", "toughness_bonus", target.get("toughness_bonus")),
+        '<span class="enc-prof-h">Armour</span>'
+        + "".join(_box(loc, "target", f"armour.{loc}", armour.get(loc), 2) for loc in LOCATIONS),
+        f'<label>Reaction <select form="tk-controls" data-edit="target" data-path="evasion.reaction">{picks}'
+        f"</select></label>{_box('skill', 'target', 'evasion.skill', (evasion or {}).get('skill'))}",
+    ]
+
+
+def _weapon_rows(attacker: Mapping[str, Any] | None) -> list[str]:
+    """The profile editor's weapon: a picker from the page's armoury and its name, damage, Pen, RoF, Clip."""
+    if attacker is None:
+        return []
+    w = attacker.get("weapon") if isinstance(attacker.get("weapon"), Mapping) else {}
+    return [
+        '<label>Weapon <select form="tk-controls" data-weapon-pick>'
+        '<option value="">(keep, or pick from the armoury)</option></select></label>',
+        _box("Name", "attacker", "weapon.name", w.get("name"), 12)
+        + _box("Damage", "attacker", "weapon.damage", w.get("damage"), 7)
+        + _box("Pen", "attacker", "weapon.pen", w.get("pen"), 2)
+        + _box("RoF", "attacker", "weapon.rof", w.get("rof"), 6)
+        + _box("Clip", "attacker", "weapon.clip", w.get("clip"), 3),
+    ]
+
+
 def profile_editor(c: Mapping[str, Any], system: str) -> str:
     """A d100 character's whole profile as a collapsed ``<details data-k="profile">`` of boxes, each
     ``data-edit`` (``attacker``, ``target`` or ``both``: a characteristic both sides read) and
@@ -318,54 +372,8 @@ def profile_editor(c: Mapping[str, Any], system: str) -> str:
         return ""
     attacker = c.get("attacker") if isinstance(c.get("attacker"), Mapping) else None
     target = c.get("target") if isinstance(c.get("target"), Mapping) else None
-    a_chars = (attacker or {}).get("characteristics") or {}
-    t_chars = (target or {}).get("characteristics") or {}
-    rows: list[str] = []
-    boxes = []
-    for k in PROFILE_CHARACTERISTICS:
-        both = attacker is not None and target is not None and k in _TARGET_CHARACTERISTICS
-        side = "both" if both else "attacker" if attacker is not None else "target"
-        if side == "target" and k not in _TARGET_CHARACTERISTICS:
-            continue
-        value = a_chars.get(k) if side != "target" else t_chars.get(k)
-        if value is None and side != "attacker":
-            value = t_chars.get(k)
-        boxes.append(_box(k, side, f"characteristics.{k}", value))
-    rows.append("".join(boxes))
-    if target is not None:
-        rows.append(
-            _box("Wounds", "target", "wounds", target.get("wounds"))
-            + _box("TB", "target", "toughness_bonus", target.get("toughness_bonus"))
-        )
-        armour = target.get("armour") or {}
-        rows.append(
-            '<span class="enc-prof-h">Armour</span>'
-            + "".join(_box(loc, "target", f"armour.{loc}", armour.get(loc), 2) for loc in LOCATIONS)
-        )
-        evasion = target.get("evasion") if isinstance(target.get("evasion"), Mapping) else None
-        now = str(evasion.get("reaction") or "Dodge") if evasion else ""
-        picks = "".join(
-            f'<option value="{v}"{" selected" if v == now else ""}>{label}</option>'
-            for v, label in (("", "No Reaction"), ("Dodge", "Dodge"), ("Parry", "Parry"))
-        )
-        rows.append(
-            f'<label>Reaction <select form="tk-controls" data-edit="target" data-path="evasion.reaction">{picks}'
-            f"</select></label>{_box('skill', 'target', 'evasion.skill', (evasion or {}).get('skill'))}"
-        )
-    rows.append(_traits(attacker, target))
-    if attacker is not None:
-        w = attacker.get("weapon") if isinstance(attacker.get("weapon"), Mapping) else {}
-        rows.append(
-            '<label>Weapon <select form="tk-controls" data-weapon-pick>'
-            '<option value="">(keep, or pick from the armoury)</option></select></label>'
-        )
-        rows.append(
-            _box("Name", "attacker", "weapon.name", w.get("name"), 12)
-            + _box("Damage", "attacker", "weapon.damage", w.get("damage"), 7)
-            + _box("Pen", "attacker", "weapon.pen", w.get("pen"), 2)
-            + _box("RoF", "attacker", "weapon.rof", w.get("rof"), 6)
-            + _box("Clip", "attacker", "weapon.clip", w.get("clip"), 3)
-        )
+    rows = [_characteristic_boxes(attacker, target), *_defence_rows(target), _traits(attacker, target)]
+    rows += _weapon_rows(attacker)
     body = "".join(f'<div class="row">{r}</div>' for r in rows)
     return (
         f'<details class="enc-prof" data-k="profile"><summary>Profile (edit)</summary>{body}'
