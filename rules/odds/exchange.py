@@ -394,10 +394,12 @@ def _walk(state: Any, target: str, planned: list[Planned]) -> Result:
     downed = Fraction(0)
     downs = []
     memo: dict[Any, Any] = {"start": _carried(start)}
-    for p in planned:
+    for i, p in enumerate(planned):
         nxt: Walk = {}
+        # a jam matters only to its attacker's later attacks: without one, the states merge
+        again = any(q.event.who == p.event.who for q in planned[i + 1 :])
         for s, w in states.values():
-            for s2, w2, k in _attack_outcomes(s, target, p, memo):
+            for s2, w2, k in _attack_outcomes(s, target, p, memo, again):
                 if s2 is None or _is_down(start, s2.get(target)):
                     downed += w * w2
                     v = _need(start)
@@ -446,7 +448,7 @@ Prepared = tuple[Any, dict[Effect, Fraction]] | None
 
 
 def _attack_outcomes(
-    state: Any, target: str, p: Planned, memo: dict[Any, Any]
+    state: Any, target: str, p: Planned, memo: dict[Any, Any], again: bool = True
 ) -> list[tuple[Any | None, Fraction, tuple[Any, ...]]]:
     """The states one attack leaves from ``state``, each with its chance (None: the target is
     down) and its key: states of one key read alike (they merge). The engine's part is worked out
@@ -466,6 +468,8 @@ def _attack_outcomes(
         if e[1] >= need or e[2]:
             out.append((None, chance, ()))
             continue
+        if not again:  # no later attack of this attacker reads its jam (:func:`_walk`)
+            e = (*e[:3], False, *e[4:])
         after = _after(state, base, target, p.event.who, e)
         t, w = after.get(target), after.get(p.event.who).weapon
         left = tuple((c.name, c.rounds) for c in t.conditions)
@@ -490,11 +494,11 @@ def _prepared(state: Any, target: str, p: Planned, memo: dict[Any, Any]) -> Prep
     base = _applied(state, p)  # the engine's refusals first, in the game's words at the attack's field
     scenario = _scenario(state, p)
     dist = _outcomes(_from_start(scenario, state, target, memo), memo)
-    effects: dict[Effect, Fraction] = {}  # outcomes that leave the same state, together
+    weights: dict[Effect, int] = {}  # outcomes that leave the same state, together (their integer weights)
     for o, w in dist.weights.items():
         e = _effect(scenario, o)
-        effects[e] = effects.get(e, Fraction(0)) + Fraction(w, dist.denom)
-    return base, effects
+        weights[e] = weights.get(e, 0) + w
+    return base, {e: Fraction(w, dist.denom) for e, w in weights.items()}
 
 
 def _effect(scenario: Any, o: Any) -> Effect:

@@ -158,6 +158,26 @@ def test_a_concussive_hit_s_stunned_makes_the_next_attack_easier_exactly() -> No
     assert fraction(got["act"]) == Fraction(26, 125)
 
 
+def test_a_volley_of_ten_is_exact_a_jam_read_only_by_its_attacker_s_later_attacks() -> None:
+    """Ten Guards fire a Standard Attack each at a Cultist with 1 wound left, no Dodge (a mob's
+    volley). A Guard's jam (96-00, seed 004, Weapon Jams) stops only its own later attacks: each
+    fires once, so a jam reads as a miss and the states merge (2^10 of them apart before).
+
+    Hand count: a Guard hits on 01-60 and every hit takes it down (1d10+3 - TB 3 >= 1); it stands
+    only if every Guard before missed: down after Guard k = 1 - (40/100)^k; after all ten
+    1 - (2/5)^10 = 9,755,001/9,765,625. It acts (2/5)^10 = 1,024/9,765,625."""
+    cultist = {"name": "Cultist", "wounds": 10, "damage_taken": 9, "toughness_bonus": 3}
+    data = two_attacks(cultist)
+    events = data["encounter"]["events"]
+    events[2:2] = [guard(n) for n in range(3, 11)]
+    events[-1] = {"type": "initiative", "dice": [10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 1, *range(10, 0, -1)] * 3}
+    data["attacks"] = [{"who": f"g{n}", "action": STANDARD} for n in range(1, 11)]
+    got = ok(data)
+    assert got["exact"] is True, got["notes"]
+    assert [fraction(s["down"]) for s in got["steps"]] == [1 - Fraction(2, 5) ** k for k in range(1, 11)]
+    assert fraction(got["act"]) == Fraction(2, 5) ** 10
+
+
 def _single_chart(data: dict[str, Any], who: str) -> dict[int, Fraction]:
     """The single attack's wounds chart, as the Odds panel gives it for ``who``'s attack now."""
     state = replay(load_file(data["encounter"]))
