@@ -66,7 +66,7 @@ from ..d100.stages.evasion import evade
 from ..d100.stages.flame import jam_face as flame_jam_face
 from ..d100.state import AttackState
 from ..dice import Roller
-from ..models import Resolution, Scenario
+from ..models import Hit, Resolution, Scenario, TargetTest
 from .critical import fury_slain, slain_rows, table_of
 from .dist import Dist, mix, pack, unpack
 from .explore import Classes, TooManyOutcomes, Walker, explore
@@ -94,6 +94,51 @@ class Outcome:
     # has the same chance), and some read a row the group's table marks slain
     fury_one: bool = False
     fury_slain: bool = False
+    # the conditions the target's tests leave on it (counted only when asked: outcomes(...,
+    # conditions=True), for the exchange's walk; else False / 0): Stunned by a failed test, knocked
+    # Prone by Concussive, the Fatigue levels of DH2 Shocking's failed tests
+    stunned: bool = False
+    prone: bool = False
+    fatigue: int = 0
+
+
+PACKED = 10
+"""The counts packed in a hit's outcome (:meth:`_HitWalks._pack`): wounds, Magnitude, Fury, slain,
+jam, Fury row 1, a slain row, Stunned, Prone, Fatigue levels."""
+
+
+def _left(probe: _Probe, hit: Hit, tests: list[TargetTest]) -> tuple[int, int, int]:
+    """The conditions one hit's tests leave on the target, as the encounter puts them
+    (:func:`rules.d100.conditions.conditions_from`, read off the same records): (Stunned by a failed
+    test, knocked Prone by Concussive's damage over its SB, the Fatigue levels of failed tests:
+    DH2 Shocking). Only a test's success is read (the walk classes a target's test by success), so
+    how many rounds the Stunned lasts is not: the exchange needs it only at the target's own turn,
+    after its attacks."""
+    from ..d100.conditions import CONDITIONS
+
+    stunned = fatigue = 0
+    for tt in tests:
+        if tt.person != 0 or tt.success is not False:
+            continue
+        names = [c.name for c in CONDITIONS.get((probe.scenario.system, tt.quality), ())]
+        stunned |= "Stunned" in names
+        fatigue += names.count("Fatigue")
+    sb = probe.knock_sb
+    return int(stunned), int(sb is not None and hit.person == 0 and hit.wounds > sb), fatigue
+
+
+def _knock_sb(scenario: Scenario) -> int | None:
+    """The Strength bonus a Concussive hit's damage must pass to knock the target Prone, as
+    :func:`rules.d100.conditions.knocked_prone` reads it (None: no knock-down: the weapon is not
+    Concussive, the ruleset's Concussive leaves no condition, or the target's S is not given)."""
+    from .. import tables
+    from ..d100.conditions import CONDITIONS
+
+    s = scenario.target.characteristics.S
+    quals = {tables.parse_quality(q)[0] for q in scenario.attacker.weapon.qualities}
+    if s is None or (scenario.system, "Concussive") not in CONDITIONS or "Concussive" not in quals:
+        return None
+    return s // 10
 
 
 def wounds_cap(scenario: Scenario, attack_class: type[D100Attack]) -> int | None:
@@ -112,11 +157,24 @@ def wounds_cap(scenario: Scenario, attack_class: type[D100Attack]) -> int | None
     return max(0, t.wounds - t.damage_taken) + 10
 
 
-def summarize(res: Resolution, cap: int | None = None, slain: dict[str, frozenset[int]] | None = None) -> Outcome:
+def summarize(
+    res: Resolution,
+    cap: int | None = None,
+    slain: dict[str, frozenset[int]] | None = None,
+    conditions: Scenario | None = None,
+) -> Outcome:
     """The :class:`Outcome` of a resolution (what brute force and sampling count); wounds over
     ``cap`` count as ``cap`` (:func:`wounds_cap`); ``slain``: the rows the group's tables mark
-    slain, by table location (:func:`rules.odds.critical.slain_rows`)."""
+    slain, by table location (:func:`rules.odds.critical.slain_rows`); ``conditions``: the attack's
+    scenario, to read the conditions left on the target (:func:`rules.d100.conditions.conditions_from`,
+    as ``outcomes(..., conditions=True)`` counts them), else they stay False / 0."""
     mine = [h for h in res.hits if h.person == 0]
+    left: dict[str, Any] = {}
+    if conditions is not None:
+        from ..d100.conditions import conditions_from
+
+        on = [c.name for c in conditions_from(res, conditions) if c.who == "target" and c.person == 0]
+        left = {"stunned": "Stunned" in on, "prone": "Prone" in on, "fatigue": on.count("Fatigue")}
     rows = [(h.location, h.righteous_fury.critical_effect) for h in mine if h.righteous_fury is not None]
     read = [(loc, row) for loc, row in rows if row is not None]
     return Outcome(
@@ -133,6 +191,7 @@ def summarize(res: Resolution, cap: int | None = None, slain: dict[str, frozense
         jammed=res.jammed,
         fury_one=any(row == 1 for _, row in read),
         fury_slain=any(fury_slain(slain or {}, loc, row) for loc, row in read),
+        **left,
     )
 
 
@@ -228,9 +287,12 @@ class _Seams(Seams):
 class _Probe:
     """Runs the resolver's steps on walked dice."""
 
-    def __init__(self, scenario: Scenario, attack_class: type[D100Attack]) -> None:
+    def __init__(self, scenario: Scenario, attack_class: type[D100Attack], conditions: bool = False) -> None:
         self.scenario = scenario
         self.cls = attack_class
+        # the conditions the target's tests leave (:func:`_left`), counted in each hit's outcome
+        self.conditions = conditions
+        self.knock_sb = _knock_sb(scenario) if conditions else None
         self.cap = wounds_cap(scenario, attack_class)
         self.prepared: D100Attack | None = None  # an attack that reached damage: checked, modifiers set
         self.state: AttackState | None = None  # its state there
@@ -448,7 +510,7 @@ class _HitWalks:
             except _NoGain:
                 return None
             found: Any = a.replace_gain
-            return found, self.p.sums.norm(self._pack(done.results[0], done.slain))
+            return found, self.p.sums.norm(self._pack(done.results[0], done.slain, a.target_tests))
 
         self.p.walking = location
         try:
@@ -485,14 +547,15 @@ class _HitWalks:
             return 0
         return flame_jam_face(a, st)
 
-    def _pack(self, hit: Any, slain: bool) -> int:
+    def _pack(self, hit: Any, slain: bool, tests: list[TargetTest]) -> int:
         rf = hit.righteous_fury is not None and hit.righteous_fury.confirmed is not False
         nine = self.jam_face()
         jam = bool(nine) and any(d.natural == nine and d.sides == 10 for d in hit.dice)
         row = hit.righteous_fury.critical_effect if hit.righteous_fury is not None else None
         one = row == 1
         fs = row is not None and fury_slain(self.p.slain, hit.location, row)
-        return pack(hit.wounds, hit.magnitude, int(rf), int(slain), int(jam), int(one), int(fs))
+        left = _left(self.p, hit, tests) if self.p.conditions else (0, 0, 0)
+        return pack(hit.wounds, hit.magnitude, int(rf), int(slain), int(jam), int(one), int(fs), *left)
 
 
 class _Replacing:
@@ -866,12 +929,13 @@ class _Sums:
 
     def norm(self, key: int) -> int:
         """A packed sum with its wounds capped and Fury / slain counted once."""
-        wounds, mag, rf, slain, jam, one, fs = unpack(key, 7)
+        wounds, mag, rf, slain, jam, one, fs, stun, prone, fat = unpack(key, PACKED)
         if self.cap is not None:
             wounds = min(wounds, self.cap)
         if self.magnitude_cap is not None:
             mag = min(mag, self.magnitude_cap)
-        return pack(wounds, mag, min(rf, 1), min(slain, 1), min(jam, 1), min(one, 1), min(fs, 1))
+        flags = (min(rf, 1), min(slain, 1), min(jam, 1), min(one, 1), min(fs, 1), min(stun, 1), min(prone, 1))
+        return pack(wounds, mag, *flags, fat)
 
     def _add(self, a: Dist[int], b: Dist[int]) -> Dist[int]:
         """``a + b`` (independent), normalized (:meth:`_norm`) as it is summed."""
@@ -918,9 +982,12 @@ def _second(k: tuple[Any, int]) -> int:
     return k[1]
 
 
-def outcomes(scenario: Scenario, attack_class: type[D100Attack]) -> Dist[Outcome]:
-    """The exact distribution of :func:`summarize` over every die of the attack."""
-    probe = _Probe(scenario, attack_class)
+def outcomes(scenario: Scenario, attack_class: type[D100Attack], conditions: bool = False) -> Dist[Outcome]:
+    """The exact distribution of :func:`summarize` over every die of the attack; with
+    ``conditions``, each :class:`Outcome` also says the conditions the target's tests leave on it
+    (``stunned``, ``prone``, ``fatigue``: :func:`_left`), else those stay False / 0 (the figures
+    read none of them: the same distribution, its outcomes merged)."""
+    probe = _Probe(scenario, attack_class, conditions)
     phase = explore(probe.attack_phase)
     parts: list[Dist[Any]] = []
     probe.all_degrees = {rec[1] for rec in phase.weights if rec[0] == "struck"}
@@ -967,10 +1034,10 @@ def _outcomes_of(
         for key, wk in total.weights.items():
             tail = tails.get(key)
             if tail is None:
-                wounds, mag, rf, slain, jam, one, fs = unpack(key, 7)
-                tail = tails[key] = (wounds, rf > 0, slain > 0, mag, jam > 0, one > 0, fs > 0)
-            wounds, fury, slain, mag, jammed, one, fs = tail
-            # Outcome(outcome, degrees, hits, wounds, fury, slain, mag, locs, jammed, one, fs), made as
+                wounds, mag, rf, slain, jam, one, fs, stun, prone, fat = unpack(key, PACKED)
+                tail = tails[key] = (wounds, rf > 0, slain > 0, mag, jam > 0, one > 0, fs > 0, stun > 0, prone > 0, fat)
+            wounds, fury, slain, mag, jammed, one, fs, stun, prone, fat = tail
+            # Outcome(outcome, degrees, hits, wounds, fury, slain, mag, locs, jammed, one, fs, ...), made as
             # a frozen dataclass is copied (its fields set in its __dict__): equal, hashed alike, faster
             # in Pyodide (session 27, this function alone: the plain constructor 5-13% slower on the
             # bench case and 22% over the golden corpus's d100 odds, though 5% faster on CPython 3.11;
@@ -978,7 +1045,11 @@ def _outcomes_of(
             # 2,288 pairs are distinct)
             o = new(Outcome)
             o.__dict__.update(
-                zip(fields, (outcome, degrees, hits, wounds, fury, slain, mag, locs, jammed, one, fs), strict=True)
+                zip(
+                    fields,
+                    (outcome, degrees, hits, wounds, fury, slain, mag, locs, jammed, one, fs, stun, prone, fat),
+                    strict=True,
+                )
             )
             out[o] = get(o, 0) + wk * f
     return Dist._of(out, denom)

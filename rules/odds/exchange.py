@@ -24,8 +24,11 @@ Two ways, and the answer says which (``exact``):
   (:func:`rules.odds.d100.outcomes`) on the scenario the engine builds from that state
   (:func:`rules.encounter.engine.preview`); the engine applies the attack (its turn, Aim spent,
   rounds fired) and the outcome sets what the dice decide (wounds, Magnitude, the Reaction, a
-  jam). Taken only where an outcome decides all that the attack changes: no quality or action
-  that leaves a condition by a test (:data:`rules.d100.conditions.CONDITIONS`), no group
+  jam, and the conditions the target's tests leave: Stunned, Concussive's Prone, DH2 Shocking's
+  Fatigue level, each outcome saying them: ``outcomes(..., conditions=True)``). Taken only where
+  an outcome decides all that the attack changes: no quality or action that leaves another
+  condition by a test (:data:`rules.d100.conditions.CONDITIONS`: Hallucinogenic, Toxic, Snare,
+  Flame, Pinning), no group
   Critical Effects tables in force (their rows leave conditions), no Overheats, Fate re-roll,
   second weapon, Multiple Attacks, grapple, manoeuvre, Suppressing Fire (its pinning test),
   Psychic Attack (the psyker's Phenomena) or others struck, and no turn's end that rolls. Once
@@ -391,10 +394,12 @@ def _walk(state: Any, target: str, planned: list[Planned]) -> Result:
     downed = Fraction(0)
     downs = []
     memo: dict[Any, Any] = {"start": _carried(start)}
-    for p in planned:
+    for i, p in enumerate(planned):
         nxt: Walk = {}
+        # a jam matters only to its attacker's later attacks: without one, the states merge
+        again = any(q.event.who == p.event.who for q in planned[i + 1 :])
         for s, w in states.values():
-            for s2, w2, k in _attack_outcomes(s, target, p, memo):
+            for s2, w2, k in _attack_outcomes(s, target, p, memo, again):
                 if s2 is None or _is_down(start, s2.get(target)):
                     downed += w * w2
                     v = _need(start)
@@ -435,13 +440,15 @@ def _key(state: Any, damage_of: str | None = None) -> str:
     return json.dumps(data, sort_keys=True)
 
 
-Prepared = tuple[Any, dict[tuple[bool, int, bool, bool], Fraction]] | None
+Effect = tuple[bool, int, bool, bool, bool, bool, int]
+"""What an outcome changes (:func:`_effect`)."""
+Prepared = tuple[Any, dict[Effect, Fraction]] | None
 """The engine's state after an attack (less what the dice decide) and the chance of each effect
 (:func:`_effect`); None: the attacker cannot attack (jammed, empty, out)."""
 
 
 def _attack_outcomes(
-    state: Any, target: str, p: Planned, memo: dict[Any, Any]
+    state: Any, target: str, p: Planned, memo: dict[Any, Any], again: bool = True
 ) -> list[tuple[Any | None, Fraction, tuple[Any, ...]]]:
     """The states one attack leaves from ``state``, each with its chance (None: the target is
     down) and its key: states of one key read alike (they merge). The engine's part is worked out
@@ -461,9 +468,13 @@ def _attack_outcomes(
         if e[1] >= need or e[2]:
             out.append((None, chance, ()))
             continue
+        if not again:  # no later attack of this attacker reads its jam (:func:`_walk`)
+            e = (*e[:3], False, *e[4:])
         after = _after(state, base, target, p.event.who, e)
         t, w = after.get(target), after.get(p.event.who).weapon
-        out.append((after, chance, (id(base), t.damage_taken, t.magnitude, t.reaction_used, w and w.jammed)))
+        left = tuple((c.name, c.rounds) for c in t.conditions)
+        key = (id(base), t.damage_taken, t.magnitude, t.reaction_used, w and w.jammed, left, t.fatigue)
+        out.append((after, chance, key))
     return out
 
 
@@ -483,19 +494,20 @@ def _prepared(state: Any, target: str, p: Planned, memo: dict[Any, Any]) -> Prep
     base = _applied(state, p)  # the engine's refusals first, in the game's words at the attack's field
     scenario = _scenario(state, p)
     dist = _outcomes(_from_start(scenario, state, target, memo), memo)
-    effects: dict[tuple[bool, int, bool, bool], Fraction] = {}  # outcomes that leave the same state, together
+    weights: dict[Effect, int] = {}  # outcomes that leave the same state, together (their integer weights)
     for o, w in dist.weights.items():
         e = _effect(scenario, o)
-        effects[e] = effects.get(e, Fraction(0)) + Fraction(w, dist.denom)
-    return base, effects
+        weights[e] = weights.get(e, 0) + w
+    return base, {e: Fraction(w, dist.denom) for e, w in weights.items()}
 
 
-def _effect(scenario: Any, o: Any) -> tuple[bool, int, bool, bool]:
+def _effect(scenario: Any, o: Any) -> Effect:
     """What an outcome ``o`` of the single attack changes: the Reaction spent (a hit met the
-    target's evasion), the wounds (a Horde: Magnitude) it takes, slain, and the weapon jammed."""
+    target's evasion), the wounds (a Horde: Magnitude) it takes, slain, the weapon jammed, and the
+    conditions its tests leave on the target (Stunned, Prone, Fatigue levels)."""
     reacted = scenario.target.evasion is not None and (o.outcome == "evaded" or (o.outcome == "hit" and o.hits > 0))
     taken = o.magnitude if scenario.target.horde is not None else o.wounds
-    return reacted, taken, o.slain or o.fury_slain, o.jammed
+    return reacted, taken, o.slain or o.fury_slain, o.jammed, o.stunned, o.prone, o.fatigue
 
 
 def _scenario(state: Any, p: Planned) -> Any:
@@ -520,7 +532,12 @@ def _exact_enough(scenario: Any, field: str) -> None:
 
     a = scenario.action
     quals = {str(q).split("(")[0].strip() for q in scenario.attacker.weapon.qualities}
-    leaves = {q for (system, q) in CONDITIONS if system == scenario.system}
+    carried = {"Stunned", "Fatigue"}  # what an outcome says (rules.odds.d100._left), with Concussive's Prone
+    leaves = {
+        q
+        for (system, q), conds in CONDITIONS.items()
+        if system == scenario.system and {c.name for c in conds} - carried
+    }
     why = None
     if quals & (leaves | {"Overheats"}):
         why = (
@@ -570,7 +587,7 @@ def _outcomes(scenario: Any, memo: dict[Any, Any]) -> Any:
     key = scenario.model_dump_json()
     if key not in memo:
         try:
-            memo[key] = outcomes(scenario, _attack_class(scenario.system))
+            memo[key] = outcomes(scenario, _attack_class(scenario.system), conditions=True)
         except TooManyOutcomes:
             raise NotExact("an attack has too many outcomes to walk") from None
     return memo[key]
@@ -584,16 +601,26 @@ def _applied(state: Any, p: Planned) -> Any:
     return apply(state, p.event.model_copy(update={"seed": 1, "dice": None}), p.field).state
 
 
-def _after(before: Any, base: Any, target: str, who: str, effect: tuple[bool, int, bool, bool]) -> Any:
+def _after(before: Any, base: Any, target: str, who: str, effect: Effect) -> Any:
     """``base`` (the engine's state after the attack) with the target and the attacker's weapon as
     the ``effect`` (:func:`_effect`) of an outcome not down leaves them from ``before``. Only those
     two combatants are copied (the others are ``base``'s, never changed)."""
     from ..encounter.criticals import carried_damage
 
-    reacted, taken, _, jammed = effect
+    reacted, taken, _, jammed, stunned, prone, fatigue = effect
     st = base.model_copy(update={"combatants": list(base.combatants)})
     t0 = before.get(target)
-    keep = ("damage_taken", "critical", "fatigue", "magnitude", "out", "reaction_used", "fury", "critical_rows")
+    keep: tuple[str, ...] = (
+        "damage_taken",
+        "critical",
+        "fatigue",
+        "magnitude",
+        "out",
+        "reaction_used",
+        "fury",
+        "critical_rows",
+    )
+    keep += ("conditions",)  # the engine's seeded attack may have left one: the outcome's are put below
     for i, c in enumerate(st.combatants):
         if c.id == target:
             t = c.model_copy(update={k: getattr(t0, k) for k in keep})
@@ -602,12 +629,35 @@ def _after(before: Any, base: Any, target: str, who: str, effect: tuple[bool, in
                 t.magnitude = (t0.magnitude or 0) - taken
             else:
                 t.damage_taken = carried_damage(t0) + taken
+            _left_on(t, st.system, stunned, prone, fatigue)
             st.combatants[i] = t
         elif c.id == who and c.weapon is not None:
             w0 = before.get(who).weapon
             weapon = c.weapon.model_copy(update={"jammed": bool(w0 and w0.jammed) or jammed})
             st.combatants[i] = c.model_copy(update={"weapon": weapon})
     return st
+
+
+def _left_on(t: Any, system: str, stunned: bool, prone: bool, fatigue: int) -> None:
+    """The conditions an outcome's tests leave put on the target ``t`` as the engine puts them
+    (:func:`rules.encounter.families.put_condition`: a condition there is renewed, a Fatigue level
+    added; then Fatigue's limit, :func:`rules.encounter.families.fatigue_limit`). The walk reads a
+    test's success, not its degrees: a Stunned is put with no rounds (until ended), which no
+    figure of the exchange reads (it ends with the target's own turn, after the exchange's
+    attacks; its rounds are its, not the engine's, in the state the walk carries)."""
+    from ..d100.conditions import Inflicted
+    from ..encounter.families import fatigue_limit, put_condition
+
+    if not (stunned or prone or fatigue):
+        return
+    t.conditions = list(t.conditions)
+    for name, quality, on in (("Stunned", "the target's failed test", stunned), ("Prone", "Concussive", prone)):
+        if on:
+            detail = f"{quality} (the exchange's walk: its rounds not counted)"
+            put_condition(t, Inflicted(who="target", name=name, rounds=None, source=system, detail=detail))
+    for _ in range(fatigue):
+        put_condition(t, Inflicted(who="target", name="Fatigue", rounds=None, source=system, detail="Shocking"))
+    fatigue_limit(t)
 
 
 __all__ = ["ExchangeOdds", "ExchangeStep", "default_attacks", "exchange_odds", "load", "run_exchange"]

@@ -112,18 +112,70 @@ def test_a_stunned_target_is_hit_more_easily_by_every_attack_and_does_not_act() 
     assert fraction(got["act"]) == 0
 
 
-def test_a_quality_whose_test_leaves_a_condition_is_sampled_and_says_why() -> None:
-    """Concussive (DH2 Core, Ch. V: a Toughness test or Stunned) leaves a condition the single
-    attack's outcome does not say: the exchange is estimated from runs of the engine, which stuns."""
-    weapon = {**AUTOGUN, "qualities": ["Concussive (2)"]}
+def test_a_quality_whose_test_leaves_a_condition_not_carried_is_sampled_and_says_why() -> None:
+    """Hallucinogenic (DH2 Core, Ch. V: a Toughness test or Hallucinating) leaves a condition the
+    single attack's outcome does not say: the exchange is estimated from runs of the engine."""
+    weapon = {**AUTOGUN, "qualities": ["Hallucinogenic (2)"]}
     data = two_attacks(
         {"name": "Cultist", "wounds": 30, "toughness_bonus": 3, "characteristics": {"T": 30}}, weapon=weapon
     )
     got = ok(data)
     assert got["exact"] is False and got["sample"] == exchange.RUNS
-    assert "Concussive" in got["notes"][0]
+    assert "Hallucinogenic" in got["notes"][0]
     down = got["steps"][-1]["down"]
     assert down["low"] is not None and down["low"] <= down["p"] <= down["high"]
+
+
+def test_a_concussive_hit_s_stunned_makes_the_next_attack_easier_exactly() -> None:
+    """Concussive (X) (DH2 Core, Ch. V: the struck target tests Toughness at -10 x X or is Stunned
+    for 1 round per degree of failure) carried exactly: the first Guard's Stunned gives the second
+    Guard +20 to hit (seed 001, Stunned; seed 003, Stunned Targets).
+
+    The Cultist has 2 wounds left (8 of 10 taken), TB 7, no armour, no S given (so no Prone), no
+    Dodge. Guard 1 fires a Concussive (5) stubber, 1d5 I, Pen 0: its d5 (or the degrees replacing
+    it, at most 7 on a roll of 01-09 against 60) less TB 7 is 0 wounds; a d5's 10 is Righteous
+    Fury, whose hit with no damage deals 1 (seed 004, Righteous Fury): 1 of the 2 left. So Guard 1
+    never takes the Cultist down, but every hit makes it test (the test is on a hit, wounds or
+    not): T 70 - 50 = 20, passed on 01-20, Stunned on 21-100 (80/100). Guard 2's Autogun, 1d5+8
+    I, deals at least 1 + 8 - 7 = 2 wounds: every hit takes it down.
+
+    Hand count: each Guard tests 40 + 10 (Standard) + 10 (Short range) = 60.
+    After Guard 1: down 0; Stunned = 60/100 x 80/100 = 12/25, not Stunned 13/25.
+    Guard 2 hits on 01-80 against the Stunned Cultist (60 + 20), on 01-60 otherwise:
+    down = 12/25 x 80/100 + 13/25 x 60/100 = 48/125 + 39/125 = 87/125
+    (without the carried Stunned it would be 60/100 = 75/125).
+    It acts only neither Stunned nor hit by Guard 2: 13/25 x 40/100 = 26/125."""
+    stubber = {**AUTOGUN, "name": "Shock Stubber", "damage": "1d5", "qualities": ["Concussive (5)"]}
+    data = two_attacks(
+        {"name": "Cultist", "wounds": 10, "damage_taken": 8, "toughness_bonus": 7, "characteristics": {"T": 70}},
+        weapon=stubber,
+    )
+    g2 = data["encounter"]["events"][1]["combatant"]["attacker"]
+    g2["weapon"] = {**AUTOGUN, "damage": "1d5+8"}
+    got = ok(data)
+    assert got["exact"] is True, got["notes"]
+    assert [fraction(s["down"]) for s in got["steps"]] == [Fraction(0), Fraction(87, 125)]
+    assert fraction(got["act"]) == Fraction(26, 125)
+
+
+def test_a_volley_of_ten_is_exact_a_jam_read_only_by_its_attacker_s_later_attacks() -> None:
+    """Ten Guards fire a Standard Attack each at a Cultist with 1 wound left, no Dodge (a mob's
+    volley). A Guard's jam (96-00, seed 004, Weapon Jams) stops only its own later attacks: each
+    fires once, so a jam reads as a miss and the states merge (2^10 of them apart before).
+
+    Hand count: a Guard hits on 01-60 and every hit takes it down (1d10+3 - TB 3 >= 1); it stands
+    only if every Guard before missed: down after Guard k = 1 - (40/100)^k; after all ten
+    1 - (2/5)^10 = 9,755,001/9,765,625. It acts (2/5)^10 = 1,024/9,765,625."""
+    cultist = {"name": "Cultist", "wounds": 10, "damage_taken": 9, "toughness_bonus": 3}
+    data = two_attacks(cultist)
+    events = data["encounter"]["events"]
+    events[2:2] = [guard(n) for n in range(3, 11)]
+    events[-1] = {"type": "initiative", "dice": [10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 1, *range(10, 0, -1)] * 3}
+    data["attacks"] = [{"who": f"g{n}", "action": STANDARD} for n in range(1, 11)]
+    got = ok(data)
+    assert got["exact"] is True, got["notes"]
+    assert [fraction(s["down"]) for s in got["steps"]] == [1 - Fraction(2, 5) ** k for k in range(1, 11)]
+    assert fraction(got["act"]) == Fraction(2, 5) ** 10
 
 
 def _single_chart(data: dict[str, Any], who: str) -> dict[int, Fraction]:
