@@ -23,6 +23,12 @@ NUMBER_WIDTH = 6
 """A number field's width (characters): the largest value a profile holds has 5 digits."""
 
 
+def _breakable(path: object) -> str:
+    """A dotted field path, escaped, that a narrow screen breaks after its dots
+    (``characteristics.<wbr>BS``) rather than inside a word."""
+    return e(path).replace(".", ".<wbr>")
+
+
 def _input(entry: str, field: str, value: Any) -> str:
     """The correctable value of one field: a number box for a number, a text box for a text."""
     number = isinstance(value, int | float) and not isinstance(value, bool)
@@ -81,7 +87,7 @@ def render_import(preview: Mapping[str, Any]) -> str:
             key = f"{kind}.{i}"
             mine = [f for f in fields if f.get("entry") == key]
             rows = "".join(
-                f'<tr><th scope="row">{e(f.get("field", ""))}</th>'
+                f'<tr><th scope="row">{_breakable(f.get("field", ""))}</th>'
                 f"<td>{_value(key, str(f.get('field', '')), f.get('value'))}</td>"
                 f'<td><small class="import-source">{e(f.get("source", ""))}</small></td></tr>'
                 for f in mine
