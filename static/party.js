@@ -486,6 +486,8 @@ function initBring({ engine, merge }) {
           continue;
         }
         value = Number(value);
+      } else if (input.dataset.type === "list") {
+        value = value.split(",").map((item) => item.trim()).filter(Boolean);
       }
       const keys = input.dataset.field.split(".");
       let node = entry.data;
@@ -519,8 +521,11 @@ function initBring({ engine, merge }) {
     }
     if (!merge(envelope.party)) return;
     if (fight) {
-      // each attacker read joins the encounter with the target read under its name (its defences)
-      const add = envelope.party.attackers.map((a) => {
+      // each attacker read joins the encounter of the ruleset shown, with the target read under its
+      // name (its defences, wounds and damage taken); a profile of another ruleset is said, not added
+      const other = envelope.party.attackers.filter((a) => a.system !== system.value);
+      if (other.length) say(`${status.textContent} Not added to this ruleset's encounter (${system.value}): ${other.map((a) => `"${a.name}" (${a.system})`).join(", ")}; choose its ruleset and add it from the party.`, true);
+      const add = envelope.party.attackers.filter((a) => a.system === system.value).map((a) => {
         const target = envelope.party.targets.find((t) => t.name === a.name && t.system === a.system);
         const combatant = { name: a.name, attacker: a.data, ...(target ? { target: { ...target.data, name: a.name } } : {}) };
         if (target?.data.player) combatant.side = "party";

@@ -30,23 +30,25 @@ def _breakable(path: object) -> str:
 
 
 def _input(entry: str, field: str, value: Any) -> str:
-    """The correctable value of one field: a number box for a number, a text box for a text."""
+    """The correctable value of one field: a number box for a number, a text box for a text, and
+    for a list of texts (a weapon's qualities) one text box, its items joined by commas."""
     number = isinstance(value, int | float) and not isinstance(value, bool)
-    kind = "number" if number else "text"
+    kind = "number" if number else "list" if isinstance(value, list) else "text"
     size = f' size="{NUMBER_WIDTH}" inputmode="numeric"' if number else ""
+    shown = ", ".join(str(v) for v in value) if isinstance(value, list) else value
     label = f"{entry} {field}"
     return (
         f'<input type="text"{size} data-entry="{e(entry)}" data-field="{e(field)}" data-type="{kind}"'
-        f' value="{e(value)}" aria-label="{e(label)}" autocomplete="off">'
+        f' value="{e(shown)}" aria-label="{e(label)}" autocomplete="off">'
     )
 
 
 def _value(entry: str, field: str, value: Any) -> str:
-    """A field's value: editable when a number or a text, else shown (a list joined by commas)."""
+    """A field's value: editable when a number, a text or a list of texts; else shown as read."""
     if isinstance(value, str | int | float) and not isinstance(value, bool):
         return _input(entry, field, value)
-    if isinstance(value, list):
-        return e(", ".join(str(v) for v in value)) or "(none)"
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return _input(entry, field, value)
     return e(value)
 
 

@@ -182,3 +182,33 @@ def test_the_preview_reads_on_a_wide_screen(phone: Page) -> None:
     page.click("#bring-cancel")
     expect(page.locator("#bring-preview")).to_be_hidden()
     expect(page.locator("#party-status")).to_contain_text("nothing saved has changed")
+
+
+def test_a_player_character_joins_the_encounter_on_the_party_side_with_its_wounds(phone: Page) -> None:
+    page = phone
+    page.set_input_files("#bring-file", str(DATA / "vendare-acolyte.json"))
+    expect(page.locator("#bring-preview")).to_be_visible()
+    # a weapon's qualities corrected in their one box, written with commas
+    expect(box(page, "weapons.1", "qualities")).to_have_value("Balanced, Tearing")
+    box(page, "weapons.1", "qualities").fill("Tearing")
+    page.click("#bring-fight")
+    expect(page.locator("#party-status")).to_contain_text("Imported")
+    chainsword = next(w for w in party(page)["weapons"] if w["name"] == "Chainsword")
+    assert chainsword["data"]["qualities"] == ["Tearing"]
+    page.wait_for_function("(localStorage.getItem('auspex:encounter:v1') || '').includes('Sister Veyra Tolk')")
+    files = page.evaluate("JSON.parse(localStorage.getItem('auspex:encounter:v1'))")["files"]
+    joined = [e["combatant"] for e in files["dh2"]["events"] if e["type"] == "add"][-1]
+    # the actor's file: a player character (side "party"), 12 wounds with 3 taken
+    assert joined["name"] == "Sister Veyra Tolk"
+    assert joined["side"] == "party"
+    assert (joined["target"]["wounds"], joined["target"]["damage_taken"]) == (12, 3)
+    assert joined["attacker"]["weapon"]["name"] == "Laspistol"
+
+    # a Deathwatch actor while the page shows Dark Heresy 2nd edition: saved, not added, and said
+    before = page.evaluate("localStorage.getItem('auspex:encounter:v1')")
+    page.set_input_files("#bring-file", str(DATA / "deathwatch-character.json"))
+    expect(page.locator("#bring-preview")).to_be_visible()
+    page.click("#bring-fight")
+    expect(page.locator("#party-status")).to_contain_text("Not added to this ruleset's encounter (dh2)")
+    assert any(a["system"] == "dw" for a in party(page)["attackers"])
+    assert page.evaluate("localStorage.getItem('auspex:encounter:v1')") == before

@@ -32,9 +32,9 @@ def test_a_foundry_actor_shows_each_field_correctable_with_its_json_path() -> No
     assert boxes[("targets.0", "wounds")] == "12"
     assert "system.characteristics.ballisticSkill" in html
     assert "items.0.system.penetration" in html
-    # a list (the chainsword's qualities) is shown, not a box
-    assert ("weapons.1", "qualities") not in boxes
-    assert "Balanced, Tearing" in html
+    # the chainsword's qualities: one box, written with commas, read back as a list
+    assert boxes[("weapons.1", "qualities")] == "Balanced, Tearing"
+    assert 'data-field="qualities" data-type="list"' in html
 
 
 def test_a_stat_block_names_its_lines_and_a_problem_at_its_entry() -> None:
