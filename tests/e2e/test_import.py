@@ -12,10 +12,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from .test_a11y import axe_js, violations
 from .test_page import field, k, resolve
 from .test_rulesets import clear_modifiers
 
 pytestmark = pytest.mark.e2e
+__all__ = ["axe_js"]  # the fixture, imported for the wide screen's test
 
 DATA = Path(__file__).parents[1] / "unit" / "data" / "import"
 ARTIFACTS = Path(__file__).parents[2] / "test-artifacts"
@@ -170,7 +172,7 @@ def test_a_file_or_block_that_cannot_be_read_changes_nothing(phone: Page, tmp_pa
     assert kept(page) == before
 
 
-def test_the_preview_reads_on_a_wide_screen(phone: Page) -> None:
+def test_the_preview_reads_on_a_wide_screen(phone: Page, axe_js: Path) -> None:
     page = phone
     page.set_viewport_size(DESKTOP)
     page.set_input_files("#bring-file", str(DATA / "deathwatch-character.json"))
@@ -179,6 +181,7 @@ def test_the_preview_reads_on_a_wide_screen(phone: Page) -> None:
     no_sideways_scroll(page)
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator("#bring").screenshot(path=str(ARTIFACTS / "import-preview-1280x800.png"))
+    assert violations(page, axe_js, "import preview") == []
     page.click("#bring-cancel")
     expect(page.locator("#bring-preview")).to_be_hidden()
     expect(page.locator("#party-status")).to_contain_text("nothing saved has changed")

@@ -75,3 +75,11 @@ def test_a_file_that_cannot_be_read_is_refused_with_its_reason() -> None:
     assert answer["errors"][0]["field"] == "file"
     assert "characteristic row" in answer["errors"][0]["message"]
     assert "html" not in answer
+
+
+def test_a_hostile_file_is_refused_within_the_party_files_limits() -> None:
+    """JSON nested 5,000 deep (past the party file's depth limit) is refused at ``file``, never a
+    stack overflow nor an ``error`` envelope."""
+    answer = json.loads(import_preview("[" * 5000 + "]" * 5000, "dh2"))
+    assert answer["status"] == "invalid"
+    assert answer["errors"][0]["field"] == "file"
