@@ -65,6 +65,7 @@ const engine = new Promise((resolve) => {
       // forms: empty names refused (issue 24); shared: a share link's roll, its own critical tables left out
       handle: (json, forms = false, shared = false) => mainEngine.call("handle", json, forms, shared),
       check_party: (text) => mainEngine.call("check_party", text),
+      import_preview: (text, system) => mainEngine.call("import_preview", text, system), // Import a character
       check_tables: (text, saved = "") => mainEngine.call("check_tables", text, saved), // critical tables (issue 23)
       tables_text: (system, saved = "", blank = false) => mainEngine.call("tables_text", system, saved, blank),
       initiative: (json) => mainEngine.call("initiative", json),

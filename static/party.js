@@ -376,12 +376,168 @@ function initPartyBar({ collectScenario, engine }) {
         }
       }
     });
-    if (!ok) return;
+    if (!ok) return false;
     const parts = [`Imported ${added} ${added === 1 ? "entry" : "entries"}`];
     if (renamed.length) parts.push(`renamed as their names were taken: ${renamed.map((n) => `"${n}"`).join(", ")}`);
     if (already) parts.push(`${already} ${already === 1 ? "was" : "were"} already saved`);
     say(`${parts.join("; ")}.`);
+    return true;
   }
+
+  initBring({ engine, merge });
+}
+
+// ---------------------------------------------------------------- import a character
+
+// "Import a character": a Foundry actor export (a file) or pasted stat blocks, read by the engine
+// (import_preview: rules/importer) into a preview of every field with where it was read, and what
+// was not understood at its place. The player corrects values in the preview and confirms: the
+// corrected party file is checked again by the engine's own models (check_party) and merged as an
+// imported party file is (a name taken is renamed, and said). Nothing is saved before, and a file
+// or text that cannot be read is refused with its reason at its field.
+function initBring({ engine, merge }) {
+  const $ = (id) => document.getElementById(id);
+  const fileError = $("bring-file-error");
+  const textError = $("bring-text-error");
+  const preview = $("bring-preview");
+  const fieldsBox = $("bring-fields");
+  const errors = $("bring-errors");
+  const text = $("bring-text");
+  let pending = null; // the party file the preview shows, as read
+
+  const clear = () => {
+    for (const box of [fileError, textError, errors]) box.replaceChildren();
+    text.removeAttribute("aria-invalid");
+  };
+  const close = () => {
+    pending = null;
+    preview.hidden = true;
+    fieldsBox.replaceChildren();
+  };
+
+  async function read(source, where, box) {
+    clear();
+    close();
+    let envelope;
+    try {
+      envelope = JSON.parse(await (await engine).import_preview(source, system.value));
+    } catch (error) {
+      warn("the import could not be read", error);
+      envelope = { status: "error", message: "the rules engine is not running (reload the page)" };
+    }
+    if (envelope.status !== "ok") {
+      const why = envelope.errors?.map((e) => e.message).join("; ") || envelope.message || "it could not be read";
+      box.replaceChildren(h("p", { textContent: `${where} was not imported: ${why}. Nothing saved has changed.` }));
+      if (box === textError) text.setAttribute("aria-invalid", "true");
+      return;
+    }
+    pending = envelope.import.party;
+    $("bring-from").textContent = `Read from ${where}: correct any value below, then save. Nothing is saved yet.`;
+    fieldsBox.innerHTML = envelope.html; // rendered by the engine (auspex_web/render_import.py), every text escaped
+    preview.hidden = false;
+    say(`${where} read: check the preview below.`);
+  }
+
+  const file = $("bring-file");
+  $("bring-pick").addEventListener("click", () => file.click());
+  file.addEventListener("change", async () => {
+    const chosen = file.files[0];
+    file.value = "";
+    if (!chosen) return;
+    if (chosen.size > 2_000_000) {
+      clear();
+      close();
+      fileError.replaceChildren(h("p", { textContent: `${chosen.name} was not imported: it is too big (over 2 MB). Nothing saved has changed.` }));
+      return;
+    }
+    await read(await chosen.text(), chosen.name, fileError);
+  });
+  $("bring-read").addEventListener("click", () => {
+    if (!text.value.trim()) {
+      clear();
+      textError.replaceChildren(h("p", { textContent: "Paste a stat block first." }));
+      text.setAttribute("aria-invalid", "true");
+      return;
+    }
+    read(text.value, "The stat block", textError);
+  });
+  $("bring-cancel").addEventListener("click", () => {
+    clear();
+    close();
+    say("Import cancelled: nothing saved has changed.");
+  });
+
+  // The party file the preview shows, with the player's corrections; null (each bad value marked
+  // at its box) when one cannot be read.
+  function corrected() {
+    const party = structuredClone(pending);
+    let bad = false;
+    for (const input of fieldsBox.querySelectorAll("input[data-entry]")) {
+      input.removeAttribute("aria-invalid");
+      const [kind, i] = input.dataset.entry.split(".");
+      const entry = party[kind]?.[+i];
+      if (!entry) continue;
+      let value = input.value.trim();
+      if (input.dataset.type === "number") {
+        if (!/^-?\d+(\.\d+)?$/.test(value)) {
+          input.setAttribute("aria-invalid", "true");
+          errors.append(h("p", { textContent: `${input.dataset.entry} ${input.dataset.field}: must be a number` }));
+          bad = true;
+          continue;
+        }
+        value = Number(value);
+      } else if (input.dataset.type === "list") {
+        value = value.split(",").map((item) => item.trim()).filter(Boolean);
+      }
+      const keys = input.dataset.field.split(".");
+      let node = entry.data;
+      for (const key of keys.slice(0, -1)) node = node[key] ??= {};
+      node[keys.at(-1)] = value;
+      if (input.dataset.field === "name") entry.name = String(value);
+    }
+    return bad ? null : party;
+  }
+
+  async function save(fight) {
+    errors.replaceChildren();
+    const party = corrected();
+    if (!party) return;
+    let envelope;
+    try {
+      envelope = JSON.parse(await (await engine).check_party(JSON.stringify(party)));
+    } catch (error) {
+      warn("the import could not be checked", error);
+      envelope = { status: "error", message: "the rules engine is not running (reload the page)" };
+    }
+    if (envelope.status !== "ok") {
+      const lines = (envelope.errors ?? []).map((e) => {
+        const at = e.field?.split(".") ?? [];
+        const input = fieldsBox.querySelector(`input[data-entry="${at.slice(0, 2).join(".")}"][data-field="${at.slice(3).join(".")}"]`);
+        input?.setAttribute("aria-invalid", "true");
+        return `${e.where}: ${e.message}`;
+      });
+      errors.replaceChildren(h("p", { textContent: "Not saved: correct these first. Nothing saved has changed." }), h("ul", {}, ...(lines.length ? lines : [envelope.message]).map((line) => h("li", { textContent: line }))));
+      return;
+    }
+    if (!merge(envelope.party)) return;
+    if (fight) {
+      // each attacker read joins the encounter of the ruleset shown, with the target read under its
+      // name (its defences, wounds and damage taken); a profile of another ruleset is said, not added
+      const other = envelope.party.attackers.filter((a) => a.system !== system.value);
+      if (other.length) say(`${status.textContent} Not added to this ruleset's encounter (${system.value}): ${other.map((a) => `"${a.name}" (${a.system})`).join(", ")}; choose its ruleset and add it from the party.`, true);
+      const add = envelope.party.attackers.filter((a) => a.system === system.value).map((a) => {
+        const target = envelope.party.targets.find((t) => t.name === a.name && t.system === a.system);
+        const combatant = { name: a.name, attacker: a.data, ...(target ? { target: { ...target.data, name: a.name } } : {}) };
+        if (target?.data.player) combatant.side = "party";
+        return combatant;
+      });
+      document.dispatchEvent(new CustomEvent("auspex:encounter-add", { detail: { combatants: add } }));
+    }
+    close();
+    text.value = "";
+  }
+  $("bring-save").addEventListener("click", () => save(false));
+  $("bring-fight").addEventListener("click", () => save(true));
 }
 
 // ---------------------------------------------------------------- start

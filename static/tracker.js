@@ -1201,3 +1201,16 @@ export async function initTracker(given) {
 
 // The tracker's own controls belong to a form of their own (not the scenario's): Enter submits nothing.
 $("tk-controls").addEventListener("submit", (event) => event.preventDefault());
+
+// The Party panel's "Import a character" (party.js), confirmed with "Save and add to the encounter":
+// each profile read joins the encounter of the ruleset shown as one `add` event (attacker and
+// target, its side "party" for a player character), rolling its initiative in a running fight as
+// any combatant added does.
+document.addEventListener("auspex:encounter-add", async (event) => {
+  for (const made of event.detail?.combatants ?? []) {
+    const add = { type: "add", combatant: { id: newId(), ...made } };
+    if (shown?.state.round && shown.state.system !== "epic") rolled(add);
+    const answer = await act(add, `${made.name} joins the fight${made.side === "party" ? " (the party's side)" : ""}.`);
+    if (answer?.status !== "ok") break;
+  }
+});

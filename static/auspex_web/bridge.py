@@ -339,3 +339,33 @@ def player_view(request_json: str) -> str:
     return _never_raises(
         lambda: respond_player_view(request_json), "making the players' view", PLAYER_VIEW_ERROR_MESSAGE
     )
+
+
+# ---- bring your characters: the Party panel's "Import a character" previews through here
+
+IMPORT_ERROR_MESSAGE = (
+    "The rules engine failed to read this file or text. Nothing saved has changed; the details are in the browser"
+    " console."
+)
+
+
+def respond_import(text: str, system: str = "dh2") -> dict[str, Any]:
+    """The import preview, as a dict (``import_preview`` without the JSON round trip): the
+    envelope of :func:`rules.importer.run_import` (``ok`` with ``"import"``: ``{party, fields,
+    problems, talents, readings}``, or ``invalid`` with the reason at ``file``) with, for ``ok``,
+    ``"html"``: the preview (:mod:`auspex_web.render_import`). Nothing is saved here: the page
+    saves the party file the player confirms, after checking it again (:func:`check_party`)."""
+    from rules.importer import run_import  # loaded on the first import, never at the engine's start
+
+    from .render_import import render_import
+
+    envelope = run_import(str(text), str(system))
+    if envelope["status"] == "ok":
+        envelope["html"] = render_import(envelope["import"])
+    return envelope
+
+
+def import_preview(text: str, system: str = "dh2") -> str:
+    """Read a Foundry actor export (JSON) or pasted stat blocks (read in ``system``) into a preview
+    for the player to correct and confirm; never raises."""
+    return _never_raises(lambda: respond_import(text, system), "reading an import", IMPORT_ERROR_MESSAGE)

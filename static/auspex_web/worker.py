@@ -2,7 +2,8 @@
 # with this file's text and an inline config). It never touches the DOM: the main thread calls
 # handle(request_json) and check(request_json) and odds(request_json, against_json) and check_party(party_json) (and the
 # combat tracker's initiative(request_json) and encounter(request_json), and the critical
-# tables' check_tables(request_json, saved_json) and tables_text(system, saved_json, blank)) and shows what comes back.
+# tables' check_tables(request_json, saved_json) and tables_text(system, saved_json, blank), and the
+# party's import_preview(text, system)) and shows what comes back.
 import os
 
 # No pydantic plugins here: without this, building the first model scans every installed package's
@@ -10,7 +11,17 @@ import os
 # engine's start in Pyodide for nothing (issue 25 item 4). Set before the rules' models are built.
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
-from auspex_web.bridge import check, check_party, check_tables, encounter, handle, initiative, odds, tables_text
+from auspex_web.bridge import (
+    check,
+    check_party,
+    check_tables,
+    encounter,
+    handle,
+    import_preview,
+    initiative,
+    odds,
+    tables_text,
+)
 
 CRASH_WORDS = "crash the rules engine"
 
@@ -36,6 +47,7 @@ __export__ = [
     "check_party",
     "check_tables",
     "tables_text",
+    "import_preview",
     "initiative",
     "encounter",
     "crash_for_tests",
@@ -47,6 +59,7 @@ __all__ = [
     "crash_for_tests",
     "encounter",
     "handle",
+    "import_preview",
     "initiative",
     "odds",
     "tables_text",
