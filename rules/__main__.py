@@ -188,7 +188,7 @@ def cmd_player_view(path: str, html: bool) -> int:
 
 
 def cmd_tables(args: argparse.Namespace) -> int:
-    """``tables template`` and ``tables check`` (critical tables, issue 23)."""
+    """``tables template`` and ``tables check`` (critical tables)."""
     from .critical.check import check_tables, dump
     from .critical.text import SYSTEMS, format_text, template
 
@@ -270,7 +270,7 @@ def main(argv: list[str] | None = None) -> int:
     e.add_argument("--then", default=None, help="an event JSON file ('-' for stdin) to apply")
     e.add_argument("--view", choices=["player"], default=None, help="player: the players' view, NPCs' numbers hidden")
     e.add_argument("--html", action="store_true", help="with --view player: the view as the page's HTML")
-    # critical tables (issue 23): tables template SYSTEM [--text], tables check FILE [--system S]
+    # critical tables: tables template SYSTEM [--text], tables check FILE [--system S]
     t = sub.add_parser("tables", help="critical tables: print a ruleset's template, or check a tables file")
     tsub = t.add_subparsers(dest="tables_command", required=True)
     tt = tsub.add_parser("template", help="every table of a ruleset with empty rows")

@@ -2,7 +2,7 @@
 books print them, for the forms' pickers. Validated by pydantic models at load; loaded once per
 process (the data is immutable).
 
-One loader and one set of models for every ruleset that has an armoury (issue 24 item 2):
+One loader and one set of models for every ruleset that has an armoury:
 Deathwatch (``dw``: seed 001, the GM screen's Ranged Weapons, Melee Weapons, Armour, Cover Types and
 Weapon Craftsmanship tables), Dark Heresy 2nd edition (``dh2``) and 1st edition (``dh1``): the
 common, non-Astartes rows of seed 001 (lasgun, autogun...) and, for DH1, the shotguns of the DH1
@@ -326,7 +326,7 @@ def armour_profile(entry: ArmouryArmour) -> dict[str, int]:
 
 def _cited(source: str) -> dict[str, str]:
     """An entry's ``source`` as its data file gives it, and ``cite``: the same in the book's words
-    (``seed 001, Armour`` -> ``Deathwatch GM screen, Armour``; issue 24), which the pickers show."""
+    (``seed 001, Armour`` -> ``Deathwatch GM screen, Armour``), which the pickers show."""
     return {"source": source, "cite": book_words(source)}
 
 

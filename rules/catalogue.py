@@ -25,7 +25,7 @@ def _has_armoury(system: str) -> bool:
 
 
 OPTIONAL_RULES = ("hordes", "movement", "cover", "two_weapon", "spread_hits", "pinning", "overwatch")
-# Rules of the attack procedure itself (issue 21): the rule's key -> the attack class's flag
+# Rules of the attack procedure itself: the rule's key -> the attack class's flag
 ATTACK_RULES = {
     "troop_fury": "TROOP_NO_FURY_ON_PLAYERS",
     "spray_and_pray": "SPRAY_AND_PRAY",
@@ -57,7 +57,7 @@ def d100_catalogue(system: str) -> dict[str, Any]:
         "name": registry.get(system).name,
         "family": registry.get(system).family,
         "actions": _actions(system),
-        # Every non-attack action of the ruleset's tables (issue 22: Move, Run, Use a Skill...)
+        # Every non-attack action of the ruleset's tables (Move, Run, Use a Skill...)
         "other_actions": _other_actions(system),
         "qualities": [
             {
@@ -171,7 +171,7 @@ def epic_catalogue(system: str = "epic") -> dict[str, Any]:
         "overwatch_triggers": t.overwatch.triggers,
         "to_hit_modifiers": {k: v.model_dump() for k, v in t.to_hit_modifiers.rows.items()},
         "barrage": [r.model_dump() for r in t.barrage.rows],
-        # Epic assault (issue 22; seed 002, Allocate Hits): the actions, and an assault's reach
+        # Epic assault (seed 002, Allocate Hits): the actions, and an assault's reach
         "action_kinds": list(get_args(ActionKind)),
         "assault": {"reach": t.assault.reach, "exclude": t.assault.exclude, "source": t.assault.source},
     }

@@ -507,12 +507,12 @@ class Grapple(_Model):
     assist_target: int = Field(0, ge=0, le=2)
     opponent_prone: bool = False
     acrobatics: Percent | None = None
-    # Grappling, the grappled opponent's own state (issue 21, second round): on its side of the
+    # Grappling, the grappled opponent's own state: on its side of the
     # grapple's opposed tests (the encounter fills it: Fatigued, Stunned); typed, like action.modifiers
     opponent_modifiers: list[Modifier] = Field(default_factory=list, max_length=limits.MODIFIERS)
 
 
-# Psychic attacks (issue 21; seed 004 L40; DH2 Core, Ch. VI, Focus Power)
+# Psychic attacks (seed 004 L40; DH2 Core, Ch. VI, Focus Power)
 class PsychicFocus(_Model):
     """The Focus Power test of a psychic attack, as the power names it: the ``power``'s name, the
     ``characteristic`` tested (WP unless the power says otherwise) and its ``modifier`` (percent,
@@ -588,12 +588,12 @@ class Action(_OmitUnset):
         "unaware_chance",
         "psychic",
         "grapple",
-        "random_targets",  # issue 22
+        "random_targets",
         "manoeuvre_opponent_modifiers",
         "talent",
     )
     grapple: Grapple | None = None
-    # Suppressing Fire's random targets (issue 22; seed 001, Suppressing Fire: "GM assigns hit to
+    # Suppressing Fire's random targets (seed 001, Suppressing Fire: "GM assigns hit to
     # random target"): each hit to a die-chosen one of the target and those in target.nearby
     random_targets: bool | None = Field(
         None, description="Suppressing Fire: each hit to a random one of the target and those listed nearby"
@@ -601,7 +601,7 @@ class Action(_OmitUnset):
     # Melee manoeuvres (DH1 / Deathwatch: Feint, Manoeuvre, Knock-Down): the opponent's own modifiers
     # on its side of the opposed test (its Fatigue, ...; the encounter fills it), as ``modifiers``
     manoeuvre_opponent_modifiers: list[Modifier] | None = Field(None, max_length=limits.MODIFIERS)
-    # Multiple Attacks (issue 22; seed 003 L33, DH1 Core / DW Core, Swift Attack and Lightning Attack): the
+    # Multiple Attacks (seed 003 L33, DH1 Core / DW Core, Swift Attack and Lightning Attack): the
     # talent a "Multiple Attacks" action uses (two or three melee attacks, each its own test); left out, the
     # action is one attack (as a Deathwatch "Multiple Attacks" always was). Only with that action.
     talent: Literal["Swift Attack", "Lightning Attack"] | None = Field(
@@ -609,7 +609,7 @@ class Action(_OmitUnset):
     )
 
 
-# Table rules (issue 21): the options seed 004 leaves to the group (Stray Shots; Righteous Fury for
+# Table rules: the options seed 004 leaves to the group (Stray Shots; Righteous Fury for
 # Player Characters and NPCs), one set per scenario or per encounter.
 class TableOptions(_Model):
     """The rules the seed leaves to the GM and the players, all off by default (the results are
@@ -647,8 +647,8 @@ class Scenario(_Model):
     action: Action = Field(default_factory=Action)
     dice: list[DieFace] | None = Field(None, max_length=MAX_DICE)
     seed: Seed | None = None
-    options: TableOptions = Field(default_factory=TableOptions)  # table rules (issue 21)
-    # The group's critical tables (issue 23): the Critical Effects tables a group entered, read when
+    options: TableOptions = Field(default_factory=TableOptions)  # table rules
+    # The group's critical tables: the Critical Effects tables a group entered, read when
     # a hit's row is known (DH2 Righteous Fury's d5; critical damage's running total). Only the
     # scenario's own ruleset's; left out of the JSON while empty, so every saved file reads the same.
     critical_tables: list[CriticalTable] = Field(default_factory=list, max_length=16)
@@ -764,7 +764,7 @@ class RighteousFury(_OmitUnset):
     confirm_roll: int | None = None  # rulesets that confirm Righteous Fury with a second test
     confirmed: bool | None = None
     extra_damage: list[int] = Field(default_factory=list)  # rulesets where Fury adds a d10 (again on a 10)
-    # The group's critical tables (issue 23): the row the d5 read, when the group entered it
+    # The group's critical tables: the row the d5 read, when the group entered it
     OMIT_NONE: ClassVar[tuple[str, ...]] = ("effect",)
     effect: CriticalReading | None = None
 
@@ -778,7 +778,7 @@ class Critical(_OmitUnset):
     total: int
     damage_type: str
     location: str
-    # The group's critical tables (issue 23): the row the running total read
+    # The group's critical tables: the row the running total read
     OMIT_NONE: ClassVar[tuple[str, ...]] = ("effect",)
     effect: CriticalReading | None = None
 
@@ -804,7 +804,7 @@ class Hit(_OmitUnset):
     name: str | None = None  # the person's name when it is one of the target's nearby foes
     magnitude: int = 0  # Magnitude this hit took from a Horde
     extra_wounds: int = 0  # wounds added by a failed test a quality called for (DH1 Toxic), ignoring armour and TB
-    # issue 24: the cover's AP included in ``armour`` where cover hides the location (left out of the JSON without)
+    # the cover's AP included in ``armour`` where cover hides the location (left out of the JSON without)
     OMIT_NONE: ClassVar[tuple[str, ...]] = ("cover",)
     cover: int | None = None
 
@@ -832,7 +832,7 @@ class TargetTest(_Model):
 
 
 class EvasionTest(_Model):
-    """The target's Evasion reaction as rolled (issue 24): Dodge or Parry, the tested ``skill``, the
+    """The target's Evasion reaction as rolled: Dodge or Parry, the tested ``skill``, the
     ``modifier`` (capped), the ``target`` number, the ``roll``, success and degrees, and how many of
     the ``hits`` on it were ``negated``."""
 
@@ -1011,13 +1011,13 @@ class Resolution(_OmitUnset):
         "scatter",
     )
     second: Resolution | None = None
-    # Multiple Attacks (issue 22): the later attacks of a Swift or Lightning Attack (the second, the third),
+    # Multiple Attacks: the later attacks of a Swift or Lightning Attack (the second, the third),
     # each a whole resolution with its own dice, resolved after this one from the same dice source
     attacks: list[Resolution] | None = None
     grapple: GrappleResult | None = None
     # Melee manoeuvres (DH1 / Deathwatch: Feint, Manoeuvre, Knock-Down, Stun, Defensive Stance)
     manoeuvre: ManoeuvreResult | None = None
-    # issue 24: the target's Evasion test where one was rolled, for its own line in the result
+    # the target's Evasion test where one was rolled, for its own line in the result
     evasion_test: EvasionTest | None = None
     # The group's psychic tables read for the psyker (rules.d100.stages.psychic): the Psychic
     # Phenomena row, then the Perils of the Warp row it led to; None where no table was read

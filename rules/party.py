@@ -8,9 +8,9 @@ file the page exports and imports (``auspex-party.json``)::
      "armour":    [{"name": "Flak", "system": "dh2", "data": {...the scenario's target.armour}}],
      "critical_tables": {"auspex_critical": 1, "tables": [...], "charts": [...]}}
 
-``armour`` (optional, issue 24): a d100 target's armour points by hit location (``{"Body": 4,
+``armour`` (optional): a d100 target's armour points by hit location (``{"Body": 4,
 ...}``, the scenario's ``target.armour``), saved apart from the target so one suit can be put on
-any foe; a file without the list still loads. ``critical_tables`` (optional, issue 23) is the group's critical tables as the page keeps them
+any foe; a file without the list still loads. ``critical_tables`` (optional) is the group's critical tables as the page keeps them
 (:class:`rules.critical.models.TablesFile`, checked by :func:`rules.critical.check.validate_file`).
 
 Each entry's ``data`` is validated by the same models the engine validates a scenario with (the
@@ -63,9 +63,9 @@ class PartyFile(BaseModel):
     attackers: list[PartyEntry] = Field(default_factory=list, max_length=1000)
     weapons: list[PartyEntry] = Field(default_factory=list, max_length=1000)
     targets: list[PartyEntry] = Field(default_factory=list, max_length=1000)
-    # armour saved apart from a target (issue 24), optional: a file without it still loads
+    # armour saved apart from a target, optional: a file without it still loads
     armour: list[PartyEntry] = Field(default_factory=list, max_length=1000)
-    # the group's critical tables (issue 23), optional: a file without them still loads
+    # the group's critical tables, optional: a file without them still loads
     critical_tables: TablesFile | None = None
 
 
@@ -136,7 +136,7 @@ def describe(party: dict[str, Any], field: str) -> str:
     """Where ``field`` (a path from the file's root) is, for a player: ``attackers.0.data.BS`` ->
     ``Attacker 1 "Guardsman" (Dark Heresy 2nd edition), BS``."""
     parts = field.split(".")
-    if parts[0] == "critical_tables":  # issue 23: the tables' own description
+    if parts[0] == "critical_tables":  # the tables' own description
         from .critical.check import describe as describe_tables
 
         inner = ".".join(parts[1:])
@@ -200,7 +200,7 @@ def check_party(text: str) -> dict[str, Any]:
 
 
 def _tables(raw: dict[str, Any]) -> tuple[dict[str, Any] | None, list[dict[str, str]]]:
-    """The party file's critical tables (issue 23) checked as a tables file is: the file as JSON
+    """The party file's critical tables checked as a tables file is: the file as JSON
     data (None when the party has none), or the errors at ``critical_tables.…``."""
     if raw.get("critical_tables") is None:
         return None, []

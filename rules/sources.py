@@ -1,4 +1,4 @@
-"""A rule's source in the book's words (issue 24 item 4): the one mapping from a rule text file
+"""A rule's source in the book's words: the one mapping from a rule text file
 ("seed 004") to the book and section it was taken from, used by every renderer and the catalogue.
 
 The engine names its sources by the rule text files Auspex is built from (``/work/shared/seeds``:

@@ -66,7 +66,7 @@ class ActionDef(DataModel):
     fire: Literal["single", "semi", "full", "burst"] | None = None
     cap: Literal["rof", "wsb"] | None = None
     called: bool = False
-    psychic: bool = False  # a psychic attack: the Focus Power test (issue 21; seed 004 L40)
+    psychic: bool = False  # a psychic attack: the Focus Power test (seed 004 L40)
     # a melee manoeuvre (DH1 / Deathwatch, rules.d100.manoeuvres): no damaging attack of its own
     manoeuvre: Literal["feint", "manoeuvre", "knock_down", "stun", "defensive_stance"] | None = None
     note: str | None = None
@@ -216,7 +216,7 @@ class HordeRules(DataModel):
     explosive_hits: int = Field(ge=0)
     pinning_bonus_per_magnitude: int = Field(ge=0)
     sizes: list[HordeSize]
-    # Flame against a Horde (issue 22, readings): no Agility test; the weapon's range in metres divided
+    # Flame against a Horde (a reading: see the ruleset's Readings): no Agility test; the weapon's range in metres divided
     # by ``flame_range_per_hit`` (rounded down) plus 1d``flame_die`` hits. None: the Agility test as for one.
     flame_range_per_hit: int | None = Field(None, ge=1)
     flame_die: int = Field(5, ge=1)
@@ -258,7 +258,7 @@ class MovementTable(DataModel):
 
 class ChargeRule(DataModel):
     """A Charge's least length in metres, for a ruleset with no Movement table in its data (DH1,
-    DH2: issue 22); one with a Movement table keeps it there (``charge_minimum``)."""
+    DH2); one with a Movement table keeps it there (``charge_minimum``)."""
 
     minimum: float = Field(gt=0)
     source: str
@@ -291,7 +291,7 @@ class TwoWeapon(DataModel):
     ranged_actions: list[str] = Field(default_factory=lambda: ["Standard Attack"])
 
 
-# Overwatch without a pinning test (issue 22: DH1, seed 003 Actions row "Overwatch")
+# Overwatch without a pinning test (DH1, seed 003 Actions row "Overwatch")
 class Overwatch(DataModel):
     """A ruleset whose Overwatch is a BS modifier only (``bs``, percent, with its ``source``): a
     shot fired from Overwatch with any ranged attack action, no pinning test on its targets (DH1:
@@ -366,10 +366,10 @@ class Tables(DataModel):
     two_weapon: TwoWeapon | None = None
     spread_hits: SpreadHits | None = None
     pinning: Pinning | None = None
-    overwatch: Overwatch | None = None  # issue 22: Overwatch without pinning (DH1)
+    overwatch: Overwatch | None = None  # Overwatch without pinning (DH1)
     damage_states: DamageStates | None = None
     craftsmanship: CraftsmanshipRule | None = None
-    # Charge's 4 m (issue 22; seed 003 L26, DH2 Core): where there is no Movement table
+    # Charge's 4 m (seed 003 L26, DH2 Core): where there is no Movement table
     charge: ChargeRule | None = None
 
     def charge_minimum(self) -> tuple[float, str] | None:
@@ -439,7 +439,7 @@ _QUALITY = re.compile(r"([A-Za-z](?:[A-Za-z' -]*[A-Za-z'])?)\s*(?:\(\s*(\d+)\s*\
 
 def parse_quality(text: str) -> tuple[str, int | None]:
     """Split ``Proven (3)`` into ``("Proven", 3)``; ``Proven 3``, ``Proven(3)`` and ``proven 3``
-    as players write them read the same (issue 24). Raises ValueError when it is not of that form
+    as players write them read the same. Raises ValueError when it is not of that form
     or its X is over :data:`rules.limits.QUALITY_VALUE`. Linear in ``text`` (the name must end in a
     letter, so the pattern never tries each split of a run of spaces)."""
     m = _QUALITY.fullmatch(text.strip())

@@ -1,4 +1,4 @@
-// Auspex, issue 24 item 5 ("forms"): the forms checked while the player fills them.
+// Auspex: the forms checked while the player fills them.
 //
 // - A field is checked when it loses focus (or a choice changes): the forms go to the rules
 //   engine's check(json) (static/auspex_web/bridge.py -> rules.api.check: validation only, no die

@@ -1,4 +1,4 @@
-// Dice typed as rolled (issue 24 item 3): one reading of typed dice, shared by the Resolve dice
+// Dice typed as rolled: one reading of typed dice, shared by the Resolve dice
 // boxes (app.js) and the encounter's Dice box (tracker.js). The page only splits and reads the
 // faces; the rules engine checks each die against the die it asks for and names it.
 

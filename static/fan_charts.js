@@ -1,4 +1,4 @@
-// Auspex: the fan ruleset's Damage Charts entered once and picked by number (issue 23 item 5).
+// Auspex: the fan ruleset's Damage Charts entered once and picked by number.
 // The group keeps its charts with its critical tables (static/tables.js, `auspex:tables:v1`); a
 // fan attack reads the saved chart of each number it may roll on, unless a chart of that number is
 // typed in the forms (the inline chart wins: a share link carries only it). Saved charts go into

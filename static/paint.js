@@ -1,4 +1,4 @@
-// When the page's work that an answer on screen does not need runs (issue 25): after the frame that
+// When the page's work that an answer on screen does not need runs: after the frame that
 // shows the answer, so that none of it is laid out or painted in that frame, or delays it.
 
 // `fn` in a task after the next frame (rAF -> setTimeout 0): once that frame is painted, not in its

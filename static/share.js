@@ -139,7 +139,7 @@ export function initShare({ resolve, evaluate, engine, lastRequest, defaults, cl
   let shown = null; // the request of the resolution on screen
 
   // Each write only when it changes something: a Resolve's answer then lays out and paints only what
-  // changed (issue 25: the box is not hidden at the tap and shown again at the answer, which cost a
+  // changed (the box is not hidden at the tap and shown again at the answer, which cost a
   // frame while the engine worked; the old roll's link stays with the old roll still on screen).
   const set = (el, key, value) => {
     if (el[key] !== value) el[key] = value;
@@ -157,7 +157,7 @@ export function initShare({ resolve, evaluate, engine, lastRequest, defaults, cl
 
   button.addEventListener("click", async () => {
     if (!shown) return;
-    // the group's critical tables (issue 23) are the device's, never the link's
+    // the group's critical tables are the device's, never the link's
     const { dice, seed, critical_tables: _tables, phenomena: _phenomena, perils: _perils, ...scenario } = shown;
     const payload = dice ? { v: 1, scenario, dice } : { v: 1, scenario, seed };
     const link = new URL(`#r=${await encodeLink(payload)}`, location.href).href;

@@ -1,4 +1,4 @@
-// The main rules engine's start, as early as the page allows (issue 25 item 4). index.html loads
+// The main rules engine's start, as early as the page allows. index.html loads
 // this module on its own (async), so the worker's start (PyScript's core.js, worker.py, then Pyodide
 // and the wheels in the worker) begins as soon as this file and static/engine.js have arrived,
 // without waiting for static/app.js's module graph (the forms, the party, the tables, the tracker:

@@ -47,7 +47,7 @@ next.addEventListener("click", () => go(STEPS[Math.min(STEPS.indexOf(root.datase
 // The engine answered (app.js's show()): the result is the Result step; a die to type in, the
 // dice' step; marked fields, the step of the first (focused there: app.js could not focus a field
 // on a hidden step). The focus moves only when what had it is no longer on screen.
-// The layout is read in the frame that lays the page out anyway, before it paints (issue 25: read here,
+// The layout is read in the frame that lays the page out anyway, before it paints (read here,
 // in the answer's task, it forced a layout that the answer's later changes made the frame do again).
 document.addEventListener("auspex:resolved", () => {
   go("result");
@@ -80,7 +80,7 @@ function afterAnswer() {
   const text = lines.filter(Boolean).join(". ");
   announcer.textContent = "";
   // said once the answer is painted (a task after its frame): set in that frame's callbacks, the text
-  // made the frame lay the page out a second time before it painted (issue 25). Only the latest answer's.
+  // made the frame lay the page out a second time before it painted. Only the latest answer's.
   const said = ++answers;
   if (!text) return;
   afterFrame(() => {

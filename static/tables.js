@@ -1,4 +1,4 @@
-// Auspex: the group's critical tables (issue 23), kept on this device under auspex:tables:v1 as a
+// Auspex: the group's critical tables, kept on this device under auspex:tables:v1 as a
 // tables file {"auspex_critical": 1, "tables": [...], "charts": [...]} (and, where the group has
 // them, its "phenomena" and "perils": the Psychic Phenomena and Perils of the Warp tables, in the
 // same paste-in text: psychicFor(system)), and the page's Critical

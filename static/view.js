@@ -1,4 +1,4 @@
-// Auspex, issue 24 (layout): a Resolve tapped while the rules engine starts, run once it is ready;
+// Auspex (layout): a Resolve tapped while the rules engine starts, run once it is ready;
 // and the view kept over a reload or a phone discarding the tab (`auspex:view:v1`): the step shown,
 // the Result step's tab on a phone, the last result (its scenario with its seed or dice, resolved
 // again, never stored HTML), Compare's A and the open panels.

@@ -685,7 +685,7 @@ def engines_table(results: dict[str, Any]) -> str:
 
 
 def budgets(results: dict[str, Any], curve: dict[str, Any] | None = None) -> list[tuple[str, str, bool | None]]:
-    """Each budget of issue 3, as issue 25 tightens them, and issue 25's own: (budget, measured, met;
+    """Each budget of the benchmark, as later tightened, and the later ones: (budget, measured, met;
     None: not measured). ``results``: :func:`run`'s; ``curve``: :func:`run_curve`'s (its Full Auto
     odds stand in for ``results``' when ``results`` has none)."""
     out: list[tuple[str, str, bool | None]] = []
@@ -770,7 +770,7 @@ def _start_budgets(t: dict[str, Any], u: dict[str, Any], med: Any) -> list[tuple
     return out
 
 
-READY_RATIO = 1.10  # issue 25: engine ready within 1.10x bare Pyodide + the same wheels (issue 3: 1.25x)
+READY_RATIO = 1.10  # engine ready within 1.10x bare Pyodide + the same wheels (the first budget: 1.25x)
 
 
 def table(results: dict[str, Any]) -> str:
@@ -946,7 +946,7 @@ def report(
     checks: list[tuple[str, str, bool | None]],
     seconds: dict[str, float],
 ) -> dict[str, Any]:
-    """bench.json: issue 3's keys as they were, and issue 25's (``curve``, ``curve_odds``,
+    """bench.json: the first keys as they were, and the later ones (``curve``, ``curve_odds``,
     ``worker_throttled``, ``worker_note``, ``start_breakdown``, ``pyscript_alone``, ``seconds``, ``curve_calls``; the
     caller adds ``worker_probe``, :func:`probe_worker_throttle`'s)."""
     return {

@@ -1,4 +1,4 @@
-"""Size and branching of every function and class under ``rules/`` (issue 19's limits).
+"""Size and branching of every function and class under ``rules/`` (the complexity limits).
 
 ``python tools/complexity.py`` prints what is over the limits (a function over 60 lines or 20
 branches, a class over 400 lines), longest first; ``--all`` prints every function. Folders given
@@ -37,7 +37,7 @@ class Measure:
     branches: int
 
     def over(self) -> list[str]:
-        """What of issue 19's limits this one breaks (empty when none)."""
+        """What of the complexity limits this one breaks (empty when none)."""
         out = []
         if self.kind == "def" and self.lines > MAX_FUNCTION_LINES:
             out.append(f"{self.lines} lines > {MAX_FUNCTION_LINES}")

@@ -1,5 +1,5 @@
 // What the engine's Python start costs in Pyodide, without a browser: `node tools/importprof.mjs
-// [--runs 5] [--importtime] [--profile] [CHECKOUT ...]` (issue 25 item 4; run `make vendor` first).
+// [--runs 5] [--importtime] [--profile] [CHECKOUT ...]` (run `make vendor` first).
 //
 // A diagnostic beside tools/startprof.py, not a benchmark: Pyodide from static/vendor/ in Node (the
 // same wasm and V8 as Chromium's worker, no page, no PyScript, no network), the wheels engine.js

@@ -1,4 +1,4 @@
-"""Where the Resolve round trip spends its time (issue 25 item 3): a diagnostic, not a benchmark.
+"""Where the Resolve round trip spends its time: a diagnostic, not a benchmark.
 
 Opens the page in Chromium (a fresh on-disk profile), waits for the ``auspex:ready`` mark, throttles
 the page's main thread (CDP ``Emulation.setCPUThrottlingRate``; the worker is not throttled), then:

@@ -166,7 +166,7 @@ def slim_wheel(
 # What of the pinned third-party wheels the page never imports: pydantic's V1 compatibility
 # package (imported only by ``import pydantic.v1``, or to warn about a V1 model given to V2, which
 # Auspex never does) and its mypy plugin (a type checker's, never the runtime's).
-# What of the pinned wheels the page's worker never imports (issue 25: first-visit bytes within bare
+# What of the pinned wheels the page's worker never imports (first-visit bytes within bare
 # Pyodide + 2.5 MB). pydantic's V1 package and mypy plugin; type stubs (``.pyi``, read by type
 # checkers only) and pydantic-core's software bill of materials (``sboms/``, a build record); and
 # pydantic modules reached only through features no model of ``rules`` uses (and the deprecated V1 API below): URL and e-mail types

@@ -1,6 +1,6 @@
 """Where the engine's start goes: ``python tools/startprof.py [--runs 3] [--throttle 4] [--pages auspex,bare_engine]``.
 
-A diagnostic for issue 25 item 4 (engine ready within 1.10x bare Pyodide + the same wheels), not a
+A diagnostic for the start's budget (engine ready within 1.10x bare Pyodide + the same wheels), not a
 benchmark (``make bench`` is). Serves the worktree, and for each run visits each page in turn
 (interleaved, so the shared machine's noise falls on all of them alike) in a fresh Chromium profile
 (first visit), then reloads it (repeat visit), with the CPU throttled ``--throttle`` times (CDP

@@ -1,4 +1,4 @@
-"""The group's critical tables (issue 23): Critical Effects tables typed in once by the group, read
+"""The group's critical tables: Critical Effects tables typed in once by the group, read
 by every later critical hit.
 
 The books' Critical Effects tables (DH2 Core, Ch. VII; DH1 Core, Ch. VIII; Deathwatch Core,

@@ -1,4 +1,4 @@
-"""Which row of a critical table a hit reads, and a row's effects in words (issue 23).
+"""Which row of a critical table a hit reads, and a row's effects in words.
 
 Pure functions shared by the engine (:mod:`rules.d100.stages.critical_effect`), the page's
 renderer (``static/auspex_web/render.py``) and anyone else who names a row read.

@@ -77,7 +77,7 @@ class D100Attack:
     RULESET: ClassVar[str]
     SRC: ClassVar[dict[str, str]]  # rule -> source, see the keys used below
     DEGREES_REPLACE_DIE: ClassVar[bool] = False
-    # Issue 22 (readings): how the ruleset words the degrees' die when DEGREES_REPLACE_DIE: "replace"
+    # A reading (the rulesets' Readings): how the ruleset words the degrees' die when DEGREES_REPLACE_DIE: "replace"
     # (DH2: the degrees replace one die's result) or "minimum" (Deathwatch: the degrees are the minimum
     # result of one die). The two give the same values (a die is only ever raised), so one piece of code
     # (:func:`rules.d100.stages.damage_dice.replace_with_degrees`) serves both; the source is SRC["degrees_die"]
@@ -115,7 +115,7 @@ class D100Attack:
         self.seams = seams or Seams()  # where the odds engine plugs in (rules.d100.seams)
         self.steps: list[Step] = []  # the step log, in order
         self.target_tests: list[TargetTest] = []  # every test the target took, in order
-        self.evasion_test: EvasionTest | None = None  # the target's Evasion test, where rolled (issue 24)
+        self.evasion_test: EvasionTest | None = None  # the target's Evasion test, where rolled
         self.scatter_roll: ScatterRoll | None = None  # a missed Blast round's Scatter Diagram roll
         self.weapon: Weapon = scenario.attacker.weapon
         self.tables = tables.tables(self.SYSTEM)
@@ -123,7 +123,7 @@ class D100Attack:
         # it is applied; the odds engine (rules.odds) reads the gain of a hit without applying it.
         self.replace_gain = 0
         self.apply_replacement = True
-        # Rows of the group's critical tables read (issue 23), applied at the attack's end
+        # Rows of the group's critical tables read, applied at the attack's end
         self.critical_pending: list[PendingRow] = []
         # The group's Psychic Phenomena table to read at the attack's end (rules.d100.stages.psychic)
         self.phenomena_pending: str | None = None

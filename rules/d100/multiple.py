@@ -1,5 +1,5 @@
 """Multiple Attacks with the Swift Attack or Lightning Attack talent, every attack in one resolution
-(issue 22; DH1: seed 003 L33, "Use Swift Attack or Lightning Attack talents to make multiple attacks";
+(DH1: seed 003 L33, "Use Swift Attack or Lightning Attack talents to make multiple attacks";
 DH1 Core, Ch. IV, Swift Attack and Lightning Attack; Deathwatch: seed 001, Combat Actions, Multiple
 Attacks; DW Core, Ch. IV, Swift Attack and Lightning Attack).
 

@@ -481,7 +481,7 @@ def _scatter_damage(a: D100Attack, st: AttackState) -> list[tuple[int, str]]:
     return [(3, "Scatter (Point Blank)")] if band == "Point Blank" else [(-3, f"Scatter ({band} range)")]
 
 
-# -- Pen: the order is a rule (issue 19: Force and Maximal add before Lance, Razor Sharp and Melta
+# -- Pen: the order is a rule (Force and Maximal add before Lance, Razor Sharp and Melta
 # multiply; the other way round a Force sword's Pen 10 would be 7) ---------------------------------------
 
 

@@ -31,7 +31,7 @@ d100 family's (:mod:`rules.d100.attack`); what DH1 does its own way:
 - Thrown weapons add SB to damage (seed 003, Weapon Characteristics: Class), grenades (Blast) do not.
 - Initiative is 1d10 + AgB (seed 003, the combat round); it orders turns and does not change the attack.
 
-Multiple Attacks (issue 22; seed 003 L33: "Use Swift Attack or Lightning Attack talents to make
+Multiple Attacks (seed 003 L33: "Use Swift Attack or Lightning Attack talents to make
 multiple attacks"; DH1 Core, Ch. IV, Swift Attack and Lightning Attack): ``action.talent`` names the
 talent, two or three melee attacks, each its own WS test, all in one resolution
 (:mod:`rules.d100.multiple`: Aim for the first only, damage carried over, one Evasion a round); DH1
@@ -42,7 +42,7 @@ Fate points (not in the seeds; DH1 Core, Ch. VIII, Fate Points; not checked agai
 other die kept (:mod:`rules.d100.fate`, whose Readings say how: any roll of the test named may be
 re-rolled, where the book speaks of a failed test; one re-roll per attack; damage is not a test).
 
-Storm with Scatter (issue 22): Scatter's extra hits at Point Blank are the spread of one round, so
+Storm with Scatter: Scatter's extra hits at Point Blank are the spread of one round, so
 Storm's cap on the rounds fired leaves them out, as without Storm, and doubling never lowers the
 hits (a Storm shotgun at 2 m with 5 degrees: 4 hits, not 2). The same in Deathwatch.
 
@@ -64,7 +64,7 @@ damage rolls (dice and flat part), unlike Tearing's "roll twice, keep the better
 either roll calls the Fury, and its confirmation (the attack test again) succeeds automatically
 too, with no die. The target makes no Reaction.
 
-Psychic attacks are left out of DH1 (issue 21 item 5): seed 003 names Focus Power ("Varies: Use a
+Psychic attacks are left out of DH1: seed 003 names Focus Power ("Varies: Use a
 Psychic Power", its action table) and no more, and in the DH1 Core Rulebook (Ch. VI, Psychic Powers,
 Manifesting a Power) a power is manifested by rolling as many d10s as the psy rating used and
 reaching the power's Threshold, not by a d100 test. Seed 003's hit location reverses the attack
@@ -76,12 +76,12 @@ calls Psychic Phenomena (DH1 Core, Ch. VI, Psychic Phenomena), named in its step
 group's own Phenomena table where the encounter's ``critical_tables`` event brought one (a row
 marked ``perils`` leading on to its Perils of the Warp table), the rows' effects on the psyker.
 
-Overwatch (``action.overwatch``, issue 22; ``overwatch`` in ``rules/data/dh1/tables.json``): seed
+Overwatch (``action.overwatch``; ``overwatch`` in ``rules/data/dh1/tables.json``): seed
 003's row reads "Shoot targets coming into a set kill zone, -20 to BS" and names no action and no
 pinning test, so any ranged attack action may be the shot, at -20 BS on top of its own modifier, and
 its targets test nothing (Deathwatch's Overwatch, seed 001, names the bursts and a Hard Willpower
 test against pinning; DH1's row does not: DH1 Core, Ch. VIII, Overwatch).
-Charge (issue 22): "Must move 4 metres" (seed 003 L26) is checked (``charge`` in its tables: a
+Charge: "Must move 4 metres" (seed 003 L26) is checked (``charge`` in its tables: a
 shorter ``action.distance`` is refused). DH1 has no Movement table in its data, so the book's upper
 bound (the Charge move, 3 x AB metres) is left to the GM, unlike Deathwatch's (seed 001, Movement).
 Focus Power in the encounter is the book's Threshold roll (Xd10 + WPB, X up to the psy rating;
@@ -89,7 +89,7 @@ DH1 Core, Ch. VI), a named roll with no hit; Jump is an Agility test and Leap a 
 Core, Ch. IX, Acrobatics: "an Acrobatics Test for an Agility Test when Jumping or Strength Tests
 when Leaping"); the GM reads the distance from the degrees of success.
 
-Suppressing Fire (issue 22): seed 003 L38 gives "Force opponents to take cover, -20 to BS" and no
+Suppressing Fire: seed 003 L38 gives "Force opponents to take cover, -20 to BS" and no
 test for it; the -20 and the hits are resolved, and a "Taking cover" step asks the GM to move those
 in the area (DH1 Core's pinning test is not in Auspex's DH1 tables).
 
@@ -113,7 +113,7 @@ the target's Dodge (``dodge`` in its row). The seed gives no grade between, so t
 the reading (as every DH1 difficulty); one terrain takes one grade, so two at once are refused. A
 Parry is not changed (the row names Dodge only).
 
-Opposed tests and the melee manoeuvres (issue 22; :mod:`rules.d100.opposed`,
+Opposed tests and the melee manoeuvres (:mod:`rules.d100.opposed`,
 :mod:`rules.d100.manoeuvres`; seed 003 gives each action one line, the rest is the DH1 Core's,
 Ch. I, Opposed Tests and Ch. VIII, Combat Actions, reconstructed: no copy of the DH1 paragraphs was
 found in the searched corpora):
@@ -147,7 +147,7 @@ found in the searched corpora):
   Grappling Size Differences (seed 004's; Size adds no degrees). Ties are DH1's (above).
 - Defensive Stance (Full): no test; until its next turn opponents suffer \u221220 WS against it and it
   cannot attack. Seed 003 gives no additional Reaction (Deathwatch's screen does), so DH1 gives none.
-- The group's critical tables (issue 23, ``critical_tables``): Righteous Fury reads no table in
+- The group's critical tables (``critical_tables``): Righteous Fury reads no table in
   DH1 (DH1 Core, Ch. VIII, Righteous Fury: confirmed, it adds 1d10 damage, again on a 10; no row is
   rolled), so a table changes no Fury. Critical damage reads the row of its running total (the
   target's damage before the attack counting; each hit that adds Critical damage reads the row of
@@ -204,7 +204,7 @@ class DH1Attack(WholeTensAttack):
         "fury_troop": f"{BOOK}, Righteous Fury",
         "step5": f"{SEED}, Attack steps (4. Apply Damage: subtract TB and armour points, less Pen)",
         "critical": f"{BOOK}, Critical Damage (the running total beyond wounds picks the row)",
-        # the row of the group's critical table (issue 23)
+        # the row of the group's critical table
         "critical_row": f"{BOOK}, Critical Damage (the table by damage type and location; the running total "
         "beyond wounds picks the row, above 10 the last)",
         "unarmed": f"{BOOK}, Unarmed Combat (1d5\u22123+SB, armour doubled, a level of Fatigue a hit; \u221220 against an armed foe)",
@@ -219,7 +219,7 @@ class DH1Attack(WholeTensAttack):
         "craftsmanship": "DH1 Core, Ch. V, Weapon Craftsmanship (melee: Poor \u221210, Good +5, Best +10 and +1 "
         "damage; ranged: Poor Unreliable, or jams on any failure if already Unreliable; Good Reliable; "
         "Best never jams or overheats)",
-        # Opposed tests and the melee manoeuvres (issue 22): seed 003's action lines, the book's sections
+        # Opposed tests and the melee manoeuvres: seed 003's action lines, the book's sections
         "opposed": "DH1 Core, Ch. I, Opposed Tests (a success beats a failure; more degrees of success win)",
         "manoeuvre_feint": f"{SEED}, Actions (Feint: opposed WS; won, the next attack cannot be Dodged or Parried); "
         f"{BOOK}, Feint",
@@ -250,6 +250,6 @@ def resolve(scenario: Scenario, roller: Roller) -> Resolution:
     ``roller``: records every die consumed. Returns the :class:`~rules.models.Resolution`.
     Raises :class:`~rules.errors.ScenarioError` for an attack the rules do not allow (at the field
     concerned) and :class:`~rules.errors.NeedDie` when scripted dice run out."""
-    if multiple.wanted(scenario):  # Multiple Attacks with Swift or Lightning Attack (issue 22)
+    if multiple.wanted(scenario):  # Multiple Attacks with Swift or Lightning Attack
         return multiple.resolve(DH1Attack, scenario, roller)
     return two_weapon.resolve(DH1Attack, scenario, roller)

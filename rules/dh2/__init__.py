@@ -34,7 +34,7 @@ re-rolled, where the book speaks of a failed test; one re-roll per attack; damag
 
 Readings taken where the seed is open:
 
-- Suppressing Fire's random targets (``action.random_targets``, issue 22; DH2 Core, Ch. VII,
+- Suppressing Fire's random targets (``action.random_targets``; DH2 Core, Ch. VII,
   Suppressing Fire: the GM assigns the hits to random targets in the area) as Deathwatch's
   (:mod:`rules.d100.stages.suppressing`): a die per hit, one face per combatant listed.
 - Thrown weapons do not jam: the jam rule speaks of a weapon's machine spirit and mechanism, and
@@ -93,7 +93,7 @@ Readings taken where the seed is open:
   (:func:`rules.d100.stages.flame.manifest`, :func:`~rules.d100.stages.flame.jam_face`; the odds
   read the same function). The headline of a manifested power is the area's first Agility test.
 - Evasion negates the last hits placed (the first hit keeps the location read from the dice).
-- Issue 22, readings: Overheats is not a jam (DH2 Core, Ch. V, Overheats: it overheats "instead of
+- Overheats is not a jam (DH2 Core, Ch. V, Overheats: it overheats "instead of
   jamming"): the attack is lost (``outcome`` keeps its value ``"jam"``, the page's verdict reads
   "Overheated"), ``overheated`` is true and ``jammed`` false, and in an encounter the weapon cools
   (cannot fire on its wielder's next turn) without needing a Clear Jam. The same in DH1 and
@@ -122,7 +122,7 @@ Readings taken where the seed is open:
 - Opposed tests (DH2 Core, Ch. I, Opposed Tests, p. 25; :mod:`rules.d100.opposed`): both sides
   test; a success beats a failure; when both succeed, the more degrees of success win. A tie in
   degrees goes to the higher characteristic bonus of the characteristic tested, and "if there is
-  still a tie, then the lowest die roll wins" (checked in issue 21's second round: the book's
+  still a tie, then the lowest die roll wins" (checked against the book: its
   paragraph is quoted word for word in a public DH2 Foundry VTT module's opposed-test code, and
   two other DH2 VTT rules engines apply the same ladder: degrees, bonus, lowest roll). Equal rolls
   too is a dead heat: neither wins. When both fail the book offers "a stalemate and nothing
@@ -132,7 +132,7 @@ Readings taken where the seed is open:
 - Assistance (DH2 Core, Ch. I, Assistance): +10 per helper, at most two a side (the seed's "up to
   two other characters can lend Assistance to each Grappler"). The +10 is unconfirmed: no copy of
   the book's Assistance paragraph or of a DH2 program applying it was found in the searched
-  corpora (issue 21, second round); it is kept as the d100 family's usual step of +10.
+  corpora; it is kept as the d100 family's usual step of +10.
 - Grappling (seed 004, :mod:`rules.d100.grapple`): an attempt to Grapple is an unarmed attack
   (Unarmed Combat: "Instead of inflicting damage with an unarmed attack, a character can attempt
   to Grapple"), so it is tested bare-handed whatever the attacker holds: no weapon quality or
@@ -153,7 +153,7 @@ Readings taken where the seed is open:
   side). Prone from Throw Down counts once, as the controller's +10: the seed's "standard +10
   gained when attacking Prone opponents" is about attacks, not opposed tests. A Stand taken after
   Take Control is refused when nobody is on the ground, as a Stand on its own is.
-- The group's critical tables (issue 23, ``critical_tables``; :mod:`rules.d100.stages.critical_effect`):
+- The group's critical tables (``critical_tables``; :mod:`rules.d100.stages.critical_effect`):
   Righteous Fury's d5 is the row of the table for the hit's damage type and location (a Right Arm
   reads the Arm table); critical damage reads the row of its running total, the damage taken before
   the attack counting, 10 at most (seed 004, Step Five: "the amount of Critical damage
@@ -166,7 +166,7 @@ Readings taken where the seed is open:
   tables) resolves the same attack. A Troop slain by Fury reads no row. A row
   the group did not enter reads nothing: the result names the row as before.
 - Righteous Fury's critical effects "do not stack ... Each roll is applied as a separate effect"
-  (seed 004, Righteous Fury; issue 23, in an encounter: :mod:`rules.encounter.criticals`): each d5
+  (seed 004, Righteous Fury; in an encounter: :mod:`rules.encounter.criticals`): each d5
   reads its own row; a duration runs alongside one already running (a second Stunned 2 while
   Stunned 3 runs leaves Stunned 3, the longer left, never 5); Fatigue levels and characteristic
   damage are each roll's own harm and add, as they do from any source (seed 001, Fatigue).
@@ -227,7 +227,7 @@ class DH2Attack(D100Attack):
         "stray_shots": f"{SEED}, Stray Shots (a table rule)",
         "step5": f"{SEED}, Step Five: Target Applies Damage",
         "critical": f"{SEED}, Step Five: Target Applies Damage",
-        # the row of the group's critical table (issue 23)
+        # the row of the group's critical table
         "critical_row": f"{SEED}, Step Five: Target Applies Damage (the table by damage type, location and "
         '"the amount of Critical damage accumulated")',
         "unarmed": f"{SEED}, Unarmed Combat",

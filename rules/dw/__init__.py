@@ -13,7 +13,7 @@ Deathwatch does its own way:
 - Degrees of success are the minimum result of one damage die (DW Core, Ch. VIII, Attacker
   Determines Damage: "The number of Degrees of Success is the minimum amount of Damage that the
   attack will inflict on a single dice ... the player may apply the Degree of Success ... as the
-  minimum result to one dice of his choice"; issue 22). DH2's degrees replace a die's result
+  minimum result to one dice of his choice"). DH2's degrees replace a die's result
   (seed 004, Step Four); a die is only raised either way, so both rulesets run the same code
   (``DEGREES_REPLACE_DIE``, worded by ``DEGREES_DIE = "minimum"``). The player's choice is the die
   that gains the most wounds, which is the lowest die (raising it adds the most, and with Tearing
@@ -46,7 +46,7 @@ Deathwatch does its own way:
 - Hordes: Magnitude instead of wounds, one armour value, no locations; a hit that deals damage
   takes one Magnitude; Explosive +1 hit, Blast (X) X hits, Devastating (X) X more; melee one hit per
   two degrees (Power Field +1); the size bonus from Magnitude; pinning with Magnitude added to WP.
-- Flame against a Horde (issue 22; DW Core, Ch. XIII, Hordes, Flame Weapons, the seed being
+- Flame against a Horde (DW Core, Ch. XIII, Hordes, Flame Weapons, the seed being
   silent): the Horde makes no Agility test; the weapon hits it its range in metres divided by four,
   rounded down (the reading: the book gives no rounding, and the d100 family rounds down), plus
   1d5 (a d10 halved, as every d5) -- an Astartes Flamer (20 m) 5 + 1d5, a Hand Flamer (10 m)
@@ -80,7 +80,7 @@ Deathwatch does its own way:
   Flame (both replace the test in Deathwatch) is manifested by its Focus Power test first, as
   DH2's (:func:`rules.d100.stages.flame.manifest`); failed, nobody in the area tests Agility.
 
-Multiple Attacks (issue 22; seed 001, Combat Actions; DW Core, Ch. IV, Swift Attack and Lightning
+Multiple Attacks (seed 001, Combat Actions; DW Core, Ch. IV, Swift Attack and Lightning
 Attack): with ``action.talent`` two or three melee attacks, each its own WS test, in one resolution
 (:mod:`rules.d100.multiple`); without a talent the action stays the one attack it always was (a
 saved scenario keeps its meaning).
@@ -111,7 +111,7 @@ Where a round lands (:mod:`rules.d100.stages.landing`; numbers in ``rules/data/d
   no Cohesion.
 
 Readings taken where the seed is open are written in ``rules/data/dw/*.json`` (``_note``).
-Issue 22: the Combat Difficulty Summary's "Attacking or Dodging whilst in the mud or heavy rain"
+The Combat Difficulty Summary's "Attacking or Dodging whilst in the mud or heavy rain"
 (-10) and "in deep snow" (-30) give the target's Dodge the same (``dodge`` in the circumstance
 row); Brace Heavy Weapon's type is Half (the table's lone "Half", read in other_actions.json).
 Helpless Targets (``action.helpless``; not on the screen: DW Core, Ch. VIII, Combat Circumstances)
@@ -119,7 +119,7 @@ is read as DH1 reads it: a melee attack succeeds automatically with 0 degrees, t
 flat part) is rolled twice and added, the Fury's confirmation succeeds automatically, and the target
 makes no Reaction; a ranged attack is tested as usual.
 
-Issue 22 (the GM screen's conditions, Overwatch, Suppressing Fire's random targets): the readings
+The GM screen's conditions, Overwatch and Suppressing Fire's random targets: the readings
 of the encounter's upkeep are in :mod:`rules.encounter.upkeep` (Pinned's recovery test is
 Challenging (+0), +30 when not shot at since its last turn, rolled as its turn ends; Blood Loss is
 rolled as the bleeder's turn ends, 01-10 dead; an Overwatch shot costs no action, is taken on any
@@ -140,7 +140,7 @@ tests (Shocking, Toxic, Concussive on T; Snare, Flame on Ag), capped at +/-60 wi
 modifier. Its Reaction's -10 is the encounter's (``evasion.modifier``), never counted twice; the
 number is one, :data:`rules.d100.FATIGUED`, read by both.
 
-Opposed tests and the melee manoeuvres (issue 22; :mod:`rules.d100.opposed`,
+Opposed tests and the melee manoeuvres (:mod:`rules.d100.opposed`,
 :mod:`rules.d100.manoeuvres`; seed 001's Combat Actions table gives each one line, the rest is the
 DW Core's, Ch. I, Opposed Tests and Ch. VIII, Combat Actions, reconstructed):
 
@@ -163,7 +163,7 @@ DW Core's, Ch. I, Opposed Tests and Ch. VIII, Combat Actions, reconstructed):
 - Defensive Stance (Full): seed 001 L372 "Gain an additional Reaction, opponents suffer \u221220 to
   WS": until its next turn opponents suffer \u221220 WS against it, it cannot attack, and it may make
   one more Reaction this round (:attr:`DEFENSIVE_STANCE_EXTRA_REACTION`).
-- The group's critical tables (issue 23, ``critical_tables``): Righteous Fury reads no table in
+- The group's critical tables (``critical_tables``): Righteous Fury reads no table in
   Deathwatch (DW Core, Ch. VIII, Righteous Fury: confirmed, 1d10 more damage, again on a 10), so
   a table changes no Fury. Critical damage reads the row of its running total (seed 001 L638
   "Critical Damage is cumulative"; L766-771 the Critical Table "determined by the type of Damage
@@ -193,7 +193,7 @@ class DWAttack(WholeTensAttack):
 
     SYSTEM = SYSTEM
     RULESET = registry.get(SYSTEM).name
-    DEGREES_REPLACE_DIE = True  # as the minimum of one die (issue 22): see the Readings
+    DEGREES_REPLACE_DIE = True  # as the minimum of one die: see the Readings
     DEGREES_DIE = "minimum"
     RF_MODE = "extra_d10"
     RF_CONFIRM = True
@@ -220,7 +220,7 @@ class DWAttack(WholeTensAttack):
         "fury_troop": f"{BOOK}, Righteous Fury",
         "step5": f"{SEED}, Damage (armour less Pen, then TB)",
         "critical": f"{SEED}, Damage (Critical Damage is cumulative; Critical Tables, DW Core pp. 252\u2013259)",
-        # the row of the group's critical table (issue 23)
+        # the row of the group's critical table
         "critical_row": f'{SEED} L638, Damage ("Critical Damage is cumulative"); L766-771 (the Critical '
         "Table by type of Damage and Hit Location, apply the effect)",
         "unarmed": f"{SEED}, Unarmed Combat (1d5\u22123 I + SB, armour points count double, Fatigue when the damage "
@@ -233,12 +233,12 @@ class DWAttack(WholeTensAttack):
         "untrained": f"{SEED}, Using Weapons without Talent (\u221220)",
         "helpless": f"{BOOK}, Combat Circumstances, Helpless Targets (a melee attack hits automatically; its "
         "damage is rolled twice and added; a helpless target cannot react)",
-        # Psychic attacks (issue 21 item 5): seed 001 names the Focus Power action; the test is the book's
+        # Psychic attacks: seed 001 names the Focus Power action; the test is the book's
         "psychic": f"{SEED}, Combat Actions (Focus Power); DW Core, Ch. VI, Psychic Powers (the Focus Power test)",
         "phenomena": "DW Core, Ch. VI, Psychic Strength (Fettered, Unfettered, Push) and Psychic Phenomena",
         "craftsmanship": f"{SEED}, Weapon Craftsmanship (Poor \u221210 to hit and jams on any failed to-hit roll; "
         "Good +5; Best +10 to hit, +1 Damage)",
-        # Opposed tests and the melee manoeuvres (issue 22): seed 001's Combat Actions, the book's sections
+        # Opposed tests and the melee manoeuvres: seed 001's Combat Actions, the book's sections
         "opposed": "DW Core, Ch. I, Opposed Tests (a success beats a failure; more degrees of success win)",
         "manoeuvre_feint": f"{SEED}, Combat Actions (Feint: opposed WS; won, the next attack cannot be Dodged or "
         f"Parried); {BOOK}, Feint",
@@ -270,6 +270,6 @@ def resolve(scenario: Scenario, roller: Roller) -> Resolution:
     the target is a Horde). Raises :class:`~rules.errors.ScenarioError` for an attack the rules do
     not allow (at the field concerned) and :class:`~rules.errors.NeedDie` when scripted dice run
     out."""
-    if multiple.wanted(scenario):  # Multiple Attacks with Swift or Lightning Attack (issue 22)
+    if multiple.wanted(scenario):  # Multiple Attacks with Swift or Lightning Attack
         return multiple.resolve(DWAttack, scenario, roller)
     return two_weapon.resolve(DWAttack, scenario, roller)

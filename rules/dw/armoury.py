@@ -1,5 +1,5 @@
 """The Deathwatch armoury's import path, kept: the loader and models are :mod:`rules.armoury`, shared
-by every ruleset with an armoury (issue 24)."""
+by every ruleset with an armoury."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The encounter: a fight, not one attack (issue 20).
+"""The encounter: a fight, not one attack.
 
 An encounter is its event log (:class:`~rules.encounter.models.EncounterFile`): combatants added,
 initiative rolled, attacks, Aim, Reload, Clear Jam, turns ended, conditions given by the GM. The

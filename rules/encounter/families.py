@@ -245,7 +245,7 @@ class D100(Family):
         if at.kind == "horde":
             t["horde"] = {**t.get("horde", {}), "magnitude": at.magnitude}
         else:
-            t["damage_taken"] = min(criticals.carried_damage(at), 2000)  # issue 23: the running total
+            t["damage_taken"] = min(criticals.carried_damage(at), 2000)  # the running total
         # its Fatigue, for the tests the attack rolls for it (pinning, the qualities'; its Reaction's
         # -10 is put in by _reaction); the state's levels, never a typed profile's
         t.pop("fatigue", None)
@@ -253,11 +253,11 @@ class D100(Family):
             t["fatigue"] = min(at.fatigue, FATIGUE_LEVELS)
         melee = _is_melee(a) or str(action.get("type", "")).strip().lower() == "grapple"  # a grapple is bare-handed
         notes += self._conditions(system, who, at, action, melee)
-        notes += moves.into_attack(who, at, action, a)  # issue 22: Brace Heavy Weapon, Tactical Advance
-        notes += manoeuvres.opponent(at, t, action)  # issue 22: the opponent's side of an opposed manoeuvre
-        notes += manoeuvres.before(who, at, t, ev, melee, field)  # issue 22: Feint, Guarded Attack
+        notes += moves.into_attack(who, at, action, a)  # Brace Heavy Weapon, Tactical Advance
+        notes += manoeuvres.opponent(at, t, action)  # the opponent's side of an opposed manoeuvre
+        notes += manoeuvres.before(who, at, t, ev, melee, field)  # Feint, Guarded Attack
         notes += self._reaction(at, t, ev, field)
-        notes += criticals.weakened(who, at, a, t)  # issue 23: characteristic damage
+        notes += criticals.weakened(who, at, a, t)  # characteristic damage
         return {"system": system, "attacker": a, "target": t, "action": action}, notes
 
     def _conditions(
@@ -286,7 +286,7 @@ class D100(Family):
         evasion = t.get("evasion")
         if not evasion:
             return []
-        why = manoeuvres.can_react(at)  # can_react, and Defensive Stance's additional Reaction (issue 22)
+        why = manoeuvres.can_react(at)  # can_react, and Defensive Stance's additional Reaction
         if why is not None and ev.reaction is True:
             raise EncounterError.at(f"{field}.reaction", why)
         if why is not None or ev.reaction is False:
@@ -300,9 +300,9 @@ class D100(Family):
         return [f"{at.name}'s {reaction}: {label} {v:+d} ({src})" for label, v, src in pen]
 
     def apply(self, res: Any, who: CombatantState, at: CombatantState, scenario: Any, others: Any = None) -> list[str]:
-        spent = manoeuvres.spent(res, at)  # issue 22: Defensive Stance's additional Reaction
+        spent = manoeuvres.spent(res, at)  # Defensive Stance's additional Reaction
         out = spent + self._apply_one(res, who.weapon, who, at, scenario, others)
-        out += manoeuvres.after(res, who, at, scenario.attacker.weapon.is_melee)  # issue 22: manoeuvres' conditions
+        out += manoeuvres.after(res, who, at, scenario.attacker.weapon.is_melee)  # manoeuvres' conditions
         second = getattr(res, "second", None)
         if second is not None:  # two-weapon fighting: the other hand's attack, on the same target or ``at2``
             from ..d100.two_weapon import second_scenario
@@ -313,7 +313,7 @@ class D100(Family):
             out.append(f"then the {second.weapon}: {second.outcome}")
             two = second_scenario(scenario, tw)
             out.extend(self._apply_one(second, who.second_weapon, who, at2, two, others if at2 is at else None))
-        # Multiple Attacks (issue 22): each later attack of a Swift or Lightning Attack, on the same target
+        # Multiple Attacks: each later attack of a Swift or Lightning Attack, on the same target
         for k, later in enumerate(getattr(res, "attacks", None) or [], start=2):
             out.append(f"attack {k}: {later.outcome}")
             out.extend(self._apply_one(later, who.weapon, who, at, scenario, others))
@@ -354,7 +354,7 @@ class D100(Family):
             if res.slain:
                 at.out = "slain"
             out.extend(fury_effects(res, at))
-        if others is not None and others.listed:  # the others are combatants (issue 21)
+        if others is not None and others.listed:  # the others are combatants
             from .nearby import struck
 
             out.extend(struck(res, scenario, others))
@@ -426,7 +426,7 @@ def fury_effects(res: Any, at: CombatantState, person: int = 0) -> list[str]:
     """The Righteous Fury critical effects the target suffered, recorded on it one by one (seed
     004, Righteous Fury: "these effects do not stack if a target suffers Righteous Fury multiple
     times. Each roll is applied as a separate effect"); the words of each."""
-    return criticals.effects(res, at, person)  # issue 23: with the group's rows and their effects
+    return criticals.effects(res, at, person)  # with the group's rows and their effects
 
 
 def fatigue_limit(c: CombatantState) -> list[str]:
@@ -439,7 +439,7 @@ def fatigue_limit(c: CombatantState) -> list[str]:
     over = c.fatigue > tb
     if over and not c.has("Unconscious"):
         detail = f"more Fatigue ({c.fatigue}) than TB ({tb})"
-        detail += f": unconscious for 10 \u2212 TB = {max(0, 10 - tb)} minute(s), or until rest lowers it"  # issue 22
+        detail += f": unconscious for 10 \u2212 TB = {max(0, 10 - tb)} minute(s), or until rest lowers it"
         c.conditions.append(Condition(name="Unconscious", source="seed 001, Fatigue", detail=detail))
         return [f"{c.name} falls unconscious: {detail} (seed 001)"]
     knocked = c.has("Unconscious")
@@ -695,7 +695,7 @@ def family(system: str) -> Family:
     return _FAMILIES[registry.get(system).family]
 
 
-# Issue 23 item 5: a damage roll off the player's Damage Chart is an injury the GM reads.
+# a damage roll off the player's Damage Chart is an injury the GM reads.
 def _rp_injury(dmg: Any, scenario: Any) -> str:
     """The injury a penetrating hit of the fan ruleset leaves: the chart's (or the GM's) result,
     ``"Chart 1 at 86: not on your chart (01-70), the GM reads it"`` off the player's chart, or

@@ -1,4 +1,4 @@
-"""What the melee manoeuvres and the committed attack actions leave in an encounter (issue 22).
+"""What the melee manoeuvres and the committed attack actions leave in an encounter.
 
 The d100 family (:class:`rules.encounter.families.D100`) calls three hooks, each reading the
 structured record only (the resolution's ``manoeuvre``, its ``action`` and dice), never the step

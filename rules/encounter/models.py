@@ -144,14 +144,14 @@ class AttackEvent(_Rolled):
     charts: list[dict[str, Any]] | None = Field(
         None, max_length=10, description="the fan ruleset's Damage Charts typed in (the scenario's charts)"
     )
-    # Others struck by one attack as combatants (issue 21): nearby foes / those engaged, and the
+    # Others struck by one attack as combatants: nearby foes / those engaged, and the
     # second weapon's target. Left out of the file while None.
     nearby: list[Id | NearbyRef] | None = Field(None, max_length=limits.NEARBY_FOES)
     at2: Id | None = None
-    # Suppressing Fire's random targets (issue 22; seed 001, Suppressing Fire): the other
+    # Suppressing Fire's random targets (seed 001, Suppressing Fire): the other
     # combatants in the area; each hit goes to a die-chosen one of the target and these
     area: list[Id] | None = Field(None, max_length=limits.NEARBY_FOES)
-    # Critical effects (issue 23, rules/encounter/criticals.py): this attack's own tables, kept
+    # Critical effects (rules/encounter/criticals.py): this attack's own tables, kept
     # instead of those of the last critical_tables event; left out of the file while None
     critical_tables: list[CriticalTable] | None = Field(None, max_length=3 * 16)
     # Fate points (rules/encounter/fate.py): one test of this attack re-rolled with a Fate point of
@@ -179,9 +179,9 @@ class ClearJamEvent(_Rolled):
 class SimpleEvent(_Rolled):
     """An action with no roll: ``reload`` (its Rld), ``stand`` (from Prone), ``ready``, ``move``,
     ``run``, ``delay`` (act later this round), ``end_turn`` (``who`` is whose turn it is);
-    ``disengage``, ``tactical_advance``, ``brace`` (issue 22: :mod:`rules.encounter.moves`).
+    ``disengage``, ``tactical_advance``, ``brace`` (:mod:`rules.encounter.moves`).
 
-    ``end_turn`` may roll (issue 22, :mod:`rules.encounter.upkeep`): a Pinned combatant's
+    ``end_turn`` may roll (:mod:`rules.encounter.upkeep`): a Pinned combatant's
     Willpower test to recover and a bleeding one's Blood Loss d100 are rolled as its turn ends,
     from ``dice`` (typed) or ``seed`` (rolled for it), stored as dice so the file replays."""
 
@@ -203,11 +203,11 @@ class SimpleEvent(_Rolled):
     other: Id | None = Field(None, description="take_item: the dead, wounded or knocked out character")
     # Two-weapon fighting (seed 004): a reload of the weapon in the other hand
     weapon: Literal["second"] | None = Field(None, description='reload: "second", the weapon in the other hand')
-    # Move (issue 22; seed 003 / seed 001, Move: Half/Full): true, a Full Action's move (2 x AB m)
+    # Move (seed 003 / seed 001, Move: Half/Full): true, a Full Action's move (2 x AB m)
     full: bool | None = Field(None, description="move: a Full Action (twice the Half move)")
 
 
-# Every non-attack action's test (issue 22): Use a Skill, Jump or Leap, Focus Power
+# Every non-attack action's test: Use a Skill, Jump or Leap, Focus Power
 class TestEvent(_Rolled):
     """A named test the combatant takes as its action (:mod:`rules.encounter.moves`): ``test`` is
     ``skill`` (Use a Skill: ``skill`` names it, ``value`` its percent), ``jump`` (an Agility test),
@@ -232,7 +232,7 @@ class TestEvent(_Rolled):
     fate_reroll: bool | None = Field(None, description="re-roll the test's d100 with a Fate point; the new roll stands")
 
 
-# Issue 22, the GM screen's conditions and Overwatch across turns (rules/encounter/upkeep.py)
+# the GM screen's conditions and Overwatch across turns (rules/encounter/upkeep.py)
 class OverwatchEvent(_Event):
     """``who`` takes Overwatch (a Full Action, seed 001, Overwatch): a kill zone is set and it is
     On Overwatch over its later turns, until its shot (an ``attack`` with ``action.overwatch``,
@@ -292,7 +292,7 @@ class AdjustEvent(_Event):
     fate_max: int | None = Field(None, ge=0, le=99, description="its Fate points when refreshed")
 
 
-# Critical effects (issue 23, rules/encounter/criticals.py): the group's tables in force
+# Critical effects (rules/encounter/criticals.py): the group's tables in force
 class CriticalTablesEvent(_Event):
     """The group's Critical Effects tables (:class:`rules.critical.models.CriticalTable`, the
     encounter's own ruleset only) in force for the attacks after it: each attack's scenario gets
@@ -318,10 +318,10 @@ Event = Annotated[
     | SimpleEvent
     | ConditionEvent
     | AdjustEvent
-    | OverwatchEvent  # issue 22: Overwatch held over turns
-    | RestEvent  # issue 22: Fatigue's recovery by rest
-    | TestEvent  # issue 22: Use a Skill, Jump or Leap, Focus Power
-    | CriticalTablesEvent,  # issue 23: the group's Critical Effects tables in force
+    | OverwatchEvent  # Overwatch held over turns
+    | RestEvent  # Fatigue's recovery by rest
+    | TestEvent  # Use a Skill, Jump or Leap, Focus Power
+    | CriticalTablesEvent,  # the group's Critical Effects tables in force
     Field(discriminator="type"),
 ]
 # Every event's ``type``, read off the models' own ``Literal`` (one list, not a second copy to keep
@@ -341,7 +341,7 @@ class EncounterFile(_Model):
     system: str
     name: str | None = Field(None, max_length=limits.NAME_LENGTH)
     events: list[Event] = Field(default_factory=list, max_length=MAX_EVENTS)
-    # Table rules (issue 21): one set for the whole encounter, put into every attack's scenario
+    # Table rules: one set for the whole encounter, put into every attack's scenario
     options: TableOptions | None = None
     # The players' view (rules/encounter/player_view.py): the combatants of other sides than
     # "party" whose numbers the GM shows the players; left out of the file while None
@@ -370,7 +370,7 @@ class WeaponState(_Model):
     reload: str | None = None
     reloading: int = 0
     repairing: int = 0
-    # Recharge (issue 22): turns of its wielder before it fires again (seed 001 / DW Core, Recharge)
+    # Recharge: turns of its wielder before it fires again (seed 001 / DW Core, Recharge)
     recharging: int = 0
 
 
@@ -385,7 +385,7 @@ class Condition(_Model):
     source: str = ""
     other: str | None = None
     value: int | None = None
-    # Overwatch (issue 22): the attack action its shot will be
+    # Overwatch: the attack action its shot will be
     fire: str | None = None
 
 
@@ -394,7 +394,7 @@ class FuryEffect(_Model):
     ``table`` (damage type and location), the hit ``location`` and the d5 row (``effect``). Each is
     a separate effect: they do not stack, and they are not Critical damage (seed 004 L70).
 
-    Issue 23: ``text`` (the group's words for the row, empty when the row is not entered) and
+    ``text`` (the group's words for the row, empty when the row is not entered) and
     ``effects`` (applied, amounts rolled). The same record keeps a row read for critical damage
     (:attr:`CombatantState.critical_rows`; ``effect`` is then the row, 1-10)."""
 
@@ -446,9 +446,9 @@ class CombatantState(_Model):
     no_reaction: str | None = None
     out: str | None = None
     fury: list[FuryEffect] = Field(default_factory=list)  # Righteous Fury effects suffered (seed 004 L70)
-    # Pinned (issue 22): an attack targeted it since its last turn ended (seed 001, Pinning: +30 if not)
+    # Pinned: an attack targeted it since its last turn ended (seed 001, Pinning: +30 if not)
     shot_at: bool = False
-    # Critical effects (issue 23, rules/encounter/criticals.py): the rows read for its critical
+    # Critical effects (rules/encounter/criticals.py): the rows read for its critical
     # damage, and its characteristics' damage (points by characteristic, taken off its later
     # attacks' tests); left out of the JSON while empty
     critical_rows: list[FuryEffect] = Field(default_factory=list)
@@ -508,7 +508,7 @@ class EncounterState(_Model):
 
     system: str
     name: str | None = None
-    options: TableOptions | None = None  # the file's table rules (issue 21)
+    options: TableOptions | None = None  # the file's table rules
     round: int = 0
     order: list[str] = Field(default_factory=list)
     turn: str | None = None
@@ -521,7 +521,7 @@ class EncounterState(_Model):
     # left out of the JSON in the other rulesets
     game_turn: int | None = None
     round_of_turn: int | None = None
-    # Critical effects (issue 23): the tables of the last critical_tables event; left out while none
+    # Critical effects: the tables of the last critical_tables event; left out while none
     critical_tables: list[CriticalTable] = Field(default_factory=list)
     # The psychic tables of the last critical_tables event; left out while none
     phenomena: PhenomenaTable | None = None
@@ -535,7 +535,7 @@ class EncounterState(_Model):
                 del data[key]
         if isinstance(data, dict) and not data.get("grapples", 1):
             del data["grapples"]
-        if isinstance(data, dict) and not data.get("critical_tables", 1):  # issue 23
+        if isinstance(data, dict) and not data.get("critical_tables", 1):
             del data["critical_tables"]
         if isinstance(data, dict):  # the fan ruleset's clock, only where it is kept
             for key in ("game_turn", "round_of_turn"):

@@ -1,4 +1,4 @@
-"""The encounter's non-attack actions of the d100 rulesets' tables (issue 22): Move as a Half or a
+"""The encounter's non-attack actions of the d100 rulesets' tables: Move as a Half or a
 Full Action, Disengage, Tactical Advance, Brace Heavy Weapon, and the named tests Use a Skill, Jump
 or Leap and Focus Power. Each handler spends the action's cost through the turn's budget
 (:func:`rules.encounter.engine._act`, passed in as ``act``), changes the state and writes a log line

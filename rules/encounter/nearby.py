@@ -1,4 +1,4 @@
-"""Others struck by one attack as combatants of the encounter (issue 21, second round).
+"""Others struck by one attack as combatants of the encounter.
 
 An attack event may name other combatants (:attr:`~rules.encounter.models.AttackEvent.nearby`):
 those within 2 m of the target that a Semi- or Full Auto Burst's extra hits may go to (DH2 Core,
@@ -37,7 +37,7 @@ from .. import limits
 from ..errors import FieldError
 from ..models import FATIGUE_LEVELS
 from .conditions import can_react
-from .criticals import carried_damage  # issue 23
+from .criticals import carried_damage
 from .models import CombatantState, EncounterError, EncounterState, NearbyRef
 
 
@@ -126,7 +126,7 @@ def _as_nearby(c: CombatantState, hits: int) -> dict[str, Any]:
     t = c.target or {}
     out: dict[str, Any] = {k: copy.deepcopy(t[k]) for k in ("toughness_bonus", "armour", "troop", "player") if k in t}
     out["wounds"] = c.wounds if c.wounds is not None else t.get("wounds", 10)
-    taken = min(carried_damage(c), 2000)  # issue 23: the running total of critical damage
+    taken = min(carried_damage(c), 2000)  # the running total of critical damage
     out.update(name=c.name[: limits.NAME_LENGTH], damage_taken=taken, hits=hits)
     # its own Willpower and Fatigue, for its test against pinning in Suppressing Fire's area
     wp = (t.get("characteristics") or {}).get("WP")
@@ -148,7 +148,7 @@ def into(data: dict[str, Any], o: Others) -> list[str]:
         c = o.at2
         t = copy.deepcopy(c.target) or {}
         t["name"] = c.name[: limits.NAME_LENGTH]
-        t["damage_taken"] = min(carried_damage(c), 2000)  # issue 23: the running total
+        t["damage_taken"] = min(carried_damage(c), 2000)  # the running total
         t.pop("nearby", None)
         why = can_react(c)
         if why is not None and t.get("evasion"):

@@ -1,5 +1,5 @@
 """The GM screen's conditions resolved by the engine at the points of a turn the books give, and
-Overwatch held over turns (issue 22).
+Overwatch held over turns.
 
 Hooks, each called once by :mod:`rules.encounter.engine`:
 

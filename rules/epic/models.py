@@ -113,7 +113,7 @@ def _plus(v: str) -> re.Match[str] | None:
 _PLAIN_KEY = "_typed_plain"  # a parsed weapon's mark, taken off before the model validates it
 
 
-# Epic datasheet notation (issue 22): a value typed as a datasheet prints it is converted
+# Epic datasheet notation: a value typed as a datasheet prints it is converted
 def datasheet_value(n: int, save: bool) -> int | None:
     """The seed's value (a d6 equal or under) for a datasheet's ``n+`` (a d6 of n or more): the
     same 7 - n faces, ``5+`` is 2 and ``4+`` is 3 (seed 002, Roll to Hit: equal or under, a 6

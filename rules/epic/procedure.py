@@ -130,7 +130,7 @@ class EpicAttack:
         """Run the stages: checks, who can shoot, what sets the attack off (overwatch, a
         crossfire), the shooting or the barrage, then Shock and breaking for each formation."""
         check(self.s)
-        for section, words in datasheet_notes(self.s):  # Epic datasheet notation (issue 22)
+        for section, words in datasheet_notes(self.s):  # Epic datasheet notation
             self.step("Datasheet notation", section, words)
         if self.s.action.is_assault:
             return self.assault()

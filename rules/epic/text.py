@@ -93,7 +93,7 @@ def plain_value_warnings(data: dict[str, Any]) -> list[tuple[str, str]]:
 
 def datasheet_notes(s: EpicScenario) -> list[tuple[str, str]]:
     """Each value the player typed as a datasheet prints it (``AT5+``, a save ``4+``), with the
-    seed's value it was read as: ``(section of seed 002, words)`` (issue 22: Epic datasheet
+    seed's value it was read as: ``(section of seed 002, words)`` (Epic datasheet
     notation)."""
     notes: list[tuple[str, str]] = []
     for u in s.attacker.units:

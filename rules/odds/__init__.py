@@ -148,7 +148,7 @@ def odds(scenario: Any) -> Odds:
         from .grapple import grapple_odds
 
         return grapple_odds(scenario)
-    _no_manoeuvre(scenario)  # issue 22: a melee manoeuvre's odds are not worked out
+    _no_manoeuvre(scenario)  # a melee manoeuvre's odds are not worked out
     seam = _seam(scenario)
     if seam.direct is not None:
         return seam.direct(scenario)
@@ -159,13 +159,13 @@ def odds(scenario: Any) -> Odds:
 
 def _d100_finish(scenario: Any, report: Odds, dist: Dist[Any], sample: int | None) -> Odds:
     """The d100 family's report with a second weapon's attack (Two-Weapon Fighting, seed 004:
-    :func:`rules.odds.two_weapon.with_second`) and, for Multiple Attacks (issue 22), a note that the
+    :func:`rules.odds.two_weapon.with_second`) and, for Multiple Attacks, a note that the
     figures are each attack's alone."""
     from .two_weapon import with_second
 
     report = with_second(scenario, report, dist, sample, _attack_class(scenario.system))
     talent = getattr(getattr(scenario, "action", None), "talent", None)
-    if talent is not None:  # Multiple Attacks (issue 22): the figures are one attack's
+    if talent is not None:  # Multiple Attacks: the figures are one attack's
         from ..d100.multiple import ATTACKS
 
         note = (
@@ -214,7 +214,7 @@ def _dumped(report: Odds) -> dict[str, Any]:
         out["second"] = _dumped(report.second)
     if report.both:
         out["both"] = [f.model_dump(mode="json") for f in report.both]
-    if report.critical is not None:  # issue 23: the Critical Effects rows
+    if report.critical is not None:  # the Critical Effects rows
         crit = report.critical
         out["critical"] = crit.model_dump(
             mode="json", exclude={k for k in ("slain", "slain_high") if getattr(crit, k) is None}
@@ -303,7 +303,7 @@ def _notes(sample: int | None) -> list[str]:
 def _d100(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
     """The d100 family's report: the test, the hits, evasion, then a Horde's Magnitude or a
     target's wounds (:func:`_horde_figures`, :func:`_wound_figures`), Righteous Fury, the charts,
-    and the Critical Effects rows (:func:`rules.odds.critical.critical_odds`, issue 23)."""
+    and the Critical Effects rows (:func:`rules.odds.critical.critical_odds`)."""
     f = _Figures(dist, sample)
     t = scenario.target
     notes = _notes(sample)
@@ -313,7 +313,7 @@ def _d100(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
         Figure(key="jam", label="Jams", chance=f.chance(lambda o: o.jammed)),
     ]
     if any(str(q).split("(")[0].strip() == "Overheats" for q in scenario.attacker.weapon.qualities):
-        # Overheats is not a jam (DH2 Core, Ch. V, Overheats: "instead of jamming"; issue 22): the
+        # Overheats is not a jam (DH2 Core, Ch. V, Overheats: "instead of jamming"): the
         # attack is lost (outcome "jam") with the weapon not jammed
         headline.append(
             Figure(key="overheat", label="Overheats", chance=f.chance(lambda o: o.outcome == "jam" and not o.jammed))
@@ -325,7 +325,7 @@ def _d100(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
     headline += figures
     headline.append(Figure(key="fury", label="Righteous Fury", chance=f.chance(lambda o: o.fury)))
     headline += _fate_figures(scenario, dist, sample, figures, notes)
-    from .critical import critical_odds  # issue 23: the chance of each Critical Effects row
+    from .critical import critical_odds  # the chance of each Critical Effects row
 
     critical = critical_odds(scenario, _attack_class(scenario.system), dist, sample)
     return Odds(
@@ -447,7 +447,7 @@ def _rp(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
         Figure(key="penetrating", label="Expected penetrating hits", value=f.mean(lambda o: o.penetrating)),
         Figure(key="jam", label="Jams", chance=f.chance(lambda o: o.jammed)),
     ]
-    if any(o.off_chart for o in dist.weights):  # issue 23 item 5: only a chart that leaves rolls out
+    if any(o.off_chart for o in dist.weights):  # only a chart that leaves rolls out
         headline.append(
             Figure(
                 key="off_chart",

@@ -1,4 +1,4 @@
-"""The chance of each Critical Effects row (issue 23): the rows critical damage reads, the rows
+"""The chance of each Critical Effects row: the rows critical damage reads, the rows
 Righteous Fury's d5 reads (DH2), and, with the group's own tables, their words and the chance
 that a row read slays the target.
 

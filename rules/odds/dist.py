@@ -39,7 +39,7 @@ class Dist(Generic[K]):
     def _of(cls, weights: dict[K, int], denom: int) -> Dist[K]:
         """A distribution over ``weights`` as they are (not copied): every weight positive and
         ``denom`` positive, as where they are sums and products of a distribution's weights (a
-        copy that drops no weight costs as much as a sum of two hits; issue 25)."""
+        copy that drops no weight costs as much as a sum of two hits)."""
         d: Dist[K] = object.__new__(cls)
         d.weights, d.denom = weights, denom
         return d

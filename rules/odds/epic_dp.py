@@ -1,4 +1,4 @@
-"""Epic shooting odds by composition (issue 25 item 1): exact, without walking every fistful.
+"""Epic shooting odds by composition: exact, without walking every fistful.
 
 An Epic shooting (seed 002, Shooting Procedure) is, for the odds, three independent layers:
 

@@ -101,7 +101,7 @@ class ShotOdds(_Model):
     penetrate: Chance
 
 
-# The chance of each Critical Effects row (issue 23, rules.odds.critical)
+# The chance of each Critical Effects row (rules.odds.critical)
 
 
 class RowText(_Model):
@@ -168,5 +168,5 @@ class Odds(_Model):
     # ``both``: the two attacks together, only where that is exact (left out of the JSON when unused)
     second: Odds | None = None
     both: list[Figure] = Field(default_factory=list)
-    # Critical Effects rows (issue 23): left out of the JSON when None (a Horde, no row possible)
+    # Critical Effects rows: left out of the JSON when None (a Horde, no row possible)
     critical: CriticalOdds | None = None

@@ -6,7 +6,7 @@ purpose text):
 
 - the fan ruleset's penetration d100 (``Wh40krpRound.pen_die``): penetrated or not
   (:func:`rules.wh40krp.readings.penetrates`); its damage die read on the player's chart
-  (``Wh40krpRound.damage_die``): on a row or off the chart (issue 23 item 5: its own figure);
+  (``Wh40krpRound.damage_die``): on a row or off the chart (its own figure);
   its deviation dice and the Tek test to clear a jam (``Wh40krpRound.unread_die``) change no
   figure here and are walked as one class;
 - the fan ruleset's to-hit d100 (``Wh40krpRound.to_hit_die``): by what the shot reads of it
@@ -24,7 +24,7 @@ so far only through its state (rounds fired, jammed or overloaded, who ducked ba
 seam ``Wh40krpRound.before_fire`` hands it over), so the rest of the round is walked once per state and shared by every way of reaching it
 (:meth:`rules.odds.explore.Walker.checkpoint`). Two automatic bursts take a few hundred runs.
 
-The report's walk (:func:`walk_rp`, issue 25) shares more: a checkpoint before every shot of a
+The report's walk (:func:`walk_rp`) shares more: a checkpoint before every shot of a
 burst too (``Wh40krpRound.before_shot``), each hit's penetration walked as the next shot is
 about to be rolled, and an outcome of only what the report reads (:class:`RpTally`), each shot's
 chances counted beside it as marks (:func:`rules.odds.explore.explore_marked`). Four bursts (16
@@ -60,7 +60,7 @@ LIMIT = 4000  # whole-resolver runs walked before estimating instead
 class RpOutcome:
     """The fan ruleset's round as the odds count it: ``outcome``, each shot as (hit, penetrated),
     the penetrating hits, whether the weapon jammed, and the hits whose damage roll is on no row
-    of the player's chart (``off_chart``, issue 23 item 5)."""
+    of the player's chart (``off_chart``)."""
 
     outcome: str
     shots: tuple[tuple[bool, bool], ...]
@@ -164,7 +164,7 @@ class _WalkedRound(_PenRound):
     def before_fire(self, i: int, state: RoundState, aim: Aim) -> None:
         # what an action fires depends on the round so far only through this state (_state_key: the
         # melee initiative too) and which of the GM's typed chart readings the next penetrating hit
-        # takes (as _TallyRound's key: issue 24's review found this one left both out)
+        # takes (as _TallyRound's key: a key that left both out would merge two different rounds)
         key = (i, *_state_key(state), self._typed(state.damage_index()), aim.actions, aim.rested)
         self.walker.checkpoint(key, _rp_shots(state.shots))
 

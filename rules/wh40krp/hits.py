@@ -107,7 +107,7 @@ def damage(rnd: Wh40krpRound, label: str, melee: bool, through_cover: bool, inde
     reading typed in ``chart_results[index]``, ``index`` the penetrating hits before this one).
 
     A total on no row of the player's chart is not read as a neighbour row: ``result_from`` is
-    ``"off_chart"`` and the GM reads it (issue 23 item 5; :meth:`DamageChart.row_for`)."""
+    ``"off_chart"`` and the GM reads it (:meth:`DamageChart.row_for`)."""
     number = chart_number(rnd, melee)
     chart = next((c for c in rnd.s.charts if c.chart == number), None)
     die = chart.die if chart is not None else 100
@@ -167,7 +167,7 @@ def log_hit(
     else:
         read = f"read Chart {dmg.chart} in the book (no chart entered for it)"
     source = "Damage: the Damage Charts (not in the seed: from the player)"
-    if dmg.result_from == "off_chart":  # issue 23 item 5; readings: *A damage total off the player's chart*
+    if dmg.result_from == "off_chart":  # readings: *A damage total off the player's chart*
         source += "; a total on no row of the player's chart is the GM's to read (issue 23)"
     rnd.step(
         f"{label.capitalize()}: damage",

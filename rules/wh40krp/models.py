@@ -110,7 +110,7 @@ class DamageChart(_Model):
 
     A damage total that modifiers push below 1 or above the die reads the row holding the die's
     own end (1, or ``die``) when the chart has one (:meth:`row_for`); a total no row holds is not
-    on the chart: the result says so and leaves it to the GM (issue 23: "86 is not on your chart
+    on the chart: the result says so and leaves it to the GM ("86 is not on your chart
     1"), never the nearest row (a roll of 86 on a chart of 01-70 once read its last row, then was
     refused). A chart may cover part of its die (a player may type only the rows they have, and the
     GM's reading for the rest in ``chart_results``). Raises ValueError for rows that overlap or
@@ -439,7 +439,7 @@ class RpDamage(_Model):
     modifiers: list[AppliedModifier] = Field(default_factory=list)
     total: int
     result: str | None = None
-    # "off_chart" (issue 23 item 5): the total is on no row of the player's chart; result is null,
+    # "off_chart": the total is on no row of the player's chart; result is null,
     # the GM reads it (the step names the rows the chart covers).
     result_from: Literal["chart", "gm", "off_chart"] | None = None
 

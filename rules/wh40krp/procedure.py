@@ -34,7 +34,7 @@ applies):
   the first shot, after which the weapon jolts the character back" (seed 000, Aiming): a
   semi-automatic burst's second shot carries recoil too (-5, then -10, Semi-automatic), so the aim
   applies to the first shot of any burst, semi-automatic (SA) or automatic (A), and never to a
-  later one (issue 22's reading; before it, both SA shots kept the aim). Aim is spent by the fire
+  later one (a reading: the table's recoil applies to the later shots). Aim is spent by the fire
   action after it, and lost when the target moves (speed above 0) or the firer moves (a move
   action, or firing while walking or running).
 - *Moving target.* "-10 per 100m per Round": -10 for each full 100 m per round.
@@ -55,7 +55,7 @@ applies):
   doubles: it is not automatic fire). A shot that jams counts as a round fired.
 - *The damage roll* is a d100 unless the player's chart says otherwise: "+10 to the damage roll"
   only makes sense on a percentile scale.
-- *A damage total off the player's chart* (issue 23 item 5): a total no row of the player's
+- *A damage total off the player's chart*: a total no row of the player's
   Damage Chart holds is "not on your Chart 1 (its rows cover 01-70): the GM reads it" on the hit
   (``result_from: "off_chart"``), never its nearest row; the round is resolved, not refused. A
   total that modifiers push past the die (below 1, above ``die``: "+10 to the damage roll" through
@@ -159,7 +159,7 @@ class Wh40krpRound:
         test to clear a jam. The odds engine (:mod:`rules.odds`) walks it as one class."""
         return self.roller.roll(sides, purpose)
 
-    # Issue 23 item 5: a damage roll off the player's chart is its own odds figure.
+    # a damage roll off the player's chart is its own odds figure.
     def damage_die(self, sides: int, purpose: str, off_chart: Callable[[int], bool] | None) -> int:
         """A hit's damage die, read on the player's chart: ``off_chart(face)`` says whether the
         face (its modifiers added) is on no row of it (None: no chart is read, the GM's reading or

@@ -239,7 +239,7 @@ def render_no_test(r: Resolution) -> str:
     """Flame and Spray make no attack test: the target's Agility test stands in its place."""
     rows = modifier_rows(r)
     verdict = "the target is struck" if r.outcome == "hit" else "the target avoids it"
-    if r.horde is not None and r.roll == 0:  # Deathwatch Flame on a Horde: no Agility test (issue 22)
+    if r.horde is not None and r.roll == 0:  # Deathwatch Flame on a Horde: no Agility test
         return (
             '<section class="test" aria-label="No attack test">'
             "<h3>No attack test</h3>"
@@ -259,7 +259,7 @@ def render_no_test(r: Resolution) -> str:
 
 
 def render_evasion(r: Resolution) -> str:
-    """The target's Evasion test on its own line (issue 24): ``Cultist tests Dodge 40 +0 = 40:
+    """The target's Evasion test on its own line: ``Cultist tests Dodge 40 +0 = 40:
     rolled 23, success, 3 DoS — 1 of 1 hit evaded``; nothing where none was rolled."""
     ev = r.evasion_test
     if ev is None:
@@ -304,7 +304,7 @@ def render_phenomena(r: Resolution) -> str:
 
 
 def render_horde_size(r: Resolution) -> str:
-    """A Horde too small to count as a larger size says so (issue 24): ``Horde size: Magnitude 29,
+    """A Horde too small to count as a larger size says so: ``Horde size: Magnitude 29,
     no bonus below 30`` (Deathwatch, Hordes); from its first row, the bonus is a modifier of the test."""
     rules = tables(r.system).hordes if r.horde is not None else None
     if r.horde is None or rules is None or not rules.sizes:
@@ -374,7 +374,7 @@ def _damage_rows(h: Hit) -> list[tuple[str, str, str]]:
         wounds_formula += f", + {h.extra_wounds} from a failed test"
     armour = f"{h.armour} AP {MINUS} Pen {h.penetration}"
     cover = []
-    if h.cover:  # issue 24: the cover's AP on its own row, not folded into the armour
+    if h.cover:  # the cover's AP on its own row, not folded into the armour
         armour = f"{h.location} {h.armour - h.cover} AP + cover {h.cover} AP {MINUS} Pen {h.penetration}"
         cover = [("Cover", _k("cover", e(h.cover)), f"{h.cover} AP of cover before the {h.location}")]
     return [
@@ -411,7 +411,7 @@ def _hit_notes(h: Hit) -> list[str]:
     return notes
 
 
-# The group's critical tables (issue 23): the row a hit read, in the group's words, or a link to enter it
+# The group's critical tables: the row a hit read, in the group's words, or a link to enter it
 def render_critical_row(reading: CriticalReading | None, kind: str, location: str, row: int) -> str:
     """The row of the group's Critical Effects table a hit read (``reading``: its text, escaped,
     and its effects in words, :func:`rules.critical.reading.effect_words`), or, where the group has
@@ -600,7 +600,7 @@ def render_d100(data: Resolution | Mapping[str, Any]) -> str:
         f"{render_steps(r.steps)}"
         f"</article>"
     )
-    if r.attacks:  # Multiple Attacks (issue 22): each later attack, whole, under the first
+    if r.attacks:  # Multiple Attacks: each later attack, whole, under the first
         later = "".join(
             f'<h3 class="hand" data-k="attack-{k}">Attack {k} of {len(r.attacks) + 1}</h3>{render_d100(x)}'
             for k, x in enumerate(r.attacks, start=2)
@@ -753,7 +753,7 @@ def _shot_damage(d: RpDamage) -> str:
     mods = "".join(f" {signed(m.value)} {m.label}" for m in d.modifiers)
     read = d.result if d.result is not None else "read it on the chart in the book"
     source = {"chart": " (your chart)", "gm": " (the GM's reading)"}.get(d.result_from or "", "")
-    if d.result_from == "off_chart":  # issue 23 item 5: a roll off the player's chart says so
+    if d.result_from == "off_chart":  # a roll off the player's chart says so
         read, source = f"{d.total} is not on your Chart {d.chart}: the GM reads it", ""
     return (
         f'<p class="damage-roll">{_k("damage-chart", e(f"Chart {d.chart}"))}: d{e(d.die)} {e(d.roll)}{e(mods)} = '
@@ -868,7 +868,7 @@ def render_grapple(r: Resolution, g: GrappleResult) -> str:
     )
 
 
-# -- Melee manoeuvres (issue 22: DH1 / Deathwatch Feint, Manoeuvre, Knock-Down, Stun, Defensive Stance) --
+# -- Melee manoeuvres (DH1 / Deathwatch Feint, Manoeuvre, Knock-Down, Stun, Defensive Stance) --
 
 
 def _special_head(r: Resolution) -> str:

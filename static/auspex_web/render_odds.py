@@ -188,7 +188,7 @@ def render_bar(bar: Mapping[str, Any], scale: float, capped_at: str) -> str:
 
 
 def listed_values(*charts: Mapping[str, Any]) -> frozenset[int]:
-    """The values a chart drawn beside ``charts`` lists (issue 24): those whose chance is above
+    """The values a chart drawn beside ``charts`` lists: those whose chance is above
     :data:`SHOWN` (0.05%) in at least one of them; the rest read 0.0% or <0.1% everywhere."""
     return frozenset(int(b["value"]) for c in charts for b in c["bars"] if float(b["p"]["p"]) > SHOWN)
 
@@ -293,7 +293,7 @@ def render_tables(odds: Report) -> str:
     if odds.get("degrees"):
         rows = _bars_rows(odds["degrees"], degrees_label)
         parts.append(_table("odds-degrees", "Degrees of the test", ["Degrees", "Chance", "At least"], rows))
-    if odds.get("critical"):  # issue 23: the Critical Effects rows
+    if odds.get("critical"):  # the Critical Effects rows
         parts.append(render_critical(odds["critical"]))
     if odds.get("notes"):
         notes = "".join(f"<li>{e(n)}</li>" for n in odds["notes"])
@@ -301,7 +301,7 @@ def render_tables(odds: Report) -> str:
     return "".join(parts)
 
 
-# ---------------------------------------------------------------------------------------- critical rows (issue 23)
+# ---------------------------------------------------------------------------------------- critical rows
 
 SHOWN = 0.0005
 """A row is listed when its chance is above 0.05%."""
@@ -413,7 +413,7 @@ def render_odds(odds: Any, other: Any = None) -> str:
         return f'<article class="odds-report" data-k="odds">{render_side(a, chart_scale(a["chart"]))}{render_second(a)}</article>'
     b = _dump(other)
     scale = chart_scale(a["chart"], b["chart"])
-    keep = (listed_values(a["chart"], b["chart"]), 2)  # a row where A or B is above 0.05% (issue 24)
+    keep = (listed_values(a["chart"], b["chart"]), 2)  # a row where A or B is above 0.05%
     return (
         f'<article class="odds-report compare" data-k="odds">'
         f"{render_side(a, scale, 'A', keep=keep)}{render_side(b, scale, 'B', against=a, keep=keep)}</article>"

@@ -1,4 +1,4 @@
-"""A rule's source as the page shows it (issue 24 item 4): the book's words (:mod:`rules.sources`,
+"""A rule's source as the page shows it: the book's words (:mod:`rules.sources`,
 the one mapping from a rule text file to its book) in a ``<cite>``, the file in its ``title``."""
 
 from __future__ import annotations

@@ -108,7 +108,7 @@ function init({ form, editableRows }) {
     // Feint and Manoeuvre (DH1 / Deathwatch): opposed WS tests, so the opponent's WS is asked for
     const opposedWs = actionType.value === "Feint" || actionType.value === "Manoeuvre";
     for (const el of form.querySelectorAll("[data-manoeuvre-ws]")) el.hidden = !opposedWs;
-    // Multiple Attacks (issue 22): the Swift / Lightning Attack talent
+    // Multiple Attacks: the Swift / Lightning Attack talent
     for (const el of form.querySelectorAll("[data-multiple-attacks]")) el.hidden = actionType.value !== "Multiple Attacks";
   }
   form.addEventListener("change", syncAction);
@@ -123,7 +123,7 @@ function init({ form, editableRows }) {
   };
 }
 
-// The combat tracker's rows (auspex:tracker:v1, before issue 20) as the encounter's combatants: a
+// The combat tracker's rows (auspex:tracker:v1, kept before the encounter engine) as the encounter's combatants: a
 // creature (Wounds, Damage taken, Ag, Fatigue, Stunned/Pinned/On fire) or a Horde (its Magnitude).
 const tracker = {
   kinds: { single: {}, horde: {} },

@@ -94,7 +94,7 @@ function init({ form, editableRows }) {
   return { apply: syncAction, start: syncAction };
 }
 
-// The combat tracker's rows (before issue 20) as the encounter's formations: its units left
+// The combat tracker's rows (kept before the encounter engine) as the encounter's formations: its units left
 // (the old row did not keep which) and Shock.
 const tracker = {
   kinds: { formation: {} },

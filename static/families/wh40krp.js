@@ -108,7 +108,7 @@ function init({ editableRows, option, catalogue }) {
   };
 }
 
-// The combat tracker's rows (before issue 20) as the encounter's combatants: Initiative and
+// The combat tracker's rows (kept before the encounter engine) as the encounter's combatants: Initiative and
 // Attacks, its injuries kept as the log's note.
 const tracker = {
   kinds: { rp: {} },

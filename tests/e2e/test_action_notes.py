@@ -1,4 +1,4 @@
-"""Issue 22 item 7: the page says what the chosen action does before it is chosen for an attack
+"""The page says what the chosen action does before it is chosen for an attack
 (its type and note from the catalogue, under the Action select), and the encounter offers the
 d100 tables' other actions with their type (Move (Full), Disengage, Tactical Advance, Brace, a
 named test). Screenshots: test-artifacts/action-note-390.png, action-note-1280.png,

@@ -1,4 +1,4 @@
-"""The group's Critical Effects table applied in the encounter (issue 23 item 3), on the real page
+"""The group's Critical Effects table applied in the encounter, on the real page
 at 390 x 844: a small DH2 table set on the device (localStorage ``auspex:tables:v1``, the contract's
 key), a Righteous Fury resolved in the encounter with every die typed by hand, then the effect's
 words and its Stunned condition read on the target's card; Undo takes back the attack and leaves

@@ -1,4 +1,4 @@
-"""The group's critical tables read on the page (issue 23): the tables kept on the device
+"""The group's critical tables read on the page: the tables kept on the device
 (localStorage ``auspex:tables:v1``) go into the scenario at Resolve, and the hit's card shows the
 row's words and effects; with none kept, the row is named with a link to enter the table.
 Screenshots are kept in test-artifacts/critical-reading-*.png."""

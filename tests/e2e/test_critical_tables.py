@@ -1,4 +1,4 @@
-"""The Critical tables panel (issue 23 item 5, Bad input): the group pastes its rows, Save checks
+"""The Critical tables panel (Bad input): the group pastes its rows, Save checks
 them with the engine and keeps them on this device (auspex:tables:v1), a reload reads them back;
 a bad line is refused at the textarea with its line and reason and nothing saved changes; a link
 to #critical-tables opens the panel; the party export carries the tables and its import merges

@@ -1,4 +1,4 @@
-"""Dice typed as rolled (issue 24 item 3): any dice box takes the dice as a player rolled them, a
+"""Dice typed as rolled: any dice box takes the dice as a player rolled them, a
 group in one box ("1 5 5 5 6"), a whole attack's sequence pasted at once; more dice than the box's
 own go on as the next dice, in order, and the rows are drawn again by purpose from the engine's
 answer. Each die is still checked, and refused at the box it was typed in with its name; dice

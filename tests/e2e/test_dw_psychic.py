@@ -1,4 +1,4 @@
-"""Deathwatch's Psychic Attack on the page at 390 px (issue 21 item 5: seed 001's Focus Power action,
+"""Deathwatch's Psychic Attack on the page at 390 px (seed 001's Focus Power action,
 DW Core Ch. VI): the Focus Power test's fields show only for it, and a psychic bolt reads as counted
 by hand. Screenshot: test-artifacts/dw-psychic-390.png."""
 

@@ -1,4 +1,4 @@
-"""The encounter on the real page (issue 20 item 6): the tracker is the view of the engine's
+"""The encounter on the real page: the tracker is the view of the engine's
 encounter. A three-round DH2 fight at 390 x 844 with every die typed by hand, checking after each
 action what the player reads (wounds, the clip "27 of 30", Stunned with its turns, a refused
 second Full Action's message at the control, a jam, Clear Jam, Reload); a two-shot Epic fight
@@ -43,7 +43,7 @@ def go(page: Page, step: str) -> None:
 
 
 def show_encounter(page: Page) -> None:
-    """A phone's Result step shows the encounter on its tab (issue 24): tapped when it is on screen
+    """A phone's Result step shows the encounter on its tab: tapped when it is on screen
     and not chosen (a new result chose the Result tab); on a wide screen there are no tabs."""
     tab = page.locator("#tab-encounter")
     if tab.is_visible() and tab.get_attribute("aria-selected") != "true":
@@ -371,7 +371,7 @@ def test_the_old_tracker_is_migrated_once_and_kept_aside(page: Page, base_url: s
 
 
 def test_a_horde_shot_twice_reads_as_one_number(ready_page: Page) -> None:
-    """The tracker bug of issue 20: the result said "25 of 30 left" and the tracker "now 5 of 30";
+    """A tracker bug the engine's state fixed: the result said "25 of 30 left" and the tracker "now 5 of 30";
     the encounter's card says what is left of what the Horde started with, after each attack."""
     page = ready(ready_page)
     field(page, "system").select_option("dw")
@@ -413,7 +413,7 @@ def test_a_two_shot_epic_fight_carries_units_lost_and_shock(ready_page: Page) ->
     page = ready(ready_page)
     field(page, "system").select_option("epic")
     # the Epic forms are built before a formation is added from them, as a player sees them (on a
-    # loaded machine the click could come first and add from the d100 forms: a CI flake, issue 22)
+    # loaded machine the click could come first and add from the d100 forms: a CI flake)
     expect(field(page, "ep:target.shock")).to_be_visible()
     page.click("#tk-add-attacker")  # the Tactical detachment (the Attacker formation)
     page.click("#tk-add-target")  # the Ork warband (the Target formation): a target only
@@ -481,7 +481,7 @@ def test_two_tabs_add_to_one_encounter_and_a_full_storage_is_never_called_saved(
 
 
 def test_a_target_without_ag_is_asked_for_it_on_its_card(ready_page: Page) -> None:
-    """The tracker bug of issue 20: the default target has no Ag, so the first New round failed."""
+    """A tracker bug the engine's state fixed: the default target has no Ag, so the first New round failed."""
     page = ready(ready_page)
     page.click("#tk-add-attacker")  # the Guardsman, Ag 40
     page.click("#tk-add-target")  # the Cultist: a target's forms have no Ag
@@ -501,7 +501,7 @@ def test_a_target_without_ag_is_asked_for_it_on_its_card(ready_page: Page) -> No
 
 
 def test_an_epic_formation_that_broke_stays_broken(ready_page: Page) -> None:
-    """The tracker bug of issue 20: a broken formation kept Shock 0 and its destroyed units on the
+    """A tracker bug the engine's state fixed: a broken formation kept Shock 0 and its destroyed units on the
     Target form, so the next shot treated it as fresh."""
     page = ready(ready_page)
     field(page, "system").select_option("epic")
@@ -671,7 +671,7 @@ def test_a_new_weapon_on_the_attacker_form_becomes_the_combatants_profile_and_it
 def test_a_saved_encounter_that_no_longer_replays_keeps_the_fight_up_to_the_event_refused(
     page: Page, base_url: str
 ) -> None:
-    # A rule corrected since the file was saved (issue 22 changed Deathwatch's dice order) can make
+    # A rule corrected since the file was saved (Deathwatch's degrees' die order was corrected) can make
     # one recorded event refuse; the fight before it is not thrown away: the whole file is kept
     # aside and the encounter goes on from the events that still replay.
     guard = {"name": "Guard", "wounds": 12, "characteristics": {"Ag": 30}}

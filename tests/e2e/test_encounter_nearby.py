@@ -1,4 +1,4 @@
-"""Others struck by one attack on the real page (issue 21, second round): in the encounter, the
+"""Others struck by one attack on the real page: in the encounter, the
 combatants near the target are ticked under "Also struck" (hidden until the action is a burst, or
 the encounter has Stray Shots on), and a Full Auto Burst's extra hit lands on the one ticked, read
 on the result and on each one's card as counted by hand. Screenshot: test-artifacts/encounter-nearby-390.png."""

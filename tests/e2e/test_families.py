@@ -112,7 +112,7 @@ async ([examples, added]) => {
   const roundTrip = (family, s) => {
     const forms = family.unshape(structuredClone(s));
     delete forms["target-kind"]; // a form value of its own, not the scenario's
-    delete forms["action-unaware"]; // likewise (Spray and Pray's choice, issue 21)
+    delete forms["action-unaware"]; // likewise (Spray and Pray's choice)
     family.shape(forms);
     return forms;
   };

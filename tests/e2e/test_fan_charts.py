@@ -1,4 +1,4 @@
-"""The fan ruleset's Damage Charts entered once and picked by number (issue 23 item 5), on the real
+"""The fan ruleset's Damage Charts entered once and picked by number, on the real
 page: a Chart 1 kept on the device (localStorage ``auspex:tables:v1``, the Critical tables panel's
 storage) is read by a fan shot whose chart textarea is blank, and a damage roll off it says so
 instead of reading the nearest row. Every figure is worked by hand from seed 000 in the comments."""

@@ -1,4 +1,4 @@
-"""Issue 24 item 5: forms that help while the player types, on the real page.
+"""Forms that help while the player types, on the real page.
 
 A field is checked as it is left, with the engine's own messages, and its mark goes once it is
 right; a field never visited is not marked; empty names are marked (on leaving them and at

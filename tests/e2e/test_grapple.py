@@ -1,4 +1,4 @@
-"""Grappling on the real page (issue 21 item 1), at 390 x 844: a three-round grapple in the
+"""Grappling on the real page, at 390 x 844: a three-round grapple in the
 encounter (attempt, Damage Opponent, Break Free) with every die typed by hand and every number the
 player reads matched to a hand count; the grapple's fields stay hidden until Grapple is chosen.
 Screenshots are kept in test-artifacts/grapple-*.png."""
@@ -115,7 +115,7 @@ def test_a_three_round_grapple_on_a_phone_reads_as_counted_by_hand(ready_page: P
 
 
 def test_a_grapples_odds_on_a_phone_read_who_wins_and_mark_no_field(ready_page: Page) -> None:
-    # issue 21 item 1 (second round): the Odds panel gives a Grapple's exact odds instead of refusing
+    # the Odds panel gives a Grapple's exact odds instead of refusing
     # it. Damage Opponent: the default attacker against a target of S 35; no field goes red.
     page = ready(ready_page)
     page.set_viewport_size(PHONE)

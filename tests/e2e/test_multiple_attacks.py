@@ -1,4 +1,4 @@
-"""Multiple Attacks with Swift or Lightning Attack on the page at 390 px (issue 22, item 2): the talent's
+"""Multiple Attacks with Swift or Lightning Attack on the page at 390 px: the talent's
 select shows only for the Multiple Attacks action, and the result shows every attack, each as counted by hand.
 Screenshots: test-artifacts/multiple-attacks-form-390.png, multiple-attacks-result-390.png."""
 

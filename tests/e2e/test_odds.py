@@ -63,7 +63,7 @@ def assert_shows(side: Locator, odds: dict[str, Any]) -> None:
             expect(shown).to_have_attribute("title", f"exactly {figure['chance']['exact']}")
         else:
             expect(shown).to_have_text(number(figure["value"]))
-    bars = [b for b in odds["chart"]["bars"] if b["p"]["p"] > 0.0005]  # issue 24: 0.05% or less not listed
+    bars = [b for b in odds["chart"]["bars"] if b["p"]["p"] > 0.0005]  # 0.05% or less not listed
     assert texts(side, "odds-bar-p")[: len(bars)] == [percent(b["p"]["p"]) for b in bars]
     assert texts(side, "odds-bar-at-least")[: len(bars)] == [
         f"at least {b['value']}: {percent(b['at_least']['p'])}" for b in bars
@@ -151,7 +151,7 @@ def test_compare_keeps_a_and_shows_the_changed_forms_as_b_on_one_scale(ready_pag
     assert [charts.nth(i).get_attribute("data-scale") for i in (0, 1)] == [repr(top)] * 2
     assert texts(a, "odds-bar-label") == texts(b, "odds-bar-label")
     a_widths, b_widths = bar_widths(charts.nth(0)), bar_widths(charts.nth(1))
-    # the values listed: where A or B is above 0.05% (issue 24)
+    # the values listed: where A or B is above 0.05%
     values = sorted({x["value"] for x in a_odds["chart"]["bars"] + b_odds["chart"]["bars"] if x["p"]["p"] > 0.0005})
     for odds, widths in ((a_odds, a_widths), (b_odds, b_widths)):
         by_value = {x["value"]: x["p"]["p"] for x in odds["chart"]["bars"]}
@@ -216,7 +216,7 @@ def test_on_a_phone_the_panel_sits_on_the_odds_tab_and_nothing_scrolls_sideways(
     page.click("#resolve")
     page.wait_for_function("document.documentElement.dataset.status === 'ok'")
     open_odds(page)
-    # the Result step's Odds tab (issue 24): the odds in the result's place, under the tabs
+    # the Result step's Odds tab: the odds in the result's place, under the tabs
     expect(page.locator("#tab-odds")).to_have_attribute("aria-selected", "true")
     expect(page.locator("#result")).to_be_hidden()
     tabs, panel = page.locator("#phone-tabs").bounding_box(), page.locator("#odds").bounding_box()
@@ -236,7 +236,7 @@ def test_on_a_phone_the_panel_sits_on_the_odds_tab_and_nothing_scrolls_sideways(
 
 
 def test_the_critical_effects_rows_are_the_engines(ready_page: Page) -> None:
-    # issue 23: a target 8 of 10 wounds down; the panel lists the row of critical damage the attack
+    # a target 8 of 10 wounds down; the panel lists the row of critical damage the attack
     # leaves it on and DH2's Righteous Fury rows, as the engine gives them (rows above 0.05%)
     page = ready_page
     page.fill('input[name="target.damage_taken"]', "8")

@@ -78,7 +78,7 @@ def test_forms_paint_before_the_engine_is_ready(context: BrowserContext, page: P
         expect(page.locator(f"{panel} legend")).to_be_visible()
     expect(page.locator("#rp-attacker")).to_be_hidden()  # the fan-made ruleset's forms wait for its choice
     expect(field(page, "attacker.characteristics.BS")).to_have_value("45")
-    # Resolve can be tapped while the engine starts (issue 24): it waits for it (test_table_ux.py)
+    # Resolve can be tapped while the engine starts: it waits for it (test_table_ux.py)
     expect(page.locator("#resolve")).to_be_enabled()
     expect(page.locator("#engine-status")).to_contain_text("Starting the rules engine")
     while not held:  # waiting lets Playwright dispatch the route event
@@ -196,7 +196,7 @@ def test_roll_for_me_shows_the_seed_and_replays_it(ready_page: Page, width: int)
     (seed,) = k(page, "seed")
     assert seed.isdigit()
     assert k(page, "outcome")[0] in {"Hit", "Miss", "Jammed", "Evaded"}
-    # the step log starts collapsed (issue 24 item 4); a tap on its summary opens it, and it stays
+    # the step log starts collapsed; a tap on its summary opens it, and it stays
     # open for the next result (the open panels are kept: static/view.js)
     expect(page.locator("#result .steps li").first).to_be_hidden()
     page.locator("#result .steps summary").click()

@@ -1,4 +1,4 @@
-"""Issue 24 item 4 (tabs): below 760px the Result step shows the result, the odds and the encounter as
+"""The Result step's tabs: below 760px the Result step shows the result, the odds and the encounter as
 tabs (the ARIA tabs pattern), the result's after every Resolve; the Odds button of the bar opens the odds
 on their tab; the arrows, Home and End move along the tabs; the tab chosen comes back after a reload.
 At 1280 there are no tabs and the result, the odds and the encounter show together."""

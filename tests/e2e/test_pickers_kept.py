@@ -1,4 +1,4 @@
-"""The weapon and armour pickers over a reload (issue 24's finding, left by issue 24): a picker is not
+"""The weapon and armour pickers over a reload: a picker is not
 a form field and is not kept, but the fields it filled are, so after a reload it shows the book entry
 the fields still hold, with its source, and "(type the profile below)" once the profile was changed."""
 

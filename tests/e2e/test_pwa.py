@@ -1,4 +1,4 @@
-"""The installable, offline page (issue 9): the web app manifest and its icons, the service worker's
+"""The installable, offline page: the web app manifest and its icons, the service worker's
 offline copy, and a new version offered in a banner and taken whole.
 
 Every test runs in a fresh context whose requests are all logged: any request outside the page's

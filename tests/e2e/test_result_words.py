@@ -1,4 +1,4 @@
-"""Issue 24 item 4 on the real page at 390x844: a result in a player's words. The step log is
+"""On the real page at 390x844: a result in a player's words. The step log is
 collapsed; every source reads as a book (the rule text file only in its title, never "seed 004"
 beside the random seed); the dice table names the random seed; the headline keeps critical
 damage inside the wounds."""

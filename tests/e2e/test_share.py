@@ -337,7 +337,7 @@ def test_the_shared_roll_view_and_the_dice_banner_pass_axe(ready_page: Page, bas
 
 
 def test_the_share_box_stays_with_the_roll_on_screen_and_goes_with_an_answer_that_is_not_one(ready_page: Page) -> None:
-    """Issue 25: a new Resolve neither hides nor re-shows the Share box (each cost the slow phone a
+    """A new Resolve neither hides nor re-shows the Share box (each cost the slow phone a
     layout and a paint): it stays with the roll on screen until the answer, and goes when the answer
     is not a resolution (fields to check, a die to type)."""
     page = ready_page

@@ -1,4 +1,4 @@
-"""The page and the engine's strict input (issues 18 and 26): a seed typed above 2^53 - 1 reaches
+"""The page and the engine's strict input: a seed typed above 2^53 - 1 reaches
 the engine rounded by the browser (9007199254740993 arrives as ...992), so the engine refuses it
 at the seed field with the range, and the player's text stays as typed. (The page now checks the
 typed text itself before sending it, with the same range, so the message is the page's.)"""

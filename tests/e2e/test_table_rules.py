@@ -1,4 +1,4 @@
-"""Issue 21's rules on the page at 390 px (seed 004): each new field hidden until it applies (the
+"""The table rules seed 004 leaves to the group, on the page at 390 px: each new field hidden until it applies (the
 Table rules closed, Spray and Pray's chance under its choice, the Focus Power test's fields for a
 Psychic Attack), a psychic attack and a Spray and Pray miss read as counted by hand, a chance out
 of 1-100 marked at its field, and the encounter listing a combatant's Righteous Fury effects.

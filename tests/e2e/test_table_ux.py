@@ -1,4 +1,4 @@
-"""Issue 24, at the table (layout): Resolve and Odds in reach on every step of a phone, the result beside
+"""At the table (layout): Resolve and Odds in reach on every step of a phone, the result beside
 the forms on a wide screen, a Resolve tapped while the engine starts run once when it is ready, the
 Result step's height for a 3-hit burst (the issue's Measure), and the view kept over a reload: the
 last result, the step, Compare's A and the open panels."""

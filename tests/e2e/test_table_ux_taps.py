@@ -1,4 +1,4 @@
-"""Issue 24's measure of item 2 on a 390x844 phone: from a DH2 Lasgun on a Semi-Auto Burst already
+"""The taps a change of shot costs on a 390x844 phone: from a DH2 Lasgun on a Semi-Auto Burst already
 resolved, change to the Autogun on a Full Auto Burst and resolve again, and the same for a weapon
 saved in the party. A tap is a click or a select_option (a picker opened and its option chosen is
 one); typed is every character a player types; a scroll is counted when the element tapped is not

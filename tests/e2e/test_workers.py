@@ -31,7 +31,7 @@ WEAPONS = "4x Missile launcher 45 AP3 AT2; 4x Heavy bolter 30 AP3; 4x Lascannon 
 # Autocannons (60) reach three overlapping but unequal sets of infantry, so the allocation couples
 # their counts of hits: over 50,000 counts, past rules.odds.epic_dp.OVERLAP_BUDGET, so the odds are
 # walked, then estimated from seeded resolutions: a call that takes seconds, as these tests need.
-# (Issue 25 made the same formation exact in tens of milliseconds with every unit in reach, and in a
+# (Composing by count, rules.odds.epic_dp, made the same formation exact in tens of milliseconds with every unit in reach, and in a
 # fraction of a second with two overlapping sets: whoever composes this case too must find another
 # long call.)
 OUT_OF_HEAVY_BOLTER_RANGE = 40  # the Nobz
@@ -39,7 +39,7 @@ OUT_OF_MISSILE_RANGE = 50  # the second Boyz
 
 
 def big_epic() -> dict[str, Any]:
-    """Issue 26's Epic formation, 10 units x 4 weapons x 4 shots, against the example's warband with
+    """A deep Epic formation, 10 units x 4 weapons x 4 shots, against the example's warband with
     its Nobz beyond Heavy bolter range and its second Boyz beyond Missile launcher range: odds that
     take seconds in the page."""
     scenario = json.loads((ROOT / "examples" / "epic-tactical-shooting.json").read_text())

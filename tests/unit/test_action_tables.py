@@ -1,4 +1,4 @@
-"""Every row of the seeds' action tables is in the catalogue (issue 22, "Done when": `python -m
+"""Every row of the seeds' action tables is in the catalogue ("Done when": `python -m
 rules catalogue` lists every action of the seeds' tables for its ruleset), with the type the seed
 prints: seed 003's Actions tables (DH1, L23-57) and seed 001's Combat Actions table (Deathwatch,
 L263-410)."""
@@ -75,9 +75,9 @@ SEED_001 = {
     "Tactical Advance": "Full",
     "Use a Skill": "Varies",
 }
-# Rows other branches of issue 22 add to actions.json (opposed: Feint, Knock-Down, Stun, Manoeuvre,
+# Rows other branches add to actions.json (opposed: Feint, Knock-Down, Stun, Manoeuvre,
 # Grapple, Defensive Stance; readings: DH1's Multiple Attacks). The lead empties this after merging.
-PENDING_ELSEWHERE: set[str] = set()  # every action of the tables is built since issue 22
+PENDING_ELSEWHERE: set[str] = set()  # every action of the tables is built
 # Where the attack engine's entry knowingly differs from the seed's Type (say why in its data file)
 KNOWN_TYPE_READINGS = {("dw", "All Out Attack")}
 

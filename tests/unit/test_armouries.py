@@ -1,4 +1,4 @@
-"""The armouries of every ruleset (issue 24 item 2): one loader (``rules.armoury``) for Deathwatch's,
+"""The armouries of every ruleset: one loader (``rules.armoury``) for Deathwatch's,
 Dark Heresy 2nd edition's and 1st edition's; DH2 and DH1 hold seed 001's common, non-Astartes rows
 (Deathwatch's profiles, marked so) and DH1 the shotguns of its own Core Rulebook; every entry
 loads, every quality is one its ruleset's quality table knows, and an attack with a picked profile

@@ -1,4 +1,4 @@
-"""tools/bench.py's pure parts (issue 25): the cost curve's rows and fixtures, each row's budget,
+"""tools/bench.py's pure parts: the cost curve's rows and fixtures, each row's budget,
 the budgets printed MET/MISS, the table, the start's breakdown, p95 and the short run's options.
 Nothing here is timed: the figures are made up, the verdicts on them are what is checked."""
 
@@ -38,7 +38,7 @@ def test_p95_is_the_value_at_the_95th_percentile_of_the_sorted_times() -> None:
     assert bench.p95([5.0] * 18 + [500.0] * 2) == 500.0
 
 
-def test_the_curve_has_the_issue_s_rows_each_with_its_scenario_file() -> None:
+def test_the_curve_has_the_benchmark_s_rows_each_with_its_scenario_file() -> None:
     names = [r.name for r in bench.CURVE]
     assert names == [
         "d100-rof-01",
@@ -157,7 +157,7 @@ def verdicts(checks: list[tuple[str, str, bool | None]]) -> dict[str, bool | Non
     return {name: met for name, _, met in checks}
 
 
-def test_the_issue_s_budgets_are_met_just_inside_them() -> None:
+def test_the_benchmark_budgets_are_met_just_inside_them() -> None:
     checks = bench.budgets(results())
     assert all(met is True for _, _, met in checks), [c for c in checks if c[2] is not True]
     names = [name for name, _, _ in checks]
@@ -166,7 +166,7 @@ def test_the_issue_s_budgets_are_met_just_inside_them() -> None:
     assert sum("under 50 ms, first call under 150 ms, unthrottled worker" in n for n in names) == 2
 
 
-def test_the_issue_s_budgets_are_missed_just_outside_them() -> None:
+def test_the_benchmark_budgets_are_missed_just_outside_them() -> None:
     ready = verdicts(bench.budgets(results(auspex_ready=1110)))
     assert [met for name, met in ready.items() if "engine ready" in name] == [False] * 4
     for slow in ((31, 59), (29, 61)):

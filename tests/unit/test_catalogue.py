@@ -71,7 +71,7 @@ def test_deathwatch_catalogue_has_its_armoury_cover_movement_and_optional_rules(
         and "movement" not in dh2
         and "cover" not in dh2
     )
-    # issue 24: DH2 has an armoury of its own (seed 001's common rows)
+    # DH2 has an armoury of its own (seed 001's common rows)
     assert {w["name"] for w in dh2["armoury"]["weapons"]} >= {"Lasgun", "Autogun"}
 
 
@@ -120,7 +120,7 @@ def test_wh40krp_catalogue_offers_its_action_kinds_and_the_cover_table() -> None
 
 
 def test_catalogue_cites_qualities_and_armoury_in_the_books_words() -> None:
-    """Issue 24 item 4: the page shows a quality's and an armoury entry's source as the book
+    """The page shows a quality's and an armoury entry's source as the book
     ("Deathwatch GM screen, Ranged Weapons: Las Weapons"), never "seed 001"; ``source`` is kept."""
     data = catalogue()["rulesets"]
     cites = []

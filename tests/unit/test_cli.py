@@ -98,7 +98,7 @@ def test_cli_resolves_the_deathwatch_horde_example() -> None:
     # examples/dw-bolter-horde.json: BS 45 + 20 (Full Auto) + 10 (Short) + 30 (Magnitude 30: Massive) = 105;
     # roll 12 -> 9 DoS -> 10 hits, capped at RoF 4, + 1 for Explosive damage against a Horde = 5.
     # Armour 10 - Pen 5 = 5, TB 3: 14, 20, 7, 23, 15 damage -> 6, 12, 0, 15, 7; the 9 DoS are the minimum of one
-    # damage die (DW Core, Ch. VIII, Attacker Determines Damage; issue 22): hit 3's lowest die counts 9, its damage
+    # damage die (DW Core, Ch. VIII, Attacker Determines Damage): hit 3's lowest die counts 9, its damage
     # 7 -> 15, 7 wounds: all five hits take Magnitude.
     proc = subprocess.run(
         [sys.executable, "-m", "rules", "resolve", "examples/dw-bolter-horde.json"],

@@ -1,4 +1,4 @@
-"""Checking and merging a group's critical tables (issue 23 items 1-4, Bad input): the envelope the
+"""Checking and merging a group's critical tables (Bad input): the envelope the
 page's Save and Import read (nothing saved changes on error), the merge, the party file carrying
 the tables, the CLI, and the worker's check_tables, which never raises."""
 
@@ -50,7 +50,7 @@ def test_a_valid_file_comes_back_as_read() -> None:
 
 
 def test_another_version_is_refused_by_name() -> None:
-    # issue 23, Bad input: "a file of another version: refused with ... the reason"
+    # Bad input: "a file of another version: refused with ... the reason"
     assert errors({"auspex_critical": 2, "tables": []}) == [
         ("auspex_critical", "File", "version 2 of the critical tables; this Auspex reads version 1")
     ]

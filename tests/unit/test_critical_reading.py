@@ -1,4 +1,4 @@
-"""The group's critical tables read by the resolution (issue 23, items 2 and 3's row choice).
+"""The group's critical tables read by the resolution (the row each hit reads).
 
 - DH2 Righteous Fury (seed 004, Righteous Fury: "The attacker then rolls 1d5 and consults the
   Critical Effects table appropriate to the damage type and location of the original attack. The
@@ -235,7 +235,7 @@ def test_the_odds_are_the_same_with_the_groups_tables() -> None:
     # the effect dice are a role no figure of the odds reads
     gun = weapon(AUTOGUN, rof="S/2/-")
     data = scenario(gun, action="Semi-Auto Burst", BS=50, wounds=10, taken=8)
-    # (the Critical Effects rows, ``critical``, carry the group's words with tables: issue 23 item 4,
+    # (the Critical Effects rows, ``critical``, carry the group's words with tables:
     # tests/unit/test_odds_critical.py; every other figure is the same)
     plain = odds(load_scenario(data)).model_dump(mode="json", exclude={"critical"})
     row = [{"kind": "stunned", "dice": "1d5"}, {"kind": "characteristic", "characteristic": "T", "dice": "1d10"}]

@@ -1,4 +1,4 @@
-"""The critical tables' paste-in text (issue 23 item 1): read and written as a matched pair, every
+"""The critical tables' paste-in text: read and written as a matched pair, every
 bad line refused at once with its number and reason, and the template (every row, no book prose).
 
 The rows' shape is the issue's: "one row per line: `Energy, Body, 3: text [stunned 1] [fatigue 1]`";
@@ -40,8 +40,8 @@ def only_row(text: str, system: str = "dh2") -> CriticalRow:
 # ---------------------------------------------------------------------------------------------- reading
 
 
-def test_the_issues_example_line_reads_its_table_row_text_and_effects() -> None:
-    # issue 23: "Energy, Body, 3: text [stunned 1] [fatigue 1]"
+def test_a_pasted_example_line_reads_its_table_row_text_and_effects() -> None:
+    # "Energy, Body, 3: text [stunned 1] [fatigue 1]"
     file = parse_text("dh2", "Energy, Body, 3: Knocked flat [stunned 1] [fatigue 1]")
     (table,) = file.tables
     assert (table.system, table.damage_type, table.location, table.name) == (
@@ -120,7 +120,7 @@ def test_tables_come_out_in_the_books_order_and_rows_by_number() -> None:
 
 
 def test_every_bad_line_is_reported_at_once_with_its_number_and_reason() -> None:
-    # issue 23, Bad input: "A row outside its table, a duplicate row, an unknown effect word ...:
+    # Bad input: "A row outside its table, a duplicate row, an unknown effect word ...:
     # refused with the line and the reason"
     text = "\n".join(
         [

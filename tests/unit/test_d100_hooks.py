@@ -1,4 +1,4 @@
-"""The d100 procedure's declared points (issue 19 items 4 and 6): the quality hook registry
+"""The d100 procedure's declared points: the quality hook registry
 (``rules/d100/qualities.py``), its stacking order, the dice roles and the seams the odds engine
 plugs into (``rules/d100/seams.py``)."""
 
@@ -61,7 +61,7 @@ def test_hits_hooks_in_order() -> None:
 
 
 def test_force_sword_pen_is_ten_and_the_order_decides_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 19's case: Pen 2 + psy rating 3 = 5, then Razor Sharp x2 = 10 (wounds 15 - 0 - 3 =
+    """The stacked qualities' case: Pen 2 + psy rating 3 = 5, then Razor Sharp x2 = 10 (wounds 15 - 0 - 3 =
     12). Razor Sharp before Force would give 2 x 2 + 3 = 7 (wounds 9): the order is a rule."""
     hit = run(force_sword())["resolution"]["hits"][0]
     assert (hit["penetration"], hit["wounds"]) == (10, 12)

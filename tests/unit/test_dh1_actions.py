@@ -1,4 +1,4 @@
-"""Dark Heresy 1st edition's actions beyond the attack's modifiers (issue 22).
+"""Dark Heresy 1st edition's actions beyond the attack's modifiers.
 
 Seed 003 L26: "| Charge | Full | Must move 4 metres, +10 to WS |". DH2 Core, Ch. VII, Charge:
 likewise at least 4 metres (its +20 WS is the DH2 data's). Deathwatch's Charge is checked in

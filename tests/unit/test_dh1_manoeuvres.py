@@ -1,4 +1,4 @@
-"""DH1's opposed tests and melee manoeuvres (issue 22; rules.d100.manoeuvres, rules/dh1 Readings).
+"""DH1's opposed tests and melee manoeuvres (rules.d100.manoeuvres, rules/dh1 Readings).
 
 Seed 003, Actions (lines 23-57):
   "| Feint | Half | Opposed WS Test, if you win, your next attack cannot be Dodged or Parried |"

@@ -1,4 +1,4 @@
-"""Dark Heresy 1st edition: a shot fired from Overwatch, in the single attack (issue 22).
+"""Dark Heresy 1st edition: a shot fired from Overwatch, in the single attack.
 
 Seed 003, Actions: "| Overwatch | Varies | Shoot targets coming into a set kill zone, -20 to BS |".
 The row gives the -20 BS and no pinning test (DH1 Core, Ch. VIII, Overwatch): Auspex adds the -20

@@ -33,7 +33,7 @@ from dh1_scenarios import (
 
 DH1_ACTIONS = (
     "Standard Attack, Called Shot, Multiple Attacks, All Out Attack, Charge, Guarded Attack, Semi-Auto Burst, "
-    "Full Auto Burst, Suppressing Fire, Feint, Manoeuvre, Knock-Down, Stun, Defensive Stance, Grapple"  # issue 22
+    "Full Auto Burst, Suppressing Fire, Feint, Manoeuvre, Knock-Down, Stun, Defensive Stance, Grapple"
 )
 
 # --- actions ------------------------------------------------------------------------------------------
@@ -78,7 +78,7 @@ def test_dh2_only_actions_refused_naming_dark_heresy_1st_edition(action: str) ->
     )
 
 
-# Every action of seed 003's table is offered since issue 22 (Feint, Defensive Stance, Stun, Grapple and
+# Every action of seed 003's table is offered (Feint, Defensive Stance, Stun, Grapple and
 # Knock-Down: tests/unit/test_dh1_manoeuvres.py; Multiple Attacks: tests/unit/test_multiple_attacks.py)
 
 

@@ -196,7 +196,7 @@ def test_grapple_options_only_with_the_grapple_action_and_only_the_ruleset_s() -
     data = grapple("damage", [1, 1])
     data["action"]["type"] = "Standard Attack"
     assert "action.grapple" in errors_of(data)
-    # DH1 grapples too since issue 22, but has no Throw Down (rules/dh1 Readings)
+    # DH1 grapples too, but has no Throw Down (rules/dh1 Readings)
     dh1 = grapple("throw", [1, 1])
     dh1["system"] = "dh1"
     assert "action.grapple.option" in errors_of(dh1)

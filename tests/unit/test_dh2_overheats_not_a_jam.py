@@ -1,4 +1,4 @@
-"""DH2: Overheats is not a jam (issue 22, readings).
+"""DH2: Overheats is not a jam (a reading: see the ruleset's Readings).
 
 DH2 Core, Ch. V, Overheats: on an unmodified 91 or more the weapon overheats "instead of jamming": a weapon
 with Overheats never jams. A plasma gun rolling 93 reports ``overheated: true`` and ``jammed: false``; the

@@ -505,7 +505,7 @@ def test_parrying_weapon_quality_dh2_does_not_have_is_refused() -> None:
     }
 
 
-# ---------------------------------------------------------------- issue 24 item 5: "Proven 3" as players write it
+# ------------------------------------------------------------------------------- "Proven 3" as players write it
 
 
 @pytest.mark.parametrize("text", ["Proven 3", "Proven(3)", "proven 3", "Proven (3)", " Proven  ( 3 ) ", "Proven3"])

@@ -1,4 +1,4 @@
-"""Dice and seeds that mean what they say (issues 18 and 26): a die is a whole number (no
+"""Dice and seeds that mean what they say: a die is a whole number (no
 ``true``, no ``"1"``, not even ``4.0``), a seed is 0 to 2^53 - 1 (what a browser holds exactly),
 and an attack that legally needs many dice can be given all of them (the old caps, 500 and Epic's
 2,000, asked for a die and then refused it)."""

@@ -1,4 +1,4 @@
-"""Each die says what it is for, and a nearby foe's dice carry the foe's name (issue 24 item 3):
+"""Each die says what it is for, and a nearby foe's dice carry the foe's name:
 "Gretchin hit 3 damage d10", not "person 1 hit 3 damage d10", so a player rolling a burst's dice
 by hand knows whose damage the die is. The others caught in a Blast have no name of their own (the
 target's profile): theirs stay "person N"."""

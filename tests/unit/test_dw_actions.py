@@ -1,4 +1,4 @@
-"""Deathwatch's actions and combat difficulty beyond the attack's modifiers (issue 22).
+"""Deathwatch's actions and combat difficulty beyond the attack's modifiers.
 
 Seed 001, Combat Difficulty Summary: "Attacking or Dodging whilst in the mud or heavy rain." is
 Difficult (-10) and "Attacking or Dodging in deep snow." Very Hard (-30): the target's Dodge in

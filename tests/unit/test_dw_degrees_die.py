@@ -1,4 +1,4 @@
-"""Deathwatch: the degrees of success are the minimum result of one damage die (issue 22, readings).
+"""Deathwatch: the degrees of success are the minimum result of one damage die (a reading: see the ruleset's Readings).
 
 DW Core, Ch. VIII, Attacker Determines Damage: "For all attack rolls, count the Degrees of Success. The
 number of Degrees of Success is the minimum amount of Damage that the attack will inflict on a single dice.

@@ -1,4 +1,4 @@
-"""Deathwatch: a Flame weapon against a Horde (issue 22, readings).
+"""Deathwatch: a Flame weapon against a Horde (a reading: see the ruleset's Readings).
 
 DW Core, Ch. XIII, Hordes (Flame Weapons): a Flame weapon attacking a Horde makes no Agility test of it; it
 hits the Horde a number of times equal to the weapon's range in metres divided by four (rounded down), plus

@@ -1,4 +1,4 @@
-"""Deathwatch's opposed tests and melee manoeuvres (issue 22; rules.d100.manoeuvres, rules/dw
+"""Deathwatch's opposed tests and melee manoeuvres (rules.d100.manoeuvres, rules/dw
 Readings).
 
 Seed 001, Combat Actions (L263-397): "Defensive Stance ... Gain an additional Reaction, opponents

@@ -1,4 +1,4 @@
-"""Deathwatch's Overwatch held over turns in the encounter (issue 22 item 3).
+"""Deathwatch's Overwatch held over turns in the encounter.
 
 Seed 001, Overwatch: "You take a Full Action to establish a kill zone 45-degrees from your facing and
 up to the Range of the weapon. You may spend subsequent Turns waiting for targets to enter the zone.

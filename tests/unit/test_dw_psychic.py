@@ -1,4 +1,4 @@
-"""Psychic attacks for Deathwatch (issue 21 item 5; seed 001, Combat Actions: "Focus Power — Use a
+"""Psychic attacks for Deathwatch (seed 001, Combat Actions: "Focus Power — Use a
 Psychic Power."; DW Core, Ch. VI, Psychic Powers: the Focus Power test, Fettered / Unfettered /
 Push, Psychic Phenomena).
 

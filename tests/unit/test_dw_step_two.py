@@ -163,7 +163,7 @@ def test_full_auto_capped_at_rof() -> None:
     # Bolter S/2/4: BS 40 + 20 = 60; roll 12 -> (60 - 12) // 10 = 4 DoS -> 1 + 4 = 5, capped at 4.
     # Reversed 21 Left Arm; Arm row: Left Arm, Left Arm, Body, Head. Bolter 2d10+5 Tearing: three d10 a
     # hit, all 1: 1 + 1 (one 1 dropped) + 5 = 7 - TB 4 = 3 wounds each; the 4 DoS are the minimum of one die
-    # of the attack (DW Core, Ch. VIII, Attacker Determines Damage; issue 22): hit 1's first die counts 4,
+    # of the attack (DW Core, Ch. VIII, Attacker Determines Damage): hit 1's first die counts 4,
     # 4 + 1 + 5 = 10 - 4 = 6 wounds; 6 + 3 + 3 + 3 = 15 in all.
     res = attack(scenario(BOLTER, action="Full Auto Burst", dice=[12] + [1] * 12))
     assert (res["degrees"], res["hits_scored"]) == (4, 4)
@@ -233,7 +233,7 @@ def test_nearby_foe_takes_the_last_hit_with_its_own_location() -> None:
     # Autogun full auto BS 40 + 20 = 60; roll 33 -> 2 DoS -> 3 hits: reversed 33 Body: Body, Body, Right Arm.
     # The Gretchin takes 1 hit, the last placed (the Right Arm); its location is its own d100: 71 ->
     # reversed 17 Right Arm. Damage: the Ork's two hits d10 1: 1 + 3 = 4 - TB 4 = 0, but the 2 DoS are the
-    # minimum of one die of the attack (issue 22), the Ork's first: 2 + 3 = 5 - 4 = 1; the Gretchin's
+    # minimum of one die of the attack, the Ork's first: 2 + 3 = 5 - 4 = 1; the Gretchin's
     # d10 5: 5 + 3 = 8 - TB 2 = 6.
     res = attack(scenario(action="Full Auto Burst", nearby=[GRETCHIN], dice=[33, 71, 1, 1, 5]))
     assert die_order(res) == [

@@ -1,4 +1,4 @@
-"""The encounter's non-attack actions of the DH1 and Deathwatch tables (issue 22), worked by hand
+"""The encounter's non-attack actions of the DH1 and Deathwatch tables, worked by hand
 with the fighters of encounter_helpers (the Guard: Ag 35, so AB 3; BS 40; the Cultist).
 
 Seed 003 (DH1) L41-57 and seed 001 (Deathwatch) Combat Actions: "Move | Half/Full | Move up to your
@@ -81,7 +81,7 @@ def test_brace_until_it_moves_and_an_unbraced_heavy_weapon_takes_the_penalty() -
     assert "Braced" in _names(f, "g")
     f.end("g")
     f.end("c")
-    # braced by its action though the form's box says not (an encounter saved before issue 22, with
+    # braced by its action though the form's box says not (an encounter saved before the action was carried, with
     # no braced given, keeps the scenario's default: braced)
     f.do({"type": "attack", "who": "g", "at": "c", "action": unbraced, "dice": [95]})
     f.end("g")

@@ -1,4 +1,4 @@
-"""Critical effects in the encounter (issue 23 item 3): the group's tables in force, each structured
+"""Critical effects in the encounter: the group's tables in force, each structured
 effect becoming its condition, critical damage's running total across attacks, Righteous Fury's
 effects recorded one by one and not stacking (seed 004, Righteous Fury, L70: "these effects do not
 stack if a target suffers Righteous Fury multiple times. Each roll is applied as a separate
@@ -102,7 +102,7 @@ def test_critical_tables_event_logs_the_rows_entered_and_costs_no_action() -> No
 
 def test_critical_tables_reach_the_attack_scenario_and_none_leaves_it_as_before() -> None:
     f = dh2_fight()
-    assert "critical_tables" not in f.run_preview("g", "c")  # no tables: the scenario as before issue 23
+    assert "critical_tables" not in f.run_preview("g", "c")  # no tables: the scenario as without the group's tables
     assert "critical_tables" not in f.state()
     _tables(f, _table({2: ("Reeling", [])}))
     assert f.run_preview("g", "c")["critical_tables"][0]["rows"][0]["text"] == "Reeling"

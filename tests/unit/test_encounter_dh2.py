@@ -365,7 +365,7 @@ def test_a_delaying_combatant_stunned_before_it_acts_cannot_take_its_delayed_act
 
 
 def test_a_combatant_cannot_attack_itself() -> None:
-    # found by the conditions engineer (issue 22): the page let Castor shoot Castor before "At" was
+    # found by the conditions engineer: the page let Castor shoot Castor before "At" was
     # picked; an attack names another combatant
     f = dh2_fight()  # the Guard's turn; it has a target profile too
     errors = f.refused({"type": "attack", "who": "g", "at": "g", "action": {"type": "Standard Attack"}, "dice": [5]})

@@ -172,7 +172,7 @@ def test_encounter_grapple_throw_down_bonus_ends_when_the_gm_stands_the_opponent
 
 
 def test_encounter_grapple_option_outside_a_grapple_is_refused_at_the_field() -> None:
-    # issue 21, Bad input: "A grapple option by a combatant who is not in a grapple"
+    # Bad input: "A grapple option by a combatant who is not in a grapple"
     f = fight(third=True)
     errors = f.refused(grapple("g", "c", "damage", [23, 60, 7]))
     assert errors[0]["field"] == "then.action.grapple.option" and "not in a grapple" in errors[0]["message"]

@@ -1,4 +1,4 @@
-"""The melee manoeuvres' and committed attacks' effects carried in an encounter (issue 22 item 1;
+"""The melee manoeuvres' and committed attacks' effects carried in an encounter (
 rules/encounter/manoeuvres.py).
 
 Seed 003, Actions: "Feint | Half | Opposed WS Test, if you win, your next attack cannot be Dodged or

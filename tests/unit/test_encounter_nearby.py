@@ -1,4 +1,4 @@
-"""Others struck by one attack as combatants of the encounter (issue 21, second round): a burst's
+"""Others struck by one attack as combatants of the encounter: a burst's
 extra hits on foes within 2 m of the target, a Stray Shot, and a two-weapon attack's second target.
 
 Seed 004 L28 (Stray Shots): "if a character shooting into a melee combat misses her target by a

@@ -176,7 +176,7 @@ def test_damage_charts_are_refused_outside_the_fan_ruleset() -> None:
 
 
 def test_fan_ruleset_a_damage_roll_off_the_players_chart_is_an_injury_the_gm_reads() -> None:
-    # Issue 23 item 5: "a roll not on a chart says so ... instead of reading the nearest row". 25 hits
+    # "a roll not on a chart says so ... instead of reading the nearest row". 25 hits
     # (BS 40), reversed 52: the Left Arm, unarmoured: penetrates; the damage d100 rolls 86 and Chart 1
     # covers 01-70 only: the injury says it is off the chart, and the attack is not refused
     f = rp_fight()

@@ -1,4 +1,4 @@
-"""The GM screen's conditions resolved by the encounter as a turn ends (issue 22 item 3):
+"""The GM screen's conditions resolved by the encounter as a turn ends:
 :mod:`rules.encounter.upkeep`, hand-worked from seed 001 (Deathwatch GM screen) and seed 003.
 
 - Pinned (seed 001): "Pinned targets have Half Action only and suffer -20 BS and must keep cover

@@ -4,7 +4,7 @@
 separated by ``;`` or new lines; the two functions are a matched pair (``parse_weapons(format_weapons(w))``
 gives ``w``). This game hits on a d6 equal or UNDER the value (seed 002: "A roll of 6 is always
 considered a miss"), so a value typed ``AP4+`` (a datasheet's: 4, 5 or 6 hits) is converted to the
-same three faces equal or under, ``AP3``, and a step says so (issue 22: converted, never mistranslated;
+same three faces equal or under, ``AP3``, and a step says so (converted, never mistranslated;
 before it, refused with its conversion). ``AT7+`` cannot be rolled and is refused.
 """
 

@@ -1,4 +1,4 @@
-"""Issue 24 item 5: the forms checked while the player types.
+"""The forms checked while the player types.
 
 ``rules.check`` is what the page asks when a field loses focus: the scenario's validation (the
 engine's own messages) and the rules' refusals made before the first die, with no die drawn; plus

@@ -1,4 +1,4 @@
-"""JSON beyond the engine's limits (issues 18 and 26): nested 5,000 deep, a 5,000-digit number,
+"""JSON beyond the engine's limits: nested 5,000 deep, a 5,000-digit number,
 NaN, more than 2 MB. Each is refused at one field with a message, through every entry (the API,
 the CLI's resolve and odds, the party file, the page's bridge), never a traceback or exit 1."""
 

@@ -1,4 +1,4 @@
-"""Bounded input (issue 18, "Safe at the table"): a share link of a few hundred characters cannot
+"""Bounded input ("Safe at the table"): a share link of a few hundred characters cannot
 freeze the page. Counts and lengths are refused at their field (rules/limits.py), every parser of
 typed text answers 100 KB of adversarial input in linear time, a lone surrogate or a control
 character is refused at its field, and pydantic's messages are in the field's words."""

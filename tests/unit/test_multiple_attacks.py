@@ -1,4 +1,4 @@
-"""Multiple Attacks with Swift Attack or Lightning Attack, in DH1 and Deathwatch (issue 22, item 2).
+"""Multiple Attacks with Swift Attack or Lightning Attack, in DH1 and Deathwatch.
 
 Seed 003 L33 (DH1): "Multiple Attacks | Full | Use Swift Attack or Lightning Attack talents to make multiple
 attacks"; seed 001, Combat Actions (Deathwatch): Multiple Attacks, attack more than once in the same round.

@@ -249,7 +249,7 @@ def test_degrees_of_success_die_replaced_across_two_hits_matches_brute_force() -
 
 def test_deathwatch_degrees_are_the_minimum_of_a_damage_die_matches_brute_force() -> None:
     # DW Core, Ch. VIII, Attacker Determines Damage: the degrees are the minimum result of one damage die
-    # (issue 22). Autogun 1d10+3 against TB 4, no armour: BS 21, roll 01 scores 2 degrees and 02-11 one, so a die
+    # (a reading). Autogun 1d10+3 against TB 4, no armour: BS 21, roll 01 scores 2 degrees and 02-11 one, so a die
     # of 1 is raised to 2 (4 damage, no wound -> 5 damage, 1 wound). Volatile (Righteous Fury with no confirmation, seed 001) keeps the walk small: a natural
     # 10 opens the chain of d10s without the confirmation's 100 faces.
     case = Case(
@@ -859,7 +859,7 @@ D6_CHART = {"chart": 1, "die": 6, "rows": "1-3: Wounded\n4-5: Badly wounded\n6: 
             ),
         ),
         # aim, then a semi-automatic burst: the aim is the first shot's only (seed 000, Aiming;
-        # issue 22's reading): 30 + 5 - 5 = 30%, then 30 - 10 = 20%
+        # a reading): 30 + 5 - 5 = 30%, then 30 - 10 = 20%
         param(
             "aim-then-semi-first-shot-only",
             Case(

@@ -1,7 +1,7 @@
-"""The d100 odds of long bursts (issue 25): exact at any size, and the same as the walk they stand for.
+"""The d100 odds of long bursts: exact at any size, and the same as the walk they stand for.
 
 Three checks of :func:`rules.odds.d100.outcomes` where the degrees of success replace a damage die
-(DH2), which since issue 25 walks the rest of a hit once per *group* of damage rolls (their total,
+(DH2), which walks the rest of a hit once per *group* of damage rolls (their total,
 whether they call Righteous Fury, whether one jams a Flame), the degrees' die's gains read off the
 resolver's own ``replace_with_degrees`` roll by roll:
 
@@ -11,7 +11,7 @@ resolver's own ``replace_with_degrees`` roll by roll:
   agrees with brute force, every face of every die through the resolver
   (:func:`test_odds_brute_force.brute_force`);
 - on random small bursts (hypothesis), the grouped walk equals the walk of every damage roll on its
-  own (the group made of the roll's every die: the walk before issue 25).
+  own (the group made of the roll's every die: the plain walk).
 """
 
 from __future__ import annotations
@@ -149,7 +149,7 @@ def test_every_roll_walk_is_a_real_alternative() -> None:
     assert calls["n"] > 2 * grouped
 
 
-# The sum by the greatest gain (issue 25, _Sums._by_greatest_gain): in DH2 the degrees replace the
+# The sum by the greatest gain (_Sums._by_greatest_gain): in DH2 the degrees replace the
 # one die of the whole attack that gains the most wounds (seed 004, Step Four), the first such hit's
 # where hits tie. Where every replaced hit is its plain hit with its gain added to the wounds, the
 # sum is the plain hits' sum plus the greatest gain, whichever hit takes the die; the odds then sum

@@ -1,4 +1,4 @@
-"""The chance of each Critical Effects row (issue 23 item 4, rules.odds.critical), hand-worked from
+"""The chance of each Critical Effects row (rules.odds.critical), hand-worked from
 the seeds and checked against brute force: every face of every die through the resolver itself,
 reading the rows off the resolution's own Critical and Righteous Fury records.
 

@@ -1,4 +1,4 @@
-"""Odds on inputs that drive the engine deep (issue 26): a DW Horde hit by ``Blast (1000)`` takes
+"""Odds on inputs that drive the engine deep: a DW Horde hit by ``Blast (1000)`` takes
 4,000 hits, whose sum the odds built by recursion (``_prefix`` in ``rules/odds/d100.py``, one frame
 per hit) and raised ``RecursionError`` on (exit 1 on the CLI). No recursion in ``rules/`` may be
 driven past Python's limit by input. Blast's X is now at most 20 (``rules/limits.py``), so these

@@ -1,4 +1,4 @@
-"""Epic odds by composition (``rules.odds.epic_dp``, issue 25 item 1) against the brute-force walk
+"""Epic odds by composition (``rules.odds.epic_dp``) against the brute-force walk
 of the whole resolver (``rules.odds.walked.walk``): on small formations of the bench's shape
 (several attacking units, several weapon groups, AP and AT, cover, crossfire, macro-weapons,
 breaking) the two distributions must be equal, fraction for fraction; the bench's large cases
@@ -69,7 +69,7 @@ SMALL = {
         [es.shooter("Heavy bolter 30 AP4; Multi-melta 15 AP3 AT4 MW", name=f"Speeder {i}") for i in range(2)],
         [boyz(1, integrity=2), boyz(2), es.vehicle("Wagon", armour=3, distance=13)],
     ),
-    # weapon groups reaching overlapping, unequal sets of units (issue 25: composed count by count)
+    # weapon groups reaching overlapping, unequal sets of units (composed count by count)
     "a range-30 and a range-45 group, a unit 40 tiles away": es.scenario(
         [es.shooter("Heavy bolter 30 AP4; Missile launcher 45 AP3 AT3", name=f"Tac {i}") for i in range(2)],
         [boyz(1), es.infantry("Far", armour=2, distance=40), boyz(2, integrity=2)],

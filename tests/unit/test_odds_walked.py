@@ -115,7 +115,7 @@ CASES = [
     pytest.param(
         # the GM typed the first penetrating hit's reading only: the second action's hit reads the
         # typed "Wounded" when the first shot did not penetrate, else rolls on a chart a 6 is off.
-        # The second action is shared by the penetrating hits before it too (issue 24's review: the
+        # The second action is shared by the penetrating hits before it too (the
         # key left them out, and the walk gave the second shot the first's reading)
         rps.scenario(
             actions=["single", "single"],
@@ -227,7 +227,7 @@ PART_CHART = {"chart": 1, "rows": "01-30: Flesh wound\n31-70: Down"}  # no rows 
 
 
 def test_fan_ruleset_odds_count_a_roll_off_the_chart_as_its_own_figure_never_a_neighbour_row() -> None:
-    # Issue 23 item 5: a roll not on the chart says so. A single shot at an unarmoured target: every
+    # a roll not on the chart says so. A single shot at an unarmoured target: every
     # hit penetrates, and its damage d100 is off a chart of 01-70 on 71-100: 30 faces in 100. So the
     # chance of a hit read off the chart is the chance to hit times 3/10, and the other figures are
     # those of the same round with a full chart (a chart of 21-100 once refused the odds at "1")

@@ -151,7 +151,7 @@ FLAK = {"Head": 4, "Right Arm": 4, "Left Arm": 4, "Body": 4, "Right Leg": 4, "Le
 
 
 def test_saved_armour_of_each_d100_ruleset_passes_and_comes_back_as_given() -> None:
-    # issue 24: armour is a party kind of its own, the d100 target's AP by location
+    # armour is a party kind of its own, the d100 target's AP by location
     party = party_of_examples()
     party["armour"] = [
         {"name": "Flak", "system": "dh2", "data": FLAK},

@@ -1,8 +1,8 @@
-"""Issue 24 item 4: the arithmetic in a step's detail is written as a player reads it ("1 + half
+"""The arithmetic in a step's detail is written as a player reads it ("1 + half
 of (5 \u2212 1), rounded down = 3"), never in code's notation (``//``, ``*``, ``max(``, ``min(``).
 
 The scenarios are the golden corpus's entries whose recorded details do arithmetic (a division
-rounded down, a half, a minimum of one: the shapes that used code's notation before issue 24; a
+rounded down, a half, a minimum of one: the shapes that once used code's notation; a
 few of each kind), replayed through today's engine, whose details must read in words."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import rules
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 CODE = re.compile(r"//|\bmax\(|\bmin\(| \* |\u2212 -\d")
-# the arithmetic shapes worth replaying, in the corpus's words or (recorded before issue 24) in code's
+# the arithmetic shapes worth replaying, in the corpus's words or (recorded earlier) in code's
 ARITHMETIC = re.compile(r"rounded down|half of|\u00f7|//|\bmax\(")
 
 

@@ -1,4 +1,4 @@
-"""The order in which stacked weapon qualities apply, pinned (issue 19, item 2).
+"""The order in which stacked weapon qualities apply, pinned.
 
 Each test is a hand-worked attack whose answer differs when two qualities apply the other way round,
 with the arithmetic in its comments and the rule (seed line, or book chapter and section) that puts
@@ -48,13 +48,13 @@ def dice_of(hit: dict[str, Any]) -> list[tuple[int, int, bool]]:
 # --- Pen: Force and Maximal add before Lance, Razor Sharp and Melta multiply ---------------------------------
 # DH2 Core, Ch. V: Force raises the weapon's damage and Pen by the psy rating, Maximal's setting is a profile
 # with +2 Pen; Razor Sharp and Melta double "the weapon's Penetration" and Lance adds "its base value" once per
-# degree: the Pen they double or multiply is the weapon's Pen as it is fired, additions included (issue 19's
-# example). Deathwatch reads Force (DW Core, Ch. V, Force Weapons) and Razor Sharp (seed 001, Weapon Qualities:
+# degree: the Pen they double or multiply is the weapon's Pen as it is fired, additions included (the
+# stacked qualities' example). Deathwatch reads Force (DW Core, Ch. V, Force Weapons) and Razor Sharp (seed 001, Weapon Qualities:
 # "double the weapon's Penetration") the same way.
 
 
 def test_pen_force_before_razor_sharp_dh2() -> None:
-    # Issue 19's Force sword: Pen 2, psy rating 3, Razor Sharp, Body AP 10. WS 90 + 10 (Standard Attack) = 100;
+    # The stacked qualities' Force sword: Pen 2, psy rating 3, Razor Sharp, Body AP 10. WS 90 + 10 (Standard Attack) = 100;
     # roll 33 -> DoS 10 - 3 + 1 = 8, reversed 33 Body. Damage d10 8 (not below the 8 DoS) + SB 3 + Force 3 = 14.
     # Force first: Pen (2 + 3) x 2 = 10 -> armour 0 -> 14 - 0 - TB 3 = 11 wounds.
     # Force after:  Pen 2 x 2 + 3 = 7   -> armour 3 -> 14 - 3 - 3 = 8 wounds.

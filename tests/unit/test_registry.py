@@ -121,12 +121,12 @@ def test_the_engines_start_imports_no_ruleset_or_odds_module_it_did_not_import_b
         "auspex_web",
         "auspex_web.bridge",
         "auspex_web.render",
-        # a step's source in the book's words, for the renderer (issue 24 item 4): one small mapping
+        # a step's source in the book's words, for the renderer: one small mapping
         "auspex_web.sources",
         "rules.sources",
         "rules",
         "rules.api",
-        # the d100 scenario's critical tables and the renderer's words for a row read (issue 23)
+        # the d100 scenario's critical tables and the renderer's words for a row read
         "rules.critical",
         "rules.critical.models",
         "rules.critical.reading",
@@ -141,7 +141,7 @@ def test_the_engines_start_imports_no_ruleset_or_odds_module_it_did_not_import_b
 
 
 def test_no_dispatch_chain_names_a_ruleset_outside_the_registry() -> None:
-    # issue 19: "the ten Python dispatch chains read it"; what is left names a ruleset in its rule
+    # "the ten Python dispatch chains read it"; what is left names a ruleset in its rule
     # text (initiative's sources), or a docstring.
     files = [
         "rules/api.py",

@@ -468,7 +468,7 @@ def test_two_weapon_fighting_shows_the_second_attack_under_the_first() -> None:
     assert "Second weapon" not in render_resolution(resolution())
 
 
-# --- The group's critical tables (issue 23): the row read on the hit's card ---------------------------------
+# --- The group's critical tables: the row read on the hit's card ---------------------------------
 
 
 def _fury_hit(effect: dict[str, Any] | None) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""render_encounter on CPython: what the tracker shows of an encounter's state (issue 20 item 6),
+"""render_encounter on CPython: what the tracker shows of an encounter's state,
 from hand-built states and from one played through the engine; and bridge.encounter's envelope."""
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ def test_a_character_wounds_critical_fatigue_weapon_and_turn() -> None:
     html = render_encounter(state(g, round=1, order=["g"], turn="g"))
     assert "Round 1 \u00b7 Guard's turn" in text(html)
     c = card(html, "g")
-    assert "16 taken: all 10 wounds, critical damage 6" in c  # issue 24: not "16 of 10"
+    assert "16 taken: all 10 wounds, critical damage 6" in c  # not "16 of 10"
     assert "Fatigue 1" in c
     assert "Autogun: 27 of 30 \u00b7 JAMMED" in c
     assert "Aim held (half: +10)" in c
@@ -278,7 +278,7 @@ def test_two_weapons_show_both_clips_on_the_card() -> None:
 
 
 def test_a_log_line_names_the_book_not_the_rule_text_file() -> None:
-    # issue 24: "(seed 001, Overwatch)" in the engine's log reads as the book, the file in a title
+    # "(seed 001, Overwatch)" in the engine's log reads as the book, the file in a title
     log = [{"index": 0, "round": 1, "who": None, "text": "Vex takes a Run: its Overwatch ends (seed 001, Overwatch)"}]
     html = render_encounter(state(log=log))
     assert "Vex takes a Run: its Overwatch ends (Deathwatch GM screen, Overwatch)" in html

@@ -1,5 +1,5 @@
 """render_encounter on CPython: a combatant's card shows what the group's Critical Effects tables
-did to it (issue 23 item 3): its critical damage, each Righteous Fury row with the group's words
+did to it: its critical damage, each Righteous Fury row with the group's words
 and effects (seed 004, Righteous Fury: separate effects, not stacking), the rows its critical damage
 read, the conditions with their turns left, its characteristic damage and the locations lost.
 Every text the group typed is escaped."""
@@ -50,7 +50,7 @@ def test_card_shows_critical_rows_damage_conditions_and_locations_lost() -> None
         conditions=[{"name": "Stunned", "rounds": 2}, {"name": "Right Arm lost", "rounds": None}],
     )
     c = card(render_encounter(state(g)), "g")
-    assert "22 taken: all 10 wounds, critical damage 12" in c  # issue 24: not "22 of 10"
+    assert "22 taken: all 10 wounds, critical damage 12" in c  # not "22 of 10"
     assert "Critical: Rending Critical Effects, Arm row 10 \u2014 (Right Arm lost, WS damage 10)" in c
     assert "Characteristic damage: WS \u221210, Ag \u22124" in c
     assert "Stunned (2 turns left)" in c and "Right Arm lost" in c

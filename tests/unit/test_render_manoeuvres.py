@@ -1,4 +1,4 @@
-"""The result card of a melee manoeuvre (issue 22): the verdict, who won, the effect, each side's
+"""The result card of a melee manoeuvre: the verdict, who won, the effect, each side's
 opposed test; typed names are escaped."""
 
 from __future__ import annotations

@@ -205,7 +205,7 @@ def test_compare_draws_both_charts_on_one_scale_and_one_range() -> None:
     assert attr(html, "odds-chart", "data-low") == ["0", "0"]
     assert attr(html, "odds-chart", "data-high") == ["4", "4"]
     a_html, b_html = html.split('data-side="B"')
-    # 3 has no chance on either side: not listed (issue 24); A's 4 is, for B's 30%
+    # 3 has no chance on either side: not listed; A's 4 is, for B's 30%
     assert ks(a_html, "odds-bar-label") == ["0", "1", "2", "4"]
     assert ks(a_html, "odds-bar-p")[3:] == ["0.0%"]
     assert ks(a_html, "odds-bar-at-least")[3:] == ["at least 4: 0.0%"]
@@ -253,7 +253,7 @@ def test_every_rulesets_example_renders_with_the_engines_numbers(name: str) -> N
     html = render_odds(odds)
     first = odds["headline"][0]
     assert ks(html, f"odds-{first['key']}")[0].lstrip("\u2248") == percent(first["chance"]["p"])
-    listed = [b for b in odds["chart"]["bars"] if b["p"]["p"] > SHOWN]  # issue 24: 0.05% or less left out
+    listed = [b for b in odds["chart"]["bars"] if b["p"]["p"] > SHOWN]  # 0.05% or less left out
     assert ks(html, "odds-bar-p") == [("" if odds["exact"] else "\u2248") + percent(b["p"]["p"]) for b in listed]
     assert widths(html)[[b["p"]["p"] for b in listed].index(chart_scale(odds["chart"])[0])] == "100.00"
     assert render_odds(odds, odds).count('data-k="odds-chart"') == 2
@@ -300,7 +300,7 @@ def test_two_weapon_odds_show_the_second_weapon_and_both_attacks() -> None:
     assert "Second weapon" not in single and "odds-both" not in single
 
 
-# ------------------------------------------------------------------------------ Critical Effects rows (issue 23)
+# ------------------------------------------------------------------------------ Critical Effects rows
 
 
 def crit_row(row: int, p: str, tables: list[dict[str, Any]] | None = None) -> dict[str, Any]:

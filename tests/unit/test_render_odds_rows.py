@@ -1,4 +1,4 @@
-"""Issue 24 item 4: the odds' chart lists the values a player needs. Compare draws a row only where
+"""The odds' chart lists the values a player needs. Compare draws a row only where
 A or B is above 0.05% (not 31 rows a side padded with 0.0%); the single view likewise leaves out
 the values of 0.05% or less; each says how many it left out."""
 

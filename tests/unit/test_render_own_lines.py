@@ -1,4 +1,4 @@
-"""Issue 24 item 4: cover, the Horde's size bonus and the evasion test each on their own line with
+"""Cover, the Horde's size bonus and the evasion test each on their own line with
 their numbers, not folded into the armour ("Armour 7 · 12 AP - Pen 5"), silently dropped (a
 Horde of Magnitude 29) or reduced to "(2 evaded)"."""
 

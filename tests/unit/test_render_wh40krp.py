@@ -94,7 +94,7 @@ def test_a_hit_that_does_not_penetrate_says_who_ducks_back() -> None:
 
 
 def test_a_damage_roll_off_the_players_chart_says_so() -> None:
-    # Issue 23 item 5: "86 is not on your chart 1". Single shot, BS 45: 30 hits (reversed 03: Head,
+    # "86 is not on your chart 1". Single shot, BS 45: 30 hits (reversed 03: Head,
     # unarmoured); damage d100 86 on a Chart 1 of 01-70: not a row, the GM reads it
     res = round_of(
         action={"actions": [{"kind": "single"}]},

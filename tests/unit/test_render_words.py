@@ -1,4 +1,4 @@
-"""Issue 24 item 4: a result in a player's words. The step log starts collapsed; a source reads as
+"""A result in a player's words. The step log starts collapsed; a source reads as
 the book (the rule text file in a title, never "seed 004" in the text); the random seed is named
 as such; the headline keeps wounds and critical damage apart."""
 

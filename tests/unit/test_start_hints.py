@@ -1,4 +1,4 @@
-"""index.html's start (issue 25 item 4): static/start.js starts the rules engine without waiting for
+"""index.html's start: static/start.js starts the rules engine without waiting for
 static/app.js's modules, and the files the engine's start imports first are fetched beside it
 (``<link rel="modulepreload">``). A hint naming a file that is not there (PyScript's hashed core
 chunk after a new PyScript is vendored) would fetch nothing useful and fail quietly: checked here."""

@@ -310,7 +310,7 @@ def test_a_refused_pair_rolls_nothing_and_names_every_field() -> None:
 def test_two_weapon_attacks_never_exceed_the_two_weapons_rof(
     w1: dict[str, Any], w2: dict[str, Any], a1: str, a2: str, seed: int, bs: int
 ) -> None:
-    # Issue 21's property: rounds fired and hits of each hand never exceed that weapon's RoF.
+    # The two-weapon property: rounds fired and hits of each hand never exceed that weapon's RoF.
     data = pair(w1, {**w2, "name": "Left"}, action=a1, second_action={"type": a2})
     data["attacker"]["characteristics"]["BS"] = bs
     data["seed"] = seed

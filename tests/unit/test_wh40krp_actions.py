@@ -132,7 +132,7 @@ def test_aim_is_spent_by_the_shot_after_it() -> None:
 def test_aim_applies_only_to_the_first_semi_automatic_shot() -> None:
     # seed 000, Aiming: aiming "only applies with the first shot, after which the weapon jolts the
     # character back"; the semi-automatic second shot carries recoil too ("-5 to hit for the 1st and
-    # -10 for the 2nd"), so Aim is read as the first shot of any burst (issue 22's reading).
+    # -10 for the 2nd"), so Aim is read as the first shot of any burst (a reading).
     # BS 40 + 10 (aim, 2 actions) - 5 = 45; the second shot: 40 - 10 = 30, no aim.
     res = resolve(scenario(actions=["aim", "aim", "semi"], dice=[90, 90]))
     assert chances(res) == [45, 30]

@@ -441,7 +441,7 @@ def test_in_hand_to_hand_the_attackers_chart() -> None:
     assert purposes(res)[-1] == "blow 1 damage d100 (Chart 2)"
 
 
-# --- a roll the player's chart leaves out (issue 23 item 5): said so, never the nearest row ------------------
+# --- a roll the player's chart leaves out: said so, never the nearest row ------------------
 
 PART_CHART = {"chart": 1, "rows": "01-30: Flesh wound\n31-70: Down"}  # no rows for 71-100
 
@@ -452,7 +452,7 @@ def off_chart(res: dict[str, Any]) -> tuple[int, str | None, str | None]:
 
 
 def test_a_roll_the_chart_leaves_out_says_so_instead_of_reading_the_nearest_row() -> None:
-    # Issue 23: "a roll not on a chart says so ("86 is not on your chart 1") instead of reading the nearest
+    # "a roll not on a chart says so ("86 is not on your chart 1") instead of reading the nearest
     # row". 27 hits, the unarmoured target is penetrated, the damage d100 rolls 86: Chart 1 stops at 70
     res = resolve(scenario(charts=[PART_CHART], dice=[27, 86]))
     assert off_chart(res) == (86, None, "off_chart")

@@ -149,7 +149,7 @@ def pinning(a: D100Attack, st: AttackState, magnitude: int | None) -> None:
     rule = a.tables.pinning
     if rule is None and st.action.name == "Suppressing Fire":
         # DH1 (seed 003 L38: "Force opponents to take cover") and DH2 give no pinning test in
-        # Auspex's tables: taking cover is asked of the GM, hit or miss (issue 22)
+        # Auspex's tables: taking cover is asked of the GM, hit or miss
         a._step(
             "Taking cover",
             st.action.source,

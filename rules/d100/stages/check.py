@@ -71,7 +71,7 @@ def check(a: D100Attack) -> ActionDef:
 
     errors.extend(_action_fits(a, action))
     errors.extend(psychic.errors(a, action))
-    errors.extend(multiple_errors(a))  # Multiple Attacks' talent (issue 22)
+    errors.extend(multiple_errors(a))  # Multiple Attacks' talent
     if not w.is_melee and not action.psychic:
         errors.extend(check_ranged(a, action))
     errors.extend(_parry(a))
@@ -134,7 +134,7 @@ def check_ruleset_options(a: D100Attack, action: ActionDef) -> list[FieldError]:
 
 
 def _table_options(a: D100Attack) -> list[FieldError]:
-    """The table rules of issue 21 (a Troop attacker's Righteous Fury; the GM's options), where
+    """The table rules seed 004 leaves to the group (a Troop attacker's Righteous Fury; the GM's options), where
     the ruleset has them."""
     s = a.s
     errors: list[FieldError] = []
@@ -224,7 +224,7 @@ def _target_options(a: D100Attack, action: ActionDef) -> list[FieldError]:
 
 def _overwatch_errors(a: D100Attack, action: ActionDef) -> list[FieldError]:
     """A shot fired from Overwatch: Deathwatch's is a burst (seed 001, Overwatch); DH1's any
-    ranged attack (seed 003, Overwatch; issue 22); a ruleset with neither rule refuses it."""
+    ranged attack (seed 003, Overwatch); a ruleset with neither rule refuses it."""
     t = a.tables
     if t.pinning is None and t.overwatch is not None:
         if a.weapon.is_melee or action.kind == "melee":
@@ -251,7 +251,7 @@ def _action_options(a: D100Attack, action: ActionDef) -> list[FieldError]:
             errors.extend(_off_hand_twice(a))
     if s.action.overwatch:
         errors.extend(_overwatch_errors(a, action))
-    errors.extend(suppressing_errors(a))  # issue 22: Suppressing Fire's random targets
+    errors.extend(suppressing_errors(a))  # Suppressing Fire's random targets
     errors.extend(_charge_length(a, action))
     suppressing = action.name == "Suppressing Fire" and t.pinning is not None and not w.is_melee
     if suppressing and w.range > 0 and s.action.distance > a._range() / 2:

@@ -1,4 +1,4 @@
-"""The group's critical table read for a hit (issue 23): DH2 Righteous Fury's d5 row, and the row of
+"""The group's critical table read for a hit: DH2 Righteous Fury's d5 row, and the row of
 critical damage's running total (:func:`rules.critical.reading.critical_row`), in every d100 ruleset.
 
 A row is read only when the scenario brings the group's tables (``scenario.critical_tables``) and

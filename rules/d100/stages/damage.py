@@ -280,7 +280,7 @@ def hit_record(
         a._step(f"Righteous Fury, hit {hd.number}", a.SRC["fury_troop"], denied)
     grav_txt = f" + Graviton {grav} (the location's AP)" if grav else ""
     doubled = " \u00d7 2" if m.factor == 2 else ""
-    cover = cover_at(a, hd.location, hd.person)  # issue 24: the cover named inside the armour
+    cover = cover_at(a, hd.location, hd.person)  # the cover named inside the armour
     armour_text = f"{armour}" if not cover else f"{armour - cover} + cover {cover}"
     armour_text = f"({armour_text})" if cover and doubled else armour_text
     a._step(
@@ -342,7 +342,7 @@ def critical(a: D100Attack, hit: Hit, taken_by: dict[int, int]) -> Hit:
         f"damage ({crit.total} in all): consult the {crit.damage_type} Critical Effects "
         f"table, {hit.location}, row {row}." + (f" Critical damage is cumulative. {blood.blood_loss}" if blood else ""),
     )
-    # the group's table (issue 23): each hit that adds Critical damage reads the row of its running total
+    # the group's table: each hit that adds Critical damage reads the row of its running total
     source = a.SRC.get("critical_row", a.SRC["critical"])
     reading = read_row(
         a,

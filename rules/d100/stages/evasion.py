@@ -32,7 +32,7 @@ def _terrain(a: D100Attack, why: list[str]) -> int:
 
 
 def _record(reaction: str, skill: int, mod: int, test: D100Test, hits: int, negated: int) -> EvasionTest:
-    """The Evasion test for the resolution's own line (issue 24)."""
+    """The Evasion test for the resolution's own line."""
     return EvasionTest(
         reaction=reaction,
         skill=skill,
@@ -76,7 +76,7 @@ def evade(a: D100Attack, st: AttackState, hits: int) -> int:
                 v = a.parry_q.num(name, "parry")
                 raw += v
                 why.append(f"{signed(v)}: the parrying weapon is {name}")
-    raw += _terrain(a, why) if ev.reaction == "Dodge" else 0  # issue 22: Difficult Terrain (seed 003 L63)
+    raw += _terrain(a, why) if ev.reaction == "Dodge" else 0  # Difficult Terrain (seed 003 L63)
     mod = cap_modifier(raw)
     roll = a._test_die(EVASION, f"{ev.reaction} d100 (evasion)", ev.skill + mod)
     test = a.test(ev.skill + mod, roll)

@@ -41,7 +41,7 @@ def finish(a: D100Attack, st: AttackState, outcome: str, success: bool | None = 
         smoke = landing.smoke(a)  # where the round landed, hit or miss (a jam fires nothing)
         result = base.get("horde")
         pinning(a, st, result.magnitude_after if isinstance(result, HordeResult) else None)
-    hits = settle(a, hits)  # the group's critical rows: their effect dice last of all (issue 23)
+    hits = settle(a, hits)  # the group's critical rows: their effect dice last of all
     read = psychic.settle(a)  # the group's Psychic Phenomena (and Perils) rows, after them
     if read is not None:
         base["phenomena"] = read

@@ -142,7 +142,7 @@ def _critical_effect(
         f"The hit dealt damage: 1d5 = {effect} on the {table} table{late}. "
         f"The effect is applied without counting as Critical damage.",
     )
-    # the group's table (issue 23): the d5 is the row read; its effect dice come at the attack's end
+    # the group's table: the d5 is the row read; its effect dice come at the attack's end
     reading = read_row(
         a,
         number=hd.number,

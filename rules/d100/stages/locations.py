@@ -124,7 +124,7 @@ def spread(a: D100Attack, st: AttackState, locations: list[str]) -> list[tuple[i
     nearby, rule = a.s.target.nearby, a.tables.spread_hits
     if not nearby or rule is None:
         return []
-    if suppressing.applies(a, st):  # issue 22: each hit to a random target in the area
+    if suppressing.applies(a, st):  # each hit to a random target in the area
         return suppressing.random_targets(a, st, locations)
     if st.mode not in ("semi", "full") or st.action.name == "Suppressing Fire":
         a._step(

@@ -144,7 +144,7 @@ def _tactics(a: D100Attack, st: AttackState) -> list[Mod]:
     out: list[Mod] = []
     if s.action.overwatch and t.pinning is not None and t.pinning.overwatch_bs:
         out.append(("Fired from Overwatch", t.pinning.overwatch_bs, t.pinning.overwatch_source))
-    elif s.action.overwatch and t.overwatch is not None:  # DH1: the BS modifier only (issue 22)
+    elif s.action.overwatch and t.overwatch is not None:  # DH1: the BS modifier only
         out.append(("Fired from Overwatch", t.overwatch.bs, t.overwatch.source))
     if s.action.two_weapon != "none" and t.two_weapon is not None:
         tw = t.two_weapon

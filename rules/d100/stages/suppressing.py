@@ -1,4 +1,4 @@
-"""Suppressing Fire's hits given to random targets in the area (issue 22 item 4).
+"""Suppressing Fire's hits given to random targets in the area.
 
 Seed 001, Suppressing Fire: "Make a Hard (-20) Ballistic Skill Test to determine if anyone in area
 has been hit, GM assigns hit to random target. An extra hit is scored for every 2 degrees of

@@ -1,4 +1,4 @@
-"""Every weapon quality of the d100 rulesets has its file here, with one test per ruleset (issue 19: adding a
+"""Every weapon quality of the d100 rulesets has its file here, with one test per ruleset (adding a
 quality is one hook entry plus one test file that shows its readings in every ruleset side by side)."""
 
 from __future__ import annotations

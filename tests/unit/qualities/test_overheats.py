@@ -130,7 +130,7 @@ def test_overheats_dw(roll: int, overheated: bool) -> None:
     # Plasma gun with Overheats, BS 70 + Point Blank 30 = 100: 90 hits (DoS 1, reversed 09 Head; d10 5 + 9 - TB 4 =
     # 10); from 91 the weapon overheats, the attack is lost and no table d10 is rolled. The envelope reports an
     # overheat as the attack lost: outcome "jam" with ``overheated`` true and ``jammed`` false (Overheats is not a
-    # jam, issue 22; as in DH2 and DH1).
+    # jam, a reading; as in DH2 and DH1).
     gun = weapon(dw.PLASMA_GUN, qualities=["Overheats"])
     res = resolve_ok(dw.scenario(gun, BS=70, distance=2, dice=[roll, 5]))
     assert (res["overheated"], res["jammed"], res["outcome"]) == (
