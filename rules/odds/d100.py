@@ -169,12 +169,7 @@ def summarize(
     scenario, to read the conditions left on the target (:func:`rules.d100.conditions.conditions_from`,
     as ``outcomes(..., conditions=True)`` counts them), else they stay False / 0."""
     mine = [h for h in res.hits if h.person == 0]
-    left: dict[str, Any] = {}
-    if conditions is not None:
-        from ..d100.conditions import conditions_from
-
-        on = [c.name for c in conditions_from(res, conditions) if c.who == "target" and c.person == 0]
-        left = {"stunned": "Stunned" in on, "prone": "Prone" in on, "fatigue": on.count("Fatigue")}
+    left = _left_on_target(res, conditions) if conditions is not None else {}
     rows = [(h.location, h.righteous_fury.critical_effect) for h in mine if h.righteous_fury is not None]
     read = [(loc, row) for loc, row in rows if row is not None]
     return Outcome(
@@ -183,8 +178,8 @@ def summarize(
         hits=len(mine),
         wounds=res.total_wounds if cap is None else min(cap, res.total_wounds),
         fury=any(h.righteous_fury is not None and h.righteous_fury.confirmed is not False for h in mine),
-        # a Troop slain by Righteous Fury (the resolution's ``slain`` also counts a row marked
-        # [slain] since issue 23: the odds read those off fury_slain and rules.odds.critical)
+        # a Troop slain by Righteous Fury (the resolution's ``slain`` also counts a row of the group's
+        # tables marked [slain]: the odds read those off fury_slain and rules.odds.critical)
         slain=any(h.righteous_fury is not None and h.righteous_fury.slain for h in mine),
         magnitude=_magnitude(res, sum(h.magnitude for h in mine)),
         locations=tuple(sorted(h.location for h in mine)),
@@ -193,6 +188,15 @@ def summarize(
         fury_slain=any(fury_slain(slain or {}, loc, row) for loc, row in read),
         **left,
     )
+
+
+def _left_on_target(res: Resolution, scenario: Scenario) -> dict[str, Any]:
+    """The conditions ``res`` leaves on the target (:func:`rules.d100.conditions.conditions_from`):
+    ``{"stunned": bool, "prone": bool, "fatigue": levels}``, as :class:`Outcome` carries them."""
+    from ..d100.conditions import conditions_from
+
+    on = [c.name for c in conditions_from(res, scenario) if c.who == "target" and c.person == 0]
+    return {"stunned": "Stunned" in on, "prone": "Prone" in on, "fatigue": on.count("Fatigue")}
 
 
 def _magnitude(res: Resolution, lost: int) -> int:

@@ -68,6 +68,42 @@ def _problem_list(problems: list[Mapping[str, Any]], key: str) -> str:
     return f'<ul class="import-problems" data-k="{e(key)}">{items}</ul>' if items else ""
 
 
+def _entry(
+    key: str,
+    word: str,
+    entry: Mapping[str, Any],
+    fields: list[Mapping[str, Any]],
+    problems: list[Mapping[str, Any]],
+    talents: list[Mapping[str, Any]],
+) -> tuple[str, list[Mapping[str, Any]]]:
+    """One party entry's fieldset (its fields, where each was read, the talents the engine reads,
+    the problems found at its fields' places) and those problems."""
+    mine = [f for f in fields if f.get("entry") == key]
+    rows = "".join(
+        f'<tr><th scope="row">{_breakable(f.get("field", ""))}</th>'
+        f"<td>{_value(key, str(f.get('field', '')), f.get('value'))}</td>"
+        f'<td><small class="import-source">{e(f.get("source", ""))}</small></td></tr>'
+        for f in mine
+    )
+    sources = {str(f.get("source", "")) for f in mine if f.get("source")}
+    # a field's source may join several places ("items.1.system.special (item 1), ...")
+    sources |= {s.split(" (")[0] for s in sources}
+    here = _problems_at(problems, sources)
+    said = [t for t in talents if t.get("entry") == key]
+    extra = ""
+    if said:
+        names = ", ".join(f"{t.get('name', '')} ({t.get('source', '')})" for t in said)
+        extra = f'<p class="hint">Talents the engine reads: {e(names)}</p>'
+    html = (
+        f'<fieldset class="import-entry" data-k="entry" data-entry="{e(key)}">'
+        f"<legend>{e(word)}: {_k('name', e(entry.get('name', '')))}</legend>"
+        f'<table class="import-fields"><thead><tr><th scope="col">Field</th><th scope="col">Value</th>'
+        f'<th scope="col">Read from</th></tr></thead><tbody>{rows}</tbody></table>'
+        f"{extra}{_problem_list(here, 'problems')}</fieldset>"
+    )
+    return html, here
+
+
 def render_import(preview: Mapping[str, Any]) -> str:
     """The preview of one import (``run_import``'s ``import``: ``{party, fields, problems,
     talents, readings}``) as HTML: the readings taken, then per entry of the party a table of its
@@ -86,31 +122,9 @@ def render_import(preview: Mapping[str, Any]) -> str:
         out.append(f'<p class="hint">Read as:</p><ul class="import-readings" data-k="readings">{items}</ul>')
     for kind, word in KIND_WORDS.items():
         for i, entry in enumerate(party.get(kind) or []):
-            key = f"{kind}.{i}"
-            mine = [f for f in fields if f.get("entry") == key]
-            rows = "".join(
-                f'<tr><th scope="row">{_breakable(f.get("field", ""))}</th>'
-                f"<td>{_value(key, str(f.get('field', '')), f.get('value'))}</td>"
-                f'<td><small class="import-source">{e(f.get("source", ""))}</small></td></tr>'
-                for f in mine
-            )
-            sources = {str(f.get("source", "")) for f in mine if f.get("source")}
-            # a field's source may join several places ("items.1.system.special (item 1), ...")
-            sources |= {s.split(" (")[0] for s in sources}
-            here = _problems_at(problems, sources)
+            html, here = _entry(f"{kind}.{i}", word, entry, fields, problems, talents)
             placed |= {id(p) for p in here}
-            said = [t for t in talents if t.get("entry") == key]
-            extra = ""
-            if said:
-                names = ", ".join(f"{t.get('name', '')} ({t.get('source', '')})" for t in said)
-                extra = f'<p class="hint">Talents the engine reads: {e(names)}</p>'
-            out.append(
-                f'<fieldset class="import-entry" data-k="entry" data-entry="{e(key)}">'
-                f"<legend>{e(word)}: {_k('name', e(entry.get('name', '')))}</legend>"
-                f'<table class="import-fields"><thead><tr><th scope="col">Field</th><th scope="col">Value</th>'
-                f'<th scope="col">Read from</th></tr></thead><tbody>{rows}</tbody></table>'
-                f"{extra}{_problem_list(here, 'problems')}</fieldset>"
-            )
+            out.append(html)
     rest = [p for p in problems if id(p) not in placed]
     if rest:
         out.append(f'<p class="hint">Not understood:</p>{_problem_list(rest, "problems-elsewhere")}')
