@@ -7,7 +7,7 @@ import { familyOf } from "./families/index.js";
 import { h, put, restore, scenarioFields, snapshot } from "./formstate.js";
 import { initShare } from "./share.js";
 import { asideText, copyAside, download, load, notice, onChange, update } from "./store.js";
-import { importTables, savedTables } from "./tables.js"; // critical tables (issue 23) travel with the party
+import { importTables, savedTables } from "./tables.js"; // critical tables travel with the party
 
 const FORM_KEY = "auspex:form:v1";
 const PARTY_KEY = "auspex:party:v1";
@@ -16,7 +16,7 @@ const KINDS = [
   { key: "attackers", one: "attacker", path: "attacker", scope: ["attacker."] },
   { key: "weapons", one: "weapon", path: "attacker.weapon", scope: ["attacker.weapon."] },
   { key: "targets", one: "target", path: "target", scope: ["target.", "target-kind"] },
-  // issue 24: a d100 target's armour (AP by location), saved apart so one suit goes on any foe
+  // a d100 target's armour (AP by location), saved apart so one suit goes on any foe
   { key: "armour", one: "armour", path: "target.armour", scope: ["target.armour."], family: "d100" },
 ];
 
@@ -306,7 +306,7 @@ function initPartyBar({ collectScenario, engine }) {
   refresh();
 
   document.getElementById("party-export").addEventListener("click", () => {
-    const tables = savedTables(); // critical tables (issue 23): exported with the party when saved
+    const tables = savedTables(); // critical tables: exported with the party when saved
     download("auspex-party.json", JSON.stringify({ ...asStored(party), ...(tables ? { critical_tables: tables } : {}) }, null, 1));
     const n = KINDS.reduce((sum, { key }) => sum + party[key].length, 0);
     say(`Exported ${n} saved ${n === 1 ? "entry" : "entries"} as auspex-party.json.`);
@@ -337,7 +337,7 @@ function initPartyBar({ collectScenario, engine }) {
     }
     merge(envelope.party);
     if (envelope.party.critical_tables) {
-      // critical tables (issue 23): merged into the saved ones (the same table replaced, others kept)
+      // critical tables: merged into the saved ones (the same table replaced, others kept)
       const trouble = await importTables(engine, envelope.party.critical_tables);
       if (trouble) say(`${status.textContent} ${trouble}`, true);
       else say(`${status.textContent} Its critical tables are merged into yours.`);

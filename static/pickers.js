@@ -1,4 +1,4 @@
-// Auspex: weapons and armour picked, not typed (issue 24 item 2). On the Attacker and Target steps
+// Auspex: weapons and armour picked, not typed. On the Attacker and Target steps
 // of every ruleset, a picker offers the party's saved entries (an optgroup "Party", first) and, for
 // DH2, DH1 and Deathwatch, the ruleset's armoury (the catalogue's, each entry with its source shown
 // beside the picker); picking fills the fields, which stay editable. Beside a d100 weapon, its fire
@@ -145,7 +145,7 @@ const fieldText = (name) => {
 };
 
 // The book entry the fields hold as the picker would have filled them, if any: a picker is not a
-// form field and is not kept over a reload, but the fields it filled are (issue 24's finding: it read
+// form field and is not kept over a reload, but the fields it filled are (a finding of the phone tests: it read
 // "(type the profile below)" beside a restored Lasgun). An entry that fills no field matches nothing.
 function bookMatch(kind) {
   const read = new Map(); // each field read once

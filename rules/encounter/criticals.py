@@ -1,4 +1,4 @@
-"""Critical effects in an encounter (issue 23): the group's tables in force, and the rows an attack
+"""Critical effects in an encounter: the group's tables in force, and the rows an attack
 reads becoming the combatant's conditions.
 
 - :func:`tables_event`, the handler of the ``critical_tables`` event: the group's tables of the
@@ -29,7 +29,7 @@ Readings (Auspex's, where the seeds are silent):
   Fatigue and characteristic damage from any source add (seed 001, Fatigue). A state (Prone,
   Blood Loss, On Fire, a location lost or useless) is had once. The rows read for critical damage
   follow the same rules (a condition is had once; its longer duration stands).
-- Stunned counts its bearer's own turns, as every condition's ``rounds`` (issue 22's Stun).
+- Stunned counts its bearer's own turns, as every condition's ``rounds`` (the Stun action's Stunned too).
 - On Fire is recorded for the GM (the ``On Fire`` condition, "its effects are applied by hand"):
   no seed rules it, and DH2 Core Ch. VII's On Fire is not built.
 - Characteristic damage lowers the characteristic in its bearer's later attacks' scenarios (its
@@ -53,7 +53,7 @@ from .models import AttackEvent, CombatantState, Condition, EncounterError, Enco
 if TYPE_CHECKING:
     from .engine import Ctx
 
-TABLES_SRC = "issue 23: your group's Critical Effects tables"
+TABLES_SRC = "your group's Critical Effects tables"
 FURY_SRC = "seed 004, Righteous Fury (each roll a separate effect; they do not stack)"
 CRITICAL_SRC = "seed 004, Step Five (critical damage accumulated); seed 001, Critical Damage is cumulative"
 D100 = ("dh2", "dh1", "dw")
@@ -105,7 +105,7 @@ def tables_event(ctx: Ctx) -> None:
 def into_scenario(state: EncounterState, ev: AttackEvent, data: dict[str, Any], field: str) -> dict[str, Any]:
     """The attack's scenario with the tables in force: the event's own (checked: the encounter's
     ruleset only, at ``field.critical_tables.N.system``), else the last ``critical_tables``
-    event's; none: ``data`` as it is (so a scenario is byte-identical to one before issue 23)."""
+    event's; none: ``data`` as it is (so a scenario without the group's tables is byte-identical to one made before they existed)."""
     own = ev.critical_tables
     if own is not None:
         _checked(state.system, own, f"{field}.critical_tables")
@@ -166,7 +166,7 @@ def weakened(who: CombatantState, at: CombatantState, a: dict[str, Any], t: dict
             base = ch.get(k, field.default if field is not None else None)
             if base is not None:
                 ch[k] = max(0, int(base) - n)
-        notes.append(f"{who.name}'s characteristic damage: {_points(who)} (issue 23, its Critical Effects)")
+        notes.append(f"{who.name}'s characteristic damage: {_points(who)} (its Critical Effects)")
     if at.characteristic_damage:
         tc = t.setdefault("characteristics", {})
         for k, n in at.characteristic_damage.items():
@@ -175,7 +175,7 @@ def weakened(who: CombatantState, at: CombatantState, a: dict[str, Any], t: dict
                 tc[k] = max(0, before - n)
                 if k == "T" and "toughness_bonus" in t:  # the tens of T it loses come off its TB
                     t["toughness_bonus"] = max(0, int(t["toughness_bonus"]) - (before // 10 - tc[k] // 10))
-        notes.append(f"{at.name}'s characteristic damage: {_points(at)} (issue 23, its Critical Effects)")
+        notes.append(f"{at.name}'s characteristic damage: {_points(at)} (its Critical Effects)")
     return notes
 
 

@@ -393,7 +393,7 @@ def _start_turn(ctx: Ctx, c: CombatantState | None) -> None:
     spent = family(st.system).turn_starts(c, st.round)  # Epic overwatch fired this round (seed 002)
     if spent:
         ctx.log.append(spent)
-    ctx.log.extend(manoeuvres.start_turn(st, c))  # issue 22: All Out / Guarded / Defensive Stance end; a Feint ages
+    ctx.log.extend(manoeuvres.start_turn(st, c))  # All Out / Guarded / Defensive Stance end; a Feint ages
 
 
 def _next_turn(ctx: Ctx, c: CombatantState) -> None:
@@ -402,7 +402,7 @@ def _next_turn(ctx: Ctx, c: CombatantState) -> None:
     ended_repair = family(st.system).tick_weapon(c)
     if ended_repair:
         ctx.log.append(ended_repair)
-    recharged = upkeep.tick(c)  # issue 22: Recharge (seed 001)
+    recharged = upkeep.tick(c)  # Recharge (seed 001)
     if recharged:
         ctx.log.append(recharged)
     for cond in ended:
@@ -428,7 +428,7 @@ def _end_turn(ctx: Ctx) -> None:
         now = ctx.state.get(ctx.state.turn or "")
         raise EncounterError.at(f"{ctx.field}.who", f"It is {now.name if now else 'nobody'}'s turn, not {c.name}'s")
     ctx.log.append(f"{c.name} ends its turn")
-    upkeep.turn_end(ctx, c)  # issue 22: Pinned's Willpower test, Blood Loss (seed 001)
+    upkeep.turn_end(ctx, c)  # Pinned's Willpower test, Blood Loss (seed 001)
     _next_turn(ctx, c)
 
 
@@ -465,11 +465,11 @@ def _weapon_ready(ctx: Ctx, who: CombatantState, w: WeaponState) -> None:
         raise EncounterError.at(
             f"{f}.who", f"{who.name}'s {w.name} overheated: it cools this turn (DH2 Core, Ch. V, Overheats)"
         )
-    upkeep.weapon_ready(ctx, who, w)  # issue 22: Recharge (seed 001)
+    upkeep.weapon_ready(ctx, who, w)  # Recharge (seed 001)
 
 
 def _attack(ctx: Ctx) -> None:
-    st, ev = ctx.state, upkeep.with_area(ctx)  # issue 22: Suppressing Fire's area
+    st, ev = ctx.state, upkeep.with_area(ctx)  # Suppressing Fire's area
     who, at = ctx.who(), ctx.who("at")
     fam = family(st.system)
     grapple = grappling.is_grapple(st.system, ev.action)  # seed 004, Grappling
@@ -482,8 +482,8 @@ def _attack(ctx: Ctx) -> None:
     data, notes = _with_options(st, *fam.scenario(st.system, who, at, ev, ctx.field))
     data = fate.into_scenario(data, getattr(ev, "fate_reroll", None))
     own_names(data, who, at)  # the result reads the combatants' names, not the forms'
-    data = criticals.into_scenario(st, ev, data, ctx.field)  # issue 23: the group's tables in force
-    others = nearby.others(st, ev, ctx.field, who, at, fam.name, grapple)  # issue 21: others struck
+    data = criticals.into_scenario(st, ev, data, ctx.field)  # the group's tables in force
+    others = nearby.others(st, ev, ctx.field, who, at, fam.name, grapple)  # others struck
     if others is not None:
         notes += nearby.into(data, others)
     if grapple:
@@ -509,7 +509,7 @@ def _attack(ctx: Ctx) -> None:
     ctx.fate = fate.choices(ctx, who, at, scenario, res)
     if grapple:
         changed += grappling.after(ctx, who, at, res, fam.budget)
-    if fam.name == "d100":  # issue 22: shot at, melee frees the Pinned, Recharge, Overwatch fired
+    if fam.name == "d100":  # shot at, melee frees the Pinned, Recharge, Overwatch fired
         melee = grapple or _is_melee(who.attacker or {})
         changed += upkeep.after_attack(ctx, who, upkeep.struck(at, others), melee, res)
     ctx.resolution = res
@@ -518,13 +518,13 @@ def _attack(ctx: Ctx) -> None:
     if grapple:
         ctx.log.append(f"{who.name} grapples {at.name} ({grappling.verdict(res)}){tail}")
     else:
-        verdict = manoeuvres.verdict(res) or res.outcome  # issue 22: a manoeuvre is won or lost, not hit
+        verdict = manoeuvres.verdict(res) or res.outcome  # a manoeuvre is won or lost, not hit
         ctx.log.append(f"{who.name} attacks {at.name} ({name}): {verdict}{tail}")
 
 
 def _spend(ctx: Ctx, who: CombatantState, at: CombatantState, grapple: bool) -> str:
     """The attack's action taken from ``who``'s turn (its cost checked and spent), or its shot from
-    Overwatch, out of turn at no action (issue 22, seed 001); the action's name."""
+    Overwatch, out of turn at no action (seed 001); the action's name."""
     st, ev = ctx.state, ctx.event
     fam = family(st.system)
     name = "Grapple" if grapple else str(ev.action.get("type") or ev.action.get("kind") or "Attack")
@@ -661,7 +661,7 @@ def _simple(ctx: Ctx) -> None:
         return _take_item(ctx)
     if ev.type == "reload":
         return _reload(ctx)
-    if moves.is_move_event(ctx.state.system, ev.type):  # issue 22: Move Half/Full, Disengage, Tactical Advance, Brace
+    if moves.is_move_event(ctx.state.system, ev.type):  # Move Half/Full, Disengage, Tactical Advance, Brace
         _lose_aim(ctx.who())
         return moves.simple(ctx, _act)
     c = ctx.who()
@@ -676,7 +676,7 @@ def _simple(ctx: Ctx) -> None:
         c.conditions = [x for x in c.conditions if x.name != "Prone"]
         ctx.log.append(f"{c.name} stands up ({src})")
     elif ev.type == "run":
-        metres = moves.run(ctx.state.system, c)  # issue 22: its metres; Braced and In Cover end
+        metres = moves.run(ctx.state.system, c)  # its metres; Braced and In Cover end
         c.conditions.append(Condition(name="Running", source=src, detail="until its next turn"))
         ctx.log.append(f"{c.name} runs{metres} ({src})")
     elif ev.type == "delay":
@@ -688,7 +688,7 @@ def _simple(ctx: Ctx) -> None:
 
 
 def _test(ctx: Ctx) -> None:
-    """A named test (issue 22, :func:`rules.encounter.moves.test`): held Aim is lost."""
+    """A named test (:func:`rules.encounter.moves.test`): held Aim is lost."""
     _lose_aim(ctx.who())
     moves.test(ctx, _act)
 
@@ -807,10 +807,10 @@ HANDLERS: dict[type, Handler] = {
     SimpleEvent: _simple,
     ConditionEvent: _condition,
     AdjustEvent: _adjust,
-    OverwatchEvent: _overwatch,  # issue 22: d100 kill zone or Epic overwatch
-    RestEvent: upkeep.rest,  # issue 22
-    TestEvent: _test,  # issue 22: Use a Skill, Jump or Leap, Focus Power
-    CriticalTablesEvent: criticals.tables_event,  # issue 23: the group's tables in force
+    OverwatchEvent: _overwatch,  # d100 kill zone or Epic overwatch
+    RestEvent: upkeep.rest,
+    TestEvent: _test,  # Use a Skill, Jump or Leap, Focus Power
+    CriticalTablesEvent: criticals.tables_event,  # the group's tables in force
 }
 
 
@@ -887,11 +887,11 @@ def preview(
     conditions.refuse_attack(
         field, who, grappling.is_grapple(state.system, event.action) or _is_melee(who.attacker or {})
     )
-    event = upkeep.with_area(ctx)  # issue 22: Suppressing Fire's area, as the attack resolves it
+    event = upkeep.with_area(ctx)  # Suppressing Fire's area, as the attack resolves it
     fam = family(state.system)
     data, notes = _with_options(state, *fam.scenario(state.system, who, at, event, field))
     own_names(data, who, at)
-    data = criticals.into_scenario(state, event, data, field)  # issue 23: the group's tables in force
+    data = criticals.into_scenario(state, event, data, field)  # the group's tables in force
     others = nearby.others(ctx.state, event, field, who, at, fam.name, grappling.is_grapple(state.system, event.action))
     if others is not None:
         notes += nearby.into(data, others)
@@ -899,7 +899,7 @@ def preview(
 
 
 def _with_options(state: EncounterState, data: dict[str, Any], notes: list[str]) -> tuple[dict[str, Any], list[str]]:
-    """The attack's scenario with the encounter's table rules (issue 21), when it has any."""
+    """The attack's scenario with the encounter's table rules, when it has any."""
     if state.options is not None:
         data = {**data, "options": state.options.model_dump()}
     return data, notes

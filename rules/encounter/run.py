@@ -67,7 +67,7 @@ def _validation(prefix: str, exc: ValidationError) -> EncounterError:
 
 def _untagged(loc: tuple[Any, ...]) -> tuple[Any, ...]:
     """``loc`` without the event's type (the union's tag, its first event-type word): a field named
-    as an event type stays (an attack's ``critical_tables``, issue 23; a test event's ``test``)."""
+    as an event type stays (an attack's ``critical_tables``; a test event's ``test``)."""
     tag = next((i for i, p in enumerate(loc) if isinstance(p, str) and p in EVENT_TYPES), None)
     return loc if tag is None else loc[:tag] + loc[tag + 1 :]
 

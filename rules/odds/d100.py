@@ -23,7 +23,7 @@ How :func:`outcomes` stays exact and fast, in three walks of the resolver's own 
    Flame or Spray weapon), once per armour value struck, shared by every hit and roll that need
    it. Where the degrees replace a die (DH2, Deathwatch) the die replaced depends on every die, so
    each roll's gains are read off the resolver's ``replace_with_degrees`` with what ``damage_all``
-   hands it (:class:`_Replacing`; issue 25: the walks went from one per roll, a hundred for a
+   hands it (:class:`_Replacing`; the walks went from one per roll, a hundred for a
    Tearing d10, to one per group).
 
 The hits of an attack are then added up (:class:`_Sums`: their dice are independent). One rule
@@ -35,7 +35,7 @@ hit ``h``, the hits before ``h`` gain less than ``g``, ``h`` gains ``g`` (its re
 hits after gain at most ``g``. Where every replaced hit is its plain hit with its gain added to the
 wounds and nothing else changed (checked, distribution against distribution), the sum is the plain
 hits' sum plus the greatest gain, whichever hit takes the die: then it is summed once per gain, the
-hits in any order (:meth:`_Sums._by_greatest_gain`; issue 25: 27% fewer products of weights on
+hits in any order (:meth:`_Sums._by_greatest_gain`; 27% fewer products of weights on
 the Full Auto case, a quarter less time on the RoF 20 Storm burst).
 
 :class:`_Probe` runs steps 1 and 2 and holds what the others share (the attack that reached
@@ -44,8 +44,8 @@ step 3 and its ``sums`` (:class:`_Sums`) add the hits up, each keeping its own m
 
 Dice walked by class (:mod:`rules.odds.explore`): a d100 *test* by what the test makes of it:
 evasion by success and degrees, a Fury confirmation or a target's test by success; DH2's Fury
-critical d5 on the target by row 1 or not and by the group's slain rows (issue 23,
-:mod:`rules.odds.critical`); dice no figure depends on by one class: the Pinning test, a Power
+critical d5 on the target by row 1 or not and by the group's slain rows
+(:mod:`rules.odds.critical`); dice no figure depends on by one class: the Pinning test, a Power
 Field's d100, the hit locations of others in a Blast or of nearby foes.
 """
 
@@ -90,7 +90,7 @@ class Outcome:
     magnitude: int = 0
     locations: tuple[str, ...] = ()
     jammed: bool = False
-    # issue 23 (rules.odds.critical): some DH2 Righteous Fury d5 on the target read row 1 (each row
+    # rules.odds.critical: some DH2 Righteous Fury d5 on the target read row 1 (each row
     # has the same chance), and some read a row the group's table marks slain
     fury_one: bool = False
     fury_slain: bool = False
@@ -304,7 +304,7 @@ class _Probe:
         self.evasion_memo: dict[int, Dist[int]] = {}
         self.state_memo: dict[int, AttackState] = {}  # _at: the state at each degrees value
         self.all_degrees: set[int] = set()  # the degrees of every attack that struck
-        # issue 23: the rows the group's tables mark slain, and the location of the hit walked
+        # the rows the group's tables mark slain, and the location of the hit walked
         self.slain = slain_rows(scenario, attack_class)
         self.walking: str | None = None
         # step 1: the attack's setting (check and modifiers), its step log and checked qualities,
@@ -326,7 +326,7 @@ class _Probe:
         return got
 
     def fury_classes(self, sides: int) -> Classes:
-        """A Fury's critical d5 on the target by what the critical rows read of it (issue 23): row 1
+        """A Fury's critical d5 on the target by what the critical rows read of it: row 1
         or not (every row has the same chance), and whether the group's table of the hit walked
         marks it slain; face by face where no hit is being walked."""
         if self.walking is None:
@@ -852,7 +852,7 @@ class _Sums:
         hit h: the hits before h gain less than g, h gains g (its die replaced), the hits after h
         at most g. Summed hit by hit from the first, two sums kept: ``below`` (no hit has taken the
         die yet, every hit gaining less than g) and ``chosen`` (a hit took it). One hit added a
-        step, so a Horde under a large Blast (Deathwatch, issue 22) stays linear."""
+        step, so a Horde under a large Blast (Deathwatch) stays linear."""
 
         Running = tuple[Dist[int], str | None, Dist[int]]
 

@@ -168,7 +168,7 @@ def log_hit(
         read = f"read Chart {dmg.chart} in the book (no chart entered for it)"
     source = "Damage: the Damage Charts (not in the seed: from the player)"
     if dmg.result_from == "off_chart":  # readings: *A damage total off the player's chart*
-        source += "; a total on no row of the player's chart is the GM's to read (issue 23)"
+        source += "; a total on no row of the player's chart is the GM's to read"
     rnd.step(
         f"{label.capitalize()}: damage",
         src(source),

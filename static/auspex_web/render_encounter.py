@@ -93,7 +93,7 @@ def weapon_text(w: Mapping[str, Any] | None) -> str:
         parts.append(f"overheated ({w['overheated']} turn(s))")
     if w.get("reloading"):
         parts.append(f"reloading ({w['reloading']} Full Action(s) to go)")
-    if w.get("recharging"):  # issue 22: Recharge (seed 001)
+    if w.get("recharging"):  # Recharge (seed 001)
         parts.append(f"recharging ({w['recharging']} turn(s))")
     return " \u00b7 ".join(parts)
 
@@ -108,7 +108,7 @@ def condition_text(cond: Mapping[str, Any]) -> str:
         if detail.startswith("grappled by "):
             return f"Grappled by {detail.removeprefix('grappled by ')}"
     name = str(cond.get("name"))
-    if name == "On Overwatch" and cond.get("fire"):  # issue 22: the kill zone held (seed 001, Overwatch)
+    if name == "On Overwatch" and cond.get("fire"):  # the kill zone held (seed 001, Overwatch)
         name = f"On Overwatch ({cond['fire']})"
     else:  # the record's own label (Pinned keeps cover: seed 001, Pinning), else its name
         name = condition_rule(name).label or name
@@ -161,7 +161,7 @@ def _line(key: str, text: str) -> str:
 def fury_text(fury: Sequence[Mapping[str, Any]]) -> str:
     """The Righteous Fury critical effects a combatant suffered, one per line: each a separate
     effect, which do not stack (seed 004, Righteous Fury); with the group's words for the row and
-    its effects where the group's table has it (issue 23)."""
+    its effects where the group's table has it."""
     if not fury:
         return ""
     items = "".join(
@@ -173,7 +173,7 @@ def fury_text(fury: Sequence[Mapping[str, Any]]) -> str:
     )
 
 
-# Critical effects (issue 23): the rows read from the group's tables, and what they did, in the
+# Critical effects: the rows read from the group's tables, and what they did, in the
 # words the result uses (rules.critical.reading.effect_words)
 
 
@@ -196,7 +196,7 @@ def row_words(x: Mapping[str, Any]) -> str:
 
 
 def critical_rows_text(rows: Sequence[Mapping[str, Any]]) -> str:
-    """The rows its critical damage read (issue 23), one per line, with the group's words."""
+    """The rows its critical damage read, one per line, with the group's words."""
     if not rows:
         return ""
     items = "".join(
@@ -222,7 +222,7 @@ def psychic_rows_text(rows: Sequence[Mapping[str, Any]]) -> str:
 
 
 def characteristic_text(damage: Mapping[str, Any] | None) -> str:
-    """``Characteristic damage: Ag \u22124, WS \u221210`` (issue 23), or nothing."""
+    """``Characteristic damage: Ag \u22124, WS \u221210``, or nothing."""
     if not damage:
         return ""
     return "Characteristic damage: " + ", ".join(f"{k} \u2212{v}" for k, v in damage.items())
@@ -409,7 +409,7 @@ def render_combatant(c: Mapping[str, Any], state: Mapping[str, Any], place: int 
     held = f"Aim held ({aim}: +{20 if aim == 'full' else 10})" if aim in ("half", "full") else ""
     listed = f'<ul class="enc-conds" data-k="conditions">{conds}</ul>' if conds else ""
     listed += fury_text(c.get("fury") or [])
-    listed += critical_rows_text(c.get("critical_rows") or [])  # issue 23
+    listed += critical_rows_text(c.get("critical_rows") or [])
     listed += psychic_rows_text(c.get("psychic_rows") or [])  # the group's Phenomena and Perils rows
     why_down = down(c)
     flags = [
@@ -441,7 +441,7 @@ def render_combatant(c: Mapping[str, Any], state: Mapping[str, Any], place: int 
 
 
 def _files_title(text: str) -> str:
-    """A log line's rule text files as its ``title`` (issue 24: the line names the book)."""
+    """A log line's rule text files as its ``title`` (the line names the book)."""
     files = seed_files(text)
     return f' title="{e("Rule text file " + ", ".join(files))}"' if files else ""
 

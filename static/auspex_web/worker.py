@@ -8,7 +8,7 @@ import os
 
 # No pydantic plugins here: without this, building the first model scans every installed package's
 # entry points for some (pydantic's documented PYDANTIC_DISABLE_PLUGINS), about 20-30 ms of the
-# engine's start in Pyodide for nothing (issue 25 item 4). Set before the rules' models are built.
+# engine's start in Pyodide for nothing. Set before the rules' models are built.
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 from auspex_web.bridge import (
