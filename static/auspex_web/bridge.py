@@ -217,8 +217,8 @@ def respond_encounter(request_json: str) -> dict[str, Any]:
     attack's resolution rendered as Resolve shows one (or null), ``"said"``: the status line (the
     last log line, short: :func:`~auspex_web.render_encounter.status_text`), and ``"conditions"``:
     the names the GM can give (:data:`rules.encounter.conditions.CONDITIONS`, in their order).
-    An ``invalid`` envelope's messages, and the reasons of ``turn.allowed`` (the controls refused
-    now), cite the books, not the rule text files."""
+    An ``invalid`` envelope's messages, the reasons of ``turn.allowed`` (the controls refused
+    now) and ``turn.nothing_left``, cite the books, not the rule text files."""
     from rules.encounter.conditions import CONDITIONS
     from rules.encounter.run import run_encounter
 
@@ -244,6 +244,8 @@ def respond_encounter(request_json: str) -> dict[str, Any]:
         turn = envelope.get("turn")
         if isinstance(turn, dict) and isinstance(turn.get("allowed"), dict):  # the greyed controls' reasons
             turn["allowed"] = {k: None if v is None else book_words(str(v)) for k, v in turn["allowed"].items()}
+        if isinstance(turn, dict) and turn.get("nothing_left"):  # why only End turn is left
+            turn["nothing_left"] = book_words(str(turn["nothing_left"]))
     return envelope
 
 
