@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, Route, ViewportSize, expect
 
 from tests.e2e.conftest import wait_for_engine
-from tests.e2e.test_encounter import KEY, PHONE, card, press, ready, show_encounter
+from tests.e2e.test_encounter import KEY, PHONE, card, go, press, ready, show_encounter
 from tests.e2e.test_encounter_sides import add
 
 pytestmark = pytest.mark.e2e
@@ -188,3 +188,29 @@ def test_the_encounters_buttons_wait_for_the_encounter_after_a_reload(browser: B
             expect(page.locator(button)).to_be_enabled()
     finally:
         context.close()
+
+
+def odds_open_at_their_headline(page: Page) -> None:
+    """The odds computed, on the Result step's Odds tab, their title and first figures on the screen."""
+    page.wait_for_function("document.documentElement.dataset.odds === 'ok'", timeout=60_000)
+    expect(page.locator("#odds-toggle")).to_have_attribute("aria-expanded", "true")
+    expect(page.locator("#tab-odds")).to_have_attribute("aria-selected", "true")
+    figures = page.locator('#odds-body [data-k="odds-figures"]').first
+    expect(figures).to_be_visible()
+    page.wait_for_timeout(300)  # the figures arrived: the panel stays where it opened
+    assert_on_one_screen(page, {"odds title": page.locator("#odds-title"), "first figure": figures.locator("dt").first})
+
+
+def test_the_bars_odds_from_the_action_step_opens_at_its_headline(ready_page: Page) -> None:
+    page = ready(ready_page)
+    page.set_viewport_size(PHONE)
+    go(page, "action")
+    page.click("#odds-toggle")
+    odds_open_at_their_headline(page)
+    # open already (its panel hidden on the Action step): the first tap shows it, never closes it
+    go(page, "action")
+    page.evaluate("delete document.documentElement.dataset.odds")
+    page.click("#odds-toggle")
+    expect(page.locator("#odds-toggle")).to_have_attribute("aria-expanded", "true")
+    assert page.evaluate("document.documentElement.dataset.at") == "result"
+    odds_open_at_their_headline(page)
