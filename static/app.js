@@ -1107,7 +1107,10 @@ function showOdds(envelope, request) {
 }
 
 oddsToggle.addEventListener("click", () => {
-  const open = oddsPanel.hidden;
+  // open but not on its tab (a phone's other step or tab): the tap shows it there (tabs.js), never closes it
+  const root = document.documentElement;
+  const away = matchMedia("(max-width: 759px)").matches && (root.dataset.at !== "result" || root.dataset.tab !== "odds");
+  const open = oddsPanel.hidden || away;
   oddsPanel.hidden = !open;
   oddsToggle.setAttribute("aria-expanded", String(open));
   if (!open) {
@@ -1117,6 +1120,9 @@ oddsToggle.addEventListener("click", () => {
     return;
   }
   computeOdds();
+  // a phone: tabs.js takes it to the Result step's Odds tab and scrolls there (scrolled here first, below
+  // another step's forms, the figures arriving then carried the page back down past the panel's top)
+  if (matchMedia("(max-width: 759px)").matches) return;
   if (oddsPanel.getBoundingClientRect().top > window.innerHeight * 0.8) oddsPanel.scrollIntoView({ block: "start" });
 });
 

@@ -59,6 +59,10 @@ oddsButton.addEventListener("click", (event) => {
     if (oddsButton.getAttribute("aria-expanded") !== "true") return;
     document.querySelector('.stepbar [data-go="result"]')?.click();
     selectTab("odds");
+    // the page was scrolled for the step it came from (a long Action form): the odds open at their top
+    const panel = document.getElementById("odds");
+    const top = panel.getBoundingClientRect().top;
+    if (top < 0 || top > innerHeight * 0.6) panel.scrollIntoView({ block: "start" });
   });
 });
 NARROW.addEventListener("change", roles);

@@ -70,15 +70,20 @@ function say(text, bad = false) {
   statusBox.classList.toggle("bad", bad);
 }
 
-// As app.js marks a field: the message under it, as its description (not its name).
-function mark(input, message) {
+// As app.js marks a field: the message under it, as its description (not its name). A control
+// tapped (`alert`): the message beside it is announced (role alert) and scrolled into view.
+function mark(input, message, { alert = false } = {}) {
   input.setAttribute("aria-invalid", String(!!message));
   input.removeAttribute("aria-describedby");
   input.parentElement.querySelector(".field-error")?.remove();
+  if (input.dataset.why) input.setAttribute("aria-describedby", input.dataset.why); // its greyed reason (syncAllowed)
   if (!message) return;
-  const note = el("span", { className: "field-error", id: `tk-error-${++errors}`, textContent: message, ariaHidden: "true" });
+  const note = el("span", { className: "field-error", id: `tk-error-${++errors}`, textContent: message });
+  if (alert) note.setAttribute("role", "alert");
+  else note.ariaHidden = "true";
   input.setAttribute("aria-describedby", note.id);
   input.after(note);
+  if (alert) note.scrollIntoView({ block: "nearest" });
 }
 
 function clearMarks() {
@@ -229,6 +234,7 @@ function draw(answer, { keep = true } = {}) {
   }
   const has = state.combatants.length > 0;
   $("enc-bar").hidden = !has;
+  $("tracker").classList.toggle("tk-fight", !!state.round && !!state.turn); // the turn on one screen (app.css)
   for (const x of document.querySelectorAll("#tracker [data-needs-fight]")) {
     x.disabled = !state.round;
     // a formation's turn is its shooting; Epic's overwatch (seed 002) and a move (which sets it off)
@@ -252,11 +258,29 @@ function draw(answer, { keep = true } = {}) {
   $("tk-start").textContent = !state.round ? "Start the fight" : state.system === "epic" ? "Started: formations act in the order added" : "Initiative set: it stands for the whole fight";
   $("tk-start").disabled ||= !!state.round;
   $("tk-title-system").textContent = rulesetOf(state.system).name;
-  $("tk-acts-legend").textContent = byId(whoSelect.value) ? `Actions of ${byId(whoSelect.value).name} (who acts, picked above Resolve)` : "Actions";
+  $("tk-acts-legend").textContent = byId(whoSelect.value) ? `Actions of ${byId(whoSelect.value).name}` : "Actions";
   syncApply();
   if (state.round) fillForms();
   syncNearby();
   syncPick(); // the party's profiles of the ruleset shown
+  if (loading) hold(true);
+}
+
+// Until the engine has replayed the stored encounter (a kept view shown meanwhile), its buttons wait:
+// each one enabled now is disabled and marked (data-loading), and given back when it has loaded (the
+// engine's own view then says which are refused).
+let loading = false;
+function hold(on) {
+  loading = on;
+  for (const b of document.querySelectorAll("#tracker button")) {
+    if (on && !b.disabled) {
+      b.disabled = true;
+      b.dataset.loading = "";
+    } else if (!on && b.dataset.loading !== undefined) {
+      b.disabled = false;
+      delete b.dataset.loading;
+    }
+  }
 }
 
 // Others struck (issue 21): the combatants near the target (a Semi- or Full Auto Burst's extra
@@ -308,9 +332,23 @@ const CONTROLS = {
   "tk-end-turn": "end_turn", "tk-epic-overwatch": "overwatch", "tk-overwatch": "overwatch",
   "tk-move-full": "move_full", "tk-disengage": "disengage", "tk-tactical": "tactical_advance", "tk-brace": "brace",
 };
+// Each greyed action has the reason's first words under it (its description): "Guard has 1 Half
+// Action(s) left this turn", "Guard's weapon is not jammed"; the whole reason is its title and in the
+// list. When the engine says nothing but End turn is left (turn.nothing_left), End turn is offered
+// with that reason instead (not ended by itself: the GM may still give a condition, or a Fate point
+// re-roll the attack, before the turn passes).
+for (const id of Object.keys(CONTROLS)) {
+  const x = $(id);
+  if (!x || id === "tk-end-turn" || !x.parentElement.matches(".tk-acts .row:not(.tk-test)")) continue;
+  const cell = el("span", { className: "tk-ctl" });
+  x.replaceWith(cell);
+  cell.append(x, el("small", { className: "tk-reason", id: `${id}-why` }));
+}
+const firstWords = (reason) => reason.split(/ \(|; /)[0];
 function syncAllowed() {
   const turn = shown?.turn;
   const mine = !!turn && whoSelect.value === turn.who;
+  const left = mine ? turn.nothing_left ?? null : null;
   const why = new Map(); // reason -> the buttons' labels
   for (const [id, name] of Object.entries(CONTROLS)) {
     const x = $(id);
@@ -319,6 +357,16 @@ function syncAllowed() {
     if (x.dataset.title === undefined) x.dataset.title = x.title; // its own title, given back when allowed
     x.title = reason ?? x.dataset.title;
     x.toggleAttribute("data-refused", !!reason);
+    const beside = x.nextElementSibling?.classList.contains("tk-reason") ? x.nextElementSibling : null;
+    if (beside) {
+      beside.textContent = reason && !left ? firstWords(reason) : "";
+      if (beside.textContent) x.dataset.why = beside.id;
+      else delete x.dataset.why;
+      if (x.getAttribute("aria-invalid") !== "true") {
+        if (x.dataset.why) x.setAttribute("aria-describedby", beside.id);
+        else x.removeAttribute("aria-describedby");
+      }
+    }
     if (!reason) {
       if (x.hasAttribute("data-needs-fight")) x.disabled = !shown?.state.round;
       continue;
@@ -327,6 +375,10 @@ function syncAllowed() {
     if (!x.hidden) why.set(reason, [...(why.get(reason) ?? []), x.textContent.trim()]);
   }
   $("tk-why").replaceChildren(...[...why].map(([reason, labels]) => el("li", { textContent: `${labels.join(", ")}: ${reason}` })));
+  const end = $("tk-end-turn");
+  end.classList.toggle("tk-end-now", !!left);
+  $("tk-left").hidden = !left;
+  $("tk-left").textContent = left ? `${left}: end the ${byId(turn.who)?.name ?? "acting combatant"}'s turn` : "";
 }
 whoSelect.addEventListener("change", syncAllowed);
 
@@ -417,7 +469,7 @@ function unfilled(now, was, base) {
 for (const s of [whoSelect, atSelect]) {
   s.addEventListener("change", () => {
     mark(s, "");
-    $("tk-acts-legend").textContent = `Actions of ${byId(whoSelect.value)?.name ?? "\u2026"} (who acts, picked above Resolve)`;
+    $("tk-acts-legend").textContent = `Actions of ${byId(whoSelect.value)?.name ?? "\u2026"}`;
     syncApply();
     if (shown) fillForms();
     syncNearby();
@@ -443,7 +495,9 @@ function boxOf(event, key) {
   return id ? $(id) : null;
 }
 
-function refused(answer, { actor = whoSelect, event = null } = {}) {
+// `control`: the button tapped, where a refusal of the event itself (whose turn, its type, the rest
+// not at a box of its own) is said, beside it and announced, not at a far field.
+function refused(answer, { actor = whoSelect, event = null, control = null } = {}) {
   if (answer.status === "needs") return say(`Roll die ${answer.needs.index + 1}: ${answer.needs.purpose} (d${answer.needs.sides}), and add it to the dice box.`, true), [];
   if (answer.status !== "invalid") return say(answer.message ?? "Something went wrong.", true), [];
   const forms = [];
@@ -452,7 +506,10 @@ function refused(answer, { actor = whoSelect, event = null } = {}) {
     const [, key, n, rest] = field.split(".");
     const box = key && n === undefined ? boxOf(event, key) : null;
     if (box) mark(box, message);
-    else if (field === "then.who" || field === "then.type" || field === "then" || field === "then.weapon" || field === "then.full" || field === "then.other") mark(actor, message);
+    else if (field === "then.who" || field === "then.type" || field === "then" || field === "then.weapon" || field === "then.full" || field === "then.other") {
+      if (control) lines.push(message);
+      else mark(actor, message);
+    }
     else if (field === "then.at") mark(atSelect, message);
     else if (key === "nearby") mark($("tk-nearby-list"), message); // others struck (issue 21)
     else if (field === "then.at2") mark($("tk-at2"), message);
@@ -463,6 +520,7 @@ function refused(answer, { actor = whoSelect, event = null } = {}) {
     else if (key === "combatants" && rest === "Ag") askAg(byId(n), message); // the engine names it by id
     else lines.push(message);
   }
+  if (control && lines.length) mark(control, lines.join("; "), { alert: true });
   say(lines.length ? `Refused: ${lines.join("; ")}` : "Refused: see the marked control. Nothing in the encounter changed.", true);
   return forms;
 }
@@ -507,7 +565,7 @@ function rolled(event) {
 // are in its log), so the box is cleared and the next roll never reuses them.
 const typed = new WeakSet();
 
-async function act(event, done, { actor = whoSelect } = {}) {
+async function act(event, done, { actor = whoSelect, control = null } = {}) {
   clearMarks();
   const answer = await send(event);
   // the ruleset switched meanwhile: said, named, and no control of the one shown marked
@@ -517,7 +575,7 @@ async function act(event, done, { actor = whoSelect } = {}) {
     return answer;
   }
   if (answer.status !== "ok") {
-    const forms = refused(answer, { actor, event });
+    const forms = refused(answer, { actor, event, control });
     if (forms.length) hooks.showFieldErrors(forms);
     return answer;
   }
@@ -667,7 +725,7 @@ for (const [id, make] of [
   ["tk-epic-overwatch", () => ({ type: "overwatch", who: who() })], // Epic (seed 002, Overwatch)
   ["tk-take-item", () => ({ type: "take_item", who: who(), other: atSelect.value })], // seed 000, Actions
 ]) {
-  $(id).onclick = () => act(make());
+  $(id).onclick = () => act(make(), null, { control: $(id) });
 }
 
 // Ending a turn rolls what its conditions ask (the catalogue's conditions in the category
@@ -691,7 +749,7 @@ $("tk-overwatch").onclick = () => {
   const event = { type: "overwatch", who: who(), fire };
   const zone = $("tk-zone").value.trim();
   if (zone) event.zone = zone;
-  act(event).then((a) => {
+  act(event, null, { control: $("tk-overwatch") }).then((a) => {
     if (a.status === "ok") $("tk-zone").value = "";
     else if (a.errors?.some((x) => x.field === "then.fire")) mark($("tk-overwatch"), a.errors.find((x) => x.field === "then.fire").message);
   });
@@ -718,7 +776,7 @@ for (const [id, make] of [
   ["tk-tactical", () => ({ type: "tactical_advance", who: who() })],
   ["tk-brace", () => ({ type: "brace", who: who() })],
 ]) {
-  $(id).onclick = () => act(make());
+  $(id).onclick = () => act(make(), null, { control: $(id) });
 }
 // A whole number typed in a box (blank: undefined), or the box marked and null.
 function wholeIn(id, { signed = false } = {}) {
@@ -745,7 +803,7 @@ $("tk-test-go").onclick = () => {
   // DH1's Focus Power may call Psychic Phenomena (a 9): the device's tables first, as before an attack
   const tables = test === "focus_power" && sys() === "dh1" ? sendTables() : Promise.resolve(false);
   return tables.then(async (sent) => {
-    const answer = await act(rolled(event));
+    const answer = await act(rolled(event), null, { control: $("tk-test-go") });
     if (sent === true && answer.status !== "ok") await send(null, { undo: true }); // the file as before the click
     return answer;
   }).then((answer) => {
@@ -1040,6 +1098,7 @@ export async function attack(scenario) {
   if (scenario.dice) event.dice = scenario.dice;
   else event.seed = scenario.seed;
   clearMarks();
+  resolveWhy("");
   let undone = null; // Fate points: the attack re-rolled, taken back first
   if (scenario.fate_reroll) {
     event.fate_reroll = scenario.fate_reroll;
@@ -1063,12 +1122,25 @@ export async function attack(scenario) {
   if (answer.status !== "invalid") return answer;
   const mine = (x) => x.field === "then.action.targets_apart" && !$("tk-at2-row").hidden; // the encounter's own box
   const forms = answer.errors.filter((x) => !mine(x) && (x.field.startsWith("then.action.") || x.field.startsWith("then.dice") || x.field === "then.seed"));
+  const rest = answer.errors.filter((x) => !forms.includes(x));
   return {
     status: "invalid",
     errors: forms.map((x) => ({ ...x, field: x.field.slice(5) })),
-    after: () => refused({ ...answer, errors: answer.errors.filter((x) => !forms.includes(x)) }),
+    after: () => {
+      refused({ ...answer, errors: rest });
+      resolveWhy(rest.map((x) => firstWords(x.message)).join("; ")); // in full at its control
+    },
   };
 }
+
+// An attack the encounter refused, said beside Resolve too (the control tapped; on a phone the bar at
+// the foot of the screen), announced; gone at the next Resolve.
+function resolveWhy(text) {
+  const note = $("resolve-why");
+  note.textContent = text ? `Not applied to the encounter: ${text}` : "";
+  note.hidden = !text;
+}
+$("scenario").addEventListener("submit", () => resolveWhy(""), true);
 
 // ---------------------------------------------------------------- start, migration, other tabs
 
@@ -1179,14 +1251,15 @@ export async function initTracker(given) {
   if (aside !== null) unreadable(aside);
   else if (value.dropped) notice("encounter-read", `${value.dropped} saved encounter(s) could not be read and are left out.`);
   say("Loading the encounter\u2026");
+  hold(true); // its buttons wait for it
   // a stored fight shown at once from its kept view, while the engine starts and replays it
   if (readText(OLD_KEY) === null && (await drawKept().catch(() => false))) {
-    say("");
     document.documentElement.dataset.encounterShown = "kept";
   }
   await hooks.engine;
   await migrate();
   await refresh();
+  hold(false);
   say("");
   document.documentElement.dataset.encounter = "ready";
   onChange(KEY, () => {

@@ -145,18 +145,41 @@ def forms_scenario(
     return {k: v for k, v in data.items() if k not in LEFT_OUT}, list(notes), None
 
 
+def nothing_left(state: EncounterState, said: dict[str, str | None]) -> str | None:
+    """Why the acting combatant can do nothing more this turn but end it, or None while the engine
+    takes any of its controls (``said``: :func:`allowed`'s answer) besides End turn. Its budget
+    spent (a turn is a Full Action or two Half Actions: seed 003 and seed 001, Action types; the fan
+    ruleset's four actions a round: seed 000): ``No Half Action left (done: Aim (full))`` (``No
+    action left`` outside the d100 rulesets); else the reason the engine gives most often (a
+    Stunned combatant's: seed 001, Stunned)."""
+    from .families import family
+
+    reasons = [why for name, why in said.items() if name != "end_turn"]
+    me = state.get(state.turn or "")
+    if me is None or not reasons or None in reasons:
+        return None
+    fam = family(state.system)
+    if me.half_actions >= fam.budget:
+        unit = "Half Action" if fam.name == "d100" else "action"
+        return f"No {unit} left (done: {', '.join(me.actions) or 'nothing'})"
+    return max(reasons, key=lambda why: (reasons.count(why), -reasons.index(why)))
+
+
 def turn_view(state: EncounterState) -> dict[str, Any] | None:
-    """``{"who", "target", "allowed", "scenario", "notes"}`` for the acting combatant (None before
-    the fight or when it is nobody's turn): its id, :func:`default_target`, :func:`allowed`, and
+    """``{"who", "target", "allowed", "nothing_left", "scenario", "notes"}`` for the acting
+    combatant (None before the fight or when it is nobody's turn): its id, :func:`default_target`,
+    :func:`allowed`, :func:`nothing_left` (None, or why only End turn is left), and
     :func:`forms_scenario` of that pair (None when there is none to attack) with its notes."""
     if state.turn is None or state.get(state.turn) is None:
         return None
     target = default_target(state)
+    said = allowed(state, target)
     scenario, notes, _ = forms_scenario(state, state.turn, target)
     return {
         "who": state.turn,
         "target": target,
-        "allowed": allowed(state, target),
+        "allowed": said,
+        "nothing_left": nothing_left(state, said),
         "scenario": scenario,
         "notes": notes,
     }

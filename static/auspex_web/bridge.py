@@ -219,8 +219,8 @@ def respond_encounter(request_json: str) -> dict[str, Any]:
     the names the GM can give (:data:`rules.encounter.conditions.CONDITIONS`, in their order).
     A ``forms`` request's envelope (``{"status", "scenario", "notes", "reason"}``) has none of
     these. An ``invalid`` envelope's messages, the reasons of ``turn.allowed`` (the controls refused
-    now) and the notes of ``turn.notes`` and of a ``forms`` answer cite the books, not the rule
-    text files."""
+    now), ``turn.nothing_left`` and the notes of ``turn.notes`` and of a ``forms`` answer cite the
+    books, not the rule text files."""
     from rules.encounter.conditions import CONDITIONS
     from rules.encounter.run import run_encounter
 
@@ -250,6 +250,8 @@ def respond_encounter(request_json: str) -> dict[str, Any]:
             turn["allowed"] = {k: None if v is None else book_words(str(v)) for k, v in turn["allowed"].items()}
         if isinstance(turn, dict):
             _book_words(turn)
+        if isinstance(turn, dict) and turn.get("nothing_left"):  # why only End turn is left
+            turn["nothing_left"] = book_words(str(turn["nothing_left"]))
     return envelope
 
 

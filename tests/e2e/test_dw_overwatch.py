@@ -111,4 +111,5 @@ def test_suppressing_fire_gives_its_hits_to_random_ones_in_the_area(ready_page: 
     by_hand(page, [10, 1, 2, 33, 5, 5, 5, 5])
     expect(page.locator("#result")).to_contain_text("Suppressing Fire: random targets")
     expect(page.locator("#tk-status")).to_contain_text("Grot (nearby)")
+    show_encounter(page)  # who acts and at whom are in the turn, on the Encounter tab
     page.locator("#enc-bar").screenshot(path=str(ARTIFACTS / "encounter-suppressing-390.png"))

@@ -93,3 +93,14 @@ def test_a_steps_prose_names_the_book_not_the_rule_text_file() -> None:
     details = [unescape(d) for d in re.findall(r'<span class="detail">(.*?)</span>', out["result_html"])]
     assert details[0] == "Guard's half Aim, taken as its own action (Dark Heresy 1st ed., Combat, Aim)."
     assert not any("seed 0" in d for d in details)
+
+
+def test_why_only_end_turn_is_left_cites_the_book_not_a_seed_file() -> None:
+    # the Guard Stunned for its next turn: no actions (seed 001, Stunned); the page offers End turn with the reason
+    f = dh2_fight()
+    f.end("g")
+    f.do({"type": "condition", "who": "g", "condition": "Stunned", "rounds": 1})
+    out = ask(f.file, {"type": "end_turn", "who": "c"})
+    left = out["turn"]["nothing_left"]
+    assert left.startswith("Guard is Stunned")
+    assert "seed 0" not in left and "Dark Heresy" in left
