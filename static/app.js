@@ -2,21 +2,21 @@
 // Forms -> scenario dict -> the PyScript worker's handle(json) -> the envelope -> the page;
 // and, while the Odds panel is open, the same scenario -> odds(json) -> the panel.
 // The rules engine (Python, Pyodide) runs in workers started by static/engine.js.
-import { mainEngine } from "./start.js"; // first: the main engine, started before the rest of the page (issue 25)
+import { mainEngine } from "./start.js"; // first: the main engine, started before the rest of the page
 import { registerServiceWorker } from "./pwa.js"; // the offline copy and the new-version banner
 import "./steps.js"; // a phone's steps (Attacker, Target, Action, Result) and the spoken result
 import { afterPaint } from "./paint.js"; // work a result on screen does not need, once it is painted and the page idle
-import "./tabs.js"; // issue 24 (tabs): a phone's Result step as Result / Odds / Encounter tabs
+import "./tabs.js"; // a phone's Result step as Result / Odds / Encounter tabs
 import { initParty } from "./party.js"; // the forms kept on this device, the saved party, share links
 import * as encounter from "./tracker.js"; // the encounter's view: the fight kept by the engine, Resolve applied to it
 import { Engine, LIMITS, engines } from "./engine.js"; // the rules engine's workers: start, failure, restart, cancel
 import { FAMILIES, familyOf, pathOf as pathOfName } from "./families/index.js"; // each ruleset's family of forms
 import { initTables, psychicFor, tablesFor } from "./tables.js"; // the group's critical and psychic tables kept on this device
-import { initChartPicks, withSavedCharts } from "./fan_charts.js"; // issue 23 item 5: the fan ruleset's saved Damage Charts
-import { fillPickers } from "./pickers.js"; // issue 24 item 2: weapons and armour picked (armoury, party), fire modes
-import { initView, keepView, keptView } from "./view.js"; // issue 24: a Resolve waiting for the engine; the view kept over a reload
-import { dieValue, diceTokens, nameRefusedDice, unusedWords } from "./dice.js"; // issue 24 item 3: dice typed as rolled
-import { forgetChecks, initCheck, markField } from "./check.js"; // issue 24 item 5: each field checked as it is left, no stale marks
+import { initChartPicks, withSavedCharts } from "./fan_charts.js"; // the fan ruleset's saved Damage Charts
+import { fillPickers } from "./pickers.js"; // weapons and armour picked (armoury, party), fire modes
+import { initView, keepView, keptView } from "./view.js"; // a Resolve waiting for the engine; the view kept over a reload
+import { dieValue, diceTokens, nameRefusedDice, unusedWords } from "./dice.js"; // dice typed as rolled
+import { forgetChecks, initCheck, markField } from "./check.js"; // each field checked as it is left, no stale marks
 
 const form = document.getElementById("scenario");
 const resolveButton = document.getElementById("resolve");
@@ -62,11 +62,11 @@ const engine = new Promise((resolve) => {
     if (detail.state !== "ready") return;
     mainEngine.removeEventListener("state", first);
     resolve({
-      // forms: empty names refused (issue 24); shared: a share link's roll, its own critical tables left out
+      // forms: empty names refused; shared: a share link's roll, its own critical tables left out
       handle: (json, forms = false, shared = false) => mainEngine.call("handle", json, forms, shared),
       check_party: (text) => mainEngine.call("check_party", text),
       import_preview: (text, system) => mainEngine.call("import_preview", text, system), // Import a character
-      check_tables: (text, saved = "") => mainEngine.call("check_tables", text, saved), // critical tables (issue 23)
+      check_tables: (text, saved = "") => mainEngine.call("check_tables", text, saved), // critical tables
       tables_text: (system, saved = "", blank = false) => mainEngine.call("tables_text", system, saved, blank),
       initiative: (json) => mainEngine.call("initiative", json),
       encounter: (json) => mainEngine.call("encounter", json),
@@ -203,7 +203,7 @@ function diceMode() {
 
 // The forms' scenario fields (each control whose path starts with a SCENARIO_ROOTS), with what
 // collectScenario reads of their names and data attributes, found once and again only after the forms
-// change (issue 25: reading every control's name and data attributes at each Resolve cost milliseconds
+// change (reading every control's name and data attributes at each Resolve cost milliseconds
 // on a slow phone). An element added or removed, or a control renamed or retyped, drops the list (a
 // text changed does not: the Replay button's, at every result); the observer's records are taken at
 // each use, so a change made in the same task as a Resolve is seen too.
@@ -341,7 +341,7 @@ async function resolveNow(given, { seed = null, kept = false, dice = null } = {}
   }
 }
 
-// The group's critical tables (issue 23): the d100 rulesets' Critical Effects tables entered on this
+// The group's critical tables: the d100 rulesets' Critical Effects tables entered on this
 // device go into the scenario sent to the engine at Resolve and Odds, and nowhere else: not into
 // `lastRequest` (so never into a share link), nor the saved forms. An encounter's attack takes the
 // tables from the encounter's own events.
@@ -377,7 +377,7 @@ function seedValue() {
   return text;
 }
 
-// The answer's writes to the page are only those that change it (issue 25): an attribute or a text
+// The answer's writes to the page are only those that change it: an attribute or a text
 // set again to what it was still costs a style recalculation, a layout or a paint on a slow phone.
 function set(el, key, value) {
   if (el[key] !== value) el[key] = value;
@@ -395,7 +395,7 @@ function show(envelope) {
       if (sameDiceNote) result.prepend(paragraph("note same-dice", sameDiceNote));
       lastSeed = envelope.resolution.seed;
       // the Replay button (in the forms' Dice panel) once the result is painted: its new seed is a
-      // text laid out again in the forms, whose whole layer the result's frame then painted again (issue 25)
+      // text laid out again in the forms, whose whole layer the result's frame then painted again
       afterPaint(showReplay);
       document.dispatchEvent(new CustomEvent("auspex:resolved", { detail: envelope }));
       // the page's layout read once, in the frame that lays it out anyway (not forced here, before the
@@ -860,7 +860,7 @@ function applyRuleset() {
   if (difficulty in ruleset.difficulties) difficultySelect.value = difficulty;
 }
 
-// Issue 22 item 7: the chosen action's type and what it does, in the catalogue's words (its test
+// the chosen action's type and what it does, in the catalogue's words (its test
 // modifier and note, as the engine's data give them: nothing is worked out here).
 const actionNote = document.getElementById("action-note");
 function syncActionNote() {
@@ -976,7 +976,7 @@ let oddsRunning = false;
 let oddsStarted = 0; // performance.now() when the running computation began
 let oddsAgain = false;
 let oddsLast = null; // the odds of the last forms that could be resolved
-let oddsA = keptView("compareA"); // the odds kept as A while comparing (kept over a reload, issue 24)
+let oddsA = keptView("compareA"); // the odds kept as A while comparing (kept over a reload)
 let compareWanted = false; // Compare pressed: the next odds become A
 
 function oddsOpen() {
@@ -997,7 +997,7 @@ async function oddsRequest() {
   delete scenario.seed;
   const built = await encounter.preview(scenario.action ?? {});
   oddsFromEncounter = built?.notes ?? null;
-  // issue 23: the saved Damage Charts too, and the critical tables (the encounter's preview brings its own)
+  // the saved Damage Charts too, and the critical tables (the encounter's preview brings its own)
   return JSON.stringify(built ? withSavedCharts(built.scenario) : withTables(withSavedCharts(scenario)));
 }
 
@@ -1160,9 +1160,9 @@ syncDiceBanner();
 syncVisibility();
 for (const family of hooks.values()) family.start?.();
 
-initChartPicks(form); // issue 23 item 5: which saved Damage Chart each chart number picks
+initChartPicks(form); // which saved Damage Chart each chart number picks
 initParty({ collectScenario, resolve, evaluate, engine, clearFieldErrors, lastRequest: () => lastRequest });
-initTables({ engine }); // critical tables (issue 23)
-initView({ form, engine, resolve }); // issue 24: Resolve tapped while the engine starts; the view restored
+initTables({ engine }); // critical tables
+initView({ form, engine, resolve }); // Resolve tapped while the engine starts; the view restored
 encounter.initTracker({ engine, collectScenario, showFieldErrors: (errors) => showFieldErrors(errors, { quiet: true }) });
-initCheck({ form, collectScenario, inputFor, result, formErrors }); // issue 24 item 5: fields checked as they are left
+initCheck({ form, collectScenario, inputFor, result, formErrors }); // fields checked as they are left

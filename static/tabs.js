@@ -1,4 +1,4 @@
-// Auspex on a phone (issue 24 item 4, tabs): below 760px the Result step shows the result, the odds
+// Auspex on a phone (tabs): below 760px the Result step shows the result, the odds
 // and the encounter as tabs (the ARIA tabs pattern: arrows, Home and End move along them; only the
 // chosen one is in the Tab order), the result's by default. A new result selects the Result tab; an
 // encounter's action selects nothing new; the Odds button of the bar opens the odds on the Odds tab.

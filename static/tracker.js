@@ -1,4 +1,4 @@
-// The encounter's view (issue 20): the fight lives in the rules engine (rules/encounter/), as its
+// The encounter's view: the fight lives in the rules engine (rules/encounter/), as its
 // file of events ({"auspex_encounter": 1, "system", "events"}); this module keeps that file on the
 // device, one per ruleset (store.js, key auspex:encounter:v1: {"v": 1, "files": {system: FILE}}),
 // sends it with each event to the engine (the worker's encounter(request_json)), stores the file
@@ -8,12 +8,12 @@
 // add/adjust events; the old value is kept aside as auspex:tracker:v1:migrated.
 import { familyOf, rulesetOf } from "./families/index.js";
 import { wholeFormation } from "./families/epic.js"; // an Epic formation's two sides, one table
-import { allSavedNumbers, withSavedCharts } from "./fan_charts.js"; // issue 23 item 5
+import { allSavedNumbers, withSavedCharts } from "./fan_charts.js"; // item 5
 import { scenarioFields, put } from "./formstate.js";
 import { asideText, download, load as loadStored, notice, onChange, readText, update, writeText } from "./store.js";
-import { psychicFor, tablesFor } from "./tables.js"; // issue 23: the group's Critical Effects tables on this device
+import { psychicFor, tablesFor } from "./tables.js"; // the group's Critical Effects tables on this device
 import { weaponOf } from "./pickers.js"; // a card's weapon picked from the armoury or the party
-import { readDice } from "./dice.js"; // issue 24 item 3: dice typed as rolled, read as the Resolve dice boxes read them
+import { readDice } from "./dice.js"; // dice typed as rolled, read as the Resolve dice boxes read them
 
 export const KEY = "auspex:encounter:v1";
 const OLD_KEY = "auspex:tracker:v1";
@@ -250,8 +250,8 @@ function draw(answer, { keep = true } = {}) {
   // before the fight, the d10s the engine rolls for initiative, one a combatant in the encounter's order
   const order = !state.round && state.combatants.length ? `initiative d10s in this order: ${state.combatants.map((c) => c.name).join(", ")}; ` : "";
   diceFor.textContent = state.system === "wh40krp" ? "d10s for equal I, a Tek test's d100 to clear a jam" : order ? `${order}Clear Jam's or a test's d100` : diceForD100;
-  $("tk-ow-row").hidden = !["dw", "dh1"].includes(state.system); // Overwatch held over turns (issue 22)
-  syncMoves(state.system); // issue 22: the d100 tables' other actions
+  $("tk-ow-row").hidden = !["dw", "dh1"].includes(state.system); // Overwatch held over turns
+  syncMoves(state.system); // the d100 tables' other actions
   for (const x of document.querySelectorAll("#tracker [data-needs-one]")) x.disabled = !has;
   $("tk-undo").disabled = !fileOf(state.system).events.length;
   // the engine takes initiative once, at round 0 (seed 003: it stands for the whole combat); Epic has none
@@ -283,7 +283,7 @@ function hold(on) {
   }
 }
 
-// Others struck (issue 21): the combatants near the target (a Semi- or Full Auto Burst's extra
+// Others struck: the combatants near the target (a Semi- or Full Auto Burst's extra
 // hits, within 2 m) or engaged in its melee (Stray Shots, when the encounter has that table rule),
 // ticked here and sent as the attack event's `nearby`; hidden until the action can use them.
 const BURSTS = new Set(["Semi-Auto Burst", "Full Auto Burst"]);
@@ -293,7 +293,7 @@ function nearbyUsable() {
   const type = document.querySelector('#scenario [name="action.type"]')?.value ?? "";
   return BURSTS.has(type) || suppressing() || !!fileOf(shown.state.system).options?.stray_shots;
 }
-// Suppressing Fire's area (issue 22, seed 001): its hits go to random ones of the target and those ticked
+// Suppressing Fire's area (seed 001): its hits go to random ones of the target and those ticked
 function suppressing() {
   return ["dw", "dh2"].includes(shown?.state.system) && document.querySelector('#scenario [name="action.type"]')?.value === "Suppressing Fire";
 }
@@ -511,7 +511,7 @@ function refused(answer, { actor = whoSelect, event = null, control = null } = {
       else mark(actor, message);
     }
     else if (field === "then.at") mark(atSelect, message);
-    else if (key === "nearby") mark($("tk-nearby-list"), message); // others struck (issue 21)
+    else if (key === "nearby") mark($("tk-nearby-list"), message); // others struck
     else if (field === "then.at2") mark($("tk-at2"), message);
     else if (field === "then.action.targets_apart" && !$("tk-at2-row").hidden) mark($("tk-apart"), message);
     else if (/^then\.(action|(combatant\.)?(attacker|target))\./.test(field)) { // an add's or a profile's profile: at the forms' field
@@ -759,7 +759,7 @@ $("tk-rest").onclick = () => {
   if (!/^\d+$/.test(hours)) return mark($("tk-rest-hours"), "Must be a whole number of hours (1 to 24)");
   act({ type: "rest", who: gmWho(), hours: +hours }, null, { actor: $("tk-gm-who") });
 };
-// Issue 22: the d100 tables' other actions (rules/encounter/moves.py): Move as a Full Action,
+// the d100 tables' other actions (rules/encounter/moves.py): Move as a Full Action,
 // Disengage, Tactical Advance, Brace, and a named test (Use a Skill, Jump, Leap, Focus Power: DH1's
 // is the Threshold roll, its d10s and Threshold asked). The engine checks and words each one.
 function syncMoves(system) {
@@ -1013,7 +1013,7 @@ export async function preview(action) {
   if (!applies()) return null;
   try {
     const ask = { who: whoSelect.value, at: atSelect.value, action };
-    const tables = tablesFor(sys()); // issue 23: the odds read the device's tables, as the attack will
+    const tables = tablesFor(sys()); // the odds read the device's tables, as the attack will
     if (tables.length) ask.critical_tables = tables;
     const answer = await call({ encounter: fileOf(sys()), preview: ask });
     return answer.status === "ok" ? { scenario: answer.scenario, notes: answer.notes } : null;
@@ -1022,7 +1022,7 @@ export async function preview(action) {
   }
 }
 
-// Critical effects (issue 23): the group's tables on this device go into the encounter as a
+// Critical effects: the group's tables on this device go into the encounter as a
 // critical_tables event, sent just before an attack when they differ from the tables in force (the
 // last such event in the file); the event is stored, so a replay reads the tables of the time.
 // The attack refused (or asking for dice), the tables event is taken back, so the file is as it was
@@ -1082,16 +1082,16 @@ export function armFate() {
  * tracker's own controls are marked by `after()`, called once the envelope is shown), error. */
 export async function attack(scenario) {
   const event = { type: "attack", who: whoSelect.value, at: atSelect.value, action: scenario.action ?? {} };
-  // the fan ruleset's Damage Charts typed in, then the saved ones of the other numbers (issue 23 item 5)
+  // the fan ruleset's Damage Charts typed in, then the saved ones of the other numbers
   const charts = withSavedCharts({ system: sys(), charts: scenario.charts ?? [] }, allSavedNumbers()).charts;
   if (charts?.length) event.charts = charts;
   if (!$("tk-nearby").hidden && ticked().length) {
-    // Suppressing Fire (issue 22): those ticked are in its area, each hit to a random one; else others struck (issue 21)
+    // Suppressing Fire: those ticked are in its area, each hit to a random one; else others struck
     if (suppressing()) event.area = ticked();
     else event.nearby = ticked();
   }
   if (!$("tk-at2-row").hidden && $("tk-at2").value) {
-    event.at2 = $("tk-at2").value; // the second weapon's target (issue 21)
+    event.at2 = $("tk-at2").value; // the second weapon's target
     const apart = Number($("tk-apart").value.trim() || "0");
     event.action = { ...event.action, targets_apart: Number.isFinite(apart) ? apart : $("tk-apart").value };
   }
@@ -1108,7 +1108,7 @@ export async function attack(scenario) {
       if (back.status === "ok") undone = back.undone;
     }
   }
-  const tables = await sendTables(); // issue 23: the device's tables first, when they changed
+  const tables = await sendTables(); // the device's tables first, when they changed
   if (tables !== true && tables !== false) return { status: "error", message: `Your critical tables do not fit this encounter: ${tables.errors?.[0]?.message ?? tables.message}` };
   const answer = await send(event);
   if (tables && answer.status !== "ok") await send(null, { undo: true }); // the file as before the click

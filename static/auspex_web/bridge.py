@@ -9,7 +9,7 @@ response is the envelope of :func:`rules.run` (statuses ``ok``, ``needs``, ``inv
 
 ``handle(request_json, forms=True)``: the page's forms, where an empty name the result reads is
 refused too; ``handle(request_json, False, True)``: a share link's roll, whose own critical tables
-are left out (the tables are the device's, never the link's). ``check``: the same scenario, checked only (a field left, issue 24): ``ok`` or
+are left out (the tables are the device's, never the link's). ``check``: the same scenario, checked only (a field left): ``ok`` or
 ``invalid`` with the engine's messages, no die drawn (:func:`rules.api.check`).
 
 ``odds``: the same scenario (its dice and seed are ignored); the response is the envelope of
@@ -21,7 +21,7 @@ kept by the page as A), ``"html"`` is A and these odds (B) side by side on one s
 the response is the envelope of :func:`rules.initiative.run_initiative` with, for ``ok``,
 ``"html"``: the order, dice and steps (:mod:`auspex_web.render_initiative`).
 
-``encounter``: ``{"encounter": FILE, "then": EVENT | null, "undo": bool}`` (issue 20); the
+``encounter``: ``{"encounter": FILE, "then": EVENT | null, "undo": bool}``; the
 response is the envelope of :func:`rules.encounter.run.run_encounter` with, for ``ok``, ``"html"``:
 the state as the tracker shows it (:mod:`auspex_web.render_encounter`), ``"result_html"`` (an
 attack's resolution, rendered as ``handle`` renders one) and ``"conditions"`` (the names offered).
@@ -30,7 +30,7 @@ attack's resolution, rendered as ``handle`` renders one) and ``"conditions"`` (t
 envelope of :func:`rules.party.check_party` (``ok`` with ``"party"``, or ``invalid`` with each
 error's entry and field), for the page's Import to refuse a bad file before anything is saved.
 
-``check_tables``: the critical tables (issue 23): a tables file or one ruleset's pasted text
+``check_tables``: the critical tables: a tables file or one ruleset's pasted text
 (``{"system", "text"}``) as JSON text, and optionally the tables kept on the device; the response
 is the envelope of :func:`rules.critical.check.check_tables` (``ok`` with ``"file"``, the file to
 store next, or ``invalid`` with each bad line or field), so Save and Import change nothing on error.
@@ -272,7 +272,7 @@ def encounter(request_json: str) -> str:
     return _never_raises(lambda: respond_encounter(request_json), "running the encounter", ENCOUNTER_ERROR_MESSAGE)
 
 
-# ---- critical tables (issue 23): the page's Critical tables panel checks and merges through here
+# ---- critical tables: the page's Critical tables panel checks and merges through here
 
 TABLES_ERROR_MESSAGE = (
     "The rules engine failed to check these tables. Nothing saved has changed; the details are in the browser console."

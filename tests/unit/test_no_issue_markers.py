@@ -19,17 +19,6 @@ ROOT = Path(__file__).resolve().parents[2]
 MARKER = re.compile(r"\bissues?\s*#?\d+", re.IGNORECASE)
 TEXT_SUFFIXES = {".py", ".js", ".mjs", ".json", ".html", ".css", ".svg", ".webmanifest"}
 
-ALLOWED_FOR_NOW: set[str] = {
-    # Being rewritten by other engineers in their own branches at the same time (conditions as
-    # records, the page holding no rule, the encounter's engine): their markers go with those
-    # changes. The lead empties this set after merging; a file listed here that is clean fails below.
-    "index.html",
-    "static/app.css",
-    "static/app.js",
-    "static/auspex_web/bridge.py",
-    "static/tabs.js",
-    "static/tracker.js",
-}
 
 RECORDED_WORDS: dict[str, str] = {
     # A step's source as the result shows it, recorded as such in the golden corpus: a file
@@ -79,12 +68,6 @@ def test_the_files_are_found() -> None:
     assert not any(f.startswith("static/vendor/") for f in FILES)
 
 
-@pytest.mark.parametrize("rel", [f for f in FILES if f not in ALLOWED_FOR_NOW])
+@pytest.mark.parametrize("rel", FILES)
 def test_no_issue_number_is_cited(rel: str) -> None:
     assert markers(rel) == [], f"{rel} cites the tracker; say what the code does and why, with the rule's source"
-
-
-@pytest.mark.parametrize("rel", sorted(ALLOWED_FOR_NOW))
-def test_a_file_allowed_for_now_still_has_markers(rel: str) -> None:
-    # once a listed file is clean (or gone), it leaves the set, so the check above covers it again
-    assert rel in FILES and markers(rel), f"{rel} has no issue number left: take it out of ALLOWED_FOR_NOW"
