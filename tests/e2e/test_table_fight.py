@@ -294,7 +294,8 @@ def test_a_three_round_fight_from_the_party_in_few_taps(ready_page: Page) -> Non
     assert harm(taps, "Guardsman") == "2 of 12 taken"
     taps.press("#tk-end-turn")
     turn(page, "Cultist 2", 1)
-    # the GM stuns Cultist 2 for its turn: its attack is refused, the reason at Who acts, on screen
+    # the GM stuns Cultist 2 for its turn: its attack is refused, the reason beside Resolve (the
+    # control tapped), on screen
     taps.tab("encounter")
     taps.click(page.locator(".tk-gm summary"))
     taps.select("#tk-gm-who", label="Cultist 2")
@@ -303,7 +304,7 @@ def test_a_three_round_fight_from_the_party_in_few_taps(ready_page: Page) -> Non
     taps.press("#tk-cond-give")
     n = events(page)
     assert taps.resolve() == "invalid"
-    reason = page.locator("#enc-bar .field-error")
+    reason = page.locator("#resolve-why")
     expect(reason).to_contain_text("Cultist 2 is Stunned")
     box = reason.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
