@@ -131,8 +131,11 @@ def render_sweep(sweep: Report) -> str:
     )
     notes = "".join(f"<li>{e(n)}</li>" for n in sweep.get("notes", []))
     return (
+        # the caption read by a screen reader; the same words shown above the box, where they wrap
+        # at the panel's width (a caption wraps at the table's, wider than a phone)
+        f'<p class="sw-title" aria-hidden="true">{e(caption)}</p>'
         f'<div class="sw-box" role="region" tabindex="0" aria-labelledby="sw-caption" data-k="sw-box">'
-        f'<table class="sw-table" data-k="sw-table"><caption id="sw-caption">{e(caption)}</caption>'
+        f'<table class="sw-table" data-k="sw-table"><caption id="sw-caption" class="visually-hidden">{e(caption)}</caption>'
         f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
         f"{_inverse_line(sweep.get('inverse'))}"
         f'<p class="sw-key">Shade: darker is likelier to kill; the numbers are in every cell.</p>'

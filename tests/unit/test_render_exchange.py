@@ -92,7 +92,7 @@ def test_the_sweep_table_has_a_caption_headers_and_every_number_in_its_cell() ->
     out = respond_sweep(scenario)
     assert out["status"] == "ok", out
     html, sweep = out["html"], out["sweep"]
-    assert re.search(r"<caption id=\"sw-caption\">[^<]*chance to kill", html)
+    assert re.search(r"<caption id=\"sw-caption\" class=\"visually-hidden\">[^<]*chance to kill", html)
     assert re.findall(r'<th scope="row">([^<]+)</th>', html) == [f"TB {tb}" for tb in range(2, 9)]
     assert re.findall(r'<th scope="col">([^<]+)</th>', html) == ["Armour", *map(str, range(11))]
     cells = re.findall(r'<td class="heat-(\d)" data-k="sw-cell">(.*?)</td>', html)
