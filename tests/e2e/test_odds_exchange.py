@@ -17,6 +17,7 @@ from playwright.sync_api import Page, expect
 
 from rules.odds.exchange import run_exchange
 from rules.odds.sweep import run_sweep
+from tests.e2e.test_a11y import axe_js, violations
 from tests.e2e.test_encounter import KEY, PHONE, go, ready
 
 pytestmark = pytest.mark.e2e
@@ -140,7 +141,10 @@ def no_sideways_scroll(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
-def test_this_round_against_the_heretic_and_the_sweep_on_a_phone(page: Page, base_url: str) -> None:
+__all__ = ["axe_js"]  # the fixture, used by the test below
+
+
+def test_this_round_against_the_heretic_and_the_sweep_on_a_phone(page: Page, base_url: str, axe_js: Path) -> None:
     page.set_viewport_size(PHONE)
     page.goto(base_url)
     page.evaluate(f"localStorage.setItem('{KEY}', {json.dumps(json.dumps({'v': 1, 'files': {'dh2': FIGHT}}))})")
@@ -201,3 +205,5 @@ def test_this_round_against_the_heretic_and_the_sweep_on_a_phone(page: Page, bas
     assert box.evaluate("b => b.clientWidth") <= PHONE["width"]
     expect(page.locator("#odds-sweep [data-k='sw-inverse']")).to_contain_text("For an even chance to kill this target")
     page.locator("#odds-sweep").screenshot(path=str(ARTIFACTS / "odds-sweep-390x844.png"))
+    # no serious or critical axe violation with the exchange and the sweep on screen
+    assert violations(page, axe_js, "odds exchange and sweep") == []
