@@ -16,6 +16,7 @@ import { initChartPicks, withSavedCharts } from "./fan_charts.js"; // the fan ru
 import { fillPickers } from "./pickers.js"; // weapons and armour picked (armoury, party), fire modes
 import { initView, keepView, keptView } from "./view.js"; // a Resolve waiting for the engine; the view kept over a reload
 import { dieValue, diceTokens, nameRefusedDice, unusedWords } from "./dice.js"; // dice typed as rolled
+import { initExchange } from "./odds_exchange.js"; // the Odds panel's exchange (this round against a target) and sweep
 import { forgetChecks, initCheck, markField } from "./check.js"; // each field checked as it is left, no stale marks
 
 const form = document.getElementById("scenario");
@@ -71,6 +72,8 @@ const engine = new Promise((resolve) => {
       initiative: (json) => mainEngine.call("initiative", json),
       encounter: (json) => mainEngine.call("encounter", json),
       odds: (json, against = "") => oddsEngine.call("odds", json, against),
+      exchange: (json) => oddsEngine.call("exchange", json), // the Odds panel's "This round against"
+      sweep: (json) => oddsEngine.call("sweep", json), // the Odds panel's sweep over targets
     });
   });
 });
@@ -1164,5 +1167,6 @@ initChartPicks(form); // which saved Damage Chart each chart number picks
 initParty({ collectScenario, resolve, evaluate, engine, clearFieldErrors, lastRequest: () => lastRequest });
 initTables({ engine }); // critical tables
 initView({ form, engine, resolve }); // Resolve tapped while the engine starts; the view restored
+initExchange({ call: async (method, json) => (await engine)[method](json), scenario: oddsRequest, fight: encounter.exchangeTarget });
 encounter.initTracker({ engine, collectScenario, showFieldErrors: (errors) => showFieldErrors(errors, { quiet: true }) });
 initCheck({ form, collectScenario, inputFor, result, formErrors }); // fields checked as they are left

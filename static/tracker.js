@@ -1287,3 +1287,12 @@ document.addEventListener("auspex:encounter-add", async (event) => {
     if (answer?.status !== "ok") break;
   }
 });
+
+/** The Odds panel's exchange (static/odds_exchange.js): the encounter file shown and the target
+ * picked in the encounter's controls, `{file, target, name}`, or null when no fight is shown or no
+ * target in it is picked. */
+export function exchangeTarget() {
+  const at = byId(atSelect.value);
+  if ($("enc-bar").hidden || !at || at.out || !shown?.state.round) return null;
+  return { file: fileOf(sys()), target: at.id, name: at.name };
+}

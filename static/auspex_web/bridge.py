@@ -371,3 +371,68 @@ def import_preview(text: str, system: str = "dh2") -> str:
     """Read a Foundry actor export (JSON) or pasted stat blocks (read in ``system``) into a preview
     for the player to correct and confirm; never raises."""
     return _never_raises(lambda: respond_import(text, system), "reading an import", IMPORT_ERROR_MESSAGE)
+
+
+# ---- the Odds panel's exchange (this round against one target) and sweep (rules/odds/exchange.py, sweep.py)
+
+EXCHANGE_ERROR_MESSAGE = (
+    "The rules engine failed to work out this round's odds. The encounter is unchanged; the details are in the"
+    " browser console."
+)
+SWEEP_ERROR_MESSAGE = (
+    "The rules engine failed to work out the sweep. Nothing you typed is lost; the details are in the browser console."
+)
+
+
+def respond_exchange(request_json: str) -> dict[str, Any]:
+    """The odds of an exchange, as a dict: the request is ``{"encounter": FILE, "target": id,
+    "attacks": [{"who", "action"}] | absent}`` (absent: the engine's default list,
+    :func:`rules.odds.exchange.default_attacks`); ``{"status": "ok", "exchange", "attacks",
+    "html"}`` (``attacks``: the list worked out, for the page to edit; ``html``:
+    :func:`auspex_web.render_exchange.render_exchange`), or ``invalid`` with each error at its field
+    (``target``, ``attacks.1.action.type``) in the books' words. Nothing is applied."""
+    from rules.odds.exchange import exchange_odds, load
+
+    from .render_exchange import render_exchange
+    from .sources import book_words
+
+    try:
+        data = jsonsafe.loads(request_json, what="exchange")
+        state, target, planned = load(data)
+        report = exchange_odds(state, target, planned).model_dump(mode="json")
+    except ScenarioError as exc:
+        invalid = exc.as_dict()
+        return {
+            "status": "invalid",
+            "errors": [{**x, "message": book_words(str(x.get("message")))} for x in invalid["errors"]],
+        }
+    attacks = [{"who": p.event.who, "action": dict(p.event.action)} for p in planned]
+    return {"status": "ok", "exchange": report, "attacks": attacks, "html": render_exchange(report, attacks)}
+
+
+def exchange(request_json: str) -> str:
+    """This round's odds against one target (:func:`respond_exchange`); never raises."""
+    return _never_raises(lambda: respond_exchange(request_json), "working out an exchange", EXCHANGE_ERROR_MESSAGE)
+
+
+def respond_sweep(request_json: str) -> dict[str, Any]:
+    """The sweep of the scenario in ``request_json`` (the forms, dice ignored), as a dict: the
+    envelope of :func:`rules.odds.sweep.run_sweep` with, for ``ok``, ``"html"``: the heat table
+    (:func:`auspex_web.render_exchange.render_sweep`)."""
+    from rules.odds.sweep import run_sweep
+
+    from .render_exchange import render_sweep
+
+    try:
+        data = jsonsafe.loads(request_json, what="scenario")
+    except ScenarioError as exc:
+        return {"status": "invalid", **exc.as_dict()}
+    envelope = run_sweep(data)
+    if envelope["status"] == "ok":
+        envelope["html"] = render_sweep(envelope["sweep"])
+    return envelope
+
+
+def sweep(request_json: str) -> str:
+    """The chance to kill and expected wounds across targets (:func:`respond_sweep`); never raises."""
+    return _never_raises(lambda: respond_sweep(request_json), "working out a sweep", SWEEP_ERROR_MESSAGE)

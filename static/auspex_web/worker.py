@@ -3,7 +3,8 @@
 # handle(request_json) and check(request_json) and odds(request_json, against_json) and check_party(party_json) (and the
 # combat tracker's initiative(request_json) and encounter(request_json), and the critical
 # tables' check_tables(request_json, saved_json) and tables_text(system, saved_json, blank), and the
-# party's import_preview(text, system)) and shows what comes back.
+# party's import_preview(text, system), and the Odds panel's exchange(request_json) and
+# sweep(request_json)) and shows what comes back.
 import os
 
 # No pydantic plugins here: without this, building the first model scans every installed package's
@@ -16,10 +17,12 @@ from auspex_web.bridge import (
     check_party,
     check_tables,
     encounter,
+    exchange,
     handle,
     import_preview,
     initiative,
     odds,
+    sweep,
     tables_text,
 )
 
@@ -44,6 +47,8 @@ __export__ = [
     "handle",
     "check",
     "odds",
+    "exchange",
+    "sweep",
     "check_party",
     "check_tables",
     "tables_text",
@@ -58,9 +63,11 @@ __all__ = [
     "check_tables",
     "crash_for_tests",
     "encounter",
+    "exchange",
     "handle",
     "import_preview",
     "initiative",
     "odds",
+    "sweep",
     "tables_text",
 ]
