@@ -369,3 +369,14 @@ def import_preview(text: str, system: str = "dh2") -> str:
     """Read a Foundry actor export (JSON) or pasted stat blocks (read in ``system``) into a preview
     for the player to correct and confirm; never raises."""
     return _never_raises(lambda: respond_import(text, system), "reading an import", IMPORT_ERROR_MESSAGE)
+
+
+# ---- the players' link: a players' view received from a link, checked again (player_link.py)
+
+
+def shown_player_view(view_json: str) -> str:
+    """A players' view received from a link (JSON text), checked and rendered
+    (:func:`auspex_web.player_link.respond_shown_view`); never raises."""
+    from .player_link import respond_shown_view
+
+    return _never_raises(lambda: respond_shown_view(view_json), "showing a players' view", PLAYER_VIEW_ERROR_MESSAGE)

@@ -3,7 +3,8 @@
 # handle(request_json) and check(request_json) and odds(request_json, against_json) and check_party(party_json) (and the
 # combat tracker's initiative(request_json) and encounter(request_json), and the critical
 # tables' check_tables(request_json, saved_json) and tables_text(system, saved_json, blank), and the
-# party's import_preview(text, system)) and shows what comes back.
+# party's import_preview(text, system), the players' view's player_view(file_json) and
+# shown_player_view(view_json): a view received from a players' link, checked again) and shows what comes back.
 import os
 
 # No pydantic plugins here: without this, building the first model scans every installed package's
@@ -20,6 +21,8 @@ from auspex_web.bridge import (
     import_preview,
     initiative,
     odds,
+    player_view,
+    shown_player_view,
     tables_text,
 )
 
@@ -50,6 +53,8 @@ __export__ = [
     "import_preview",
     "initiative",
     "encounter",
+    "player_view",
+    "shown_player_view",
     "crash_for_tests",
 ]
 __all__ = [
@@ -62,5 +67,7 @@ __all__ = [
     "import_preview",
     "initiative",
     "odds",
+    "player_view",
+    "shown_player_view",
     "tables_text",
 ]
