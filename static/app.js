@@ -70,6 +70,8 @@ const engine = new Promise((resolve) => {
       tables_text: (system, saved = "", blank = false) => mainEngine.call("tables_text", system, saved, blank),
       initiative: (json) => mainEngine.call("initiative", json),
       encounter: (json) => mainEngine.call("encounter", json),
+      player_view: (json) => mainEngine.call("player_view", json), // the players' link (table.js)
+      shown_player_view: (json) => mainEngine.call("shown_player_view", json), // a players' link opened here
       odds: (json, against = "") => oddsEngine.call("odds", json, against),
     });
   });
@@ -1159,4 +1161,5 @@ initParty({ collectScenario, resolve, evaluate, engine, clearFieldErrors, lastRe
 initTables({ engine }); // critical tables (issue 23)
 initView({ form, engine, resolve }); // issue 24: Resolve tapped while the engine starts; the view restored
 encounter.initTracker({ engine, collectScenario, showFieldErrors: (errors) => showFieldErrors(errors, { quiet: true }) });
+import("./table.js").then((table) => table.initTable({ engine })); // the players' link and the GM's reveal, loaded after the page
 initCheck({ form, collectScenario, inputFor, result, formErrors }); // issue 24 item 5: fields checked as they are left
