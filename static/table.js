@@ -5,7 +5,8 @@
 // of the encounter file (the worker's player_view: rules/encounter/player_view.py) and puts that
 // view alone, never the file, into the link's fragment: ./#p= + base64url(deflate-raw(JSON)), as
 // share links are packed (share.js). The numbers the GM keeps hidden are not in the view, so they
-// never travel. Each card of a combatant not of the party gets "Show to players", toggling the
+// never travel. The link is also drawn as a QR code (the vendored qrcode-generator), large enough
+// to scan across a table. Each card of a combatant not of the party gets "Show to players", toggling the
 // encounter file's `reveal` (tracker.js setReveal).
 //
 // Player's side: a #p= link is untrusted input. It is unpacked within share.js's limits (length,
@@ -40,11 +41,13 @@ function initLink(engine) {
   const copy = el("button", { type: "button", id: "pl-copy", className: "secondary", textContent: "Copy", hidden: true });
   const url = el("input", { id: "pl-url", type: "text", readOnly: true, hidden: true, ariaLabel: "The players' link" });
   const status = el("p", { id: "pl-status", className: "hint", role: "status" });
-  const box = el("div", { id: "pl-box", className: "pl-box" }, el("div", { className: "row" }, make, copy), url, status);
+  const qr = el("canvas", { id: "pl-qr", hidden: true, ariaLabel: "The players' link as a QR code" });
+  qr.setAttribute("role", "img");
+  const box = el("div", { id: "pl-box", className: "pl-box" }, el("div", { className: "row" }, make, copy), url, qr, status);
   $("tk-view").after(box);
 
   make.addEventListener("click", async () => {
-    make.disabled = url.hidden = copy.hidden = true; // the old link goes: it shows the fight as it was
+    make.disabled = url.hidden = copy.hidden = qr.hidden = true; // the old link goes: it shows the fight as it was
     status.textContent = "Making the players' view\u2026";
     const answer = await ask(engine, "player_view", JSON.stringify(current().file));
     make.disabled = false;
@@ -55,7 +58,9 @@ function initLink(engine) {
     const link = new URL(`#p=${await encodeLink(answer.view)}`, location.href).href;
     url.value = link;
     url.hidden = copy.hidden = false;
-    status.textContent = `The fight as the players see it now (${link.length} characters): open it on each phone; make a new link after each turn.`;
+    const drawn = await drawQr(qr, link);
+    const scan = drawn ? "scan the code or open the link" : `the link is too long for one QR code (a code holds ${QR_MAX} characters): copy it`;
+    status.textContent = `The fight as the players see it now (${link.length} characters): ${scan} on each phone; make a new link after each turn.`;
     document.documentElement.dataset.playersLink = "made";
   });
   copy.addEventListener("click", async () => {
@@ -73,6 +78,43 @@ function initLink(engine) {
     if (!url.hidden) status.textContent = "The fight has changed since this link: make a new one to show it.";
     drawReveal();
   });
+}
+
+const QR_MAX = 2953; // the bytes a QR code holds at most (version 40, error correction L)
+const QR_QUIET = 4; // the blank border a reader needs, in modules
+
+// `link` drawn as a QR code filling the panel's width (up to 560 CSS pixels: its modules large
+// enough to scan across a table), by the vendored encoder (qrcode-generator, pinned and
+// hash-checked by tools/vendor.py, loaded only now). Returns false when the link does not fit one code.
+async function drawQr(canvas, link) {
+  if (link.length > QR_MAX) return false;
+  let code;
+  try {
+    const { default: qrcode } = await import("./vendor/qrcode/qrcode.mjs");
+    code = qrcode(0, "L"); // 0: the smallest version that holds the link
+    code.addData(link, "Byte");
+    code.make();
+  } catch (error) {
+    console.warn("auspex: the players' link's QR code could not be made", error);
+    return false;
+  }
+  const modules = code.getModuleCount();
+  const side = modules + 2 * QR_QUIET;
+  const css = Math.min(560, Math.max(240, canvas.parentElement.clientWidth || 320));
+  const scale = Math.max(1, Math.floor((css * (devicePixelRatio || 1)) / side));
+  canvas.width = canvas.height = side * scale;
+  canvas.style.width = canvas.style.height = `${css}px`;
+  canvas.style.imageRendering = "pixelated";
+  canvas.dataset.modules = String(modules);
+  const g = canvas.getContext("2d");
+  g.fillStyle = "#fff";
+  g.fillRect(0, 0, canvas.width, canvas.height);
+  g.fillStyle = "#000";
+  for (let r = 0; r < modules; r++) {
+    for (let c = 0; c < modules; c++) if (code.isDark(r, c)) g.fillRect((c + QR_QUIET) * scale, (r + QR_QUIET) * scale, scale, scale);
+  }
+  canvas.hidden = false;
+  return true;
 }
 
 // "Show to players" on each card not of the party: toggles its id in the file's `reveal`.

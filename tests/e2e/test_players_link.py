@@ -1,7 +1,7 @@
 """The players' link at 390x844: the GM's encounter (a Guard of the party, a wounded Cultist)
 gives "Players' link"; opened in a second browser context (another phone, nothing stored), it
 shows the cards of the players' view, read-only, and none of the Cultist's numbers is anywhere in
-that page's DOM. "Show to players" on the Cultist's card puts it in the file's reveal, and the
+that page's DOM. The link is drawn as a QR code too. "Show to players" on the Cultist's card puts it in the file's reveal, and the
 next link shows its numbers."""
 
 from __future__ import annotations
@@ -106,6 +106,13 @@ def test_the_players_link_shows_the_cards_and_none_of_the_npcs_numbers(
     expect(card(page, "Cultist")).to_be_visible()
     link = players_link(page)
     assert re.match(re.escape(base_url.rstrip("/")) + r"/?#p=[A-Za-z0-9_-]+$", link), link
+    # the QR code: drawn by the vendored encoder, as wide as the phone's panel allows (scanned across a table)
+    qr = page.locator("#pl-qr")
+    expect(qr).to_be_visible()
+    box = qr.bounding_box()
+    assert box is not None and box["width"] >= 240 and box["width"] == box["height"], box
+    assert int(qr.get_attribute("data-modules") or 0) >= 21  # a version 1 code is 21 modules wide
+    expect(page.locator("#pl-status")).to_contain_text("scan the code")
 
     player, dom = opened(browser, link)
     view = player.locator("#pl-view")
