@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from rules.encounter.run import run_encounter
 from tests.e2e.conftest import wait_for_engine
@@ -166,3 +166,29 @@ def test_a_broken_or_hostile_players_link_is_refused_in_words(page: Page, base_u
     page.wait_for_function("document.documentElement.dataset.playersView === 'invalid'")
     expect(page.locator("#pl-note")).to_contain_text("view.cards.0.name")
     assert json.dumps(hostile)  # the hostile view stays data
+
+
+def test_the_link_and_its_qr_work_offline_after_one_visit(context: BrowserContext, page: Page, base_url: str) -> None:
+    """A phone that has visited the page once opens a players' link with no network: the GM makes
+    it (the QR encoder from the offline copy) and a second tab shows the view, all offline."""
+    from tests.e2e.test_pwa import controlled
+
+    page.set_viewport_size(PHONE)
+    file, _state = fight()
+    page.goto(base_url)
+    wait_for_engine(page)
+    page.evaluate("f => localStorage.setItem('auspex:encounter:v1', JSON.stringify({v: 1, files: {dh2: f}}))", file)
+    controlled(page)
+    context.set_offline(True)
+    page.reload()
+    wait_for_engine(page)
+    ready(page)
+    go(page, "result")
+    show_encounter(page)
+    link = players_link(page)
+    expect(page.locator("#pl-qr")).to_be_visible()
+    player = context.new_page()
+    player.goto(link)
+    wait_for_engine(player)
+    player.wait_for_function("document.documentElement.dataset.playersView === 'shown'")
+    expect(player.locator('#pl-view li.pv-card[data-id="g"] [data-k="harm"]')).to_have_text("0 of 14 taken")
