@@ -71,6 +71,8 @@ const engine = new Promise((resolve) => {
       tables_text: (system, saved = "", blank = false) => mainEngine.call("tables_text", system, saved, blank),
       initiative: (json) => mainEngine.call("initiative", json),
       encounter: (json) => mainEngine.call("encounter", json),
+      player_view: (json) => mainEngine.call("player_view", json), // the players' link (table.js)
+      shown_player_view: (json) => mainEngine.call("shown_player_view", json), // a players' link opened here
       odds: (json, against = "") => oddsEngine.call("odds", json, against),
       exchange: (json) => oddsEngine.call("exchange", json), // the Odds panel's "This round against"
       sweep: (json) => oddsEngine.call("sweep", json), // the Odds panel's sweep over targets
@@ -1169,4 +1171,5 @@ initTables({ engine }); // critical tables
 initView({ form, engine, resolve }); // Resolve tapped while the engine starts; the view restored
 initExchange({ call: async (method, json) => (await engine)[method](json), scenario: oddsRequest, fight: encounter.exchangeTarget });
 encounter.initTracker({ engine, collectScenario, showFieldErrors: (errors) => showFieldErrors(errors, { quiet: true }) });
+import("./table.js").then((table) => table.initTable({ engine })); // the players' link and the GM's reveal, loaded after the page
 initCheck({ form, collectScenario, inputFor, result, formErrors }); // fields checked as they are left

@@ -25,11 +25,11 @@ export async function encodeLink(payload) {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-class LinkError extends Error {}
+export class LinkError extends Error {}
 
 // Inflates raw DEFLATE as a stream, stopping as soon as it passes `cap` bytes (a small link may
 // unpack to a huge text); throws a LinkError then, and a TypeError when the data is not DEFLATE.
-async function inflate(bytes, cap) {
+async function inflate(bytes, cap, what) {
   const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
   const chunks = [];
   let size = 0;
@@ -39,7 +39,7 @@ async function inflate(bytes, cap) {
     size += value.length;
     if (size > cap) {
       reader.cancel().catch(() => {});
-      throw new LinkError(`it unpacks to more than ${grouped(cap / 1024)} KB; a roll of this page is a few KB`);
+      throw new LinkError(`it unpacks to more than ${grouped(cap / 1024)} KB; ${what} of this page is a few KB`);
     }
     chunks.push(value);
   }
@@ -79,8 +79,10 @@ function kindOf(value) {
   return typeof value === "object" ? "an object" : String(value);
 }
 
-// The text after "#r=" -> {scenario, seed} or {scenario, dice}; throws an Error saying what is wrong.
-export async function decodeLink(text) {
+// The text after "#r=" (or another link's "#p=") -> its JSON value, read within the limits above:
+// length, characters, DEFLATE inflated up to MAX_JSON, nesting up to MAX_DEPTH; throws a LinkError
+// saying what is wrong (`what`: what a link of this kind holds, in the messages).
+export async function unpackLink(text, what = "a roll") {
   if (text.length > MAX_LINK) throw new LinkError(`it is ${grouped(text.length)} characters long; a link of this page has at most ${grouped(MAX_LINK)}`);
   if (!text || !/^[A-Za-z0-9_-]+$/.test(text)) throw new LinkError("it is cut short or has characters a link of this page never has");
   let bytes;
@@ -91,18 +93,22 @@ export async function decodeLink(text) {
   }
   let body;
   try {
-    body = new TextDecoder("utf-8", { fatal: true }).decode(await inflate(bytes, MAX_JSON));
+    body = new TextDecoder("utf-8", { fatal: true }).decode(await inflate(bytes, MAX_JSON, what));
   } catch (error) {
     if (error instanceof LinkError) throw error;
     throw new LinkError("it is cut short or was changed");
   }
-  if (depthOver(body, MAX_DEPTH)) throw new LinkError(`its lists and objects nest more than ${MAX_DEPTH} deep; a roll of this page nests a few`);
-  let json;
+  if (depthOver(body, MAX_DEPTH)) throw new LinkError(`its lists and objects nest more than ${MAX_DEPTH} deep; ${what} of this page nests a few`);
   try {
-    json = JSON.parse(body);
+    return JSON.parse(body);
   } catch {
     throw new LinkError("it is cut short or was changed");
   }
+}
+
+// The text after "#r=" -> {scenario, seed} or {scenario, dice}; throws an Error saying what is wrong.
+export async function decodeLink(text) {
+  const json = await unpackLink(text);
   if (!json || typeof json !== "object" || Array.isArray(json) || !("v" in json)) throw new LinkError("it is not an Auspex roll");
   const { v } = json;
   if (v !== 1) {

@@ -998,6 +998,19 @@ async function importText(text, name = "the file") {
   say(`Imported ${name}: ${answer.encounter.events.length} event(s).${ok ? "" : " Not saved on this device."}`, !ok);
 }
 
+// ---------------------------------------------------------------- the players' link (table.js)
+
+/** The encounter of the ruleset shown: its file and its state as last drawn (null before the first). */
+export const current = () => ({ system: sys(), file: fileOf(sys()), state: shown?.state ?? null });
+
+/** The GM shows the combatants `ids` whole to the players (the file's `reveal`: no event, it
+ * changes no state, so the view stays as drawn); none: the field is left out. Returns whether it was stored. */
+export function setReveal(ids) {
+  const system = sys();
+  const { reveal: _was, ...file } = fileOf(system);
+  return store(system, ids.length ? { ...file, reveal: ids } : file);
+}
+
 // ---------------------------------------------------------------- Resolve
 
 /** Whether Resolve applies to the encounter (the switch, with an actor and a target picked). */

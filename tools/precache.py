@@ -82,10 +82,11 @@ def pyscript_files() -> list[Path]:
 
 
 def runtime_files() -> list[Path]:
-    """The vendored runtime the page loads: PyScript's files, Pyodide's core, the pinned wheels."""
+    """The vendored runtime the page loads: PyScript's files, Pyodide's core, the pinned wheels, the QR encoder."""
     pyodide = sorted((VENDOR / "pyodide").iterdir())
     wheels = sorted((VENDOR / "wheels").glob("*.whl"))
-    return [*pyscript_files(), *pyodide, *wheels]
+    qrcode = sorted((VENDOR / "qrcode").glob("*.mjs"))  # the players' link's QR encoder
+    return [*pyscript_files(), *pyodide, *wheels, *qrcode]
 
 
 ENGINE_JS = ROOT / "static" / "engine.js"

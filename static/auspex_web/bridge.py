@@ -436,3 +436,14 @@ def respond_sweep(request_json: str) -> dict[str, Any]:
 def sweep(request_json: str) -> str:
     """The chance to kill and expected wounds across targets (:func:`respond_sweep`); never raises."""
     return _never_raises(lambda: respond_sweep(request_json), "working out a sweep", SWEEP_ERROR_MESSAGE)
+
+
+# ---- the players' link: a players' view received from a link, checked again (player_link.py)
+
+
+def shown_player_view(view_json: str) -> str:
+    """A players' view received from a link (JSON text), checked and rendered
+    (:func:`auspex_web.player_link.respond_shown_view`); never raises."""
+    from .player_link import respond_shown_view
+
+    return _never_raises(lambda: respond_shown_view(view_json), "showing a players' view", PLAYER_VIEW_ERROR_MESSAGE)

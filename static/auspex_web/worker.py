@@ -3,8 +3,9 @@
 # handle(request_json) and check(request_json) and odds(request_json, against_json) and check_party(party_json) (and the
 # combat tracker's initiative(request_json) and encounter(request_json), and the critical
 # tables' check_tables(request_json, saved_json) and tables_text(system, saved_json, blank), and the
-# party's import_preview(text, system), and the Odds panel's exchange(request_json) and
-# sweep(request_json)) and shows what comes back.
+# party's import_preview(text, system), the Odds panel's exchange(request_json) and
+# sweep(request_json), the players' view's player_view(file_json) and shown_player_view(view_json):
+# a view received from a players' link, checked again) and shows what comes back.
 import os
 
 # No pydantic plugins here: without this, building the first model scans every installed package's
@@ -22,6 +23,8 @@ from auspex_web.bridge import (
     import_preview,
     initiative,
     odds,
+    player_view,
+    shown_player_view,
     sweep,
     tables_text,
 )
@@ -55,6 +58,8 @@ __export__ = [
     "import_preview",
     "initiative",
     "encounter",
+    "player_view",
+    "shown_player_view",
     "crash_for_tests",
 ]
 __all__ = [
@@ -68,6 +73,8 @@ __all__ = [
     "import_preview",
     "initiative",
     "odds",
+    "player_view",
+    "shown_player_view",
     "sweep",
     "tables_text",
 ]
