@@ -22,10 +22,12 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from pydantic import BaseModel, ValidationError
 
-from . import jsonsafe, registry, tables
+from rules import jsonsafe, registry
+from rules.d100 import tables
+from rules.d100.models import Resolution, Scenario, Step
+
 from .dice import DiceSource, Roller, ScriptedDice, SeededDice
 from .errors import FieldError, NeedDie, ScenarioError
-from .models import Resolution, Scenario, Step
 
 if TYPE_CHECKING:  # the fan-made ruleset's and Epic's models load only when a scenario asks for them
     from .epic.models import EpicResolution, EpicScenario

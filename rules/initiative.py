@@ -35,10 +35,11 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from rules.d100.models import MAX_DICE, Die, DieFace, Seed, Step
+
 from . import jsonsafe, limits, registry
 from .dice import DiceSource, Roller, ScriptedDice, SeededDice
 from .errors import FieldError, NeedDie, ScenarioError
-from .models import MAX_DICE, Die, DieFace, Seed, Step
 
 if TYPE_CHECKING:
     InitiativeSystem = str

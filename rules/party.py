@@ -14,8 +14,8 @@ any foe; a file without the list still loads. ``critical_tables`` (optional) is 
 (:class:`rules.critical.models.TablesFile`, checked by :func:`rules.critical.check.validate_file`).
 
 Each entry's ``data`` is validated by the same models the engine validates a scenario with (the
-d100 rulesets' :class:`~rules.models.Attacker`, :class:`~rules.models.Weapon` and
-:class:`~rules.models.Target`, with the weapon's qualities checked against the ruleset's table;
+d100 rulesets' :class:`~rules.d100.models.Attacker`, :class:`~rules.d100.models.Weapon` and
+:class:`~rules.d100.models.Target`, with the weapon's qualities checked against the ruleset's table;
 the fan-made ruleset's ``Rp*`` models; Epic's formations, which hold their units' weapons, so Epic
 has no weapon entries). A file with any error is refused whole, each error naming its entry and
 field. This is a public format: fields are added, never renamed or removed without a migration.
@@ -27,11 +27,13 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, ValidationError
 
-from . import jsonsafe, limits, registry, tables
+from rules import jsonsafe, limits, registry
+from rules.d100 import tables
+from rules.d100.models import Attacker, Location, Weapon
+
 from .api import _field_path, _message
 from .critical.models import TablesFile
 from .errors import ScenarioError
-from .models import Attacker, Location, Weapon
 from .registry import PartyKind
 
 if TYPE_CHECKING:
@@ -71,7 +73,7 @@ class PartyFile(BaseModel):
 
 class SavedArmour(RootModel[dict[Location, Annotated[int, Field(ge=0, le=50)]]]):
     """A saved armour's data: AP by hit location, as a d100 target's ``armour`` takes it
-    (:class:`rules.models.Target`); a location left out has none."""
+    (:class:`rules.d100.models.Target`); a location left out has none."""
 
 
 def entry_model(system: str, kind: str) -> type[BaseModel] | None:

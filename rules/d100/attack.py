@@ -32,11 +32,12 @@ from __future__ import annotations
 from functools import cached_property
 from typing import ClassVar
 
-from .. import tables
+from rules.d100 import tables
+from rules.d100.models import EvasionTest, NearbyTarget, Resolution, ScatterRoll, Scenario, Step, TargetTest, Weapon
+from rules.d100.tables import ActionDef
+
 from ..dice import Roller
 from ..errors import FieldError
-from ..models import EvasionTest, NearbyTarget, Resolution, ScatterRoll, Scenario, Step, TargetTest, Weapon
-from ..tables import ActionDef
 from . import D100Test, dh1_test, difference, number, signed
 from .opposed import SideTest, Winner
 from .qualities import Qualities, hooks, no_attack_test

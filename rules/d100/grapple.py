@@ -24,9 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
 
-from .. import tables
-from ..errors import FieldError, ScenarioError
-from ..models import (
+from rules.d100 import tables
+from rules.d100.models import (
     GRAPPLE_CONTROLLER_OPTIONS,
     SIZES,
     AppliedModifier,
@@ -37,6 +36,8 @@ from ..models import (
     Resolution,
     Weapon,
 )
+
+from ..errors import FieldError, ScenarioError
 from . import D100Test
 from .opposed import Opposed, Side, SideTest, opposed_test
 from .seams import TEST, Seams
@@ -103,7 +104,7 @@ class _NoDegreesDie(Seams):
 def resolve(a: D100Attack) -> Resolution:
     """The Grapple action of ``a``'s scenario: the attempt, or one grapple option.
 
-    Returns the :class:`~rules.models.Resolution` with its ``grapple`` record. Raises
+    Returns the :class:`~rules.d100.models.Resolution` with its ``grapple`` record. Raises
     :class:`~rules.errors.ScenarioError` for an option the scenario cannot have (at
     ``action.grapple.*``, or ``target.characteristics.S`` for an opposed Strength test without the
     target's Strength) and :class:`~rules.errors.NeedDie` when scripted dice run out."""

@@ -4,7 +4,7 @@ the books' Ch. VIII, Combat Actions, where the seeds give one line).
 
 The attacker of the scenario is the one acting; the target is the opponent. Each is an action of
 the ruleset's table with a ``manoeuvre`` kind (``rules/data/{dh1,dw}/actions.json``); the action's
-record is the resolution's ``manoeuvre`` (:class:`~rules.models.ManoeuvreResult`).
+record is the resolution's ``manoeuvre`` (:class:`~rules.d100.models.ManoeuvreResult`).
 
 - ``feint``: an opposed Weapon Skill test (:mod:`rules.d100.opposed`); won, the attacker's next
   melee attack on this opponent cannot be Dodged or Parried.
@@ -28,9 +28,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from .. import tables
+from rules.d100 import tables
+from rules.d100.models import AppliedModifier, Hit, ManoeuvreResult, Resolution
+
 from ..errors import FieldError, ScenarioError
-from ..models import AppliedModifier, Hit, ManoeuvreResult, Resolution
 from .opposed import Opposed, Side, SideTest, opposed_test
 from .stages import check, evasion, modifiers, test
 from .stages.finish import finish

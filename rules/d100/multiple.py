@@ -21,9 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rules.d100.models import Resolution, Scenario, Step
+
 from ..dice import Roller
 from ..errors import FieldError
-from ..models import Resolution, Scenario, Step
 
 if TYPE_CHECKING:
     from .attack import D100Attack

@@ -12,7 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..tables import QualityDef
+from rules.d100.tables import QualityDef
+
 from . import signed
 from .seams import UNSTABLE, for_person
 

@@ -1,12 +1,12 @@
 """Two-weapon fighting, both attacks in one resolution (seed 004, Two-Weapon Fighting; the d100
-family's rulesets read it from their ``two_weapon`` table, :class:`rules.tables.TwoWeapon`).
+family's rulesets read it from their ``two_weapon`` table, :class:`rules.d100.tables.TwoWeapon`).
 
 With ``action.two_weapon == "both"`` and ``attacker.second_weapon`` given, :func:`resolve` checks
 the pair (both weapons one-handed, the Two-Weapon Wielder talents the pair needs, each hand's
 action among the ruleset's, one area of suppressive fire, two targets within the table's metres,
 the ranged hits of a melee + ranged pair only on a target in melee), then resolves the first
 weapon's attack and the second's, in that order, from the same dice: each a whole
-:class:`~rules.models.Resolution`, the second in the first's ``second``. Nothing is rolled before
+:class:`~rules.d100.models.Resolution`, the second in the first's ``second``. Nothing is rolled before
 both attacks are checked. The second attack's dice carry the purpose prefix ``second weapon:``.
 
 Without a second weapon (or with ``two_weapon`` ``none`` / ``off_hand``) the attack is resolved
@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import tables
+from rules.d100 import tables
+from rules.d100.models import Action, Resolution, Scenario, Step
+from rules.d100.tables import TwoWeapon
+
 from ..dice import Roller
 from ..errors import FieldError, ScenarioError
-from ..models import Action, Resolution, Scenario, Step
-from ..tables import TwoWeapon
 from .attack import D100Attack
 from .stages import check
 

@@ -15,12 +15,16 @@ from dataclasses import dataclass
 from dataclasses import field as _field
 from typing import Any
 
+from rules.d100.encounter import criticals, manoeuvres, moves, nearby, upkeep
+from rules.d100.encounter import grapple as grappling
+from rules.d100.models import Step
+from rules.encounter import conditions, fate
+from rules.epic import overwatch as epic_overwatch
+from rules.wh40krp import fan_time
+
 from .. import limits, registry
 from ..dice import Roller, ScriptedDice, SeededDice
 from ..errors import FieldError, NeedDie, ScenarioError
-from ..models import Step
-from . import conditions, criticals, epic_overwatch, fan_time, fate, manoeuvres, moves, nearby, upkeep
-from . import grapple as grappling
 from .families import _is_melee, family, fatigue_limit, own_names, profile_words
 from .models import (
     FOES,
@@ -688,14 +692,14 @@ def _simple(ctx: Ctx) -> None:
 
 
 def _test(ctx: Ctx) -> None:
-    """A named test (:func:`rules.encounter.moves.test`): held Aim is lost."""
+    """A named test (:func:`rules.d100.encounter.moves.test`): held Aim is lost."""
     _lose_aim(ctx.who())
     moves.test(ctx, _act)
 
 
 def _overwatch(ctx: Ctx) -> None:
     """The ``overwatch`` event: Epic's overwatch action, the formation's action for its turn (seed
-    002, Overwatch; :mod:`rules.encounter.epic_overwatch`); in the d100 rulesets a Full Action
+    002, Overwatch; :mod:`rules.epic.overwatch`); in the d100 rulesets a Full Action
     setting a kill zone held over later turns (seed 001, Overwatch; :func:`upkeep.overwatch`)."""
     if family(ctx.state.system).name != "epic":
         return upkeep.overwatch(ctx)
@@ -712,7 +716,7 @@ def _overwatch(ctx: Ctx) -> None:
 def _take_item(ctx: Ctx) -> None:
     """The fan ruleset's 4-action task: take a hand-held item from a dead, wounded or knocked out
     character (seed 000, Actions); begun with fewer actions left, it goes on at the next turn
-    (:mod:`rules.encounter.fan_time`)."""
+    (:mod:`rules.wh40krp.fan_time`)."""
     st, ev = ctx.state, ctx.event
     fam = family(st.system)
     if fam.name != "wh40krp":

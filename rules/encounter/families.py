@@ -15,11 +15,16 @@ from __future__ import annotations
 import copy
 from typing import Any, ClassVar
 
-from .. import limits, registry, tables
+from rules import limits, registry
+from rules.d100 import tables
+from rules.d100.encounter import criticals, manoeuvres, moves
+from rules.d100.models import FATIGUE_LEVELS, Step
+from rules.encounter import profiles
+from rules.epic import overwatch as epic_overwatch
+from rules.wh40krp import fan_time
+
 from ..dice import Roller
 from ..errors import ScenarioError
-from ..models import FATIGUE_LEVELS, Step
-from . import criticals, epic_overwatch, fan_time, manoeuvres, moves, profiles
 from .conditions import d100_given, evasion_penalties
 from .models import CombatantState, Condition, EncounterError, NewCombatant, WeaponState
 
@@ -51,7 +56,7 @@ def _validate(system: str, field: str, attacker: Profile | None, target: Profile
 def _is_melee(attacker: Profile) -> bool:
     """Whether the attacker profile's weapon is a melee one (its class as the scenario reads it;
     an invalid weapon counts as ranged here, and the attack's own validation then names the field)."""
-    from ..models import Weapon
+    from rules.d100.models import Weapon
 
     try:
         return Weapon.model_validate(attacker.get("weapon") or {}).is_melee
@@ -116,7 +121,7 @@ class Family:
 
     def apply(self, res: Any, who: CombatantState, at: CombatantState, scenario: Any, others: Any = None) -> list[str]:
         """Apply a resolution (of ``scenario``) to the state, exactly once; the words of what
-        changed. ``others``: the other combatants it may strike (:class:`rules.encounter.nearby.Others`,
+        changed. ``others``: the other combatants it may strike (:class:`rules.d100.encounter.nearby.Others`,
         the d100 rulesets only)."""
         raise NotImplementedError
 
@@ -355,7 +360,7 @@ class D100(Family):
                 at.out = "slain"
             out.extend(fury_effects(res, at))
         if others is not None and others.listed:  # the others are combatants
-            from .nearby import struck
+            from rules.d100.encounter.nearby import struck
 
             out.extend(struck(res, scenario, others))
         else:
@@ -528,7 +533,7 @@ class Fan(Family):
         return {"name": c.name, "I": a.get("I", 30), "A": a.get("A", 1), "roll_offs": c.roll_offs}
 
     def acting(self, c: CombatantState, what: str, round_: int) -> str | None:
-        """Another action breaks off a 4-action task (seed 000, Actions; rules/encounter/fan_time.py)."""
+        """Another action breaks off a 4-action task (seed 000, Actions; rules/wh40krp/fan_time.py)."""
         return fan_time.acting(c, what)
 
 
@@ -623,7 +628,7 @@ class Epic(Family):
             out.append(f"{at.name} is broken (seed 002)")
         return [*out, ended] if ended else out
 
-    # Epic overwatch across turns (seed 002, Overwatch): rules/encounter/epic_overwatch.py
+    # Epic overwatch across turns (seed 002, Overwatch): rules/epic/overwatch.py
     def out_of_turn(self, c: CombatantState, action: Profile, round_: int) -> str | None:
         return epic_overwatch.out_of_turn(c, action, round_)
 

@@ -47,7 +47,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .. import tables
+from rules.d100 import tables
+
 from ..errors import NeedDie, ScenarioError
 from ..sources import book_words
 from .engine import _apply, replay
@@ -280,7 +281,7 @@ def _action(ev: AttackEvent) -> str:
 def _verdict(res: Any) -> str:
     """The outcome of the attack in the engine's word (``hit``, ``miss``, ``jam``, ``evaded``; a
     grapple's or a manoeuvre's ``won``/``lost``; Epic's ``losses``...), never a number."""
-    from . import grapple, manoeuvres
+    from rules.d100.encounter import grapple, manoeuvres
 
     if res is None:
         return "done"

@@ -34,7 +34,7 @@ _UNDERSCORED = re.compile(r"[+-]?\d+(?:_\d+)+(?:\.\d*)?")
 
 def canonical(raw: Any, valid: Any, field: str, name: str) -> tuple[Any, list[str]]:
     """``raw`` (a profile as given: a dict) with its numbers as ``valid`` (the validated model of
-    it, :class:`rules.models.Attacker` and the like) reads them; the notes of what was read how.
+    it, :class:`rules.d100.models.Attacker` and the like) reads them; the notes of what was read how.
 
     ``field`` is the profile's path in the event (``then.combatant.attacker``), ``name`` the
     combatant's, both for the messages. Raises :class:`EncounterError` naming each field refused
@@ -113,7 +113,7 @@ def _read(raw: Any, valid: float, path: str, root: str, name: str, notes: list[s
 # ---------------------------------------------------------------- a whole profile from one side
 
 _DEFENCE_CHARACTERISTICS = ("WS", "S", "T", "Ag", "WP")
-"""The characteristics a d100 target profile holds (:class:`rules.models.TargetCharacteristics`)."""
+"""The characteristics a d100 target profile holds (:class:`rules.d100.models.TargetCharacteristics`)."""
 
 UNARMED = {"name": "Unarmed", "class": "Unarmed", "damage": "1d5-3", "damage_type": "I", "pen": 0}
 """Bare hands, where the ruleset's armoury has no Unarmed entry: 1d5-3+SB Impact, no penetration
@@ -161,7 +161,7 @@ def whole(
 def _defences_of(attacker: dict[str, Any], name: str, notes: list[str]) -> dict[str, Any] | None:
     from pydantic import ValidationError
 
-    from ..models import Attacker
+    from rules.d100.models import Attacker
 
     try:
         a = Attacker.model_validate(attacker)
@@ -187,8 +187,9 @@ def _defences_of(attacker: dict[str, Any], name: str, notes: list[str]) -> dict[
 def _attacks_of(system: str, target: dict[str, Any], name: str, notes: list[str]) -> dict[str, Any] | None:
     from pydantic import ValidationError
 
+    from rules.d100.models import Target
+
     from ..armoury import armoury, weapon_profile
-    from ..models import Target
 
     try:
         t = Target.model_validate(target)

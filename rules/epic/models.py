@@ -33,8 +33,9 @@ from pydantic import (
     model_validator,
 )
 
+from rules.d100.models import MAX_DICE, AppliedModifier, Die, DieFace, Seed, Step
+
 from .. import limits
-from ..models import MAX_DICE, AppliedModifier, Die, DieFace, Seed, Step
 
 UnitType = Literal["infantry", "armoured vehicle", "war engine", "aircraft"]
 UNIT_TYPES: tuple[str, ...] = get_args(UnitType)

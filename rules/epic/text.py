@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..models import AppliedModifier
+from rules.d100.models import AppliedModifier
+
 from .models import (
     VALUE_KINDS,
     EpicScenario,

@@ -184,7 +184,7 @@ def _no_manoeuvre(scenario: Any) -> None:
     action = getattr(scenario, "action", None)
     if action is None or getattr(scenario, "system", "") not in ("dh1", "dw", "dh2"):
         return
-    from .. import tables
+    from rules.d100 import tables
 
     act = tables.actions(scenario.system).get(action.action_type)
     if act is not None and act.manoeuvre is not None:

@@ -33,9 +33,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from rules.d100.models import DAMAGE_TYPES
+
 from ..critical.models import ROWS, CriticalTable, table_location
 from ..dice import Roller, SeededDice
-from ..models import DAMAGE_TYPES
 from .dist import Dist
 from .models import Chance, CriticalOdds, RowOdds, RowText
 

@@ -264,7 +264,7 @@ def exchange_odds(state: Any, target: str, planned: list[Planned]) -> ExchangeOd
 
 def _need(at: Any) -> int:
     """What takes the target down: the wounds it has left (at least 1), or a Horde's Magnitude."""
-    from ..encounter.criticals import carried_damage
+    from rules.d100.encounter.criticals import carried_damage
 
     if at.kind == "horde":
         return max(1, at.magnitude or 0)
@@ -319,7 +319,7 @@ def _spent(state: Any, who: str) -> bool:
 def _down(start: Any, now: Any) -> int:
     """The exchange's wounds (or Magnitude lost) from ``start`` to ``now``, capped at what takes
     the target down (:func:`_need`)."""
-    from ..encounter.criticals import carried_damage
+    from rules.d100.encounter.criticals import carried_damage
 
     need = _need(start)
     if now.kind == "horde":
@@ -422,7 +422,7 @@ def _walk(state: Any, target: str, planned: list[Planned]) -> Result:
 
 
 def _carried(c: Any) -> int:
-    from ..encounter.criticals import carried_damage
+    from rules.d100.encounter.criticals import carried_damage
 
     return carried_damage(c)
 
@@ -552,7 +552,7 @@ def _exact_enough(scenario: Any, field: str) -> None:
     ):
         why = f"{field} is a {a.action_type} (several attacks, a grapple, a pinning test or the psyker's Phenomena)"
     if why is None:
-        from .. import tables
+        from rules.d100 import tables
 
         act = tables.actions(scenario.system).get(a.action_type)
         if act is not None and act.manoeuvre is not None:
@@ -569,7 +569,7 @@ def _from_start(scenario: Any, state: Any, target: str, memo: dict[Any, Any]) ->
     wounds left, where the state is down anyway. So one distribution serves every state of the
     walk whose target differs only in its damage (the tests check it against the engine walked
     die by die)."""
-    from ..encounter.criticals import carried_damage
+    from rules.d100.encounter.criticals import carried_damage
 
     t = scenario.target
     if t.horde is not None:
@@ -605,7 +605,7 @@ def _after(before: Any, base: Any, target: str, who: str, effect: Effect) -> Any
     """``base`` (the engine's state after the attack) with the target and the attacker's weapon as
     the ``effect`` (:func:`_effect`) of an outcome not down leaves them from ``before``. Only those
     two combatants are copied (the others are ``base``'s, never changed)."""
-    from ..encounter.criticals import carried_damage
+    from rules.d100.encounter.criticals import carried_damage
 
     reacted, taken, _, jammed, stunned, prone, fatigue = effect
     st = base.model_copy(update={"combatants": list(base.combatants)})

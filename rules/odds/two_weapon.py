@@ -21,7 +21,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from .. import tables
+from rules.d100 import tables
+
 from ..d100 import two_weapon
 from ..d100.attack import D100Attack
 from ..dice import Roller, SeededDice

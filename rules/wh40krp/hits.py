@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from rules.d100.models import AppliedModifier
+
 from ..d100 import signed
-from ..models import AppliedModifier
 from .models import Layer, RpArmour, RpDamage, Shot, _RpBody
 from .readings import penetrates, range_band
 from .tables import src

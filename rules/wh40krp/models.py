@@ -18,9 +18,10 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from rules.d100.models import MAX_DICE, AppliedModifier, Die, DieFace, Location, Modifier, Seed, Step, _all_locations
+
 from .. import limits
 from ..d100 import signed
-from ..models import MAX_DICE, AppliedModifier, Die, DieFace, Location, Modifier, Seed, Step, _all_locations
 
 Percent = Annotated[int, Field(ge=0, le=100, description="a characteristic, 0-100")]
 Chance = Annotated[int, Field(ge=-200, le=300, description="a penetration chance or modifier, percent")]

@@ -78,9 +78,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal
 
+from rules.d100.models import Die, Step
+
 from ..dice import Roller
 from ..errors import FieldError, ScenarioError
-from ..models import Die, Step
 from .checks import check_actions
 from .hits import resolve_hit
 from .melee import melee

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...models import Hit, TargetTest
-from ...tables import Pinning as PinningRule
-from ...tables import TestSpec
+from rules.d100.models import Hit, TargetTest
+from rules.d100.tables import Pinning as PinningRule
+from rules.d100.tables import TestSpec
+
 from .. import cap_modifier, fatigued, signed
 from ..seams import PINNING, QUALITY_DAMAGE, TARGET_TEST, for_person
 from ..state import AttackState

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ... import tables
+from rules.d100 import tables
+from rules.d100.tables import ActionDef
+
 from ...errors import FieldError, ScenarioError
-from ...tables import ActionDef
 from ..multiple import errors as multiple_errors
 from ..state import AttackState
 from . import psychic

@@ -23,7 +23,8 @@ from ...critical.reading import reading_words
 from ..seams import CRITICAL_EFFECT, for_person
 
 if TYPE_CHECKING:
-    from ...models import Hit
+    from rules.d100.models import Hit
+
     from ..attack import D100Attack
 
 GROUPS_TABLE = "your group's table"

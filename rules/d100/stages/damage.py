@@ -8,9 +8,10 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
+from rules.d100.models import DAMAGE_TYPES, Critical, DamageDie, Hit, RighteousFury
+
 from ...critical.reading import critical_row
 from ...errors import NeedDie
-from ...models import DAMAGE_TYPES, Critical, DamageDie, Hit, RighteousFury
 from .. import signed
 from ..qualities import hooks
 from ..state import AttackState
@@ -227,7 +228,7 @@ def apply_hit(
     rf_now: dict[int, int | None],
     taken_by: dict[int, int],
 ) -> tuple[Hit, bool, int]:
-    """Step Five for one hit: its :class:`~rules.models.Hit`, whether Righteous Fury slew a Troop,
+    """Step Five for one hit: its :class:`~rules.d100.models.Hit`, whether Righteous Fury slew a Troop,
     and the Fatigue it inflicts; then a Horde's Magnitude, or the tests the qualities call for and
     the critical damage (``taken_by`` is updated)."""
     hit, killed = hit_record(a, st, m, hd, rf_now)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ...models import EvasionTest
+from rules.d100.models import EvasionTest
+
 from .. import D100Test, cap_modifier, signed
 from ..seams import EVASION, POWER_FIELD
 from ..state import AttackState

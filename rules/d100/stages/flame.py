@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ...models import Resolution, TargetTest
-from ...tables import TestSpec
+from rules.d100.models import Resolution, TargetTest
+from rules.d100.tables import TestSpec
+
 from ..qualities import area_quality
 from ..seams import FLAME_HITS
 from ..state import AttackState

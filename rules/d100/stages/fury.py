@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ...models import DAMAGE_TYPES, RighteousFury
+from rules.d100.models import DAMAGE_TYPES, RighteousFury
+
 from ..qualities import hooks
 from ..seams import FURY_CONFIRM, FURY_CRITICAL, FURY_DAMAGE, for_person
 from .critical_effect import read_row

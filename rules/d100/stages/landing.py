@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...models import ScatterRoll, SmokeScreen
+from rules.d100.models import ScatterRoll, SmokeScreen
+
 from ..seams import SCATTER, SMOKE
 
 if TYPE_CHECKING:

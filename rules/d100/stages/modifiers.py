@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ...models import AppliedModifier
+from rules.d100.models import AppliedModifier
+
 from .. import cap_modifier, signed
 from ..qualities import hooks
 from ..state import AttackState

@@ -30,12 +30,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rules.d100.models import PsychicFocus, Step
+from rules.d100.tables import ActionDef
+
 from ...critical.models import AppliedEffect, Effect, PerilsTable, PhenomenaTable, PsychicReading, PsychicRow
 from ...critical.reading import effect_words
 from ...dice import Roller
 from ...errors import FieldError
-from ...models import PsychicFocus, Step
-from ...tables import ActionDef
 from ..seams import PSYCHIC
 from ..state import AttackState
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ...models import Resolution
+from rules.d100.models import Resolution
+
 from .. import reverse_digits
 from ..state import AttackState
 from .damage import damage_all

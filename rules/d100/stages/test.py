@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ... import tables
-from ...tables import ActionDef
+from rules.d100 import tables
+from rules.d100.tables import ActionDef
+
 from .. import D100Test
 from ..qualities import hooks
 from ..seams import JAM, OVERHEAT, TEST
