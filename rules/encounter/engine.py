@@ -17,6 +17,7 @@ from typing import Any
 
 from rules.d100.encounter import criticals, manoeuvres, moves, nearby, upkeep
 from rules.d100.encounter import grapple as grappling
+from rules.d100.encounter.effects import fatigue_limit
 from rules.d100.models import Step
 from rules.encounter import conditions, fate
 from rules.epic import overwatch as epic_overwatch
@@ -25,7 +26,8 @@ from rules.wh40krp import fan_time
 from .. import limits, registry
 from ..dice import Roller, ScriptedDice, SeededDice
 from ..errors import FieldError, NeedDie, ScenarioError
-from .families import _is_melee, family, fatigue_limit, own_names, profile_words
+from .families import family
+from .family import is_melee, own_names, profile_words
 from .models import (
     FOES,
     ID_LENGTH,
@@ -478,7 +480,7 @@ def _attack(ctx: Ctx) -> None:
     fam = family(st.system)
     grapple = grappling.is_grapple(st.system, ev.action)  # seed 004, Grappling
     _can_attack(ctx, who, at, armed=not grapple)
-    conditions.refuse_attack(ctx.field, who, grapple or _is_melee(who.attacker or {}))  # Blinded shoots not
+    conditions.refuse_attack(ctx.field, who, grapple or is_melee(who.attacker or {}))  # Blinded shoots not
     if ev.charts and fam.name != "wh40krp":
         raise EncounterError.at(f"{ctx.field}.charts", "Damage Charts are the fan-made ruleset's (wh40krp)")
     spender = fate.spender(ctx, who, at)  # Fate points: whose point a fate_reroll spends (it has one)
@@ -514,7 +516,7 @@ def _attack(ctx: Ctx) -> None:
     if grapple:
         changed += grappling.after(ctx, who, at, res, fam.budget)
     if fam.name == "d100":  # shot at, melee frees the Pinned, Recharge, Overwatch fired
-        melee = grapple or _is_melee(who.attacker or {})
+        melee = grapple or is_melee(who.attacker or {})
         changed += upkeep.after_attack(ctx, who, upkeep.struck(at, others), melee, res)
     ctx.resolution = res
     who.last_target = at.id  # the page's default target next time (rules/encounter/turn.py)
@@ -889,7 +891,7 @@ def preview(
     who, at = ctx.who(), ctx.who("at")
     _can_attack(ctx, who, at, armed=armed)
     conditions.refuse_attack(
-        field, who, grappling.is_grapple(state.system, event.action) or _is_melee(who.attacker or {})
+        field, who, grappling.is_grapple(state.system, event.action) or is_melee(who.attacker or {})
     )
     event = upkeep.with_area(ctx)  # Suppressing Fire's area, as the attack resolves it
     fam = family(state.system)

@@ -1,7 +1,7 @@
 """A combatant's profile as the encounter keeps it: its canonical form.
 
 An ``add`` or ``profile`` event's ``attacker`` and ``target`` are validated by the scenario model
-of the encounter's ruleset (:func:`rules.encounter.families._validate`); the profile the state
+of the encounter's ruleset (:func:`rules.encounter.family.validate_profiles`); the profile the state
 keeps (and the event the file stores) is then the one typed with every number the model reads as a
 whole number written as one, so no later rule reads text where it counts (``Ag // 10`` for
 initiative, TB for Fatigue's limit, BS for Clear Jam, the fan ruleset's I). The rest of the profile

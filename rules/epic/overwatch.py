@@ -16,7 +16,7 @@ action (its action for the turn) and is ``On overwatch`` from then:
   following turn": the overwatch does not run into a third turn).
 
 Every function takes the encounter's state pieces and returns the words for the log; the engine
-calls them through the Epic family's hooks (:class:`rules.encounter.families.Epic`)."""
+calls them through the Epic family's hooks (:class:`rules.epic.family.Epic`)."""
 
 from __future__ import annotations
 

@@ -640,13 +640,13 @@ def _after(before: Any, base: Any, target: str, who: str, effect: Effect) -> Any
 
 def _left_on(t: Any, system: str, stunned: bool, prone: bool, fatigue: int) -> None:
     """The conditions an outcome's tests leave put on the target ``t`` as the engine puts them
-    (:func:`rules.encounter.families.put_condition`: a condition there is renewed, a Fatigue level
-    added; then Fatigue's limit, :func:`rules.encounter.families.fatigue_limit`). The walk reads a
+    (:func:`rules.d100.encounter.effects.put_condition`: a condition there is renewed, a Fatigue level
+    added; then Fatigue's limit, :func:`rules.d100.encounter.effects.fatigue_limit`). The walk reads a
     test's success, not its degrees: a Stunned is put with no rounds (until ended), which no
     figure of the exchange reads (it ends with the target's own turn, after the exchange's
     attacks; its rounds are its, not the engine's, in the state the walk carries)."""
     from ..d100.conditions import Inflicted
-    from ..encounter.families import fatigue_limit, put_condition
+    from ..d100.encounter.effects import fatigue_limit, put_condition
 
     if not (stunned or prone or fatigue):
         return

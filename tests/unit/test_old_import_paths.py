@@ -21,6 +21,19 @@ MOVED = {
     "rules.encounter.fan_time": "rules.wh40krp.fan_time",
     "rules.encounter.epic_overwatch": "rules.epic.overwatch",
 }
+# names rules.encounter.families held before each family's class moved beside its ruleset
+FAMILIES_NAMES = {
+    "D100": "rules.d100.encounter.family",
+    "Fan": "rules.wh40krp.family",
+    "Epic": "rules.epic.family",
+    "Family": "rules.encounter.family",
+    "own_names": "rules.encounter.family",
+    "profile_words": "rules.encounter.family",
+    "PROFILE_WORDS": "rules.encounter.family",
+    "put_condition": "rules.d100.encounter.effects",
+    "fury_effects": "rules.d100.encounter.effects",
+    "fatigue_limit": "rules.d100.encounter.effects",
+}
 
 
 @pytest.mark.parametrize("old", sorted(MOVED))
@@ -31,3 +44,23 @@ def test_an_old_import_path_re_exports_its_new_homes_public_names(old: str) -> N
     assert public, MOVED[old]
     missing = [n for n in public if getattr(shim, n, None) is not getattr(new, n)]
     assert not missing, missing
+
+
+@pytest.mark.parametrize("name", sorted(FAMILIES_NAMES))
+def test_the_old_families_module_re_exports_what_it_held(name: str) -> None:
+    from rules.encounter import families
+
+    assert getattr(families, name) is getattr(importlib.import_module(FAMILIES_NAMES[name]), name)
+
+
+def test_each_ruleset_finds_its_familys_class_through_the_registry() -> None:
+    from rules.encounter.families import family
+
+    found = {s: type(family(s)).__module__ for s in ("dh2", "dh1", "dw", "wh40krp", "epic")}
+    assert found == {
+        "dh2": "rules.d100.encounter.family",
+        "dh1": "rules.d100.encounter.family",
+        "dw": "rules.d100.encounter.family",
+        "wh40krp": "rules.wh40krp.family",
+        "epic": "rules.epic.family",
+    }

@@ -1,6 +1,6 @@
 """What the melee manoeuvres and the committed attack actions leave in an encounter.
 
-The d100 family (:class:`rules.encounter.families.D100`) calls three hooks, each reading the
+The d100 family (:class:`rules.d100.encounter.family.D100`) calls three hooks, each reading the
 structured record only (the resolution's ``manoeuvre``, its ``action`` and dice), never the step
 log's words:
 

@@ -35,6 +35,7 @@ from typing import Any
 
 from rules import limits
 from rules.d100.encounter.criticals import carried_damage
+from rules.d100.encounter.effects import fatigue_limit, fury_effects, put_condition
 from rules.d100.models import FATIGUE_LEVELS
 from rules.encounter.conditions import can_react
 from rules.encounter.models import CombatantState, EncounterError, EncounterState, NearbyRef
@@ -164,7 +165,6 @@ def struck(res: Any, scenario: Any, o: Others) -> list[str]:
     struck it; the words of what changed. The person numbers follow the target (0) and the others
     in a Blast (:meth:`rules.d100.attack.D100Attack._foe`)."""
     from rules.d100.conditions import conditions_from
-    from rules.encounter.families import fatigue_limit, fury_effects, put_condition
 
     first = scenario.target.others_in_blast + 1
     infs = conditions_from(res, scenario)

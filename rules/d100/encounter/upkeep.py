@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules import registry
 from rules.d100 import tables
+from rules.d100.encounter.effects import fatigue_limit
 from rules.d100.models import Step
 from rules.dice import Roller, ScriptedDice, SeededDice
 from rules.encounter import conditions
@@ -302,8 +303,6 @@ def with_area(ctx: Ctx) -> Any:
 def rest(ctx: Ctx) -> None:
     """The ``rest`` event: ``hours`` of complete rest remove as many levels of Fatigue, all of them
     after 8 hours (seed 001, Fatigue); one unconscious from Fatigue wakes once within its TB."""
-    from rules.encounter.families import fatigue_limit
-
     c = ctx.who()
     h = ctx.event.hours
     before = c.fatigue
