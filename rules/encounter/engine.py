@@ -481,7 +481,7 @@ def _attack(ctx: Ctx) -> None:
     grapple = grappling.is_grapple(st.system, ev.action)  # seed 004, Grappling
     _can_attack(ctx, who, at, armed=not grapple)
     conditions.refuse_attack(ctx.field, who, grapple or is_melee(who.attacker or {}))  # Blinded shoots not
-    if ev.charts and fam.name != "wh40krp":
+    if ev.charts and not fam.damage_charts:
         raise EncounterError.at(f"{ctx.field}.charts", "Damage Charts are the fan-made ruleset's (wh40krp)")
     spender = fate.spender(ctx, who, at)  # Fate points: whose point a fate_reroll spends (it has one)
     name = _spend(ctx, who, at, grapple)
@@ -515,7 +515,7 @@ def _attack(ctx: Ctx) -> None:
     ctx.fate = fate.choices(ctx, who, at, scenario, res)
     if grapple:
         changed += grappling.after(ctx, who, at, res, fam.budget)
-    if fam.name == "d100":  # shot at, melee frees the Pinned, Recharge, Overwatch fired
+    if fam.attack_upkeep:  # shot at, melee frees the Pinned, Recharge, Overwatch fired
         melee = grapple or is_melee(who.attacker or {})
         changed += upkeep.after_attack(ctx, who, upkeep.struck(at, others), melee, res)
     ctx.resolution = res
@@ -534,7 +534,7 @@ def _spend(ctx: Ctx, who: CombatantState, at: CombatantState, grapple: bool) -> 
     st, ev = ctx.state, ctx.event
     fam = family(st.system)
     name = "Grapple" if grapple else str(ev.action.get("type") or ev.action.get("kind") or "Attack")
-    if ev.action.get("overwatch") and fam.name == "d100" and not grapple:
+    if ev.action.get("overwatch") and fam.attack_upkeep and not grapple:
         return upkeep.overwatch_shot(ctx, who, ev.action)
     if grapple:
         cost = grappling.cost(ctx, who, at, ev.action)
@@ -703,7 +703,7 @@ def _overwatch(ctx: Ctx) -> None:
     """The ``overwatch`` event: Epic's overwatch action, the formation's action for its turn (seed
     002, Overwatch; :mod:`rules.epic.overwatch`); in the d100 rulesets a Full Action
     setting a kill zone held over later turns (seed 001, Overwatch; :func:`upkeep.overwatch`)."""
-    if family(ctx.state.system).name != "epic":
+    if not family(ctx.state.system).formation_overwatch:
         return upkeep.overwatch(ctx)
     if ctx.event.fire is not None or ctx.event.zone is not None:
         field = "fire" if ctx.event.fire is not None else "zone"
@@ -721,7 +721,7 @@ def _take_item(ctx: Ctx) -> None:
     (:mod:`rules.wh40krp.fan_time`)."""
     st, ev = ctx.state, ctx.event
     fam = family(st.system)
-    if fam.name != "wh40krp":
+    if not fam.long_tasks:
         raise EncounterError.at(f"{ctx.field}.type", "Taking an item in 4 actions is the fan ruleset's (seed 000)")
     c = ctx.who()
     if ev.other is None or ev.other == c.id:
@@ -856,7 +856,7 @@ def _apply(state: EncounterState, event: Any, field: str) -> Applied:
     if ctx.roller is not None:
         stored = stored.model_copy(update={"dice": [r.value for r in ctx.roller.records], "seed": None})
     st = ctx.state
-    if st.round and family(st.system).name == "wh40krp":  # seed 000: a turn is 6 rounds
+    if st.round and family(st.system).long_tasks:  # seed 000: a turn is 6 rounds
         st.game_turn, st.round_of_turn = fan_time.clock(st.round)
     if st.grapples:
         grappling.sync(st)  # a grappler out of the fight or removed: its grapple ends
@@ -919,7 +919,7 @@ def replay(file: EncounterFile, field: str = "events") -> EncounterState:
     top = field.removesuffix("events")  # the file's own fields: "encounter.system" for "encounter.events"
     if registry.find(file.system) is None:
         raise EncounterError.at(f"{top}system", f"Must be one of {', '.join(registry.RULESETS)}")
-    if file.options is not None and family(file.system).name != "d100":
+    if file.options is not None and not family(file.system).table_options:
         raise EncounterError.at(f"{top}options", "Table rules are those of the d100 rulesets (dh2, dh1, dw)")
     state = EncounterState(system=file.system, name=file.name, options=file.options)
     for i, ev in enumerate(file.events):

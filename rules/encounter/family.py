@@ -61,6 +61,20 @@ class Family:
     name: ClassVar[str] = ""
     budget: ClassVar[int] = 2
     """Half Actions a turn (a Full Action counts 2): seed 003 and seed 001, Action types."""
+    # What the engine does for the family, as flags (the engine names no family):
+    table_options: ClassVar[bool] = False
+    """The encounter file's ``options`` (the d100 tables' rules: :class:`rules.d100.models.TableOptions`) apply."""
+    attack_upkeep: ClassVar[bool] = False
+    """After an attack, the d100 upkeep runs (:func:`rules.d100.encounter.upkeep.after_attack`:
+    shot at, melee frees the Pinned, Recharge, Overwatch fired), and an attack flagged ``overwatch``
+    is the kill zone's shot held over turns (seed 001, Overwatch)."""
+    formation_overwatch: ClassVar[bool] = False
+    """The ``overwatch`` event is Epic's formation action (seed 002, Overwatch), not a d100 kill zone."""
+    damage_charts: ClassVar[bool] = False
+    """An attack event may carry the player's Damage Charts (the fan ruleset, seed 000)."""
+    long_tasks: ClassVar[bool] = False
+    """Tasks of several actions over turns (taking an item in 4 actions) and a game turn of six
+    rounds (the fan ruleset, seed 000; :mod:`rules.wh40krp.fan_time`)."""
 
     def start(self, system: str, new: NewCombatant, field: str, notes: list[str] | None = None) -> CombatantState:
         """The state of a combatant just added (raises :class:`EncounterError`): its profiles

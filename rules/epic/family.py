@@ -16,6 +16,7 @@ from rules.errors import ScenarioError
 
 class Epic(Family):
     name = "epic"
+    formation_overwatch = True
 
     def start(self, system: str, new: NewCombatant, field: str, notes: list[str] | None = None) -> CombatantState:
         """An Epic formation is one combatant with both sides (:mod:`rules.epic.formation`): the

@@ -20,6 +20,8 @@ class Fan(Family):
     budget = 4  # seed 000: four actions a round
     jam_rule = "seed 000, Jams (repaired in 4 rounds if its wielder passes a Tek test)"
     clear_jam_cost = 1
+    damage_charts = True
+    long_tasks = True
 
     def clear_jam(self, c: CombatantState, w: WeaponState, roller: Roller) -> Step:
         """The fan ruleset's Tek test: passed, the weapon is repaired in 4 rounds (seed 000, Jams)."""

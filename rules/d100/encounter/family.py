@@ -20,6 +20,8 @@ from rules.encounter.models import CombatantState, EncounterError, WeaponState
 
 class D100(Family):
     name = "d100"
+    table_options = True
+    attack_upkeep = True
 
     def fill(self, c: CombatantState, scenario: Any) -> None:
         t = scenario.target
