@@ -116,7 +116,7 @@ def _checked(a: D100Attack, kind: str) -> AttackState:
     action = check.check(a)
     char = CHAR.get(kind)
     what = {"WS": "an opposed Weapon Skill test", "S": "an opposed Strength test", None: "no test"}[char]
-    a._step(
+    a.step(
         "Manoeuvre",
         a.SRC[f"manoeuvre_{kind}"],
         f"{s.attacker.name} makes a {action.name} ({action.type} Action) against {s.target.name}: {what}.",
@@ -146,7 +146,7 @@ def _opposed(a: D100Attack, kind: str, out: _Out) -> Opposed:
     passive = Side(s.target.name, char, value, theirs)
     r, text = opposed_test(a, a.roller, active, passive, NAMES[kind])
     what = "Weapon Skill" if char == "WS" else "Strength"
-    a._step(f"Opposed {what} test: {NAMES[kind]}", a.SRC["opposed"], text)
+    a.step(f"Opposed {what} test: {NAMES[kind]}", a.SRC["opposed"], text)
     out.tests.extend([r.active, r.passive])
     out.winner = {"active": "attacker", "passive": "target", None: None}[r.winner]
     return r
@@ -154,7 +154,7 @@ def _opposed(a: D100Attack, kind: str, out: _Out) -> Opposed:
 
 def _effect(a: D100Attack, out: _Out, kind: str, text: str) -> None:
     out.effects.append(text)
-    a._step(NAMES[kind], a.SRC[f"manoeuvre_{kind}"], text)
+    a.step(NAMES[kind], a.SRC[f"manoeuvre_{kind}"], text)
 
 
 def _feint(a: D100Attack, r: Opposed, out: _Out) -> None:

@@ -59,7 +59,7 @@ def damage_type(scenario: Any, attack_class: Any) -> str:
     """The attack's damage type in words (``"Energy"``), as the resolver reads it (a Force weapon
     in a psyker's hands deals Energy)."""
     attack = attack_class(scenario, Roller(SeededDice(0)))
-    return str(DAMAGE_TYPES[attack._damage_type()])
+    return str(DAMAGE_TYPES[attack.damage_type()])
 
 
 def table_of(hit_location: str) -> str | None:

@@ -438,7 +438,7 @@ class _HitWalks:
         assert a is not None
         key = self.key_memo.get((location, degrees))
         if key is None:
-            key = ("plain", a._armour_at(location), self.p._table_key(location), self._degree_key(a, degrees))
+            key = ("plain", a.armour_at(location), self.p._table_key(location), self._degree_key(a, degrees))
             self.key_memo[(location, degrees)] = key
         walked: Dist[Any] | None = self.hit_memo.get(key)
         if walked is None:
@@ -459,7 +459,7 @@ class _HitWalks:
         a = self.p.prepared
         assert a is not None
         self.plain_hit(location, degrees)  # walks the replaced hits too
-        return self.hit_memo[("replaced", a._armour_at(location), self.p._table_key(location), degrees)]
+        return self.hit_memo[("replaced", a.armour_at(location), self.p._table_key(location), degrees)]
 
     def damage_dice(self, degrees: int) -> tuple[Dist[Any], dict[Any, Any]]:
         """A hit's damage dice (``roll_hit_dice``: the weapon's dice, Tearing, Maximal, Accurate,
@@ -618,7 +618,7 @@ class _Replacing:
             walked = self.h.rest_of_hit(location, d, rep, _replacing(a, d)).where(lambda k: k is not None)
             by_degrees[d].append(walked.scaled(w, dice.denom))
         for d in wanted:
-            self.h.hit_memo[("replaced", a._armour_at(location), self.p._table_key(location), d)] = mix(by_degrees[d])
+            self.h.hit_memo[("replaced", a.armour_at(location), self.p._table_key(location), d)] = mix(by_degrees[d])
         return mix(parts)
 
     def _replace_one(
@@ -772,7 +772,7 @@ class _Sums:
             return Dist.certain(0)
         a = self.p.prepared
         assert a is not None
-        reads = tuple((a._armour_at(loc), self.p._table_key(loc)) for loc in locations)
+        reads = tuple((a.armour_at(loc), self.p._table_key(loc)) for loc in locations)
         memo = (reads, degrees, flame)
         got = self.sum_memo.get(memo)
         if got is None:

@@ -171,7 +171,7 @@ def test_damage_type_hooks() -> None:
     says so: tests/unit/qualities/test_force.py)."""
     assert [(h.quality, h.order) for h in HOOKS["damage_type"]] == [("Force", 10)]
     attack = DH2Attack(Scenario.model_validate(force_sword()), Roller(ScriptedDice([5, 9])))
-    assert (attack.weapon.damage_type, attack._damage_type()) == ("I", "E")
+    assert (attack.weapon.damage_type, attack.damage_type()) == ("I", "E")
 
 
 def test_unbraced_hooks() -> None:

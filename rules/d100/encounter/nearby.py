@@ -163,7 +163,7 @@ def into(data: dict[str, Any], o: Others) -> list[str]:
 def struck(res: Any, scenario: Any, o: Others) -> list[str]:
     """Apply to each nearby combatant the hits of ``res`` (a d100 resolution of ``scenario``) that
     struck it; the words of what changed. The person numbers follow the target (0) and the others
-    in a Blast (:meth:`rules.d100.attack.D100Attack._foe`)."""
+    in a Blast (:meth:`rules.d100.attack.D100Attack.foe`)."""
     from rules.d100.conditions import conditions_from
 
     first = scenario.target.others_in_blast + 1

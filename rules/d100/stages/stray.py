@@ -45,7 +45,7 @@ def miss(a: D100Attack, st: AttackState) -> Resolution:
     src = a.SRC["stray_shots"]
     nearby = a.s.target.nearby
     if not nearby:
-        a._step(
+        a.step(
             "Stray Shots",
             src,
             "A miss by one degree of failure into a melee would strike another engaged in it, but the "
@@ -54,7 +54,7 @@ def miss(a: D100Attack, st: AttackState) -> Resolution:
         return finish(a, st, "miss")
     person = a.s.target.others_in_blast + 1
     location = a.tables.hit_locations.lookup(reverse_digits(st.roll))
-    a._step(
+    a.step(
         "Stray Shots",
         src,
         f"Missed by one degree of failure, shooting into a melee: the shot strikes {nearby[0].name} instead, "
