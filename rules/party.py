@@ -31,7 +31,7 @@ from rules import jsonsafe, limits, registry
 from rules.d100 import tables
 from rules.d100.models import Attacker, Location, Weapon
 
-from .api import _field_path, _message
+from .api import error_message, field_path
 from .critical.models import TablesFile
 from .errors import ScenarioError
 from .registry import PartyKind
@@ -90,7 +90,7 @@ def entry_model(system: str, kind: str) -> type[BaseModel] | None:
 def _path(loc: tuple[int | str, ...]) -> str:
     """A validation error's location as a dotted path (unions' branch names left out, as
     :func:`rules.api.load_scenario` does)."""
-    return _field_path(tuple(p for p in loc if not (isinstance(p, str) and "[" in p)))
+    return field_path(tuple(p for p in loc if not (isinstance(p, str) and "[" in p)))
 
 
 def _entry_errors(kind: str, index: int, entry: PartyEntry) -> tuple[list[dict[str, str]], dict[str, Any]]:
@@ -109,7 +109,9 @@ def _entry_errors(kind: str, index: int, entry: PartyEntry) -> tuple[list[dict[s
     try:
         valid = model.model_validate(entry.data)
     except ValidationError as exc:
-        return [{"field": f"{at}.{_path(tuple(e['loc']))}", "message": _message(e, model)} for e in exc.errors()], {}
+        return [
+            {"field": f"{at}.{_path(tuple(e['loc']))}", "message": error_message(e, model)} for e in exc.errors()
+        ], {}
     errors: list[dict[str, str]] = []
     weapon = valid.weapon if isinstance(valid, Attacker) else valid if isinstance(valid, Weapon) else None
     if weapon is not None:  # a d100 weapon: its qualities checked against the ruleset's table
@@ -185,7 +187,9 @@ def check_party(text: str) -> dict[str, Any]:
     try:
         party = PartyFile.model_validate({k: v for k, v in raw.items() if k != "critical_tables"})
     except ValidationError as exc:
-        errors += [{"field": _path(tuple(e["loc"])) or "file", "message": _message(e, PartyFile)} for e in exc.errors()]
+        errors += [
+            {"field": _path(tuple(e["loc"])) or "file", "message": error_message(e, PartyFile)} for e in exc.errors()
+        ]
         return _invalid(raw, errors)
     out: dict[str, Any] = {"auspex_party": 1}
     for kind in KINDS:

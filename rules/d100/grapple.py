@@ -87,7 +87,7 @@ class _Out:
     slain: bool = False
 
 
-class _NoDegreesDie(Seams):
+class NoDegreesDie(Seams):
     """Damage Opponent is no attack test: no degrees-of-success die replaces its damage die."""
 
     def degrees_die(
@@ -172,7 +172,7 @@ def _sub(a: D100Attack, kind: str) -> D100Attack:
             "action": s.action.model_copy(update={"action_type": kind, "grapple": None}),
         }
     )
-    seams = _NoDegreesDie() if kind == "Grapple" else a.seams
+    seams = NoDegreesDie() if kind == "Grapple" else a.seams
     sub = type(a)(scenario, a.roller, seams)
     sub.steps = a.steps
     sub.target_tests = a.target_tests
@@ -211,14 +211,15 @@ def attempt(a: D100Attack, g: Grapple) -> Resolution:
     wst = SideTest(Side(s.attacker.name, "WS", st.char_value, st.modifiers), st.modifier_total, st.test, st.degrees)
     rec = GrappleResult(
         option="attempt",
-        tests=[_record(wst)],
+        tests=[side_result(wst)],
         controller=controller,
         winner="attacker" if controller != "none" else None,
     )
     return finish(sub, st, outcome).model_copy(update={"grapple": rec})
 
 
-def _record(t: SideTest) -> OpposedSideResult:
+def side_result(t: SideTest) -> OpposedSideResult:
+    """One side of an opposed test as the resolution records it (its name, characteristic, target, roll, degrees)."""
     return OpposedSideResult(
         name=t.side.name,
         characteristic=t.side.char,
@@ -253,7 +254,7 @@ def sides(a: D100Attack, g: Grapple, option: str, attacker_controls: bool, prone
         mods[controller].append(
             AppliedModifier(label="Throw Down: opponent Prone", value=10, source=a.SRC["grapple_action"])
         )
-    mods["attacker"].extend(_fatigued(a))
+    mods["attacker"].extend(fatigued_by(a))
     mods["target"].extend(
         AppliedModifier(label=m.label, value=m.value, source=m.source or "extra modifier") for m in g.opponent_modifiers
     )
@@ -270,7 +271,7 @@ def sides(a: D100Attack, g: Grapple, option: str, attacker_controls: bool, prone
     )
 
 
-def _fatigued(a: D100Attack) -> list[AppliedModifier]:
+def fatigued_by(a: D100Attack) -> list[AppliedModifier]:
     """The attacker's Fatigued circumstance, the one of the attack's circumstances that counts on any
     test (its -10 on a Strength or Acrobatics test too); the others are about hitting."""
     c = a.tables.circumstances.get("Fatigued")
@@ -428,7 +429,7 @@ def _slip_free(a: D100Attack, g: Grapple, out: _Out) -> None:
     typed = [
         AppliedModifier(label=m.label, value=m.value, source=m.source or "extra modifier") for m in s.action.modifiers
     ]
-    mods = (AppliedModifier(label="Challenging", value=0, source=a.SRC["grapple_target"]), *_fatigued(a), *typed)
+    mods = (AppliedModifier(label="Challenging", value=0, source=a.SRC["grapple_target"]), *fatigued_by(a), *typed)
     total = max(-60, min(60, sum(m.value for m in mods)))
     roll = a.roller.d100(f"Grapple: Slip Free: {s.attacker.name}'s {char} d100", TEST)
     t = a.test(value + total, roll)
@@ -473,7 +474,7 @@ def _resolution(a: D100Attack, g: Grapple, out: _Out) -> Resolution:
     rec = GrappleResult(
         option=g.option,
         then=g.then,
-        tests=[_record(t) for t in out.tests],
+        tests=[side_result(t) for t in out.tests],
         winner=out.winner,
         controller=out.controller,
         prone=out.prone,

@@ -134,11 +134,11 @@ def _typed(mods: object) -> list[AppliedModifier]:
 
 def _opposed(a: D100Attack, kind: str, out: _Out) -> Opposed:
     """The opposed test of ``kind``, logged; its tests kept in ``out``."""
-    from .grapple import _fatigued
+    from .grapple import fatigued_by
 
     s = a.s
     char = CHAR[kind]
-    own = (*_fatigued(a), *_typed(s.action.modifiers))
+    own = (*fatigued_by(a), *_typed(s.action.modifiers))
     theirs = tuple(_typed(s.action.manoeuvre_opponent_modifiers or []))
     value = getattr(s.target.characteristics, char)
     assert value is not None  # checked
@@ -219,12 +219,12 @@ def _knock_down(a: D100Attack, r: Opposed, out: _Out) -> None:
         f"{s.target.name} is knocked to the ground (Prone) and, {s.attacker.name} winning by {by} degrees of success, "
         f"takes 1d5\u22123+SB Impact to the Body and a level of Fatigue.",
     )
-    from .grapple import HANDS, _NoDegreesDie
+    from .grapple import HANDS, NoDegreesDie
     from .stages.damage import damage_all
 
     s = a.s
     bare = s.model_copy(update={"attacker": s.attacker.model_copy(update={"weapon": HANDS})})
-    sub = type(a)(bare, a.roller, _NoDegreesDie())
+    sub = type(a)(bare, a.roller, NoDegreesDie())
     sub.steps, sub.target_tests = a.steps, a.target_tests
     st = damage_all(sub, _state(out.start, r.active), ((0, "Body"),))
     out.fatigue = 1
@@ -294,7 +294,7 @@ def _state(st: AttackState, first: SideTest) -> AttackState:
 
 
 def _resolution(a: D100Attack, st: AttackState, out: _Out, won: bool, outcome: str | None = None) -> Resolution:
-    from .grapple import _record
+    from .grapple import side_result
 
     if out.hits:
         st = replace(st, results=out.hits, taken=out.taken, slain=out.slain)
@@ -303,7 +303,7 @@ def _resolution(a: D100Attack, st: AttackState, out: _Out, won: bool, outcome: s
     rec = ManoeuvreResult(
         test_success=st.success if out.kind == "stun" else None,  # the Stun's WS test (its hit)
         kind=out.kind,
-        tests=[_record(t) for t in out.tests],
+        tests=[side_result(t) for t in out.tests],
         winner=out.winner,
         effects=out.effects,
         prone=out.prone,

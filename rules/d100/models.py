@@ -360,7 +360,8 @@ class Horde(_Model):
     armour: int = Field(0, ge=0, le=50)
 
 
-def _all_locations() -> list[Location]:
+def all_locations() -> list[Location]:
+    """The six hit locations in the order of the hit location table (seed 004, Hit Locations)."""
     return ["Head", "Right Arm", "Left Arm", "Body", "Right Leg", "Left Leg"]
 
 
@@ -370,7 +371,7 @@ class Cover(_Model):
 
     name: str | None = Field(None, max_length=limits.LABEL_LENGTH)
     ap: int = Field(..., ge=0, le=64)
-    locations: list[Location] = Field(default_factory=lambda: _all_locations(), max_length=6)
+    locations: list[Location] = Field(default_factory=lambda: all_locations(), max_length=6)
 
 
 class _Creature(_Model):

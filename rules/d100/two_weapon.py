@@ -196,7 +196,7 @@ def pair_errors(first: D100Attack, second: D100Attack, tw: TwoWeapon) -> list[Fi
     return errors
 
 
-def _after_first(second: Scenario, one: Resolution, same_target: bool) -> tuple[Scenario, list[Step]]:
+def after_first(second: Scenario, one: Resolution, same_target: bool) -> tuple[Scenario, list[Step]]:
     """The second attack's scenario once the first is resolved: on the same target, the damage it
     now has taken (a Horde: its Magnitude left), and no Evasion if the first attack used its
     Reaction. Reading: a target makes one Reaction a round (DH2 Core, Ch. VII, Reactions; seed 004:
@@ -241,7 +241,7 @@ def cost(system: str, action: dict[str, object], attacker: dict[str, object] | N
 def resolve(attack: type[D100Attack], scenario: Scenario, roller: Roller) -> Resolution:
     """The attack of ``scenario``; with both weapons (:func:`wanted`), the first weapon's attack and
     then the second's from the same dice, the second in the first's ``second``. On the same target
-    the second attack starts from the damage the first left (:func:`_after_first`).
+    the second attack starts from the damage the first left (:func:`after_first`).
 
     Raises :class:`~rules.errors.ScenarioError` (every problem of either attack or of the pair, at
     its field, before any die) and :class:`~rules.errors.NeedDie` (scripted dice ran out: the second
@@ -270,7 +270,7 @@ def resolve(attack: type[D100Attack], scenario: Scenario, roller: Roller) -> Res
             "has nothing left to attack.",
         )
         return one.model_copy(update={"steps": [*one.steps, gone]})
-    now, notes = _after_first(planned, one, same_target)
+    now, notes = after_first(planned, one, same_target)
     second = attack(now, hand)
     second.steps.extend(notes)
     two = second.resolve()

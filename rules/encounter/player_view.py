@@ -51,7 +51,7 @@ from rules.d100 import tables
 
 from ..errors import NeedDie, ScenarioError
 from ..sources import book_words
-from .engine import _apply, replay
+from .engine import apply_event, replay
 from .families import family
 from .models import PARTY, AttackEvent, CombatantState, EncounterError, EncounterFile, EncounterState
 from .turn import turn_view
@@ -354,7 +354,7 @@ def player_view(file: EncounterFile) -> dict[str, Any]:
         names = {c.id: c.name for c in state.combatants}
         turn_was = (state.round, state.turn)
         try:  # in place, as replay builds its state: linear in the events
-            applied = _apply(state, ev, f"encounter.events.{i}")
+            applied = apply_event(state, ev, f"encounter.events.{i}")
         except NeedDie as need:  # as replay says it: the file's dice are short
             raise EncounterError.at(f"encounter.events.{i}.dice", f"Too few dice recorded: {need}") from None
         state = applied.state

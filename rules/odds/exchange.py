@@ -580,14 +580,14 @@ def _from_start(scenario: Any, state: Any, target: str, memo: dict[Any, Any]) ->
 
 def _outcomes(scenario: Any, memo: dict[Any, Any]) -> Any:
     """The single attack's exact distribution (memoized by scenario); :class:`NotExact` when too big."""
-    from . import _attack_class
+    from . import attack_class
     from .d100 import outcomes
     from .explore import TooManyOutcomes
 
     key = scenario.model_dump_json()
     if key not in memo:
         try:
-            memo[key] = outcomes(scenario, _attack_class(scenario.system), conditions=True)
+            memo[key] = outcomes(scenario, attack_class(scenario.system), conditions=True)
         except TooManyOutcomes:
             raise NotExact("an attack has too many outcomes to walk") from None
     return memo[key]

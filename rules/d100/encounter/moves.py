@@ -168,9 +168,9 @@ def test(ctx: Any, act: Act) -> None:
         value = _value(ctx, c)
     owner = fate.spender_of_test(ctx, c, value is not None)  # Fate points: it has one to spend
     act(ctx, c, cost, what)
-    from rules.encounter.engine import _roller
+    from rules.encounter.engine import event_roller
 
-    ctx.roller = _roller(ctx)
+    ctx.roller = event_roller(ctx)
     roller = ctx.roller
     nine = False
     if value is None:

@@ -212,7 +212,7 @@ def _fire_allowed(system: str, fire: str) -> str | None:
 
 def overwatch(ctx: Ctx) -> None:
     """The ``overwatch`` event: a Full Action setting the kill zone; ``who`` is On Overwatch."""
-    from rules.encounter.engine import _act, _lose_aim
+    from rules.encounter.engine import lose_aim, spend_action
 
     st, ev = ctx.state, ctx.event
     c = ctx.who()
@@ -230,8 +230,8 @@ def overwatch(ctx: Ctx) -> None:
     w = c.weapon
     if c.attacker is None or w is None:
         raise EncounterError.at(f"{ctx.field}.who", f"{c.name} has no weapon to hold a kill zone with")
-    _act(ctx, c, 2, "Overwatch")
-    _lose_aim(c)
+    spend_action(ctx, c, 2, "Overwatch")
+    lose_aim(c)
     wpb = (_wp(c) or 0) // 10
     hours = f"up to {wpb} hour(s) (WP Bonus)" if wpb else "up to its WP Bonus in hours"
     zone = f", {ev.zone}" if ev.zone else ""
@@ -246,7 +246,7 @@ def overwatch_shot(ctx: Ctx, who: CombatantState, action: dict[str, Any]) -> str
     (Stunned and the like stop it); the shot is the action named with the kill zone (filled in
     when the event names none). It costs no action and may be taken on anyone's turn. The name of
     the action, for the log."""
-    from rules.encounter.engine import _limited
+    from rules.encounter.engine import limited
 
     f = ctx.field
     held = who.has("On Overwatch")
@@ -257,7 +257,7 @@ def overwatch_shot(ctx: Ctx, who: CombatantState, action: dict[str, Any]) -> str
         )
     if who.out:
         raise EncounterError.at(f"{f}.who", f"{who.name} is {who.out}: out of the fight")
-    _limited(f, who, 0, "its Overwatch shot")
+    limited(f, who, 0, "its Overwatch shot")
     fire = held.fire or "Full Auto Burst"
     given = action.get("type")
     if given is None:
