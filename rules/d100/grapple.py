@@ -42,6 +42,7 @@ from . import D100Test
 from .opposed import Opposed, Side, SideTest, opposed_test
 from .seams import TEST, Seams
 from .stages import check, evasion, modifiers, test
+from .stages.damage import damage_all
 from .stages.finish import finish
 from .state import AttackState
 
@@ -338,8 +339,6 @@ def _damage(a: D100Attack, out: _Out, r: Opposed) -> None:
     if r.winner != "active":
         a.step("Damage Opponent", a.SRC["grapple_action"], f"No damage is dealt; {s.target.name} remains grappled.")
         return
-    from .stages.damage import damage_all
-
     a.step(
         "Damage Opponent",
         a.SRC["grapple_action"],

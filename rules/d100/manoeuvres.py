@@ -32,8 +32,10 @@ from rules.d100 import tables
 from rules.d100.models import AppliedModifier, Hit, ManoeuvreResult, Resolution
 
 from ..errors import FieldError, ScenarioError
+from .grapple import HANDS, NoDegreesDie, fatigued_by, side_result
 from .opposed import Opposed, Side, SideTest, opposed_test
 from .stages import check, evasion, modifiers, test
+from .stages.damage import damage_all
 from .stages.finish import finish
 from .state import AttackState
 
@@ -134,8 +136,6 @@ def _typed(mods: object) -> list[AppliedModifier]:
 
 def _opposed(a: D100Attack, kind: str, out: _Out) -> Opposed:
     """The opposed test of ``kind``, logged; its tests kept in ``out``."""
-    from .grapple import fatigued_by
-
     s = a.s
     char = CHAR[kind]
     own = (*fatigued_by(a), *_typed(s.action.modifiers))
@@ -219,9 +219,6 @@ def _knock_down(a: D100Attack, r: Opposed, out: _Out) -> None:
         f"{s.target.name} is knocked to the ground (Prone) and, {s.attacker.name} winning by {by} degrees of success, "
         f"takes 1d5\u22123+SB Impact to the Body and a level of Fatigue.",
     )
-    from .grapple import HANDS, NoDegreesDie
-    from .stages.damage import damage_all
-
     s = a.s
     bare = s.model_copy(update={"attacker": s.attacker.model_copy(update={"weapon": HANDS})})
     sub = type(a)(bare, a.roller, NoDegreesDie())
@@ -294,8 +291,6 @@ def _state(st: AttackState, first: SideTest) -> AttackState:
 
 
 def _resolution(a: D100Attack, st: AttackState, out: _Out, won: bool, outcome: str | None = None) -> Resolution:
-    from .grapple import side_result
-
     if out.hits:
         st = replace(st, results=out.hits, taken=out.taken, slain=out.slain)
     st = replace(st, fatigue=out.fatigue)
