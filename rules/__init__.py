@@ -5,10 +5,11 @@ Use :func:`run` (a scenario dict in, an envelope dict out) from adapters, or
 random: dice come from the source passed in (:mod:`rules.dice`).
 """
 
+from rules.d100.models import Resolution, Scenario
+
 from .api import check, load_scenario, resolve, run, run_json, run_text
 from .dice import DiceExpression, Roller, ScriptedDice, SeededDice
 from .errors import AuspexError, FieldError, NeedDie, ScenarioError
-from .models import Resolution, Scenario
 
 __all__ = [
     "AuspexError",

@@ -22,10 +22,12 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from pydantic import BaseModel, ValidationError
 
-from . import jsonsafe, registry, tables
+from rules import jsonsafe, registry
+from rules.d100 import tables
+from rules.d100.models import Resolution, Scenario, Step
+
 from .dice import DiceSource, Roller, ScriptedDice, SeededDice
 from .errors import FieldError, NeedDie, ScenarioError
-from .models import Resolution, Scenario, Step
 
 if TYPE_CHECKING:  # the fan-made ruleset's and Epic's models load only when a scenario asks for them
     from .epic.models import EpicResolution, EpicScenario
@@ -53,7 +55,8 @@ def scenario_model(data: dict[str, Any] | str) -> type[Scenario] | type[RpScenar
     return model
 
 
-def _field_path(loc: tuple[int | str, ...]) -> str:
+def field_path(loc: tuple[int | str, ...]) -> str:
+    """A pydantic error's location as the dotted field path a player reads (``attacker.BS``, ``weapon.qualities.0``)."""
     return ".".join(str(part) for part in loc if part not in ("function-after", "function-before"))
 
 
@@ -100,7 +103,7 @@ _MESSAGES = {
 }
 """pydantic's error types in the field's words: what is wrong and what is allowed, never a Python
 type's name. A type not listed keeps pydantic's sentence only when it names no type (see
-:func:`_message`). A number field whose bounds the model gives reads them both instead
+:func:`error_message`). A number field whose bounds the model gives reads them both instead
 (:func:`_bounded`: "A whole number from 0 to 100", "A number from 0 m to 100,000 m")."""
 
 _NUMBER_ERRORS = frozenset(
@@ -128,7 +131,7 @@ def _plain(value: object) -> object:
     return value
 
 
-def _message(err: Any, model: type[BaseModel] | None = None) -> str:
+def error_message(err: Any, model: type[BaseModel] | None = None) -> str:
     """The message for one pydantic error (a dict of ``ValidationError.errors()``), in the field's
     words: what is wrong and what is allowed. NaN or infinity given to a number field reads "Must
     be a number" whatever bound it also breaks, unless ``model`` (the model validated) gives the
@@ -241,8 +244,8 @@ def load_scenario(data: dict[str, Any] | str) -> AnyScenario:
         for err in exc.errors():
             loc = tuple(err["loc"])
             # Unions report the branch name in the path; drop it so the path is the JSON's.
-            path = _field_path(tuple(p for p in loc if not (isinstance(p, str) and "[" in p)))
-            errors.append(FieldError(path or "scenario", _message(err, model)))
+            path = field_path(tuple(p for p in loc if not (isinstance(p, str) and "[" in p)))
+            errors.append(FieldError(path or "scenario", error_message(err, model)))
         raise ScenarioError(_named(errors + _quality_errors(parsed, errors), parsed)) from None
 
 
@@ -356,7 +359,7 @@ def check(data: dict[str, Any] | str) -> dict[str, Any]:
         warnings = _warnings(parsed)
         scenario = load_scenario(parsed)
         with contextlib.suppress(NeedDie):
-            _resolve(scenario, Roller(ScriptedDice([])))
+            resolve_scenario(scenario, Roller(ScriptedDice([])))
         errors = _named([], parsed, required=True)
     except ScenarioError as exc:
         errors = _named(exc.errors, parsed, required=True)
@@ -386,7 +389,8 @@ def _source(scenario: AnyScenario) -> DiceSource:
     raise ScenarioError.at("dice", "Give the dice rolled by hand, or a seed to roll for you")
 
 
-def _resolve(scenario: AnyScenario, roller: Roller) -> AnyResolution:
+def resolve_scenario(scenario: AnyScenario, roller: Roller) -> AnyResolution:
+    """Resolve a validated ``scenario`` of any ruleset with the dice of ``roller`` (its ruleset's resolver from the registry; a d100 Fate re-roll resolved twice)."""
     reroll = None
     if isinstance(scenario, Scenario) and scenario.fate_reroll is not None:
         from .d100 import fate  # Fate points: loaded when a scenario re-rolls a test
@@ -415,7 +419,7 @@ def resolve(scenario: AnyScenario, source: DiceSource | None = None) -> AnyResol
 
     Raises :class:`ScenarioError` (an attack the rules do not allow, at the field concerned) and
     :class:`NeedDie` (scripted dice ran out). ValueError is the base of both."""
-    return _resolve(scenario, Roller(source if source is not None else _source(scenario)))
+    return resolve_scenario(scenario, Roller(source if source is not None else _source(scenario)))
 
 
 def run(data: dict[str, Any] | str, *, require_names: bool = False, fate: bool = False) -> dict[str, Any]:
@@ -432,7 +436,7 @@ def run(data: dict[str, Any] | str, *, require_names: bool = False, fate: bool =
             return {"status": "invalid", **ScenarioError(named).as_dict()}
         roller = Roller(_source(scenario))
         try:
-            resolution = _resolve(scenario, roller)
+            resolution = resolve_scenario(scenario, roller)
         except NeedDie as need:
             dice = [{"purpose": r.purpose, "sides": r.sides, "value": r.value} for r in roller.records]
             return {"status": "needs", **need.as_dict(), "dice": dice}

@@ -28,10 +28,11 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from rules.d100.models import LOCATIONS, Location, RateOfFire
+from rules.d100.tables import check_qualities, parse_quality
+
 from .dice import DiceExpression
-from .models import LOCATIONS, Location, RateOfFire
 from .sources import book_words
-from .tables import check_qualities, parse_quality
 
 MELEE_TABLE = "Melee Weapons"
 
@@ -278,7 +279,7 @@ def _short_name(name: str) -> str:
 
 
 def weapon_profile(entry: ArmouryWeapon, secondary: str | None = None, *, system: str = "dw") -> dict[str, Any]:
-    """The profile of ``entry`` as the dict ``rules.models.Weapon.model_validate`` accepts.
+    """The profile of ``entry`` as the dict ``rules.d100.models.Weapon.model_validate`` accepts.
 
     Keys: ``name``, ``class``, ``range`` (metres), ``rof``, ``damage``, ``damage_type``, ``pen``,
     ``clip`` (the full clip, in rounds), ``qualities``, ``reload``, ``sb_multiplier``; a key whose

@@ -15,7 +15,9 @@ from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
-from . import armoury, registry, tables
+from rules import armoury, registry
+from rules.d100 import tables
+
 from .other_actions import has_other_actions, other_actions
 from .sources import book_words
 

@@ -35,10 +35,11 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from rules.d100.models import MAX_DICE, Die, DieFace, Seed, Step
+
 from . import jsonsafe, limits, registry
 from .dice import DiceSource, Roller, ScriptedDice, SeededDice
 from .errors import FieldError, NeedDie, ScenarioError
-from .models import MAX_DICE, Die, DieFace, Seed, Step
 
 if TYPE_CHECKING:
     InitiativeSystem = str
@@ -349,9 +350,11 @@ def _result(
 
 
 def _errors(exc: ValidationError) -> list[dict[str, str]]:
-    from .api import _field_path, _message  # the scenario's own wording for a field's error
+    from .api import error_message, field_path  # the scenario's own wording for a field's error
 
-    return [{"field": _field_path(tuple(err["loc"])) or "initiative", "message": _message(err)} for err in exc.errors()]
+    return [
+        {"field": field_path(tuple(err["loc"])) or "initiative", "message": error_message(err)} for err in exc.errors()
+    ]
 
 
 def run_initiative(data: dict[str, Any] | str) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 Stand/Mount, Tactical Advance, Brace, Aim, Delay, Ready, Reload, Focus Power, Use a Skill, the
 Dodge and Parry reactions, setting up Overwatch), read from ``rules/data/<system>/other_actions.json``
 and validated here, so the catalogue (and the page's note under each action) holds every row of
-the seeds' tables: the attack actions are in ``actions.json`` (:func:`rules.tables.actions`).
+the seeds' tables: the attack actions are in ``actions.json`` (:func:`rules.d100.tables.actions`).
 
 Each entry: ``name`` (the book's), ``type`` (``Half``, ``Full``, ``Free``, ``Reaction``,
 ``Varies``, ``Half/Full``), ``subtypes`` (seed 001's; DH1 prints none), ``note`` (what it does, in a
@@ -18,7 +18,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from .tables import DataModel, load_data
+from rules.d100.tables import DataModel, load_data
 
 ActionType = Literal["Half", "Full", "Free", "Reaction", "Varies", "Half/Full"]
 

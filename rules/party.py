@@ -14,8 +14,8 @@ any foe; a file without the list still loads. ``critical_tables`` (optional) is 
 (:class:`rules.critical.models.TablesFile`, checked by :func:`rules.critical.check.validate_file`).
 
 Each entry's ``data`` is validated by the same models the engine validates a scenario with (the
-d100 rulesets' :class:`~rules.models.Attacker`, :class:`~rules.models.Weapon` and
-:class:`~rules.models.Target`, with the weapon's qualities checked against the ruleset's table;
+d100 rulesets' :class:`~rules.d100.models.Attacker`, :class:`~rules.d100.models.Weapon` and
+:class:`~rules.d100.models.Target`, with the weapon's qualities checked against the ruleset's table;
 the fan-made ruleset's ``Rp*`` models; Epic's formations, which hold their units' weapons, so Epic
 has no weapon entries). A file with any error is refused whole, each error naming its entry and
 field. This is a public format: fields are added, never renamed or removed without a migration.
@@ -27,11 +27,13 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, ValidationError
 
-from . import jsonsafe, limits, registry, tables
-from .api import _field_path, _message
+from rules import jsonsafe, limits, registry
+from rules.d100 import tables
+from rules.d100.models import Attacker, Location, Weapon
+
+from .api import error_message, field_path
 from .critical.models import TablesFile
 from .errors import ScenarioError
-from .models import Attacker, Location, Weapon
 from .registry import PartyKind
 
 if TYPE_CHECKING:
@@ -71,7 +73,7 @@ class PartyFile(BaseModel):
 
 class SavedArmour(RootModel[dict[Location, Annotated[int, Field(ge=0, le=50)]]]):
     """A saved armour's data: AP by hit location, as a d100 target's ``armour`` takes it
-    (:class:`rules.models.Target`); a location left out has none."""
+    (:class:`rules.d100.models.Target`); a location left out has none."""
 
 
 def entry_model(system: str, kind: str) -> type[BaseModel] | None:
@@ -88,7 +90,7 @@ def entry_model(system: str, kind: str) -> type[BaseModel] | None:
 def _path(loc: tuple[int | str, ...]) -> str:
     """A validation error's location as a dotted path (unions' branch names left out, as
     :func:`rules.api.load_scenario` does)."""
-    return _field_path(tuple(p for p in loc if not (isinstance(p, str) and "[" in p)))
+    return field_path(tuple(p for p in loc if not (isinstance(p, str) and "[" in p)))
 
 
 def _entry_errors(kind: str, index: int, entry: PartyEntry) -> tuple[list[dict[str, str]], dict[str, Any]]:
@@ -107,7 +109,9 @@ def _entry_errors(kind: str, index: int, entry: PartyEntry) -> tuple[list[dict[s
     try:
         valid = model.model_validate(entry.data)
     except ValidationError as exc:
-        return [{"field": f"{at}.{_path(tuple(e['loc']))}", "message": _message(e, model)} for e in exc.errors()], {}
+        return [
+            {"field": f"{at}.{_path(tuple(e['loc']))}", "message": error_message(e, model)} for e in exc.errors()
+        ], {}
     errors: list[dict[str, str]] = []
     weapon = valid.weapon if isinstance(valid, Attacker) else valid if isinstance(valid, Weapon) else None
     if weapon is not None:  # a d100 weapon: its qualities checked against the ruleset's table
@@ -183,7 +187,9 @@ def check_party(text: str) -> dict[str, Any]:
     try:
         party = PartyFile.model_validate({k: v for k, v in raw.items() if k != "critical_tables"})
     except ValidationError as exc:
-        errors += [{"field": _path(tuple(e["loc"])) or "file", "message": _message(e, PartyFile)} for e in exc.errors()]
+        errors += [
+            {"field": _path(tuple(e["loc"])) or "file", "message": error_message(e, PartyFile)} for e in exc.errors()
+        ]
         return _invalid(raw, errors)
     out: dict[str, Any] = {"auspex_party": 1}
     for kind in KINDS:

@@ -68,7 +68,7 @@ class Ruleset:
     attack: str | None = None
 
     def scenario_model(self) -> Any:
-        """The scenario model class (``rules.models.Scenario`` for the d100 family)."""
+        """The scenario model class (``rules.d100.models.Scenario`` for the d100 family)."""
         return load(self.scenario)
 
     def resolve(self, scenario: Any, roller: Any) -> Any:
@@ -82,7 +82,7 @@ class Ruleset:
         return None if path is None else load(path)
 
 
-_D100_PARTY = ("rules.models:Attacker", "rules.models:Weapon", "rules.models:Target")
+_D100_PARTY = ("rules.d100.models:Attacker", "rules.d100.models:Weapon", "rules.d100.models:Target")
 
 
 def _d100(system: str, name: str, attack: str) -> Ruleset:
@@ -92,7 +92,7 @@ def _d100(system: str, name: str, attack: str) -> Ruleset:
         system=system,
         name=name,
         family="d100",
-        scenario="rules.models:Scenario",
+        scenario="rules.d100.models:Scenario",
         resolver=f"rules.{system}:resolve",
         party=_D100_PARTY,
         catalogue="rules.catalogue:d100_catalogue",
@@ -138,7 +138,7 @@ RULESETS: dict[str, Ruleset] = {
 """Every ruleset, by ``system``, in the order the forms list them."""
 
 DEFAULT = "dh2"
-"""The ruleset of a scenario that names none (the d100 :class:`~rules.models.Scenario`'s default)."""
+"""The ruleset of a scenario that names none (the d100 :class:`~rules.d100.models.Scenario`'s default)."""
 
 
 def find(system: object) -> Ruleset | None:

@@ -11,7 +11,7 @@ The files:
 - ``examples.jsonl.gz``: every ``examples/*.json``.
 - ``suite.jsonl.gz``: every scenario the unit tests resolve, captured while they run
   (``python tools/golden.py capture``: runs ``pytest tests/unit`` with this module as a plugin,
-  which records the scenario and its dice source at each call of ``rules.api._resolve``; the first
+  which records the scenario and its dice source at each call of ``rules.api.resolve_scenario``; the first
   12 distinct scenarios of each test are kept, since property tests resolve thousands).
 - ``qualities.jsonl.gz``: every weapon quality of the d100 rulesets alone (a melee and a ranged
   weapon, seeded and with hand-typed dice that run out) and every pair of qualities (one weapon each).
@@ -212,13 +212,13 @@ def _captured(scenario: Any, roller: Any) -> dict[str, Any] | None:
 
 def pytest_configure(config: Any) -> None:
     """As a pytest plugin (``-p tools.golden``) with ``AUSPEX_GOLDEN_CAPTURE=<file>`` set: record each
-    scenario resolved through ``rules.api._resolve`` as a JSON line in that file."""
+    scenario resolved through ``rules.api.resolve_scenario`` as a JSON line in that file."""
     target = os.environ.get(CAPTURE_ENV)
     if not target:
         return
     from rules import api
 
-    original = api._resolve
+    original = api.resolve_scenario
     out = Path(target).open("a", encoding="utf-8")  # noqa: SIM115 (closed at exit by the interpreter)
 
     def recording(scenario: Any, roller: Any) -> Any:
@@ -227,7 +227,7 @@ def pytest_configure(config: Any) -> None:
             out.write(canonical({"test": _CURRENT[0], "input": data}) + "\n")
         return original(scenario, roller)
 
-    api._resolve = recording
+    api.resolve_scenario = recording
 
 
 _CURRENT = [""]

@@ -25,7 +25,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from .. import jsonsafe
-from ..api import _field_path, _message
+from ..api import error_message, field_path
 from ..errors import ScenarioError
 from .models import DAMAGE_TYPES, TABLE_LOCATIONS, ChartEntry, TablesFile
 from .text import (
@@ -53,10 +53,10 @@ def _invalid(errors: list[dict[str, Any]]) -> dict[str, Any]:
 
 def _msg(e: Any) -> str:
     """A pydantic error's message: the models' own words for their checks (a row given twice),
-    :func:`rules.api._message`'s for the rest."""
+    :func:`rules.api.error_message`'s for the rest."""
     if e["type"] == "value_error":
         return str(e["msg"]).removeprefix("Value error, ")
-    return _message(e)
+    return error_message(e)
 
 
 def _error(field: str, message: str, where: str | None = None) -> dict[str, Any]:
@@ -141,7 +141,7 @@ def _charts(
             checked = DamageChart.model_validate(fields)
         except ValidationError as exc:
             for e in exc.errors():
-                field = _field_path((*f"{prefix}charts.{index}".split("."), *e["loc"]))
+                field = field_path((*f"{prefix}charts.{index}".split("."), *e["loc"]))
                 errors.append(_error(field, _msg(e), describe(field.removeprefix(prefix))))
             continue
         if checked.chart in seen and not saved:
@@ -311,7 +311,7 @@ def validate_file(
     except ValidationError as exc:
         errors = []
         for e in exc.errors():
-            field = _field_path(tuple(e["loc"])) or "file"
+            field = field_path(tuple(e["loc"])) or "file"
             errors.append(_error(prefix + field, _msg(e), describe(field, raw)))
         return None, errors
     charts, errors = _charts(file, prefix, saved=saved)

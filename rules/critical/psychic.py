@@ -76,37 +76,37 @@ def _split_perils(rest: str) -> tuple[str, bool]:
 
 def read_line(line: str) -> tuple[str, PsychicRow]:
     """One psychic line as its table (``"Phenomena"`` or ``"Perils"``) and its row. Raises
-    :class:`rules.critical.text._LineError` (field ``line``, ``rows``, ``text`` or ``effects``)."""
-    from .text import _effects, _LineError
+    :class:`rules.critical.text.LineError` (field ``line``, ``rows``, ``text`` or ``effects``)."""
+    from .text import LineError, split_effects
 
     m = _LINE.fullmatch(line)
     if not m:
-        raise _LineError(
+        raise LineError(
             "line", "not a row like 'Phenomena, 01-05: text [fatigue 1]' (table, d100 span, colon; [perils] leads on)"
         )
     table = PERILS if m.group(1).lower().startswith("perils") else PHENOMENA
     low = _number(m.group(2))
     high = low if m.group(3) is None else _number(m.group(3))
     if not (1 <= low <= 100 and 1 <= high <= 100) or low > high:
-        raise _LineError(
+        raise LineError(
             "rows", f"'{limits.shown(m.group(2))}-{limits.shown(m.group(3) or '')}' is not a span of 01-100"
         )
     rest, perils = _split_perils(m.group(4))
     if perils and table == PERILS:
-        raise _LineError("effects", "[perils] leads a Phenomena row on to the Perils table; a Perils row cannot")
-    text, effects = _effects(rest)
+        raise LineError("effects", "[perils] leads a Phenomena row on to the Perils table; a Perils row cannot")
+    text, effects = split_effects(rest)
     bad = limits.bad_character(text)
     if bad is not None:
-        raise _LineError("text", f"the text holds {bad}")
+        raise LineError("text", f"the text holds {bad}")
     if len(text) > ROW_TEXT_LENGTH:
-        raise _LineError("text", f"the text is {len(text)} characters long; at most {ROW_TEXT_LENGTH}")
+        raise LineError("text", f"the text is {len(text)} characters long; at most {ROW_TEXT_LENGTH}")
     if len(effects) > 10:
-        raise _LineError("effects", "at most 10 effects on a row")
+        raise LineError("effects", "at most 10 effects on a row")
     fields: dict[str, Any] = {"low": low, "high": high, "text": text, "effects": effects}
     try:
         row = PhenomenaRow(**fields, perils=perils) if table == PHENOMENA else PsychicRow(**fields)
     except ValidationError as exc:
-        raise _LineError("effects", str(exc.errors()[0]["msg"]).removeprefix("Value error, ")) from None
+        raise LineError("effects", str(exc.errors()[0]["msg"]).removeprefix("Value error, ")) from None
     return table, row
 
 

@@ -116,7 +116,9 @@ class TablesTextError(ValueError):
         )
 
 
-class _LineError(Exception):
+class LineError(Exception):
+    """A line of a critical table's text that cannot be read: the field it is in and why."""
+
     def __init__(self, field: str, message: str) -> None:
         super().__init__(message)
         self.field = field
@@ -140,7 +142,7 @@ def _damage_type(word: str) -> str:
     for name in DAMAGE_TYPES:
         if word.strip().lower() == name.lower():
             return name
-    raise _LineError(
+    raise LineError(
         "damage_type", f"'{limits.shown(word.strip())}' is not a damage type (Energy, Explosive, Impact, Rending)"
     )
 
@@ -150,16 +152,16 @@ def _location(word: str) -> str:
     for loc in TABLE_LOCATIONS:
         if plain in (loc.lower(), f"right {loc.lower()}", f"left {loc.lower()}"):
             return loc
-    raise _LineError("location", f"'{limits.shown(word.strip())}' is not a location (Head, Arm, Body, Leg)")
+    raise LineError("location", f"'{limits.shown(word.strip())}' is not a location (Head, Arm, Body, Leg)")
 
 
 def _row_number(word: str) -> int:
     m = _ROW_NUMBER.fullmatch(word.strip())
     if not m:
-        raise _LineError("row", f"'{limits.shown(word.strip())}' is not a row number (1-{ROWS})")
+        raise LineError("row", f"'{limits.shown(word.strip())}' is not a row number (1-{ROWS})")
     number = int(m.group(1))
     if not 1 <= number <= ROWS:
-        raise _LineError("row", f"row {number} is outside 1-{ROWS}")
+        raise LineError("row", f"row {number} is outside 1-{ROWS}")
     return number
 
 
@@ -168,16 +170,16 @@ def _count(word: str) -> dict[str, Any]:
     word = word.lower()
     if "d" not in word:
         if int(word) > 100:
-            raise _LineError("effects", f"{int(word)} is more than 100")
+            raise LineError("effects", f"{int(word)} is more than 100")
         return {"amount": int(word)}
     number, sides = word.split("d")
     if int(number or 1) < 1 or int(sides) not in (5, 10, 100):
-        raise _LineError("effects", f"'{word}' is not dice like 1d5, 1d10 or 2d10")
+        raise LineError("effects", f"'{word}' is not dice like 1d5, 1d10 or 2d10")
     return {"dice": f"{int(number or 1)}d{int(sides)}"}
 
 
 def _effect(words: str) -> dict[str, Any]:
-    """One effect's words (``"stunned 1d5 rounds"``) as :class:`Effect` fields; raises _LineError."""
+    """One effect's words (``"stunned 1d5 rounds"``) as :class:`Effect` fields; raises LineError."""
     plain = " ".join(words.split())
     kind = _PLAIN.get(plain.lower())
     if kind is not None:
@@ -187,13 +189,13 @@ def _effect(words: str) -> dict[str, Any]:
         if m:
             return {"kind": name, **_count(m.group(1))}
     if plain.lower() in ("stunned", "fatigue"):
-        raise _LineError("effects", f"'[{plain}]' needs its count: [{plain.lower()} 1] or [{plain.lower()} 1d5]")
+        raise LineError("effects", f"'[{plain}]' needs its count: [{plain.lower()} 1] or [{plain.lower()} 1d5]")
     m = _CHARACTERISTIC.fullmatch(plain)
     if m:
         found = next((c for c in CHARACTERISTICS if c.lower() == m.group(1).lower()), None)
         if found is not None:
             return {"kind": "characteristic", "characteristic": found, **_count(m.group(2))}
-    raise _LineError("effects", f"'[{limits.shown(plain)}]' is not an effect ({_EFFECT_HELP})")
+    raise LineError("effects", f"'[{limits.shown(plain)}]' is not an effect ({_EFFECT_HELP})")
 
 
 def trailing_groups(text: str) -> tuple[str, list[str]]:
@@ -219,7 +221,7 @@ def trailing_groups(text: str) -> tuple[str, list[str]]:
     return text[:end].strip(), groups
 
 
-def _effects(rest: str) -> tuple[str, list[Effect]]:
+def split_effects(rest: str) -> tuple[str, list[Effect]]:
     """The text after the colon split into the group's text and its trailing bracketed effects."""
     text, groups = trailing_groups(rest)
     found: list[str] = []
@@ -232,7 +234,7 @@ def _effects(rest: str) -> tuple[str, list[Effect]]:
             effects.append(Effect.model_validate(fields))
         except ValidationError as exc:
             message = str(exc.errors()[0]["msg"]).removeprefix("Value error, ")
-            raise _LineError("effects", f"'[{limits.shown(words.strip())}]': {message}") from None
+            raise LineError("effects", f"'[{limits.shown(words.strip())}]': {message}") from None
     return text, effects
 
 
@@ -255,13 +257,13 @@ def unwritable(words: str, *, effects: bool = True) -> str | None:
 
 
 def _bounded(line: str) -> None:
-    """Refuse a line longer than :data:`LINE_LENGTH` before anything reads it (raises _LineError)."""
+    """Refuse a line longer than :data:`LINE_LENGTH` before anything reads it (raises LineError)."""
     if len(line) > LINE_LENGTH:
-        raise _LineError("line", f"the line is {len(line):,} characters long; a line holds at most {LINE_LENGTH:,}")
+        raise LineError("line", f"the line is {len(line):,} characters long; a line holds at most {LINE_LENGTH:,}")
 
 
 def _row_line(line: str) -> tuple[tuple[str, str], CriticalRow]:
-    """One d100 line as its table's key (damage type, location) and its row; raises _LineError."""
+    """One d100 line as its table's key (damage type, location) and its row; raises LineError."""
     _bounded(line)
     return _read_row(line)
 
@@ -271,18 +273,18 @@ def _read_row(line: str) -> tuple[tuple[str, str], CriticalRow]:
     head, colon, rest = line.partition(":")
     parts = head.split(",", 2)
     if not colon or len(parts) < 3:
-        raise _LineError(
+        raise LineError(
             "line", "not a row like 'Energy, Body, 3: text [stunned 1]' (damage type, location, row, colon)"
         )
     damage_type, location, number = _damage_type(parts[0]), _location(parts[1]), _row_number(parts[2])
-    text, effects = _effects(rest)
+    text, effects = split_effects(rest)
     bad = limits.bad_character(text)
     if bad is not None:
-        raise _LineError("text", f"the text holds {bad}")
+        raise LineError("text", f"the text holds {bad}")
     if len(text) > ROW_TEXT_LENGTH:
-        raise _LineError("text", f"the text is {len(text)} characters long; at most {ROW_TEXT_LENGTH}")
+        raise LineError("text", f"the text is {len(text)} characters long; at most {ROW_TEXT_LENGTH}")
     if len(effects) > 10:
-        raise _LineError("effects", "at most 10 effects on a row")
+        raise LineError("effects", "at most 10 effects on a row")
     return (damage_type, location), CriticalRow(row=number, text=text, effects=effects)
 
 
@@ -306,12 +308,12 @@ def parse_tables(system: str, text: str) -> TablesFile:
         if psychic.is_line(line):
             try:
                 psychic_rows.append((number, *psychic.read_line(line)))
-            except _LineError as exc:
+            except LineError as exc:
                 errors.append({"line": number, "field": exc.field, "message": exc.message})
             continue
         try:
             key, row = _row_line(line)
-        except _LineError as exc:
+        except LineError as exc:
             errors.append({"line": number, "field": exc.field, "message": exc.message})
             continue
         table = rows.setdefault(key, {})
@@ -353,7 +355,7 @@ def _span(total: int) -> str:
 
 
 def _chart_line(line: str) -> tuple[int, int | None, dict[str, Any]]:
-    """One fan line as (chart, die or None, row); raises _LineError."""
+    """One fan line as (chart, die or None, row); raises LineError."""
     _bounded(line)
     return _read_chart(line)
 
@@ -363,22 +365,22 @@ def _read_chart(line: str) -> tuple[int, int | None, dict[str, Any]]:
     head, comma, rest = line.partition(",")
     m = _CHART_HEAD.fullmatch(head.strip()) if comma else None
     if not m:
-        raise _LineError("line", "not a chart row like 'Chart 1, 01-20: Flesh wound'")
+        raise LineError("line", "not a chart row like 'Chart 1, 01-20: Flesh wound'")
     chart = int(m.group(1))
     if not 1 <= chart <= 20:
-        raise _LineError("chart", f"chart {chart} is outside 1-20")
+        raise LineError("chart", f"chart {chart} is outside 1-20")
     die = int(m.group(2)) if m.group(2) else None
     if die is not None and die not in (100, 20, 10, 6):
-        raise _LineError("die", f"d{die} is not a chart's die (d100, d20, d10, d6)")
+        raise LineError("die", f"d{die} is not a chart's die (d100, d20, d10, d6)")
     span, colon, words = rest.partition(":")
     r = _CHART_SPAN.fullmatch(span.strip()) if colon else None
     if not r:
-        raise _LineError("rows", "not a row like '01-20: Flesh wound' (the totals, a colon, the result)")
+        raise LineError("rows", "not a row like '01-20: Flesh wound' (the totals, a colon, the result)")
     low = _total(r.group(1))
     high = low if not r.group(2) else _total(r.group(2))
     result = words.strip()
     if not result or len(result) > limits.CHART_ROW_LENGTH or limits.bad_character(result):
-        raise _LineError("rows", f"the result must be 1-{limits.CHART_ROW_LENGTH} characters of text")
+        raise LineError("rows", f"the result must be 1-{limits.CHART_ROW_LENGTH} characters of text")
     return chart, die, {"low": low, "high": high, "result": result}
 
 
@@ -394,7 +396,7 @@ def parse_charts(text: str) -> TablesFile:
     for number, line in _lines(text):
         try:
             chart, die, row = _chart_line(line)
-        except _LineError as exc:
+        except LineError as exc:
             errors.append({"line": number, "field": exc.field, "message": exc.message})
             continue
         entry = charts.setdefault(chart, {"line": number, "die": die, "rows": []})

@@ -32,11 +32,12 @@ from __future__ import annotations
 from functools import cached_property
 from typing import ClassVar
 
-from .. import tables
+from rules.d100 import tables
+from rules.d100.models import EvasionTest, NearbyTarget, Resolution, ScatterRoll, Scenario, Step, TargetTest, Weapon
+from rules.d100.tables import ActionDef
+
 from ..dice import Roller
 from ..errors import FieldError
-from ..models import EvasionTest, NearbyTarget, Resolution, ScatterRoll, Scenario, Step, TargetTest, Weapon
-from ..tables import ActionDef
 from . import D100Test, dh1_test, difference, number, signed
 from .opposed import SideTest, Winner
 from .qualities import Qualities, hooks, no_attack_test
@@ -71,7 +72,14 @@ class D100Attack:
     """One attack in a d100 ruleset; ``resolve()`` returns the :class:`Resolution`.
 
     Subclasses set the class attributes below and may override :meth:`test`,
-    :meth:`describe_test` and :meth:`evasion_negates`."""
+    :meth:`describe_test` and :meth:`evasion_negates`.
+
+    What a stage (``rules/d100/stages/``), a quality's hook or the odds may read and record is the
+    public API below: :meth:`step`, :meth:`qstep` and :meth:`qsrc` record a step; :meth:`test_die`
+    rolls a test's die; :meth:`range`, :meth:`fire_mode`, :meth:`burst_size`, :meth:`damage_type`,
+    :meth:`horde_rules` read the attack; :meth:`foe`, :meth:`troop`, :meth:`person_name`,
+    :meth:`dice_who`, :meth:`wounds_of`, :meth:`armour_at`, :meth:`tb` read a person struck (0: the
+    target; 1..: the nearby foes). Names with a leading underscore are this module's own."""
 
     SYSTEM: ClassVar[str]
     RULESET: ClassVar[str]
@@ -129,7 +137,7 @@ class D100Attack:
         self.phenomena_pending: str | None = None
 
     @cached_property
-    def _quality_check(self) -> tuple[Qualities, Qualities, list[FieldError]]:
+    def quality_check(self) -> tuple[Qualities, Qualities, list[FieldError]]:
         """The weapon's qualities, the parrying weapon's, and what is wrong with either (read from
         the scenario: the same for the whole attack)."""
         known = tables.qualities(self.SYSTEM)
@@ -148,25 +156,25 @@ class D100Attack:
         """This attack's setting ``st`` (what :meth:`rules.d100.seams.Seams.setting` returned, before
         any die), with the steps logged so far and the checked qualities, for another attack of the
         same scenario to take over (:meth:`take_over_setting`)."""
-        return Setting(st, tuple(self.steps), self._quality_check)
+        return Setting(st, tuple(self.steps), self.quality_check)
 
     def take_over_setting(self, setting: Setting) -> AttackState:
         """Take over the :class:`Setting` of another attack of the same scenario instead of working
         it out again: its steps are logged here, its checked qualities serve this attack (unless
         this one has read its own already) and its state is returned, to resolve on from."""
         self.steps.extend(setting.steps)
-        self.__dict__.setdefault("_quality_check", setting.qualities)  # the cached property, filled
+        self.__dict__.setdefault("quality_check", setting.qualities)  # the cached property, filled
         return setting.state
 
     @property
     def q(self) -> Qualities:
         """The attacking weapon's qualities."""
-        return self._quality_check[0]
+        return self.quality_check[0]
 
     @property
     def parry_q(self) -> Qualities:
         """The parrying weapon's qualities (empty without a Parry)."""
-        return self._quality_check[1]
+        return self.quality_check[1]
 
     # -- what subclasses change -------------------------------------------------------------------
 
@@ -188,20 +196,23 @@ class D100Attack:
 
     # -- helpers ----------------------------------------------------------------------------------
 
-    def _test_die(self, role: str, purpose: str, target: int) -> int:
+    def test_die(self, role: str, purpose: str, target: int) -> int:
         """The d100 of a test the rules call for against ``target`` (percent), through the
         :class:`~rules.d100.seams.Seams` (the odds engine walks it by what the test makes of it)."""
         return self.seams.test_die(self, role, purpose, target)
 
-    def _step(self, rule: str, source: str, detail: str) -> None:
+    def step(self, rule: str, source: str, detail: str) -> None:
+        """Record one step of the resolution: the rule applied, its source (seed + section), what it did."""
         self.steps.append(Step(rule=rule, source=source, detail=detail))
 
-    def _qsrc(self, name: str) -> str:
+    def qsrc(self, name: str) -> str:
+        """The source of the weapon quality ``name``: the ruleset's qualities table row, else the qualities chapter."""
         d = self.q.defs.get(name) or tables.qualities(self.SYSTEM).get(name)
         return d.source if d else self.SRC["qualities"]
 
-    def _qstep(self, name: str, detail: str, label: str | None = None) -> None:
-        self._step(f"Quality: {label or self.q.label(name)}", self._qsrc(name), detail)
+    def qstep(self, name: str, detail: str, label: str | None = None) -> None:
+        """Record a step of the weapon quality ``name`` (labelled ``label`` or as the weapon writes it) with its source."""
+        self.step(f"Quality: {label or self.q.label(name)}", self.qsrc(name), detail)
 
     @property
     def tables_have_grapple(self) -> bool:
@@ -219,12 +230,12 @@ class D100Attack:
         """Flame (in rulesets where it replaces the test) or Spray: no attack test."""
         return no_attack_test(self.q)
 
-    def _range(self) -> float:
+    def range(self) -> float:
         """The weapon's range in metres (Maximal adds its extra range)."""
         extra = self.q.num("Maximal", "range") if self.s.action.maximal else 0
         return self.weapon.range + extra
 
-    def _fire_mode(self, action: ActionDef) -> str | None:
+    def fire_mode(self, action: ActionDef) -> str | None:
         """single / semi / full for a ranged action; Suppressing Fire uses the mode asked for, else
         full auto where the weapon has it."""
         if action.fire != "burst":
@@ -266,7 +277,8 @@ class D100Attack:
         st = self.seams.damage(self, st, st.struck)
         return finish(self, st, "hit" if len(st.locations) > st.negated else "evaded")
 
-    def _horde_rules(self) -> tables.HordeRules:
+    def horde_rules(self) -> tables.HordeRules:
+        """The ruleset's Horde rules (a Horde target needs them: checked before the attack runs)."""
         rules = self.tables.hordes
         assert rules is not None  # checked: a Horde target needs the ruleset's Horde rules
         return rules
@@ -279,7 +291,7 @@ class D100Attack:
         Characters and NPCs: "These Troop level NPCs also usually cannot benefit from this rule
         when inflicting damage on the Player")."""
         s = self.s
-        who = self._foe(person) or s.target
+        who = self.foe(person) or s.target
         if not (self.TROOP_NO_FURY_ON_PLAYERS and s.attacker.troop and who.player) or s.options.all_npcs_fury:
             return None
         return (
@@ -287,51 +299,54 @@ class D100Attack:
             "inflicts no Righteous Fury on the players (the table's 'all NPCs use Righteous Fury' rule is off)."
         )
 
-    def _troop(self, person: int) -> bool:
-        foe = self._foe(person)
+    def troop(self, person: int) -> bool:
+        """Whether ``person`` (0: the target; 1..: the nearby foes, in order) is a troop (seed 004, Hordes and troops)."""
+        foe = self.foe(person)
         return foe.troop if foe else self.s.target.troop
 
-    def _burst_size(self, mode: str) -> int:
+    def burst_size(self, mode: str) -> int:
         """Rounds a mode fires at most: 1 for a single shot, else the RoF of that burst."""
         rof = self.weapon.rate_of_fire
         return {"single": 1, "semi": rof.semi or 0, "full": rof.full or 0}[mode]
 
     # -- the person struck ---------------------------------------------------------------------------
 
-    def _foe(self, person: int) -> NearbyTarget | None:
+    def foe(self, person: int) -> NearbyTarget | None:
         """The nearby foe that ``person`` numbers (after the target, 0, and the others in a Blast,
         1..N), or None when ``person`` is the target or one of those others (the target's profile)."""
         k = person - self.s.target.others_in_blast - 1
         nearby = self.s.target.nearby
         return nearby[k] if person > 0 and 0 <= k < len(nearby) else None
 
-    def _person_name(self, person: int) -> str:
-        foe = self._foe(person)
+    def person_name(self, person: int) -> str:
+        """The name of ``person`` (0: the target; 1..: the nearby foes), ``person N`` for an unnamed one."""
+        foe = self.foe(person)
         return self.s.target.name if person == 0 else foe.name if foe else f"person {person}"
 
-    def _dice_who(self, person: int, numbered: bool = True) -> str:
+    def dice_who(self, person: int, numbered: bool = True) -> str:
         """How a die's purpose names the person it is rolled for: nothing for the target, a nearby
         foe's name (``"Gretchin hit 4 damage d10"``), else ``"person N "`` (one of the others in a
         Blast, who have the target's profile and no name), or nothing when not ``numbered`` (the
         dice whose purpose never numbered the person: the hit's number says it)."""
         if person == 0:
             return ""
-        foe = self._foe(person)
+        foe = self.foe(person)
         return f"{foe.name} " if foe else f"person {person} " if numbered else ""
 
-    def _wounds_of(self, person: int) -> tuple[int, int]:
+    def wounds_of(self, person: int) -> tuple[int, int]:
         """(damage taken before the attack, wounds) of the target (0) or a nearby foe."""
-        who = self._foe(person) or self.s.target
+        who = self.foe(person) or self.s.target
         return who.damage_taken, who.wounds
 
-    def _armour_at(self, location: str, person: int = 0) -> int:
-        foe = self._foe(person)
+    def armour_at(self, location: str, person: int = 0) -> int:
+        """The Armour points of ``person`` (0: the target; 1..: the nearby foes) at ``location``."""
+        foe = self.foe(person)
         return foe.armour_at(location) if foe else self.s.target.armour_at(location)
 
-    def _tb(self, person: int = 0) -> tuple[int, str]:
+    def tb(self, person: int = 0) -> tuple[int, str]:
         """The struck person's TB and why it changed: a nearby foe's own, else the target's after the
         qualities' ``toughness`` hooks (Felling)."""
-        foe = self._foe(person)
+        foe = self.foe(person)
         if foe is not None:
             return foe.toughness_bonus, ""
         tb, why = self.s.target.toughness_bonus, ""
@@ -341,7 +356,7 @@ class D100Attack:
                 tb, why = got
         return tb, why
 
-    def _damage_type(self) -> str:
+    def damage_type(self) -> str:
         """E, I, R or X: the weapon's, through the qualities' ``damage_type`` hooks (a Force weapon in
         a psyker's hands deals Energy)."""
         kind = self.weapon.damage_type

@@ -1,8 +1,8 @@
 """The conditions a d100 attack's result leaves on its combatants: a pure function of the
-:class:`~rules.models.Resolution` (and, for Concussive's knock-down, the target's Strength).
+:class:`~rules.d100.models.Resolution` (and, for Concussive's knock-down, the target's Strength).
 
 :func:`conditions_from` reads the structured record only, never the step log's English: each test
-a quality made the struck person take (:class:`~rules.models.TargetTest`: its ``quality``,
+a quality made the struck person take (:class:`~rules.d100.models.TargetTest`: its ``quality``,
 ``success``, ``degrees`` and the ``hit`` it followed) and the pinning test, looked up in one table,
 :data:`CONDITIONS`, keyed by (ruleset, quality): the condition's name and its rounds formula, each
 from the quality's text in that ruleset's ``qualities.json`` (its ``test.effect``) and source. A
@@ -23,8 +23,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from .. import tables
-from ..models import Hit, Resolution, Scenario, TargetTest
+from rules.d100 import tables
+from rules.d100.models import Hit, Resolution, Scenario, TargetTest
+
 from .stages.test import OVERHEAT_PURPOSE, OVERHEAT_TABLE
 
 
@@ -32,7 +33,7 @@ class Inflicted(BaseModel):
     """A condition a combatant has after the attack.
 
     ``who``: ``target`` (the attack's target or someone else struck: ``person`` as in
-    :class:`~rules.models.Hit`, 0 the target itself) or ``attacker`` (``person`` 0). ``name``: the
+    :class:`~rules.d100.models.Hit`, 0 the target itself) or ``attacker`` (``person`` 0). ``name``: the
     condition (Stunned, Prone, Pinned, On Fire, Immobilised, Helpless, Hallucinating, Poisoned,
     Fatigue, Overheat damage, Crippled). ``rounds``: how long it lasts in rounds, or None when it
     lasts until something ends it (the detail says what) or the rule gives no number. ``source``:

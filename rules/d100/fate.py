@@ -29,9 +29,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from rules.d100.models import FateResult, Resolution, Scenario, Step
+
 from ..dice import Roller
 from ..errors import ScenarioError
-from ..models import FateResult, Resolution, Scenario, Step
 from .opposed import OPPOSED
 from .seams import EVASION, FURY_CONFIRM, PINNING, TARGET_TEST, TEST
 
@@ -116,7 +117,7 @@ def start(scenario: Scenario, roller: Roller) -> FateReroll | None:
 
 def finish(scenario: Scenario, resolution: Resolution, reroll: FateReroll) -> Resolution:
     """``resolution`` with the Fate step (who spent the point, on which test, the roll set aside
-    and the one that stands, the book) and its :class:`~rules.models.FateResult`.
+    and the one that stands, the book) and its :class:`~rules.d100.models.FateResult`.
 
     Raises :class:`~rules.errors.ScenarioError` at ``fate_reroll`` when the attack never rolled
     the test named (an Evasion after a miss, a Pinning test with no pinning weapon)."""

@@ -24,9 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
 
-from .. import tables
-from ..errors import FieldError, ScenarioError
-from ..models import (
+from rules.d100 import tables
+from rules.d100.models import (
     GRAPPLE_CONTROLLER_OPTIONS,
     SIZES,
     AppliedModifier,
@@ -37,10 +36,13 @@ from ..models import (
     Resolution,
     Weapon,
 )
+
+from ..errors import FieldError, ScenarioError
 from . import D100Test
 from .opposed import Opposed, Side, SideTest, opposed_test
 from .seams import TEST, Seams
 from .stages import check, evasion, modifiers, test
+from .stages.damage import damage_all
 from .stages.finish import finish
 from .state import AttackState
 
@@ -86,7 +88,7 @@ class _Out:
     slain: bool = False
 
 
-class _NoDegreesDie(Seams):
+class NoDegreesDie(Seams):
     """Damage Opponent is no attack test: no degrees-of-success die replaces its damage die."""
 
     def degrees_die(
@@ -103,7 +105,7 @@ class _NoDegreesDie(Seams):
 def resolve(a: D100Attack) -> Resolution:
     """The Grapple action of ``a``'s scenario: the attempt, or one grapple option.
 
-    Returns the :class:`~rules.models.Resolution` with its ``grapple`` record. Raises
+    Returns the :class:`~rules.d100.models.Resolution` with its ``grapple`` record. Raises
     :class:`~rules.errors.ScenarioError` for an option the scenario cannot have (at
     ``action.grapple.*``, or ``target.characteristics.S`` for an opposed Strength test without the
     target's Strength) and :class:`~rules.errors.NeedDie` when scripted dice run out."""
@@ -171,7 +173,7 @@ def _sub(a: D100Attack, kind: str) -> D100Attack:
             "action": s.action.model_copy(update={"action_type": kind, "grapple": None}),
         }
     )
-    seams = _NoDegreesDie() if kind == "Grapple" else a.seams
+    seams = NoDegreesDie() if kind == "Grapple" else a.seams
     sub = type(a)(scenario, a.roller, seams)
     sub.steps = a.steps
     sub.target_tests = a.target_tests
@@ -183,7 +185,7 @@ def attempt(a: D100Attack, g: Grapple) -> Resolution:
     avoid it; success and no Reaction that avoids it: the grapple begins, the attacker in control."""
     kind = "Charge" if g.charge else a.GRAPPLE_ATTEMPT  # DH2, DW: a Standard Attack; DH1: the Grapple action
     s = a.s
-    a._step(
+    a.step(
         "Grapple",
         a.SRC["grapple"],
         f"{s.attacker.name} attempts to Grapple {s.target.name} ({kind}): a Weapon Skill test as normal, "
@@ -196,10 +198,10 @@ def attempt(a: D100Attack, g: Grapple) -> Resolution:
         st = evasion.run(sub, replace(st, hits=1, locations=("Body",)))
         if st.negated:
             outcome = "evaded"
-            a._step("Grapple", a.SRC["grapple"], f"{s.target.name} avoids the Grapple: no grapple begins.")
+            a.step("Grapple", a.SRC["grapple"], f"{s.target.name} avoids the Grapple: no grapple begins.")
         else:
             controller, outcome = "attacker", "hit"
-            a._step(
+            a.step(
                 "Grapple",
                 a.SRC["grapple"],
                 f"The attempt succeeds: {s.attacker.name} and {s.target.name} are grappling, {s.attacker.name} "
@@ -210,14 +212,15 @@ def attempt(a: D100Attack, g: Grapple) -> Resolution:
     wst = SideTest(Side(s.attacker.name, "WS", st.char_value, st.modifiers), st.modifier_total, st.test, st.degrees)
     rec = GrappleResult(
         option="attempt",
-        tests=[_record(wst)],
+        tests=[side_result(wst)],
         controller=controller,
         winner="attacker" if controller != "none" else None,
     )
     return finish(sub, st, outcome).model_copy(update={"grapple": rec})
 
 
-def _record(t: SideTest) -> OpposedSideResult:
+def side_result(t: SideTest) -> OpposedSideResult:
+    """One side of an opposed test as the resolution records it (its name, characteristic, target, roll, degrees)."""
     return OpposedSideResult(
         name=t.side.name,
         characteristic=t.side.char,
@@ -252,7 +255,7 @@ def sides(a: D100Attack, g: Grapple, option: str, attacker_controls: bool, prone
         mods[controller].append(
             AppliedModifier(label="Throw Down: opponent Prone", value=10, source=a.SRC["grapple_action"])
         )
-    mods["attacker"].extend(_fatigued(a))
+    mods["attacker"].extend(fatigued_by(a))
     mods["target"].extend(
         AppliedModifier(label=m.label, value=m.value, source=m.source or "extra modifier") for m in g.opponent_modifiers
     )
@@ -269,7 +272,7 @@ def sides(a: D100Attack, g: Grapple, option: str, attacker_controls: bool, prone
     )
 
 
-def _fatigued(a: D100Attack) -> list[AppliedModifier]:
+def fatigued_by(a: D100Attack) -> list[AppliedModifier]:
     """The attacker's Fatigued circumstance, the one of the attack's circumstances that counts on any
     test (its -10 on a Strength or Acrobatics test too); the others are about hitting."""
     c = a.tables.circumstances.get("Fatigued")
@@ -282,7 +285,7 @@ def _opposed(a: D100Attack, g: Grapple, option: str, attacker_controls: bool, ou
     """One opposed Strength test for ``option``, logged; its tests added to ``out``."""
     active, passive = sides(a, g, option, attacker_controls, out.prone)
     result, text = opposed_test(a, a.roller, active, passive, f"Grapple: {NAMES[option]}")
-    a._step(f"Opposed Strength test: {NAMES[option]}", a.SRC["opposed"], text)
+    a.step(f"Opposed Strength test: {NAMES[option]}", a.SRC["opposed"], text)
     out.tests.extend([result.active, result.passive])
     out.winner = {"active": "attacker", "passive": "target", None: None}[result.winner]
     return result
@@ -297,7 +300,7 @@ def grapple_option(a: D100Attack, g: Grapple) -> Resolution:
     if g.option == "end":
         controller_option(a, g, g.option, out)
     elif attacker_controls:
-        a._step(
+        a.step(
             "Grapple",
             a.SRC["grapple_action"],
             f"{s.attacker.name} controls the grapple with {s.target.name}: she declares Grapple as a Full Action "
@@ -305,7 +308,7 @@ def grapple_option(a: D100Attack, g: Grapple) -> Resolution:
         )
         controller_option(a, g, g.option, out)
     else:
-        a._step(
+        a.step(
             "Grapple",
             a.SRC["grapple_target"],
             f"{s.attacker.name} is grappled by {s.target.name}: she declares Grapple as a Half Action (part of "
@@ -320,11 +323,11 @@ def controller_option(a: D100Attack, g: Grapple, option: str, out: _Out) -> None
     s = a.s
     if option == "end":
         out.controller, out.prone = "none", False
-        a._step("Grapple", a.SRC["grapple"], f"{s.attacker.name} ends the grapple as a Free Action.")
+        a.step("Grapple", a.SRC["grapple"], f"{s.attacker.name} ends the grapple as a Free Action.")
         return
     if option in ("ready", "use_item"):
         what = "readies one of her items" if option == "ready" else "uses a readied item"
-        a._step(NAMES[option], a.SRC["grapple_action"], f"{s.attacker.name} {what}; the grapple holds.")
+        a.step(NAMES[option], a.SRC["grapple_action"], f"{s.attacker.name} {what}; the grapple holds.")
         return
     r = _opposed(a, g, option, True, out)
     {"damage": _damage, "throw": _throw, "push": _push, "stand": _stand}[option](a, out, r)
@@ -334,11 +337,9 @@ def _damage(a: D100Attack, out: _Out, r: Opposed) -> None:
     """Damage Opponent: the winner's unarmed damage (1d5-3+SB) to the Body, and a level of Fatigue."""
     s = a.s
     if r.winner != "active":
-        a._step("Damage Opponent", a.SRC["grapple_action"], f"No damage is dealt; {s.target.name} remains grappled.")
+        a.step("Damage Opponent", a.SRC["grapple_action"], f"No damage is dealt; {s.target.name} remains grappled.")
         return
-    from .stages.damage import damage_all
-
-    a._step(
+    a.step(
         "Damage Opponent",
         a.SRC["grapple_action"],
         f"{s.attacker.name} inflicts unarmed damage (1d5\u22123+SB) to {s.target.name}'s Body, through armour "
@@ -353,10 +354,10 @@ def _throw(a: D100Attack, out: _Out, r: Opposed) -> None:
     """Throw Down Opponent: the winner's opponent becomes Prone."""
     s = a.s
     if r.winner != "active":
-        a._step("Throw Down Opponent", a.SRC["grapple_action"], f"{s.target.name} keeps her feet.")
+        a.step("Throw Down Opponent", a.SRC["grapple_action"], f"{s.target.name} keeps her feet.")
         return
     out.prone = True
-    a._step(
+    a.step(
         "Throw Down Opponent",
         a.SRC["grapple_action"],
         f"{s.target.name} is Prone. {s.attacker.name} may end the grapple as a Free Action, or keep it with +10 to "
@@ -368,13 +369,13 @@ def _push(a: D100Attack, out: _Out, r: Opposed) -> None:
     """Push Opponent: one metre plus one per degree of success, at most the Half Move (AB metres)."""
     s = a.s
     if r.winner != "active":
-        a._step("Push Opponent", a.SRC["grapple_action"], f"{s.target.name} is not moved.")
+        a.step("Push Opponent", a.SRC["grapple_action"], f"{s.target.name} is not moved.")
         return
     half_move = s.attacker.characteristics.Ag // 10
     wanted = 1 + r.active.degrees
     out.metres = min(wanted, half_move)
     cap = f", capped at her Half Move of {half_move} m (AB)" if wanted > half_move else ""
-    a._step(
+    a.step(
         "Push Opponent",
         a.SRC["grapple_action"],
         f"{s.attacker.name} pushes {s.target.name} 1 m + {r.active.degrees} (degrees of success) = {wanted} m{cap}: "
@@ -388,7 +389,7 @@ def _stand(a: D100Attack, out: _Out, r: Opposed) -> None:
     s = a.s
     out.prone = r.winner != "active"
     both = "both stand" if not out.prone else f"{s.attacker.name} stands; {s.target.name} stays on the ground"
-    a._step("Stand", a.SRC["grapple_action"], f"{both}.")
+    a.step("Stand", a.SRC["grapple_action"], f"{both}.")
 
 
 def target_option(a: D100Attack, g: Grapple, out: _Out) -> None:
@@ -400,15 +401,15 @@ def target_option(a: D100Attack, g: Grapple, out: _Out) -> None:
         return
     r = _opposed(a, g, g.option, False, out)
     if r.winner != "active":
-        a._step(NAMES[g.option], a.SRC["grapple_target"], f"{s.attacker.name} remains grappled by {s.target.name}.")
+        a.step(NAMES[g.option], a.SRC["grapple_target"], f"{s.attacker.name} remains grappled by {s.target.name}.")
         return
     out.prone = False
     if g.option == "break_free":
         out.controller, out.half_action = "none", True
-        a._step("Break Free", a.SRC["grapple_target"], f"{s.attacker.name} breaks free and may take any Half Action.")
+        a.step("Break Free", a.SRC["grapple_target"], f"{s.attacker.name} breaks free and may take any Half Action.")
         return
     out.controller = "attacker"
-    a._step(
+    a.step(
         "Take Control",
         a.SRC["grapple_target"],
         f"{s.attacker.name} now controls the grapple and {s.target.name} is the grappled target; she may at once "
@@ -427,17 +428,17 @@ def _slip_free(a: D100Attack, g: Grapple, out: _Out) -> None:
     typed = [
         AppliedModifier(label=m.label, value=m.value, source=m.source or "extra modifier") for m in s.action.modifiers
     ]
-    mods = (AppliedModifier(label="Challenging", value=0, source=a.SRC["grapple_target"]), *_fatigued(a), *typed)
+    mods = (AppliedModifier(label="Challenging", value=0, source=a.SRC["grapple_target"]), *fatigued_by(a), *typed)
     total = max(-60, min(60, sum(m.value for m in mods)))
     roll = a.roller.d100(f"Grapple: Slip Free: {s.attacker.name}'s {char} d100", TEST)
     t = a.test(value + total, roll)
     out.tests.append(SideTest(Side(s.attacker.name, char, value, mods), total, t, t.degrees))
-    a._step("Slip Free", a.SRC["grapple_target"], a.describe_test(char, value, total, t))
+    a.step("Slip Free", a.SRC["grapple_target"], a.describe_test(char, value, total, t))
     if t.success:
         out.controller, out.half_action, out.winner, out.prone = "none", True, "attacker", False
-        a._step("Slip Free", a.SRC["grapple_target"], f"{s.attacker.name} slips free and may take any Half Action.")
+        a.step("Slip Free", a.SRC["grapple_target"], f"{s.attacker.name} slips free and may take any Half Action.")
     else:
-        a._step("Slip Free", a.SRC["grapple_target"], f"{s.attacker.name} remains grappled by {s.target.name}.")
+        a.step("Slip Free", a.SRC["grapple_target"], f"{s.attacker.name} remains grappled by {s.target.name}.")
 
 
 def _state(a: D100Attack, first: SideTest | None, out: _Out | None = None) -> AttackState:
@@ -472,7 +473,7 @@ def _resolution(a: D100Attack, g: Grapple, out: _Out) -> Resolution:
     rec = GrappleResult(
         option=g.option,
         then=g.then,
-        tests=[_record(t) for t in out.tests],
+        tests=[side_result(t) for t in out.tests],
         winner=out.winner,
         controller=out.controller,
         prone=out.prone,

@@ -4,7 +4,7 @@ the books' Ch. VIII, Combat Actions, where the seeds give one line).
 
 The attacker of the scenario is the one acting; the target is the opponent. Each is an action of
 the ruleset's table with a ``manoeuvre`` kind (``rules/data/{dh1,dw}/actions.json``); the action's
-record is the resolution's ``manoeuvre`` (:class:`~rules.models.ManoeuvreResult`).
+record is the resolution's ``manoeuvre`` (:class:`~rules.d100.models.ManoeuvreResult`).
 
 - ``feint``: an opposed Weapon Skill test (:mod:`rules.d100.opposed`); won, the attacker's next
   melee attack on this opponent cannot be Dodged or Parried.
@@ -28,11 +28,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from .. import tables
+from rules.d100 import tables
+from rules.d100.models import AppliedModifier, Hit, ManoeuvreResult, Resolution
+
 from ..errors import FieldError, ScenarioError
-from ..models import AppliedModifier, Hit, ManoeuvreResult, Resolution
+from .grapple import HANDS, NoDegreesDie, fatigued_by, side_result
 from .opposed import Opposed, Side, SideTest, opposed_test
 from .stages import check, evasion, modifiers, test
+from .stages.damage import damage_all
 from .stages.finish import finish
 from .state import AttackState
 
@@ -115,7 +118,7 @@ def _checked(a: D100Attack, kind: str) -> AttackState:
     action = check.check(a)
     char = CHAR.get(kind)
     what = {"WS": "an opposed Weapon Skill test", "S": "an opposed Strength test", None: "no test"}[char]
-    a._step(
+    a.step(
         "Manoeuvre",
         a.SRC[f"manoeuvre_{kind}"],
         f"{s.attacker.name} makes a {action.name} ({action.type} Action) against {s.target.name}: {what}.",
@@ -133,11 +136,9 @@ def _typed(mods: object) -> list[AppliedModifier]:
 
 def _opposed(a: D100Attack, kind: str, out: _Out) -> Opposed:
     """The opposed test of ``kind``, logged; its tests kept in ``out``."""
-    from .grapple import _fatigued
-
     s = a.s
     char = CHAR[kind]
-    own = (*_fatigued(a), *_typed(s.action.modifiers))
+    own = (*fatigued_by(a), *_typed(s.action.modifiers))
     theirs = tuple(_typed(s.action.manoeuvre_opponent_modifiers or []))
     value = getattr(s.target.characteristics, char)
     assert value is not None  # checked
@@ -145,7 +146,7 @@ def _opposed(a: D100Attack, kind: str, out: _Out) -> Opposed:
     passive = Side(s.target.name, char, value, theirs)
     r, text = opposed_test(a, a.roller, active, passive, NAMES[kind])
     what = "Weapon Skill" if char == "WS" else "Strength"
-    a._step(f"Opposed {what} test: {NAMES[kind]}", a.SRC["opposed"], text)
+    a.step(f"Opposed {what} test: {NAMES[kind]}", a.SRC["opposed"], text)
     out.tests.extend([r.active, r.passive])
     out.winner = {"active": "attacker", "passive": "target", None: None}[r.winner]
     return r
@@ -153,7 +154,7 @@ def _opposed(a: D100Attack, kind: str, out: _Out) -> Opposed:
 
 def _effect(a: D100Attack, out: _Out, kind: str, text: str) -> None:
     out.effects.append(text)
-    a._step(NAMES[kind], a.SRC[f"manoeuvre_{kind}"], text)
+    a.step(NAMES[kind], a.SRC[f"manoeuvre_{kind}"], text)
 
 
 def _feint(a: D100Attack, r: Opposed, out: _Out) -> None:
@@ -218,12 +219,9 @@ def _knock_down(a: D100Attack, r: Opposed, out: _Out) -> None:
         f"{s.target.name} is knocked to the ground (Prone) and, {s.attacker.name} winning by {by} degrees of success, "
         f"takes 1d5\u22123+SB Impact to the Body and a level of Fatigue.",
     )
-    from .grapple import HANDS, _NoDegreesDie
-    from .stages.damage import damage_all
-
     s = a.s
     bare = s.model_copy(update={"attacker": s.attacker.model_copy(update={"weapon": HANDS})})
-    sub = type(a)(bare, a.roller, _NoDegreesDie())
+    sub = type(a)(bare, a.roller, NoDegreesDie())
     sub.steps, sub.target_tests = a.steps, a.target_tests
     st = damage_all(sub, _state(out.start, r.active), ((0, "Body"),))
     out.fatigue = 1
@@ -293,8 +291,6 @@ def _state(st: AttackState, first: SideTest) -> AttackState:
 
 
 def _resolution(a: D100Attack, st: AttackState, out: _Out, won: bool, outcome: str | None = None) -> Resolution:
-    from .grapple import _record
-
     if out.hits:
         st = replace(st, results=out.hits, taken=out.taken, slain=out.slain)
     st = replace(st, fatigue=out.fatigue)
@@ -302,7 +298,7 @@ def _resolution(a: D100Attack, st: AttackState, out: _Out, won: bool, outcome: s
     rec = ManoeuvreResult(
         test_success=st.success if out.kind == "stun" else None,  # the Stun's WS test (its hit)
         kind=out.kind,
-        tests=[_record(t) for t in out.tests],
+        tests=[side_result(t) for t in out.tests],
         winner=out.winner,
         effects=out.effects,
         prone=out.prone,

@@ -21,9 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rules.d100.models import Resolution, Scenario, Step
+
 from ..dice import Roller
 from ..errors import FieldError
-from ..models import Resolution, Scenario, Step
 
 if TYPE_CHECKING:
     from .attack import D100Attack
@@ -91,7 +92,7 @@ def resolve(attack: type[D100Attack], scenario: Scenario, roller: Roller) -> Res
     """Every attack of a Multiple Attacks action (:func:`wanted`), the later ones in the first's
     ``attacks``. Raises :class:`~rules.errors.ScenarioError` (before any die) and
     :class:`~rules.errors.NeedDie` (the later attacks' purposes start ``attack N:``)."""
-    from .two_weapon import _after_first  # (two_weapon imports the check, which imports this module)
+    from .two_weapon import after_first  # (two_weapon imports the check, which imports this module)
 
     first = attack(scenario, roller)
     talent = scenario.action.talent
@@ -121,7 +122,7 @@ def resolve(attack: type[D100Attack], scenario: Scenario, roller: Roller) -> Res
                 )
             )
             break
-        later, notes = _after_first(later, last, True)
+        later, notes = after_first(later, last, True)
         hand = _Later(source=roller.source, records=roller.records, prefix=f"attack {k}: ")
         before = len(roller.records)
         one = attack(later, hand)

@@ -17,8 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
+from rules.d100.models import AppliedModifier
+
 from ..dice import Roller
-from ..models import AppliedModifier
 from . import D100Test, cap_modifier, signed
 
 OPPOSED = "opposed"  # the role of an opposed test's d100 (rules.d100.seams lists the others)

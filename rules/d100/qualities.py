@@ -12,7 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..tables import QualityDef
+from rules.d100.tables import QualityDef
+
 from . import signed
 from .seams import UNSTABLE, for_person
 
@@ -153,13 +154,13 @@ def _maximal_ammo(a: D100Attack) -> tuple[int, str] | None:
 @hook("Defensive", "modifiers", 10)
 def _defensive(a: D100Attack, st: AttackState) -> list[tuple[str, int, str]]:
     """Defensive: -10 to attack (the ruleset's ``attack`` param)."""
-    return [("Defensive", a.q.num("Defensive", "attack", -10), a._qsrc("Defensive"))]
+    return [("Defensive", a.q.num("Defensive", "attack", -10), a.qsrc("Defensive"))]
 
 
 @hook("Twin-Linked", "modifiers", 20)
 def _twin_linked_bonus(a: D100Attack, st: AttackState) -> list[tuple[str, int, str]]:
     """Twin-Linked: +20 to hit (the ruleset's ``bonus`` param)."""
-    return [("Twin-Linked", a.q.num("Twin-Linked", "bonus", 20), a._qsrc("Twin-Linked"))]
+    return [("Twin-Linked", a.q.num("Twin-Linked", "bonus", 20), a.qsrc("Twin-Linked"))]
 
 
 # -- a miss ---------------------------------------------------------------------------------------------
@@ -188,7 +189,7 @@ def _inaccurate(a: D100Attack, st: AttackState, mods: list[tuple[str, int, str]]
     if a.s.action.aim == "none":
         return mods
     bonus = a.tables.aim.half if a.s.action.aim == "half" else a.tables.aim.full
-    a._qstep("Inaccurate", f"No bonus from aiming (the {a.s.action.aim} Aim would give {signed(bonus)}).")
+    a.qstep("Inaccurate", f"No bonus from aiming (the {a.s.action.aim} Aim would give {signed(bonus)}).")
     return [m for m in mods if m[0] != aim_label(a)]
 
 
@@ -198,11 +199,11 @@ def _accurate(a: D100Attack, st: AttackState, mods: list[tuple[str, int, str]]) 
     if a.weapon.is_melee:
         return mods
     if a.s.action.aim == "none":
-        a._qstep("Accurate", "No bonus: Accurate adds to hit only when the attacker aimed.")
+        a.qstep("Accurate", "No bonus: Accurate adds to hit only when the attacker aimed.")
         return mods
     if not any(m[0] == aim_label(a) for m in mods):
         return mods
-    return [*mods, ("Accurate (aiming)", a.q.num("Accurate", "bonus", 10), a._qsrc("Accurate"))]
+    return [*mods, ("Accurate (aiming)", a.q.num("Accurate", "bonus", 10), a.qsrc("Accurate"))]
 
 
 @hook("Gyro-Stabilised", "range_band", 10)
@@ -219,7 +220,7 @@ def _scatter_range(a: D100Attack, st: AttackState) -> list[tuple[str, int, str]]
     """Scatter (DH2): +10 to hit at Point Blank and Short range."""
     if a.q.param("Scatter", "mode") != "dh2" or st.band not in ("Point Blank", "Short"):
         return []
-    return [(f"Scatter ({st.band} range)", 10, a._qsrc("Scatter"))]
+    return [(f"Scatter ({st.band} range)", 10, a.qsrc("Scatter"))]
 
 
 # -- an unbraced Heavy weapon ---------------------------------------------------------------------------
@@ -228,7 +229,7 @@ def _scatter_range(a: D100Attack, st: AttackState) -> list[tuple[str, int, str]]
 @hook("Gyro-Stabilised", "unbraced", 10)
 def _gyro_unbraced(a: D100Attack, mod: tuple[str, int, str]) -> tuple[str, int, str]:
     """Gyro-Stabilised (Deathwatch): an unbraced Heavy weapon takes -20, not -30."""
-    return "Heavy weapon not braced (Gyro-Stabilised)", -20, a._qsrc("Gyro-Stabilised")
+    return "Heavy weapon not braced (Gyro-Stabilised)", -20, a.qsrc("Gyro-Stabilised")
 
 
 # -- hits ---------------------------------------------------------------------------------------------
@@ -248,7 +249,7 @@ def _scatter_hits(a: D100Attack, st: AttackState, hits: int) -> int:
     if a.q.param("Scatter", "mode") != "hits_and_armour" or st.band != "Point Blank":
         return hits
     extra = scatter_hits(a, st)
-    a._qstep(
+    a.qstep(
         "Scatter",
         f"At Point Blank range: one more hit per two degrees of success "
         f"({'beyond the first' if a.FIRST_HIT_DEGREES else 'scored'}): +{extra} \u2192 {hits + extra} hit(s).",
@@ -260,9 +261,9 @@ def _scatter_hits(a: D100Attack, st: AttackState, hits: int) -> int:
 def _twin_linked_hits(a: D100Attack, st: AttackState, hits: int) -> int:
     need = a.q.num("Twin-Linked", "degrees", 2)
     if st.degrees >= need:
-        a._qstep("Twin-Linked", f"{st.degrees} degree(s) of success (at least {need}): one more hit \u2192 {hits + 1}.")
+        a.qstep("Twin-Linked", f"{st.degrees} degree(s) of success (at least {need}): one more hit \u2192 {hits + 1}.")
         return hits + 1
-    a._qstep("Twin-Linked", f"{st.degrees} degree(s) of success: fewer than {need}, no extra hit.")
+    a.qstep("Twin-Linked", f"{st.degrees} degree(s) of success: fewer than {need}, no extra hit.")
     return hits
 
 
@@ -278,11 +279,11 @@ def _storm_hits(a: D100Attack, st: AttackState, hits: int) -> int:
     doubled = 2 * hits
     limit = doubled
     if mode is not None:
-        limit = min(rounds, a._burst_size(mode)) if by_rof else rounds + spread
+        limit = min(rounds, a.burst_size(mode)) if by_rof else rounds + spread
     what = "the weapon's rate of fire" if by_rof else "the rounds fired" + (" and Scatter's hits" if spread else "")
     out = max(hits, min(doubled, limit))
     cap = f", capped at {out} ({what})" if doubled > out else ""
-    a._qstep("Storm", f"Storm doubles the hits: {hits} \u00d7 2 = {doubled}{cap} \u2192 {out} hit(s).")
+    a.qstep("Storm", f"Storm doubles the hits: {hits} \u00d7 2 = {doubled}{cap} \u2192 {out} hit(s).")
     return out
 
 
@@ -293,7 +294,7 @@ def _storm_hits(a: D100Attack, st: AttackState, hits: int) -> int:
 @hook("Power Field", "horde_hits", 10)
 def _power_field_horde(a: D100Attack, hits: int, why: list[str]) -> int:
     """Power Field: one more hit on a Horde in melee (the ruleset's Horde rules say how many)."""
-    rules = a._horde_rules()
+    rules = a.horde_rules()
     if not a.weapon.is_melee:
         return hits
     hits += rules.power_field_hits
@@ -320,7 +321,7 @@ def _devastating_horde(a: D100Attack, hits: int, why: list[str]) -> int:
     if not a.q.x("Devastating"):
         return hits
     more = a.q.x("Devastating") * a.q.num("Devastating", "horde_hits", 1)
-    a._qstep(
+    a.qstep(
         "Devastating",
         f"Against a Horde: {more} more hits ({hits} \u2192 {hits + more}). Its extra point of Cohesion damage "
         "is a kill-team's: a Horde has none.",
@@ -334,7 +335,7 @@ def devastating_cohesion(a: D100Attack) -> None:
     """Devastating (X) on a hit that is not on a Horde: one more point of Cohesion damage (seed 001
     L419-421), named for the GM: Cohesion is the kill-team's (DW Core, Cohesion), which Auspex does
     not keep, and whether the attack costs Cohesion at all is the GM's call."""
-    a._qstep(
+    a.qstep(
         "Devastating",
         "One more point of Cohesion damage: should this attack cost the kill-team Cohesion, it costs one point "
         "more (the GM keeps the kill-team's Cohesion).",
@@ -445,11 +446,11 @@ def _accurate_note(a: D100Attack, hd: HitDice) -> str | None:
 @hook("Unstable", "hit_damage", 10)
 def _unstable(a: D100Attack, hd: HitDice, damage: int) -> int:
     """Unstable: each hit rolls 1d10; on a 1 it deals half damage (rounded up), on a 10 double."""
-    who = a._dice_who(hd.person)
+    who = a.dice_who(hd.person)
     r = a.roller.die(10, f"{who}hit {hd.number} Unstable d10", for_person(hd.person, UNSTABLE)).value
     new = (damage + 1) // 2 if r == 1 else 2 * damage if r == 10 else damage
     what = "half damage" if r == 1 else "double damage" if r == 10 else "normal damage"
-    a._qstep("Unstable", f"Hit {hd.number}: 1d10 = {r}, {what}: {damage} \u2192 {new}.")
+    a.qstep("Unstable", f"Hit {hd.number}: 1d10 = {r}, {what}: {damage} \u2192 {new}.")
     return new
 
 
@@ -531,7 +532,7 @@ def _primitive_armour(a: D100Attack, st: AttackState) -> str | None:
     if a.q.param("Primitive", "mode", "") != "armour_double":
         return None
     if a.s.target.primitive_armour:
-        a._qstep("Primitive", "The target's armour is Primitive too: its AP is not doubled.")
+        a.qstep("Primitive", "The target's armour is Primitive too: its AP is not doubled.")
         return None
     return "Primitive"
 
@@ -547,7 +548,7 @@ def _scatter_armour(a: D100Attack, st: AttackState) -> str | None:
 @hook("Graviton", "armour_damage", 10)
 def _graviton(a: D100Attack, location: str, person: int) -> int:
     """Graviton: extra damage equal to the struck location's AP."""
-    return a._armour_at(location, person)
+    return a.armour_at(location, person)
 
 
 # -- toughness and Righteous Fury ---------------------------------------------------------------------
@@ -581,5 +582,5 @@ def _vengeful(a: D100Attack) -> int | None:
 @hook("Volatile", "fury_confirm", 10)
 def _volatile(a: D100Attack) -> bool:
     """Volatile (Deathwatch): a 10 on the damage is Righteous Fury without the confirmation roll."""
-    a._qstep("Volatile", "A 10 on the damage: Righteous Fury without a confirmation roll.")
+    a.qstep("Volatile", "A 10 on the damage: Righteous Fury without a confirmation roll.")
     return True

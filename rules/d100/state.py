@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..models import AppliedModifier, Hit
-from ..tables import ActionDef
+from rules.d100.models import AppliedModifier, Hit
+from rules.d100.tables import ActionDef
+
 from . import D100Test
 
 
@@ -25,7 +26,7 @@ class AttackState:
     (``roll``, the d100; ``test``; ``jammed``; ``overheated``); by the hits and locations
     (``hits`` scored, the ``locations`` on the target, the hits ``moved`` to nearby foes as
     (person, location)); by evasion (``negated`` hits); ``struck`` (person, location) is every hit
-    whose damage is rolled; the damage stage sets ``results`` (the :class:`~rules.models.Hit`
+    whose damage is rolled; the damage stage sets ``results`` (the :class:`~rules.d100.models.Hit`
     records), ``fatigue``, ``slain`` and ``taken`` (the target's damage taken after)."""
 
     action: ActionDef

@@ -1,12 +1,12 @@
 """Two-weapon fighting, both attacks in one resolution (seed 004, Two-Weapon Fighting; the d100
-family's rulesets read it from their ``two_weapon`` table, :class:`rules.tables.TwoWeapon`).
+family's rulesets read it from their ``two_weapon`` table, :class:`rules.d100.tables.TwoWeapon`).
 
 With ``action.two_weapon == "both"`` and ``attacker.second_weapon`` given, :func:`resolve` checks
 the pair (both weapons one-handed, the Two-Weapon Wielder talents the pair needs, each hand's
 action among the ruleset's, one area of suppressive fire, two targets within the table's metres,
 the ranged hits of a melee + ranged pair only on a target in melee), then resolves the first
 weapon's attack and the second's, in that order, from the same dice: each a whole
-:class:`~rules.models.Resolution`, the second in the first's ``second``. Nothing is rolled before
+:class:`~rules.d100.models.Resolution`, the second in the first's ``second``. Nothing is rolled before
 both attacks are checked. The second attack's dice carry the purpose prefix ``second weapon:``.
 
 Without a second weapon (or with ``two_weapon`` ``none`` / ``off_hand``) the attack is resolved
@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import tables
+from rules.d100 import tables
+from rules.d100.models import Action, Resolution, Scenario, Step
+from rules.d100.tables import TwoWeapon
+
 from ..dice import Roller
 from ..errors import FieldError, ScenarioError
-from ..models import Action, Resolution, Scenario, Step
-from ..tables import TwoWeapon
 from .attack import D100Attack
 from .stages import check
 
@@ -195,7 +196,7 @@ def pair_errors(first: D100Attack, second: D100Attack, tw: TwoWeapon) -> list[Fi
     return errors
 
 
-def _after_first(second: Scenario, one: Resolution, same_target: bool) -> tuple[Scenario, list[Step]]:
+def after_first(second: Scenario, one: Resolution, same_target: bool) -> tuple[Scenario, list[Step]]:
     """The second attack's scenario once the first is resolved: on the same target, the damage it
     now has taken (a Horde: its Magnitude left), and no Evasion if the first attack used its
     Reaction. Reading: a target makes one Reaction a round (DH2 Core, Ch. VII, Reactions; seed 004:
@@ -240,7 +241,7 @@ def cost(system: str, action: dict[str, object], attacker: dict[str, object] | N
 def resolve(attack: type[D100Attack], scenario: Scenario, roller: Roller) -> Resolution:
     """The attack of ``scenario``; with both weapons (:func:`wanted`), the first weapon's attack and
     then the second's from the same dice, the second in the first's ``second``. On the same target
-    the second attack starts from the damage the first left (:func:`_after_first`).
+    the second attack starts from the damage the first left (:func:`after_first`).
 
     Raises :class:`~rules.errors.ScenarioError` (every problem of either attack or of the pair, at
     its field, before any die) and :class:`~rules.errors.NeedDie` (scripted dice ran out: the second
@@ -269,7 +270,7 @@ def resolve(attack: type[D100Attack], scenario: Scenario, roller: Roller) -> Res
             "has nothing left to attack.",
         )
         return one.model_copy(update={"steps": [*one.steps, gone]})
-    now, notes = _after_first(planned, one, same_target)
+    now, notes = after_first(planned, one, same_target)
     second = attack(now, hand)
     second.steps.extend(notes)
     two = second.resolve()

@@ -71,7 +71,7 @@ reaching the power's Threshold, not by a d100 test. Seed 003's hit location reve
 test's d100 ("Reverse the order of the dice (roll of 32 becomes 23)"), and a Focus Power roll has
 no d100 to reverse: the d100 family's Psychic Attack (:mod:`rules.d100.stages.psychic`) does not
 fit, so dh1 offers none (its ``action.type`` refusal lists the actions it has). DH1's Focus Power
-is the encounter's test action (:mod:`rules.encounter.moves`): a 9 on any of its Threshold dice
+is the encounter's test action (:mod:`rules.d100.encounter.moves`): a 9 on any of its Threshold dice
 calls Psychic Phenomena (DH1 Core, Ch. VI, Psychic Phenomena), named in its step, and read on the
 group's own Phenomena table where the encounter's ``critical_tables`` event brought one (a row
 marked ``perils`` leading on to its Perils of the Warp table), the rows' effects on the psyker.
@@ -161,12 +161,13 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rules.d100.models import Resolution, Scenario
+
 from .. import registry
 from ..d100 import multiple, two_weapon
 from ..d100.attack import WholeTensAttack
 from ..d100.opposed import SideTest, Winner, higher_characteristic_tie
 from ..dice import Roller
-from ..models import Resolution, Scenario
 
 SYSTEM = "dh1"
 SEED = "seed 003"
@@ -246,8 +247,8 @@ class DH1Attack(WholeTensAttack):
 def resolve(scenario: Scenario, roller: Roller) -> Resolution:
     """Resolve one Dark Heresy 1st edition attack.
 
-    ``scenario``: a validated :class:`~rules.models.Scenario` with ``system == "dh1"``;
-    ``roller``: records every die consumed. Returns the :class:`~rules.models.Resolution`.
+    ``scenario``: a validated :class:`~rules.d100.models.Scenario` with ``system == "dh1"``;
+    ``roller``: records every die consumed. Returns the :class:`~rules.d100.models.Resolution`.
     Raises :class:`~rules.errors.ScenarioError` for an attack the rules do not allow (at the field
     concerned) and :class:`~rules.errors.NeedDie` when scripted dice run out."""
     if multiple.wanted(scenario):  # Multiple Attacks with Swift or Lightning Attack

@@ -166,7 +166,7 @@ Readings taken where the seed is open:
   tables) resolves the same attack. A Troop slain by Fury reads no row. A row
   the group did not enter reads nothing: the result names the row as before.
 - Righteous Fury's critical effects "do not stack ... Each roll is applied as a separate effect"
-  (seed 004, Righteous Fury; in an encounter: :mod:`rules.encounter.criticals`): each d5
+  (seed 004, Righteous Fury; in an encounter: :mod:`rules.d100.encounter.criticals`): each d5
   reads its own row; a duration runs alongside one already running (a second Stunned 2 while
   Stunned 3 runs leaves Stunned 3, the longer left, never 5); Fatigue levels and characteristic
   damage are each roll's own harm and add, as they do from any source (seed 001, Fatigue).
@@ -188,12 +188,13 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rules.d100.models import Resolution, Scenario
+
 from .. import registry
 from ..d100 import D100Test, dh2_test, number, signed, two_weapon
 from ..d100.attack import D100Attack
 from ..d100.opposed import SideTest, Winner
 from ..dice import Roller
-from ..models import Resolution, Scenario
 
 SYSTEM = "dh2"
 SEED = "seed 004"
@@ -297,8 +298,8 @@ class DH2Attack(D100Attack):
 def resolve(scenario: Scenario, roller: Roller) -> Resolution:
     """Resolve one Dark Heresy 2nd edition attack.
 
-    ``scenario``: a validated :class:`~rules.models.Scenario` with ``system == "dh2"``;
-    ``roller``: records every die consumed. Returns the :class:`~rules.models.Resolution`.
+    ``scenario``: a validated :class:`~rules.d100.models.Scenario` with ``system == "dh2"``;
+    ``roller``: records every die consumed. Returns the :class:`~rules.d100.models.Resolution`.
     Raises :class:`~rules.errors.ScenarioError` for an attack the rules do not allow (at the field
     concerned) and :class:`~rules.errors.NeedDie` when scripted dice run out."""
     return two_weapon.resolve(DH2Attack, scenario, roller)

@@ -120,7 +120,7 @@ flat part) is rolled twice and added, the Fury's confirmation succeeds automatic
 makes no Reaction; a ranged attack is tested as usual.
 
 The GM screen's conditions, Overwatch and Suppressing Fire's random targets: the readings
-of the encounter's upkeep are in :mod:`rules.encounter.upkeep` (Pinned's recovery test is
+of the encounter's upkeep are in :mod:`rules.d100.encounter.upkeep` (Pinned's recovery test is
 Challenging (+0), +30 when not shot at since its last turn, rolled as its turn ends; Blood Loss is
 rolled as the bleeder's turn ends, 01-10 dead; an Overwatch shot costs no action, is taken on any
 turn and ends the Overwatch, as does any other action of the overwatcher; Recharge waits until the
@@ -176,12 +176,13 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rules.d100.models import Resolution, Scenario
+
 from .. import registry
 from ..d100 import multiple, two_weapon
 from ..d100.attack import WholeTensAttack
 from ..d100.opposed import SideTest, Winner, higher_characteristic_tie
 from ..dice import Roller
-from ..models import Resolution, Scenario
 
 SYSTEM = "dw"
 SEED = "seed 001"
@@ -265,8 +266,8 @@ class DWAttack(WholeTensAttack):
 def resolve(scenario: Scenario, roller: Roller) -> Resolution:
     """Resolve one Deathwatch attack.
 
-    ``scenario``: a validated :class:`~rules.models.Scenario` with ``system == "dw"``; ``roller``:
-    records every die consumed. Returns the :class:`~rules.models.Resolution` (with ``horde`` when
+    ``scenario``: a validated :class:`~rules.d100.models.Scenario` with ``system == "dw"``; ``roller``:
+    records every die consumed. Returns the :class:`~rules.d100.models.Resolution` (with ``horde`` when
     the target is a Horde). Raises :class:`~rules.errors.ScenarioError` for an attack the rules do
     not allow (at the field concerned) and :class:`~rules.errors.NeedDie` when scripted dice run
     out."""

@@ -13,6 +13,8 @@ applied to its own target exactly once.
 - :mod:`.models`: the file, the events and the state;
 - :mod:`.engine`: one handler per event, the turn's budget, :func:`apply` and :func:`replay`;
 - :mod:`.conditions`: each condition's rule and what it gives an attack;
-- :mod:`.families`: what a profile makes and a resolution does, per ruleset family;
+- :mod:`.family`: the hooks every ruleset family implements (what a profile makes and a resolution
+  does); :mod:`.families` finds a ruleset's family, whose class sits beside its ruleset
+  (:mod:`rules.d100.encounter`, :mod:`rules.wh40krp.family`, :mod:`rules.epic.family`);
 - :mod:`.run`: :func:`run_encounter`, the envelope for the page and the CLI.
 """

@@ -19,7 +19,7 @@ the page (the catalogue ships the records: :func:`catalogue`):
 Each ruleset's difference is data in the record (a :class:`Modifier` row per ruleset and side), as
 Showdown's ``data/conditions.ts`` keeps one entry per condition and its mods overlay it. A module
 with conditions of its own registers their records (:func:`register`:
-:mod:`rules.encounter.manoeuvres`). How to add one: ``docs/conditions.md``.
+:mod:`rules.d100.encounter.manoeuvres`). How to add one: ``docs/conditions.md``.
 
 Where the rulesets differ: DH1's table (seed 003) and Deathwatch's GM screen (seed 001) name
 most of these circumstances; DH2's table (``rules/data/dh2/tables.json``, DH2 Core Table 7-3)
@@ -45,7 +45,9 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Literal
 
-from .. import registry, tables
+from rules import registry
+from rules.d100 import tables
+
 from ..d100 import FATIGUED_SOURCE, fatigued
 from .models import CombatantState, Condition, EncounterError
 
@@ -216,7 +218,7 @@ CONDITIONS: dict[str, ConditionRule] = {
                 ),
             ),
             # seed 001, Pinning ("must keep cover between them and the shooter")
-            hooks=Hooks(turn_end="rules.encounter.upkeep:pinned_test"),
+            hooks=Hooks(turn_end="rules.d100.encounter.upkeep:pinned_test"),
             label="Pinned (keeps cover)",
         ),
         ConditionRule(
@@ -307,14 +309,14 @@ CONDITIONS: dict[str, ConditionRule] = {
             "seed 001, Blood Loss (10% chance of death each Round unless treated)",
             "applied by hand",
             ("rolls_at_turn_end",),
-            hooks=Hooks(turn_end="rules.encounter.upkeep:blood_loss"),
+            hooks=Hooks(turn_end="rules.d100.encounter.upkeep:blood_loss"),
         ),
         ConditionRule(
             "On Overwatch",
             "seed 001, Overwatch (a kill zone held up to WP Bonus rounds; its shots are applied by hand for now)",
             "holding a kill zone",
             # any other action ends its Overwatch (seed 001)
-            hooks=Hooks(action_spent="rules.encounter.upkeep:overwatch_ends"),
+            hooks=Hooks(action_spent="rules.d100.encounter.upkeep:overwatch_ends"),
         ),
         ConditionRule(
             "Immobilised",
@@ -366,7 +368,7 @@ is the Fatigued circumstance (seed 001: \u221210 to all tests); its record holds
 which a condition the GM names "Fatigued" by hand also gives (:func:`d100_given`)."""
 
 
-REGISTERING = ("rules.encounter.manoeuvres",)
+REGISTERING = ("rules.d100.encounter.manoeuvres",)
 """The modules that register condition records of their own (:func:`register`), imported by
 :func:`records` so the list is whole whichever module was imported first."""
 

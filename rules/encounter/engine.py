@@ -5,7 +5,7 @@ for an attack, the resolution. :func:`replay` derives the state from the file's 
 
 One handler per event ``type`` (:data:`HANDLERS`), as a registry; the turn's rules (whose turn,
 the budget of a Full Action or two Half Actions, one Reaction a round: seed 003 and seed 001,
-Action types) are checked once in :func:`_act`.
+Action types) are checked once in :func:`spend_action`.
 """
 
 from __future__ import annotations
@@ -15,13 +15,19 @@ from dataclasses import dataclass
 from dataclasses import field as _field
 from typing import Any
 
+from rules.d100.encounter import criticals, manoeuvres, moves, nearby, upkeep
+from rules.d100.encounter import grapple as grappling
+from rules.d100.encounter.effects import fatigue_limit
+from rules.d100.models import Step
+from rules.encounter import conditions, fate
+from rules.epic import overwatch as epic_overwatch
+from rules.wh40krp import fan_time
+
 from .. import limits, registry
 from ..dice import Roller, ScriptedDice, SeededDice
 from ..errors import FieldError, NeedDie, ScenarioError
-from ..models import Step
-from . import conditions, criticals, epic_overwatch, fan_time, fate, manoeuvres, moves, nearby, upkeep
-from . import grapple as grappling
-from .families import _is_melee, family, fatigue_limit, own_names, profile_words
+from .families import family
+from .family import is_melee, own_names, profile_words
 from .models import (
     FOES,
     ID_LENGTH,
@@ -99,7 +105,7 @@ class Applied:
     fate: tuple[dict[str, Any], ...] = ()  # Fate points: the attack's tests a point may re-roll
 
 
-def _act(ctx: Ctx, c: CombatantState, cost: int, what: str) -> None:
+def spend_action(ctx: Ctx, c: CombatantState, cost: int, what: str) -> None:
     """Check that ``c`` may take an action costing ``cost`` Half Actions now, and spend them."""
     st, f = ctx.state, ctx.field
     if c.out:
@@ -110,7 +116,7 @@ def _act(ctx: Ctx, c: CombatantState, cost: int, what: str) -> None:
     if st.turn != c.id and not delayed:
         now = st.get(st.turn or "")
         raise EncounterError.at(f"{f}.who", f"It is {now.name if now else 'nobody'}'s turn, not {c.name}'s")
-    _limited(f, c, cost, what)
+    limited(f, c, cost, what)
     grappling.before_action(ctx, c, what)  # seed 004, Grappling: only the Grapple action
     if delayed:  # taken out of turn, from the Half Action Delay kept (DH2 Core, Delay)
         conditions.action_spent(ctx, c, what, 0)  # its conditions' hooks (Overwatch ends: seed 001)
@@ -134,7 +140,7 @@ def _act(ctx: Ctx, c: CombatantState, cost: int, what: str) -> None:
         ctx.log.append(ended)
 
 
-def _limited(f: str, c: CombatantState, cost: int, what: str) -> None:
+def limited(f: str, c: CombatantState, cost: int, what: str) -> None:
     """Refuse what ``c``'s conditions stop: any action (Stunned, Helpless, Unconscious...), or a
     Full Action (Pinned: Half Actions only)."""
     stop = conditions.limit(c)
@@ -151,7 +157,7 @@ def _limited(f: str, c: CombatantState, cost: int, what: str) -> None:
         )
 
 
-def _roller(ctx: Ctx) -> Roller:
+def event_roller(ctx: Ctx) -> Roller:
     """The event's dice: those given (rolled by hand), or a seed's; neither: an empty list, so the
     first die needed is asked for (a ``needs`` envelope) and an event that rolls none goes on."""
     ev = ctx.event
@@ -337,7 +343,7 @@ def _order(ctx: Ctx) -> None:
         return
     fam = family(st.system)
     people = [InitiativeCombatant.model_construct(**fam.initiative_combatant(c)) for c in fighting]
-    ctx.roller = _roller(ctx)
+    ctx.roller = event_roller(ctx)
     try:
         res = roll_initiative(st.system, people, ctx.roller)
     except ScenarioError as exc:
@@ -474,8 +480,8 @@ def _attack(ctx: Ctx) -> None:
     fam = family(st.system)
     grapple = grappling.is_grapple(st.system, ev.action)  # seed 004, Grappling
     _can_attack(ctx, who, at, armed=not grapple)
-    conditions.refuse_attack(ctx.field, who, grapple or _is_melee(who.attacker or {}))  # Blinded shoots not
-    if ev.charts and fam.name != "wh40krp":
+    conditions.refuse_attack(ctx.field, who, grapple or is_melee(who.attacker or {}))  # Blinded shoots not
+    if ev.charts and not fam.damage_charts:
         raise EncounterError.at(f"{ctx.field}.charts", "Damage Charts are the fan-made ruleset's (wh40krp)")
     spender = fate.spender(ctx, who, at)  # Fate points: whose point a fate_reroll spends (it has one)
     name = _spend(ctx, who, at, grapple)
@@ -501,7 +507,7 @@ def _attack(ctx: Ctx) -> None:
             detail="; ".join(notes) + ".",
         )
         res = res.model_copy(update={"steps": [step, *res.steps]})
-    _lose_aim(who)
+    lose_aim(who)
     changed = fam.apply(res, who, at, scenario, others)
     changed += criticals.psychic_effects(getattr(res, "phenomena", None), who)  # the psyker's Phenomena rows
     if spender is not None:
@@ -509,8 +515,8 @@ def _attack(ctx: Ctx) -> None:
     ctx.fate = fate.choices(ctx, who, at, scenario, res)
     if grapple:
         changed += grappling.after(ctx, who, at, res, fam.budget)
-    if fam.name == "d100":  # shot at, melee frees the Pinned, Recharge, Overwatch fired
-        melee = grapple or _is_melee(who.attacker or {})
+    if fam.attack_upkeep:  # shot at, melee frees the Pinned, Recharge, Overwatch fired
+        melee = grapple or is_melee(who.attacker or {})
         changed += upkeep.after_attack(ctx, who, upkeep.struck(at, others), melee, res)
     ctx.resolution = res
     who.last_target = at.id  # the page's default target next time (rules/encounter/turn.py)
@@ -528,7 +534,7 @@ def _spend(ctx: Ctx, who: CombatantState, at: CombatantState, grapple: bool) -> 
     st, ev = ctx.state, ctx.event
     fam = family(st.system)
     name = "Grapple" if grapple else str(ev.action.get("type") or ev.action.get("kind") or "Attack")
-    if ev.action.get("overwatch") and fam.name == "d100" and not grapple:
+    if ev.action.get("overwatch") and fam.attack_upkeep and not grapple:
         return upkeep.overwatch_shot(ctx, who, ev.action)
     if grapple:
         cost = grappling.cost(ctx, who, at, ev.action)
@@ -537,7 +543,7 @@ def _spend(ctx: Ctx, who: CombatantState, at: CombatantState, grapple: bool) -> 
     # Epic overwatch (seed 002): a formation on overwatch fires out of its turn
     held = fam.out_of_turn(who, ev.action, st.round) if st.turn != who.id and not who.out else None
     if held is None:
-        _act(ctx, who, cost, name)
+        spend_action(ctx, who, cost, name)
     else:
         ctx.log.append(held)
     return name
@@ -545,12 +551,12 @@ def _spend(ctx: Ctx, who: CombatantState, at: CombatantState, grapple: bool) -> 
 
 def _resolved(ctx: Ctx, data: dict[str, Any]) -> tuple[Any, Any]:
     """The attack's scenario validated, and resolved with the event's dice (or seed)."""
-    from ..api import _resolve, load_scenario
+    from ..api import load_scenario, resolve_scenario
 
     try:
         scenario = load_scenario({**data, "seed": 1}).model_copy(update={"seed": None})
-        ctx.roller = _roller(ctx)
-        return scenario, _resolve(scenario, ctx.roller)
+        ctx.roller = event_roller(ctx)
+        return scenario, resolve_scenario(scenario, ctx.roller)
     except EncounterError:
         raise
     except ScenarioError as exc:
@@ -580,7 +586,7 @@ def _errors(field: str, exc: ScenarioError, who: str = "", at: str = "") -> Enco
 def _aim(ctx: Ctx) -> None:
     c = ctx.who()
     cost, bonus = AIM[ctx.event.aim]
-    _act(ctx, c, cost, f"Aim ({ctx.event.aim})")
+    spend_action(ctx, c, cost, f"Aim ({ctx.event.aim})")
     c.aim = ctx.event.aim
     c.conditions = [x for x in c.conditions if x.name != "Aiming"]
     c.conditions.append(
@@ -589,7 +595,7 @@ def _aim(ctx: Ctx) -> None:
     ctx.log.append(f"{c.name} aims ({ctx.event.aim} Action, +{bonus} to its next attack)")
 
 
-def _lose_aim(c: CombatantState) -> None:
+def lose_aim(c: CombatantState) -> None:
     """Aim is held for the next attack only: anything else loses it (seed 003, Aim: 'on your next attack')."""
     c.aim = "none"
     c.conditions = [x for x in c.conditions if x.name != "Aiming"]
@@ -625,8 +631,8 @@ def _reload(ctx: Ctx) -> None:
         )
     need = w.reloading or _reload_cost(w.reload)
     spend = min(need, 2)  # a Half, or a Full Action a turn ("2 Full": a Full Action in each of two turns)
-    _act(ctx, c, spend, f"Reload ({w.reload or 'Full'})")
-    _lose_aim(c)
+    spend_action(ctx, c, spend, f"Reload ({w.reload or 'Full'})")
+    lose_aim(c)
     w.reloading = need - spend
     if w.reloading:
         ctx.log.append(f"{c.name} reloads the {w.name}: {w.reloading} Half Action(s) still to go (Rld {w.reload})")
@@ -645,9 +651,9 @@ def _clear_jam(ctx: Ctx) -> None:
             f"{ctx.field}.who", f"{c.name}'s {w.name} is already being repaired ({w.repairing} turn(s) left)"
         )
     fam = family(ctx.state.system)
-    _act(ctx, c, fam.clear_jam_cost, "Clear Jam")
-    _lose_aim(c)
-    ctx.roller = _roller(ctx)
+    spend_action(ctx, c, fam.clear_jam_cost, "Clear Jam")
+    lose_aim(c)
+    ctx.roller = event_roller(ctx)
     step = fam.clear_jam(c, w, ctx.roller)
     ctx.steps.append(step)
     ctx.log.append(f"{c.name} clears the {w.name}'s jam: {step.detail}")
@@ -662,14 +668,14 @@ def _simple(ctx: Ctx) -> None:
     if ev.type == "reload":
         return _reload(ctx)
     if moves.is_move_event(ctx.state.system, ev.type):  # Move Half/Full, Disengage, Tactical Advance, Brace
-        _lose_aim(ctx.who())
-        return moves.simple(ctx, _act)
+        lose_aim(ctx.who())
+        return moves.simple(ctx, spend_action)
     c = ctx.who()
     if ev.full is not None:
         raise EncounterError.at(f"{ctx.field}.full", "A Full Action's move is one of the d100 rulesets (dh2, dh1, dw)")
     cost, src = SIMPLE[ev.type]
-    _act(ctx, c, cost, ev.type.capitalize())
-    _lose_aim(c)
+    spend_action(ctx, c, cost, ev.type.capitalize())
+    lose_aim(c)
     if ev.type == "stand":
         if not c.has("Prone"):
             raise EncounterError.at(f"{ctx.field}.who", f"{c.name} is not Prone")
@@ -688,16 +694,16 @@ def _simple(ctx: Ctx) -> None:
 
 
 def _test(ctx: Ctx) -> None:
-    """A named test (:func:`rules.encounter.moves.test`): held Aim is lost."""
-    _lose_aim(ctx.who())
-    moves.test(ctx, _act)
+    """A named test (:func:`rules.d100.encounter.moves.test`): held Aim is lost."""
+    lose_aim(ctx.who())
+    moves.test(ctx, spend_action)
 
 
 def _overwatch(ctx: Ctx) -> None:
     """The ``overwatch`` event: Epic's overwatch action, the formation's action for its turn (seed
-    002, Overwatch; :mod:`rules.encounter.epic_overwatch`); in the d100 rulesets a Full Action
+    002, Overwatch; :mod:`rules.epic.overwatch`); in the d100 rulesets a Full Action
     setting a kill zone held over later turns (seed 001, Overwatch; :func:`upkeep.overwatch`)."""
-    if family(ctx.state.system).name != "epic":
+    if not family(ctx.state.system).formation_overwatch:
         return upkeep.overwatch(ctx)
     if ctx.event.fire is not None or ctx.event.zone is not None:
         field = "fire" if ctx.event.fire is not None else "zone"
@@ -705,17 +711,17 @@ def _overwatch(ctx: Ctx) -> None:
             f"{ctx.field}.{field}", "An Epic formation on overwatch names no kill zone or burst (seed 002, Overwatch)"
         )
     c = ctx.who()
-    _act(ctx, c, 2, "Overwatch")
+    spend_action(ctx, c, 2, "Overwatch")
     ctx.log.append(epic_overwatch.go_on(c, ctx.state.round))
 
 
 def _take_item(ctx: Ctx) -> None:
     """The fan ruleset's 4-action task: take a hand-held item from a dead, wounded or knocked out
     character (seed 000, Actions); begun with fewer actions left, it goes on at the next turn
-    (:mod:`rules.encounter.fan_time`)."""
+    (:mod:`rules.wh40krp.fan_time`)."""
     st, ev = ctx.state, ctx.event
     fam = family(st.system)
-    if fam.name != "wh40krp":
+    if not fam.long_tasks:
         raise EncounterError.at(f"{ctx.field}.type", "Taking an item in 4 actions is the fan ruleset's (seed 000)")
     c = ctx.who()
     if ev.other is None or ev.other == c.id:
@@ -728,7 +734,7 @@ def _take_item(ctx: Ctx) -> None:
         raise EncounterError.at(f"{ctx.field}.type", f"{c.name} has no action left this round (seed 000: 4 a round)")
     left = fan_time.task_left(c)
     spend = min(left, max(room, 1))
-    _act(ctx, c, spend, fan_time.TASK_WHAT)
+    spend_action(ctx, c, spend, fan_time.TASK_WHAT)
     ctx.log.append(fan_time.progress(c, other, left - spend))
 
 
@@ -819,7 +825,7 @@ def apply(state: EncounterState, event: Any, field: str = "then") -> Applied:
 
     Raises :class:`EncounterError` (the event is not allowed now; ``field`` prefixes each error's
     path) and :class:`~rules.errors.NeedDie` (its scripted dice ran out)."""
-    return _apply(_copy(state), event, field)
+    return apply_event(_copy(state), event, field)
 
 
 def _copy(state: EncounterState) -> EncounterState:
@@ -832,7 +838,7 @@ def _copy(state: EncounterState) -> EncounterState:
     return bare
 
 
-def _apply(state: EncounterState, event: Any, field: str) -> Applied:
+def apply_event(state: EncounterState, event: Any, field: str) -> Applied:
     """Apply one event to ``state`` itself (changed in place, also when an error is raised: the
     caller owns it, a copy from :func:`apply` or the state :func:`replay` is building)."""
     who = getattr(event, "who", None)
@@ -850,7 +856,7 @@ def _apply(state: EncounterState, event: Any, field: str) -> Applied:
     if ctx.roller is not None:
         stored = stored.model_copy(update={"dice": [r.value for r in ctx.roller.records], "seed": None})
     st = ctx.state
-    if st.round and family(st.system).name == "wh40krp":  # seed 000: a turn is 6 rounds
+    if st.round and family(st.system).long_tasks:  # seed 000: a turn is 6 rounds
         st.game_turn, st.round_of_turn = fan_time.clock(st.round)
     if st.grapples:
         grappling.sync(st)  # a grappler out of the fight or removed: its grapple ends
@@ -885,7 +891,7 @@ def preview(
     who, at = ctx.who(), ctx.who("at")
     _can_attack(ctx, who, at, armed=armed)
     conditions.refuse_attack(
-        field, who, grappling.is_grapple(state.system, event.action) or _is_melee(who.attacker or {})
+        field, who, grappling.is_grapple(state.system, event.action) or is_melee(who.attacker or {})
     )
     event = upkeep.with_area(ctx)  # Suppressing Fire's area, as the attack resolves it
     fam = family(state.system)
@@ -913,12 +919,12 @@ def replay(file: EncounterFile, field: str = "events") -> EncounterState:
     top = field.removesuffix("events")  # the file's own fields: "encounter.system" for "encounter.events"
     if registry.find(file.system) is None:
         raise EncounterError.at(f"{top}system", f"Must be one of {', '.join(registry.RULESETS)}")
-    if file.options is not None and family(file.system).name != "d100":
+    if file.options is not None and not family(file.system).table_options:
         raise EncounterError.at(f"{top}options", "Table rules are those of the d100 rulesets (dh2, dh1, dw)")
     state = EncounterState(system=file.system, name=file.name, options=file.options)
     for i, ev in enumerate(file.events):
         try:
-            state = _apply(state, ev, f"{field}.{i}").state  # built in place: linear in the events
+            state = apply_event(state, ev, f"{field}.{i}").state  # built in place: linear in the events
         except NeedDie as need:
             raise EncounterError.at(f"{field}.{i}.dice", f"Too few dice recorded: {need}") from None
     return state

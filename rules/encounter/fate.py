@@ -15,10 +15,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from rules.d100.models import Step
+
 from .. import registry
 from ..d100.fate import SET_ASIDE, SOURCES, STANDS, TESTS
 from ..dice import Roller
-from ..models import Step
 from .models import CombatantState, EncounterError
 
 if TYPE_CHECKING:
@@ -83,8 +84,9 @@ def choices(ctx: Ctx, who: CombatantState, at: CombatantState, scenario: Any, re
     applying it again with ``fate_reroll``): :func:`rules.d100.fate.choices` of its own dice, each
     with ``who`` (the id of the combatant whose point it spends), only those whose combatant has a
     point left. Empty outside the d100 rulesets and once the attack spent its re-roll."""
+    from rules.d100.models import Resolution, Scenario
+
     from ..d100.fate import choices as offered
-    from ..models import Resolution, Scenario
 
     if ctx.roller is None or not isinstance(scenario, Scenario) or not isinstance(res, Resolution):
         return []

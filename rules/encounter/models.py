@@ -17,10 +17,11 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
+from rules.d100.models import MAX_DICE, DieFace, FateTestName, Seed, TableOptions
+
 from .. import limits
 from ..critical.models import AppliedEffect, CriticalTable, PerilsTable, PhenomenaTable, PsychicReading
 from ..errors import ScenarioError
-from ..models import MAX_DICE, DieFace, FateTestName, Seed, TableOptions
 
 ID_LENGTH = 40
 """A combatant's id has at most this many characters."""
@@ -151,7 +152,7 @@ class AttackEvent(_Rolled):
     # Suppressing Fire's random targets (seed 001, Suppressing Fire): the other
     # combatants in the area; each hit goes to a die-chosen one of the target and these
     area: list[Id] | None = Field(None, max_length=limits.NEARBY_FOES)
-    # Critical effects (rules/encounter/criticals.py): this attack's own tables, kept
+    # Critical effects (rules/d100/encounter/criticals.py): this attack's own tables, kept
     # instead of those of the last critical_tables event; left out of the file while None
     critical_tables: list[CriticalTable] | None = Field(None, max_length=3 * 16)
     # Fate points (rules/encounter/fate.py): one test of this attack re-rolled with a Fate point of
@@ -179,9 +180,9 @@ class ClearJamEvent(_Rolled):
 class SimpleEvent(_Rolled):
     """An action with no roll: ``reload`` (its Rld), ``stand`` (from Prone), ``ready``, ``move``,
     ``run``, ``delay`` (act later this round), ``end_turn`` (``who`` is whose turn it is);
-    ``disengage``, ``tactical_advance``, ``brace`` (:mod:`rules.encounter.moves`).
+    ``disengage``, ``tactical_advance``, ``brace`` (:mod:`rules.d100.encounter.moves`).
 
-    ``end_turn`` may roll (:mod:`rules.encounter.upkeep`): a Pinned combatant's
+    ``end_turn`` may roll (:mod:`rules.d100.encounter.upkeep`): a Pinned combatant's
     Willpower test to recover and a bleeding one's Blood Loss d100 are rolled as its turn ends,
     from ``dice`` (typed) or ``seed`` (rolled for it), stored as dice so the file replays."""
 
@@ -209,7 +210,7 @@ class SimpleEvent(_Rolled):
 
 # Every non-attack action's test: Use a Skill, Jump or Leap, Focus Power
 class TestEvent(_Rolled):
-    """A named test the combatant takes as its action (:mod:`rules.encounter.moves`): ``test`` is
+    """A named test the combatant takes as its action (:mod:`rules.d100.encounter.moves`): ``test`` is
     ``skill`` (Use a Skill: ``skill`` names it, ``value`` its percent), ``jump`` (an Agility test),
     ``leap`` (a Strength test) or ``focus_power`` (Deathwatch, DH2: a Focus Power test, WP by
     default; DH1: the Threshold roll, ``psy_dice`` d10s + WP Bonus against ``threshold``);
@@ -232,7 +233,7 @@ class TestEvent(_Rolled):
     fate_reroll: bool | None = Field(None, description="re-roll the test's d100 with a Fate point; the new roll stands")
 
 
-# the GM screen's conditions and Overwatch across turns (rules/encounter/upkeep.py)
+# the GM screen's conditions and Overwatch across turns (rules/d100/encounter/upkeep.py)
 class OverwatchEvent(_Event):
     """``who`` takes Overwatch (a Full Action, seed 001, Overwatch): a kill zone is set and it is
     On Overwatch over its later turns, until its shot (an ``attack`` with ``action.overwatch``,
@@ -292,7 +293,7 @@ class AdjustEvent(_Event):
     fate_max: int | None = Field(None, ge=0, le=99, description="its Fate points when refreshed")
 
 
-# Critical effects (rules/encounter/criticals.py): the group's tables in force
+# Critical effects (rules/d100/encounter/criticals.py): the group's tables in force
 class CriticalTablesEvent(_Event):
     """The group's Critical Effects tables (:class:`rules.critical.models.CriticalTable`, the
     encounter's own ruleset only) in force for the attacks after it: each attack's scenario gets
@@ -334,7 +335,7 @@ EVENT_TYPES: tuple[str, ...] = tuple(
 class EncounterFile(_Model):
     """The whole encounter: version 1 of ``auspex_encounter``, its ruleset (``system``: every
     combatant is of it, so a result applies only within its own ruleset) and its ``events``;
-    ``options``: the table rules of a d100 encounter (:class:`~rules.models.TableOptions`), put
+    ``options``: the table rules of a d100 encounter (:class:`~rules.d100.models.TableOptions`), put
     into every attack's scenario (absent: the rules as printed)."""
 
     auspex_encounter: Literal[1] = 1
@@ -448,13 +449,13 @@ class CombatantState(_Model):
     fury: list[FuryEffect] = Field(default_factory=list)  # Righteous Fury effects suffered (seed 004 L70)
     # Pinned: an attack targeted it since its last turn ended (seed 001, Pinning: +30 if not)
     shot_at: bool = False
-    # Critical effects (rules/encounter/criticals.py): the rows read for its critical
+    # Critical effects (rules/d100/encounter/criticals.py): the rows read for its critical
     # damage, and its characteristics' damage (points by characteristic, taken off its later
     # attacks' tests); left out of the JSON while empty
     critical_rows: list[FuryEffect] = Field(default_factory=list)
     characteristic_damage: dict[str, int] = Field(default_factory=dict)
     # The group's Psychic Phenomena and Perils of the Warp rows read for it as a psyker
-    # (rules/encounter/criticals.py, psychic_effects); left out of the JSON while empty
+    # (rules/d100/encounter/criticals.py, psychic_effects); left out of the JSON while empty
     psychic_rows: list[PsychicReading] = Field(default_factory=list)
     # Fate points (rules/encounter/fate.py): left and its most; None (left out of the JSON): unknown
     fate: int | None = None

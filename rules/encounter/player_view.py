@@ -47,10 +47,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .. import tables
+from rules.d100 import tables
+
 from ..errors import NeedDie, ScenarioError
 from ..sources import book_words
-from .engine import _apply, replay
+from .engine import apply_event, replay
 from .families import family
 from .models import PARTY, AttackEvent, CombatantState, EncounterError, EncounterFile, EncounterState
 from .turn import turn_view
@@ -280,7 +281,7 @@ def _action(ev: AttackEvent) -> str:
 def _verdict(res: Any) -> str:
     """The outcome of the attack in the engine's word (``hit``, ``miss``, ``jam``, ``evaded``; a
     grapple's or a manoeuvre's ``won``/``lost``; Epic's ``losses``...), never a number."""
-    from . import grapple, manoeuvres
+    from rules.d100.encounter import grapple, manoeuvres
 
     if res is None:
         return "done"
@@ -353,7 +354,7 @@ def player_view(file: EncounterFile) -> dict[str, Any]:
         names = {c.id: c.name for c in state.combatants}
         turn_was = (state.round, state.turn)
         try:  # in place, as replay builds its state: linear in the events
-            applied = _apply(state, ev, f"encounter.events.{i}")
+            applied = apply_event(state, ev, f"encounter.events.{i}")
         except NeedDie as need:  # as replay says it: the file's dice are short
             raise EncounterError.at(f"encounter.events.{i}.dice", f"Too few dice recorded: {need}") from None
         state = applied.state

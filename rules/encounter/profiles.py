@@ -1,7 +1,7 @@
 """A combatant's profile as the encounter keeps it: its canonical form.
 
 An ``add`` or ``profile`` event's ``attacker`` and ``target`` are validated by the scenario model
-of the encounter's ruleset (:func:`rules.encounter.families._validate`); the profile the state
+of the encounter's ruleset (:func:`rules.encounter.family.validate_profiles`); the profile the state
 keeps (and the event the file stores) is then the one typed with every number the model reads as a
 whole number written as one, so no later rule reads text where it counts (``Ag // 10`` for
 initiative, TB for Fatigue's limit, BS for Clear Jam, the fan ruleset's I). The rest of the profile
@@ -34,7 +34,7 @@ _UNDERSCORED = re.compile(r"[+-]?\d+(?:_\d+)+(?:\.\d*)?")
 
 def canonical(raw: Any, valid: Any, field: str, name: str) -> tuple[Any, list[str]]:
     """``raw`` (a profile as given: a dict) with its numbers as ``valid`` (the validated model of
-    it, :class:`rules.models.Attacker` and the like) reads them; the notes of what was read how.
+    it, :class:`rules.d100.models.Attacker` and the like) reads them; the notes of what was read how.
 
     ``field`` is the profile's path in the event (``then.combatant.attacker``), ``name`` the
     combatant's, both for the messages. Raises :class:`EncounterError` naming each field refused
@@ -113,7 +113,7 @@ def _read(raw: Any, valid: float, path: str, root: str, name: str, notes: list[s
 # ---------------------------------------------------------------- a whole profile from one side
 
 _DEFENCE_CHARACTERISTICS = ("WS", "S", "T", "Ag", "WP")
-"""The characteristics a d100 target profile holds (:class:`rules.models.TargetCharacteristics`)."""
+"""The characteristics a d100 target profile holds (:class:`rules.d100.models.TargetCharacteristics`)."""
 
 UNARMED = {"name": "Unarmed", "class": "Unarmed", "damage": "1d5-3", "damage_type": "I", "pen": 0}
 """Bare hands, where the ruleset's armoury has no Unarmed entry: 1d5-3+SB Impact, no penetration
@@ -161,7 +161,7 @@ def whole(
 def _defences_of(attacker: dict[str, Any], name: str, notes: list[str]) -> dict[str, Any] | None:
     from pydantic import ValidationError
 
-    from ..models import Attacker
+    from rules.d100.models import Attacker
 
     try:
         a = Attacker.model_validate(attacker)
@@ -187,8 +187,9 @@ def _defences_of(attacker: dict[str, Any], name: str, notes: list[str]) -> dict[
 def _attacks_of(system: str, target: dict[str, Any], name: str, notes: list[str]) -> dict[str, Any] | None:
     from pydantic import ValidationError
 
+    from rules.d100.models import Target
+
     from ..armoury import armoury, weapon_profile
-    from ..models import Target
 
     try:
         t = Target.model_validate(target)

@@ -55,13 +55,13 @@ MAX_ERRORS = 20
 
 
 def _validation(prefix: str, exc: ValidationError) -> EncounterError:
-    from ..api import _field_path, _message
+    from ..api import error_message, field_path
 
     errors = []
     for err in exc.errors()[:MAX_ERRORS]:
         loc = _untagged(tuple(p for p in err["loc"] if not (isinstance(p, str) and "[" in p)))
-        path = _field_path(loc)
-        errors.append(FieldError(f"{prefix}.{path}" if path else prefix, _message(err)))
+        path = field_path(loc)
+        errors.append(FieldError(f"{prefix}.{path}" if path else prefix, error_message(err)))
     return EncounterError(errors)
 
 

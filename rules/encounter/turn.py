@@ -60,7 +60,7 @@ it is sent), ``test`` a Jump (a Full Action test)."""
 
 D100_ONLY = frozenset({"grapple", "move_full", "disengage", "tactical_advance", "brace", "test"})
 """The controls of the d100 rulesets' actions only (DH2, DH1, Deathwatch: seed 004's Grappling,
-the moves and tests of :mod:`rules.encounter.moves`); the page offers them nowhere else."""
+the moves and tests of :mod:`rules.d100.encounter.moves`); the page offers them nowhere else."""
 
 
 def default_target(state: EncounterState) -> str | None:

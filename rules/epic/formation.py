@@ -6,7 +6,7 @@ save and integrity). An Epic datasheet gives each unit both. The scenario keeps 
 ``attacker`` formation (:class:`rules.epic.models.AttackingFormation`) and a ``target`` one
 (:class:`rules.epic.models.TargetFormation`); an encounter's combatant holds one of each, unit *i*
 of the one being unit *i* of the other (so a unit destroyed when shot at no longer shoots:
-:meth:`rules.encounter.families.Epic.scenario`).
+:meth:`rules.epic.family.Epic.scenario`).
 
 A formation typed in one table carries the other side on its units (a shooting unit's ``armour``,
 ``cover_save``, ``in_cover``, ``integrity``; a target unit's ``weapons``, ``cc``, ``ff``), and

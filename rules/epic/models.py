@@ -33,8 +33,9 @@ from pydantic import (
     model_validator,
 )
 
+from rules.d100.models import MAX_DICE, AppliedModifier, Die, DieFace, Seed, Step
+
 from .. import limits
-from ..models import MAX_DICE, AppliedModifier, Die, DieFace, Seed, Step
 
 UnitType = Literal["infantry", "armoured vehicle", "war engine", "aircraft"]
 UNIT_TYPES: tuple[str, ...] = get_args(UnitType)
@@ -67,7 +68,8 @@ _RANGE = re.compile(r"^(\d{1,6})(t|tiles?)?$", re.IGNORECASE | re.ASCII)
 _NUMBER = re.compile(r"\d{1,6}", re.ASCII)  # a number a model's bounds can then check (never "\u00b2")
 
 
-def _faces(low: int, high: int) -> str:
+def face_range(low: int, high: int) -> str:
+    """A range of die faces as a player writes it: ``4``, ``5 or 6``, ``4-6``."""
     return f"{low}" if low == high else f"{low}-{high}" if high - low > 1 else f"{low} or {high}"
 
 
@@ -82,8 +84,8 @@ def to_hit_from_datasheet(kind: str, n: int, word: str) -> str:
     value = 7 - n
     sure = " (a 6 always misses, seed 002)" if value == 6 else ""
     return (
-        f"'{word}': a datasheet's {n}+ hits on {_faces(n, 6)}, {7 - n} in 6. Here a d6 hits on a roll equal "
-        f"or under the value (seed 002, Roll to Hit): write {kind}{value}, which hits on {_faces(1, min(value, 5))}{sure}"
+        f"'{word}': a datasheet's {n}+ hits on {face_range(n, 6)}, {7 - n} in 6. Here a d6 hits on a roll equal "
+        f"or under the value (seed 002, Roll to Hit): write {kind}{value}, which hits on {face_range(1, min(value, 5))}{sure}"
     )
 
 
@@ -95,8 +97,8 @@ def save_from_datasheet(n: int, written: str) -> str:
     if value == 0:
         return f"'{written}': {n}+ cannot be rolled on a d6: write 0 (no save)"
     return (
-        f"'{written}': a datasheet's {n}+ saves on {_faces(n, 6)}, {7 - n} in 6. Here a d6 saves on a roll "
-        f"equal or under the save: write {value}, which saves on {_faces(1, value)}"
+        f"'{written}': a datasheet's {n}+ saves on {face_range(n, 6)}, {7 - n} in 6. Here a d6 saves on a roll "
+        f"equal or under the save: write {value}, which saves on {face_range(1, value)}"
     )
 
 
@@ -133,9 +135,9 @@ def datasheet_read(kind: str, n: int, value: int, save: bool) -> str:
         return f"a datasheet's {n}+ cannot be rolled on a d6: no save (0)"
     new = f"{kind}{value}" if kind else str(value)
     sure = ", a 6 always missing" if value == 6 and not save else ""
-    faces = _faces(1, min(value, 5) if not save else value)
+    faces = face_range(1, min(value, 5) if not save else value)
     return (
-        f"a datasheet's {n}+ {verb} on {_faces(n, 6)}, {7 - n} in 6; here a d6 {verb} equal or under: "
+        f"a datasheet's {n}+ {verb} on {face_range(n, 6)}, {7 - n} in 6; here a d6 {verb} equal or under: "
         f"{new} ({faces}{sure})"
     )
 

@@ -71,8 +71,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal
 
+from rules.d100.models import AppliedModifier, Die, Step
+
 from ..dice import Roller
-from ..models import AppliedModifier, Die, Step
 from .assault import assault
 from .barrage import barrage
 from .checks import check, under

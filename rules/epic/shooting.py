@@ -74,7 +74,7 @@ def shoot(atk: EpicAttack, shooting: list[int], target: FormationState) -> tuple
     """Roll to hit a weapon group at a time, allocate, save (normal hits first, then
     macro-weapon hits). Returns the rolls and the target after them."""
     groups = weapon_groups(atk, shooting, target)
-    mods = modifiers(atk, _cover(atk))
+    mods = modifiers(atk, cover_save(atk))
     rolls: list[ToHitRoll] = []
     for (_, kind, value, macro, reach), g in sorted(groups.items(), key=lambda kv: kv[0][3]):
         label = f"{g.weapon.name}{' (MW)' if macro else ''}"
@@ -108,7 +108,7 @@ def weapon_groups(atk: EpicAttack, shooting: list[int], target: FormationState) 
     return groups
 
 
-def _cover(atk: EpicAttack) -> bool:
+def cover_save(atk: EpicAttack) -> bool:
     """Whether the whole formation's shooting takes -1 for cover: a unit it can see is in cover,
     and the attacker does not ignore cover (then it cannot hit those units)."""
     in_cover = [u for u in atk.s.target.units if u.in_cover and u.line_of_fire]

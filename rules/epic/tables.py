@@ -7,10 +7,10 @@ from functools import cache
 
 from pydantic import Field
 
-from ..tables import DataModel as _Data
-from ..tables import Sourced as _Sourced
-from ..tables import SourcedValue as _Value
-from ..tables import load_data
+from rules.d100.tables import DataModel as _Data
+from rules.d100.tables import Sourced as _Sourced
+from rules.d100.tables import SourcedValue as _Value
+from rules.d100.tables import load_data
 
 SYSTEM = "epic"
 SEED = "seed 002"

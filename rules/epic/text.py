@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..models import AppliedModifier
+from rules.d100.models import AppliedModifier
+
 from .models import (
     VALUE_KINDS,
     EpicScenario,
     TargetFormation,
-    _faces,
     datasheet_read,
     datasheet_value,
+    face_range,
     parse_weapons,
 )
 
@@ -54,11 +55,11 @@ def plain_value_words(kind: str, v: int) -> str:
     Hit: a d6 equal or under the value hits, a 6 always misses) and a datasheet's ``AP4+`` (a d6 of
     4 or more), which is ``AP3`` here."""
     other = datasheet_value(v, save=False) or 0
-    here = f"{kind}{v} (no '+') is read as this game's {kind} {v}: hits on {_faces(1, min(v, 5))}, {min(v, 5)} in 6"
+    here = f"{kind}{v} (no '+') is read as this game's {kind} {v}: hits on {face_range(1, min(v, 5))}, {min(v, 5)} in 6"
     if not other:
         return here
     return (
-        f"{here}. A datasheet's {kind}{v}+ hits on {_faces(v, 6)}, {7 - v} in 6, which is {kind}{other} here: "
+        f"{here}. A datasheet's {kind}{v}+ hits on {face_range(v, 6)}, {7 - v} in 6, which is {kind}{other} here: "
         f"type {kind}{v}+ if that is what the datasheet says"
     )
 
@@ -101,11 +102,13 @@ def datasheet_notes(s: EpicScenario) -> list[tuple[str, str]]:
             for k in w.typed_plain:  # "AP4": the seed's AP 4, not a datasheet's AP4+ (seed 002, Roll to Hit)
                 v = getattr(w, k)
                 other = datasheet_value(v, save=False) or 0
-                alt = f"; a datasheet's {k}{v}+ is {k}{other} here ({_faces(1, min(other, 5))}, {min(other, 5)} in 6)"
+                alt = (
+                    f"; a datasheet's {k}{v}+ is {k}{other} here ({face_range(1, min(other, 5))}, {min(other, 5)} in 6)"
+                )
                 notes.append(
                     (
                         "Roll to Hit",
-                        f"{u.name}'s {w.name} {k}{v} (no '+'): hits on {_faces(1, min(v, 5))}, {min(v, 5)} in 6"
+                        f"{u.name}'s {w.name} {k}{v} (no '+'): hits on {face_range(1, min(v, 5))}, {min(v, 5)} in 6"
                         f"{alt if other else ''}: type {k}{v}+ for a datasheet's value.",
                     )
                 )

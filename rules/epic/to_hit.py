@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..models import AppliedModifier
+from rules.d100.models import AppliedModifier
+
 from .models import ToHitRoll
 from .readings import hits_on, zero_to_hit
 from .text import roll_text, values_text

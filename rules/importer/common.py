@@ -10,8 +10,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import limits, tables
-from ..models import LOCATIONS, SIZES
+from rules import limits
+from rules.d100 import tables
+from rules.d100.models import LOCATIONS, SIZES
+
 from .models import ImportedField, ImportResult, Problem, Talent
 
 Sourced = tuple[Any, str]
@@ -30,7 +32,7 @@ CLASSES = {
     "vehicle": "Mounted",
 }
 TALENTS = ("Swift Attack", "Lightning Attack", "Ambidextrous", "Two-Weapon Wielder")
-"""The talents the engine reads as an action's option (:class:`rules.models.Action`)."""
+"""The talents the engine reads as an action's option (:class:`rules.d100.models.Action`)."""
 
 
 @dataclass
@@ -48,7 +50,7 @@ class WeaponSheet:
 class Sheet:
     """One actor or stat block as the engine reads it: ``system`` the ruleset (dh2, dh1, dw),
     ``attacker`` and ``target`` the fields of its attacker and target entries (dotted paths of
-    :class:`rules.models.Attacker` and :class:`rules.models.Target`), its weapons, the armour it
+    :class:`rules.d100.models.Attacker` and :class:`rules.d100.models.Target`), its weapons, the armour it
     wears (AP by location, with the armour's name), and the talents the engine reads."""
 
     name: str

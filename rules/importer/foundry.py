@@ -65,8 +65,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.d100.models import LOCATIONS
+
 from .. import limits
-from ..models import LOCATIONS
 from .common import (
     TALENTS,
     Sheet,

@@ -48,8 +48,9 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from rules.d100.models import LOCATIONS
+
 from .. import limits
-from ..models import LOCATIONS
 from .common import TALENTS, Sheet, WeaponSheet, emit, problem, quality
 from .models import ImportResult
 

@@ -70,7 +70,7 @@ def _seam(scenario: Any) -> OddsSeam:
     return seam
 
 
-def _attack_class(system: str) -> Any:
+def attack_class(system: str) -> Any:
     """The d100 attack procedure of ``system`` (:mod:`rules.registry`), which the odds walk."""
     path = registry.get(system).attack
     if path is None:
@@ -78,11 +78,11 @@ def _attack_class(system: str) -> Any:
     return registry.load(path)
 
 
-def _d100_distribution(scenario: Any) -> tuple[Dist[Any], int | None]:
+def d100_distribution(scenario: Any) -> tuple[Dist[Any], int | None]:
     """The d100 family: the attack walked stage by stage (:mod:`rules.odds.d100`)."""
     from . import d100
 
-    cls = _attack_class(scenario.system)
+    cls = attack_class(scenario.system)
     try:
         return d100.outcomes(scenario, cls), None
     except TooManyOutcomes:
@@ -163,7 +163,7 @@ def _d100_finish(scenario: Any, report: Odds, dist: Dist[Any], sample: int | Non
     figures are each attack's alone."""
     from .two_weapon import with_second
 
-    report = with_second(scenario, report, dist, sample, _attack_class(scenario.system))
+    report = with_second(scenario, report, dist, sample, attack_class(scenario.system))
     talent = getattr(getattr(scenario, "action", None), "talent", None)
     if talent is not None:  # Multiple Attacks: the figures are one attack's
         from ..d100.multiple import ATTACKS
@@ -184,7 +184,7 @@ def _no_manoeuvre(scenario: Any) -> None:
     action = getattr(scenario, "action", None)
     if action is None or getattr(scenario, "system", "") not in ("dh1", "dw", "dh2"):
         return
-    from .. import tables
+    from rules.d100 import tables
 
     act = tables.actions(scenario.system).get(action.action_type)
     if act is not None and act.manoeuvre is not None:
@@ -300,7 +300,7 @@ def _notes(sample: int | None) -> list[str]:
     ]
 
 
-def _d100(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
+def d100_outcomes(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
     """The d100 family's report: the test, the hits, evasion, then a Horde's Magnitude or a
     target's wounds (:func:`_horde_figures`, :func:`_wound_figures`), Righteous Fury, the charts,
     and the Critical Effects rows (:func:`rules.odds.critical.critical_odds`)."""
@@ -327,7 +327,7 @@ def _d100(scenario: Any, dist: Dist[Any], sample: int | None) -> Odds:
     headline += _fate_figures(scenario, dist, sample, figures, notes)
     from .critical import critical_odds  # the chance of each Critical Effects row
 
-    critical = critical_odds(scenario, _attack_class(scenario.system), dist, sample)
+    critical = critical_odds(scenario, attack_class(scenario.system), dist, sample)
     return Odds(
         critical=critical,
         system=scenario.system,
@@ -358,7 +358,7 @@ def _fate_figures(
     asked = getattr(scenario, "fate_reroll", None)
     if asked is not None and asked != "attack":
         notes.append(f"A Fate re-roll's odds are worked out for the attack test only, not for '{asked}'.")
-    if asked != "attack" or not applies(scenario, _attack_class(scenario.system)):
+    if asked != "attack" or not applies(scenario, attack_class(scenario.system)):
         return []
     f = _Figures(with_fate(dist), sample)
     out = [Figure(key="hit_fate", label="Hits, with one Fate re-roll of the attack test", chance=f.chance(_hits))]
@@ -396,7 +396,7 @@ def _wound_figures(f: _Figures, scenario: Any, notes: list[str]) -> tuple[list[F
     from .d100 import wounds_cap
 
     t = scenario.target
-    cap = wounds_cap(scenario, _attack_class(scenario.system))
+    cap = wounds_cap(scenario, attack_class(scenario.system))
     left = t.wounds - t.damage_taken
     need = max(1, left)
     figures = [
@@ -510,7 +510,7 @@ def _epic_report(scenario: Any, hits: Dist[int], losses: Dist[tuple[int, bool, b
     )
 
 
-D100_ODDS = OddsSeam(_d100_distribution, _d100, finish=_d100_finish)
+D100_ODDS = OddsSeam(d100_distribution, d100_outcomes, finish=_d100_finish)
 """The d100 family's odds (Dark Heresy 2nd and 1st edition, Deathwatch)."""
 RP_ODDS = OddsSeam(_rp_distribution, _rp)
 """The fan-made Warhammer 40,000 Roleplay's odds."""

@@ -33,9 +33,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from rules.d100.models import DAMAGE_TYPES
+
 from ..critical.models import ROWS, CriticalTable, table_location
 from ..dice import Roller, SeededDice
-from ..models import DAMAGE_TYPES
 from .dist import Dist
 from .models import Chance, CriticalOdds, RowOdds, RowText
 
@@ -58,7 +59,7 @@ def damage_type(scenario: Any, attack_class: Any) -> str:
     """The attack's damage type in words (``"Energy"``), as the resolver reads it (a Force weapon
     in a psyker's hands deals Energy)."""
     attack = attack_class(scenario, Roller(SeededDice(0)))
-    return str(DAMAGE_TYPES[attack._damage_type()])
+    return str(DAMAGE_TYPES[attack.damage_type()])
 
 
 def table_of(hit_location: str) -> str | None:

@@ -3,7 +3,7 @@
 Every figure is a marginal of one joint distribution over :class:`Outcome`, the attack as the
 target sees it: outcome, degrees, hits on the target, wounds, Righteous Fury, slain, Magnitude
 lost and the locations struck. :func:`summarize` reads an :class:`Outcome` off a
-:class:`~rules.models.Resolution`; :func:`outcomes` computes the distribution without resolving
+:class:`~rules.d100.models.Resolution`; :func:`outcomes` computes the distribution without resolving
 every combination of dice, and the tests check the two agree exactly by walking every die of the
 resolver (``tests/unit/test_odds_*``).
 
@@ -57,6 +57,8 @@ from dataclasses import dataclass
 from math import lcm
 from typing import Any
 
+from rules.d100.models import Hit, Resolution, Scenario, TargetTest
+
 from ..d100 import seams as roles
 from ..d100.attack import D100Attack, Setting
 from ..d100.seams import Seams
@@ -66,7 +68,6 @@ from ..d100.stages.evasion import evade
 from ..d100.stages.flame import jam_face as flame_jam_face
 from ..d100.state import AttackState
 from ..dice import Roller
-from ..models import Hit, Resolution, Scenario, TargetTest
 from .critical import fury_slain, slain_rows, table_of
 from .dist import Dist, mix, pack, unpack
 from .explore import Classes, TooManyOutcomes, Walker, explore
@@ -131,7 +132,8 @@ def _knock_sb(scenario: Scenario) -> int | None:
     """The Strength bonus a Concussive hit's damage must pass to knock the target Prone, as
     :func:`rules.d100.conditions.knocked_prone` reads it (None: no knock-down: the weapon is not
     Concussive, the ruleset's Concussive leaves no condition, or the target's S is not given)."""
-    from .. import tables
+    from rules.d100 import tables
+
     from ..d100.conditions import CONDITIONS
 
     s = scenario.target.characteristics.S
@@ -436,7 +438,7 @@ class _HitWalks:
         assert a is not None
         key = self.key_memo.get((location, degrees))
         if key is None:
-            key = ("plain", a._armour_at(location), self.p._table_key(location), self._degree_key(a, degrees))
+            key = ("plain", a.armour_at(location), self.p._table_key(location), self._degree_key(a, degrees))
             self.key_memo[(location, degrees)] = key
         walked: Dist[Any] | None = self.hit_memo.get(key)
         if walked is None:
@@ -457,7 +459,7 @@ class _HitWalks:
         a = self.p.prepared
         assert a is not None
         self.plain_hit(location, degrees)  # walks the replaced hits too
-        return self.hit_memo[("replaced", a._armour_at(location), self.p._table_key(location), degrees)]
+        return self.hit_memo[("replaced", a.armour_at(location), self.p._table_key(location), degrees)]
 
     def damage_dice(self, degrees: int) -> tuple[Dist[Any], dict[Any, Any]]:
         """A hit's damage dice (``roll_hit_dice``: the weapon's dice, Tearing, Maximal, Accurate,
@@ -616,7 +618,7 @@ class _Replacing:
             walked = self.h.rest_of_hit(location, d, rep, _replacing(a, d)).where(lambda k: k is not None)
             by_degrees[d].append(walked.scaled(w, dice.denom))
         for d in wanted:
-            self.h.hit_memo[("replaced", a._armour_at(location), self.p._table_key(location), d)] = mix(by_degrees[d])
+            self.h.hit_memo[("replaced", a.armour_at(location), self.p._table_key(location), d)] = mix(by_degrees[d])
         return mix(parts)
 
     def _replace_one(
@@ -770,7 +772,7 @@ class _Sums:
             return Dist.certain(0)
         a = self.p.prepared
         assert a is not None
-        reads = tuple((a._armour_at(loc), self.p._table_key(loc)) for loc in locations)
+        reads = tuple((a.armour_at(loc), self.p._table_key(loc)) for loc in locations)
         memo = (reads, degrees, flame)
         got = self.sum_memo.get(memo)
         if got is None:

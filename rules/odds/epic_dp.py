@@ -154,7 +154,7 @@ def _joints(scenario: EpicScenario) -> list[_Joint] | None:
     hits; None where the composition does not apply (see the module)."""
     from ..epic.checks import check
     from ..epic.shooters import shooters
-    from ..epic.shooting import _cover, eligible, weapon_groups
+    from ..epic.shooting import cover_save, eligible, weapon_groups
     from ..epic.state import FormationState
     from ..epic.to_hit import modifiers, roll_to_hit
 
@@ -167,7 +167,7 @@ def _joints(scenario: EpicScenario) -> list[_Joint] | None:
     if not shooting:
         return None
     target = FormationState.of("target", scenario.target)
-    mods = modifiers(atk, _cover(atk))
+    mods = modifiers(atk, cover_save(atk))
     groups: list[_Group] = []
     # in the resolver's order: normal hits before macro-weapon hits, shortest range first, else as
     # the groups were formed (rules.epic.shooting.shoot and allocate_and_save sort them so, stably)

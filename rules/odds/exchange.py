@@ -264,7 +264,7 @@ def exchange_odds(state: Any, target: str, planned: list[Planned]) -> ExchangeOd
 
 def _need(at: Any) -> int:
     """What takes the target down: the wounds it has left (at least 1), or a Horde's Magnitude."""
-    from ..encounter.criticals import carried_damage
+    from rules.d100.encounter.criticals import carried_damage
 
     if at.kind == "horde":
         return max(1, at.magnitude or 0)
@@ -319,7 +319,7 @@ def _spent(state: Any, who: str) -> bool:
 def _down(start: Any, now: Any) -> int:
     """The exchange's wounds (or Magnitude lost) from ``start`` to ``now``, capped at what takes
     the target down (:func:`_need`)."""
-    from ..encounter.criticals import carried_damage
+    from rules.d100.encounter.criticals import carried_damage
 
     need = _need(start)
     if now.kind == "horde":
@@ -422,7 +422,7 @@ def _walk(state: Any, target: str, planned: list[Planned]) -> Result:
 
 
 def _carried(c: Any) -> int:
-    from ..encounter.criticals import carried_damage
+    from rules.d100.encounter.criticals import carried_damage
 
     return carried_damage(c)
 
@@ -552,7 +552,7 @@ def _exact_enough(scenario: Any, field: str) -> None:
     ):
         why = f"{field} is a {a.action_type} (several attacks, a grapple, a pinning test or the psyker's Phenomena)"
     if why is None:
-        from .. import tables
+        from rules.d100 import tables
 
         act = tables.actions(scenario.system).get(a.action_type)
         if act is not None and act.manoeuvre is not None:
@@ -569,7 +569,7 @@ def _from_start(scenario: Any, state: Any, target: str, memo: dict[Any, Any]) ->
     wounds left, where the state is down anyway. So one distribution serves every state of the
     walk whose target differs only in its damage (the tests check it against the engine walked
     die by die)."""
-    from ..encounter.criticals import carried_damage
+    from rules.d100.encounter.criticals import carried_damage
 
     t = scenario.target
     if t.horde is not None:
@@ -580,14 +580,14 @@ def _from_start(scenario: Any, state: Any, target: str, memo: dict[Any, Any]) ->
 
 def _outcomes(scenario: Any, memo: dict[Any, Any]) -> Any:
     """The single attack's exact distribution (memoized by scenario); :class:`NotExact` when too big."""
-    from . import _attack_class
+    from . import attack_class
     from .d100 import outcomes
     from .explore import TooManyOutcomes
 
     key = scenario.model_dump_json()
     if key not in memo:
         try:
-            memo[key] = outcomes(scenario, _attack_class(scenario.system), conditions=True)
+            memo[key] = outcomes(scenario, attack_class(scenario.system), conditions=True)
         except TooManyOutcomes:
             raise NotExact("an attack has too many outcomes to walk") from None
     return memo[key]
@@ -605,7 +605,7 @@ def _after(before: Any, base: Any, target: str, who: str, effect: Effect) -> Any
     """``base`` (the engine's state after the attack) with the target and the attacker's weapon as
     the ``effect`` (:func:`_effect`) of an outcome not down leaves them from ``before``. Only those
     two combatants are copied (the others are ``base``'s, never changed)."""
-    from ..encounter.criticals import carried_damage
+    from rules.d100.encounter.criticals import carried_damage
 
     reacted, taken, _, jammed, stunned, prone, fatigue = effect
     st = base.model_copy(update={"combatants": list(base.combatants)})
@@ -640,13 +640,13 @@ def _after(before: Any, base: Any, target: str, who: str, effect: Effect) -> Any
 
 def _left_on(t: Any, system: str, stunned: bool, prone: bool, fatigue: int) -> None:
     """The conditions an outcome's tests leave put on the target ``t`` as the engine puts them
-    (:func:`rules.encounter.families.put_condition`: a condition there is renewed, a Fatigue level
-    added; then Fatigue's limit, :func:`rules.encounter.families.fatigue_limit`). The walk reads a
+    (:func:`rules.d100.encounter.effects.put_condition`: a condition there is renewed, a Fatigue level
+    added; then Fatigue's limit, :func:`rules.d100.encounter.effects.fatigue_limit`). The walk reads a
     test's success, not its degrees: a Stunned is put with no rounds (until ended), which no
     figure of the exchange reads (it ends with the target's own turn, after the exchange's
     attacks; its rounds are its, not the engine's, in the state the walk carries)."""
     from ..d100.conditions import Inflicted
-    from ..encounter.families import fatigue_limit, put_condition
+    from ..d100.encounter.effects import fatigue_limit, put_condition
 
     if not (stunned or prone or fatigue):
         return

@@ -5,7 +5,7 @@ What a player asks before grappling is not an attack's hits but who wins: the ch
 starts a grapple (the WS test, then the target's Reaction), the chance the active side wins an
 opposed Strength test (and the wounds Damage Opponent deals, the metres Push Opponent moves), the
 chance Slip Free's Acrobatics test succeeds. Every figure is a marginal of one distribution over
-:class:`GrappleOutcome` (:func:`summarize` reads one off a :class:`~rules.models.Resolution`).
+:class:`GrappleOutcome` (:func:`summarize` reads one off a :class:`~rules.d100.models.Resolution`).
 
 How it stays exact and fast:
 
@@ -34,11 +34,12 @@ from fractions import Fraction
 from math import sqrt
 from typing import Any
 
+from rules.d100.models import GRAPPLE_CONTROLLER_OPTIONS, Grapple, Resolution, Scenario
+
 from ..d100.grapple import NAMES, OPPOSED_S, sides
 from ..d100.opposed import opposed_test
 from ..dice import Roller, ScriptedDice, SeededDice
 from ..errors import ScenarioError
-from ..models import GRAPPLE_CONTROLLER_OPTIONS, Grapple, Resolution, Scenario
 from .dist import Dist, mix
 from .explore import Walker, explore
 from .models import Bar, Chance, Chart, Figure, Odds

@@ -21,7 +21,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from .. import tables
+from rules.d100 import tables
+
 from ..d100 import two_weapon
 from ..d100.attack import D100Attack
 from ..dice import Roller, SeededDice
@@ -44,10 +45,10 @@ def with_second(scenario: Any, report: Odds, dist: Dist[Any], sample: int | None
     errors = two_weapon.pair_errors(attack(scenario, roller), attack(planned, roller), tw)
     if errors:
         raise ScenarioError(errors)
-    from . import _d100, _d100_distribution
+    from . import d100_distribution, d100_outcomes
 
-    dist2, sample2 = _d100_distribution(planned)
-    second = _d100(planned, dist2, sample2)
+    dist2, sample2 = d100_distribution(planned)
+    second = d100_outcomes(planned, dist2, sample2)
     notes = list(report.notes)
     both: list[Figure] = []
     t = scenario.target

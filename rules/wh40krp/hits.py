@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from rules.d100.models import AppliedModifier
+
 from ..d100 import signed
-from ..models import AppliedModifier
-from .models import Layer, RpArmour, RpDamage, Shot, _RpBody
+from .models import Layer, RpArmour, RpBody, RpDamage, Shot
 from .readings import penetrates, range_band
 from .tables import src
 
@@ -45,7 +46,7 @@ def layer(
 
 
 def penetrate(
-    rnd: Wh40krpRound, label: str, body: _RpBody, location: str, long_range: bool, melee: bool, parry: int = 0
+    rnd: Wh40krpRound, label: str, body: RpBody, location: str, long_range: bool, melee: bool, parry: int = 0
 ) -> tuple[list[Layer], bool, bool]:
     """Roll through cover, force field and armour for the hit named ``label`` (``shot 2``);
     returns the layers, whether the hit got through, and whether it went through cover."""

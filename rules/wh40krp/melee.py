@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from rules.d100.models import AppliedModifier
+
 from ..d100 import signed
-from ..models import AppliedModifier
 from .models import Shot
 from .modifiers import combat_modifiers
 from .readings import D100Reading, blow_order, effective_initiative, hit_location

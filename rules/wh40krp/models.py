@@ -18,9 +18,10 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from rules.d100.models import MAX_DICE, AppliedModifier, Die, DieFace, Location, Modifier, Seed, Step, all_locations
+
 from .. import limits
 from ..d100 import signed
-from ..models import MAX_DICE, AppliedModifier, Die, DieFace, Location, Modifier, Seed, Step, _all_locations
 
 Percent = Annotated[int, Field(ge=0, le=100, description="a characteristic, 0-100")]
 Chance = Annotated[int, Field(ge=-200, le=300, description="a penetration chance or modifier, percent")]
@@ -68,7 +69,7 @@ class RpCover(_Model):
 
     name: str | None = Field(None, max_length=60)
     chance: Chance = 50
-    locations: list[Location] = Field(default_factory=_all_locations, max_length=6)
+    locations: list[Location] = Field(default_factory=all_locations, max_length=6)
 
 
 class Penetration(_Model):
@@ -264,7 +265,7 @@ class RpAttacker(_Model):
     weapon: RpWeapon = Field(default_factory=RpWeapon)
 
 
-class _RpBody(_Model):
+class RpBody(_Model):
     """What every target has: ``size`` (small, normal, large), ``exposure`` (open, one of the Cover
     Table's activities, or hidden), ``revealed`` (fired, shouted or showed a light: the Cover
     Table's limit and the dark do not hide it), ``speed`` in metres per round, armour by location
@@ -281,7 +282,7 @@ class _RpBody(_Model):
     cover: RpCover | None = None
 
 
-class RpOtherTarget(_RpBody):
+class RpOtherTarget(RpBody):
     """Another target an automatic weapon may swing onto (following fire): ``gap`` is its distance
     in metres from the target before it in the list (the first other from the target itself);
     ``distance`` from the firer (null: the same as the target's)."""
@@ -291,7 +292,7 @@ class RpOtherTarget(_RpBody):
     distance: float | None = Field(None, ge=0, le=100000, description="metres from the firer")
 
 
-class RpTarget(_RpBody):
+class RpTarget(RpBody):
     """Who is attacked: what every target has (size, exposure, speed, armour, force field, cover),
     and ``WS`` (parries; an unarmoured target in hand-to-hand), ``parries`` (blows it parries
     this round), ``I`` and ``A`` (for the round's effective initiative), and ``others`` within

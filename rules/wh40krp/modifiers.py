@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..models import AppliedModifier
+from rules.d100.models import AppliedModifier
+
 from .checks import MODE_NAME
 from .models import RpAction
 from .readings import range_band, recoil

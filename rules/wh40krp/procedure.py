@@ -78,13 +78,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal
 
+from rules.d100.models import Die, Step
+
 from ..dice import Roller
 from ..errors import FieldError, ScenarioError
-from ..models import Die, Step
 from .checks import check_actions
 from .hits import resolve_hit
 from .melee import melee
-from .models import FIRE_KINDS, RpAction, RpResolution, RpScenario, Shot, _RpBody
+from .models import FIRE_KINDS, RpAction, RpBody, RpResolution, RpScenario, Shot
 from .readings import (
     D100Reading,
 )
@@ -109,7 +110,7 @@ class Wh40krpRound:
         self.roller = roller
         self.t = tables()
         self.weapon = scenario.attacker.weapon
-        self.bodies: list[_RpBody] = [scenario.target, *scenario.target.others]
+        self.bodies: list[RpBody] = [scenario.target, *scenario.target.others]
         self.steps: list[Step] = []
 
     # --- what every stage reads -----------------------------------------------------------------

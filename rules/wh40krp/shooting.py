@@ -11,7 +11,7 @@ from ..d100 import signed
 from .checks import MODE_NAME
 from .hits import damage as damage_roll
 from .hits import log_hit, penetrate
-from .models import Deviation, RpAction, Shot, _RpBody
+from .models import Deviation, RpAction, RpBody, Shot
 from .modifiers import shooting_modifiers
 from .readings import D100Reading, hit_location, recoil
 from .state import Aim, RoundState
@@ -232,7 +232,7 @@ def overload(rnd: Wh40krpRound, state: RoundState) -> RoundState:
     a = rnd.s.attacker
     roll = rnd.roller.d100("overload hit location d100 (reversed)")
     number, location = hit_location(roll)
-    body = _RpBody(name=a.name, armour=a.armour)
+    body = RpBody(name=a.name, armour=a.armour)
     layers, through, _ = penetrate(rnd, "overload", body, location, long_range=False, melee=False)
     dmg = damage_roll(rnd, "overload", False, False, state.damage_index()) if through else None
     shot = Shot(

@@ -7,11 +7,11 @@ from functools import cache
 
 from pydantic import Field
 
-from ..models import AppliedModifier
-from ..tables import DataModel as _Data
-from ..tables import Sourced as _Sourced
-from ..tables import SourcedValue as _Value
-from ..tables import load_data
+from rules.d100.models import AppliedModifier
+from rules.d100.tables import DataModel as _Data
+from rules.d100.tables import Sourced as _Sourced
+from rules.d100.tables import SourcedValue as _Value
+from rules.d100.tables import load_data
 
 SYSTEM = "wh40krp"
 SEED = "seed 000"

@@ -1,4 +1,4 @@
-"""A :class:`rules.models.Resolution` as HTML for the player: pure functions, no DOM, no ``js``.
+"""A :class:`rules.d100.models.Resolution` as HTML for the player: pure functions, no DOM, no ``js``.
 
 Every piece of text that comes from the scenario (names, labels) or the engine is escaped with
 :func:`html.escape`; the only markup is this module's own. Elements a test or a script needs to
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from rules import registry
 from rules.critical.models import CriticalReading, table_location
 from rules.critical.reading import critical_row, effect_words
-from rules.models import (
+from rules.d100.models import (
     DAMAGE_TYPES,
     DamageDie,
     GrappleResult,
@@ -25,7 +25,7 @@ from rules.models import (
     Step,
     TargetTest,
 )
-from rules.tables import tables
+from rules.d100.tables import tables
 
 from .sources import book_words, cite
 

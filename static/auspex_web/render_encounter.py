@@ -16,8 +16,8 @@ from typing import Any
 from rules import registry
 from rules.critical.models import AppliedEffect
 from rules.critical.reading import effect_words as reading_effect_words
+from rules.d100.encounter.criticals import running_total
 from rules.encounter.conditions import rule as condition_rule
-from rules.encounter.criticals import running_total
 from rules.encounter.families import family
 
 from .render import _k, e
@@ -70,7 +70,7 @@ def harm(c: Mapping[str, Any]) -> str:
     taken, wounds = c.get("damage_taken", 0), c.get("wounds")
     if isinstance(taken, int) and isinstance(wounds, int) and isinstance(c.get("critical"), int):
         # the total the engine's next hit counts from: critical damage set by hand counts as dealt
-        # (rules/encounter/criticals.py, Readings), so the card, the Target form and the odds agree
+        # (rules/d100/encounter/criticals.py, Readings), so the card, the Target form and the odds agree
         taken = running_total(taken, wounds, c["critical"])
     # past its wounds, in words ("16 taken: all 10 wounds"), never "16 of 10 taken"
     over = isinstance(taken, int) and isinstance(wounds, int) and taken > wounds
@@ -243,7 +243,7 @@ def defences_text(c: Mapping[str, Any], system: str) -> str:
     if not isinstance(raw, Mapping):
         body = "No defences: it cannot be attacked (no target profile)"
         return f'<details class="enc-def" data-k="defences"><summary>Defences</summary><p>{e(body)}</p></details>'
-    from rules.models import Target
+    from rules.d100.models import Target
 
     try:
         t = Target.model_validate(dict(raw)).model_dump(mode="json")
@@ -286,7 +286,7 @@ def _traits(attacker: Mapping[str, Any] | None, target: Mapping[str, Any] | None
     Psy Rating (the attacker's), Unnatural Toughness (the target's, which Felling ignores), the Size
     (both sides': to hit it, and a grapple's Size difference) and Troop (both: no Righteous Fury on a
     player character, and slain by one)."""
-    from rules.models import SIZES
+    from rules.d100.models import SIZES
 
     out = ""
     if attacker is not None:

@@ -1,6 +1,6 @@
 """The forms read what the engine resolves, at 390x844: after the GM sets critical damage by hand,
 the card, the Target form's Damage taken and the engine agree (the next hit counts from Wounds +
-critical damage: seed 004, Step Five, the reading in rules/encounter/criticals.py); another pair
+critical damage: seed 004, Step Five, the reading in rules/d100/encounter/criticals.py); another pair
 picked fills from the engine too; "Update its profile from the forms" keeps what the combatant has
 taken as its state, never as its profile."""
 

@@ -14,10 +14,10 @@ from dh2_scenarios import scenario
 from run_helpers import resolve
 
 from rules import armoury as shared
-from rules import tables
 from rules.armoury import armour_profile, armoury, armoury_catalogue, weapon_profile
 from rules.catalogue import catalogue
-from rules.models import Target, Weapon
+from rules.d100 import tables
+from rules.d100.models import Target, Weapon
 
 SYSTEMS = ("dw", "dh2", "dh1")
 SEED_001_WEAPONS = {"lasgun", "laspistol", "autogun", "autopistol"}

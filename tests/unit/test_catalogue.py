@@ -7,8 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from rules import tables
 from rules.catalogue import catalogue
+from rules.d100 import tables
 
 ROOT = Path(__file__).resolve().parents[2]
 

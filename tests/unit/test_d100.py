@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules import tables
-from rules.d100 import cap_modifier, degrees_dh2, dh2_test, reverse_digits
+from rules.d100 import cap_modifier, degrees_dh2, dh2_test, reverse_digits, tables
 
 
 @pytest.mark.parametrize(

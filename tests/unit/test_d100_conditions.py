@@ -15,7 +15,7 @@ from qualities.readings import with_fields
 
 from rules.api import load_scenario
 from rules.d100.conditions import Inflicted, conditions_from
-from rules.models import Resolution, Scenario
+from rules.d100.models import Resolution, Scenario
 
 
 def conditions(data: dict[str, Any], with_scenario: bool = False) -> list[tuple[str, int, str, int | None]]:

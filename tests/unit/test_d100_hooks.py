@@ -10,11 +10,11 @@ import pytest
 
 from rules import run
 from rules.d100 import qualities, seams
+from rules.d100.models import Scenario
 from rules.d100.qualities import HOOKS, POINTS, Hook, hooks
 from rules.d100.state import AttackState
 from rules.dh2 import DH2Attack
 from rules.dice import Roller, ScriptedDice
-from rules.models import Scenario
 
 ARMOUR_10 = {loc: 10 for loc in ("Head", "Right Arm", "Left Arm", "Body", "Right Leg", "Left Leg")}
 
@@ -171,7 +171,7 @@ def test_damage_type_hooks() -> None:
     says so: tests/unit/qualities/test_force.py)."""
     assert [(h.quality, h.order) for h in HOOKS["damage_type"]] == [("Force", 10)]
     attack = DH2Attack(Scenario.model_validate(force_sword()), Roller(ScriptedDice([5, 9])))
-    assert (attack.weapon.damage_type, attack._damage_type()) == ("I", "E")
+    assert (attack.weapon.damage_type, attack.damage_type()) == ("I", "E")
 
 
 def test_unbraced_hooks() -> None:
@@ -189,7 +189,7 @@ def test_range_band_hooks() -> None:
 def test_area_predicates() -> None:
     """Spray always, Flame where the ruleset reads it so (DH1 and Deathwatch; DH2 rolls the attack test): no
     attack test."""
-    from rules import tables
+    from rules.d100 import tables
     from rules.d100.qualities import Qualities, area_quality, no_attack_test
 
     def q(system: str, *names: str) -> Qualities:

@@ -12,10 +12,10 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rules.d100.models import AppliedModifier, Scenario
 from rules.d100.opposed import OPPOSED, Opposed, Side, opposed_test
 from rules.dh2 import DH2Attack
 from rules.dice import Roller, ScriptedDice
-from rules.models import AppliedModifier, Scenario
 
 
 def _dh2() -> DH2Attack:

@@ -10,8 +10,9 @@ from typing import Any
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from rules import run, tables
-from rules.models import LOCATIONS
+from rules import run
+from rules.d100 import tables
+from rules.d100.models import LOCATIONS
 
 
 @st.composite

@@ -16,10 +16,10 @@ from typing import Any
 
 from dh1_scenarios import SWORD, errors_of, purposes, resolve_ok, scenario
 
+from rules.d100.models import Scenario
 from rules.d100.opposed import Side, opposed_test
 from rules.dh1 import DH1Attack
 from rules.dice import Roller, ScriptedDice
-from rules.models import Scenario
 
 
 def _m(action: str, dice: list[int], **kw: Any) -> dict[str, Any]:
@@ -170,7 +170,7 @@ def test_dh1_defensive_stance_rolls_nothing_and_gives_no_extra_reaction() -> Non
 
 
 def test_dh1_manoeuvres_are_in_the_catalogue_actions() -> None:
-    from rules import tables
+    from rules.d100 import tables
 
     names = {a.name: a for a in tables.actions("dh1").actions}
     for n in ("Feint", "Manoeuvre", "Knock-Down", "Stun", "Defensive Stance"):

@@ -23,7 +23,7 @@ from dh1_scenarios import (
     weapon,
 )
 
-from rules import tables
+from rules.d100 import tables
 
 
 def test_the_dh1_quality_table() -> None:

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules import run
-from rules.models import LOCATIONS
+from rules.d100.models import LOCATIONS
 
 RANGED_ACTIONS = [
     "Standard Attack",

@@ -28,7 +28,8 @@ from typing import Any
 import pytest
 from dh2_scenarios import AUTOGUN, FISTS, LASGUN, SWORD, errors_of, purposes, resolve_ok, scenario, weapon
 
-from rules import run, tables
+from rules import run
+from rules.d100 import tables
 
 # --- helpers --------------------------------------------------------------------------------------------
 

@@ -72,7 +72,7 @@ def test_multiple_hits_table_every_row_and_each_additional_hit(roll: int, expect
 
 
 def test_multiple_hits_table_data_matches_the_seed() -> None:
-    from rules import tables
+    from rules.d100 import tables
 
     rows = tables.tables("dh2").multiple_hits.rows
     assert rows == {

@@ -12,7 +12,8 @@ from typing import Any, NamedTuple
 import pytest
 from pydantic import ValidationError
 
-from rules import tables
+from rules.d100 import tables
+from rules.d100.models import LOCATIONS, Target, Weapon
 from rules.dw.armoury import (
     Armoury,
     armour_profile,
@@ -21,7 +22,6 @@ from rules.dw.armoury import (
     covered_locations,
     weapon_profile,
 )
-from rules.models import LOCATIONS, Target, Weapon
 
 SEED_NAME = "001_43934ab936927244.txt"
 # The seeds live beside the repository (../shared/seeds), not in it; a clone elsewhere (CI) finds

@@ -14,10 +14,10 @@ from typing import Any
 
 from dw_scenarios import CHAINSWORD, errors_of, purposes, resolve_ok, scenario
 
+from rules.d100.models import Scenario
 from rules.d100.opposed import Side, opposed_test
 from rules.dice import Roller, ScriptedDice
 from rules.dw import DWAttack
-from rules.models import Scenario
 
 
 def _m(action: str, dice: list[int], **kw: Any) -> dict[str, Any]:

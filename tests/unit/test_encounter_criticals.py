@@ -27,7 +27,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.critical.models import AppliedEffect, CriticalReading, find_row, table_location
-from rules.encounter import criticals, engine
+from rules.d100.encounter import criticals
+from rules.encounter import engine
 from rules.encounter.models import CombatantState, Condition, EncounterFile
 from rules.encounter.run import run_encounter
 

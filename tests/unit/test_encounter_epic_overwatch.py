@@ -101,7 +101,7 @@ def test_overwatch_fire_needs_overwatch_and_a_move() -> None:
 
 def test_the_overwatch_event_is_a_kill_zone_outside_epic_and_names_none_in_epic() -> None:
     # one event type, two rules: in the d100 rulesets a kill zone for a weapon (seed 001, Overwatch:
-    # rules.encounter.upkeep), which DH2's tables do not give (refused at its type); an Epic formation's
+    # rules.d100.encounter.upkeep), which DH2's tables do not give (refused at its type); an Epic formation's
     # overwatch (seed 002) names no burst to fire
     f = Fight("dh2")
     f.do({"type": "add", "combatant": {"id": "g", "name": "Guard", "attacker": {"characteristics": {"BS": 40}}}})

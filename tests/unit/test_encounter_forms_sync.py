@@ -2,7 +2,7 @@
 ``turn.scenario`` is the scenario the acting combatant's attack on its default target is resolved
 with (the Attacker and Target forms fill from it), and a card's damage reads the running total the
 next hit counts from (seed 004, Step Five: critical damage accumulated; the reading in
-rules/encounter/criticals.py: a critical total the GM set by hand counts as one dealt by attacks)."""
+rules/d100/encounter/criticals.py: a critical total the GM set by hand counts as one dealt by attacks)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The melee manoeuvres' and committed attacks' effects carried in an encounter (
-rules/encounter/manoeuvres.py).
+rules/d100/encounter/manoeuvres.py).
 
 Seed 003, Actions: "Feint | Half | Opposed WS Test, if you win, your next attack cannot be Dodged or
 Parried"; "All Out Attack | Full | +20 to WS, cannot Dodge or Parry"; "Guarded Attack | Full | -10

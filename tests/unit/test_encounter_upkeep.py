@@ -1,5 +1,5 @@
 """The GM screen's conditions resolved by the encounter as a turn ends:
-:mod:`rules.encounter.upkeep`, hand-worked from seed 001 (Deathwatch GM screen) and seed 003.
+:mod:`rules.d100.encounter.upkeep`, hand-worked from seed 001 (Deathwatch GM screen) and seed 003.
 
 - Pinned (seed 001): "Pinned targets have Half Action only and suffer -20 BS and must keep cover
   between them and the shooter. Test Willpower to recover at the end of the Turn, +30 if not shot at.

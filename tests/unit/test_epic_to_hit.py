@@ -32,11 +32,11 @@ from epic_scenarios import (
     vehicle,
 )
 
+from rules.d100.models import AppliedModifier
 from rules.dice import Roller, ScriptedDice
 from rules.epic.models import EpicScenario
 from rules.epic.procedure import EpicAttack
 from rules.epic.readings import hits_on, zero_to_hit
-from rules.models import AppliedModifier
 
 TANK = [vehicle("Tank")]
 

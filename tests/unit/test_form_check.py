@@ -170,7 +170,7 @@ def test_messages_read_as_a_players_sentence(section: str, fields: dict[str, Any
 
 def test_a_bound_without_its_model_still_reads_plainly() -> None:
     # the initiative request's own fields: no "Must be at most 10.0"
-    from rules.api import _message
+    from rules.api import error_message
 
-    assert _message({"type": "less_than_equal", "ctx": {"le": 10.0}, "msg": "x", "input": 11}) == "At most 10"
-    assert _message({"type": "greater_than_equal", "ctx": {"ge": 0.0}, "msg": "x", "input": -1}) == "At least 0"
+    assert error_message({"type": "less_than_equal", "ctx": {"le": 10.0}, "msg": "x", "input": 11}) == "At most 10"
+    assert error_message({"type": "greater_than_equal", "ctx": {"ge": 0.0}, "msg": "x", "input": -1}) == "At least 0"

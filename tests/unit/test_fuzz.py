@@ -37,9 +37,9 @@ from hypothesis import strategies as st
 
 from rules import limits, run
 from rules.api import load_scenario, resolve
+from rules.d100.models import Scenario
 from rules.dice import ScriptedDice
 from rules.epic.models import EpicScenario
-from rules.models import Scenario
 from rules.wh40krp.models import RpScenario
 
 LONG = os.environ.get("AUSPEX_FUZZ") == "long"

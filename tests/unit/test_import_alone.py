@@ -11,7 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 MODULES = sorted(
     ".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
-    for folder in ("rules/encounter", "rules/d100")
+    for folder in ("rules/encounter", "rules/d100", "rules/wh40krp", "rules/epic")
     for p in (ROOT / folder).rglob("*.py")
 )
 

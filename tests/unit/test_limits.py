@@ -19,12 +19,12 @@ from test_fuzz import unreadable
 
 from rules import limits, run
 from rules.api import run_text
+from rules.d100.models import RateOfFire, _split_qualities
+from rules.d100.tables import parse_quality
 from rules.dice import DiceExpression
 from rules.epic.models import parse_weapons
 from rules.initiative import run_initiative
-from rules.models import RateOfFire, _split_qualities
 from rules.party import check_party
-from rules.tables import parse_quality
 from rules.wh40krp.models import DamageChart, _modes
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

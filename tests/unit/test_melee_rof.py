@@ -13,7 +13,7 @@ import pytest
 from dh2_scenarios import SWORD, resolve_ok, scenario, weapon
 from pydantic import ValidationError
 
-from rules.models import Weapon
+from rules.d100.models import Weapon
 
 DASHES = ["", " ", "-", "\u2013", "\u2014", " \u2014 "]
 

@@ -64,7 +64,7 @@ def test_the_recorded_words_are_still_there() -> None:
 
 
 def test_the_files_are_found() -> None:
-    assert "rules/models.py" in FILES and "static/check.js" in FILES
+    assert "rules/d100/models.py" in FILES and "static/check.js" in FILES
     assert not any(f.startswith("static/vendor/") for f in FILES)
 
 

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from test_odds_brute_force import brute_force
 
-from rules import tables
 from rules.api import load_scenario
+from rules.d100 import tables
 from rules.d100.two_weapon import second_scenario
 from rules.dh2 import DH2Attack
 from rules.errors import ScenarioError

@@ -9,7 +9,7 @@ from typing import Any
 
 from auspex_web.render import MAX_DICE, MAX_HITS, MAX_STEPS, render_resolution
 
-from rules.models import Resolution
+from rules.d100.models import Resolution
 
 HOSTILE = "<script>alert(1)</script>"
 LASGUN_HIT: dict[str, Any] = {

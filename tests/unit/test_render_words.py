@@ -16,7 +16,7 @@ from auspex_web.sources import book_words, cite, seed_files, source_note
 from test_render import k, resolution
 
 import rules
-from rules.models import Step
+from rules.d100.models import Step
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from rules import run
-from rules.models import LOCATIONS
+from rules.d100.models import LOCATIONS
 from rules.wh40krp.models import EXPOSURES, DamageChart
 
 CLASSES = ["Melee", "Unarmed", "Pistol", "Basic", "Heavy", "Thrown"]

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...models import Hit, TargetTest
-from ...tables import Pinning as PinningRule
-from ...tables import TestSpec
+from rules.d100.models import Hit, TargetTest
+from rules.d100.tables import Pinning as PinningRule
+from rules.d100.tables import TestSpec
+
 from .. import cap_modifier, fatigued, signed
 from ..seams import PINNING, QUALITY_DAMAGE, TARGET_TEST, for_person
 from ..state import AttackState
@@ -30,7 +31,7 @@ def after_hit(a: D100Attack, hit: Hit, degrees: int) -> int:
         if name == "Concussive":
             knock_down(a, hit)
         if tt.success is False and d.test.fail_d10:
-            who = a._dice_who(hit.person)
+            who = a.dice_who(hit.person)
             rolls = [
                 a.roller.die(
                     10, f"{who}hit {hit.number} {name} damage d10", for_person(hit.person, QUALITY_DAMAGE)
@@ -38,7 +39,7 @@ def after_hit(a: D100Attack, hit: Hit, degrees: int) -> int:
                 for _ in range(d.test.fail_d10)
             ]
             extra += sum(rolls)
-            a._qstep(
+            a.qstep(
                 name,
                 f"Hit {hit.number}: the failed test costs {' + '.join(map(str, rolls))} more "
                 f"wound(s), not reduced by armour or TB.",
@@ -50,14 +51,14 @@ def knock_down(a: D100Attack, hit: Hit) -> None:
     """Concussive: damage greater than the target's Strength bonus knocks it Prone."""
     s = a.s.target.characteristics.S
     if s is None:
-        a._qstep(
+        a.qstep(
             "Concussive",
             f"Hit {hit.number}: {hit.wounds} damage; the target is knocked Prone if that is "
             f"more than its Strength bonus (its S is not given: the GM checks).",
         )
     else:
         prone = hit.wounds > s // 10
-        a._qstep(
+        a.qstep(
             "Concussive",
             f"Hit {hit.number}: {hit.wounds} damage against SB {s // 10}: "
             + ("knocked Prone." if prone else "not knocked down."),
@@ -81,7 +82,7 @@ def fatigue_of(a: D100Attack, person: int) -> tuple[int, str]:
     0) and its words for the step: the target's ``fatigue`` for the target and the others in a Blast
     (its profile), a nearby foe's own. Any level counts (seed 001, Fatigue: "Fatigued characters -10
     all Tests"; seed 003; DH2 Core, Ch. VII, Fatigue)."""
-    foe = a._foe(person)
+    foe = a.foe(person)
     mod = fatigued(foe.fatigue if foe is not None else a.s.target.fatigue)
     return mod, f" {signed(mod)} (Fatigued: {a.SRC['fatigue']})" if mod else ""
 
@@ -109,16 +110,16 @@ def roll_target_test(
         quality=name, person=person, hit=hit, characteristic=spec.characteristic, modifier=mod, effect=spec.effect
     )
     if value is None:
-        a._step(
+        a.step(
             f"Quality: {label}",
-            a._qsrc(name),
+            a.qsrc(name),
             f"{who}{at} tests {char} {signed(own)}{fat_words}; on a failure: {spec.effect}. "
             f"The target's {char} is not given: the GM rolls this test.",
         )
     else:
-        roll = a._test_die(
+        roll = a.test_die(
             for_person(person, TARGET_TEST),
-            f"{a._dice_who(person)}{name} {char} test d100",
+            f"{a.dice_who(person)}{name} {char} test d100",
             value + mod,
         )
         t = a.test(value + mod, roll)
@@ -126,9 +127,9 @@ def roll_target_test(
         outcome = (
             f"success ({t.degrees} degree(s))" if t.success else f"failure ({-t.degrees} degree(s)): {spec.effect}"
         )
-        a._step(
+        a.step(
             f"Quality: {label}",
-            a._qsrc(name),
+            a.qsrc(name),
             f"{who}{at} tests {char} {value} {signed(own)}{fat_words} = {t.target}; rolled {roll:02d}: {outcome}.",
         )
     a.target_tests.append(tt)
@@ -150,7 +151,7 @@ def pinning(a: D100Attack, st: AttackState, magnitude: int | None) -> None:
     if rule is None and st.action.name == "Suppressing Fire":
         # DH1 (seed 003 L38: "Force opponents to take cover") and DH2 give no pinning test in
         # Auspex's tables: taking cover is asked of the GM, hit or miss
-        a._step(
+        a.step(
             "Taking cover",
             st.action.source,
             "Suppressing Fire forces those in the area to take cover: where each goes, and what it "
@@ -162,7 +163,7 @@ def pinning(a: D100Attack, st: AttackState, magnitude: int | None) -> None:
     why = "Suppressing Fire" if st.action.name == "Suppressing Fire" else "fired from Overwatch"
     horde_bonus = 0
     if magnitude is not None:
-        horde_bonus = magnitude * a._horde_rules().pinning_bonus_per_magnitude
+        horde_bonus = magnitude * a.horde_rules().pinning_bonus_per_magnitude
     _pinning_test(a, rule, why, 0, t.name, t.characteristics.WP, horde_bonus)
     if applies(a, st):
         first = t.others_in_blast + 1
@@ -182,7 +183,7 @@ def _pinning_test(
     mod = rule.modifier + fat
     if wp is None:
         tt = TargetTest(quality="Pinning", person=person, characteristic="WP", modifier=mod, effect=rule.effect)
-        a._step(
+        a.step(
             "Pinning",
             rule.source,
             f"{why}: {name} tests Willpower {signed(rule.modifier)}{fat_words}{extra}; on a failure: "
@@ -190,7 +191,7 @@ def _pinning_test(
         )
     else:
         target = wp + bonus + mod
-        roll = a._test_die(for_person(person, PINNING), f"Pinning: {a._dice_who(person)}Willpower test d100", target)
+        roll = a.test_die(for_person(person, PINNING), f"Pinning: {a.dice_who(person)}Willpower test d100", target)
         test = a.test(target, roll)
         tt = TargetTest(
             quality="Pinning",
@@ -203,7 +204,7 @@ def _pinning_test(
             degrees=test.degrees,
             effect=rule.effect,
         )
-        a._step(
+        a.step(
             "Pinning",
             rule.source,
             f"{why}: {name} tests Willpower {wp}{extra} {signed(rule.modifier)}{fat_words} = {test.target}; "
@@ -228,5 +229,5 @@ def damage_state(a: D100Attack, taken: int) -> str | None:
     else:
         state = "Lightly Damaged"
         why = f"{taken} damage is at most twice its TB {t.toughness_bonus}"
-    a._step("Damage state", rule.source, f"{t.name} is {state}: {why}.")
+    a.step("Damage state", rule.source, f"{t.name} is {state}: {why}.")
     return state

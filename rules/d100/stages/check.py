@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ... import tables
+from rules.d100 import tables
+from rules.d100.tables import ActionDef
+
 from ...errors import FieldError, ScenarioError
-from ...tables import ActionDef
 from ..multiple import errors as multiple_errors
 from ..state import AttackState
 from . import psychic
@@ -35,13 +36,13 @@ def run(a: D100Attack) -> AttackState:
         test = "no test: the flames or spray reach everyone in the area."
     else:
         test = f"a {'Weapon Skill' if melee else 'Ballistic Skill'} test."
-    a._step(
+    a.step(
         "Attack",
         a.SRC["requirements"],
         f"{s.attacker.name} makes a {action.name} ({action.type} Action) with the {w.name} ({w.weapon_class}): {test}",
     )
     note_qualities(a)
-    mode = None if melee or w.weapon_class == "Thrown" or action.psychic else a._fire_mode(action)
+    mode = None if melee or w.weapon_class == "Thrown" or action.psychic else a.fire_mode(action)
     return AttackState(
         action=action,
         char=char,
@@ -63,7 +64,7 @@ def check(a: D100Attack) -> ActionDef:
         raise ScenarioError.at(
             "action.type", f"'{s.action.action_type}' is not a {a.RULESET} attack action: choose one of {names}"
         )
-    errors.extend(a._quality_check[2])
+    errors.extend(a.quality_check[2])
     seen = a.q
     if "Reliable" in seen and "Unreliable" in seen:
         errors.append(FieldError("attacker.weapon.qualities", "A weapon cannot be both Reliable and Unreliable"))
@@ -254,20 +255,20 @@ def _action_options(a: D100Attack, action: ActionDef) -> list[FieldError]:
     errors.extend(suppressing_errors(a))  # Suppressing Fire's random targets
     errors.extend(_charge_length(a, action))
     suppressing = action.name == "Suppressing Fire" and t.pinning is not None and not w.is_melee
-    if suppressing and w.range > 0 and s.action.distance > a._range() / 2:
+    if suppressing and w.range > 0 and s.action.distance > a.range() / 2:
         errors.append(
             FieldError(
                 "action.distance",
-                f"Suppressing Fire covers up to half the weapon's range, {a._range() / 2:g} m: "
+                f"Suppressing Fire covers up to half the weapon's range, {a.range() / 2:g} m: "
                 f"{s.action.distance:g} m is beyond it",
             )
         )
-    elif s.action.overwatch and t.pinning is not None and not w.is_melee and 0 < a._range() < s.action.distance:
+    elif s.action.overwatch and t.pinning is not None and not w.is_melee and 0 < a.range() < s.action.distance:
         # Deathwatch's kill zone reaches "up to the Range of the weapon" (seed 001, Overwatch)
         errors.append(
             FieldError(
                 "action.distance",
-                f"The kill zone of Overwatch reaches up to the weapon's Range, {a._range():g} m: "
+                f"The kill zone of Overwatch reaches up to the weapon's Range, {a.range():g} m: "
                 f"{s.action.distance:g} m is beyond it (seed 001, Overwatch)",
             )
         )
@@ -356,7 +357,7 @@ def check_ranged(a: D100Attack, action: ActionDef) -> list[FieldError]:
         return errors
     if w.clip < 1:
         errors.append(FieldError("attacker.weapon.clip", "The clip is empty: reload before firing"))
-    mode = a._fire_mode(action)
+    mode = a.fire_mode(action)
     errors.extend(_fire_mode_errors(a, action, mode))
     if mode in ("semi", "full") and w.weapon_class == "Heavy" and not s.action.braced:
         errors.append(
@@ -365,7 +366,7 @@ def check_ranged(a: D100Attack, action: ActionDef) -> list[FieldError]:
                 f"An unbraced Heavy weapon cannot fire semi- or full-auto bursts: brace the {w.name} first",
             )
         )
-    if s.action.maximal and w.clip < 3 * a._burst_size(mode or "single"):
+    if s.action.maximal and w.clip < 3 * a.burst_size(mode or "single"):
         errors.append(
             FieldError("attacker.weapon.clip", "Maximal fire uses three times the ammunition: the clip is short")
         )
@@ -404,15 +405,15 @@ def max_range(
     a: D100Attack,
 ) -> float:
     """No shot beyond four times the range; Flame and Spray reach only their own range."""
-    return a._range() if a.flame else 4 * a._range()
+    return a.range() if a.flame else 4 * a.range()
 
 
 def max_range_words(
     a: D100Attack,
 ) -> str:
     if a.flame:
-        return f"the {a.weapon.name}'s {a._range():g} m reach (flames and sprays go no further)"
-    return f"four times the {a.weapon.name}'s {a._range():g} m range"
+        return f"the {a.weapon.name}'s {a.range():g} m reach (flames and sprays go no further)"
+    return f"four times the {a.weapon.name}'s {a.range():g} m range"
 
 
 def note_qualities(
@@ -422,4 +423,4 @@ def note_qualities(
     for name in sorted(a.q.defs):
         d = a.q.defs[name]
         if d.gm:
-            a._qstep(name, f"{d.summary} (The GM applies this.)")
+            a.qstep(name, f"{d.summary} (The GM applies this.)")

@@ -23,7 +23,8 @@ from ...critical.reading import reading_words
 from ..seams import CRITICAL_EFFECT, for_person
 
 if TYPE_CHECKING:
-    from ...models import Hit
+    from rules.d100.models import Hit
+
     from ..attack import D100Attack
 
 GROUPS_TABLE = "your group's table"
@@ -86,8 +87,8 @@ def settle(a: D100Attack, hits: list[Hit]) -> list[Hit]:
     or ``Critical`` record. No row read: ``hits`` as they are, no die, no step."""
     for p in a.critical_pending:
         reading = p.reading.model_copy(update={"effects": [_applied(a, e, p.number, p.person) for e in p.effects]})
-        who = f", {a._person_name(p.person)}" if p.person else ""
-        a._step(
+        who = f", {a.person_name(p.person)}" if p.person else ""
+        a.step(
             f"Critical effect, hit {p.number}{who}", f"{p.source}; {GROUPS_TABLE}", reading_words(reading, p.location)
         )
         hits = [_with_reading(h, p.slot, reading) if (h.number, h.person) == (p.number, p.person) else h for h in hits]
@@ -122,7 +123,7 @@ def _applied(a: D100Attack, effect: Effect, number: int, person: int) -> Applied
     if effect.dice is not None:
         count, sides = (int(x) for x in effect.dice.split("d"))
         what = f"{effect.characteristic} damage" if effect.kind == "characteristic" else _WHAT[effect.kind]
-        hit = f"{a._dice_who(person)}hit {number}"
+        hit = f"{a.dice_who(person)}hit {number}"
         amount = 0
         for k in range(count):
             suffix = f" ({k + 1} of {count})" if count > 1 else ""

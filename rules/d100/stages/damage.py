@@ -8,9 +8,10 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
+from rules.d100.models import DAMAGE_TYPES, Critical, DamageDie, Hit, RighteousFury
+
 from ...critical.reading import critical_row
 from ...errors import NeedDie
-from ...models import DAMAGE_TYPES, Critical, DamageDie, Hit, RighteousFury
 from .. import signed
 from ..qualities import hooks
 from ..state import AttackState
@@ -66,7 +67,7 @@ def armour_factor(a: D100Attack, st: AttackState) -> tuple[int, list[str]]:
 
 def effective_armour(a: D100Attack, location: str, pen: int, factor: int, person: int = 0) -> int:
     """The struck location's armour (times ``factor``) less Pen, never below 0."""
-    return max(0, factor * a._armour_at(location, person) - pen)
+    return max(0, factor * a.armour_at(location, person) - pen)
 
 
 def graviton(a: D100Attack, location: str, person: int = 0) -> int:
@@ -100,9 +101,9 @@ def damage_math(a: D100Attack, st: AttackState) -> DamageMath:
     pen_total, pen_why = pen(a, st)
     factor, armour_why = armour_factor(a, st)
     if pen_why:
-        a._step("Penetration", a.SRC["qualities"], f"Pen {a.weapon.pen} \u2192 {pen_total}: {'; '.join(pen_why)}.")
+        a.step("Penetration", a.SRC["qualities"], f"Pen {a.weapon.pen} \u2192 {pen_total}: {'; '.join(pen_why)}.")
     if armour_why:
-        a._step("Armour doubled", a.SRC["qualities"], f"Armour points count double: {', '.join(armour_why)}.")
+        a.step("Armour doubled", a.SRC["qualities"], f"Armour points count double: {', '.join(armour_why)}.")
     return DamageMath(bonus, sb, tuple(adds), pen_total, factor, bonus if a.helpless_blow else 0)
 
 
@@ -110,7 +111,7 @@ def wounds_through(a: D100Attack, m: DamageMath, hd: HitDice, damage: int) -> in
     """The wounds ``damage`` deals to the person ``hd`` strikes, past armour (less Pen) and TB."""
     p = hd.person
     dealt = damage + graviton(a, hd.location, p) - effective_armour(a, hd.location, m.pen, m.factor, p)
-    return max(0, dealt - a._tb(p)[0])
+    return max(0, dealt - a.tb(p)[0])
 
 
 def damage_all(a: D100Attack, st: AttackState, struck: tuple[tuple[int, str], ...]) -> AttackState:
@@ -129,7 +130,7 @@ def damage_all(a: D100Attack, st: AttackState, struck: tuple[tuple[int, str], ..
     # damage taken so far, for the target (0) and each nearby foe; the others in a Blast share the
     # target's profile but not its wounds
     first_foe = s.target.others_in_blast + 1
-    taken_by = {p: a._wounds_of(p)[0] for p in [0, *range(first_foe, first_foe + len(s.target.nearby))]}
+    taken_by = {p: a.wounds_of(p)[0] for p in [0, *range(first_foe, first_foe + len(s.target.nearby))]}
     hits: list[Hit] = []
     fatigue = 0
     slain = False
@@ -145,11 +146,11 @@ def damage_all(a: D100Attack, st: AttackState, struck: tuple[tuple[int, str], ..
         mine = [h for h in hits if h.person == person]
         if person and not mine:
             continue
-        before, most = a._wounds_of(person)
-        a._step(
+        before, most = a.wounds_of(person)
+        a.step(
             "Wounds",
             a.SRC["step5"],
-            f"{a._person_name(person)} had taken {before} of {most} wounds; takes "
+            f"{a.person_name(person)} had taken {before} of {most} wounds; takes "
             f"{sum(h.wounds for h in mine)} more: {taken_words(taken, most)}."
             + (" Slain by Righteous Fury." if slain and person == 0 else ""),
         )
@@ -160,7 +161,7 @@ def cover_at(a: D100Attack, location: str, person: int) -> int | None:
     """The cover's AP in the armour at ``location`` (the target and the others in its Blast share
     its cover; a nearby foe has its own armour), None where no cover hides it."""
     cover = a.s.target.cover
-    if cover is None or a._foe(person) is not None:
+    if cover is None or a.foe(person) is not None:
         return None
     return (cover.ap or None) if a.s.target.horde is not None or location in cover.locations else None
 
@@ -186,7 +187,7 @@ def roll_hits(
             # the same dice (objects): the degrees' replacement of the roll counts for everyone
             hd = HitDice(n, person, location, template.dice, template.tearing)
             if not any(r.person for r in rolled):
-                a._qstep("Blast", "Damage is rolled once and applied to everyone in the blast.")
+                a.qstep("Blast", "Damage is rolled once and applied to everyone in the blast.")
         else:
             before = len(a.roller.records)
             try:
@@ -203,7 +204,7 @@ def roll_hits(
             and calls_fury(a, hd)
             and wounds_through(a, m, hd, max(0, hd.total() + m.flat)) > 0
         ):
-            rf_now[n] = None if a._troop(hd.person) else rf_d5(a, hd)
+            rf_now[n] = None if a.troop(hd.person) else rf_d5(a, hd)
         yield hd
 
 
@@ -227,16 +228,16 @@ def apply_hit(
     rf_now: dict[int, int | None],
     taken_by: dict[int, int],
 ) -> tuple[Hit, bool, int]:
-    """Step Five for one hit: its :class:`~rules.models.Hit`, whether Righteous Fury slew a Troop,
+    """Step Five for one hit: its :class:`~rules.d100.models.Hit`, whether Righteous Fury slew a Troop,
     and the Fatigue it inflicts; then a Horde's Magnitude, or the tests the qualities call for and
     the critical damage (``taken_by`` is updated)."""
     hit, killed = hit_record(a, st, m, hd, rf_now)
     if a.s.target.horde is not None:
         if hit.wounds > 0:
             hit = hit.model_copy(update={"magnitude": 1})
-        a._step(
+        a.step(
             f"Horde, hit {hd.number}",
-            a._horde_rules().source,
+            a.horde_rules().source,
             f"{hit.wounds} damage got through: the Horde loses 1 Magnitude."
             if hit.wounds > 0
             else "No damage got through: the Horde loses no Magnitude.",
@@ -260,10 +261,10 @@ def hit_record(
     damage = max(0, hd.total() + m.flat)
     for h in hooks("hit_damage", a.q):  # Unstable
         damage = h.apply(a, hd, damage)
-    armour = a._armour_at(hd.location, hd.person)
+    armour = a.armour_at(hd.location, hd.person)
     eff = effective_armour(a, hd.location, m.pen, m.factor, hd.person)
     grav = graviton(a, hd.location, hd.person)
-    tb, tb_why = a._tb(hd.person)
+    tb, tb_why = a.tb(hd.person)
     wounds = wounds_through(a, m, hd, damage)
     keep = hd.kept()
     dice_models = [
@@ -277,16 +278,16 @@ def hit_record(
         more = partial(_with_extra, a, m, hd, damage)
         rf, wounds, killed = righteous_fury(a, hd, wounds, rf_now, more, st.target_number)
     elif (denied := a.fury_denied(hd.person)) is not None and rolls_fury(a, hd):
-        a._step(f"Righteous Fury, hit {hd.number}", a.SRC["fury_troop"], denied)
+        a.step(f"Righteous Fury, hit {hd.number}", a.SRC["fury_troop"], denied)
     grav_txt = f" + Graviton {grav} (the location's AP)" if grav else ""
     doubled = " \u00d7 2" if m.factor == 2 else ""
     cover = cover_at(a, hd.location, hd.person)  # the cover named inside the armour
     armour_text = f"{armour}" if not cover else f"{armour - cover} + cover {cover}"
     armour_text = f"({armour_text})" if cover and doubled else armour_text
-    a._step(
+    a.step(
         f"Step Five: hit {hd.number}",
         a.SRC["step5"],
-        f"{a._person_name(hd.person)}: {damage} damage{grav_txt} \u2212 armour {eff} ({hd.location} {armour_text}{doubled}"
+        f"{a.person_name(hd.person)}: {damage} damage{grav_txt} \u2212 armour {eff} ({hd.location} {armour_text}{doubled}"
         f" \u2212 Pen {m.pen}) \u2212 TB {tb}{tb_why} = {max(0, damage + grav - eff - tb)} wound(s)"
         + (" + 1 (Righteous Fury)" if rf and rf.extra_wound else "")
         + (f" \u2192 {wounds}." if rf and (rf.extra_wound or rf.extra_damage) else "."),
@@ -305,7 +306,7 @@ def hit_record(
         righteous_fury=rf,
         graviton=grav,
         cover=cover,
-        name=nearby.name if (nearby := a._foe(hd.person)) else None,
+        name=nearby.name if (nearby := a.foe(hd.person)) else None,
     )
     return hit, killed
 
@@ -320,7 +321,7 @@ def critical(a: D100Attack, hit: Hit, taken_by: dict[int, int]) -> Hit:
     (cumulative), logged with the table and row to read (the running total,
     :func:`~rules.critical.reading.critical_row`); where the group entered that row of its table,
     the row read is the record's ``effect`` (:func:`~.critical_effect.read_row`)."""
-    wounds_max = a._wounds_of(hit.person)[1]
+    wounds_max = a.wounds_of(hit.person)[1]
     before = taken_by[hit.person]
     taken_by[hit.person] = taken = before + hit.wounds
     crit_before = max(0, before - wounds_max)
@@ -330,15 +331,15 @@ def critical(a: D100Attack, hit: Hit, taken_by: dict[int, int]) -> Hit:
     crit = Critical(
         amount=crit_after - crit_before,
         total=crit_after,
-        damage_type=DAMAGE_TYPES[a._damage_type()],
+        damage_type=DAMAGE_TYPES[a.damage_type()],
         location=hit.location,
     )
     row = critical_row(crit.total)  # the running total, 10 at most: every d100 ruleset's reading
     blood = a.tables.damage_states
-    a._step(
+    a.step(
         f"Critical damage, hit {hit.number}",
         a.SRC["critical"],
-        f"{a._person_name(hit.person)}: damage {taken} passes wounds {wounds_max}: {crit.amount} Critical "
+        f"{a.person_name(hit.person)}: damage {taken} passes wounds {wounds_max}: {crit.amount} Critical "
         f"damage ({crit.total} in all): consult the {crit.damage_type} Critical Effects "
         f"table, {hit.location}, row {row}." + (f" Critical damage is cumulative. {blood.blood_loss}" if blood else ""),
     )
@@ -365,16 +366,16 @@ def horde_summary(a: D100Attack, hits: list[Hit]) -> None:
     assert horde is not None
     tested = [a.q.label(n) for n in sorted(a.q.defs) if a.q.defs[n].test is not None]
     if tested:
-        a._step(
+        a.step(
             "Horde: quality tests",
-            a._horde_rules().source,
+            a.horde_rules().source,
             f"{', '.join(tested)}: the Horde rules give no test against a Horde, so none is rolled; "
             f"the GM decides whether the Horde as a whole tests.",
         )
     lost = sum(h.magnitude for h in hits)
-    a._step(
+    a.step(
         "Horde: Magnitude",
-        a._horde_rules().source,
+        a.horde_rules().source,
         f"{lost} of {len(hits)} hit(s) dealt damage: Magnitude {horde.magnitude} \u2212 {lost} "
         f"\u2192 {max(0, horde.magnitude - lost)}.",
     )
@@ -384,10 +385,10 @@ def unarmed_fatigue(a: D100Attack, number: int, damage: int, tb: int) -> int:
     """An unarmed hit inflicts a level of Fatigue: on every hit, or when its damage reaches the
     target's TB (the ruleset's reading)."""
     if a.UNARMED_FATIGUE == "hit":
-        a._step(f"Unarmed, hit {number}", a.SRC["unarmed"], "An unarmed hit inflicts one level of Fatigue.")
+        a.step(f"Unarmed, hit {number}", a.SRC["unarmed"], "An unarmed hit inflicts one level of Fatigue.")
         return 1
     if damage >= tb:
-        a._step(
+        a.step(
             f"Unarmed, hit {number}",
             a.SRC["unarmed"],
             f"{damage} damage is at least the target's TB {tb}: one level of Fatigue.",
@@ -415,7 +416,7 @@ def damage_step(a: D100Attack, hd: HitDice, m: DamageMath, damage: int, keep: li
         parts += f" {signed(m.again)} (the second roll's flat part, Helpless Targets)"
     notes = _dice_notes(a, hd)
     who = f", person {hd.person}" if hd.person else ""
-    a._step(
+    a.step(
         f"Step Four: damage, hit {hd.number}{who}",
         a.SRC["step4"],
         f"{parts} = {damage}." + (" " + " ".join(notes) if notes else ""),

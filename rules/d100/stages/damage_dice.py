@@ -81,7 +81,7 @@ def roll_hit_dice(a: D100Attack, st: AttackState, n: int, person: int, location:
     w = a.weapon
     expr: DiceExpression = w.dice
     tearing = str(a.q.param("Tearing", "mode", "")) or None
-    who = a._dice_who(person)
+    who = a.dice_who(person)
     dice: list[Die] = []
 
     def roll(sides: int, purpose: str, role: str, group: int = 0) -> None:
@@ -187,7 +187,7 @@ def _degrees_step(
     src = a.SRC.get("degrees_die", a.SRC["step4"])
     minimum = a.DEGREES_DIE == "minimum"
     if best is None:
-        a._step(
+        a.step(
             "Degrees of success",
             src,
             f"{degrees} degree(s) of success: "
@@ -205,7 +205,7 @@ def _degrees_step(
     hd.dice[i].value = degrees
     hd.dice[i].replaced = True
     gain = f"the most wounds ({before} \u2192 {after})" if after > before else "no more wounds, but the minimum holds"
-    a._step(
+    a.step(
         "Degrees of success",
         src,
         (

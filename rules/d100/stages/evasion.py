@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ...models import EvasionTest
+from rules.d100.models import EvasionTest
+
 from .. import D100Test, cap_modifier, signed
 from ..seams import EVASION, POWER_FIELD
 from ..state import AttackState
@@ -54,7 +55,7 @@ def evade(a: D100Attack, st: AttackState, hits: int) -> int:
     if ev is None:
         return 0
     if a.s.action.helpless:
-        a._step(
+        a.step(
             "Evasion",
             a.SRC["helpless"],
             f"{a.s.target.name} is helpless and makes no Reaction: its {ev.reaction} is not rolled.",
@@ -62,7 +63,7 @@ def evade(a: D100Attack, st: AttackState, hits: int) -> int:
         return 0
     cannot = no_parry(a)
     if cannot is not None:
-        a._step("Evasion", cannot[1], f"{a.s.target.name}'s Reaction is Parry, {cannot[0]}: no Reaction is made.")
+        a.step("Evasion", cannot[1], f"{a.s.target.name}'s Reaction is Parry, {cannot[0]}: no Reaction is made.")
         return 0
     raw = ev.modifier
     why = []
@@ -78,17 +79,17 @@ def evade(a: D100Attack, st: AttackState, hits: int) -> int:
                 why.append(f"{signed(v)}: the parrying weapon is {name}")
     raw += _terrain(a, why) if ev.reaction == "Dodge" else 0  # Difficult Terrain (seed 003 L63)
     mod = cap_modifier(raw)
-    roll = a._test_die(EVASION, f"{ev.reaction} d100 (evasion)", ev.skill + mod)
+    roll = a.test_die(EVASION, f"{ev.reaction} d100 (evasion)", ev.skill + mod)
     test = a.test(ev.skill + mod, roll)
     reason = f" ({'; '.join(why)})" if why else ""
     what = f"{a.s.target.name} tests {ev.reaction} {ev.skill} {signed(mod)}{reason} = {test.target}; rolled {roll:02d}"
     if not test.success:
         a.evasion_test = _record(ev.reaction, ev.skill, mod, test, hits, 0)
-        a._step("Evasion", a.SRC["evasion"], f"{what}: failure; no hit is negated.")
+        a.step("Evasion", a.SRC["evasion"], f"{what}: failure; no hit is negated.")
         return 0
     negated, how = a.evasion_negates(test, hits)
     a.evasion_test = _record(ev.reaction, ev.skill, mod, test, hits, negated)
-    a._step(
+    a.step(
         "Evasion",
         a.SRC["evasion"],
         f"{what}: success with {test.degrees} degree(s); {how}, so {negated} of {hits} "
@@ -111,7 +112,7 @@ def no_parry(a: D100Attack) -> tuple[str, str] | None:
     if not w.is_melee:
         return f"which meets only melee attacks, not the {w.name}'s ranged attack", a.SRC.get("parry", a.SRC["evasion"])
     if "Flexible" in a.q:
-        return f"and the {w.name} is Flexible: it cannot be Parried", a._qsrc("Flexible")
+        return f"and the {w.name} is Flexible: it cannot be Parried", a.qsrc("Flexible")
     return None
 
 
@@ -121,9 +122,9 @@ def _power_field(a: D100Attack) -> None:
     high = a.parry_q.num("Power Field", "destroy_high", 100)
     r = a.roller.d100(f"Power Field d100 (destroys the attacker's weapon on {low:02d}-{high % 100:02d})", POWER_FIELD)
     broken = low <= r <= high
-    a._step(
+    a.step(
         "Quality: Power Field (parrying weapon)",
-        a._qsrc("Power Field"),
+        a.qsrc("Power Field"),
         f"Parried with a Power Field weapon against one without: d100 = {r:02d} "
         + (
             f"(destroyed on {low:02d}\u2013{high % 100:02d}): the {a.weapon.name} is destroyed."

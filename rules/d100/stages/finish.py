@@ -1,10 +1,11 @@
-"""The attack's :class:`~rules.models.Resolution`, from the state the stages leave."""
+"""The attack's :class:`~rules.d100.models.Resolution`, from the state the stages leave."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...models import Die, HordeResult, Resolution
+from rules.d100.models import Die, HordeResult, Resolution
+
 from ..state import AttackState
 from . import landing, psychic
 from .after_hit import damage_state, pinning
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
 
 
 def finish(a: D100Attack, st: AttackState, outcome: str, success: bool | None = None) -> Resolution:
-    """The :class:`~rules.models.Resolution` of the attack as ``st`` leaves it: a Horde's Magnitude
+    """The :class:`~rules.d100.models.Resolution` of the attack as ``st`` leaves it: a Horde's Magnitude
     or the target's damage state, the pinning test (unless the weapon jammed), the totals, every die
     and step. ``success``: the headline's success where it is not the attack test's (Flame and
     Spray: someone was struck)."""

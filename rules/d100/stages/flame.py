@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ...models import Resolution, TargetTest
-from ...tables import TestSpec
+from rules.d100.models import Resolution, TargetTest
+from rules.d100.tables import TestSpec
+
 from ..qualities import area_quality
 from ..seams import FLAME_HITS
 from ..state import AttackState
@@ -34,7 +35,7 @@ def agility_tests(a: D100Attack, name: str) -> tuple[list[tuple[int, str]], Targ
         first = first or tt
         if not tt.success:
             struck.append((person, "Horde" if s.target.horde is not None else "Body"))
-    a._qstep(
+    a.qstep(
         name,
         f"{len(struck)} of {s.target.others_in_blast + 1} in the area failed the Agility test and are hit "
         f"(each in the Body).",
@@ -55,12 +56,12 @@ def flame_horde_rule(a: D100Attack) -> int | None:
 def flame_horde_hits(a: D100Attack, per_hit: int) -> list[tuple[int, str]]:
     """A Flame weapon's hits on a Horde: the range over ``per_hit`` (rounded down) plus the die
     (DW Core, Ch. XIII, Hordes: "range / 4 + 1d5"); the Horde makes no Agility test."""
-    rules = a._horde_rules()
+    rules = a.horde_rules()
     sides = rules.flame_die
     rng = int(a.weapon.range or 0)
     roll = a.roller.die(sides, f"Flame: hits on the Horde d{sides}", FLAME_HITS).value
     hits = rng // per_hit + roll
-    a._step(
+    a.step(
         "Horde: Flame",
         rules.flame_source or rules.source,
         f"No Agility test against a Horde: the {a.weapon.name}'s range {rng} m \u00f7 {per_hit}, rounded down = {rng // per_hit}, "
@@ -82,7 +83,7 @@ def resolve_flame(a: D100Attack, st: AttackState) -> Resolution:
             return finish(a, st, "miss")
         st = replace(st, test=None)  # Spray's hits, as a gun's: no attack degrees
     if st.mode is not None:
-        a._step("Ammunition", a.SRC["ammo"], ammo_detail(a, st.mode, st.rounds))
+        a.step("Ammunition", a.SRC["ammo"], ammo_detail(a, st.mode, st.rounds))
     per_hit = flame_horde_rule(a)
     if per_hit is not None:
         return _flame_on_horde(a, st, per_hit)
@@ -98,7 +99,7 @@ def resolve_flame(a: D100Attack, st: AttackState) -> Resolution:
     nine = jam_face(a, st)
     if nine and any(d.natural == nine and d.sides == 10 for h in st.results for d in h.dice):
         st = replace(st, jammed=True)
-        a._qstep(
+        a.qstep(
             name,
             f"A natural {nine} on a damage die: the weapon jams after this attack (clearing it is a "
             f"Full Action and a BS test).",
@@ -133,7 +134,7 @@ def manifest(a: D100Attack, st: AttackState, name: str) -> AttackState:
         )
     else:
         detail = f"The power does not manifest: nobody in its area tests Agility ({name} replaces only the hit roll)."
-    a._step("Focus Power", src, detail)
+    a.step("Focus Power", src, detail)
     return st
 
 

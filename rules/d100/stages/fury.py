@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ...models import DAMAGE_TYPES, RighteousFury
+from rules.d100.models import DAMAGE_TYPES, RighteousFury
+
 from ..qualities import hooks
 from ..seams import FURY_CONFIRM, FURY_CRITICAL, FURY_DAMAGE, for_person
 from .critical_effect import read_row
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 
 
 def rf_d5(a: D100Attack, hd: HitDice) -> int:
-    who = a._dice_who(hd.person)
+    who = a.dice_who(hd.person)
     return a.roller.die(
         5, f"{who}hit {hd.number} Righteous Fury critical d5", for_person(hd.person, FURY_CRITICAL)
     ).value
@@ -49,7 +50,7 @@ def _confirmation(a: D100Attack, hd: HitDice, target_number: int) -> tuple[bool,
     if not a.RF_CONFIRM:
         return True, None
     if a.helpless_blow:
-        a._step(
+        a.step(
             rule,
             a.SRC["helpless"],
             "A natural 10: the attack test again confirms the Fury, and against a helpless target it "
@@ -57,13 +58,13 @@ def _confirmation(a: D100Attack, hd: HitDice, target_number: int) -> tuple[bool,
         )
         return True, None
     if not any([h.apply(a) for h in hooks("fury_confirm", a.q)]):
-        confirm = a._test_die(
+        confirm = a.test_die(
             FURY_CONFIRM,
-            f"{a._dice_who(hd.person, numbered=False)}hit {hd.number} Righteous Fury confirmation d100",
+            f"{a.dice_who(hd.person, numbered=False)}hit {hd.number} Righteous Fury confirmation d100",
             target_number,
         )
         ok = a.test(target_number, confirm).success
-        a._step(
+        a.step(
             rule,
             a.SRC["fury"],
             f"A natural 10: the attack test is rolled again to confirm the Fury, "
@@ -80,14 +81,14 @@ def _extra_d10(
     extra: list[int] = []
     sides = 5 if a.weapon.weapon_class == "Unarmed" else 10
     while True:
-        who = a._dice_who(hd.person, numbered=False)
+        who = a.dice_who(hd.person, numbered=False)
         d = a.roller.die(sides, f"{who}hit {hd.number} Righteous Fury d{sides} ({len(extra) + 1})", FURY_DAMAGE)
         extra.append(d.value)
         if not d.natural_ten or len(extra) >= 20:
             break
     more = sum(extra)
     new_wounds = through(more)
-    a._step(
+    a.step(
         f"Righteous Fury, hit {hd.number}",
         a.SRC["fury"],
         f"The Fury adds {' + '.join(map(str, extra))} = {more} damage (another d10 on each 10): "
@@ -109,16 +110,16 @@ def _critical_effect(
     listed")."""
     rule = f"Righteous Fury, hit {hd.number}"
     confirmed = True if confirm else None
-    table = f"{DAMAGE_TYPES[a._damage_type()]} Critical Effects, {hd.location}"
+    table = f"{DAMAGE_TYPES[a.damage_type()]} Critical Effects, {hd.location}"
     if wounds <= 0:
-        a._step(
+        a.step(
             rule,
             a.SRC["fury"],
             "Armour and toughness stopped the hit: it deals 1 wound that ignores both, and no critical effect.",
         )
         return RighteousFury(extra_wound=True, confirm_roll=confirm, confirmed=confirmed), 1, False
-    if a._troop(hd.person):
-        a._step(
+    if a.troop(hd.person):
+        a.step(
             rule,
             a.SRC["fury_troop"],
             f"The hit dealt damage: {a.s.target.name if hd.person == 0 else 'person ' + str(hd.person)} "
@@ -136,7 +137,7 @@ def _critical_effect(
             if a.DEGREES_REPLACE_DIE and not a.flame
             else ""
         )
-    a._step(
+    a.step(
         rule,
         a.SRC["fury"],
         f"The hit dealt damage: 1d5 = {effect} on the {table} table{late}. "
@@ -147,7 +148,7 @@ def _critical_effect(
         a,
         number=hd.number,
         person=hd.person,
-        damage_type=DAMAGE_TYPES[a._damage_type()],
+        damage_type=DAMAGE_TYPES[a.damage_type()],
         location=hd.location,
         row=effect,
         source=a.SRC["fury"],

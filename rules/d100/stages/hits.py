@@ -51,19 +51,19 @@ def hit_count(a: D100Attack, st: AttackState) -> int:
             caps.append(f"at most the WS bonus, {wsb}")
         hits = min(hits, wsb)
     elif action.cap == "rof" and mode is not None:
-        burst = min(a._burst_size(mode), rounds)
+        burst = min(a.burst_size(mode), rounds)
         if hits > burst:
             caps.append(f"at most the {burst} round(s) of the burst")
         hits = min(hits, burst)
     capped = f", capped {' and '.join(caps)}" if caps else ""
-    a._step("Hits scored", action.source, f"{action.name}: {how}{capped} \u2192 {hits} hit(s).")
+    a.step("Hits scored", action.source, f"{action.name}: {how}{capped} \u2192 {hits} hit(s).")
 
     for h in hooks("hits", a.q):
         hits = h.apply(a, st, hits)
     scatter = scatter_hits(a, st)
     if "Storm" not in a.q and mode is not None and hits > rounds + scatter:
         # Storm caps its own doubling; Scatter's extra hits are the spread of one round, not more rounds
-        a._step("Hits scored", a.SRC["ammo"], f"Only {rounds} round(s) were fired: {rounds} hit(s) at most.")
+        a.step("Hits scored", a.SRC["ammo"], f"Only {rounds} round(s) were fired: {rounds} hit(s) at most.")
         hits = rounds + scatter
     return hits
 
@@ -72,7 +72,7 @@ def horde_hits(a: D100Attack, hits: int, degrees: int) -> int:
     """Hits on a Horde: in melee one per two degrees of success (at least one); then the qualities'
     ``horde_hits`` hooks (a Power Field one more, a Blast (X) weapon's hit counts X); Explosive damage
     one more; then the ``horde_more_hits`` hooks (Devastating (X), X more) (seed 001, Hordes; Devastating)."""
-    rules = a._horde_rules()
+    rules = a.horde_rules()
     why: list[str] = []
     if a.weapon.is_melee:
         n = rules.melee_degrees_per_hit
@@ -82,12 +82,12 @@ def horde_hits(a: D100Attack, hits: int, degrees: int) -> int:
         )
     for h in hooks("horde_hits", a.q):
         hits = h.apply(a, hits, why)
-    if a._damage_type() == "X" and rules.explosive_hits:
+    if a.damage_type() == "X" and rules.explosive_hits:
         hits += rules.explosive_hits
         why.append(f"Explosive damage counts {rules.explosive_hits} more hit \u2192 {hits}")
     for h in hooks("horde_more_hits", a.q):
         hits = h.apply(a, hits, why)
-    a._step(
+    a.step(
         "Horde: hits",
         rules.source,
         ("; ".join(why) + ". " if why else f"{hits} hit(s). ") + "Every hit goes to the Horde.",

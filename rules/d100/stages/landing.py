@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...models import ScatterRoll, SmokeScreen
+from rules.d100.models import ScatterRoll, SmokeScreen
+
 from ..seams import SCATTER, SMOKE
 
 if TYPE_CHECKING:
@@ -46,10 +47,10 @@ def scatter(a: D100Attack, failed_by: int) -> ScatterRoll | None:
     ``scatter_per_failure`` is 1), with a step; None, and a step saying so, where the GM places it
     (``options.gm_scatters``) or the ruleset gives no Scatter Diagram (no ``scatter_sides``)."""
     q = a.q
-    src = str(q.param("Blast", "scatter_source", "")) or a._qsrc("Blast")
+    src = str(q.param("Blast", "scatter_source", "")) or a.qsrc("Blast")
     sides = q.num("Blast", "scatter_sides")
     if a.s.options.gm_scatters or not sides:
-        a._step(
+        a.step(
             f"Quality: {q.label('Blast')}",
             src,
             "The shot missed: a Blast weapon's round still lands somewhere. The GM places it (the table's "
@@ -65,7 +66,7 @@ def scatter(a: D100Attack, failed_by: int) -> ScatterRoll | None:
     how = _sum(f"{count * times}d{sides}", values)
     if per_failure:
         how = f"{count}d{sides} per degree of failure \u00d7 {times}: {how}"
-    a._step(
+    a.step(
         f"Quality: {q.label('Blast')}",
         src,
         f"The shot missed: a Blast weapon's round still lands somewhere. Scatter Diagram d10 = {direction} "
@@ -101,7 +102,7 @@ def smoke(a: D100Attack) -> SmokeScreen | None:
     round_dice = _dice(a, rn, rsides, "Smoke: rounds", SMOKE)
     rounds = sum(round_dice) + flat
     expr = f"{rn}d{rsides}" + (f"+{flat}" if flat else "")
-    a._qstep(
+    a.qstep(
         "Smoke",
         f"A smokescreen {wide} where the round lands, lasting {_sum(expr, round_dice, flat)} rounds "
         f"(the GM places it on the field).",

@@ -38,11 +38,11 @@ def locations(a: D100Attack, st: AttackState, hits: int, roll: int) -> list[str]
     called = a.s.action.called_location if st.action.called else None
     if called is not None:
         first: str = called
-        a._step("Step Three: hit location", a.SRC["step3"], f"Called Shot: the hit strikes the {called}.")
+        a.step("Step Three: hit location", a.SRC["step3"], f"Called Shot: the hit strikes the {called}.")
     else:
         reversed_roll = reverse_digits(roll)
         first = t.hit_locations.lookup(reversed_roll)
-        a._step(
+        a.step(
             "Step Three: hit location",
             a.SRC["step3"],
             f"The roll {roll % 100:02d} reversed is {reversed_roll % 100:02d}: {first}.",
@@ -52,7 +52,7 @@ def locations(a: D100Attack, st: AttackState, hits: int, roll: int) -> list[str]
         kind = first.split()[-1]  # Head, Arm, Body, Leg
         side = first.split()[0] if " " in first else SIDES[0]
         placed = ", ".join(f"hit {i + 1}: {loc}" for i, loc in enumerate(locations))
-        a._step(
+        a.step(
             "Multiple hits",
             t.multiple_hits.source,
             f"First hit on the {first}, so the {kind} row places the hits: {placed}. "
@@ -84,14 +84,14 @@ def blast_others(
         return []  # a Blast's hits on a Horde are counted by the Horde rules
     if "Blast" not in a.q:
         if n:
-            a._step(
+            a.step(
                 "Others nearby",
                 a.SRC["qualities"],
                 f"{n} other(s) stand near the target, but the {a.weapon.name} has no Blast quality.",
             )
         return []
     if not n:
-        a._qstep(
+        a.qstep(
             "Blast",
             f"Everyone within {blast_radius(a)} m of the target is hit; the target form lists no one else there.",
         )
@@ -102,7 +102,7 @@ def blast_others(
         loc = a.tables.hit_locations.lookup(reverse_digits(r))
         placed.append((person, loc))
     where = ", ".join(f"person {p}: {loc}" for p, loc in placed)
-    a._qstep(
+    a.qstep(
         "Blast",
         f"{n} other(s) within {blast_radius(a)} m are hit too (same profile as the target), "
         f"each with a hit location of its own: {where}.",
@@ -127,7 +127,7 @@ def spread(a: D100Attack, st: AttackState, locations: list[str]) -> list[tuple[i
     if suppressing.applies(a, st):  # each hit to a random target in the area
         return suppressing.random_targets(a, st, locations)
     if st.mode not in ("semi", "full") or st.action.name == "Suppressing Fire":
-        a._step(
+        a.step(
             "Nearby foes",
             rule.source,
             "Only a Semi- or Full Auto Burst's extra hits can be moved to other foes: every hit stays on the target.",
@@ -150,7 +150,7 @@ def spread(a: D100Attack, st: AttackState, locations: list[str]) -> list[tuple[i
         told.append(f"{foe.name}: {take} hit(s), {', '.join(placed)} (d100 {r:02d} reversed)")
     if moved:
         del locations[len(locations) - len(moved) :]
-    a._step(
+    a.step(
         "Nearby foes",
         f"{rule.source}; {a.SRC['stray_shots']}" if dealt else rule.source,
         (
@@ -174,9 +174,9 @@ def horde_locations(a: D100Attack, hits: int) -> list[str]:
     h = a.s.target.horde
     assert h is not None
     cover = f" + cover {a.s.target.cover.ap}" if a.s.target.cover else ""
-    a._step(
+    a.step(
         "Step Three: hit location",
-        a._horde_rules().source,
+        a.horde_rules().source,
         f"Locations are not used against a Horde: its single armour value (AP {h.armour}{cover}) stands for every hit.",
     )
     return ["Horde"] * hits

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ...models import AppliedModifier
+from rules.d100.models import AppliedModifier
+
 from .. import cap_modifier, signed
 from ..qualities import hooks
 from ..state import AttackState
@@ -23,7 +24,7 @@ def run(a: D100Attack, st: AttackState) -> AttackState:
     capped = "" if raw == total else f", capped at {signed(total)} (the total may not pass \u00b160)"
     if a.flame and not st.action.psychic:  # a power's Focus Power test is still taken (flame.manifest)
         listed = f"(no attack test: recorded only) {listed}"
-    a._step("Step One: modifiers", a.SRC["step1"], f"{listed}: total {signed(raw)}{capped}.")
+    a.step("Step One: modifiers", a.SRC["step1"], f"{listed}: total {signed(raw)}{capped}.")
     return replace(st, modifiers=tuple(mods), modifier_total=total, target_number=st.char_value + total)
 
 
@@ -74,14 +75,14 @@ def _range(a: D100Attack, st: AttackState) -> list[Mod]:
     if band is not None:
         rb = t.range_bands.band(band)
         if s.action.engaged:
-            a._step(
+            a.step(
                 "Pistol in melee",
                 a.SRC["class"],
                 f"The {w.name} is fired at a foe engaged in melee: a Pistol may, and range bands do not apply.",
             )
         else:
             out.append(
-                (f"{band} range ({s.action.distance:g} m, weapon {a._range():g} m)", rb.modifier, t.range_bands.source)
+                (f"{band} range ({s.action.distance:g} m, weapon {a.range():g} m)", rb.modifier, t.range_bands.source)
             )
     for h in hooks("range", a.q):
         out.extend(h.apply(a, st))
@@ -95,7 +96,7 @@ def _size(a: D100Attack, st: AttackState) -> list[Mod]:
     as_size = horde_size(a)
     if s.target.horde is not None and as_size is not None and (size is None or as_size[1] > size[1]):
         label = f"Horde of Magnitude {s.target.horde.magnitude}: counts as {as_size[0]}"
-        return [(label, as_size[1], a._horde_rules().source)]
+        return [(label, as_size[1], a.horde_rules().source)]
     if size is not None and size[1]:
         return [(f"Target size: {size[0]}", size[1], t.sizes.source)]
     return []
@@ -111,7 +112,7 @@ def _circumstances(a: D100Attack, st: AttackState) -> list[Mod]:
             continue
         value = c.ws if char == "WS" else c.bs
         if value is None:
-            a._step(f"Circumstance: {c.name}", c.source or t.circumstances.source, f"Does not apply to a {char} test.")
+            a.step(f"Circumstance: {c.name}", c.source or t.circumstances.source, f"Does not apply to a {char} test.")
         else:
             out.append((c.name, value, c.source or t.circumstances.source))
     if s.action.difficulty and (d := t.difficulties.get(s.action.difficulty)) is not None:
@@ -149,7 +150,7 @@ def _tactics(a: D100Attack, st: AttackState) -> list[Mod]:
     if s.action.two_weapon != "none" and t.two_weapon is not None:
         tw = t.two_weapon
         if s.action.two_weapon == "off_hand" and s.action.ambidextrous:
-            a._step("Off-hand weapon", tw.source, "Ambidextrous: no penalty for the off hand.")
+            a.step("Off-hand weapon", tw.source, "Ambidextrous: no penalty for the off hand.")
         elif s.action.two_weapon == "off_hand":
             out.append(("Off-hand weapon", tw.off_hand, tw.source))
         elif s.action.ambidextrous:
@@ -204,7 +205,7 @@ def horde_size(
 def range_band(
     a: D100Attack,
 ) -> str:
-    d, r = a.s.action.distance, a._range()
+    d, r = a.s.action.distance, a.range()
     if d <= a.tables.range_bands.point_blank:
         return "Point Blank"
     if d < r / 2:

@@ -30,12 +30,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rules.d100.models import PsychicFocus, Step
+from rules.d100.tables import ActionDef
+
 from ...critical.models import AppliedEffect, Effect, PerilsTable, PhenomenaTable, PsychicReading, PsychicRow
 from ...critical.reading import effect_words
 from ...dice import Roller
 from ...errors import FieldError
-from ...models import PsychicFocus, Step
-from ...tables import ActionDef
 from ..seams import PSYCHIC
 from ..state import AttackState
 
@@ -110,14 +111,14 @@ def phenomena(a: D100Attack, st: AttackState) -> None:
     book = src.split(",")[0] + ", Ch. VI"
     if a.s.phenomena is not None:  # the group's table: read at the attack's end (settle)
         a.phenomena_pending = src
-        a._step(
+        a.step(
             "Psychic Phenomena",
             src,
             f"{why}: the psyker rolls on the Psychic Phenomena table ({book}); your group's table "
             f"is read below, its d100 rolled after the attack's other dice.",
         )
         return
-    a._step(
+    a.step(
         "Psychic Phenomena",
         src,
         f"{why}: the GM rolls on the Psychic Phenomena table ({book}), which may lead to the "

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ...models import Resolution
+from rules.d100.models import Resolution
+
 from .. import reverse_digits
 from ..state import AttackState
 from .damage import damage_all
@@ -44,7 +45,7 @@ def miss(a: D100Attack, st: AttackState) -> Resolution:
     src = a.SRC["stray_shots"]
     nearby = a.s.target.nearby
     if not nearby:
-        a._step(
+        a.step(
             "Stray Shots",
             src,
             "A miss by one degree of failure into a melee would strike another engaged in it, but the "
@@ -53,7 +54,7 @@ def miss(a: D100Attack, st: AttackState) -> Resolution:
         return finish(a, st, "miss")
     person = a.s.target.others_in_blast + 1
     location = a.tables.hit_locations.lookup(reverse_digits(st.roll))
-    a._step(
+    a.step(
         "Stray Shots",
         src,
         f"Missed by one degree of failure, shooting into a melee: the shot strikes {nearby[0].name} instead, "

@@ -71,7 +71,7 @@ def random_targets(a: D100Attack, st: AttackState, locations: list[str]) -> list
         told.append(f"{foe.name}: {take} hit(s), {', '.join(placed)} (d100 {r:02d} reversed)")
     del locations[on_target:]
     rolls = ", ".join(f"hit {i + 1}: {v} ({names[v - 1]})" for i, v in enumerate(chosen))
-    a._step(
+    a.step(
         "Suppressing Fire: random targets",
         SOURCE,
         f"A d{faces} for each hit (1: {names[0]}, then those listed in the area): {rolls}. " + "; ".join(told) + ".",

@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ... import tables
-from ...tables import ActionDef
+from rules.d100 import tables
+from rules.d100.tables import ActionDef
+
 from .. import D100Test
 from ..qualities import hooks
 from ..seams import JAM, OVERHEAT, TEST
@@ -31,7 +32,7 @@ def run(a: D100Attack, st: AttackState) -> AttackState:
     jammed = False
     if st.mode is not None:
         jammed = jam(a, st.action, st.mode, roll, test.success)
-        a._step("Ammunition", a.SRC["ammo"], ammo_detail(a, st.mode, st.rounds))
+        a.step("Ammunition", a.SRC["ammo"], ammo_detail(a, st.mode, st.rounds))
     elif a.weapon.is_melee and "Overheats" in a.q:
         jammed = overheat(a, roll)
     if st.action.psychic:
@@ -39,7 +40,7 @@ def run(a: D100Attack, st: AttackState) -> AttackState:
 
         phenomena(a, replace(st, roll=roll))
     if not jammed and not test.success:
-        a._step("Miss", a.SRC["step2"], f"{roll} is over {st.target_number}: the attack misses.")
+        a.step("Miss", a.SRC["step2"], f"{roll} is over {st.target_number}: the attack misses.")
         for h in hooks("miss", a.q):  # Blast: where the round lands
             h.apply(a, test)
     # with Overheats the weapon never jams: a lost attack is its overheating
@@ -54,7 +55,7 @@ def helpless_test(a: D100Attack, st: AttackState, roll: int) -> D100Test:
     tested as usual where the rule is for melee only (the target still makes no Reaction)."""
     if a.helpless_blow:
         test = D100Test(st.target_number, roll, True, a.FIRST_HIT_DEGREES)
-        a._step(
+        a.step(
             "Step Two: test",
             a.SRC["helpless"],
             f"{a.s.target.name} is helpless: the {st.char} test succeeds automatically with "
@@ -64,13 +65,13 @@ def helpless_test(a: D100Attack, st: AttackState, roll: int) -> D100Test:
         return test
     test = a.test(st.target_number, roll)
     if a.s.action.helpless:
-        a._step(
+        a.step(
             "Helpless target",
             a.SRC["helpless"],
             f"{a.s.target.name} is helpless, but Helpless Targets gives an automatic hit and a second "
             f"damage roll to melee attacks only: the {a.weapon.name} is tested as usual.",
         )
-    a._step("Step Two: test", a.SRC["step2"], a.describe_test(st.char, st.char_value, st.modifier_total, test))
+    a.step("Step Two: test", a.SRC["step2"], a.describe_test(st.char, st.char_value, st.modifier_total, test))
     return test
 
 
@@ -90,7 +91,7 @@ def rounds(a: D100Attack, mode: str | None) -> int:
     """Rounds the action uses: the burst (times Storm, Twin-Linked, Maximal), never more than loaded."""
     if mode is None:
         return 0
-    return min(a._burst_size(mode) * ammo_factor(a)[0], a.weapon.clip)
+    return min(a.burst_size(mode) * ammo_factor(a)[0], a.weapon.clip)
 
 
 def ammo_detail(a: D100Attack, mode: str, rounds: int) -> str:
@@ -98,7 +99,7 @@ def ammo_detail(a: D100Attack, mode: str, rounds: int) -> str:
     w = a.weapon
     label = {"single": "a single shot", "semi": "a semi-auto burst", "full": "a full-auto burst"}[mode]
     factor, why = ammo_factor(a)
-    wanted = a._burst_size(mode) * factor
+    wanted = a.burst_size(mode) * factor
     reason = f" ({'; '.join(why)})" if why else ""
     short = f" (the clip held only {w.clip} of the {wanted})" if rounds < wanted else ""
     return f"{label}: {rounds} round(s) used{reason}{short}; {w.clip - rounds} left in the clip."
@@ -115,7 +116,7 @@ def jam(a: D100Attack, action: ActionDef, mode: str, roll: int, success: bool) -
     unreliable = "Unreliable" in a.q
     if a.UNTRAINED_UNRELIABLE and not a.weapon.trained and not unreliable:
         unreliable = True
-        a._step("Untrained", a.SRC["untrained"], "Used without its Weapon Training talent, it counts as Unreliable.")
+        a.step("Untrained", a.SRC["untrained"], "Used without its Weapon Training talent, it counts as Unreliable.")
     craft = a.weapon.craftsmanship
     if a.tables.craftsmanship is not None:
         # every weapon: only Poor changes jams, and only by jamming on any failed roll
@@ -140,7 +141,7 @@ def _poor_jams_on_failure(a: D100Attack, roll: int, success: bool) -> bool | Non
     spared = "not a 10, so it does not jam (a plain miss)."
     if "Reliable" in a.q and reliable_mode(a) == "d10_confirm" and not _reliable_d10(a, why, spared):
         return False
-    a._step("Weapon jam", rule.source, f"{why}. The attack misses.")
+    a.step("Weapon jam", rule.source, f"{why}. The attack misses.")
     return True
 
 
@@ -151,20 +152,20 @@ def _craftsmanship(
     Unreliable), Poor is Unreliable (or jams on any failure if it already was). Returns the jam
     when craftsmanship settles it (else None), and Reliable and Unreliable after it."""
     if craft == "Best":
-        a._step("Jam check", a.SRC["craftsmanship"], "Best craftsmanship: the weapon never jams.")
+        a.step("Jam check", a.SRC["craftsmanship"], "Best craftsmanship: the weapon never jams.")
         return False, reliable, unreliable
     if craft == "Good":
         if unreliable:
             unreliable, why_c = False, "Good craftsmanship: the weapon loses Unreliable"
         else:
             reliable, why_c = True, "Good craftsmanship: the weapon counts as Reliable"
-        a._step("Craftsmanship", a.SRC["craftsmanship"], why_c + ".")
+        a.step("Craftsmanship", a.SRC["craftsmanship"], why_c + ".")
     if craft == "Poor":
         if not unreliable:
-            a._step("Craftsmanship", a.SRC["craftsmanship"], "Poor craftsmanship: the weapon counts as Unreliable.")
+            a.step("Craftsmanship", a.SRC["craftsmanship"], "Poor craftsmanship: the weapon counts as Unreliable.")
             return None, reliable, True
         if not success:
-            a._step(
+            a.step(
                 "Weapon jam",
                 a.SRC["craftsmanship"],
                 "Poor craftsmanship and Unreliable: the weapon jams on any failed attack. The attack misses.",
@@ -178,9 +179,9 @@ def _reliable_d10(a: D100Attack, why: str, spared: str) -> bool:
     ``qualities.json``: DH1 and Deathwatch, whose Reliable lets a jam stand only on a 10): rolls it, logs ``why`` with the result (``spared`` when it is not a 10), and returns
     whether the weapon jams."""
     d10 = a.roller.die(10, "Reliable jam d10", JAM).value
-    a._step(
+    a.step(
         "Reliable",
-        a._qsrc("Reliable"),
+        a.qsrc("Reliable"),
         f"{why}; Reliable rolls 1d10 = {d10}: " + ("a 10, so the weapon jams." if d10 == 10 else spared),
     )
     return d10 == 10
@@ -192,22 +193,22 @@ def _jam_roll(a: D100Attack, roll: int, threshold: int, why: str, reliable: bool
     src = a.SRC["jams"]
     if unreliable:
         threshold = min(threshold, a.q.num("Unreliable", "from", 91))
-        why, src = f"Unreliable: jams on {threshold}\u2013100", a._qsrc("Unreliable")
+        why, src = f"Unreliable: jams on {threshold}\u2013100", a.qsrc("Unreliable")
     jammed = roll >= threshold
     if reliable and not unreliable:
         if reliable_mode(a) == "only_100":
-            jammed, why, src = roll == 100, "Reliable: jams only on 100", a._qsrc("Reliable")
+            jammed, why, src = roll == 100, "Reliable: jams only on 100", a.qsrc("Reliable")
         elif jammed:
             jammed = _reliable_d10(a, f"Unmodified {roll} would jam ({why})", "not a 10, so it does not jam.")
     if jammed:
-        a._step(
+        a.step(
             "Weapon jam",
             src,
             f"Unmodified {roll} ({why}): the weapon jams and the attack misses. Clearing it is a Full "
             f"Action and a BS test; then the weapon must be reloaded and the rounds in it are lost.",
         )
     else:
-        a._step("Jam check", src, f"Unmodified {roll:02d}: no jam ({why}).")
+        a.step("Jam check", src, f"Unmodified {roll:02d}: no jam ({why}).")
     return jammed
 
 
@@ -223,15 +224,15 @@ def reliable_mode(a: D100Attack) -> str:
 def overheat(a: D100Attack, roll: int) -> bool:
     """Overheats: an unmodified roll of 91+ overheats the weapon instead of jamming (it does not
     jam); the attack is lost. Best craftsmanship never overheats."""
-    src = a._qsrc("Overheats")
+    src = a.qsrc("Overheats")
     start = a.q.num("Overheats", "from", 91)
     if a.weapon.craftsmanship == "Best":
-        a._step("Quality: Overheats", src, "Best craftsmanship: the weapon never overheats.")
+        a.step("Quality: Overheats", src, "Best craftsmanship: the weapon never overheats.")
         return False
     if roll < start:
-        a._step("Quality: Overheats", src, f"Unmodified {roll:02d}: no overheat (overheats on {start}\u2013100).")
+        a.step("Quality: Overheats", src, f"Unmodified {roll:02d}: no overheat (overheats on {start}\u2013100).")
         return False
-    a._step(
+    a.step(
         "Quality: Overheats",
         src,
         f"Unmodified {roll}: the weapon overheats and the attack is lost. {a.q.defs['Overheats'].summary}",
@@ -239,5 +240,5 @@ def overheat(a: D100Attack, roll: int) -> bool:
     if a.q.param("Overheats", "table", ""):
         r = a.roller.die(10, OVERHEAT_PURPOSE, OVERHEAT).value
         row = next(text for low, high, text in OVERHEAT_TABLE if low <= r <= high)
-        a._step("Quality: Overheats", src, f"Overheating table, 1d10 = {r}: {row}")
+        a.step("Quality: Overheats", src, f"Overheating table, 1d10 = {r}: {row}")
     return True

@@ -24,17 +24,17 @@ def proceeds(a: D100Attack, st: AttackState) -> bool:
     chance = a.s.action.unaware_chance
     if chance is None:
         return True
-    roll = a._test_die(SPRAY_AND_PRAY, PURPOSE, chance)
+    roll = a.test_die(SPRAY_AND_PRAY, PURPOSE, chance)
     src = a.SRC["spray_and_pray"]
     if roll <= chance:
-        a._step(
+        a.step(
             "Spray and Pray",
             src,
             f"{a.s.attacker.name} cannot see the target: the GM's chance is {chance}%, the GM's d100 "
             f"{roll:02d} is not over it, so the attack proceeds as normal.",
         )
         return True
-    a._step(
+    a.step(
         "Spray and Pray",
         src,
         f"{a.s.attacker.name} cannot see the target: the GM's chance is {chance}%, the GM's d100 "
@@ -42,5 +42,5 @@ def proceeds(a: D100Attack, st: AttackState) -> bool:
         f"rolled).",
     )
     if st.mode is not None:
-        a._step("Ammunition", a.SRC["ammo"], ammo_detail(a, st.mode, st.rounds) + " (fired wildly all the same)")
+        a.step("Ammunition", a.SRC["ammo"], ammo_detail(a, st.mode, st.rounds) + " (fired wildly all the same)")
     return False

@@ -8,7 +8,7 @@ import dh1_scenarios as dh1
 import dh2_scenarios as dh2
 import dw_scenarios as dw
 
-from rules import tables
+from rules.d100 import tables
 
 RULESET = {"dh2": "Dark Heresy 2nd edition", "dh1": "Dark Heresy 1st edition", "dw": "Deathwatch"}
 # a plain gun of each ruleset, for the refusals

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from rules import tables
+from rules.d100 import tables
 
 HERE = Path(__file__).parent
 SYSTEMS = ("dh2", "dh1", "dw")
