@@ -47,7 +47,14 @@ def test_a_stored_fight_shows_from_its_kept_view_before_the_engine_answers(brows
         page.wait_for_function("document.documentElement.dataset.encounterShown === 'kept'")
         expect(card(page, "Guardsman Vael")).to_be_visible()
         expect(card(page, "Cultist")).to_be_visible()
-        assert page.inner_html("#tk-view") == shown
+        # the players' link module (loaded after the page) puts its Show to players toggles on the cards
+        expect(page.locator("#pl-make")).to_be_attached()
+        # the view's own buttons (a card's profile Save) wait while the encounter loads: the same view,
+        # each of them disabled and marked until the engine has replayed the fight
+        kept = page.inner_html("#tk-view")
+        waiting = ' disabled="" data-loading=""'
+        assert kept.count(waiting) == page.locator("#tk-view [data-profile-save]").count() > 0
+        assert kept.replace(waiting, "") == shown
         assert page.evaluate("document.documentElement.dataset.encounter") != "ready"  # no replay yet
 
         # the stored file changed since (another tab's event, an import): its kept view is not shown
