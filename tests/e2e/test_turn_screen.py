@@ -212,5 +212,5 @@ def test_the_bars_odds_from_the_action_step_opens_at_its_headline(ready_page: Pa
     page.evaluate("delete document.documentElement.dataset.odds")
     page.click("#odds-toggle")
     expect(page.locator("#odds-toggle")).to_have_attribute("aria-expanded", "true")
-    assert page.evaluate("document.documentElement.dataset.at") == "result"
+    expect(page.locator("html")).to_have_attribute("data-at", "result")  # the Result step, once the tap is handled
     odds_open_at_their_headline(page)
