@@ -65,7 +65,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.d100.models import LOCATIONS
+from rules.d100.models import LOCATIONS, SIZES
 
 from .. import limits
 from .common import (
@@ -462,7 +462,7 @@ def _talent(sheet: Sheet, name: str, at: str) -> None:
         if name.lower().startswith(t.lower()):
             sheet.talents.append((name, at))
     m = _SIZE.fullmatch(name)
-    if m and (size := m.group(1).title()) in _SIZES_BY_NAME:
+    if m and (size := m.group(1).title()) in SIZES:
         sheet.attacker["size"] = (size, at)
         sheet.target["size"] = (size, at)
 
@@ -809,19 +809,6 @@ def _wh40k_weapon(it: dict[str, Any], at: str) -> dict[str, Any]:
         "qualities": qualities,
     }
 
-
-_SIZES_BY_NAME = {
-    "Miniscule",
-    "Puny",
-    "Scrawny",
-    "Average",
-    "Hulking",
-    "Enormous",
-    "Massive",
-    "Immense",
-    "Monumental",
-    "Titanic",
-}
 
 READERS: dict[str, Callable[[dict[str, Any], str, ImportResult], Sheet | None]] = {
     "dark-heresy": lambda a, b, r: _dh2(a, b, r, "dark-heresy"),

@@ -48,7 +48,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from rules.d100.models import LOCATIONS
+from rules.d100.models import LOCATIONS, SIZES
 
 from .. import limits
 from .common import TALENTS, Sheet, WeaponSheet, emit, problem, quality
@@ -245,7 +245,7 @@ def _traits(sheet: Sheet, labelled: Labelled) -> None:
             if any(p.lower().startswith(t.lower()) for t in TALENTS):
                 sheet.talents.append((p, at))
             m = re.fullmatch(r"Size\s*\(\s*([A-Za-z]+)\s*\)", p, re.IGNORECASE)
-            if m and m.group(1).title() in _SIZES:
+            if m and m.group(1).title() in SIZES:
                 sheet.attacker["size"] = (m.group(1).title(), at)
                 sheet.target["size"] = (m.group(1).title(), at)
 
@@ -593,17 +593,3 @@ def _without_sb(damage: str, sb: int, name: str, at: str, result: ImportResult) 
         problem(result, at, f"{name}: damage {damage} is below its wielder's SB {sb}: kept as printed")
         return damage
     return d.group(1) + (f"{flat - sb:+d}" if flat - sb else "")
-
-
-_SIZES = {
-    "Miniscule",
-    "Puny",
-    "Scrawny",
-    "Average",
-    "Hulking",
-    "Enormous",
-    "Massive",
-    "Immense",
-    "Monumental",
-    "Titanic",
-}

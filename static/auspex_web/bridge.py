@@ -225,7 +225,6 @@ def respond_encounter(request_json: str) -> dict[str, Any]:
     from rules.encounter.run import run_encounter
 
     from .render_encounter import render_encounter, status_text
-    from .sources import book_words
 
     try:
         data = jsonsafe.loads(request_json, what="encounter")
@@ -233,7 +232,7 @@ def respond_encounter(request_json: str) -> dict[str, Any]:
         return {"status": "invalid", **exc.as_dict()}
     envelope = run_encounter(data)
     if envelope["status"] == "invalid":  # refusals in the book's words, never a rule text file's number
-        envelope["errors"] = [{**x, "message": book_words(str(x.get("message")))} for x in envelope["errors"]]
+        envelope["errors"] = _errors_in_book_words(envelope["errors"])
     if envelope["status"] == "ok" and "state" not in envelope:  # a forms request: the forms' scenario only
         _book_words(envelope)
     elif envelope["status"] == "ok":
@@ -246,24 +245,31 @@ def respond_encounter(request_json: str) -> dict[str, Any]:
         )
         envelope["conditions"] = list(CONDITIONS)
         turn = envelope.get("turn")
-        if isinstance(turn, dict) and isinstance(turn.get("allowed"), dict):  # the greyed controls' reasons
-            turn["allowed"] = {k: None if v is None else book_words(str(v)) for k, v in turn["allowed"].items()}
         if isinstance(turn, dict):
             _book_words(turn)
-        if isinstance(turn, dict) and turn.get("nothing_left"):  # why only End turn is left
-            turn["nothing_left"] = book_words(str(turn["nothing_left"]))
     return envelope
 
 
 def _book_words(part: dict[str, Any]) -> None:
-    """``part``'s ``notes`` (what the state put in the forms' scenario) and ``reason`` (why there
-    is no such scenario) in place, citing the books, not the rule text files."""
+    """``part``'s words in place, citing the books, not the rule text files: ``notes`` (what the
+    state put in the forms' scenario), ``reason`` (why there is no such scenario), and a turn's
+    ``allowed`` (the greyed controls' reasons) and ``nothing_left`` (why only End turn is left)."""
     from .sources import book_words
 
     if isinstance(part.get("notes"), list):
         part["notes"] = [book_words(str(x)) for x in part["notes"]]
-    if part.get("reason") is not None:
-        part["reason"] = book_words(str(part["reason"]))
+    for key in ("reason", "nothing_left"):
+        if part.get(key) is not None:
+            part[key] = book_words(str(part[key]))
+    if isinstance(part.get("allowed"), dict):
+        part["allowed"] = {k: None if v is None else book_words(str(v)) for k, v in part["allowed"].items()}
+
+
+def _errors_in_book_words(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Refusals (``[{"field", "message"}]``) with each message citing the books, never a rule text file."""
+    from .sources import book_words
+
+    return [{**x, "message": book_words(str(x.get("message")))} for x in errors]
 
 
 def encounter(request_json: str) -> str:
@@ -321,15 +327,13 @@ def respond_player_view(request_json: str) -> dict[str, Any]:
     from rules.encounter.player_html import render_player
     from rules.encounter.player_view import run_player_view
 
-    from .sources import book_words
-
     try:
         data = jsonsafe.loads(request_json, what="encounter")
     except ScenarioError as exc:
         return {"status": "invalid", **exc.as_dict()}
     envelope = run_player_view(data)
     if envelope["status"] == "invalid":
-        envelope["errors"] = [{**x, "message": book_words(str(x.get("message")))} for x in envelope["errors"]]
+        envelope["errors"] = _errors_in_book_words(envelope["errors"])
     else:
         envelope["html"] = render_player(envelope["view"])
     return envelope
@@ -394,7 +398,6 @@ def respond_exchange(request_json: str) -> dict[str, Any]:
     from rules.odds.exchange import exchange_odds, load
 
     from .render_exchange import render_exchange
-    from .sources import book_words
 
     try:
         data = jsonsafe.loads(request_json, what="exchange")
@@ -404,7 +407,7 @@ def respond_exchange(request_json: str) -> dict[str, Any]:
         invalid = exc.as_dict()
         return {
             "status": "invalid",
-            "errors": [{**x, "message": book_words(str(x.get("message")))} for x in invalid["errors"]],
+            "errors": _errors_in_book_words(invalid["errors"]),
         }
     attacks = [{"who": p.event.who, "action": dict(p.event.action)} for p in planned]
     return {"status": "ok", "exchange": report, "attacks": attacks, "html": render_exchange(report, attacks)}
