@@ -113,7 +113,8 @@ class DecisionMessage(_Message):
 
 
 Message = Annotated[ClaimMessage | ProposalMessage | DecisionMessage, Field(discriminator="kind")]
-_MESSAGE: TypeAdapter[Any] = TypeAdapter(Message)
+"""A message read here (one of the three, by its ``kind``)."""
+MODELS: dict[str, type[_Message]] = {"claim": ClaimMessage, "proposal": ProposalMessage, "decision": DecisionMessage}
 KINDS = ("claim", "proposal", "decision")
 """The message kinds read here (``view`` is the players' link's: :mod:`auspex_web.player_link`)."""
 
@@ -142,8 +143,8 @@ def read_message(data: Any, prefix: str = "message") -> Any:
         raise EncounterError([_under(prefix, e) for e in bad])
     if len(json.dumps(data, ensure_ascii=False).encode()) > MAX_MESSAGE_BYTES:  # received inside a request
         raise EncounterError.at(prefix, f"A message is at most {MAX_MESSAGE_BYTES // 1024} KB")
-    try:
-        return _MESSAGE.validate_python(data)
+    try:  # the kind's own model: its errors named at their field, not under the kind
+        return MODELS[data["kind"]].model_validate(data)
     except ValidationError as exc:
         raise validation_error(prefix, exc) from None
 
