@@ -243,3 +243,19 @@ def test_a_players_page_shows_a_decision_and_checks_its_own_messages() -> None:
     assert respond_player_message(json.dumps(proposal([34, 7])))["message"]["event"]["dice"] == [34, 7]
     assert respond_player_message("{" * 100)["status"] == "invalid"
     assert respond_player_message(json.dumps({**forged, "outcome": "won"}))["errors"][0]["field"] == "message.outcome"
+
+
+def test_the_cli_previews_a_proposal_against_the_file(tmp_path: Any, capsys: Any) -> None:
+    from rules.__main__ import main
+
+    enc, msg = tmp_path / "fight.json", tmp_path / "proposal.json"
+    enc.write_text(json.dumps(claimed()))
+    ended = run_encounter({"encounter": claimed(), "then": {"type": "end_turn", "who": "g"}})["encounter"]
+    msg.write_text(json.dumps(proposal([34, 7])))
+    assert main(["encounter", str(enc), "--preview", str(msg)]) == 0
+    assert json.loads(capsys.readouterr().out)["needs"]["purpose"].startswith("Dodge")
+    enc.write_text(json.dumps(ended))
+    assert main(["encounter", str(enc), "--preview", str(msg)]) == 0
+    assert json.loads(capsys.readouterr().out)["reason"] == "It is Cultist's turn, not Guard's"
+    msg.write_text(json.dumps({**proposal([34, 7]), "kind": "decision"}))
+    assert main(["encounter", str(enc), "--preview", str(msg)]) == 2
