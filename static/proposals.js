@@ -52,8 +52,12 @@ function keep(key, value) {
   }
 }
 
-// The live connection (static/peer.js), when that module is there and connected; else null.
+let heard = false; // a message came over the live connection: static/peer.js is loaded and in use
+
+// The live connection (static/peer.js), when that module is there and connected; else null. Asked
+// only once a live message came (a page with no live connection requests no module it lacks).
 async function live() {
+  if (!heard) return null;
   try {
     const peer = await import("./peer.js");
     return peer.isConnected?.() ? peer : null;
@@ -299,6 +303,7 @@ function receive(message, from = null) {
 async function preview(item) {
   const { file } = current();
   const answer = await ask("proposals", JSON.stringify({ encounter: file, message: item.message, do: "preview", more: item.more }));
+  if (!pending.includes(item) || item.deciding) return; // decided meanwhile: its box says the decision
   item.answer = answer;
   if (answer.status === "invalid" || answer.status === "error") {
     item.box.replaceChildren(el("p", { className: "error", role: "alert", textContent: `A message was refused and changes nothing: ${errorsText(answer)}` }));
@@ -326,27 +331,40 @@ async function decide(item, what) {
     if (Number.isInteger(more)) item.more = [...item.more, more];
     return preview(item);
   }
-  if (what === "decline") {
-    decision = item.answer.status === "refused" ? item.answer.decision : (await ask("proposals", JSON.stringify({ encounter: file, message: item.message, do: "decline" }))).decision;
-  } else if (what === "accept") {
-    const answer = await ask("proposals", JSON.stringify({ encounter: file, message: item.message, do: "accept" }));
-    if (answer.status !== "ok") return preview(item);
-    setClaims(answer.encounter.claims ?? {});
-    decision = answer.decision;
-  } else if (what === "apply") {
-    const seen = await ask("proposals", JSON.stringify({ encounter: file, message: item.message, do: "preview", more: item.more }));
-    if (seen.status !== "ok") return preview(item); // the fight changed: shown again, refused or asking
-    const applied = await applyEvent(seen.event); // the tracker's own path: as if typed on this page
-    if (applied.status !== "ok") return preview(item);
-    decision = { ...seen.decision, outcome: "applied", reason: `Applied: ${seen.words}` };
+  item.deciding = true; // a preview of the fight's change meanwhile leaves it alone
+  try {
+    decision = await decisionOf(item, what, file);
+  } finally {
+    item.deciding = false;
   }
-  if (!decision) return;
+  if (!decision) return preview(item); // refused meanwhile: shown again as it is now
   drop(item);
   const said = el("p", { className: "hint", textContent: `${decision.outcome[0].toUpperCase()}${decision.outcome.slice(1)}: ${decision.reason}` });
   said.dataset.k = "pending-decided";
   const reply = el("div");
   item.box.replaceChildren(said, reply);
   await deliver(decision, "d", reply, item.from);
+}
+
+// The GM's decision on `item` (`what`: decline, accept or apply), the fight changed through the
+// tracker for an accepted claim or an applied attack; null when the engine refuses it now.
+async function decisionOf(item, what, file) {
+  if (what === "decline") {
+    if (item.answer.status === "refused") return item.answer.decision;
+    return (await ask("proposals", JSON.stringify({ encounter: file, message: item.message, do: "decline" }))).decision ?? null;
+  }
+  if (what === "accept") {
+    const answer = await ask("proposals", JSON.stringify({ encounter: file, message: item.message, do: "accept" }));
+    if (answer.status !== "ok") return null;
+    setClaims(answer.encounter.claims ?? {});
+    return answer.decision;
+  }
+  if (what !== "apply") return null;
+  const seen = await ask("proposals", JSON.stringify({ encounter: file, message: item.message, do: "preview", more: item.more }));
+  if (seen.status !== "ok") return null; // the fight changed: shown again, refused or asking
+  const applied = await applyEvent(seen.event); // the tracker's own path: as if typed on this page
+  if (applied.status !== "ok") return null;
+  return { ...seen.decision, outcome: "applied", reason: `Applied: ${seen.words}` };
 }
 
 // ------------------------------------------------------------------ start
@@ -383,6 +401,7 @@ export async function initProposals({ engine: given, qr }) {
     for (const item of pending) if (item.answer?.status !== "invalid") preview(item);
   });
   addEventListener("auspex-peer", async ({ detail }) => {
+    heard = true;
     if (detail?.kind === "claim" || detail?.kind === "proposal") receive(whole(detail), detail.from ?? null);
     else if (detail?.kind === "decision") takeDecision(whole(detail));
     else if (detail?.kind === "view") {
@@ -391,6 +410,7 @@ export async function initProposals({ engine: given, qr }) {
     }
   });
   addEventListener("hashchange", () => openHash());
+  gmBox(); // the GM's paste box under the players' link
   await openHash();
   document.documentElement.dataset.proposals = "ready";
 }

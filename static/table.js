@@ -165,6 +165,7 @@ function initView(engine) {
     const match = /^#p=(.*)$/s.exec(location.hash);
     if (!match) return;
     const root = document.documentElement;
+    root.dataset.playersView = "opening"; // "shown" again once this link's view is drawn (proposals.js follows it)
     section.hidden = false;
     body.replaceChildren();
     note.textContent = "";
