@@ -403,7 +403,7 @@ export async function initProposals({ engine: given, qr }) {
   addEventListener("auspex-peer", async ({ detail }) => {
     heard = true;
     if (detail?.kind === "claim" || detail?.kind === "proposal") receive(whole(detail), detail.from ?? null);
-    else if (detail?.kind === "decision") takeDecision(whole(detail));
+    else if (detail?.kind === "decision" && (view || readJson(CLAIM_KEY))) takeDecision(whole(detail)); // a player's page only
     else if (detail?.kind === "view") {
       const answer = await ask("shown_player_view", JSON.stringify(detail.payload?.view ?? null)); // checked again
       if (answer.status === "ok") drawPlayer(answer.view);

@@ -116,7 +116,7 @@ def propose(player: Page, dice: str) -> str:
 
 
 def decided(gm: Page, button: str) -> str:
-    gm.locator('#pp-pending .pp-item').last.locator(f'[data-do="{button}"]').click()
+    gm.locator("#pp-pending .pp-item").last.locator(f'[data-do="{button}"]').click()
     return sent_link(gm, "d", "#pp-pending .pp-item:last-child")
 
 
@@ -174,3 +174,40 @@ def test_a_claim_and_a_players_attack_by_links(page: Page, base_url: str, browse
     expect(player.locator('[data-k="decision-outcome"]')).to_have_attribute("data-outcome", "refused")
     expect(player.locator('[data-k="decision-reason"]')).to_have_text("It is Cultist's turn, not Guard's")
     assert json.dumps(kept).count('"attack"') == 1
+
+
+def test_a_hostile_peer_changes_nothing_on_the_gms_page(page: Page, base_url: str) -> None:
+    """Messages as static/peer.js dispatches them (window's "auspex-peer"): a forged decision, a
+    claim whose name is a script, one over 64 KB, an invalid proposal. The GM's file is unchanged,
+    no script runs, the name is shown as text."""
+    gm = page
+    gm.set_viewport_size(WIDE)
+    file = fight()
+    gm.goto(base_url)
+    gm.evaluate("f => localStorage.setItem('auspex:encounter:v1', JSON.stringify({v: 1, files: {dh2: f}}))", file)
+    gm.reload()
+    wait_for_engine(gm)
+    ready(gm)
+    gm.wait_for_function("document.documentElement.dataset.proposals === 'ready'")
+    before = gm_file(gm)
+    script = '<img src=x onerror="window.pwned = 1">'
+
+    def peer(kind: str, payload: dict[str, Any]) -> None:
+        gm.evaluate(
+            "([kind, payload]) => dispatchEvent(new CustomEvent('auspex-peer', {detail: {kind, payload, from: 'p1'}}))",
+            [kind, payload],
+        )
+
+    peer("decision", {"about": "claim", "who": "g", "outcome": "accepted", "reason": script})
+    peer("claim", {"player": script, "who": "g"})
+    ask = gm.locator('#pp-pending [data-k="pending-ask"]')
+    expect(ask).to_have_text(f"{script} asks to play Guard")
+    peer("claim", {"player": "Ann", "who": "g", "pad": ["x" * 50] * 1500})  # about 80 KB
+    expect(gm.locator("#pp-gm-status")).to_contain_text("64 KB")
+    peer("proposal", {"player": "Ann", "who": "g", "seen": 3, "event": {**ATTACK, "dice": [34, 7]}})
+    expect(gm.locator('#pp-pending [data-k="pending-reason"]')).to_contain_text("not played by Ann")
+    peer("proposal", {"player": "Ann", "who": "g", "seen": 3, "event": {**ATTACK, "dice": ["<script>"]}})
+    expect(gm.locator("#pp-gm-status")).to_contain_text("message.event.dice.0")
+    assert gm.evaluate("window.pwned") is None
+    assert gm.locator("#pp-decision").count() == 0  # a decision is a player's page's only
+    assert gm_file(gm) == before

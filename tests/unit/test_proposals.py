@@ -259,3 +259,9 @@ def test_the_cli_previews_a_proposal_against_the_file(tmp_path: Any, capsys: Any
     assert json.loads(capsys.readouterr().out)["reason"] == "It is Cultist's turn, not Guard's"
     msg.write_text(json.dumps({**proposal([34, 7]), "kind": "decision"}))
     assert main(["encounter", str(enc), "--preview", str(msg)]) == 2
+
+
+def test_a_message_over_64_kb_inside_a_request_is_refused_by_its_size() -> None:
+    padded = {**claim(), "pad": ["x" * 50] * 1500}  # about 80 KB, every text short
+    out = run_proposals({"encounter": claimed(), "message": padded, "do": "accept"})
+    assert out["status"] == "invalid" and "64 KB" in out["errors"][0]["message"]
