@@ -211,6 +211,21 @@ def cmd_preview(path: str, message_path: str) -> int:
     return EXIT_OK
 
 
+def cmd_encounter_options(args: argparse.Namespace) -> int:
+    """``encounter FILE`` with its options: ``--then``, ``--view player [--html]`` or ``--preview``."""
+    if args.view is not None and args.then is not None:
+        return _invalid("--view shows the file as it is: apply the event with --then first", "view")
+    if args.html and args.view is None:
+        return _invalid("--html goes with --view player", "html")
+    if args.preview is not None and (args.then is not None or args.view is not None):
+        return _invalid("--preview shows the file as it is, with no other option", "preview")
+    if args.preview is not None:
+        return cmd_preview(args.encounter, args.preview)
+    if args.view == "player":
+        return cmd_player_view(args.encounter, args.html)
+    return cmd_encounter(args.encounter, args.then)
+
+
 def cmd_tables(args: argparse.Namespace) -> int:
     """``tables template`` and ``tables check`` (critical tables)."""
     from .critical.check import check_tables, dump
@@ -324,17 +339,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "odds":
         return cmd_odds(args.scenario, "exchange" if args.exchange else "sweep" if args.sweep else "odds")
     if args.command == "encounter":
-        if args.view is not None and args.then is not None:
-            return _invalid("--view shows the file as it is: apply the event with --then first", "view")
-        if args.html and args.view is None:
-            return _invalid("--html goes with --view player", "html")
-        if args.preview is not None and (args.then is not None or args.view is not None):
-            return _invalid("--preview shows the file as it is, with no other option", "preview")
-        if args.preview is not None:
-            return cmd_preview(args.encounter, args.preview)
-        if args.view == "player":
-            return cmd_player_view(args.encounter, args.html)
-        return cmd_encounter(args.encounter, args.then)
+        return cmd_encounter_options(args)
     return cmd_resolve(args.scenario)
 
 
