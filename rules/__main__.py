@@ -22,6 +22,10 @@
   (:mod:`rules.encounter.player_view`: the numbers of the combatants not of the side ``party``
   left out, unless the file's ``reveal`` names them) as JSON, or with ``--html`` as the HTML the
   page shows it with (:mod:`rules.encounter.player_html`). Exits 2 with the errors on stderr.
+- ``encounter FILE --preview MESSAGE``: a player's claim or proposal (:mod:`rules.encounter.proposals`)
+  previewed against the file, nothing applied: prints the preview (a proposal's resolution from
+  the file's current state, or the engine's refusal with its reason, or the GM's die it needs).
+  Exits 2 with the errors on stderr when the file or the message is refused.
 - ``tables template SYSTEM [--text]``: prints the critical tables' template of a ruleset (every
   table, rows 1-10 with empty text; :func:`rules.critical.text.template`) as a tables file, or with
   ``--text`` as paste-in text. ``tables check FILE [--system S]``: checks a tables file (JSON) or
@@ -187,6 +191,41 @@ def cmd_player_view(path: str, html: bool) -> int:
     return EXIT_OK
 
 
+def cmd_preview(path: str, message_path: str) -> int:
+    """``encounter FILE --preview MESSAGE``: a player's claim or proposal previewed against the
+    file (:func:`rules.encounter.proposals.run_proposals`, ``do: "preview"``); exit 2 with the errors
+    on stderr when the file or the message is refused."""
+    from .encounter.proposals import run_proposals
+
+    data = _load(path, "encounter")
+    if isinstance(data, int):
+        return data
+    message = _load(message_path, "message")
+    if isinstance(message, int):
+        return message
+    out = run_proposals({"encounter": data, "message": message, "do": "preview"})
+    if out["status"] == "invalid":
+        print(json.dumps({"errors": out["errors"]}, indent=2), file=sys.stderr)
+        return EXIT_INVALID
+    print(json.dumps(out, indent=2, ensure_ascii=False))
+    return EXIT_OK
+
+
+def cmd_encounter_options(args: argparse.Namespace) -> int:
+    """``encounter FILE`` with its options: ``--then``, ``--view player [--html]`` or ``--preview``."""
+    if args.view is not None and args.then is not None:
+        return _invalid("--view shows the file as it is: apply the event with --then first", "view")
+    if args.html and args.view is None:
+        return _invalid("--html goes with --view player", "html")
+    if args.preview is not None and (args.then is not None or args.view is not None):
+        return _invalid("--preview shows the file as it is, with no other option", "preview")
+    if args.preview is not None:
+        return cmd_preview(args.encounter, args.preview)
+    if args.view == "player":
+        return cmd_player_view(args.encounter, args.html)
+    return cmd_encounter(args.encounter, args.then)
+
+
 def cmd_tables(args: argparse.Namespace) -> int:
     """``tables template`` and ``tables check`` (critical tables)."""
     from .critical.check import check_tables, dump
@@ -270,6 +309,7 @@ def main(argv: list[str] | None = None) -> int:
     e.add_argument("--then", default=None, help="an event JSON file ('-' for stdin) to apply")
     e.add_argument("--view", choices=["player"], default=None, help="player: the players' view, NPCs' numbers hidden")
     e.add_argument("--html", action="store_true", help="with --view player: the view as the page's HTML")
+    e.add_argument("--preview", default=None, help="a player's claim or proposal (JSON file) previewed, not applied")
     # critical tables: tables template SYSTEM [--text], tables check FILE [--system S]
     t = sub.add_parser("tables", help="critical tables: print a ruleset's template, or check a tables file")
     tsub = t.add_subparsers(dest="tables_command", required=True)
@@ -299,13 +339,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "odds":
         return cmd_odds(args.scenario, "exchange" if args.exchange else "sweep" if args.sweep else "odds")
     if args.command == "encounter":
-        if args.view is not None and args.then is not None:
-            return _invalid("--view shows the file as it is: apply the event with --then first", "view")
-        if args.html and args.view is None:
-            return _invalid("--html goes with --view player", "html")
-        if args.view == "player":
-            return cmd_player_view(args.encounter, args.html)
-        return cmd_encounter(args.encounter, args.then)
+        return cmd_encounter_options(args)
     return cmd_resolve(args.scenario)
 
 

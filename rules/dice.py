@@ -102,7 +102,11 @@ class Roller:
         engine's) is given it through ``roll_role``. With ``fate`` set, the die of the test it
         names is set aside and rolled again (:meth:`rules.d100.fate.FateReroll.after`)."""
         by_role = getattr(self.source, "roll_role", None)
-        value = by_role(sides, purpose, role) if by_role is not None else self.source.roll(sides, purpose)
+        try:
+            value = by_role(sides, purpose, role) if by_role is not None else self.source.roll(sides, purpose)
+        except NeedDie as need:
+            need.role = role  # whose die is asked for (a proposal's: the player's or the GM's)
+            raise
         self.records.append(DieRecord(purpose, sides, value, role))
         if self.fate is not None:
             return int(self.fate.after(self, sides, purpose, role, value))

@@ -55,6 +55,9 @@ class NeedDie(AuspexError):
         self.index = index
         self.count = count
         self.step: dict[str, int] | None = None
+        self.role = ""
+        """The die's role in the procedure (:mod:`rules.d100.seams`: ``evasion``...), when the
+        roller knows it: whose die it is (the GM's for the target's, a player's for their own)."""
         self.dice: list[dict[str, object]] = []
         """The dice consumed before it, ``{purpose, sides, value}`` each, when the raiser knows
         them (an encounter's event: the page shows them as the box before the one asked for)."""

@@ -73,6 +73,8 @@ const engine = new Promise((resolve) => {
       encounter: (json) => mainEngine.call("encounter", json),
       player_view: (json) => mainEngine.call("player_view", json), // the players' link (table.js)
       shown_player_view: (json) => mainEngine.call("shown_player_view", json), // a players' link opened here
+      proposals: (json) => mainEngine.call("proposals", json), // a player's claim or attack on the GM's page (proposals.js)
+      player_message: (text) => mainEngine.call("player_message", text), // a message on a player's page (proposals.js)
       odds: (json, against = "") => oddsEngine.call("odds", json, against),
       exchange: (json) => oddsEngine.call("exchange", json), // the Odds panel's "This round against"
       sweep: (json) => oddsEngine.call("sweep", json), // the Odds panel's sweep over targets
@@ -1171,5 +1173,11 @@ initTables({ engine }); // critical tables
 initView({ form, engine, resolve }); // Resolve tapped while the engine starts; the view restored
 initExchange({ call: async (method, json) => (await engine)[method](json), scenario: oddsRequest, fight: encounter.exchangeTarget });
 encounter.initTracker({ engine, collectScenario, showFieldErrors: (errors) => showFieldErrors(errors, { quiet: true }) });
-import("./table.js").then((table) => table.initTable({ engine })); // the players' link and the GM's reveal, loaded after the page
+import("./table.js")
+  .then(async (table) => {
+    await table.initTable({ engine }); // the players' link and the GM's reveal, loaded after the page
+    const { initProposals } = await import("./proposals.js"); // players' claims and attacks, and the GM's decisions
+    await initProposals({ engine, qr: table.drawQr });
+  })
+  .catch((error) => console.warn("auspex: the players' link or proposals could not start", error));
 initCheck({ form, collectScenario, inputFor, result, formErrors }); // fields checked as they are left

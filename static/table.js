@@ -86,7 +86,7 @@ const QR_QUIET = 4; // the blank border a reader needs, in modules
 // `link` drawn as a QR code filling the panel's width (up to 560 CSS pixels: its modules large
 // enough to scan across a table), by the vendored encoder (qrcode-generator, pinned and
 // hash-checked by tools/vendor.py, loaded only now). Returns false when the link does not fit one code.
-async function drawQr(canvas, link) {
+export async function drawQr(canvas, link) {
   if (link.length > QR_MAX) return false;
   let code;
   try {
@@ -165,6 +165,7 @@ function initView(engine) {
     const match = /^#p=(.*)$/s.exec(location.hash);
     if (!match) return;
     const root = document.documentElement;
+    root.dataset.playersView = "opening"; // "shown" again once this link's view is drawn (proposals.js follows it)
     section.hidden = false;
     body.replaceChildren();
     note.textContent = "";

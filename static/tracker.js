@@ -1011,6 +1011,18 @@ export function setReveal(ids) {
   return store(system, ids.length ? { ...file, reveal: ids } : file);
 }
 
+/** The file's accepted claims (combatant id: player name) set by the GM's tap (proposals.js), as
+ * setReveal. Returns whether it was stored. */
+export function setClaims(claims) {
+  const system = sys();
+  const { claims: _was, ...file } = fileOf(system);
+  return store(system, Object.keys(claims).length ? { ...file, claims } : file);
+}
+
+/** A player's attack the GM applies (proposals.js): sent as an event typed here is, stored and drawn;
+ * the engine's envelope. */
+export const applyEvent = (event) => send(event);
+
 // ---------------------------------------------------------------- Resolve
 
 /** Whether Resolve applies to the encounter (the switch, with an actor and a target picked). */

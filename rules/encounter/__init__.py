@@ -16,5 +16,7 @@ applied to its own target exactly once.
 - :mod:`.family`: the hooks every ruleset family implements (what a profile makes and a resolution
   does); :mod:`.families` finds a ruleset's family, whose class sits beside its ruleset
   (:mod:`rules.d100.encounter`, :mod:`rules.wh40krp.family`, :mod:`rules.epic.family`);
-- :mod:`.run`: :func:`run_encounter`, the envelope for the page and the CLI.
+- :mod:`.run`: :func:`run_encounter`, the envelope for the page and the CLI;
+- :mod:`.player_view`: what a player's phone may be sent; :mod:`.proposals`: a player's claim of a
+  combatant and its attack with typed dice, previewed from the GM's state, applied only by the GM.
 """

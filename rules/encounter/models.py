@@ -30,6 +30,10 @@ MAX_EVENTS = 2000
 """An encounter file holds at most this many events (a long fight is a few hundred)."""
 MAX_COUNT = 20
 """An ``add`` event's ``count``: at most this many identical combatants in one event."""
+PlayerName = Annotated[
+    str, Field(min_length=1, max_length=limits.LABEL_LENGTH, description="a player's name, as the player typed it")
+]
+"""A player's name (a claim's, a proposal's): at most :data:`rules.limits.LABEL_LENGTH` characters."""
 FOES = "foes"
 """The side of a combatant added with none (every combatant of a file written before sides)."""
 PARTY = "party"
@@ -348,6 +352,11 @@ class EncounterFile(_Model):
     # "party" whose numbers the GM shows the players; left out of the file while None
     reveal: list[Id] | None = Field(
         None, max_length=MAX_EVENTS, description="ids of combatants the GM shows the players whole"
+    )
+    # Players' claims (rules/encounter/proposals.py): the party's combatants a player plays, each
+    # accepted by the GM (combatant id: the player's name); left out of the file while None
+    claims: dict[Id, PlayerName] | None = Field(
+        None, max_length=MAX_EVENTS, description="combatant id: the name of the player the GM lets play it"
     )
 
 

@@ -54,7 +54,9 @@ _EVENT: TypeAdapter[Any] = TypeAdapter(Event)
 MAX_ERRORS = 20
 
 
-def _validation(prefix: str, exc: ValidationError) -> EncounterError:
+def validation_error(prefix: str, exc: ValidationError) -> EncounterError:
+    """``exc`` (a pydantic error of a file, an event or a message read under ``prefix``) as an
+    :class:`EncounterError`, each error at its field (``then.action.type``), at most MAX_ERRORS."""
     from ..api import error_message, field_path
 
     errors = []
@@ -96,7 +98,7 @@ def load_file(data: Any, prefix: str = "encounter") -> EncounterFile:
     try:
         return EncounterFile.model_validate(data)
     except ValidationError as exc:
-        raise _validation(prefix, exc) from None
+        raise validation_error(prefix, exc) from None
 
 
 def load_event(data: Any, prefix: str = "then") -> Any:
@@ -109,7 +111,7 @@ def load_event(data: Any, prefix: str = "then") -> Any:
     try:
         return _EVENT.validate_python(data)
     except ValidationError as exc:
-        raise _validation(prefix, exc) from None
+        raise validation_error(prefix, exc) from None
 
 
 _KEPT = 8

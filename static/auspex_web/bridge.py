@@ -450,3 +450,59 @@ def shown_player_view(view_json: str) -> str:
     from .player_link import respond_shown_view
 
     return _never_raises(lambda: respond_shown_view(view_json), "showing a players' view", PLAYER_VIEW_ERROR_MESSAGE)
+
+
+# ---- players' claims and proposals: the GM previews, accepts, applies or declines (proposals.py)
+
+PROPOSAL_ERROR_MESSAGE = "The rules engine failed to read this message; nothing in the fight changed."
+
+
+def respond_proposals(request_json: str) -> dict[str, Any]:
+    """The GM's page's request about a claim or proposal received (JSON text ``{"encounter",
+    "message", "do", "more"?}``, :func:`rules.encounter.proposals.run_proposals`), as a dict: its
+    envelope with, for a claim or proposal read, ``html`` (the pending item,
+    :func:`auspex_web.render_proposals.render_pending`); errors and reasons in the books' words."""
+    from rules.encounter.proposals import run_proposals
+
+    from .render_proposals import render_pending
+
+    try:
+        data = jsonsafe.loads(request_json, what="request")
+    except ScenarioError as exc:
+        return {"status": "invalid", **exc.as_dict()}
+    envelope = run_proposals(data)
+    if envelope["status"] == "invalid":
+        envelope["errors"] = _errors_in_book_words(envelope["errors"])
+        return envelope
+    envelope["html"] = render_pending(envelope)
+    return envelope
+
+
+def proposals(request_json: str) -> str:
+    """:func:`respond_proposals` as JSON text; never raises."""
+    return _never_raises(lambda: respond_proposals(request_json), "reading a player's message", PROPOSAL_ERROR_MESSAGE)
+
+
+def respond_player_message(text: str) -> dict[str, Any]:
+    """A message on a player's page (JSON text, at most 64 KB): one received (a ``decision``) or
+    one the player is about to send (a ``claim`` or ``proposal``), read by
+    :func:`rules.encounter.proposals.read_text`: ``{"status": "ok", "message"}`` (the validated
+    copy: the page sends or shows only it) with, for a decision, ``html``
+    (:func:`auspex_web.render_proposals.render_decision`); or ``invalid`` with the errors."""
+    from rules.encounter.proposals import read_text
+
+    from .render_proposals import render_decision
+
+    try:
+        message = read_text(text).model_dump(mode="json", exclude_none=True)
+    except ScenarioError as exc:
+        return {"status": "invalid", **exc.as_dict()}
+    out: dict[str, Any] = {"status": "ok", "message": message}
+    if message["kind"] == "decision":
+        out["html"] = render_decision(message)
+    return out
+
+
+def player_message(text: str) -> str:
+    """:func:`respond_player_message` as JSON text; never raises."""
+    return _never_raises(lambda: respond_player_message(text), "reading a message", PROPOSAL_ERROR_MESSAGE)

@@ -5,7 +5,8 @@
 # tables' check_tables(request_json, saved_json) and tables_text(system, saved_json, blank), and the
 # party's import_preview(text, system), the Odds panel's exchange(request_json) and
 # sweep(request_json), the players' view's player_view(file_json) and shown_player_view(view_json):
-# a view received from a players' link, checked again) and shows what comes back.
+# a view received from a players' link, checked again, and the players' claims and proposals:
+# proposals(request_json) on the GM's page, player_message(text) on a player's) and shows what comes back.
 import os
 
 # No pydantic plugins here: without this, building the first model scans every installed package's
@@ -23,7 +24,9 @@ from auspex_web.bridge import (
     import_preview,
     initiative,
     odds,
+    player_message,
     player_view,
+    proposals,
     shown_player_view,
     sweep,
     tables_text,
@@ -60,6 +63,8 @@ __export__ = [
     "encounter",
     "player_view",
     "shown_player_view",
+    "proposals",
+    "player_message",
     "crash_for_tests",
 ]
 __all__ = [
@@ -73,7 +78,9 @@ __all__ = [
     "import_preview",
     "initiative",
     "odds",
+    "player_message",
     "player_view",
+    "proposals",
     "shown_player_view",
     "sweep",
     "tables_text",
