@@ -55,6 +55,9 @@ class NeedDie(AuspexError):
         self.index = index
         self.count = count
         self.step: dict[str, int] | None = None
+        self.volley: dict[str, int] | None = None
+        """A volley's die (:mod:`rules.encounter.volley`): ``{"attack", "of", "left"}``, the attack
+        it is for, of how many, and how many attacks are still to roll from it."""
         self.dice: list[dict[str, object]] = []
         """The dice consumed before it, ``{purpose, sides, value}`` each, when the raiser knows
         them (an encounter's event: the page shows them as the box before the one asked for)."""
@@ -70,4 +73,6 @@ class NeedDie(AuspexError):
         }
         if self.step is not None:
             needs["step"] = dict(self.step)
+        if self.volley is not None:
+            needs["volley"] = dict(self.volley)
         return {"needs": needs}
