@@ -20,7 +20,7 @@ from rules.encounter.run import run_encounter
 STANDARD = {"type": "Standard Attack", "distance": 20}
 
 
-def cultists(n: int = 3, guard_wounds: int = 12) -> Fight:
+def cultists(n: int = 3, guard_wounds: int = 12, name: str = "Guardsman") -> Fight:
     """``n`` Cultists (ids cu-1..cu-n) and the Guardsman ("g"), initiative rolled: Cultist 1's turn."""
     f = Fight("dh2")
     profile = {"name": "Cultist", "characteristics": {"WS": 30, "BS": 30, "Ag": 30}, "weapon": AUTOGUN}
@@ -38,7 +38,7 @@ def cultists(n: int = 3, guard_wounds: int = 12) -> Fight:
     f.do(
         {
             "type": "add",
-            "combatant": {"id": "g", "name": "Guardsman", "side": "party", "attacker": attacker, "target": guard},
+            "combatant": {"id": "g", "name": name, "side": "party", "attacker": attacker, "target": guard},
         }
     )
     f.do({"type": "initiative", "dice": [*range(9, 9 - n, -1), 1]})
