@@ -1324,10 +1324,12 @@ document.addEventListener("auspex:encounter-add", async (event) => {
 });
 
 /** The Odds panel's exchange (static/odds_exchange.js): the encounter file shown and the target
- * picked in the encounter's controls, `{file, target, name}`, or null when no fight is shown or no
- * target in it is picked. */
+ * picked in the encounter's controls, `{file, target, name}` (with `volley`: the ids of the bodies
+ * firing, in order, while the Volley tick is on), or null when no fight is shown or no target in it
+ * is picked. */
 export function exchangeTarget() {
   const at = byId(atSelect.value);
   if ($("enc-bar").hidden || !at || at.out || !shown?.state.round) return null;
-  return { file: fileOf(sys()), target: at.id, name: at.name };
+  const volley = volleyIds();
+  return { file: fileOf(sys()), target: at.id, name: at.name, ...(volley ? { volley: [shown.turn.who, ...volley] } : {}) };
 }

@@ -1,7 +1,7 @@
 """A mob's volley on a phone (390 x 844): five Cultists added x5 fire at a Guardsman as one action,
-applied to the encounter with one group of dice typed by hand; what the player reads: each
-Cultist's line, the total, the Guardsman's wounds on its card, and the Cultists whose turn the
-volley took.
+applied to the encounter with one group of dice typed by hand; what the player reads: the volley's
+odds first (the Odds panel's exchange of the five bodies' attacks, the figures of
+rules.odds.exchange), then each Cultist's line, the total and the Guardsman's wounds on its card.
 
 Hand count (DH2; rules/encounter/volley.py): BS 30 + Standard Attack 10 + Short range 10 (20 m,
 Autogun 90 m) = 50. Cultist 1: 23 hits (DoS 4), the Guardsman's Dodge 71 fails (its one Reaction
@@ -20,7 +20,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from rules.odds.exchange import run_exchange
 from tests.e2e.test_encounter import KEY, PHONE, card, go, ready, resolve_any, show_result
+from tests.e2e.test_odds_exchange import again, expected, shown
 
 pytestmark = pytest.mark.e2e
 
@@ -89,6 +91,17 @@ def test_five_cultists_volley_applied_with_one_group_of_typed_dice_on_a_phone(pa
     )
     tick.check()
     go(page, "result")
+
+    # its odds before a die is rolled: the engine's exchange of the five bodies' attacks in order
+    page.get_by_role("tab", name="Odds").click()
+    again(page, page.get_by_role("button", name="Volley of 5 at Guardsman").click)
+    attacks = [{"who": f"cu-{i}", "action": {"type": "Standard Attack", "distance": 20}} for i in range(1, 6)]
+    report = run_exchange({"encounter": FIGHT, "target": "g", "attacks": attacks})
+    assert report["status"] == "ok", report
+    assert shown(page) == expected(report["exchange"])
+    assert [name for name, _, _ in shown(page)[0]] == [f"Cultist {i}" for i in range(1, 6)]
+    expect(page.locator("#odds-x-body [data-k='odds-chart']")).to_be_visible()
+    page.locator("#odds-x").screenshot(path=str(ARTIFACTS / "volley-odds-390x844.png"))
     page.locator('input[name="dice-mode"][value="manual"]').check()
 
     # no dice yet: the engine asks for the first, naming the attack and how many are still to roll
