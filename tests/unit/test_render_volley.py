@@ -50,3 +50,22 @@ def test_names_are_escaped() -> None:
     html = out["result_html"]
     assert "&lt;b&gt;Eve&lt;/b&gt;" in html and "<b>Eve</b>" not in html
     assert texts(html, "volley-total") == ["Total: 2 hits, 11 wounds; <b>Eve</b>: 11 of 12 wounds taken"]
+
+
+def test_a_scenario_s_volley_shows_each_attacker_s_line_and_the_total() -> None:
+    from auspex_web.render import render_resolution
+    from test_d100_volley import SCENARIO
+
+    from rules.api import run
+
+    html = render_resolution(run(SCENARIO)["resolution"])
+    assert texts(html, "volley-line") == [
+        "Cultist 1 hits: 1 hit, 6 wounds",
+        "Cultist 2 hits: 1 hit, 5 wounds",
+        "Cultist 3 misses",
+    ]
+    assert texts(html, "volley-total") == ["Total: 2 hits, 11 wounds; Guardsman: 11 wounds taken"]
+    assert html.count('<article class="resolution outcome-') == 3
+    hostile = {**SCENARIO, "attacker": {**SCENARIO["attacker"], "name": "<i>Mob</i>"}}
+    html = render_resolution(run(hostile)["resolution"])
+    assert "<i>Mob</i>" not in html and "&lt;i&gt;Mob&lt;/i&gt; 1" in html
