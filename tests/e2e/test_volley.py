@@ -138,3 +138,21 @@ def test_five_cultists_volley_applied_with_one_group_of_typed_dice_on_a_phone(pa
     stored = json.loads(page.evaluate(f"localStorage.getItem('{KEY}')"))["files"]["dh2"]["events"][-1]
     assert stored["volley"] == ["cu-2", "cu-3", "cu-4", "cu-5"]
     assert stored["dice"] == [int(x) for x in DICE.split()]
+
+
+def test_the_forms_x_attackers_resolves_them_in_turn_with_one_roll(page: Page, base_url: str) -> None:
+    """The single-roll forms: "x attackers" 3 beside the attacker; one Resolve (rolled for me, seed 7)
+    shows the volley's headline, a line per attack made (the later ones stop once the target is
+    down) and the total."""
+    page.set_viewport_size(PHONE)
+    page.goto(base_url)
+    ready(page)
+    page.locator('[name="attacker.count"]').fill("3")
+    go(page, "result")
+    page.locator('[name="seed"]').fill("7")
+    assert resolve_any(page) == "ok", page.locator("#result").inner_text()
+    expect(page.locator('#result [data-k="volley"] > h3.headline')).to_contain_text("3 x ")
+    expect(page.locator('#result [data-k="volley-total"]')).to_contain_text("Total: ")
+    lines = page.locator('#result [data-k="volley-line"]')
+    assert 1 <= lines.count() <= 3
+    expect(lines.first).to_contain_text(" 1")
