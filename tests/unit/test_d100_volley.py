@@ -74,3 +74,13 @@ def test_a_fate_re_roll_is_refused_with_a_volley() -> None:
     out = run({**SCENARIO, "fate_reroll": "attack"})
     assert out["status"] == "invalid"
     assert out["errors"][0]["field"] == "count"
+
+
+def test_the_odds_of_a_scenario_s_volley_say_they_are_one_attacker_s() -> None:
+    from rules.odds import run_odds
+
+    one = {k: v for k, v in SCENARIO.items() if k not in ("dice", "count")}
+    alone, three = run_odds(one)["odds"], run_odds({**one, "count": 3})["odds"]
+    assert three["headline"] == alone["headline"]  # one attacker's figures (7/20 to hit: 1/2 x 7/10)
+    assert three["notes"][:-1] == alone["notes"]
+    assert three["notes"][-1].startswith("These odds are of one attacker's attack of the 3")
