@@ -91,6 +91,7 @@ export function initExchange({ call, scenario, fight }) {
         // a volley's odds: each body's attack, in order, with the Action form's action (the engine's exchange)
         else if (f.volley) ask.attacks = volleyAttacks(f.volley, JSON.parse(await scenario()).action ?? {});
         box.dataset.state = "busy";
+        box.lastRequest = JSON.stringify(ask); // the exchange asked for (read by the browser tests)
         status.textContent = "Working out this round\u2026";
         const answer = JSON.parse(await call("exchange", JSON.stringify(ask)));
         if (!again) show(answer, focus);
@@ -109,6 +110,17 @@ export function initExchange({ call, scenario, fight }) {
     const type = event.target.value;
     attacks = attacks.map((a, j) => (j === Number(i) ? { ...a, action: { ...a.action, type } } : a));
     work(`[data-x-mode="${Number(i)}"]`);
+  });
+  // a player's own planned attack added at the end: who, the fire mode, and the Action form's action
+  // otherwise (its distance, its modifiers); the exchange says if it cannot come before the target acts
+  body.addEventListener("click", async (event) => {
+    if (!event.target.closest("[data-x-add]") || !attacks) return;
+    const who = body.querySelector("[data-x-add-who]")?.value;
+    const type = body.querySelector("[data-x-add-mode]")?.value;
+    if (!who || !type) return;
+    const action = { ...(JSON.parse(await scenario()).action ?? {}), type };
+    attacks = [...attacks, { who, action }];
+    work(`[data-x-mode="${attacks.length - 1}"]`);
   });
   body.addEventListener("click", (event) => {
     const button = event.target.closest("[data-x-remove]");

@@ -421,7 +421,14 @@ def respond_exchange(request_json: str) -> dict[str, Any]:
             "errors": _errors_in_book_words(invalid["errors"]),
         }
     attacks = [{"who": p.event.who, "action": dict(p.event.action)} for p in planned]
-    return {"status": "ok", "exchange": report, "attacks": attacks, "html": render_exchange(report, attacks)}
+    # who may make a planned attack the player adds: in the fight, an attacker profile, not the target
+    adders = [
+        {"id": c.id, "name": c.name}
+        for c in state.combatants
+        if c.attacker is not None and not c.out and c.id != target
+    ]
+    html = render_exchange(report, attacks, adders)
+    return {"status": "ok", "exchange": report, "attacks": attacks, "html": html}
 
 
 def exchange(request_json: str) -> str:
