@@ -396,7 +396,10 @@ function syncVolley() {
   const ids = turn && whoSelect.value === turn.who ? turn.volley ?? [] : [];
   const row = $("tk-volley-row");
   row.hidden = !ids.length || !!turn.allowed?.volley;
-  if (row.hidden) return void ($("tk-volley").checked = false);
+  const tick = $("tk-volley");
+  if (row.hidden || tick.dataset.who !== turn.who) tick.checked = false; // a new turn: one body acts unless ticked again
+  tick.dataset.who = row.hidden ? "" : turn.who;
+  if (row.hidden) return;
   const names = [turn.who, ...ids].map((id) => byId(id)?.name ?? id);
   $("tk-volley-label").textContent = `Volley: ${names.join(", ")} fire together (one action, one group of dice)`;
 }
