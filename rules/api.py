@@ -18,6 +18,7 @@ import json
 import math
 import types
 import typing
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from pydantic import BaseModel, ValidationError
@@ -392,11 +393,18 @@ def _source(scenario: AnyScenario) -> DiceSource:
 def resolve_scenario(scenario: AnyScenario, roller: Roller) -> AnyResolution:
     """Resolve a validated ``scenario`` of any ruleset with the dice of ``roller`` (its ruleset's resolver from the registry; a d100 Fate re-roll resolved twice)."""
     reroll = None
+    resolver = registry.get(scenario.system).resolve
+    if isinstance(scenario, Scenario) and scenario.count is not None and scenario.count > 1:
+        from .d100 import volley  # a mob's volley: loaded when a scenario has several attackers
+
+        if scenario.fate_reroll is not None:
+            raise ScenarioError.at("count", "A Fate point re-rolls one attacker's test: resolve the volley without it")
+        resolver = partial(volley.resolve, one=resolver)
     if isinstance(scenario, Scenario) and scenario.fate_reroll is not None:
         from .d100 import fate  # Fate points: loaded when a scenario re-rolls a test
 
         reroll = fate.start(scenario, roller)
-    resolution: AnyResolution = registry.get(scenario.system).resolve(scenario, roller)
+    resolution: AnyResolution = resolver(scenario, roller)
     if reroll is not None and isinstance(scenario, Scenario) and isinstance(resolution, Resolution):
         from .d100 import fate
 

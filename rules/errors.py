@@ -58,6 +58,9 @@ class NeedDie(AuspexError):
         self.role = ""
         """The die's role in the procedure (:mod:`rules.d100.seams`: ``evasion``...), when the
         roller knows it: whose die it is (the GM's for the target's, a player's for their own)."""
+        self.volley: dict[str, int] | None = None
+        """A volley's die (:mod:`rules.encounter.volley`): ``{"attack", "of", "left"}``, the attack
+        it is for, of how many, and how many attacks are still to roll from it."""
         self.dice: list[dict[str, object]] = []
         """The dice consumed before it, ``{purpose, sides, value}`` each, when the raiser knows
         them (an encounter's event: the page shows them as the box before the one asked for)."""
@@ -73,4 +76,6 @@ class NeedDie(AuspexError):
         }
         if self.step is not None:
             needs["step"] = dict(self.step)
+        if self.volley is not None:
+            needs["volley"] = dict(self.volley)
         return {"needs": needs}

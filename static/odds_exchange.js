@@ -9,6 +9,10 @@
 //   Magnitude; Epic: its saves), on a tap (it takes seconds), marked stale when the forms change.
 const $ = (id) => document.getElementById(id);
 
+// A mob's volley (rules/encounter/volley.py) as an exchange: the bodies' attacks in initiative order,
+// each the same action, as the engine's exchange works them out (the Reaction spent once, hits in order).
+const volleyAttacks = (ids, action) => ids.map((who) => ({ who, action }));
+
 /** Called once by app.js: `call(method, json)` (the odds engine's worker: JSON text back),
  * `scenario()` (a Promise of the forms' scenario as the Odds panel sends it, JSON text), `fight()`
  * (tracker.js's exchangeTarget: `{file, target, name}` or null). */
@@ -28,8 +32,8 @@ export function initExchange({ call, scenario, fight }) {
     const f = fight();
     box.hidden = !f;
     if (!f) return;
-    const k = JSON.stringify([f.file.system, f.target, f.file.events.length]);
-    go.textContent = `This round against ${f.name}`;
+    const k = JSON.stringify([f.file.system, f.target, f.file.events.length, f.volley ?? null]);
+    go.textContent = f.volley ? `Volley of ${f.volley.length} at ${f.name}` : `This round against ${f.name}`;
     if (k === key) return;
     key = k;
     attacks = null;
@@ -84,7 +88,10 @@ export function initExchange({ call, scenario, fight }) {
         if (!f) return;
         const ask = { encounter: f.file, target: f.target };
         if (attacks) ask.attacks = attacks;
+        // a volley's odds: each body's attack, in order, with the Action form's action (the engine's exchange)
+        else if (f.volley) ask.attacks = volleyAttacks(f.volley, JSON.parse(await scenario()).action ?? {});
         box.dataset.state = "busy";
+        box.lastRequest = JSON.stringify(ask); // the exchange asked for (read by the browser tests)
         status.textContent = "Working out this round\u2026";
         const answer = JSON.parse(await call("exchange", JSON.stringify(ask)));
         if (!again) show(answer, focus);
@@ -104,6 +111,17 @@ export function initExchange({ call, scenario, fight }) {
     attacks = attacks.map((a, j) => (j === Number(i) ? { ...a, action: { ...a.action, type } } : a));
     work(`[data-x-mode="${Number(i)}"]`);
   });
+  // a player's own planned attack added at the end: who, the fire mode, and the Action form's action
+  // otherwise (its distance, its modifiers); the exchange says if it cannot come before the target acts
+  body.addEventListener("click", async (event) => {
+    if (!event.target.closest("[data-x-add]") || !attacks) return;
+    const who = body.querySelector("[data-x-add-who]")?.value;
+    const type = body.querySelector("[data-x-add-mode]")?.value;
+    if (!who || !type) return;
+    const action = { ...(JSON.parse(await scenario()).action ?? {}), type };
+    attacks = [...attacks, { who, action }];
+    work(`[data-x-mode="${attacks.length - 1}"]`);
+  });
   body.addEventListener("click", (event) => {
     const button = event.target.closest("[data-x-remove]");
     if (!button || !attacks) return;
@@ -118,6 +136,7 @@ export function initExchange({ call, scenario, fight }) {
   });
   document.addEventListener("auspex:encounter", sync); // the fight's state changed
   $("tk-at")?.addEventListener("change", sync);
+  $("tk-volley")?.addEventListener("change", sync); // the volley ticked or not: its own list
   sync();
 
   // ---------------------------------------------------------------- the sweep

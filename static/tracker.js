@@ -243,6 +243,7 @@ function draw(answer, { keep = true } = {}) {
   }
   syncHands();
   syncAllowed();
+  syncVolley();
   // Epic (seed 002): no surprise, and nothing here rolls (formations act as added; its d6s are Resolve's)
   for (const x of [$("tk-surprised"), diceBox]) x.parentElement.hidden = state.system === "epic";
   syncEpicAdd(state.system);
@@ -381,6 +382,28 @@ function syncAllowed() {
   $("tk-left").textContent = left ? `${left}: end the ${byId(turn.who)?.name ?? "acting combatant"}'s turn` : "";
 }
 whoSelect.addEventListener("change", syncAllowed);
+
+// A mob's volley: the acting body of an entry added xN and the others of it the engine says may fire
+// with it now (turn.volley), offered as one tick beside Apply to the encounter; ticked, Resolve sends
+// them all as one attack event (volley: their ids), the dice typed as one group.
+function volleyIds() {
+  const turn = shown?.turn;
+  const ids = turn && whoSelect.value === turn.who && !turn.allowed?.volley ? turn.volley ?? [] : [];
+  return ids.length && !$("tk-volley-row").hidden && $("tk-volley").checked ? ids : null;
+}
+function syncVolley() {
+  const turn = shown?.turn;
+  const ids = turn && whoSelect.value === turn.who ? turn.volley ?? [] : [];
+  const row = $("tk-volley-row");
+  row.hidden = !ids.length || !!turn.allowed?.volley;
+  const tick = $("tk-volley");
+  if (row.hidden || tick.dataset.who !== turn.who) tick.checked = false; // a new turn: one body acts unless ticked again
+  tick.dataset.who = row.hidden ? "" : turn.who;
+  if (row.hidden) return;
+  const names = [turn.who, ...ids].map((id) => byId(id)?.name ?? id);
+  $("tk-volley-label").textContent = `Volley: ${names.join(", ")} fire together (one action, one group of dice)`;
+}
+whoSelect.addEventListener("change", syncVolley);
 
 // "Apply to the encounter" is the default while a fight runs and the picks exist.
 let applyChosen = null; // the player's own choice, kept until the ruleset changes
@@ -1120,6 +1143,8 @@ export async function attack(scenario) {
     const apart = Number($("tk-apart").value.trim() || "0");
     event.action = { ...event.action, targets_apart: Number.isFinite(apart) ? apart : $("tk-apart").value };
   }
+  const volley = volleyIds();
+  if (volley) event.volley = volley; // the other bodies firing with it, as one action
   if (scenario.dice) event.dice = scenario.dice;
   else event.seed = scenario.seed;
   clearMarks();
@@ -1314,10 +1339,12 @@ document.addEventListener("auspex:encounter-add", async (event) => {
 });
 
 /** The Odds panel's exchange (static/odds_exchange.js): the encounter file shown and the target
- * picked in the encounter's controls, `{file, target, name}`, or null when no fight is shown or no
- * target in it is picked. */
+ * picked in the encounter's controls, `{file, target, name}` (with `volley`: the ids of the bodies
+ * firing, in order, while the Volley tick is on), or null when no fight is shown or no target in it
+ * is picked. */
 export function exchangeTarget() {
   const at = byId(atSelect.value);
   if ($("enc-bar").hidden || !at || at.out || !shown?.state.round) return null;
-  return { file: fileOf(sys()), target: at.id, name: at.name };
+  const volley = volleyIds();
+  return { file: fileOf(sys()), target: at.id, name: at.name, ...(volley ? { volley: [shown.turn.who, ...volley] } : {}) };
 }

@@ -663,6 +663,11 @@ class Scenario(_Model):
     fate_reroll: FateTestName | None = Field(
         None, description="the test re-rolled with a Fate point: its d100 set aside, a new one standing"
     )
+    # A mob's volley (rules.d100.volley): this many identical attackers make the attack in turn at
+    # the one target; left out (or 1): one attacker, as before
+    count: int | None = Field(
+        None, ge=1, le=20, description="how many identical attackers make the attack, in turn (x N attackers)"
+    )
 
     @model_validator(mode="after")
     def _one_dice_source(self) -> Scenario:
@@ -957,6 +962,21 @@ class FateResult(_Model):
     die: int
 
 
+class VolleyTotal(_Model):
+    """A volley's total (scenario ``count``, :mod:`rules.d100.volley`): ``attackers`` (the count),
+    ``fired`` (attacks made before the target was down), ``hits`` that struck the target, ``wounds``
+    dealt (a Horde: Magnitude lost), ``damage_taken_after`` (a Horde: ``magnitude_after``) and
+    whether the target is down (``slain``)."""
+
+    attackers: int
+    fired: int
+    hits: int
+    wounds: int
+    damage_taken_after: int
+    magnitude_after: int | None = None
+    slain: bool = False
+
+
 class Resolution(_OmitUnset):
     """The whole outcome of one attack, with every die and every step.
 
@@ -1010,11 +1030,17 @@ class Resolution(_OmitUnset):
         "fate",
         "smoke",
         "scatter",
+        "volley",
+        "volley_total",
     )
     second: Resolution | None = None
     # Multiple Attacks: the later attacks of a Swift or Lightning Attack (the second, the third),
     # each a whole resolution with its own dice, resolved after this one from the same dice source
     attacks: list[Resolution] | None = None
+    # A mob's volley (scenario ``count``, rules.d100.volley): the later attackers' attacks, each a
+    # whole resolution, and the volley's total; left out of the JSON while None
+    volley: list[Resolution] | None = None
+    volley_total: VolleyTotal | None = None
     grapple: GrappleResult | None = None
     # Melee manoeuvres (DH1 / Deathwatch: Feint, Manoeuvre, Knock-Down, Stun, Defensive Stance)
     manoeuvre: ManoeuvreResult | None = None

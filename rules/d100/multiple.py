@@ -41,7 +41,7 @@ SOURCE = {
 
 
 @dataclass
-class _Later(Roller):
+class Later(Roller):
     """The same dice source and record as the first attack's roller; each purpose prefixed."""
 
     prefix: str = ""
@@ -123,7 +123,7 @@ def resolve(attack: type[D100Attack], scenario: Scenario, roller: Roller) -> Res
             )
             break
         later, notes = after_first(later, last, True)
-        hand = _Later(source=roller.source, records=roller.records, prefix=f"attack {k}: ")
+        hand = Later(source=roller.source, records=roller.records, prefix=f"attack {k}: ")
         before = len(roller.records)
         one = attack(later, hand)
         one.steps.extend(notes)

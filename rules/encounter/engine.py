@@ -19,7 +19,7 @@ from rules.d100.encounter import criticals, manoeuvres, moves, nearby, upkeep
 from rules.d100.encounter import grapple as grappling
 from rules.d100.encounter.effects import fatigue_limit
 from rules.d100.models import Step
-from rules.encounter import conditions, fate
+from rules.encounter import conditions, fate, volley
 from rules.epic import overwatch as epic_overwatch
 from rules.wh40krp import fan_time
 
@@ -203,7 +203,7 @@ def _one_of(ctx: Ctx, c: CombatantState, i: int) -> CombatantState:
         raise EncounterError.at(f"{f}.name", f"At most {limits.NAME_LENGTH - 3} characters when several join")
     if ctx.state.get(cid) is not None:
         raise EncounterError.at(f"{f}.id", f"Another combatant already has the id {cid!r}")
-    return c.model_copy(deep=True, update={"id": cid, "name": name})
+    return c.model_copy(deep=True, update={"id": cid, "name": name, "group": c.id})
 
 
 def _profile(ctx: Ctx) -> None:
@@ -378,6 +378,9 @@ def _first(ctx: Ctx, after: int = -1) -> CombatantState | None:
         c = st.get(cid)
         if c is None or c.out:
             continue
+        if c.volleyed == st.round:  # a volley fired with another body of its entry took its turn
+            ctx.log.append(f"{c.name} fired in a volley this round: its turn is taken")
+            continue
         lost = conditions.loses_turn(c, st.round)
         if lost is not None:
             ctx.log.append(lost)
@@ -475,6 +478,8 @@ def _weapon_ready(ctx: Ctx, who: CombatantState, w: WeaponState) -> None:
 
 
 def _attack(ctx: Ctx) -> None:
+    if ctx.event.volley is not None:  # the bodies of an "xN" entry firing as one action
+        return _volley(ctx)
     st, ev = ctx.state, upkeep.with_area(ctx)  # Suppressing Fire's area
     who, at = ctx.who(), ctx.who("at")
     fam = family(st.system)
@@ -500,13 +505,7 @@ def _attack(ctx: Ctx) -> None:
         raise EncounterError.at(
             f"{ctx.field}.action", f"{who.name} has {left} of its {fam.budget} actions left this round (seed 000)"
         )
-    if notes:
-        step = Step(
-            rule="The encounter's state",
-            source="Auspex encounter (conditions, Aim, clip and wounds carried from earlier events)",
-            detail="; ".join(notes) + ".",
-        )
-        res = res.model_copy(update={"steps": [step, *res.steps]})
+    res = _with_notes(res, notes)
     lose_aim(who)
     changed = fam.apply(res, who, at, scenario, others)
     changed += criticals.psychic_effects(getattr(res, "phenomena", None), who)  # the psyker's Phenomena rows
@@ -526,6 +525,89 @@ def _attack(ctx: Ctx) -> None:
     else:
         verdict = manoeuvres.verdict(res) or res.outcome  # a manoeuvre is won or lost, not hit
         ctx.log.append(f"{who.name} attacks {at.name} ({name}): {verdict}{tail}")
+
+
+def _with_notes(res: Any, notes: list[str]) -> Any:
+    """The resolution with a first step saying what the encounter's state put in its scenario."""
+    if not notes:
+        return res
+    step = Step(
+        rule="The encounter's state",
+        source="Auspex encounter (conditions, Aim, clip and wounds carried from earlier events)",
+        detail="; ".join(notes) + ".",
+    )
+    return res.model_copy(update={"steps": [step, *res.steps]})
+
+
+def _volley(ctx: Ctx) -> None:
+    """An ``attack`` event with ``volley``: the bodies of ``who``'s "xN" entry fire at ``at`` as
+    one action of ``who``'s turn, in initiative order, from one group of dice
+    (:mod:`rules.encounter.volley`: the rules it follows); each body that fired gives its turn of
+    this round to it. Refused (at the field) as :mod:`rules.encounter.volley` says, or when no body
+    can fire (the first one's reason)."""
+    st, ev = ctx.state, ctx.event
+    who, at = ctx.who(), ctx.who("at")
+    fam = family(st.system)
+    volley.refuse_extras(ctx.field, ev, fam.volleys, grappling.is_grapple(st.system, ev.action))
+    _can_attack(ctx, who, at, armed=False)
+    name = str(ev.action.get("type") or "Standard Attack")
+    spend_action(ctx, who, fam.cost(st.system, ev.action, ctx.field, who.attacker), f"Volley ({name})")
+    firing = volley.bodies(st, ev, who, ctx.field)
+    if at.id in {c.id for c in firing}:
+        raise EncounterError.at(f"{ctx.field}.at", f"{at.name} fires in the volley: pick another target")
+    ctx.roller = event_roller(ctx)
+    shots = [_volley_shot(ctx, body, at, k, len(firing)) for k, body in enumerate(firing, start=1)]
+    if all(s.skipped is not None for s in shots):
+        raise EncounterError.at(f"{ctx.field}.who", str(shots[0].skipped))
+    for body, s in zip(firing, shots, strict=True):
+        if body is not who and s.skipped is None:
+            body.volleyed = st.round  # its turn this round is the volley's
+    res = volley.resolution(st.system, name, at, shots)
+    ctx.resolution = res
+    ctx.log.append(volley.log_words(res))
+    ctx.log.extend(f"{s.name}: {s.skipped or s.outcome}{'; ' if s.words else ''}{'; '.join(s.words)}" for s in shots)
+
+
+def _volley_shot(ctx: Ctx, body: CombatantState, at: CombatantState, k: int, n: int) -> volley.VolleyShot:
+    """Body ``body``'s attack in the volley, the ``k``-th of ``n``: resolved from the volley's
+    dice and applied to the state as its own attack would be; or skipped (it cannot fire now,
+    the target is out of the fight), with the reason."""
+    st = ctx.state
+    fam = family(st.system)
+    why = _cannot_fire(ctx, body, at)
+    if why is not None:
+        return volley.VolleyShot(who=body.id, name=body.name, skipped=why)
+    sub = volley.shot_event(ctx.event, body, at)
+    unused = not at.reaction_used
+    data, notes = _with_options(st, *fam.scenario(st.system, body, at, sub, ctx.field))
+    own_names(data, body, at)
+    data = criticals.into_scenario(st, sub, data, ctx.field)
+    try:
+        scenario, res = _resolved(ctx, data, ctx.roller)
+    except NeedDie as need:
+        raise volley.asking(need, body, k, n) from None
+    res = _with_notes(res, notes)
+    lose_aim(body)
+    changed = fam.apply(res, body, at, scenario, None)
+    if fam.attack_upkeep:  # shot at, Recharge
+        changed += upkeep.after_attack(ctx, body, [at], is_melee(body.attacker or {}), res)
+    body.last_target = at.id
+    return volley.shot(body, at, res, changed, unused and at.reaction_used)
+
+
+def _cannot_fire(ctx: Ctx, body: CombatantState, at: CombatantState) -> str | None:
+    """Why ``body`` does not fire in a volley now (its target out of the fight, a jammed, empty
+    or overheated weapon, a condition stopping its actions or its shooting), or None."""
+    if at.out:
+        return f"{at.name} is {at.out}: {body.name} holds its fire"
+    try:
+        if body.weapon is not None:
+            _weapon_ready(ctx, body, body.weapon)
+        limited(ctx.field, body, 1, "an attack")
+        conditions.refuse_attack(ctx.field, body, is_melee(body.attacker or {}))
+    except EncounterError as exc:
+        return exc.errors[0].message
+    return None
 
 
 def _spend(ctx: Ctx, who: CombatantState, at: CombatantState, grapple: bool) -> str:
@@ -549,13 +631,14 @@ def _spend(ctx: Ctx, who: CombatantState, at: CombatantState, grapple: bool) -> 
     return name
 
 
-def _resolved(ctx: Ctx, data: dict[str, Any]) -> tuple[Any, Any]:
-    """The attack's scenario validated, and resolved with the event's dice (or seed)."""
+def _resolved(ctx: Ctx, data: dict[str, Any], roller: Roller | None = None) -> tuple[Any, Any]:
+    """The attack's scenario validated, and resolved with the event's dice (or seed); ``roller``:
+    dice already being read (a volley's group, each body's attack after the one before)."""
     from ..api import load_scenario, resolve_scenario
 
     try:
         scenario = load_scenario({**data, "seed": 1}).model_copy(update={"seed": None})
-        ctx.roller = event_roller(ctx)
+        ctx.roller = roller or event_roller(ctx)
         return scenario, resolve_scenario(scenario, ctx.roller)
     except EncounterError:
         raise

@@ -72,6 +72,9 @@ class Family:
     """The ``overwatch`` event is Epic's formation action (seed 002, Overwatch), not a d100 kill zone."""
     damage_charts: ClassVar[bool] = False
     """An attack event may carry the player's Damage Charts (the fan ruleset, seed 000)."""
+    volleys: ClassVar[bool] = False
+    """The bodies of an "xN" entry may fire together as one action (:mod:`rules.encounter.volley`):
+    the d100 rulesets' attacks, one target's Reaction spent once a round."""
     long_tasks: ClassVar[bool] = False
     """Tasks of several actions over turns (taking an item in 4 actions) and a game turn of six
     rounds (the fan ruleset, seed 000; :mod:`rules.wh40krp.fan_time`)."""

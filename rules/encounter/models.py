@@ -162,6 +162,15 @@ class AttackEvent(_Rolled):
     # Fate points (rules/encounter/fate.py): one test of this attack re-rolled with a Fate point of
     # the combatant whose test it is; left out of the file while None
     fate_reroll: FateTestName | None = Field(None, description="the test re-rolled with a Fate point")
+    # A volley (rules/encounter/volley.py): the other bodies of ``who``'s "xN" entry firing with it
+    # at ``at`` as one action, each its own attack, in initiative order, from one group of dice;
+    # left out of the file while None (one attacker, as before)
+    volley: list[Id] | None = Field(
+        None,
+        min_length=1,
+        max_length=MAX_COUNT - 1,
+        description="ids of the other bodies of the same xN entry firing with who, as one action",
+    )
 
 
 class AimEvent(_Event):
@@ -473,6 +482,10 @@ class CombatantState(_Model):
     # attacked (the page's default target); last_target left out of the JSON while None
     side: str = FOES
     last_target: str | None = None
+    # A volley (rules/encounter/volley.py): ``group``, the id of the "xN" entry it is a body of;
+    # ``volleyed``, the round whose turn it gave to a volley it fired in. Left out while None
+    group: str | None = None
+    volleyed: int | None = None
 
     @model_serializer(mode="wrap")
     def _omit_empty(self, handler: SerializerFunctionWrapHandler) -> Any:
@@ -481,7 +494,7 @@ class CombatantState(_Model):
             for key in ("critical_rows", "characteristic_damage", "psychic_rows"):
                 if not data.get(key, 1):
                     del data[key]
-            for key in ("fate", "fate_max", "last_target"):
+            for key in ("fate", "fate_max", "last_target", "group", "volleyed"):
                 if data.get(key, 0) is None:
                     del data[key]
         return data

@@ -85,7 +85,9 @@ def default_target(state: EncounterState) -> str | None:
 def allowed(state: EncounterState, at: str | None) -> dict[str, str | None]:
     """For each of :data:`CONTROLS` (those of :data:`D100_ONLY` in the d100 rulesets only), None (the engine takes it now) or the reason it refuses it
     (its first error's message). ``at``: the target of ``attack`` and ``grapple`` (None: they are
-    refused, there is nobody to attack)."""
+    refused, there is nobody to attack). ``volley`` is listed only when the acting combatant has
+    other bodies of its "xN" entry able to fire with it (:func:`volley_mates`): the volley of them
+    all at ``at``."""
     from .families import family  # not at import: families is imported by the package's own modules
 
     me = state.turn or ""
@@ -99,7 +101,25 @@ def allowed(state: EncounterState, at: str | None) -> dict[str, str | None]:
             out[name] = "Nobody to attack: add a combatant with a target profile"
             continue
         out[name] = reason(light, make(me, at or me))
+    mates = volley_mates(state)
+    if mates:  # several bodies of its "xN" entry able to fire: the volley (rules/encounter/volley.py)
+        nobody = "Nobody to attack: add a combatant with a target profile"
+        volley = AttackEvent(type="attack", who=me, at=at or me, volley=mates)
+        out["volley"] = nobody if at is None else reason(light, volley)
     return out
+
+
+def volley_mates(state: EncounterState) -> list[str]:
+    """The other bodies of the acting combatant's "xN" entry that would fire with it in a volley
+    now (:func:`rules.encounter.volley.mates`: in the fight, still to act this round, armed), in
+    initiative order; empty when it has none, or its ruleset has no volleys."""
+    from .families import family
+    from .volley import mates
+
+    me = state.get(state.turn or "")
+    if me is None or not family(state.system).volleys:
+        return []
+    return mates(state, me)
 
 
 def reason(state: EncounterState, event: Any) -> str | None:
@@ -166,7 +186,8 @@ def nothing_left(state: EncounterState, said: dict[str, str | None]) -> str | No
 
 
 def turn_view(state: EncounterState) -> dict[str, Any] | None:
-    """``{"who", "target", "allowed", "nothing_left", "scenario", "notes"}`` for the acting
+    """``{"who", "target", "allowed", "nothing_left", "scenario", "notes"}`` (and ``volley``: the
+    other bodies a volley of its "xN" entry sends, when it has any, :func:`volley_mates`) for the acting
     combatant (None before the fight or when it is nobody's turn): its id, :func:`default_target`,
     :func:`allowed`, :func:`nothing_left` (None, or why only End turn is left), and
     :func:`forms_scenario` of that pair (None when there is none to attack) with its notes."""
@@ -175,7 +196,7 @@ def turn_view(state: EncounterState) -> dict[str, Any] | None:
     target = default_target(state)
     said = allowed(state, target)
     scenario, notes, _ = forms_scenario(state, state.turn, target)
-    return {
+    view = {
         "who": state.turn,
         "target": target,
         "allowed": said,
@@ -183,3 +204,7 @@ def turn_view(state: EncounterState) -> dict[str, Any] | None:
         "scenario": scenario,
         "notes": notes,
     }
+    mates = volley_mates(state)
+    if mates:  # the ids a volley of the acting entry sends (left out when it has no other body able)
+        view["volley"] = mates
+    return view

@@ -38,13 +38,7 @@ def event_words(state: EncounterState, event: Any) -> str:
     if kind == "profile":
         return f"{who}'s profile update"
     if kind == "attack":
-        action = event.action or {}
-        what = str(action.get("type") or action.get("kind") or "attack")
-        option = (action.get("grapple") or {}).get("option") if isinstance(action.get("grapple"), dict) else None
-        if option:
-            what += f" ({str(option).replace('_', ' ')})"
-        joint = "with" if what.lower().startswith("grapple") else "at"
-        return f"{who}'s {what} {joint} {name(event.at)}"
+        return _attack_words(who, name(event.at), event)
     if kind == "aim":
         return f"{who}'s Aim ({event.aim.capitalize()} Action)"
     if kind == "condition":
@@ -56,3 +50,17 @@ def event_words(state: EncounterState, event: Any) -> str:
     if kind in ("initiative", "critical_tables"):
         return WORDS[kind]
     return f"{who}'s {WORDS.get(kind, kind.replace('_', ' ').capitalize())}"
+
+
+def _attack_words(who: str, at: str, event: Any) -> str:
+    """An attack event in words: ``Guardsman's Semi-Auto Burst at Cultist 1``, a grapple's option,
+    a volley of the bodies of one "xN" entry (``Cultist 1's volley of 3 (Standard Attack) at Guard``)."""
+    action = event.action or {}
+    what = str(action.get("type") or action.get("kind") or "attack")
+    option = (action.get("grapple") or {}).get("option") if isinstance(action.get("grapple"), dict) else None
+    if option:
+        what += f" ({str(option).replace('_', ' ')})"
+    joint = "with" if what.lower().startswith("grapple") else "at"
+    if getattr(event, "volley", None):
+        return f"{who}'s volley of {len(event.volley) + 1} ({what}) at {at}"
+    return f"{who}'s {what} {joint} {at}"

@@ -154,7 +154,22 @@ def odds(scenario: Any) -> Odds:
         return seam.direct(scenario)
     dist, sample = seam.distribution(scenario)
     report = seam.report(asked, dist, sample)
-    return report if seam.finish is None else seam.finish(scenario, report, dist, sample)
+    report = report if seam.finish is None else seam.finish(scenario, report, dist, sample)
+    return _one_of_volley(scenario, report)
+
+
+def _one_of_volley(scenario: Any, report: Odds) -> Odds:
+    """A scenario's volley (``count`` attackers, :mod:`rules.d100.volley`): these odds are of one
+    attacker's attack, said in the notes (the volley's own odds are an exchange's,
+    :mod:`rules.odds.exchange`: in an encounter, the Odds panel with the Volley ticked)."""
+    n = getattr(scenario, "count", None) or 1
+    if n <= 1:
+        return report
+    note = (
+        f"These odds are of one attacker's attack of the {n}: the volley's own odds (each attack in turn, "
+        "the Reaction spent once) are worked out in an encounter, its Odds panel with Volley ticked."
+    )
+    return report.model_copy(update={"notes": [*report.notes, note]})
 
 
 def _d100_finish(scenario: Any, report: Odds, dist: Dist[Any], sample: int | None) -> Odds:

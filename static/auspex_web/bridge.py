@@ -240,14 +240,25 @@ def respond_encounter(request_json: str) -> dict[str, Any]:
         envelope["said"] = status_text(envelope["state"], then if isinstance(then, dict) else None)
         envelope["html"] = render_encounter(envelope["state"])
         res = envelope.get("resolution")  # none for a preview or an event that is not an attack
-        envelope["result_html"] = (
-            render_resolution(res) + render_fate(envelope.get("fate") or []) if res is not None else None
-        )
+        envelope["result_html"] = _result_html(res, envelope.get("fate") or [])
         envelope["conditions"] = list(CONDITIONS)
         turn = envelope.get("turn")
         if isinstance(turn, dict):
             _book_words(turn)
     return envelope
+
+
+def _result_html(res: Any, fate: list[Any]) -> str | None:
+    """An encounter event's resolution as Resolve shows one: a volley's lines and total
+    (:func:`auspex_web.render_volley.render_volley`), else the attack's result with its Fate
+    choices; None when the event resolved nothing."""
+    from .render_volley import is_volley, render_volley
+
+    if res is None:
+        return None
+    if is_volley(res):
+        return render_volley(res)
+    return render_resolution(res) + render_fate(fate)
 
 
 def _book_words(part: dict[str, Any]) -> None:
@@ -410,7 +421,14 @@ def respond_exchange(request_json: str) -> dict[str, Any]:
             "errors": _errors_in_book_words(invalid["errors"]),
         }
     attacks = [{"who": p.event.who, "action": dict(p.event.action)} for p in planned]
-    return {"status": "ok", "exchange": report, "attacks": attacks, "html": render_exchange(report, attacks)}
+    # who may make a planned attack the player adds: in the fight, an attacker profile, not the target
+    adders = [
+        {"id": c.id, "name": c.name}
+        for c in state.combatants
+        if c.attacker is not None and not c.out and c.id != target
+    ]
+    html = render_exchange(report, attacks, adders)
+    return {"status": "ok", "exchange": report, "attacks": attacks, "html": html}
 
 
 def exchange(request_json: str) -> str:

@@ -609,6 +609,8 @@ def render_d100(data: Resolution | Mapping[str, Any]) -> str:
             f'<div class="multiple-attacks" data-k="multiple-attacks">'
             f'<h3 class="hand">Attack 1 of {len(r.attacks) + 1}</h3>{html}{later}</div>'
         )
+    if r.volley is not None and r.volley_total is not None:  # a mob's volley: each attacker's line and the total
+        return render_d100_volley(r, html)
     if r.second is None:
         return html
     # Two-weapon fighting: the second weapon's attack, whole, under the first (its own dice and steps).
@@ -616,6 +618,51 @@ def render_d100(data: Resolution | Mapping[str, Any]) -> str:
         f'<div class="two-weapon" data-k="two-weapon"><h3 class="hand">First weapon: {e(r.weapon)}</h3>{html}'
         f'<h3 class="hand" data-k="second-hand">Second weapon: {e(r.second.weapon)}</h3>'
         f"{render_d100(r.second)}</div>"
+    )
+
+
+VOLLEY_OUTCOME = {"hit": "hits", "miss": "misses", "jam": "jams", "evaded": "is evaded"}
+"""An attacker's outcome in a volley's line."""
+
+
+def volley_line_words(r: Resolution) -> str:
+    """One attacker's attack in a volley's line: ``hits: 1 hit, 6 wounds``, ``misses``."""
+    said = VOLLEY_OUTCOME.get(r.outcome, r.outcome)
+    if r.outcome == "hit":
+        hits = max(0, r.hits_scored - r.hits_negated)
+        said += f": {hits} hit{'' if hits == 1 else 's'}, {r.total_wounds} wound{'' if r.total_wounds == 1 else 's'}"
+    return said
+
+
+def render_d100_volley(r: Resolution, first: str) -> str:
+    """A scenario's volley (``count`` attackers, :mod:`rules.d100.volley`): each attacker's line,
+    the total, then each attack whole (the first's ``first`` HTML, the later ones' under it)."""
+    t = r.volley_total
+    assert t is not None and r.volley is not None
+    made = [r, *r.volley]
+    lines = "".join(
+        f'<li data-k="volley-line"><strong>{e(r.attacker)} {k}</strong> {e(volley_line_words(x))}</li>'
+        for k, x in enumerate(made, start=1)
+    )
+    after = (
+        f"Magnitude {t.magnitude_after} left"
+        if t.magnitude_after is not None
+        else f"{t.damage_taken_after} wounds taken"
+    )
+    down = " (down)" if t.slain else ""
+    total = (
+        f"Total: {t.hits} hit{'' if t.hits == 1 else 's'}, {t.wounds} wound{'' if t.wounds == 1 else 's'}; "
+        f"{r.target}: {after}{down}"
+    )
+    whole = "".join(
+        f'<h3 class="hand" data-k="attacker-{k}">{e(r.attacker)} {k} of {t.attackers}</h3>{render_d100(x)}'
+        for k, x in enumerate(r.volley, start=2)
+    )
+    return (
+        f'<div class="volley" data-k="volley"><h3 class="headline">{e(f"{t.attackers} x {r.attacker} at {r.target}")}</h3>'
+        f'<ol class="volley-lines">{lines}</ol>'
+        f'<p class="volley-total" data-k="volley-total"><strong>{e(total)}</strong></p>'
+        f'<h3 class="hand">{e(r.attacker)} 1 of {t.attackers}</h3>{first}{whole}</div>'
     )
 
 

@@ -6,7 +6,8 @@ heading "This round against <target>", whether the figures are exact or estimate
 attack (its attacker, its action as a fire-mode picker, a Remove button, and the chance the target
 is down after it), the chance the target gets to act, the wounds chart of the whole exchange (the
 single attack's bars, :func:`auspex_web.render_odds.render_chart`) and the notes. The controls carry
-``data-x-mode`` / ``data-x-remove`` (the attack's index) for the page's script.
+``data-x-mode`` / ``data-x-remove`` (the attack's index) for the page's script; a row adds the
+player's own planned attack (``data-x-add-who``, ``data-x-add-mode``, ``data-x-add``).
 
 ``render_sweep(sweep)``: a sweep (:class:`rules.odds.sweep.Sweep`) as a heat table: a ``<caption>``,
 column and row headers (``scope``), each cell the chance to kill and the expected wounds written
@@ -52,9 +53,26 @@ def _attack_line(index: int, step: Mapping[str, Any], removable: bool) -> str:
     )
 
 
-def render_exchange(report: Report, attacks: Sequence[Mapping[str, Any]] = ()) -> str:
+def _adder(adders: Sequence[Mapping[str, Any]]) -> str:
+    """The row that adds a player's own planned attack: who makes it (``adders``: ``{"id", "name"}``
+    each, the combatants who may attack), its fire mode, and Add (``data-x-add``)."""
+    if not adders:
+        return ""
+    who = "".join(f'<option value="{e(a["id"])}">{e(a["name"])}</option>' for a in adders)
+    modes = "".join(f"<option>{e(m)}</option>" for m in FIRE_MODES)
+    return (
+        f'<p class="x-add" data-k="x-add"><select data-x-add-who aria-label="Who makes the attack to add">{who}</select> '
+        f'<select data-x-add-mode aria-label="Action of the attack to add">{modes}</select> '
+        f'<button type="button" class="secondary" data-x-add>Add an attack</button></p>'
+    )
+
+
+def render_exchange(
+    report: Report, attacks: Sequence[Mapping[str, Any]] = (), adders: Sequence[Mapping[str, Any]] = ()
+) -> str:
     """The exchange's section (see the module docstring). ``attacks`` is only counted: one attack
-    left is not removable (an exchange has at least one)."""
+    left is not removable (an exchange has at least one). ``adders`` (``{"id", "name"}`` each): who
+    may make a planned attack the player adds (the Add row; none: no row)."""
     steps = list(report["steps"])
     exact = bool(report.get("exact", True))
     how = (
@@ -70,7 +88,7 @@ def render_exchange(report: Report, attacks: Sequence[Mapping[str, Any]] = ()) -
         f'<section class="x-exchange" data-k="x-exchange" aria-labelledby="x-title">'
         f'<h3 id="x-title">This round against <span data-k="x-target">{e(report["target"])}</span></h3>'
         f'<p class="x-how" data-k="x-how" data-exact="{str(exact).lower()}">{e(how)}</p>'
-        f'<ol class="x-attacks">{lines}</ol>'
+        f'<ol class="x-attacks">{lines}</ol>{_adder(adders)}'
         f'<p class="x-act">Chance {e(report["target"])} gets to act: {chance_span(report["act"], "x-act")}</p>'
         f"{render_chart(chart, exact, chart_scale(chart))}"
         f'<ul class="odds-notes" data-k="x-notes">{notes}</ul></section>'

@@ -15,6 +15,10 @@
 export const LOCATIONS = ["Head", "Right Arm", "Left Arm", "Body", "Right Leg", "Left Leg"];
 
 function shape(scenario) {
+  // a mob's volley (rules/d100/volley.py): "x attackers" beside the attacker is the scenario's count
+  const count = scenario.attacker?.count;
+  if (scenario.attacker) delete scenario.attacker.count;
+  if (count !== undefined && count !== 1) scenario.count = count;
   if (scenario.target.evasion.reaction === "none") scenario.target.evasion = null;
   // Two-weapon fighting: "no second weapon" sends none (one of the two attacks, at -20)
   const second = scenario.attacker?.second_weapon;
@@ -37,6 +41,9 @@ function shape(scenario) {
 }
 
 function unshape(s) {
+  // a volley's count in its box beside the attacker (blank: one attacker)
+  if (s.attacker) s.attacker.count = s.count ?? "";
+  delete s.count;
   // an attacker without a second weapon (saved or shared before it existed) holds none: its
   // "one attack with each" stays one of the two attacks, at -20 (seed 004, Two-Weapon Fighting)
   if (s.attacker) {

@@ -112,3 +112,22 @@ def test_a_bad_sweep_request_is_refused_at_its_field() -> None:
     out = respond_sweep("{not json")
     assert out["status"] == "invalid"
     assert out["errors"][0]["field"] == "scenario"
+
+
+def test_a_player_may_add_a_planned_attack_by_anyone_who_may_attack_but_the_target() -> None:
+    """The Add row offers each combatant with an attacker profile in the fight, never the target;
+    its names escaped. An attack added at the end (Guard 2 again: its second Half Action) is
+    worked out as the list's others: down after it as the CLI's exchange gives it."""
+    from rules.odds.exchange import run_exchange
+
+    out = respond_exchange(request(dodging_cultist("<b>Cult</b>"), TWO))
+    adder = re.search(r"<select data-x-add-who[^>]*>(.*?)</select>", out["html"])
+    assert adder is not None
+    assert re.findall(r'<option value="([^"]+)">', adder.group(1)) == ["g1", "g2"]
+    assert "data-x-add>" in out["html"] and "<b>Cult</b>" not in out["html"]
+    three = [*TWO, {"who": "g2", "action": STANDARD}]
+    added = respond_exchange(request(dodging_cultist(), three))
+    assert added["status"] == "ok", added
+    cli = run_exchange(json.loads(request(dodging_cultist(), three)))["exchange"]
+    assert [s["down"] for s in added["exchange"]["steps"]] == [s["down"] for s in cli["steps"]]
+    assert len(added["exchange"]["steps"]) == 3

@@ -22,6 +22,7 @@ class D100(Family):
     name = "d100"
     table_options = True
     attack_upkeep = True
+    volleys = True
 
     def fill(self, c: CombatantState, scenario: Any) -> None:
         t = scenario.target
