@@ -25,6 +25,7 @@ Epic has no BS or Aim: its inverse line is left out (null). The fan ruleset has 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -143,12 +144,20 @@ def sweep(scenario: Any) -> Sweep:
         rows.append(Row(label="Magnitude", value=None, cells=cells))
         kind, measure, label, columns = "horde", "Magnitude lost", "Magnitude", list(MAGNITUDES)
     else:
+        through = stopping(scenario)
+        done: dict[int, tuple[Cell, bool]] = {}  # cells by what stops a hit (see :func:`stopping`)
         for tb in TB:
             cells = []
             for a in ARMOUR:
-                armour = dict.fromkeys(LOCATIONS, a)
-                target = t.model_copy(update={"toughness_bonus": tb, "armour": armour})
-                c, ok = _cell(scenario.model_copy(update={"target": target}))
+                key = None if through is None else tb + through(a)
+                got = done.get(key) if key is not None else None
+                if got is None:
+                    armour = dict.fromkeys(LOCATIONS, a)
+                    target = t.model_copy(update={"toughness_bonus": tb, "armour": armour})
+                    got = _cell(scenario.model_copy(update={"target": target}))
+                    if key is not None:
+                        done[key] = got
+                c, ok = got
                 cells.append(c)
                 exact = exact and ok
             rows.append(Row(label=f"TB {tb}", value=tb, cells=cells))
@@ -167,6 +176,44 @@ def sweep(scenario: Any) -> Sweep:
         exact=exact,
         notes=notes,
     )
+
+
+READS_ARMOUR_OR_TB = ("pen", "armour", "armour_damage", "toughness")
+"""The points of the d100 procedure (:data:`rules.d100.qualities.POINTS`) whose qualities read the
+struck armour or the target's TB on their own, or change the Pen by the attack's dice (Razor
+Sharp's degrees): a weapon with one of them is swept cell by cell."""
+
+
+def stopping(scenario: Any) -> Callable[[int], int] | None:
+    """Where a sweep's cells may share one computation: a function giving, for the armour ``a``
+    on every location, the armour that stops a hit (``a`` less the weapon's Pen, never below 0);
+    two cells with the same TB plus that armour are then the same attack (None: every cell is
+    computed on its own).
+
+    Why it is exact: a hit's wounds are its damage less the armour after Pen less TB (seed 004,
+    Step Five; :func:`rules.d100.stages.damage.wounds_through`), and every later rule the single
+    attack's figures read (Righteous Fury, critical damage, the kill) reads those wounds, never
+    the armour or the TB apart. Taken only where nothing else reads them: no quality with a hook
+    at :data:`READS_ARMOUR_OR_TB` (Pen changed, armour doubled, Graviton, Felling), none whose
+    test the struck target takes (its record carries the armour), no unarmed blow (its Fatigue
+    reads TB), and a target with no cover (its AP on some locations only), no Unnatural Toughness
+    (Felling), no Primitive armour, no others in a Blast and no nearby foes (their own profiles)."""
+    from rules.d100.qualities import HOOKS
+
+    from ..dice import Roller, SeededDice
+    from . import attack_class
+
+    t, w = scenario.target, scenario.attacker.weapon
+    if t.cover is not None or t.unnatural_toughness or t.primitive_armour or t.others_in_blast or t.nearby:
+        return None
+    if w.weapon_class == "Unarmed":
+        return None
+    q, _, errors = attack_class(scenario.system)(scenario, Roller(SeededDice(1))).quality_check
+    reading = {h.quality for point in READS_ARMOUR_OR_TB for h in HOOKS[point]}
+    if errors or any(n in reading or (d := q.defs.get(n)) is None or d.test is not None for n in q.values):
+        return None
+    pen = w.pen
+    return lambda a: max(0, a - pen)
 
 
 def _killing(scenario: Any, name: str, value: int) -> Fraction:
