@@ -588,7 +588,8 @@ def _outcomes(scenario: Any, memo: dict[Any, Any]) -> Any:
     key = _alike(scenario)
     if key not in memo:
         try:
-            memo[key] = outcomes(scenario, attack_class(scenario.system), conditions=True)
+            shared = memo.setdefault("damage", {})  # hits summed once for attacks alike in their damage
+            memo[key] = outcomes(scenario, attack_class(scenario.system), conditions=True, shared=shared)
         except TooManyOutcomes:
             raise NotExact("an attack has too many outcomes to walk") from None
     return memo[key]

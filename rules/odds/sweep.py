@@ -105,13 +105,14 @@ def run_sweep(data: Any) -> dict[str, Any]:
     return {"status": "ok", "sweep": report.model_dump(mode="json")}
 
 
-def kill_and_wounds(scenario: Any) -> tuple[Chance, float, bool]:
+def kill_and_wounds(scenario: Any, shared: dict[str, Any] | None = None) -> tuple[Chance, float, bool]:
     """The single attack's chance to kill (the Kills figure, or destroying a Horde), its expected
-    wounds (or Magnitude lost), and whether both are exact."""
+    wounds (or Magnitude lost), and whether both are exact. ``shared``: kept by the caller across
+    attacks that differ before their damage (:func:`rules.odds.d100.outcomes`)."""
     from . import outcome_distribution
 
     odds_of = scenario.model_copy(update={"fate_reroll": None}) if getattr(scenario, "fate_reroll", None) else scenario
-    dist, sample = outcome_distribution(odds_of)
+    dist, sample = _distribution(odds_of, shared) if shared is not None else outcome_distribution(odds_of)
     t = scenario.target
     if t.horde is not None:
         size = t.horde.magnitude
@@ -122,6 +123,19 @@ def kill_and_wounds(scenario: Any) -> tuple[Chance, float, bool]:
         kill = dist.chance(lambda o: o.wounds >= need or o.slain)
         mean = dist.map(lambda o: o.wounds).mean()
     return Chance.of(kill, sample), float(mean), sample is None
+
+
+def _distribution(scenario: Any, shared: dict[str, Any]) -> tuple[Any, int | None]:
+    """:func:`rules.odds.outcome_distribution` of a d100 scenario, its hits summed by the walks
+    ``shared`` keeps (:func:`rules.odds.d100.outcomes`); sampled as it is where too big."""
+    from . import attack_class, outcome_distribution
+    from .d100 import outcomes
+    from .explore import TooManyOutcomes
+
+    try:
+        return outcomes(scenario, attack_class(scenario.system), shared=shared), None
+    except TooManyOutcomes:
+        return outcome_distribution(scenario)
 
 
 def _cell(scenario: Any) -> tuple[Cell, bool]:
@@ -216,24 +230,27 @@ def stopping(scenario: Any) -> Callable[[int], int] | None:
     return lambda a: max(0, a - pen)
 
 
-def _killing(scenario: Any, name: str, value: int) -> Fraction:
+def _killing(scenario: Any, name: str, value: int, shared: dict[str, Any]) -> Fraction:
     ch = scenario.attacker.characteristics.model_copy(update={name: value})
     attacker = scenario.attacker.model_copy(update={"characteristics": ch})
-    kill, _, _ = kill_and_wounds(scenario.model_copy(update={"attacker": attacker}))
+    kill, _, _ = kill_and_wounds(scenario.model_copy(update={"attacker": attacker}), shared)
     return Fraction(kill.exact) if kill.low is None else Fraction(kill.p)
 
 
 def inverse(scenario: Any) -> Inverse:
-    """The least BS (WS for a melee weapon) 1-100, and the least Aim, for an even chance to kill."""
+    """The least BS (WS for a melee weapon) 1-100, and the least Aim, for an even chance to kill.
+    Every attack tried differs from the scenario's before its damage (the characteristic tested,
+    the Aim): their hits are summed once (``shared``: :func:`rules.odds.d100.outcomes`)."""
     name = "WS" if scenario.attacker.weapon.is_melee else "BS"
     half = Fraction(1, 2)
+    shared: dict[str, Any] = {}
     lo, hi = 1, 100
-    if _killing(scenario, name, hi) < half:
+    if _killing(scenario, name, hi, shared) < half:
         value = None
     else:
         while lo < hi:  # the least value whose chance is at least one half
             mid = (lo + hi) // 2
-            if _killing(scenario, name, mid) >= half:
+            if _killing(scenario, name, mid, shared) >= half:
                 hi = mid
             else:
                 lo = mid + 1
@@ -241,7 +258,7 @@ def inverse(scenario: Any) -> Inverse:
     aim = None
     for level in ("none", "half", "full"):
         action = scenario.action.model_copy(update={"aim": level})
-        kill, _, _ = kill_and_wounds(scenario.model_copy(update={"action": action}))
+        kill, _, _ = kill_and_wounds(scenario.model_copy(update={"action": action}), shared)
         if (Fraction(kill.exact) if kill.low is None else Fraction(kill.p)) >= half:
             aim = level
             break
