@@ -30,7 +30,9 @@ Figures (times in ms, bytes in bytes):
   of RoF 10, Tearing, Righteous Fury, armour by location), computed and rendered: the first call
   (which imports the odds engine) and the median of the next five;
 - ``curve``: the cost curve (``tools/bench/curve/*.json``, rows in ``CURVE``): for each scenario the
-  worker's ``odds`` call and its resolve call (``handle``, what Resolve asks), the first call and
+  worker's ``odds`` call (or, for the exchange and sweep rows, its ``exchange`` / ``sweep`` call:
+  the exchange of 4 attacks and the volley of 10 under 300 ms, the Full Auto sweep under 1 s) and
+  its resolve call (``handle``, what Resolve asks; none for an exchange or a sweep), the first call and
   the median of the next ``--curve-calls`` - 1 (each with another ``seed``: the worker keeps its last
   few odds answers), whether the odds are exact, and the row's budget met or not. One visit of the
   page, unthrottled (see below); a row whose first call is over ``CURVE_SLOW_MS`` is not repeated,
@@ -49,7 +51,8 @@ budgets; the throttled runs throttle the main thread only.
 (:mod:`bench_parse`), each row linear or not (a budget line each).
 
 ``--quick`` is a short run for a change's author (1 run, 10 resolves, no other engines, 2 calls a
-curve row); ``--curve-only`` times only the Full Auto odds and the cost curve (no start figures);
+curve row); ``--curve-only`` times only the Full Auto odds and the cost curve (no start figures),
+``--rows exchange,sweep`` only the rows whose names start so (one row: its whole name);
 ``--start-only`` times only the pages' start (no resolves, odds, curve, probe or other engines).
 
 - ``replay``: the encounter replay's scaling on CPython (:mod:`bench_replay`): a fight of 100 to
@@ -192,13 +195,17 @@ CURVE_DIR = ROOT / "tools" / "bench" / "curve"
 @dataclass(frozen=True)
 class CurveRow:
     """One row of the cost curve: ``tools/bench/curve/<name>.json``, what it is, and its budgets in
-    ms (the odds' median and first call, the resolve call's median), each in the worker."""
+    ms (the odds' median and first call, the resolve call's median), each in the worker. ``call``:
+    the worker's call timed as the odds: ``odds`` (the Odds panel's single attack, with a resolve
+    call beside it), or ``exchange`` / ``sweep`` (the Odds panel's exchange against one target and
+    its sweep; no resolve asks for these, so the row has no resolve call)."""
 
     name: str
     what: str
     odds_ms: float = 1000.0
     first_ms: float = 1000.0
     resolve_ms: float = 1000.0
+    call: str = "odds"
 
 
 # The issue's rows: no row over 1 s in the worker; the Full Auto case (RoF 10) 50 ms, first call 150 ms.
@@ -210,6 +217,13 @@ CURVE = [
     *(CurveRow(f"epic-{n:02d}", f"Epic, {n} attacking unit{'s' * (n > 1)}") for n in (1, 5, 10, 20, 50)),
     CurveRow("epic-10-ranges", "Epic, 10 units, weapons reaching overlapping units"),
     *(CurveRow(f"rp-auto-{n}", f"fan ruleset, {n} automatic action{'s' * (n > 1)}") for n in (1, 2, 3, 4)),
+    # the exchange's odds: two Semi-Auto Bursts, a Standard Attack (Concussive: its Stunned carried
+    # to the next) and a melee Standard Attack on one DH2 target with a Dodge; a volley of ten
+    # Cultists' Standard Attacks; the sweep (TB 2-8 x armour 0-10, and the inverse line) of the
+    # Full Auto case, exact
+    CurveRow("exchange-dh2-4", "DH2 exchange, 4 attacks (exact)", odds_ms=300.0, call="exchange"),
+    CurveRow("exchange-volley-10", "DH2 volley of 10 Cultists (exact)", odds_ms=300.0, call="exchange"),
+    CurveRow("sweep-full-auto", "sweep 7 x 11 of the Full Auto case (exact)", odds_ms=1000.0, call="sweep"),
 ]
 
 CURVE_SLOW_MS = 3000.0  # a row's first call over this is not repeated (it is over budget already)
@@ -225,7 +239,7 @@ CURVE_ONCE = """async ([call, text, limit]) => {
   const ms = performance.now() - t0;
   if (text_out === null) return { ms, status: 'timeout', exact: null, message: `no answer in ${limit / 1000} s` };
   const out = JSON.parse(text_out);
-  const odds = out.odds || {};
+  const odds = out.odds || out.exchange || out.sweep || {};
   const message = out.message || (out.errors ? JSON.stringify(out.errors).slice(0, 200) : '');
   return { ms, status: out.status, exact: odds.exact === undefined ? null : odds.exact, message };
 }"""
@@ -344,15 +358,17 @@ def run(runs: int, resolves: int, throttles: list[float]) -> dict[str, Any]:
 
 
 def time_calls(page: Any, call: str, scenario: dict[str, Any], calls: int) -> dict[str, Any]:
-    """``calls`` timed worker calls (``call``: "odds" or "handle") of ``scenario``, each with another
-    seed: {"first", "median" (of the calls after the first; the first when there are none), "calls",
+    """``calls`` timed worker calls (``call``: "odds", "handle", "exchange" or "sweep") of ``scenario``,
+    each with another seed (an exchange: the same request): {"first", "median" (of the calls after the first; the first when there are none), "calls",
     "status", "exact", "message"}. Stops repeating after a first call over CURVE_SLOW_MS or a
     status other than ok; a call unanswered in CURVE_LIMIT_MS is a "timeout" (and the page is
     reloaded, the only way to stop a busy worker)."""
     times: list[float] = []
     last: dict[str, Any] = {}
     for k in range(max(1, calls)):
-        last = page.evaluate(CURVE_ONCE, [call, json.dumps({**scenario, "seed": 1000 + k}), CURVE_LIMIT_MS])
+        # an exchange has no seed (and the worker keeps no exchange or sweep answers)
+        request = scenario if call == "exchange" else {**scenario, "seed": 1000 + k}
+        last = page.evaluate(CURVE_ONCE, [call, json.dumps(request), CURVE_LIMIT_MS])
         if last["status"] == "timeout":  # the worker is still busy: a new page, a new worker
             page.reload(wait_until="commit")
             page.wait_for_function(READY, timeout=180_000, polling=50)
@@ -376,34 +392,40 @@ def measure_curve(page: Any, calls: int, rows: list[CurveRow] | None = None) -> 
     out: list[dict[str, Any]] = []
     for row in rows or CURVE:
         path = CURVE_DIR / f"{row.name}.json"
-        entry: dict[str, Any] = {"row": row.name, "what": row.what, "worker": "unthrottled"}
+        entry: dict[str, Any] = {"row": row.name, "what": row.what, "worker": "unthrottled", "call": row.call}
         entry.update(odds_budget_ms=row.odds_ms, first_budget_ms=row.first_ms, resolve_budget_ms=row.resolve_ms)
         if not path.exists():
             entry.update(odds={"status": "missing"}, resolve={"status": "missing"})
         else:
             scenario = json.loads(path.read_text(encoding="utf-8"))
-            entry["odds"] = time_calls(page, "odds", scenario, calls)
-            entry["resolve"] = time_calls(page, "handle", scenario, calls)
+            entry["odds"] = time_calls(page, row.call, scenario, calls)
+            entry["resolve"] = time_calls(page, "handle", scenario, calls) if row.call == "odds" else NO_RESOLVE
         entry["met"] = row_met(entry)
         out.append(entry)
         print(f"  curve {row.name}: {curve_line(entry).strip()}", flush=True)
     return out
 
 
+NO_RESOLVE: dict[str, Any] = {"status": "none"}
+"""The resolve call of a row whose call is not ``odds`` (an exchange, a sweep): none is made."""
+
+
 def row_met(entry: dict[str, Any]) -> bool:
     """A cost-curve row's budgets: the odds computed (status ok), exact, their median and first
-    call within the row's budgets, and the resolve call's median within its budget."""
+    call within the row's budgets, and the resolve call's median within its budget (a row with no
+    resolve call: none to meet)."""
     odds, res = entry.get("odds") or {}, entry.get("resolve") or {}
-    if odds.get("status") != "ok" or res.get("status") != "ok" or odds.get("exact") is not True:
-        return False
-    return bool(
-        odds["median"] <= entry["odds_budget_ms"]
-        and odds["first"] <= entry["first_budget_ms"]
-        and res["median"] <= entry["resolve_budget_ms"]
+    resolved = res.get("status") == "none" or (
+        res.get("status") == "ok" and res["median"] <= entry["resolve_budget_ms"]
     )
+    if odds.get("status") != "ok" or odds.get("exact") is not True:
+        return False
+    return bool(odds["median"] <= entry["odds_budget_ms"] and odds["first"] <= entry["first_budget_ms"] and resolved)
 
 
 def _cell(call: dict[str, Any]) -> str:
+    if call.get("status") == "none":
+        return f"{'-':>22}"
     if call.get("status") != "ok":
         return f"{call.get('status', '?'):>22}"
     return f"{call['median']:>10.0f} ({call['first']:>6.0f}) x{call['calls']}"
@@ -413,7 +435,8 @@ def curve_line(entry: dict[str, Any]) -> str:
     """One row of the cost-curve table (see :func:`curve_table`)."""
     odds = entry.get("odds") or {}
     exact = {True: "exact", False: "ESTIMATED", None: "-"}[odds.get("exact") if odds.get("status") == "ok" else None]
-    budget = f"{entry['odds_budget_ms']:.0f}/{entry['first_budget_ms']:.0f}/{entry['resolve_budget_ms']:.0f}"
+    resolve = "-" if (entry.get("resolve") or {}).get("status") == "none" else f"{entry['resolve_budget_ms']:.0f}"
+    budget = f"{entry['odds_budget_ms']:.0f}/{entry['first_budget_ms']:.0f}/{resolve}"
     line = (
         f"{entry['what']:<42}{_cell(odds)}{_cell(entry.get('resolve') or {})}  {exact:<9} {budget:>14}  "
         f"{'MET' if entry['met'] else 'MISS'}"

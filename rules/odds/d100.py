@@ -988,15 +988,23 @@ def _second(k: tuple[Any, int]) -> int:
     return k[1]
 
 
-def outcomes(scenario: Scenario, attack_class: type[D100Attack], conditions: bool = False) -> Dist[Outcome]:
+def outcomes(
+    scenario: Scenario,
+    attack_class: type[D100Attack],
+    conditions: bool = False,
+    shared: dict[str, Any] | None = None,
+) -> Dist[Outcome]:
     """The exact distribution of :func:`summarize` over every die of the attack; with
     ``conditions``, each :class:`Outcome` also says the conditions the target's tests leave on it
     (``stunned``, ``prone``, ``fatigue``: :func:`_left`), else those stay False / 0 (the figures
-    read none of them: the same distribution, its outcomes merged)."""
+    read none of them: the same distribution, its outcomes merged). ``shared``: a dict the caller
+    keeps across calls whose attacks differ before their damage (:func:`_damage_side`), each
+    call's hits summed by the walks an earlier one made where they read the same."""
     probe = _Probe(scenario, attack_class, conditions)
     phase = explore(probe.attack_phase)
     parts: list[Dist[Any]] = []
     probe.all_degrees = {rec[1] for rec in phase.weights if rec[0] == "struck"}
+    sums = (probe if shared is None else _damage_side(probe, shared)).sums
     # (head, packed sums, weight, denominator): the hits' shared figures (outcome, degrees, hits,
     # locations) and the distribution of their packed sum (:meth:`_HitWalks._pack`), each Outcome made
     # once per distinct outcome (:func:`_outcomes_of`)
@@ -1016,10 +1024,58 @@ def outcomes(scenario: Scenario, attack_class: type[D100Attack], conditions: boo
                 out = Outcome("evaded", degrees)
                 parts.append(Dist({out: w * wj}, phase.denom * negated.denom))
                 continue
-            total = probe.sums.damage(kept, degrees, flame)
+            total = sums.damage(kept, degrees, flame)
             head = ("hit" if kept else "evaded", degrees, len(kept), tuple(sorted(kept)))
             struck.append((head, total, w * wj, phase.denom * negated.denom * total.denom))
     return _outcomes_of(parts, struck).reduced()
+
+
+def _damage_side(probe: _Probe, shared: dict[str, Any]) -> _Probe:
+    """The probe whose hit walks and sums (steps 3 and the sum) serve ``probe``'s attack: an
+    earlier one in ``shared`` whose damage reads the same (:func:`_damage_reading`) and walked
+    every degrees value this attack reaches (its walks record each hit's gains for those), else
+    ``probe`` itself (kept in ``shared`` for the next). Steps 1 and 2 (the test, the hits, their
+    locations, evasion) are always ``probe``'s own. So attacks that differ only before their
+    damage (another BS or WS, Aim, the circumstances of the test, the Reaction spent or not: the
+    sweep's inverse line, an exchange's later attacks) add up their hits once."""
+    key = _damage_reading(probe)
+    if key is None:
+        return probe
+    other: _Probe | None = shared.get(key)
+    if other is not None and probe.all_degrees <= other.all_degrees:
+        return other
+    shared[key] = probe
+    return probe
+
+
+def _damage_reading(probe: _Probe) -> str | None:
+    """What the damage of ``probe``'s attack reads, as text (None: nothing struck, or a Flame or
+    Spray attack, whose area tests come before it): the scenario but for what only the test,
+    the hits and evasion read (the names, the tested characteristic BS or WS where no Righteous
+    Fury is confirmed by the test again, the Aim where no Accurate's dice read it, the test's
+    circumstances, the target's Reaction), and the state where the damage is rolled but for the
+    test (the action, fire mode, rounds and range band the qualities read; the target number
+    where the Fury is confirmed against it). The damage stages (rules/d100/stages/damage*.py,
+    fury.py, after_hit.py, critical_effect.py) read nothing else of them."""
+    a, st, s = probe.prepared, probe.state, probe.scenario
+    if a is None or st is None or st.test is None:
+        return None
+    confirm = probe.cls.RF_CONFIRM
+    chars = s.attacker.characteristics if confirm else s.attacker.characteristics.model_copy(update={"BS": 0, "WS": 0})
+    action = s.action.model_copy(update={"circumstances": []})
+    if "Accurate" not in a.q:
+        action = action.model_copy(update={"aim": "none"})
+    reading = s.model_copy(
+        update={
+            "attacker": s.attacker.model_copy(update={"name": "", "characteristics": chars}),
+            "target": s.target.model_copy(update={"name": "", "evasion": None}),
+            "action": action,
+            "seed": None,
+            "dice": None,
+        }
+    )
+    at = (st.action.model_dump_json(), st.mode, st.rounds, st.band, st.target_number if confirm else None)
+    return f"{probe.cls.__module__}.{probe.cls.__qualname__} {probe.conditions} {at} {reading.model_dump_json()}"
 
 
 def _outcomes_of(

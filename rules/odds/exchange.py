@@ -579,18 +579,30 @@ def _from_start(scenario: Any, state: Any, target: str, memo: dict[Any, Any]) ->
 
 
 def _outcomes(scenario: Any, memo: dict[Any, Any]) -> Any:
-    """The single attack's exact distribution (memoized by scenario); :class:`NotExact` when too big."""
+    """The single attack's exact distribution (memoized by :func:`_alike`: identical bodies of a
+    mob, each its own name, share one); :class:`NotExact` when too big."""
     from . import attack_class
     from .d100 import outcomes
     from .explore import TooManyOutcomes
 
-    key = scenario.model_dump_json()
+    key = _alike(scenario)
     if key not in memo:
         try:
-            memo[key] = outcomes(scenario, attack_class(scenario.system), conditions=True)
+            shared = memo.setdefault("damage", {})  # hits summed once for attacks alike in their damage
+            memo[key] = outcomes(scenario, attack_class(scenario.system), conditions=True, shared=shared)
         except TooManyOutcomes:
             raise NotExact("an attack has too many outcomes to walk") from None
     return memo[key]
+
+
+def _alike(scenario: Any) -> str:
+    """The scenario's reading for the memo of :func:`_outcomes`: its JSON with the attacker's and
+    the target's names left out. A name labels the steps and the resolution's record, never a
+    die or a figure of :class:`rules.odds.d100.Outcome` (the walk takes no Fate re-roll, grapple or
+    manoeuvre, where a test is named for its side), so ten Cultists of one profile are one attack."""
+    unnamed = {"attacker": scenario.attacker.model_copy(update={"name": ""})}
+    unnamed["target"] = scenario.target.model_copy(update={"name": ""})
+    return str(scenario.model_copy(update=unnamed).model_dump_json())
 
 
 def _applied(state: Any, p: Planned) -> Any:

@@ -25,6 +25,7 @@ Epic has no BS or Aim: its inverse line is left out (null). The fan ruleset has 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -104,13 +105,14 @@ def run_sweep(data: Any) -> dict[str, Any]:
     return {"status": "ok", "sweep": report.model_dump(mode="json")}
 
 
-def kill_and_wounds(scenario: Any) -> tuple[Chance, float, bool]:
+def kill_and_wounds(scenario: Any, shared: dict[str, Any] | None = None) -> tuple[Chance, float, bool]:
     """The single attack's chance to kill (the Kills figure, or destroying a Horde), its expected
-    wounds (or Magnitude lost), and whether both are exact."""
+    wounds (or Magnitude lost), and whether both are exact. ``shared``: kept by the caller across
+    attacks that differ before their damage (:func:`rules.odds.d100.outcomes`)."""
     from . import outcome_distribution
 
     odds_of = scenario.model_copy(update={"fate_reroll": None}) if getattr(scenario, "fate_reroll", None) else scenario
-    dist, sample = outcome_distribution(odds_of)
+    dist, sample = _distribution(odds_of, shared) if shared is not None else outcome_distribution(odds_of)
     t = scenario.target
     if t.horde is not None:
         size = t.horde.magnitude
@@ -121,6 +123,19 @@ def kill_and_wounds(scenario: Any) -> tuple[Chance, float, bool]:
         kill = dist.chance(lambda o: o.wounds >= need or o.slain)
         mean = dist.map(lambda o: o.wounds).mean()
     return Chance.of(kill, sample), float(mean), sample is None
+
+
+def _distribution(scenario: Any, shared: dict[str, Any]) -> tuple[Any, int | None]:
+    """:func:`rules.odds.outcome_distribution` of a d100 scenario, its hits summed by the walks
+    ``shared`` keeps (:func:`rules.odds.d100.outcomes`); sampled as it is where too big."""
+    from . import attack_class, outcome_distribution
+    from .d100 import outcomes
+    from .explore import TooManyOutcomes
+
+    try:
+        return outcomes(scenario, attack_class(scenario.system), shared=shared), None
+    except TooManyOutcomes:
+        return outcome_distribution(scenario)
 
 
 def _cell(scenario: Any) -> tuple[Cell, bool]:
@@ -143,12 +158,20 @@ def sweep(scenario: Any) -> Sweep:
         rows.append(Row(label="Magnitude", value=None, cells=cells))
         kind, measure, label, columns = "horde", "Magnitude lost", "Magnitude", list(MAGNITUDES)
     else:
+        through = stopping(scenario)
+        done: dict[int, tuple[Cell, bool]] = {}  # cells by what stops a hit (see :func:`stopping`)
         for tb in TB:
             cells = []
             for a in ARMOUR:
-                armour = dict.fromkeys(LOCATIONS, a)
-                target = t.model_copy(update={"toughness_bonus": tb, "armour": armour})
-                c, ok = _cell(scenario.model_copy(update={"target": target}))
+                key = None if through is None else tb + through(a)
+                got = done.get(key) if key is not None else None
+                if got is None:
+                    armour = dict.fromkeys(LOCATIONS, a)
+                    target = t.model_copy(update={"toughness_bonus": tb, "armour": armour})
+                    got = _cell(scenario.model_copy(update={"target": target}))
+                    if key is not None:
+                        done[key] = got
+                c, ok = got
                 cells.append(c)
                 exact = exact and ok
             rows.append(Row(label=f"TB {tb}", value=tb, cells=cells))
@@ -169,24 +192,65 @@ def sweep(scenario: Any) -> Sweep:
     )
 
 
-def _killing(scenario: Any, name: str, value: int) -> Fraction:
+READS_ARMOUR_OR_TB = ("pen", "armour", "armour_damage", "toughness")
+"""The points of the d100 procedure (:data:`rules.d100.qualities.POINTS`) whose qualities read the
+struck armour or the target's TB on their own, or change the Pen by the attack's dice (Razor
+Sharp's degrees): a weapon with one of them is swept cell by cell."""
+
+
+def stopping(scenario: Any) -> Callable[[int], int] | None:
+    """Where a sweep's cells may share one computation: a function giving, for the armour ``a``
+    on every location, the armour that stops a hit (``a`` less the weapon's Pen, never below 0);
+    two cells with the same TB plus that armour are then the same attack (None: every cell is
+    computed on its own).
+
+    Why it is exact: a hit's wounds are its damage less the armour after Pen less TB (seed 004,
+    Step Five; :func:`rules.d100.stages.damage.wounds_through`), and every later rule the single
+    attack's figures read (Righteous Fury, critical damage, the kill) reads those wounds, never
+    the armour or the TB apart. Taken only where nothing else reads them: no quality with a hook
+    at :data:`READS_ARMOUR_OR_TB` (Pen changed, armour doubled, Graviton, Felling), none whose
+    test the struck target takes (its record carries the armour), no unarmed blow (its Fatigue
+    reads TB), and a target with no cover (its AP on some locations only), no Unnatural Toughness
+    (Felling), no Primitive armour, no others in a Blast and no nearby foes (their own profiles)."""
+    from rules.d100.qualities import HOOKS
+
+    from ..dice import Roller, SeededDice
+    from . import attack_class
+
+    t, w = scenario.target, scenario.attacker.weapon
+    if t.cover is not None or t.unnatural_toughness or t.primitive_armour or t.others_in_blast or t.nearby:
+        return None
+    if w.weapon_class == "Unarmed":
+        return None
+    q, _, errors = attack_class(scenario.system)(scenario, Roller(SeededDice(1))).quality_check
+    reading = {h.quality for point in READS_ARMOUR_OR_TB for h in HOOKS[point]}
+    if errors or any(n in reading or (d := q.defs.get(n)) is None or d.test is not None for n in q.values):
+        return None
+    pen = w.pen
+    return lambda a: max(0, a - pen)
+
+
+def _killing(scenario: Any, name: str, value: int, shared: dict[str, Any]) -> Fraction:
     ch = scenario.attacker.characteristics.model_copy(update={name: value})
     attacker = scenario.attacker.model_copy(update={"characteristics": ch})
-    kill, _, _ = kill_and_wounds(scenario.model_copy(update={"attacker": attacker}))
+    kill, _, _ = kill_and_wounds(scenario.model_copy(update={"attacker": attacker}), shared)
     return Fraction(kill.exact) if kill.low is None else Fraction(kill.p)
 
 
 def inverse(scenario: Any) -> Inverse:
-    """The least BS (WS for a melee weapon) 1-100, and the least Aim, for an even chance to kill."""
+    """The least BS (WS for a melee weapon) 1-100, and the least Aim, for an even chance to kill.
+    Every attack tried differs from the scenario's before its damage (the characteristic tested,
+    the Aim): their hits are summed once (``shared``: :func:`rules.odds.d100.outcomes`)."""
     name = "WS" if scenario.attacker.weapon.is_melee else "BS"
     half = Fraction(1, 2)
+    shared: dict[str, Any] = {}
     lo, hi = 1, 100
-    if _killing(scenario, name, hi) < half:
+    if _killing(scenario, name, hi, shared) < half:
         value = None
     else:
         while lo < hi:  # the least value whose chance is at least one half
             mid = (lo + hi) // 2
-            if _killing(scenario, name, mid) >= half:
+            if _killing(scenario, name, mid, shared) >= half:
                 hi = mid
             else:
                 lo = mid + 1
@@ -194,7 +258,7 @@ def inverse(scenario: Any) -> Inverse:
     aim = None
     for level in ("none", "half", "full"):
         action = scenario.action.model_copy(update={"aim": level})
-        kill, _, _ = kill_and_wounds(scenario.model_copy(update={"action": action}))
+        kill, _, _ = kill_and_wounds(scenario.model_copy(update={"action": action}), shared)
         if (Fraction(kill.exact) if kill.low is None else Fraction(kill.p)) >= half:
             aim = level
             break

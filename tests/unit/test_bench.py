@@ -57,9 +57,13 @@ def test_the_curve_has_the_benchmark_s_rows_each_with_its_scenario_file() -> Non
         "rp-auto-2",
         "rp-auto-3",
         "rp-auto-4",
+        "exchange-dh2-4",
+        "exchange-volley-10",
+        "sweep-full-auto",
     ]
     for name in names:
-        assert json.loads((bench.CURVE_DIR / f"{name}.json").read_text())["system"]
+        data = json.loads((bench.CURVE_DIR / f"{name}.json").read_text())
+        assert (data.get("encounter") or data)["system"]
     full_auto = next(r for r in bench.CURVE if r.name == "d100-rof-10")
     assert (full_auto.odds_ms, full_auto.first_ms) == (50.0, 150.0)
     assert all(max(r.odds_ms, r.first_ms, r.resolve_ms) <= 1000 for r in bench.CURVE)
@@ -84,6 +88,52 @@ def test_the_d100_rows_are_the_full_auto_case_with_only_the_rate_of_fire_and_sto
         assert {k: v for k, v in weapon.items() if k not in ("rof", "qualities")} == {
             k: v for k, v in base_weapon.items() if k not in ("rof", "qualities")
         }
+
+
+def test_the_exchange_and_sweep_rows_are_the_issue_s_cases_with_their_budgets() -> None:
+    """The exchange of 4 attacks on one DH2 target (two Semi-Auto Bursts, a Standard Attack whose
+    Concussive Stunned is carried over, a melee Standard Attack) and the volley of 10 Cultists of
+    one profile (a Standard Attack each) under 300 ms; the sweep of the Full Auto case under 1 s;
+    each timed by its own worker call, with no resolve call."""
+    rows = {r.name: r for r in bench.CURVE}
+    four = json.loads((bench.CURVE_DIR / "exchange-dh2-4.json").read_text())
+    assert four["encounter"]["system"] == "dh2"
+    assert [a["action"]["type"] for a in four["attacks"]] == [
+        "Semi-Auto Burst",
+        "Semi-Auto Burst",
+        "Standard Attack",
+        "Standard Attack",
+    ]
+    weapons = {
+        e["combatant"]["id"]: e["combatant"]["attacker"]["weapon"]
+        for e in four["encounter"]["events"]
+        if e["type"] == "add"
+    }
+    assert "Concussive (1)" in weapons[four["attacks"][2]["who"]]["qualities"]
+    assert weapons[four["attacks"][3]["who"]]["class"] == "Melee"
+    volley = json.loads((bench.CURVE_DIR / "exchange-volley-10.json").read_text())
+    assert [a["action"]["type"] for a in volley["attacks"]] == ["Standard Attack"] * 10
+    bodies = [e["combatant"]["attacker"] for e in volley["encounter"]["events"] if e["type"] == "add"]
+    assert len({json.dumps({**b, "name": ""}) for b in bodies if b["name"].startswith("Cultist")}) == 1
+    assert json.loads((bench.CURVE_DIR / "sweep-full-auto.json").read_text()) == json.loads(
+        bench.ODDS_SCENARIO.read_text()
+    )
+    for name, call, budget in (
+        ("exchange-dh2-4", "exchange", 300.0),
+        ("exchange-volley-10", "exchange", 300.0),
+        ("sweep-full-auto", "sweep", 1000.0),
+    ):
+        assert (rows[name].call, rows[name].odds_ms) == (call, budget)
+
+
+def test_a_row_with_no_resolve_call_is_judged_by_its_call_alone() -> None:
+    entry = row("exchange-dh2-4", odds=call(290, 900), resolve=bench.NO_RESOLVE)
+    assert entry["met"] is True
+    assert row("exchange-dh2-4", odds=call(310, 900), resolve=bench.NO_RESOLVE)["met"] is False
+    assert row("sweep-full-auto", odds=call(990, 1000), resolve=bench.NO_RESOLVE)["met"] is True
+    line = bench.curve_line(entry)
+    assert "300/1000/-" in line and line.endswith("MET")
+    assert bench.curve_line(entry).count(" - ") >= 1
 
 
 def test_a_row_meets_its_budget_only_exact_computed_and_within_every_time() -> None:

@@ -178,6 +178,32 @@ def test_a_volley_of_ten_is_exact_a_jam_read_only_by_its_attacker_s_later_attack
     assert fraction(got["act"]) == Fraction(2, 5) ** 10
 
 
+def test_identical_bodies_of_a_volley_share_one_distribution(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ten Guards of one profile (each its own name) fire at a Cultist with a Dodge: a Guard's
+    attack is one of two attacks (the Dodge there, or spent by an earlier hit: seed 003,
+    Reactions), whatever its name, so the single attack's odds are worked out twice, not 19
+    times; the figures are those of every body worked out on its own."""
+    cultist = {"name": "Cultist", "wounds": 10, "toughness_bonus": 3, "evasion": {"reaction": "Dodge", "skill": 30}}
+    data = two_attacks(cultist)
+    events = data["encounter"]["events"]
+    events[2:2] = [guard(n) for n in range(3, 11)]
+    events[-1] = {"type": "initiative", "dice": [10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 1, *range(10, 0, -1)] * 3}
+    data["attacks"] = [{"who": f"g{n}", "action": STANDARD} for n in range(1, 11)]
+    from rules.odds import d100
+
+    worked: list[Any] = []
+    real = d100.outcomes
+    monkeypatch.setattr(d100, "outcomes", lambda *a, **k: worked.append(a[0]) or real(*a, **k))
+    got = ok(data)
+    assert got["exact"] is True
+    assert len(worked) == 2
+    assert {s.target.evasion is None for s in worked} == {True, False}
+    monkeypatch.setattr(exchange, "_alike", lambda scenario: scenario.model_dump_json())  # each body on its own
+    worked.clear()
+    assert ok(data) == got
+    assert len(worked) == 19  # Guard 1 meets the Dodge only; each of the nine after it, both
+
+
 def _single_chart(data: dict[str, Any], who: str) -> dict[int, Fraction]:
     """The single attack's wounds chart, as the Odds panel gives it for ``who``'s attack now."""
     state = replay(load_file(data["encounter"]))

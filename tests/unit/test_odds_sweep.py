@@ -8,8 +8,14 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import Any
 
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from rules.__main__ import main
+from rules.api import load_scenario
 from rules.odds import run_odds
+from rules.odds import sweep as sweep_module
 from rules.odds.sweep import run_sweep
 
 # DH2: BS 45, a Standard Attack (+10) at 20 m, Short range for a Lasgun (+10, DH2 Core Table 7-3):
@@ -106,3 +112,66 @@ def test_the_cli_prints_the_sweep(tmp_path: Any, capsys: Any) -> None:
     path.write_text(json.dumps(LASGUN))
     assert main(["odds", "--sweep", str(path)]) == 0
     assert json.loads(capsys.readouterr().out)["kind"] == "single"
+
+
+def _rows(monkeypatch: Any, data: dict[str, Any], merged: bool) -> str:
+    """The sweep's rows as JSON text, merged or cell by cell (the inverse line left out: it is
+    the scenario's own target, never merged)."""
+    with monkeypatch.context() as m:
+        m.setattr(sweep_module, "inverse", lambda scenario: None)
+        if not merged:
+            m.setattr(sweep_module, "stopping", lambda scenario: None)
+        return json.dumps(swept(data)["rows"])
+
+
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    pen=st.integers(0, 4),
+    damage=st.sampled_from(["1d10+3", "1d5+4"]),
+    qualities=st.sampled_from([[], ["Tearing"], ["Reliable", "Tearing"]]),
+    taken=st.integers(0, 9),
+)
+def test_cells_alike_in_toughness_plus_armour_after_pen_share_one_computation_exactly(
+    monkeypatch: Any, pen: int, damage: str, qualities: list[str], taken: int
+) -> None:
+    """A hit's wounds are its damage less (armour - Pen, at least 0) less TB (seed 004, Step Five):
+    with no quality reading the armour or TB apart, the cells alike in TB + armour after Pen are
+    one attack, computed once; the sweep is the same as computed cell by cell."""
+    weapon = {**LASGUN["attacker"]["weapon"], "pen": pen, "damage": damage, "qualities": qualities}
+    data = {
+        **LASGUN,
+        "attacker": {**LASGUN["attacker"], "weapon": weapon},
+        "target": {**LASGUN["target"], "damage_taken": taken},
+    }
+    assert sweep_module.stopping(load_scenario(data)) is not None
+    assert _rows(monkeypatch, data, merged=True) == _rows(monkeypatch, data, merged=False)
+
+
+def test_the_full_auto_case_is_swept_alike_merged_or_cell_by_cell(monkeypatch: Any) -> None:
+    """The benchmark's Full Auto Burst (RoF 10, Tearing, Pen 2, DH2 Righteous Fury): 15 distinct
+    cells of 77 (TB 2-8 plus armour 0-10 less Pen 2), the same table."""
+    with open("tools/bench/odds-full-auto.json", encoding="utf-8") as f:
+        data = json.load(f)
+    assert _rows(monkeypatch, data, merged=True) == _rows(monkeypatch, data, merged=False)
+
+
+@pytest.mark.parametrize(
+    ("weapon", "target"),
+    [
+        ({"qualities": ["Felling (2)"]}, {}),  # reads the TB (its Unnatural part)
+        ({"qualities": ["Razor Sharp"]}, {}),  # doubles Pen by the degrees
+        ({"qualities": ["Graviton"]}, {}),  # damage from the struck armour
+        ({"qualities": ["Primitive (7)"]}, {}),  # armour doubled
+        ({"qualities": ["Concussive (1)"]}, {}),  # the target's test records the armour
+        ({"class": "Unarmed", "damage": "1d5-3"}, {}),  # its Fatigue reads TB
+        ({}, {"cover": {"ap": 4, "locations": ["Right Leg", "Left Leg"]}}),  # AP on some locations
+        ({}, {"unnatural_toughness": 2}),
+    ],
+)
+def test_what_reads_armour_or_tb_apart_is_swept_cell_by_cell(weapon: dict[str, Any], target: dict[str, Any]) -> None:
+    data = {
+        **LASGUN,
+        "attacker": {**LASGUN["attacker"], "weapon": {**LASGUN["attacker"]["weapon"], **weapon}},
+        "target": {**LASGUN["target"], **target},
+    }
+    assert sweep_module.stopping(load_scenario(data)) is None
