@@ -86,6 +86,7 @@ export function openScanner(box, { what, use }) {
   const usePaste = el("button", { type: "button", className: "secondary live-use", textContent: "Use the link" });
   const close = el("button", { type: "button", className: "secondary live-close", textContent: "Close" });
   const video = el("video", { className: "live-video", hidden: true, muted: true, playsInline: true });
+  video.style.maxWidth = "100%"; // a camera's picture is wider than a phone
   box.replaceChildren(
     el("p", { className: "hint", textContent: `Scan ${what}: with the camera, from a picture of it, or paste its link.` }),
     el("div", { className: "row" }, camera, close),

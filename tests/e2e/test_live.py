@@ -207,3 +207,33 @@ def test_hostile_messages_change_nothing(live_browser: Browser, base_url: str) -
         gm.evaluate("async (p) => (await import('./static/peer.js')).send('view', p)", over)
     gm.context.close()
     player.context.close()
+
+
+def test_a_browser_without_webrtc_says_so_on_both_sides(live_browser: Browser, base_url: str) -> None:
+    """No RTCPeerConnection (a browser that refuses): the GM's page and the player's say so in words
+    and point to the players' link, which still works."""
+    file, _state = fight()
+    gm = live_browser.new_context(viewport=PHONE).new_page()
+    gm.add_init_script("delete window.RTCPeerConnection")
+    gm.goto(base_url)
+    gm.evaluate("f => localStorage.setItem('auspex:encounter:v1', JSON.stringify({v: 1, files: {dh2: f}}))", file)
+    gm.reload()
+    wait_for_engine(gm)
+    ready(gm)
+    go(gm, "result")
+    show_encounter(gm)
+    gm.locator("#live-start").click()
+    expect(gm.locator("#live-status")).to_contain_text("cannot make a live connection: use the players' link")
+    gm.locator("#pl-make").click()
+    expect(gm.locator("#pl-qr")).to_be_visible()
+
+    player = live_browser.new_context(viewport=PHONE).new_page()
+    player.add_init_script("delete window.RTCPeerConnection")
+    code = gm.evaluate("v => import('./static/share.js').then((m) => m.encodeLink(v))", {"v": 1, "j": "abc"})
+    player.goto(base_url + "#j=" + code)
+    player.wait_for_function("document.documentElement.dataset.live === 'unsupported'")
+    expect(player.locator("#live-status")).to_contain_text(
+        "cannot make a live connection: ask the GM for the players' link"
+    )
+    gm.context.close()
+    player.context.close()
