@@ -33,7 +33,7 @@ const TO_GM = new Set(["claim", "proposal"]);
 
 let role = null; // "gm" | "player", set by the first init
 const links = new Map(); // peer id -> {id, name, state, pc, channel, timer, why}
-let joined = 0; // players connected so far (their default names)
+let named = 0; // codes made for new players so far (their default names: Player 1, Player 2...)
 let refused = 0; // messages refused (the page's dataset.peerRefused, read by tests)
 const root = document.documentElement;
 
@@ -329,14 +329,18 @@ function initGm({ engine }) {
       status.textContent = "This browser cannot make a live connection: use the players' link and its QR code.";
       return;
     }
-    if (pending) links.get(pending)?.pc.close();
-    if (pending) links.delete(pending);
+    const shown = links.get(pending);
+    if (shown?.state === "waiting") {
+      shown.pc.close(); // its code is replaced before anyone answered it
+      links.delete(pending);
+      if (shown.fresh) named--; // its number goes to the next new player
+    }
     if (old) links.delete(old);
     connect.disabled = true;
     status.textContent = "Making the code\u2026";
     const id = randomId();
     const pc = new RTCPeerConnection({ iceServers: [] });
-    const link = { id, name: name ?? `Player ${joined + links.size + 1}`, state: "waiting", pc, channel: null, timer: null, why: "" };
+    const link = { id, name: name ?? `Player ${++named}`, fresh: !name, state: "waiting", pc, channel: null, timer: null, why: "" };
     links.set(id, link);
     pending = id;
     wire(link, channelOf(pc), onChange);
