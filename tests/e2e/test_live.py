@@ -30,6 +30,7 @@ pytestmark = pytest.mark.e2e
 
 # Host candidates as addresses, not mDNS names (no mDNS responder in a test machine), and the
 # loopback address allowed when the machine has no other.
+OUTSIDE: list[str] = []  # requests any phone here made outside the page's origin and path
 LIVE_ARGS = [*CHROMIUM_ARGS, "--disable-features=WebRtcHideLocalIpsWithMdns", "--allow-loopback-in-peer-connection"]
 
 
@@ -42,7 +43,14 @@ def live_browser(playwright: Playwright) -> Iterator[Browser]:
 
 def phone(browser: Browser, base_url: str, file: dict[str, Any] | None = None) -> Page:
     """A phone's page on the encounter panel (the GM's with `file` stored, a player's with nothing)."""
-    page = browser.new_context(viewport=PHONE).new_page()
+    context = browser.new_context(viewport=PHONE)
+    # nothing asked of another origin: no STUN/TURN, no signalling server, no CDN
+    origin = base_url.split("/auspex/")[0]  # a blob: URL the page made is of its own origin
+    context.on(
+        "request",
+        lambda r: None if r.url.startswith((base_url, f"blob:{origin}/", "data:")) else OUTSIDE.append(r.url),
+    )
+    page = context.new_page()
     # the connection's states, printed with a failure's output
     who = "GM" if file is not None else "player"
     page.on("console", lambda m: print(who, m.text[:200]) if "auspex" in m.text else None)
@@ -73,10 +81,15 @@ def connect(gm: Page, player: Page, name: str, *, again: bool = False) -> None:
         player.locator("#live-join-start").click()
     else:
         player.locator("#live-again").click()
-    player.locator("#live-scanner .live-picture").set_input_files(picture_of(gm, "#live-qr"))
+    offer = picture_of(gm, "#live-qr")
+    # one small code each way: a version 14 code (73 modules) holds 458 bytes
+    assert int(gm.locator("#live-qr").get_attribute("data-modules") or 999) <= 73
+    player.locator("#live-scanner .live-picture").set_input_files(offer)
     player.wait_for_function("document.documentElement.dataset.live === 'answered'")
     gm.locator("#live-scan").click()
-    gm.locator("#live-scanner .live-picture").set_input_files(picture_of(player, "#live-qr"))
+    answer = picture_of(player, "#live-qr")
+    assert int(player.locator("#live-qr").get_attribute("data-modules") or 999) <= 73
+    gm.locator("#live-scanner .live-picture").set_input_files(answer)
     expect(gm.locator(f"#live-peers li:has-text('{name}')")).to_have_attribute(
         "data-state", "connected", timeout=45_000
     )
@@ -154,6 +167,7 @@ def test_two_players_follow_the_gms_fight_live_and_a_drop_is_said_and_remade(
         expect(player.locator("#live-again")).to_be_visible()
     one.context.close()
     three.context.close()
+    assert not OUTSIDE, OUTSIDE
 
 
 def test_hostile_messages_change_nothing(live_browser: Browser, base_url: str) -> None:
