@@ -43,8 +43,19 @@ function initLink(engine) {
   const status = el("p", { id: "pl-status", className: "hint", role: "status" });
   const qr = el("canvas", { id: "pl-qr", hidden: true, ariaLabel: "The players' link as a QR code" });
   qr.setAttribute("role", "img");
-  const box = el("div", { id: "pl-box", className: "pl-box" }, el("div", { className: "row" }, make, copy), url, qr, status);
+  // the live connection (peer.js), imported only when one of these is tapped
+  const live = el("button", { type: "button", id: "live-start", className: "secondary", textContent: "Connect a player" });
+  const join = el("button", { type: "button", id: "live-join-start", className: "secondary", textContent: "Join a fight" });
+  const box = el("div", { id: "pl-box", className: "pl-box" }, el("div", { className: "row" }, make, copy), url, qr, status, el("div", { className: "row" }, live, join));
   $("tk-view").after(box);
+  live.addEventListener("click", async () => {
+    live.hidden = join.hidden = true;
+    (await import("./peer.js")).startGm({ engine });
+  });
+  join.addEventListener("click", async () => {
+    live.hidden = join.hidden = true;
+    await (await import("./peer.js")).startPlayer();
+  });
 
   make.addEventListener("click", async () => {
     make.disabled = url.hidden = copy.hidden = qr.hidden = true; // the old link goes: it shows the fight as it was
@@ -144,6 +155,17 @@ function drawReveal() {
 
 // ------------------------------------------------------------------ the player's view
 
+let showView = null; // set by initView: a players' view shown in the players' view section
+
+/**
+ * Shows `view` (an untrusted players' view: from a #p= link or the live connection, peer.js) in the
+ * players' view section once the engine checked it again and rendered it (shown_player_view), with
+ * `note` under the title. Returns whether it was shown (false: refused, the section says why).
+ */
+export function showPlayersView(view, note) {
+  return showView ? showView(view, note) : Promise.resolve(false);
+}
+
 function initView(engine) {
   const body = el("div", { id: "pl-body" });
   const note = el("p", { id: "pl-note", className: "hint", role: "status" });
@@ -179,19 +201,39 @@ function initView(engine) {
       return;
     }
     note.textContent = "Waiting for the rules engine\u2026";
+    if (await show(view, "Read-only: the fight as the GM's link showed it. Ask the GM for a new link to see it as it is now.")) section.scrollIntoView({ block: "start" });
+  }
+
+  let shownAt = 0; // the latest view asked for: an older answer arriving late is not drawn over it
+  async function show(view, words) {
+    const root = document.documentElement;
+    const mine = ++shownAt;
     const answer = await ask(engine, "shown_player_view", JSON.stringify(view));
+    if (mine !== shownAt) return answer.status === "ok";
+    section.hidden = false;
     if (answer.status !== "ok") {
-      note.textContent = `This players' link cannot be shown: ${errorsText(answer)}.`;
+      note.textContent = `This players' view cannot be shown: ${errorsText(answer)}.`;
       root.dataset.playersView = "invalid";
-      return;
+      return false;
     }
     body.innerHTML = answer.html; // made by the engine from the view it checked, every text escaped
-    note.textContent = "Read-only: the fight as the GM's link showed it. Ask the GM for a new link to see it as it is now.";
+    note.textContent = words;
     root.dataset.playersView = "shown";
-    section.scrollIntoView({ block: "start" });
+    root.dataset.playersViews = String(Number(root.dataset.playersViews ?? 0) + 1);
+    return true;
   }
-  addEventListener("hashchange", () => open().catch((error) => console.warn("auspex: the players' link could not be opened", error)));
-  return open();
+  showView = show;
+
+  // a connection code (#j=): this page joins the GM's fight live (peer.js)
+  async function joinLive() {
+    if (!/^#j=/.test(location.hash)) return;
+    const text = location.hash;
+    history.replaceState(null, "", location.pathname + location.search);
+    await (await import("./peer.js")).startPlayer(text);
+  }
+  const opened = () => Promise.all([open(), joinLive()]);
+  addEventListener("hashchange", () => opened().catch((error) => console.warn("auspex: the players' link could not be opened", error)));
+  return opened();
 }
 
 /** Called once by app.js (after the tracker): `engine`, a Promise of the worker's calls. */

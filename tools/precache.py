@@ -82,11 +82,12 @@ def pyscript_files() -> list[Path]:
 
 
 def runtime_files() -> list[Path]:
-    """The vendored runtime the page loads: PyScript's files, Pyodide's core, the pinned wheels, the QR encoder."""
+    """The vendored runtime the page loads: PyScript's files, Pyodide's core, the pinned wheels, the QR encoder and decoder."""
     pyodide = sorted((VENDOR / "pyodide").iterdir())
     wheels = sorted((VENDOR / "wheels").glob("*.whl"))
     qrcode = sorted((VENDOR / "qrcode").glob("*.mjs"))  # the players' link's QR encoder
-    return [*pyscript_files(), *pyodide, *wheels, *qrcode]
+    jsqr = sorted((VENDOR / "jsqr").glob("*.js"))  # the QR decoder where the browser has no BarcodeDetector
+    return [*pyscript_files(), *pyodide, *wheels, *qrcode, *jsqr]
 
 
 ENGINE_JS = ROOT / "static" / "engine.js"
