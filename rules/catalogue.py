@@ -16,7 +16,11 @@ from importlib import resources
 from typing import Any
 
 from rules import armoury, registry
-from rules.d100 import tables
+from rules.critical.text import D100_SYSTEMS, FAN_SYSTEM
+from rules.d100 import manoeuvres, multiple, tables
+from rules.d100.fire_modes import melee_actions
+from rules.d100.tables import ActionDef
+from rules.encounter.families import family
 
 from .other_actions import has_other_actions, other_actions
 from .sources import book_words
@@ -59,6 +63,7 @@ def d100_catalogue(system: str) -> dict[str, Any]:
         "name": registry.get(system).name,
         "family": registry.get(system).family,
         "actions": _actions(system),
+        "melee_actions": melee_actions(system),
         # Every non-attack action of the ruleset's tables (Move, Run, Use a Skill...)
         "other_actions": _other_actions(system),
         "qualities": [
@@ -101,9 +106,29 @@ def _actions(system: str) -> list[dict[str, Any]]:
             "modifier": a.modifier,
             "note": a.note,
             **({"psychic": True} if a.psychic else {}),  # a psychic attack
+            "fields": action_fields(a),
         }
         for a in tables.actions(system).actions
     ]
+
+
+def action_fields(a: ActionDef) -> list[str]:
+    """The scenario fields only the action ``a`` reads, which the forms show once it is chosen
+    (paths in the scenario JSON): ``action.psychic`` for a psychic attack (its Focus Power test,
+    seed 004 L40); ``action.grapple`` for Grapple (:class:`rules.d100.models.Action`: "only with
+    type Grapple"; seed 004, Grappling); ``target.characteristics.WS`` for a manoeuvre tested
+    against the opponent's WS (Feint, Manoeuvre: :data:`rules.d100.manoeuvres.CHAR`);
+    ``action.talent`` for Multiple Attacks (seed 003 L33, :data:`rules.d100.multiple.ACTION`)."""
+    fields = []
+    if a.psychic:
+        fields.append("action.psychic")
+    if a.name == "Grapple":
+        fields.append("action.grapple")
+    if a.manoeuvre is not None and manoeuvres.CHAR.get(a.manoeuvre) == "WS":
+        fields.append("target.characteristics.WS")
+    if a.name == multiple.ACTION:
+        fields.append("action.talent")
+    return fields
 
 
 def _d100_extra(system: str) -> dict[str, Any]:
@@ -147,6 +172,11 @@ def wh40krp_catalogue(system: str = "wh40krp") -> dict[str, Any]:
         "family": registry.get(system).family,
         "actions_per_round": t.actions_per_round.value,
         "action_kinds": {k: v.model_dump() for k, v in t.action_costs.rows.items()},
+        # the fire actions (those with a row of fire modes, seed 000) ask the shots, the firer's
+        # movement and the swing after each shot
+        "action_fields": {
+            k: ["shots", "moving", "follow"] if k in t.fire_modes.model_dump() else [] for k in t.action_costs.rows
+        },
         "fire_modes": t.fire_modes.model_dump(exclude={"note", "source"}),
         "exposures": {k: v.model_dump() for k, v in t.visibility.rows.items()},
         "light_sources": t.light.sources,
@@ -162,7 +192,7 @@ def epic_catalogue(system: str = "epic") -> dict[str, Any]:
     (``{reach, exclude, source}``), from ``rules/data/epic/tables.json``."""
     from typing import get_args
 
-    from .epic.models import UNIT_TYPES, ActionKind
+    from .epic.models import UNIT_TYPES, ActionKind, EpicAction
     from .epic.tables import tables
 
     t = tables()
@@ -175,15 +205,50 @@ def epic_catalogue(system: str = "epic") -> dict[str, Any]:
         "barrage": [r.model_dump() for r in t.barrage.rows],
         # Epic assault (seed 002, Allocate Hits): the actions, and an assault's reach
         "action_kinds": list(get_args(ActionKind)),
+        "action_fields": {kind: _epic_action_fields(EpicAction(kind=kind)) for kind in get_args(ActionKind)},
         "assault": {"reach": t.assault.reach, "exclude": t.assault.exclude, "source": t.assault.source},
     }
 
 
+def _epic_action_fields(action: Any) -> list[str]:
+    """The scenario fields an action of this kind reads (:class:`rules.epic.models.EpicAction`,
+    seed 002), which the Epic forms show: ``action.trigger`` (overwatch fire: what set it off),
+    ``action.ignore_cover`` (not for a barrage, which cannot ignore cover, nor an assault, which has
+    none to ignore), ``target.units.from_centre`` (a barrage: each target unit's tiles from the
+    centre), ``attacker.units.cc``, ``attacker.units.ff``, ``action.cc_hits`` and
+    ``action.ff_hits`` (an assault's close combat and firefight), ``action.crossfire`` (not in an
+    assault)."""
+    fields = []
+    if action.is_overwatch:
+        fields.append("action.trigger")
+    if not (action.is_barrage or action.is_assault):
+        fields.append("action.ignore_cover")
+    if action.is_barrage:
+        fields.append("target.units.from_centre")
+    if action.is_assault:
+        fields += ["attacker.units.cc", "attacker.units.ff", "action.cc_hits", "action.ff_hits"]
+    else:
+        fields.append("action.crossfire")
+    return fields
+
+
+def saved_tables(system: str) -> str | None:
+    """What a group may save for ``system`` in its tables file (:mod:`rules.critical`):
+    ``"critical"`` (its Critical Effects tables, the d100 rulesets), ``"charts"`` (the fan
+    ruleset's Damage Charts) or None."""
+    if system in D100_SYSTEMS:
+        return "critical"
+    return "charts" if system == FAN_SYSTEM else None
+
+
 def ruleset_catalogue(system: str) -> dict[str, Any]:
     """The forms' choices for ``system``, from the catalogue its registry entry names
-    (:attr:`rules.registry.Ruleset.catalogue`); raises ValueError for an unknown system."""
+    (:attr:`rules.registry.Ruleset.catalogue`), with what every ruleset's entry has: ``layout``,
+    the page's forms for it (:attr:`rules.encounter.family.Family.layout`: ``"d100"``, ``"fan"``,
+    ``"formation"``) and ``saved_tables`` (:func:`saved_tables`). Raises ValueError for an
+    unknown system."""
     build: Callable[[str], dict[str, Any]] = registry.load(registry.get(system).catalogue)
-    return build(system)
+    return {**build(system), "layout": family(system).layout, "saved_tables": saved_tables(system)}
 
 
 def catalogue() -> dict[str, Any]:

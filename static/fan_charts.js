@@ -13,6 +13,7 @@
 //   "no chart 2 saved: enter it");
 // - initChartPicks(form) -> sync(): writes that note beside each chart number field
 //   ([data-chart-pick="<field name>"]) whenever the forms or the saved charts change.
+import { systemsWhere } from "./catalogue.js";
 import { savedCharts } from "./tables.js";
 
 const MAX_CHARTS = 10; // the scenario's charts (rules/wh40krp/models.py RpScenario.charts)
@@ -34,17 +35,21 @@ function asScenarioChart(saved) {
   return chart;
 }
 
-function savedOf(n) {
-  return savedCharts().find((c) => (c?.system ?? "wh40krp") === "wh40krp" && number(c?.chart, 1) === n);
+// The rulesets whose group saves Damage Charts (the rules' catalogue's saved_tables "charts"); a
+// saved chart without its ruleset is the first one's (rules.critical.models.ChartEntry).
+const CHART_SYSTEMS = systemsWhere("saved_tables", "charts");
+
+function savedOf(n, system = CHART_SYSTEMS[0]) {
+  return savedCharts().find((c) => (c?.system ?? CHART_SYSTEMS[0]) === system && number(c?.chart, 1) === n);
 }
 
 export function withSavedCharts(scenario, numbers = null) {
-  if (scenario?.system !== "wh40krp") return scenario;
+  if (!CHART_SYSTEMS.includes(scenario?.system)) return scenario;
   const typed = Array.isArray(scenario.charts) ? scenario.charts : [];
   const have = new Set(typed.map((c) => number(c.chart, 1)));
   const added = [];
   for (const n of numbers ?? chartNumbers(scenario)) {
-    const saved = savedOf(n);
+    const saved = savedOf(n, scenario.system);
     if (!have.has(n) && saved && typed.length + added.length < MAX_CHARTS) {
       added.push(asScenarioChart(saved));
       have.add(n);

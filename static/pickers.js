@@ -1,12 +1,13 @@
 // Auspex: weapons and armour picked, not typed. On the Attacker and Target steps
 // of every ruleset, a picker offers the party's saved entries (an optgroup "Party", first) and, for
-// DH2, DH1 and Deathwatch, the ruleset's armoury (the catalogue's, each entry with its source shown
+// a ruleset whose catalogue has one, the ruleset's armoury (the catalogue's, each entry with its source shown
 // beside the picker); picking fills the fields, which stay editable. Beside a d100 weapon, its fire
-// modes (from its RoF, or the melee attacks) as buttons that set the Action step's action, so a
+// modes (its RoF read by the rules engine, or the ruleset's melee attacks) as buttons that set the Action step's action, so a
 // change of weapon and fire mode is a few taps with nothing typed. A Save button puts the weapon or
 // armour on the form into the party in one tap (party.js saves it, by the auspex:party-save event).
 // Everything shown is text (textContent), never markup.
 
+import { engines } from "./engine.js";
 import { LOCATIONS, familyOf } from "./families/index.js";
 import { h, put, scenarioFields } from "./formstate.js";
 
@@ -51,9 +52,9 @@ const PICKERS = [
     apply: (id) => applyBook("armour", id),
     matches: () => bookMatch("armour"),
   },
-  { id: "rp-weapon-pick", family: "wh40krp", kind: "weapons", path: "attacker.weapon", scope: ["attacker.weapon."], empty: "(type the profile below)" },
-  { id: "ep-attacker-pick", family: "epic", kind: "attackers", path: "attacker", scope: ["attacker."], empty: "(type the formation below)" },
-  { id: "ep-target-pick", family: "epic", kind: "targets", path: "target", scope: ["target."], empty: "(type the formation below)" },
+  { id: "rp-weapon-pick", family: "fan", kind: "weapons", path: "attacker.weapon", scope: ["attacker.weapon."], empty: "(type the profile below)" },
+  { id: "ep-attacker-pick", family: "formation", kind: "attackers", path: "attacker", scope: ["attacker."], empty: "(type the formation below)" },
+  { id: "ep-target-pick", family: "formation", kind: "targets", path: "target", scope: ["target."], empty: "(type the formation below)" },
 ];
 
 // index.html's party-only pickers, one <template> drawn at each data-party-picker (before the listeners)
@@ -92,8 +93,9 @@ function setField(name, value) {
 function weaponFields(w) {
   const p = w.profile;
   const fields = { "attacker.weapon.name": p.name, "attacker.weapon.class": p.class };
-  // a melee weapon has no range, RoF or clip: the fields take the engine's defaults
-  const blank = { range: 0, rof: "S/-/-", damage: "", pen: 0, clip: 0, reload: "" };
+  // a melee weapon has no range, RoF or clip: the fields take the engine's defaults (a blank RoF
+  // of a melee weapon is its single attack, rules.d100.models.Weapon)
+  const blank = { range: 0, rof: "", damage: "", pen: 0, clip: 0, reload: "" };
   for (const key of Object.keys(blank)) fields[`attacker.weapon.${key}`] = p[key] ?? blank[key];
   if (p.damage_type) fields["attacker.weapon.damage_type"] = p.damage_type;
   fields["attacker.weapon.sb_multiplier"] = p.sb_multiplier ?? 1;
@@ -215,43 +217,55 @@ function pick(picker) {
 
 // ---------------------------------------------------------------- fire modes
 
-const MELEE_ATTACKS = ["Standard Attack", "Swift Attack", "Lightning Attack", "All Out Attack", "Charge"];
+// The weapon's attack actions from the fields as they are, as the rules engine reads them
+// (rules.d100.fire_modes: a melee weapon's melee attacks of the ruleset; a gun's single shot
+// and bursts where its RoF fires them): asked at each change of RoF, class or ruleset, the answer
+// to the latest question shown (none until the engine has started, none outside the d100 forms).
+let asked = 0;
+let modes = [];
 
-// The weapon's attack actions from the fields as they are: a melee weapon's melee attacks of the
-// ruleset; a gun's Single / Semi-Auto Burst / Full Auto Burst where its RoF has them.
-function fireModes() {
-  const actions = new Set((ruleset?.actions ?? []).map((a) => a.name));
-  const klass = form.elements.namedItem("attacker.weapon.class")?.value;
-  if (klass === "Melee" || klass === "Unarmed") {
-    return MELEE_ATTACKS.filter((name) => actions.has(name)).map((name) => ({ name, label: name }));
+async function askFireModes() {
+  const question = ++asked;
+  const klass = form.elements.namedItem("attacker.weapon.class")?.value ?? "";
+  const rof = form.elements.namedItem("attacker.weapon.rof")?.value ?? "";
+  let answer = [];
+  if (ruleset && engines.main) {
+    try {
+      const envelope = JSON.parse(await engines.main.call("fire_modes", system.value, klass, rof));
+      answer = envelope.status === "ok" && Array.isArray(envelope.modes) ? envelope.modes : [];
+    } catch {
+      answer = []; // a worker that failed: the action list still holds every action
+    }
   }
-  const [single, semi, full] = (form.elements.namedItem("attacker.weapon.rof")?.value ?? "").split("/").map((x) => x.trim());
-  const has = (x) => x && !/^[-\u2013\u2014]$/.test(x);
-  const modes = [];
-  if (has(single)) modes.push({ name: "Standard Attack", label: "Single shot" });
-  if (has(semi)) modes.push({ name: "Semi-Auto Burst", label: `Semi-Auto Burst (${semi})` });
-  if (has(full)) modes.push({ name: "Full Auto Burst", label: `Full Auto Burst (${full})` });
-  return modes.filter((m) => actions.has(m.name));
+  if (question !== asked) return; // a later change asked again
+  const actions = new Set((ruleset?.actions ?? []).map((a) => a.name));
+  modes = answer.filter((m) => actions.has(m.action));
+  drawFireModes();
 }
 
-function syncFireModes() {
+function drawFireModes() {
   const box = document.getElementById("fire-modes");
   if (!box) return;
-  const modes = familyOf(system.value).name === "d100" ? fireModes() : [];
   box.hidden = !modes.length;
   box.replaceChildren(
     ...modes.map((m) => {
       const b = h("button", { type: "button", textContent: m.label, className: "fire-mode" });
-      b.dataset.action = m.name;
-      b.setAttribute("aria-pressed", String(actionSelect.value === m.name));
+      b.dataset.action = m.action;
+      b.setAttribute("aria-pressed", String(actionSelect.value === m.action));
       b.addEventListener("click", () => {
-        actionSelect.value = m.name;
+        actionSelect.value = m.action;
         actionSelect.dispatchEvent(new Event("change", { bubbles: true }));
       });
       return b;
     }),
   );
 }
+
+const syncFireModes = () => {
+  if (!ruleset) modes = [];
+  drawFireModes();
+  askFireModes();
+};
 
 // ---------------------------------------------------------------- start
 
@@ -278,13 +292,15 @@ document.addEventListener("auspex:party", (event) => {
   fillAll();
 });
 system.addEventListener("change", () => {
-  if (familyOf(system.value).name !== "d100") ruleset = null;
+  if (!familyOf(system.value).choices) ruleset = null;
   fillAll();
   syncFireModes();
 });
 for (const type of ["input", "change"]) {
   form.addEventListener(type, (event) => {
-    if (/^attacker\.weapon\.(rof|class)$|^action\.type$/.test(event.target.name ?? "")) syncFireModes();
+    const name = event.target.name ?? "";
+    if (/^attacker\.weapon\.(rof|class)$/.test(name)) syncFireModes();
+    else if (name === "action.type") drawFireModes(); // the mode pressed follows the action
   });
 }
 

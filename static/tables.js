@@ -8,12 +8,15 @@
 // work read the tables through savedTables(), tablesFor(system) and savedCharts(). Everything a
 // player typed is shown as text, never as markup.
 
+import { rulesetEntry } from "./catalogue.js";
 import { h } from "./formstate.js";
 import { download, load, onChange, readText, writeText } from "./store.js";
 
 export const TABLES_KEY = "auspex:tables:v1";
-const D100 = ["dh2", "dh1", "dw"];
-const FAN = "wh40krp";
+// What a ruleset's group may save here, as the rules' catalogue says ("critical": its Critical
+// Effects tables; "charts": the fan ruleset's Damage Charts; null: nothing)
+const savedKind = (system) => rulesetEntry(system)?.saved_tables ?? null;
+const CHARTS = "charts";
 
 // A stored value this page reads: a tables file of version 1 (throws on anything else).
 function parseTables(value) {
@@ -32,7 +35,7 @@ export function savedTables() {
   return load(TABLES_KEY, parseTables, () => null).value;
 }
 
-/** The saved tables of a d100 ruleset ("dh2", "dh1", "dw"): a list, maybe empty. */
+/** The saved Critical Effects tables of a ruleset (one whose catalogue entry saves "critical"): a list, maybe empty. */
 export function tablesFor(system) {
   return (savedTables()?.tables ?? []).filter((t) => t && t.system === system);
 }
@@ -50,7 +53,7 @@ export function savedCharts() {
   return savedTables()?.charts ?? [];
 }
 
-const hasTables = (system) => D100.includes(system) || system === FAN;
+const hasTables = (system) => savedKind(system) !== null;
 
 // The tables as stored, as text for the engine ("" when none are stored).
 const storedText = () => (savedTables() ? readText(TABLES_KEY) : "");
@@ -109,7 +112,7 @@ export function initTables({ engine }) {
       text.placeholder = "This ruleset has no critical tables.";
       return;
     }
-    text.placeholder = now === FAN ? "Chart 1, 01-20: Flesh wound" : "Energy, Body, 3: your words [stunned 1] [fatigue 1]";
+    text.placeholder = savedKind(now) === CHARTS ? "Chart 1, 01-20: Flesh wound" : "Energy, Body, 3: your words [stunned 1] [fatigue 1]";
     if (!fresh && drafts.has(now)) {
       text.value = drafts.get(now);
       text.dataset.edited = "1";
@@ -164,13 +167,14 @@ export function initTables({ engine }) {
       say(`Not saved on this device: ${error}.`, true);
       return;
     }
-    const mine = envelope.system === FAN ? envelope.file.charts.length : envelope.file.tables.filter((t) => t.system === envelope.system).length;
+    const charts = savedKind(envelope.system) === CHARTS;
+    const mine = charts ? envelope.file.charts.length : envelope.file.tables.filter((t) => t.system === envelope.system).length;
     const psychic = ["phenomena", "perils"].filter((key) => (envelope.file[key] ?? []).some((t) => t.system === envelope.system));
     const named = { phenomena: "Psychic Phenomena", perils: "Perils of the Warp" };
     const also = psychic.length ? ` and ${psychic.map((key) => named[key]).join(" and ")}` : "";
     drafts.delete(system.value);
     await fill({ fresh: true });
-    say(`Saved ${mine} ${envelope.system === FAN ? "chart" : "table"}${mine === 1 ? "" : "s"}${also} for ${rulesetName.textContent}.`);
+    say(`Saved ${mine} ${charts ? "chart" : "table"}${mine === 1 ? "" : "s"}${also} for ${rulesetName.textContent}.`);
     // saved as written, but an effect left as words applies nothing: the engine's warnings, by line
     const warned = (envelope.warnings ?? []).map((w) => h("li", { textContent: `${w.where}: ${w.message}` }));
     if (warned.length) errors.replaceChildren(h("p", { textContent: "Saved, but check these lines:" }), h("ul", { className: "warnings" }, ...warned));

@@ -73,9 +73,24 @@ class ActionDef(DataModel):
     source: str
 
 
+class MeleeAttacks(Sourced):
+    """The melee attacks the forms offer beside a melee weapon, in the order offered (``names``,
+    each an action of the table): a melee weapon's fire modes (:func:`rules.d100.fire_modes.fire_modes`)."""
+
+    names: list[str] = Field(min_length=1)
+
+
 class ActionTable(DataModel):
     note: str | None = Field(None, alias="_note")
+    melee_attacks: MeleeAttacks | None = None
     actions: list[ActionDef]
+
+    @model_validator(mode="after")
+    def _melee_attacks_are_actions(self) -> ActionTable:
+        missing = [n for n in (self.melee_attacks.names if self.melee_attacks else []) if self.get(n) is None]
+        if missing:
+            raise ValueError(f"melee_attacks names no action of the table: {', '.join(missing)}")
+        return self
 
     def get(self, name: str) -> ActionDef | None:
         return next((a for a in self.actions if a.name.lower() == name.strip().lower()), None)

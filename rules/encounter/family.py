@@ -59,6 +59,10 @@ class Family:
     ``system``; ``field`` is where an error is reported (``then``, ``events.3``)."""
 
     name: ClassVar[str] = ""
+    layout: ClassVar[str] = ""
+    """The page's forms for the family's rulesets (``"d100"``: one attacker, target and action;
+    ``"fan"``: a firer's round of actions; ``"formation"``: formations of units), given to the page
+    by :func:`rules.catalogue.catalogue` so its scripts pick the forms by this word."""
     budget: ClassVar[int] = 2
     """Half Actions a turn (a Full Action counts 2): seed 003 and seed 001, Action types."""
     # What the engine does for the family, as flags (the engine names no family):

@@ -16,6 +16,7 @@ from rules.errors import ScenarioError
 
 class Epic(Family):
     name = "epic"
+    layout = "formation"
     formation_overwatch = True
 
     def start(self, system: str, new: NewCombatant, field: str, notes: list[str] | None = None) -> CombatantState:

@@ -17,6 +17,7 @@ from rules.wh40krp import fan_time
 
 class Fan(Family):
     name = "wh40krp"
+    layout = "fan"
     budget = 4  # seed 000: four actions a round
     jam_rule = "seed 000, Jams (repaired in 4 rounds if its wielder passes a Tek test)"
     clear_jam_cost = 1

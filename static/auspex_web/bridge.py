@@ -121,6 +121,31 @@ def handle(request_json: str, forms: bool = False, shared: bool = False) -> str:
     return _never_raises(lambda: respond(request_json, forms, shared), "resolving", ERROR_MESSAGE)
 
 
+FIRE_MODES_ERROR_MESSAGE = "The rules engine failed to read the weapon's fire modes; pick the action instead."
+
+
+def respond_fire_modes(system: str, weapon_class: str, rof: str) -> dict[str, Any]:
+    """A weapon's fire modes as the forms offer them, as a dict: ``{"status": "ok", "modes":
+    [{action, label}]}`` (:func:`rules.d100.fire_modes.fire_modes`; none outside the d100 family, or for
+    a RoF that is not one), or ``invalid`` for an unknown ruleset."""
+    from rules import registry
+    from rules.d100.fire_modes import fire_modes as modes
+
+    ruleset = registry.find(system)
+    if ruleset is None:
+        return {"status": "invalid", "errors": [{"field": "system", "message": "not a ruleset Auspex knows"}]}
+    if ruleset.family != "d100":
+        return {"status": "ok", "modes": []}
+    return {"status": "ok", "modes": modes(system, str(weapon_class)[:20], str(rof)[:40])}
+
+
+def fire_modes(system: str, weapon_class: str, rof: str) -> str:
+    """The fire modes beside the Attacker step's weapon (:func:`respond_fire_modes`); never raises."""
+    return _never_raises(
+        lambda: respond_fire_modes(system, weapon_class, rof), "reading fire modes", FIRE_MODES_ERROR_MESSAGE
+    )
+
+
 CHECK_ERROR_MESSAGE = "The rules engine failed to check the forms; Resolve still works."
 
 

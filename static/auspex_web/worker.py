@@ -3,7 +3,7 @@
 # handle(request_json) and check(request_json) and odds(request_json, against_json) and check_party(party_json) (and the
 # combat tracker's initiative(request_json) and encounter(request_json), and the critical
 # tables' check_tables(request_json, saved_json) and tables_text(system, saved_json, blank), and the
-# party's import_preview(text, system), the Odds panel's exchange(request_json) and
+# party's import_preview(text, system), the weapon's fire_modes(system, weapon_class, rof), the Odds panel's exchange(request_json) and
 # sweep(request_json), the players' view's player_view(file_json) and shown_player_view(view_json):
 # a view received from a players' link, checked again, and the players' claims and proposals:
 # proposals(request_json) on the GM's page, player_message(text) on a player's) and shows what comes back.
@@ -20,6 +20,7 @@ from auspex_web.bridge import (
     check_tables,
     encounter,
     exchange,
+    fire_modes,
     handle,
     import_preview,
     initiative,
@@ -55,6 +56,7 @@ __export__ = [
     "odds",
     "exchange",
     "sweep",
+    "fire_modes",
     "check_party",
     "check_tables",
     "tables_text",
@@ -74,6 +76,7 @@ __all__ = [
     "crash_for_tests",
     "encounter",
     "exchange",
+    "fire_modes",
     "handle",
     "import_preview",
     "initiative",

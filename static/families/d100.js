@@ -12,6 +12,8 @@
 //   second weapon's target likewise `different` "no" / "yes", its one AP for every location;
 // - tracker: the old combat tracker's rows of kind "single" and "horde", migrated into encounter
 //   combatants (static/tracker.js); `whole` reads a stored row's number.
+import { rulesetEntry } from "../catalogue.js";
+
 export const LOCATIONS = ["Head", "Right Arm", "Left Arm", "Body", "Right Leg", "Left Leg"];
 
 function shape(scenario) {
@@ -74,6 +76,14 @@ function unshape(s) {
   return s;
 }
 
+// The parts of the forms an action's catalogue `fields` name (a scenario path each).
+const ACTION_PARTS = [
+  ["[data-psychic]", "action.psychic"],
+  ["#grapple-fields", "action.grapple"],
+  ["[data-manoeuvre-ws]", "target.characteristics.WS"],
+  ["[data-multiple-attacks]", "action.talent"],
+];
+
 // The extra modifiers and the foes within 2 m (Deathwatch) as rows; the evasion fields shown for a
 // reaction (and a parrying weapon's for a Parry); the second weapon for two-weapon fighting.
 function init({ form, editableRows }) {
@@ -105,18 +115,19 @@ function init({ form, editableRows }) {
   const otherReaction = form.elements.namedItem("action.second_target.evasion.reaction");
   for (const el of [held, other, otherReaction]) el.addEventListener("change", syncHeld);
   new MutationObserver(syncTwoWeapons).observe(twoRow, { attributes: true, attributeFilter: ["hidden"] });
-  // Spray and Pray's chance under its choice; the Focus Power test's fields for a Psychic Attack
+  // Spray and Pray's chance under its choice; the fields only the chosen action reads, as the
+  // catalogue lists them for it (a psychic attack's Focus Power test, the Grapple's choice, the
+  // opponent's WS for an opposed manoeuvre, the talent of Multiple Attacks)
   const unaware = form.elements.namedItem("action-unaware");
   const actionType = form.elements.namedItem("action.type");
+  const system = form.elements.namedItem("system");
   function syncAction() {
     for (const el of form.querySelectorAll("[data-unaware]")) el.hidden = !unaware.checked;
-    for (const el of form.querySelectorAll("[data-psychic]")) el.hidden = actionType.value !== "Psychic Attack";
-    $("grapple-fields").hidden = actionType.value !== "Grapple"; // seed 004, Grappling
-    // Feint and Manoeuvre (DH1 / Deathwatch): opposed WS tests, so the opponent's WS is asked for
-    const opposedWs = actionType.value === "Feint" || actionType.value === "Manoeuvre";
-    for (const el of form.querySelectorAll("[data-manoeuvre-ws]")) el.hidden = !opposedWs;
-    // Multiple Attacks: the Swift / Lightning Attack talent
-    for (const el of form.querySelectorAll("[data-multiple-attacks]")) el.hidden = actionType.value !== "Multiple Attacks";
+    const action = (rulesetEntry(system.value)?.actions ?? []).find((a) => a.name === actionType.value);
+    const shows = new Set(action?.fields ?? []);
+    for (const [selector, field] of ACTION_PARTS) {
+      for (const el of form.querySelectorAll(selector)) el.hidden = !shows.has(field);
+    }
   }
   form.addEventListener("change", syncAction);
   new MutationObserver(syncAction).observe(actionType, { childList: true }); // the catalogue refills the actions

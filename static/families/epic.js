@@ -7,7 +7,10 @@
 // - shape: crossfire is sent only when claimed (the "claimed" checkbox is the page's, not the JSON's);
 // - unshape: a crossfire given is claimed, none is {claimed: false};
 // - tracker: the old combat tracker's rows of kind "formation", migrated into encounter formations.
+import { layoutEntry, systemsWhere } from "../catalogue.js";
 import { whole } from "./d100.js";
+
+const NAME = "formation"; // the catalogue's layout word of the rulesets these forms serve
 
 // Each formation is whole (an encounter adds it once, and it shoots and is shot at): the attacking
 // units' saves (a datasheet's 4+ is 3 here) and the target units' weapons (a datasheet's AP6+ is AP1).
@@ -76,16 +79,18 @@ function init({ form, editableRows }) {
   }
   const kind = $("ep-kind");
   const crossfire = $("ep-crossfire");
+  // the parts the action kind reads, as the catalogue lists them for it (what set off overwatch
+  // fire, cover to ignore, a barrage's tiles, an assault's CC/FF and hits, a crossfire's line)
   function syncAction() {
-    const barrage = kind.value.endsWith("barrage");
-    const assault = kind.value === "assault"; // Epic assault: CC/FF, no cover to ignore, no crossfire
-    $("ep-trigger").hidden = !kind.value.startsWith("overwatch");
-    $("ep-ignore-cover").hidden = barrage || assault;
-    for (const el of form.querySelectorAll("#ep-target-units [data-barrage]")) el.hidden = !barrage;
-    for (const el of form.querySelectorAll("#ep-attacker-units [data-assault]")) el.hidden = !assault;
-    $("ep-assault").hidden = !assault;
-    $("ep-crossfire-claim").hidden = assault;
-    $("ep-crossfire-line").hidden = !crossfire.checked || assault;
+    const entry = layoutEntry(form.elements.namedItem("system").value, NAME);
+    const shows = new Set(entry?.action_fields?.[kind.value] ?? []);
+    $("ep-trigger").hidden = !shows.has("action.trigger");
+    $("ep-ignore-cover").hidden = !shows.has("action.ignore_cover");
+    for (const el of form.querySelectorAll("#ep-target-units [data-barrage]")) el.hidden = !shows.has("target.units.from_centre");
+    for (const el of form.querySelectorAll("#ep-attacker-units [data-assault]")) el.hidden = !shows.has("attacker.units.cc");
+    $("ep-assault").hidden = !shows.has("action.cc_hits");
+    $("ep-crossfire-claim").hidden = !shows.has("action.crossfire");
+    $("ep-crossfire-line").hidden = !crossfire.checked || !shows.has("action.crossfire");
   }
   kind.addEventListener("change", syncAction);
   crossfire.addEventListener("change", syncAction);
@@ -101,12 +106,12 @@ const tracker = {
   migrate(row) {
     if (row?.kind !== "formation") return null;
     const left = Math.max(1, (whole(row.W) ?? 1) - (whole(row.taken) ?? 0));
-    return { system: "epic", profile: { target: { units: Array.from({ length: Math.min(left, 60) }, () => ({})) } }, adjust: whole(row.shock) ? { shock: whole(row.shock) } : null };
+    return { system: systemsWhere("layout", NAME)[0], profile: { target: { units: Array.from({ length: Math.min(left, 60) }, () => ({})) } }, adjust: whole(row.shock) ? { shock: whole(row.shock) } : null };
   },
 };
 
 export default {
-  name: "epic",
+  name: NAME,
   prefix: "ep:",
   rowLists: { "attacker.units": "ep-attacker-units", "target.units": "ep-target-units" },
   choices: false,

@@ -9,7 +9,10 @@
 // - unshape: the reverse (every location listed, "none" where unarmoured; the first location's
 //   armour as the one armour; empty cover; one empty chart);
 // - tracker: the old combat tracker's rows of kind "rp", migrated into encounter combatants.
+import { layoutEntry, rulesetEntry, systemsWhere } from "../catalogue.js";
 import { LOCATIONS, whole } from "./d100.js";
+
+const NAME = "fan"; // the catalogue's layout word of the rulesets these forms serve
 
 function shape(scenario) {
   const { attacker, target } = scenario;
@@ -50,47 +53,42 @@ function unshape(s) {
   return s;
 }
 
-// Its action kinds and what each costs, from the catalogue (this copy serves until it loads).
-const KINDS_FALLBACK = {
-  aim: { label: "Aim", actions: 1 },
-  rest: { label: "Rest the weapon", actions: 1 },
-  single: { label: "Single shot", actions: 1 },
-  semi: { label: "Semi-automatic", actions: 1 },
-  auto: { label: "Automatic", actions: 1 },
-  move: { label: "Walk", actions: 1 },
-  run: { label: "Run", actions: 1 },
-  crawl: { label: "Crawl", actions: 1 },
-  other: { label: "Other one-action task", actions: 1 },
-  reload: { label: "Reload", actions: 4 },
-  melee: { label: "Hand-to-hand (the whole round)", actions: 4 },
-};
-
 // The round's actions, the modifiers and the other targets as rows; fire-only fields shown on fire
 // actions, the actions spent counted under the list; the cover's locations shown once it has a chance.
-function init({ editableRows, option, catalogue }) {
+// Its action kinds, what each costs and the fields each shows, and the actions a round has, from
+// the chosen ruleset's catalogue entry (the rules' data); a row's kind the player has not chosen is
+// the entry's first that shows the fire fields (a shot).
+function init({ form, editableRows, option }) {
   const $ = (id) => document.getElementById(id);
   const roundRows = $("rp-round-rows");
   const actionsSpent = $("rp-actions-spent");
-  const kinds = () => catalogue()?.wh40krp?.action_kinds ?? KINDS_FALLBACK;
+  const entry = () => layoutEntry(form.elements.namedItem("system").value, NAME);
+  const kinds = () => entry()?.action_kinds ?? {};
+  const fieldsOf = (kind) => entry()?.action_fields?.[kind] ?? [];
+  const FIRE_FIELDS = ["shots", "moving", "follow"]; // each row's fields shown when its kind asks
   function fillKinds(select) {
-    const chosen = select.value || select.dataset.value || "single";
     const all = kinds();
+    const first = Object.keys(all).find((kind) => fieldsOf(kind).length) ?? Object.keys(all)[0];
+    const chosen = select.value || select.dataset.value || first;
     select.replaceChildren(...Object.entries(all).map(([kind, k]) => option(kind, k.actions > 1 ? `${k.label} (${k.actions} actions)` : k.label)));
-    select.value = chosen in all ? chosen : "single";
+    select.value = chosen in all ? chosen : first;
   }
   function syncRound() {
     const all = kinds();
+    const perRound = entry()?.actions_per_round;
     let spent = 0;
     for (const li of roundRows.children) {
       const kind = li.querySelector("[data-round-kind]");
       if (!kind.options.length) fillKinds(kind);
       spent += all[kind.value]?.actions ?? 1;
-      const fire = ["single", "semi", "auto"].includes(kind.value);
-      for (const name of ["shots", "moving", "follow"]) li.querySelector(`[data-field="${name}"]`).closest("label").hidden = !fire;
+      const shows = fieldsOf(kind.value);
+      for (const name of FIRE_FIELDS) li.querySelector(`[data-field="${name}"]`).closest("label").hidden = !shows.includes(name);
     }
-    actionsSpent.textContent = `${spent} of 4 actions this round${spent > 4 ? ": too many" : ""}.`;
+    actionsSpent.textContent = perRound ? `${spent} of ${perRound} actions this round${spent > perRound ? ": too many" : ""}.` : "";
   }
-  editableRows(roundRows, $("add-rp-action"), $("rp-round-row"), "rp:action.actions", { max: 4, changed: syncRound });
+  // the most rows: the most actions a round of these forms' rulesets has
+  const most = Math.max(0, ...systemsWhere("layout", NAME).map((system) => rulesetEntry(system).actions_per_round ?? 0));
+  editableRows(roundRows, $("add-rp-action"), $("rp-round-row"), "rp:action.actions", { max: most || Infinity, changed: syncRound });
   editableRows($("rp-modifier-rows"), $("add-rp-modifier"), $("modifier-row"), "rp:action.modifiers");
   editableRows($("rp-other-rows"), $("add-rp-other"), $("rp-other-row"), "rp:target.others");
   const coverChance = $("rp-cover-chance");
@@ -118,12 +116,12 @@ const tracker = {
     if (whole(row.I) !== null) attacker.I = whole(row.I);
     if (whole(row.A)) attacker.A = whole(row.A);
     const note = row.notes ? `Injuries before: ${row.notes}`.slice(0, 80) : null;
-    return { system: "wh40krp", profile: { attacker, target: {} }, note };
+    return { system: systemsWhere("layout", NAME)[0], profile: { attacker, target: {} }, note };
   },
 };
 
 export default {
-  name: "wh40krp",
+  name: NAME,
   prefix: "rp:",
   rowLists: { "action.actions": "rp-round-rows", "action.modifiers": "rp-modifier-rows", "target.others": "rp-other-rows" },
   choices: false,

@@ -29,8 +29,8 @@ EXAMPLES = {
 # (the forms leave an empty box out); the fan ruleset's firer with no armour has none anywhere.
 ADDED = {
     "d100": {"target.evasion": None, "target.cover": {"ap": ""}},
-    "wh40krp": {"attacker.armour": {}},
-    "epic": {},
+    "fan": {"attacker.armour": {}},
+    "formation": {},
 }
 
 # Scenarios that reach what no example holds: foes within 2 m, a Horde, other targets with their

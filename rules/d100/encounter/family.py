@@ -20,6 +20,7 @@ from rules.encounter.models import CombatantState, EncounterError, WeaponState
 
 class D100(Family):
     name = "d100"
+    layout = "d100"
     table_options = True
     attack_upkeep = True
     volleys = True
