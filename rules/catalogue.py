@@ -18,6 +18,7 @@ from typing import Any
 from rules import armoury, registry
 from rules.critical.text import D100_SYSTEMS, FAN_SYSTEM
 from rules.d100 import manoeuvres, multiple, tables
+from rules.d100.encounter import moves
 from rules.d100.fire_modes import melee_actions
 from rules.d100.tables import ActionDef
 from rules.encounter.families import family
@@ -55,8 +56,9 @@ def d100_catalogue(system: str) -> dict[str, Any]:
     ``rules``: which of the optional rules it has (``hordes``, ``movement``, ``cover``,
     ``two_weapon``, ``spread_hits``, ``pinning``, ``overwatch`` (DH1's, without pinning); and the attack's own: ``troop_fury``,
     ``spray_and_pray``, ``stray_shots``; ``scatter``: a Blast miss rolls the Scatter Diagram, the GM
-    may place it instead); ``movement``: metres per round by AB
-    (``[{ab, half, full, charge, run}]``) where it has that table; ``cover``: its cover types
+    may place it instead); ``movement``: metres per round by AB, one row for every Agility a profile
+    holds (``[{ab, half, full, charge, run, ag_from, ag_to}]``: :func:`rules.d100.encounter.moves.movement`)
+    where it has a Movement table, and ``movement_source``; ``cover``: its cover types
     (``[{name, ap}]``, from its armoury); ``armoury``: its armoury for the pickers (:func:`rules.armoury.armoury_catalogue`)."""
     t = tables.tables(system)
     return {
@@ -142,8 +144,10 @@ def _d100_extra(system: str) -> dict[str, Any]:
     extra: dict[str, Any] = {
         "rules": [name for name in OPTIONAL_RULES if getattr(t, name) is not None] + _attack_rules(system) + scatter
     }
-    if t.movement is not None:
-        extra["movement"] = [r.model_dump() for r in t.movement.rows]
+    shown = moves.movement(system) if t.movement is not None else None
+    if shown is not None:  # the ruleset's Movement table, one row for every Agility a profile holds
+        extra["movement"] = shown["rows"]
+        extra["movement_source"] = shown["source"]
     if _has_armoury(system):
         extra["armoury"] = armoury.armoury_catalogue(system)
         if t.cover is not None:

@@ -349,11 +349,11 @@ async function resolveNow(given, { seed = null, kept = false, dice = null } = {}
 }
 
 // The group's critical tables: the d100 rulesets' Critical Effects tables entered on this
-// device go into the scenario sent to the engine at Resolve and Odds, and nowhere else: not into
+// device (kept by ruleset: none for a ruleset without them) go into the scenario sent to the engine
+// at Resolve and Odds, and nowhere else: not into
 // `lastRequest` (so never into a share link), nor the saved forms. An encounter's attack takes the
 // tables from the encounter's own events.
 function withTables(scenario) {
-  if (familyOf(scenario.system)?.name !== "d100") return scenario;
   const tables = tablesFor(scenario.system);
   const out = tables.length ? { ...scenario, critical_tables: tables } : { ...scenario };
   // the group's Psychic Phenomena and Perils of the Warp tables, read where a Focus Power test calls for them
@@ -917,16 +917,15 @@ function syncVisibility() {
 for (const radio of form.querySelectorAll('input[name="target-kind"]')) radio.addEventListener("change", syncVisibility);
 coverSelect.addEventListener("change", syncVisibility);
 
+// The catalogue's movement rows (rules/d100/encounter/moves.py movement): one for every Agility a
+// profile holds, with its AB; an Ag with no row (not a whole number in range) shows none.
 function syncMovement() {
   const rows = catalogue?.[systemSelect.value]?.movement;
   const ag = Number(agInput.value);
-  if (!rows || !/^\d+$/.test(agInput.value.trim())) {
-    movementLine.textContent = "";
-    return;
-  }
-  const ab = Math.floor(ag / 10);
-  const row = rows.find((r) => r.ab === ab) ?? { half: ab, full: 2 * ab, charge: 3 * ab, run: 6 * ab };
-  movementLine.textContent = `Movement (AB ${ab}): Half ${row.half} m \u00b7 Full ${row.full} m \u00b7 Charge ${row.charge} m \u00b7 Run ${row.run} m per round`;
+  const row = /^\d+$/.test(agInput.value.trim()) ? rows?.find((r) => r.ag_from <= ag && ag <= r.ag_to) : null;
+  movementLine.textContent = row
+    ? `Movement (AB ${row.ab}): Half ${row.half} m \u00b7 Full ${row.full} m \u00b7 Charge ${row.charge} m \u00b7 Run ${row.run} m per round`
+    : "";
 }
 agInput.addEventListener("input", syncMovement);
 

@@ -6,8 +6,7 @@
 // Nothing here changes the state itself: a refused event changes nothing and its message is shown
 // at the control concerned. The combat tracker's rows (auspex:tracker:v1) are migrated once into
 // add/adjust events; the old value is kept aside as auspex:tracker:v1:migrated.
-import { familyOf, rulesetOf } from "./families/index.js";
-import { wholeFormation } from "./families/epic.js"; // an Epic formation's two sides, one table
+import { FAMILIES, RULESETS, familyOf, rulesetOf, wholeFormation } from "./families/index.js";
 import { allSavedNumbers, withSavedCharts } from "./fan_charts.js"; // item 5
 import { scenarioFields, put } from "./formstate.js";
 import { asideText, download, load as loadStored, notice, onChange, readText, update, writeText } from "./store.js";
@@ -23,13 +22,13 @@ const view = $("tk-view");
 const whoSelect = $("tk-who");
 const atSelect = $("tk-at");
 const diceBox = $("tk-dice");
-const diceFor = $("tk-dice-for"), diceForD100 = diceFor.textContent; // the d100 rulesets' words (index.html)
+const diceFor = $("tk-dice-for");
 const statusBox = $("tk-status");
 
 let hooks = null; // from app.js: {engine, collectScenario, showFieldErrors}
 let stored = { v: 1, files: {} }; // as last read from the device
 const local = {}; // system -> FILE this tab could not store (a write failed): used until one succeeds
-let shown = null; // the last ok envelope shown: {state, html, conditions}
+let shown = null; // the last ok envelope shown: {state, html, conditions, controls}
 let errors = 0;
 
 // A new encounter takes the table rules shown in the forms (options.*, d100 rulesets); it keeps them.
@@ -146,10 +145,8 @@ function option(value, text) {
   return el("option", { value, textContent: text });
 }
 
-const EPIC_ACTS = new Set(["tk-end-turn", "tk-move", "tk-epic-overwatch"]); // Epic overwatch across turns (seed 002)
-
 // The fight as last shown, kept for the next load (VIEW_KEY: {"v": 1, "views": {system: {hash,
-// html, conditions, state}}}): the engine replays a stored fight at every load, so the page shows
+// html, conditions, controls, state}}}): the engine replays a stored fight at every load, so the page shows
 // this view at once when it was drawn from the very file stored now (`hash`: SHA-256 of the
 // file's JSON), and the engine's replay, when it answers, draws the fight again. A cache of what
 // the engine derives: never announced when it cannot be written, overwritten when unreadable.
@@ -178,7 +175,7 @@ async function keepShown(system, fileText, answer) {
   if (!hash || !answer.state || typeof answer.html !== "string") return;
   const state = { ...answer.state, log: (answer.state.log ?? []).slice(-1) };
   const data = keptViews();
-  data.views[system] = { hash, html: answer.html, conditions: answer.conditions, state };
+  data.views[system] = { hash, html: answer.html, conditions: answer.conditions, controls: answer.controls, state };
   const error = writeText(VIEW_KEY, JSON.stringify(data));
   if (error) console.warn(`auspex: the encounter's view could not be kept: ${error}`);
 }
@@ -187,7 +184,7 @@ async function keepShown(system, fileText, answer) {
 async function drawKept() {
   const system = sys();
   const kept = keptViews().views[system];
-  if (!kept || typeof kept.html !== "string" || !kept.state || !Array.isArray(kept.conditions)) return false;
+  if (!kept || typeof kept.html !== "string" || !kept.state || !Array.isArray(kept.conditions) || !kept.controls?.offered) return false;
   if (kept.hash !== (await fileHash(JSON.stringify(fileOf(system)))) || system !== sys() || shown) return false;
   draw({ status: "ok", ...kept }, { keep: false });
   return true;
@@ -204,7 +201,7 @@ function draw(answer, { keep = true } = {}) {
   view.innerHTML = answer.html; // built by render_encounter.py, every text escaped
   document.dispatchEvent(new CustomEvent("auspex:encounter")); // the Odds panel follows the state
   $("tk-log").replaceChildren(...view.querySelectorAll(".encounter > h3.sub, .encounter > .enc-log")); // below the controls
-  const { state } = answer;
+  const { state, controls } = answer;
   // everyone stays pickable (the engine says what one out of the fight may not do), marked out
   const label = (c) => (c.out ? `${c.name} (out: ${c.out})` : c.name);
   const keepWho = whoSelect.value;
@@ -235,28 +232,28 @@ function draw(answer, { keep = true } = {}) {
   const has = state.combatants.length > 0;
   $("enc-bar").hidden = !has;
   $("tracker").classList.toggle("tk-fight", !!state.round && !!state.turn); // the turn on one screen (app.css)
+  // the ruleset's controls shown (the envelope's controls.offered, rules/encounter/controls.py)
+  const offered = new Set(controls.offered);
   for (const x of document.querySelectorAll("#tracker [data-needs-fight]")) {
     x.disabled = !state.round;
-    // a formation's turn is its shooting; Epic's overwatch (seed 002) and a move (which sets it off)
-    x.hidden = state.system === "epic" ? !EPIC_ACTS.has(x.id) : x.dataset.epic !== undefined;
-    if (x.dataset.fan !== undefined) x.hidden = state.system !== "wh40krp"; // seed 000's 4-action task
+    const name = OFFERED[x.id] ?? CONTROLS[x.id]; // a control the engine does not list: shown
+    x.hidden = name !== undefined && !offered.has(name);
   }
   syncHands();
   syncAllowed();
   syncVolley();
-  // Epic (seed 002): no surprise, and nothing here rolls (formations act as added; its d6s are Resolve's)
-  for (const x of [$("tk-surprised"), diceBox]) x.parentElement.hidden = state.system === "epic";
-  syncEpicAdd(state.system);
-  // what the Dice box is read for: the fan ruleset orders by I, rolling only for ties, and has no tests (seed 000)
-  // before the fight, the d10s the engine rolls for initiative, one a combatant in the encounter's order
-  const order = !state.round && state.combatants.length ? `initiative d10s in this order: ${state.combatants.map((c) => c.name).join(", ")}; ` : "";
-  diceFor.textContent = state.system === "wh40krp" ? "d10s for equal I, a Tek test's d100 to clear a jam" : order ? `${order}Clear Jam's or a test's d100` : diceForD100;
-  $("tk-ow-row").hidden = !["dw", "dh1"].includes(state.system); // Overwatch held over turns
-  syncMoves(state.system); // the d100 tables' other actions
+  // a combatant may join Surprised where combatants roll initiative; the Dice box where the engine
+  // reads one, its words saying what for (controls.dice)
+  $("tk-surprised").parentElement.hidden = !controls.initiative;
+  diceBox.parentElement.hidden = controls.dice === null;
+  if (controls.dice !== null) diceFor.textContent = controls.dice;
+  syncAdd(controls);
+  $("tk-ow-row").hidden = !offered.has("kill_zone"); // Overwatch held over turns
+  syncMoves(); // the action tables' other actions and named tests
   for (const x of document.querySelectorAll("#tracker [data-needs-one]")) x.disabled = !has;
   $("tk-undo").disabled = !fileOf(state.system).events.length;
-  // the engine takes initiative once, at round 0 (seed 003: it stands for the whole combat); Epic has none
-  $("tk-start").textContent = !state.round ? "Start the fight" : state.system === "epic" ? "Started: formations act in the order added" : "Initiative set: it stands for the whole fight";
+  // the engine takes initiative once, at round 0; after it, the engine's words for what was set (controls.started)
+  $("tk-start").textContent = !state.round ? "Start the fight" : controls.started;
   $("tk-start").disabled ||= !!state.round;
   $("tk-title-system").textContent = rulesetOf(state.system).name;
   $("tk-acts-legend").textContent = byId(whoSelect.value) ? `Actions of ${byId(whoSelect.value).name}` : "Actions";
@@ -284,19 +281,19 @@ function hold(on) {
   }
 }
 
-// Others struck: the combatants near the target (a Semi- or Full Auto Burst's extra
-// hits, within 2 m) or engaged in its melee (Stray Shots, when the encounter has that table rule),
-// ticked here and sent as the attack event's `nearby`; hidden until the action can use them.
-const BURSTS = new Set(["Semi-Auto Burst", "Full Auto Burst"]);
+// Others struck: the combatants near the target (controls.nearby.actions: a burst's extra hits) or
+// engaged in its melee (Stray Shots, when the encounter has that table rule), ticked here and sent
+// as the attack event's `nearby`; hidden until the action can use them.
 const ticked = () => [...document.querySelectorAll("#tk-nearby-list input:checked")].map((x) => x.value);
+const actionType = () => document.querySelector('#scenario [name="action.type"]')?.value ?? "";
 function nearbyUsable() {
-  if (!shown || familyOf(shown.state.system).name !== "d100") return false;
-  const type = document.querySelector('#scenario [name="action.type"]')?.value ?? "";
-  return BURSTS.has(type) || suppressing() || !!fileOf(shown.state.system).options?.stray_shots;
+  const nearby = shown?.controls?.nearby;
+  if (!nearby) return false;
+  return nearby.actions.includes(actionType()) || suppressing() || !!fileOf(shown.state.system).options?.stray_shots;
 }
-// Suppressing Fire's area (seed 001): its hits go to random ones of the target and those ticked
+// An area's hits (controls.nearby.area: Suppressing Fire) go to random ones of the target and those ticked
 function suppressing() {
-  return ["dw", "dh2"].includes(shown?.state.system) && document.querySelector('#scenario [name="action.type"]')?.value === "Suppressing Fire";
+  return !!shown?.controls?.nearby?.area.includes(actionType());
 }
 function syncNearby() {
   const keep = new Set(ticked());
@@ -311,7 +308,7 @@ function syncNearby() {
   at2.replaceChildren(option("", "(the same target)"), ...others.map((c) => option(c.id, c.name)));
   at2.value = others.some((c) => c.id === keepAt2) ? keepAt2 : "";
   const both = document.querySelector('#scenario [name="action.two_weapon"]');
-  $("tk-at2-row").hidden = !others.length || !shown || familyOf(shown.state.system).name !== "d100" || both?.value !== "both" || !!both.closest("[hidden]");
+  $("tk-at2-row").hidden = !others.length || !shown?.controls?.second_target || both?.value !== "both" || !!both.closest("[hidden]");
 }
 $("scenario").addEventListener("change", (e) => {
   if (e.target?.name === "action.type" || e.target?.name === "action.two_weapon") syncNearby();
@@ -319,7 +316,7 @@ $("scenario").addEventListener("change", (e) => {
 // Two-weapon fighting (seed 004): the second weapon's Reload and Clear Jam, for one who holds it.
 function syncHands() {
   const c = byId(whoSelect.value);
-  for (const x of document.querySelectorAll("#tracker [data-second-hand]")) x.hidden = !c?.second_weapon || shown?.state.system === "epic";
+  for (const x of document.querySelectorAll("#tracker [data-second-hand]")) x.hidden = !c?.second_weapon;
 }
 whoSelect.addEventListener("change", syncHands);
 
@@ -330,8 +327,14 @@ whoSelect.addEventListener("change", syncHands);
 const CONTROLS = {
   "tk-aim-half": "aim_half", "tk-aim-full": "aim_full", "tk-reload": "reload", "tk-clear-jam": "clear_jam",
   "tk-stand": "stand", "tk-move": "move", "tk-run": "run", "tk-ready": "ready", "tk-delay": "delay",
-  "tk-end-turn": "end_turn", "tk-epic-overwatch": "overwatch", "tk-overwatch": "overwatch",
+  "tk-end-turn": "end_turn", "tk-formation-overwatch": "overwatch", "tk-overwatch": "overwatch",
   "tk-move-full": "move_full", "tk-disengage": "disengage", "tk-tactical": "tactical_advance", "tk-brace": "brace",
+};
+// The other controls' names in the engine's list of those shown (controls.offered), where they
+// differ from CONTROLS': a formation's overwatch and a kill zone's are two controls there.
+const OFFERED = {
+  "tk-formation-overwatch": "formation_overwatch", "tk-overwatch": "kill_zone", "tk-take-item": "take_item",
+  "tk-reload-second": "reload", "tk-clear-jam-second": "clear_jam", "tk-test-go": "test",
 };
 // Each greyed action has the reason's first words under it (its description): "Guard has 1 Half
 // Action(s) left this turn", "Guard's weapon is not jammed"; the whole reason is its title and in the
@@ -630,7 +633,7 @@ async function wholeOf(name, attacker, target) {
   const built = await call({ encounter: fileOf(sys()), whole: { name, ...(attacker ? { attacker } : {}), ...(target ? { target } : {}) } });
   if (built.status !== "ok") return built;
   const notes = [...(built.notes ?? [])];
-  const armour = !target && built.target && familyOf(sys()).name === "d100" ? savedOf("armour", name) : null;
+  const armour = !target && built.target && shown?.controls?.armour ? savedOf("armour", name) : null;
   if (armour) {
     built.target.armour = structuredClone(armour.data);
     notes.push(`its armour "${armour.name}" saved in your party`);
@@ -662,35 +665,32 @@ function join(combatant, from) {
   if ($("tk-side").value !== "foes") combatant.side = $("tk-side").value;
   const count = $("tk-count").value.trim();
   if (count && !(/^\d+$/.test(count) && +count >= 1 && +count <= MAX_COUNT)) return Promise.resolve(mark($("tk-count"), `Must be a whole number from 1 to ${MAX_COUNT}`));
-  // a reinforcement joining a running fight rolls its initiative (seed 003): the Dice box's die, or
-  // a seed; Epic's formations act in the order added (no die)
+  // a reinforcement joining a running fight rolls its initiative (controls.initiative): the Dice
+  // box's die, or a seed; where combatants act in the order added, no die
   const event = { type: "add", combatant };
   if (count && +count > 1) event.count = +count;
-  if (shown?.state.round && shown.state.system !== "epic") rolled(event);
+  if (shown?.state.round && shown.controls?.initiative) rolled(event);
   const who = event.count ? `${event.count} \u00d7 ${combatant.name}` : combatant.name;
   return act(event, `${who} ${event.count ? "join" : "joins"} the fight${surprised ? " (Surprised: loses its first turn)" : ""}.${from}`).then((answer) => {
-    epicJoined(answer, combatant.id);
+    oneSideJoined(answer, combatant.id);
     if (answer?.status === "ok") $("tk-count").value = "";
     else for (const { field, message } of answer?.errors ?? []) if (field === "then.count") mark($("tk-count"), message);
     return answer;
   });
 }
-// Epic (seed 002): a formation is one combatant that shoots and is shot at (rules/epic/formation.py),
-// added whole from either table (its units' saves, or their weapons, on the same rows); the two
-// tables are two formations, so "Add as combatant" (which would pair one's weapons with the other's
-// units) is not offered.
-function syncEpicAdd(system) {
-  const epic = system === "epic";
-  $("tk-add-both").hidden = epic;
-  $("tk-add-attacker").textContent = epic ? "Add the attacking formation" : "Add attacker only";
-  $("tk-add-target").textContent = epic ? "Add the target formation" : "Add target only";
+// The Add buttons in the engine's words (controls.add); where a combatant is added whole from
+// either form (an Epic formation), "Add as combatant" (both forms as one) is not offered.
+function syncAdd(controls) {
+  $("tk-add-both").hidden = !controls.add.both;
+  $("tk-add-attacker").textContent = controls.add.attacker;
+  $("tk-add-target").textContent = controls.add.target;
 }
-// What an Epic formation just added can do, said after it joins: both sides, or the one it has.
-function epicJoined(answer, id) {
-  const c = answer?.status === "ok" && answer.state.system === "epic" ? answer.state.combatants.find((x) => x.id === id) : null;
+// What a combatant just added with one side only can do, said after it joins (controls.one_side).
+function oneSideJoined(answer, id) {
+  const words = answer?.status === "ok" ? answer.controls?.one_side : null;
+  const c = words ? answer.state.combatants.find((x) => x.id === id) : null;
   if (!c || (c.attacker && c.target)) return;
-  const words = c.target ? "it is shot at but does not shoot back (give its units weapons on the Target form's rows)" : "it shoots but cannot be shot at (give its units a save on the Attacker form's rows)";
-  say(`${$("tk-status").textContent} ${c.name}: ${words}.`);
+  say(`${$("tk-status").textContent} ${c.name}: ${c.target ? words.target : words.attacker}.`);
 }
 
 // Adding in one step from a saved profile: the party's names of this ruleset with an attacker
@@ -745,8 +745,8 @@ for (const [id, make] of [
   ["tk-ready", () => ({ type: "ready", who: who() })],
   ["tk-delay", () => ({ type: "delay", who: who() })],
   ["tk-end-turn", () => endTurn()],
-  ["tk-epic-overwatch", () => ({ type: "overwatch", who: who() })], // Epic (seed 002, Overwatch)
-  ["tk-take-item", () => ({ type: "take_item", who: who(), other: atSelect.value })], // seed 000, Actions
+  ["tk-formation-overwatch", () => ({ type: "overwatch", who: who() })], // a formation's overwatch across turns
+  ["tk-take-item", () => ({ type: "take_item", who: who(), other: atSelect.value })], // a task of several actions
 ]) {
   $(id).onclick = () => act(make(), null, { control: $(id) });
 }
@@ -768,8 +768,8 @@ function endTurn() {
   return byId(id)?.conditions?.some((x) => rollsAtTurnEnd.has(x.name)) ? rolled(event) : event;
 }
 $("tk-overwatch").onclick = () => {
-  const fire = document.querySelector('#scenario [name="action.type"]')?.value || "Full Auto Burst";
-  const event = { type: "overwatch", who: who(), fire };
+  const event = { type: "overwatch", who: who() };
+  if (actionType()) event.fire = actionType(); // none: the engine's own default shot
   const zone = $("tk-zone").value.trim();
   if (zone) event.zone = zone;
   act(event, null, { control: $("tk-overwatch") }).then((a) => {
@@ -782,17 +782,23 @@ $("tk-rest").onclick = () => {
   if (!/^\d+$/.test(hours)) return mark($("tk-rest-hours"), "Must be a whole number of hours (1 to 24)");
   act({ type: "rest", who: gmWho(), hours: +hours }, null, { actor: $("tk-gm-who") });
 };
-// the d100 tables' other actions (rules/encounter/moves.py): Move as a Full Action,
-// Disengage, Tactical Advance, Brace, and a named test (Use a Skill, Jump, Leap, Focus Power: DH1's
-// is the Threshold roll, its d10s and Threshold asked). The engine checks and words each one.
-function syncMoves(system) {
-  const d100 = familyOf(system).name === "d100";
-  for (const x of document.querySelectorAll("#tracker [data-tk-d100]")) x.hidden = !d100;
-  const dh1Power = system === "dh1" && $("tk-test").value === "focus_power";
-  for (const x of document.querySelectorAll("#tracker [data-tk-dh1]")) x.hidden = !dh1Power;
-  $("tk-test-cost").disabled = ["jump", "leap"].includes($("tk-test").value); // always a Full Action
+// The action tables' other actions (rules/d100/encounter/moves.py): Move as a Full Action,
+// Disengage, Tactical Advance, Brace, and a named test; each row shows where the engine offers one
+// of its controls. A test's fields and cost as the engine gives them (controls.tests: a cost fixed,
+// the boxes it asks for beyond the percent, whether it may read the psychic tables). The engine
+// checks and words each one.
+const ASKS = { psy_dice: "tk-test-psy", threshold: "tk-test-threshold" };
+const testNow = () => shown?.controls?.tests?.[$("tk-test").value] ?? null;
+function syncMoves() {
+  const offered = new Set(shown?.controls?.offered ?? []);
+  for (const x of document.querySelectorAll("#tracker [data-tk-offered]")) {
+    x.hidden = ![...x.querySelectorAll("[data-needs-fight]")].some((b) => offered.has(OFFERED[b.id] ?? CONTROLS[b.id]));
+  }
+  const test = testNow();
+  for (const [key, id] of Object.entries(ASKS)) $(id).closest("label").hidden = !test?.asks.includes(key);
+  $("tk-test-cost").disabled = !!test?.cost; // a cost of its own (Jump, Leap: a Full Action)
 }
-$("tk-test").addEventListener("change", () => shown && syncMoves(shown.state.system));
+$("tk-test").addEventListener("change", () => shown && syncMoves());
 for (const [id, make] of [
   ["tk-move-full", () => ({ type: "move", who: who(), full: true })],
   ["tk-disengage", () => ({ type: "disengage", who: who() })],
@@ -821,10 +827,10 @@ $("tk-test-go").onclick = () => {
     if (n === null) return;
     if (n !== undefined) event[key] = n;
   }
-  if (!["jump", "leap"].includes(test)) event.cost = $("tk-test-cost").value;
+  if (!testNow()?.cost) event.cost = $("tk-test-cost").value; // a cost of its own: not asked
   if ($("tk-test-fate").checked) event.fate_reroll = true; // Fate points: its d100 re-rolled, the new roll standing
-  // DH1's Focus Power may call Psychic Phenomena (a 9): the device's tables first, as before an attack
-  const tables = test === "focus_power" && sys() === "dh1" ? sendTables() : Promise.resolve(false);
+  // a test that may call Psychic Phenomena: the device's tables first, as before an attack
+  const tables = testNow()?.tables ? sendTables() : Promise.resolve(false);
   return tables.then(async (sent) => {
     const answer = await act(rolled(event), null, { control: $("tk-test-go") });
     if (sent === true && answer.status !== "ok") await send(null, { undo: true }); // the file as before the click
@@ -1243,7 +1249,7 @@ async function migrate() {
   rows.forEach((row, i) => {
     const made = migrateAny(row);
     if (!made) return left.push(String(row?.name || `row ${i + 1}`));
-    const system = made.system === "d100" ? (familyOf(sys()).name === "d100" ? sys() : "dh2") : made.system;
+    const system = rulesetFor(made.system);
     files[system] ??= blankFile(system);
     const id = `m${i + 1}`;
     const name = String(row.name || `Combatant ${i + 1}`).slice(0, 80);
@@ -1285,11 +1291,18 @@ async function migrate() {
 
 // A row of any family: the family that knows its kind makes it.
 function migrateAny(row) {
-  for (const system of ["dh2", "wh40krp", "epic"]) {
-    const made = familyOf(system).tracker.migrate(row);  // static/families/*.js
+  for (const family of FAMILIES) {
+    const made = family.tracker.migrate(row); // static/families/*.js
     if (made) return made;
   }
   return null;
+}
+// The ruleset a migrated row joins: its own, or, for a family's row (the old tracker kept one kind
+// for the family's rulesets), the ruleset shown when it is of that family, else the family's first.
+function rulesetFor(made) {
+  if (Object.hasOwn(RULESETS, made)) return made;
+  if (familyOf(sys()).name === made) return sys();
+  return Object.keys(RULESETS).find((s) => familyOf(s).name === made) ?? made;
 }
 
 /** Called once by app.js: `engine` (a Promise of the worker's calls), `collectScenario()` (the
@@ -1332,7 +1345,7 @@ $("tk-controls").addEventListener("submit", (event) => event.preventDefault());
 document.addEventListener("auspex:encounter-add", async (event) => {
   for (const made of event.detail?.combatants ?? []) {
     const add = { type: "add", combatant: { id: newId(), ...made } };
-    if (shown?.state.round && shown.state.system !== "epic") rolled(add);
+    if (shown?.state.round && shown.controls?.initiative) rolled(add);
     const answer = await act(add, `${made.name} joins the fight${made.side === "party" ? " (the party's side)" : ""}.`);
     if (answer?.status !== "ok") break;
   }

@@ -82,6 +82,43 @@ class Family:
     long_tasks: ClassVar[bool] = False
     """Tasks of several actions over turns (taking an item in 4 actions) and a game turn of six
     rounds (the fan ruleset, seed 000; :mod:`rules.wh40krp.fan_time`)."""
+    # What the page offers (read by :func:`rules.encounter.controls.controls`; the page names no ruleset):
+    turn_controls: ClassVar[tuple[str, ...]] = (
+        "aim_half",
+        "aim_full",
+        "reload",
+        "clear_jam",
+        "stand",
+        "move",
+        "run",
+        "ready",
+        "delay",
+        "end_turn",
+    )
+    """The acting combatant's controls the page shows (names of :data:`rules.encounter.turn.CONTROLS`,
+    and ``take_item``, ``formation_overwatch``, ``kill_zone``): the actions of seed 003's and seed
+    001's action tables a combatant takes in its turn."""
+    rolls_initiative: ClassVar[bool] = True
+    """Combatants roll initiative (seed 003, Initiative: 1d10 + AgB, standing for the whole
+    combat): one joining a running fight rolls its die, and one may join Surprised (seed 003,
+    Surprise); the Dice box is offered for the dice."""
+    started_words: ClassVar[str] = "Initiative set: it stands for the whole fight"
+    """The Start button's words once the fight has started (seed 003, Initiative)."""
+
+    def dice_words(self, state: Any) -> str | None:
+        """What the page's Dice box is read for in ``state`` (an :class:`EncounterState`), or None
+        when the family rolls nothing there. The d100 rulesets: the initiative d10s before the fight
+        (one a combatant, in the encounter's order: seed 003, Initiative), a Clear Jam's BS test
+        (seed 004, Weapon Jams) or a named test's d100."""
+        if not state.round and state.combatants:
+            names = ", ".join(c.name for c in state.combatants)
+            return f"initiative d10s in this order: {names}; Clear Jam's or a test's d100"
+        return "initiative d10s, Clear Jam's or a test's d100"
+
+    def page_controls(self, system: str) -> dict[str, Any]:
+        """The family's own part of :func:`rules.encounter.controls.controls` for ``system`` (keys
+        that block documents); none here."""
+        return {}
 
     def start(self, system: str, new: NewCombatant, field: str, notes: list[str] | None = None) -> CombatantState:
         """The state of a combatant just added (raises :class:`EncounterError`): its profiles

@@ -14,7 +14,8 @@ envelope dict out, never raising for bad input.
   the acting combatant's ``{"who", "target", "allowed"}`` (:func:`rules.encounter.turn.turn_view`:
   its default target, for each control None or the reason the engine refuses it now, and
   ``scenario`` with its ``notes``: the scenario its attack on that target is resolved with now, the
-  Attacker and Target forms' numbers), or None;
+  Attacker and Target forms' numbers), or None; ``"controls"``: the ruleset's controls on the page
+  (:func:`rules.encounter.controls.controls`: which show, their words, the fields they ask for);
 - with ``"preview": {"who", "at", "action"}`` instead of ``then``: ``{"status": "ok", "scenario": {...},
   "notes": [...], "state": STATE}``, the scenario that attack would be resolved with now (for the
   forms and the odds), nothing applied;
@@ -44,6 +45,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from .. import jsonsafe
 from ..errors import FieldError, NeedDie, ScenarioError
+from .controls import controls
 from .engine import apply, preview, replay
 from .models import EVENT_TYPES, AttackEvent, EncounterError, EncounterFile, EncounterState, Event
 from .profiles import whole
@@ -225,5 +227,7 @@ def run_encounter(data: Any) -> dict[str, Any]:
         "undone": undone.model_dump(mode="json", exclude_none=True) if undone is not None else None,
         # the acting combatant's default target and what each control may do now (rules/encounter/turn.py)
         "turn": turn_view(state),
+        # the ruleset's controls on the page: which show, their words and fields (rules/encounter/controls.py)
+        "controls": controls(state),
         "undone_text": undone_text,
     }

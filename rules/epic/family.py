@@ -18,6 +18,27 @@ class Epic(Family):
     name = "epic"
     layout = "formation"
     formation_overwatch = True
+    # a formation's turn is its shooting; overwatch across turns and a move, which sets it off (seed 002, Overwatch)
+    turn_controls = ("move", "formation_overwatch", "end_turn")
+    rolls_initiative = False  # formations act in the order added; no surprise, no die for the Dice box
+    started_words = "Started: formations act in the order added"
+
+    def dice_words(self, state: Any) -> str | None:
+        """None: nothing in Epic's encounter rolls from the Dice box (its d6s are the shooting's)."""
+        return None
+
+    def page_controls(self, system: str) -> dict[str, Any]:
+        """Epic's part of :func:`rules.encounter.controls.controls`: ``add`` (the Add buttons'
+        words; a formation is added whole from either table, so the two forms are never one
+        combatant: ``both`` false) and ``one_side`` (what a formation added with one side only can
+        do, said after it joins), from :mod:`rules.epic.formation`."""
+        return {
+            "add": {"attacker": "Add the attacking formation", "target": "Add the target formation", "both": False},
+            "one_side": {
+                "target": "it is shot at but does not shoot back (give its units weapons on the Target form's rows)",
+                "attacker": "it shoots but cannot be shot at (give its units a save on the Attacker form's rows)",
+            },
+        }
 
     def start(self, system: str, new: NewCombatant, field: str, notes: list[str] | None = None) -> CombatantState:
         """An Epic formation is one combatant with both sides (:mod:`rules.epic.formation`): the

@@ -23,6 +23,12 @@ class Fan(Family):
     clear_jam_cost = 1
     damage_charts = True
     long_tasks = True
+    turn_controls = (*Family.turn_controls, "take_item")  # seed 000, Actions: taking an item, 4 actions
+
+    def dice_words(self, state: Any) -> str | None:
+        """The fan ruleset orders by I, rolling d10s only for equal I, and clears a jam with a Tek
+        test's d100 (seed 000, Time and Jams); it has no named tests."""
+        return "d10s for equal I, a Tek test's d100 to clear a jam"
 
     def clear_jam(self, c: CombatantState, w: WeaponState, roller: Roller) -> Step:
         """The fan ruleset's Tek test: passed, the weapon is repaired in 4 rounds (seed 000, Jams)."""

@@ -36,6 +36,7 @@ import formation from "./epic.js";
 import fan from "./wh40krp.js";
 
 export { LOCATIONS } from "./d100.js";
+export { wholeFormation } from "./epic.js"; // a formation's two sides in one table (tracker.js)
 
 export const FAMILIES = [d100, fan, formation];
 

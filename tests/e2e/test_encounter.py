@@ -722,7 +722,7 @@ def test_the_empty_encounter_names_the_ruleset_chosen_and_a_started_one_keeps_it
         expect(title).to_have_text(name)
         expect(page.locator('#tk-view [data-k="round"]')).to_contain_text("Not started")
         expect(page.locator("#tk-take-item")).to_be_visible(visible=system == "wh40krp")
-        expect(page.locator("#tk-epic-overwatch")).to_be_visible(visible=system == "epic")
+        expect(page.locator("#tk-formation-overwatch")).to_be_visible(visible=system == "epic")
         expect(page.locator(".tk-test")).to_be_visible(visible=system in ("dh2", "dh1", "dw"))
     # a started encounter keeps its own ruleset: another ruleset's is its own, empty; back, the fight is there
     field(page, "system").select_option("dh2")

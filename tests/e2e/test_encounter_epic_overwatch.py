@@ -19,10 +19,10 @@ def test_an_epic_formation_goes_on_overwatch_and_holds_it_into_the_next_turn(rea
     page.click("#tk-add-target")  # the Ork warband
     expect(card(page, "Ork warband")).to_be_visible()
     press(page, "#tk-start")
-    expect(page.locator("#tk-epic-overwatch")).to_be_visible()
+    expect(page.locator("#tk-formation-overwatch")).to_be_visible()
     expect(page.locator("#tk-take-item")).to_be_hidden()  # the fan ruleset's
     expect(page.locator("#tk-run")).to_be_hidden()
-    press(page, "#tk-epic-overwatch")
+    press(page, "#tk-formation-overwatch")
     conds = card(page, "Tactical detachment").locator('[data-k="condition"]')
     expect(conds).to_have_text(["On overwatch"])
     press(page, "#tk-end-turn")

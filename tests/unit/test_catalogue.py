@@ -60,7 +60,16 @@ def test_deathwatch_catalogue_has_its_armoury_cover_movement_and_optional_rules(
     # seed 001, Cover Types: 4, 8, 16, 32
     assert [c["ap"] for c in dw["cover"]] == [4, 8, 16, 32]
     # seed 001, Movement: AB 4 is Half 4, Full 8, Charge 12, Run 24
-    assert next(r for r in dw["movement"] if r["ab"] == 4) == {"ab": 4, "half": 4, "full": 8, "charge": 12, "run": 24}
+    # (each row also says the Agility it is for: AB 4 is Ag 40 to 49)
+    assert next(r for r in dw["movement"] if r["ab"] == 4) == {
+        "ab": 4,
+        "half": 4,
+        "full": 8,
+        "charge": 12,
+        "run": 24,
+        "ag_from": 40,
+        "ag_to": 49,
+    }
     assert any(w["name"] == "Astartes Bolter (Godwyn)" for w in dw["armoury"]["weapons"])
     dh2 = catalogue()["rulesets"]["dh2"]
     # seed 004, Two-Weapon Fighting; DH2 Core, Ch. VII, Semi-/Full Auto Burst: a burst's extra hits

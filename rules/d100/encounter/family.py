@@ -9,7 +9,7 @@ import copy
 from typing import Any
 
 from rules.d100 import tables
-from rules.d100.encounter import criticals, manoeuvres, moves
+from rules.d100.encounter import criticals, manoeuvres, moves, upkeep
 from rules.d100.encounter.effects import fatigue_limit, fury_effects, put_condition
 from rules.d100.encounter.nearby import struck
 from rules.d100.models import FATIGUE_LEVELS
@@ -24,6 +24,33 @@ class D100(Family):
     table_options = True
     attack_upkeep = True
     volleys = True
+    # the action tables' other actions (seed 003 / seed 001, Actions; :mod:`rules.d100.encounter.moves`)
+    turn_controls = (*Family.turn_controls, "move_full", "disengage", "tactical_advance", "brace", "test")
+
+    def page_controls(self, system: str) -> dict[str, Any]:
+        """The d100 rulesets' part of :func:`rules.encounter.controls.controls`: ``kill_zone``
+        (Overwatch held over turns, where the ruleset has it: :func:`upkeep.overwatch_held`),
+        ``nearby`` (the attack actions whose extra hits may strike others near the target, and
+        those whose hits go to random ones in the area), ``second_target`` (two-weapon fighting's
+        second target), ``tests`` (:func:`moves.test_controls`) and ``armour`` (a combatant built
+        from its attacker side wears the party's armour of its name)."""
+        t = tables.tables(system)
+        held = upkeep.overwatch_held(system)
+        actions = tables.actions(system).actions
+        spread = t.spread_hits
+        return {
+            "kill_zone": {"source": held} if held is not None else None,
+            "nearby": {
+                # a burst's extra hits moved to others within the table's metres (seed 004, Multiple Hits)
+                "actions": [a.name for a in actions if a.fire in ("semi", "full")] if spread is not None else [],
+                # Suppressing Fire: each hit to a random one in its area (:mod:`rules.d100.stages.suppressing`)
+                "area": [a.name for a in actions if a.name == "Suppressing Fire"] if spread is not None else [],
+                "source": spread.source if spread is not None else None,
+            },
+            "second_target": t.two_weapon is not None,
+            "tests": moves.test_controls(system),
+            "armour": True,
+        }
 
     def fill(self, c: CombatantState, scenario: Any) -> None:
         t = scenario.target

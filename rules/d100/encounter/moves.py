@@ -26,7 +26,7 @@ from typing import Any
 
 from rules.d100 import D100Test, cap_modifier, dh1_test, dh2_test, signed
 from rules.d100.models import Step
-from rules.d100.tables import tables
+from rules.d100.tables import MoveRow, tables
 from rules.dice import Roller
 from rules.encounter import fate
 from rules.encounter.models import CombatantState, Condition, EncounterError
@@ -57,6 +57,69 @@ _TEST_ROWS = {
     "leap": ("Jump/Leap", "Jump or Leap"),
     "focus_power": ("Focus Power",),
 }
+
+
+FULL_ACTION_TESTS = ("jump", "leap")
+"""The named tests that are always a Full Action (seed 003 / seed 001, Actions: Jump/Leap, Full;
+DH2 Core, Ch. VII, Jump/Leap): their ``cost`` is not asked."""
+THRESHOLD_POWERS = frozenset({"dh1"})
+"""The rulesets whose Focus Power is the Threshold roll (DH1 Core, Ch. VI: Xd10 + WP Bonus against
+the power's Threshold, a 9 on any die calling Psychic Phenomena), not a d100 test."""
+THRESHOLD_ASKS = ("psy_dice", "threshold")
+"""What a Threshold roll asks of the test event: its d10s and the power's Threshold."""
+
+
+def threshold_roll(system: str, test: str) -> bool:
+    """Whether ``test`` in ``system`` is a Threshold roll (:data:`THRESHOLD_POWERS`)."""
+    return test == "focus_power" and system in THRESHOLD_POWERS
+
+
+def test_controls(system: str) -> dict[str, dict[str, Any]]:
+    """The named tests of ``system`` as the page offers them, by the test event's ``test``:
+    ``{"cost": "full" | None, "asks": [field], "tables": bool, "source": str}``: ``cost`` fixed
+    (Jump and Leap are Full Actions) or None (the player's Half or Full), ``asks`` the event's
+    fields it needs beyond the percent (DH1's Focus Power: ``psy_dice`` and ``threshold``),
+    ``tables`` whether it may read the group's Psychic Phenomena and Perils of the Warp tables
+    (so the page sends them first), ``source`` its action table row. {} outside the d100 rulesets."""
+    if system not in _TESTS:
+        return {}
+    out: dict[str, dict[str, Any]] = {}
+    for key, rows in _TEST_ROWS.items():
+        roll = threshold_roll(system, key)
+        out[key] = {
+            "cost": "full" if key in FULL_ACTION_TESTS else None,
+            "asks": list(THRESHOLD_ASKS) if roll else [],
+            "tables": roll,
+            "source": source(system, *rows),
+        }
+    return out
+
+
+MOST_AGILITY = 100
+"""The highest Agility a d100 profile holds (:data:`rules.d100.models.Percent`)."""
+
+
+def movement(system: str) -> dict[str, Any] | None:
+    """``system``'s movement in metres per round for every Agility a profile may hold, as the page
+    shows it beside the attacker's Ag: ``{"source", "rows": [{ab, half, full, charge, run,
+    ag_from, ag_to}]}``, AB the tens digit of Ag (Ag 35: AB 3), one row per AB 0-10. Deathwatch: its
+    Movement table (seed 001, Movement); DH1 and DH2: Half Move AB, Full Move 2 x AB (their Move
+    row: seed 003, Actions; DH2 Core, Table 7-2), Run 6 x AB (the Run row: move triple), Charge
+    3 x AB (DH1 Core Table 8-2 and DH2 Core Table 7-2, Movement: a reading from the books' tables,
+    not checked against DH1's AB 0 row), the same metres the Move and Run events give. None outside
+    the d100 rulesets."""
+    if not has_other_actions(system):
+        return None
+    table = tables(system).movement
+    if table is not None:
+        src = table.source
+    else:
+        src = "; ".join(dict.fromkeys(source(system, name) for name in ("Move", "Run")))
+    rows = []
+    for ab in range(MOST_AGILITY // 10 + 1):
+        row = table.row(ab) if table is not None else MoveRow(ab=ab, half=ab, full=2 * ab, charge=3 * ab, run=6 * ab)
+        rows.append({**row.model_dump(), "ag_from": ab * 10, "ag_to": min(ab * 10 + 9, MOST_AGILITY)})
+    return {"source": src, "rows": rows}
 
 
 def source(system: str, *names: str) -> str:
@@ -153,14 +216,14 @@ def test(ctx: Any, act: Act) -> None:
     if st.system not in _TESTS:
         raise EncounterError.at(f"{f}.type", "A named test is an action of the d100 rulesets (dh2, dh1, dw)")
     src = source(st.system, *_TEST_ROWS[ev.test])
-    fixed = ev.test in ("jump", "leap")
+    fixed = ev.test in FULL_ACTION_TESTS
     if fixed and ev.cost == "half":
         raise EncounterError.at(f"{f}.cost", f"Jump or Leap is a Full Action ({src})")
     cost = 2 if fixed or ev.cost == "full" else 1
     what = {"skill": f"Use a Skill ({ev.skill or 'a skill'})", "jump": "Jump", "leap": "Leap"}.get(
         ev.test, f"Focus Power ({ev.skill or 'a power'})"
     )
-    if st.system == "dh1" and ev.test == "focus_power":
+    if threshold_roll(st.system, ev.test):
         _need(f, ev.psy_dice, "psy_dice", "How many d10s (up to its psy rating: DH1 Core, Ch. VI)")
         _need(f, ev.threshold, "threshold", "The power's Threshold (DH1 Core, Ch. VI)")
         value = None
@@ -177,7 +240,7 @@ def test(ctx: Any, act: Act) -> None:
         step, nine = _threshold(c, ev, src, what, roller)
     else:
         step = _d100(st.system, c, ev, value, src, what, roller)
-    c.conditions = [x for x in c.conditions if not (ev.test in ("jump", "leap") and x.name in MOVED_ENDS)]
+    c.conditions = [x for x in c.conditions if not (ev.test in FULL_ACTION_TESTS and x.name in MOVED_ENDS)]
     ctx.steps.append(step)
     ctx.log.append(f"{c.name}: {what}: {step.detail}")
     if owner is not None:  # Fate points: the re-roll's step and the point spent

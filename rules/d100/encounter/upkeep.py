@@ -193,6 +193,17 @@ def tick(c: CombatantState) -> str | None:
 # --- Overwatch ------------------------------------------------------------------------------
 
 
+def overwatch_held(system: str) -> str | None:
+    """The source of ``system``'s Overwatch held over turns (a Full Action setting a kill zone,
+    its shot fired out of turn), or None where the ruleset has none: Deathwatch's with pinning
+    (seed 001, Overwatch), DH1's without (seed 003, Actions, Overwatch); DH2's seed 004 and its
+    tables give none."""
+    t = tables.tables(system)
+    if t.pinning is not None:
+        return t.pinning.overwatch_source or t.pinning.source
+    return t.overwatch.source if t.overwatch is not None else None
+
+
 def _fire_allowed(system: str, fire: str) -> str | None:
     """Why ``fire`` cannot be an Overwatch shot in ``system``, or None."""
     t = tables.tables(system)
