@@ -12,7 +12,9 @@ one). A test then asks :func:`result` for the same function and arguments:
   if needed); an exception raised inside the job (a failed ``assert`` included) is raised here, in
   the test that asked, with its message;
 - the job has not started yet (the pool is busy with an earlier one): it is taken back from the
-  pool and run here, in this process;
+  pool and run here, in this process; and while a test waits for a job running in the pool, this
+  process takes back the next job not started and runs it (its result, or its exception, kept for
+  the test that asks), so a module run alone uses both cores too;
 - no pool (``AUSPEX_BACKGROUND=0``, one core, or the module was not collected): run here.
 
 The function, its arguments and its seeds are the same either way, so every test checks exactly
@@ -33,8 +35,11 @@ T = TypeVar("T")
 
 Job = tuple[Callable[..., Any], tuple[Any, ...]]
 
+Key = tuple[str, str, tuple[Any, ...]]
+
 _pool: ProcessPoolExecutor | None = None
-_futures: dict[tuple[str, str, tuple[Any, ...]], Future[Any]] = {}
+_jobs: dict[Key, Job] = {}  # every job submitted, in order
+_futures: dict[Key, Future[Any]] = {}  # the ones no test has taken yet
 
 
 def workers() -> int:
@@ -45,7 +50,7 @@ def workers() -> int:
     return max(0, cores - 1)
 
 
-def _key(fn: Callable[..., Any], args: tuple[Any, ...]) -> tuple[str, str, tuple[Any, ...]]:
+def _key(fn: Callable[..., Any], args: tuple[Any, ...]) -> Key:
     return fn.__module__, fn.__qualname__, args
 
 
@@ -62,6 +67,7 @@ def submit(jobs: Iterable[Job]) -> None:
         if _pool is None:
             # spawn, not fork: the session may hold threads (the browser tests' server, Playwright's driver)
             _pool = ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("spawn"))
+        _jobs[key] = (fn, args)
         _futures[key] = _pool.submit(fn, *args)
 
 
@@ -75,8 +81,27 @@ def result(fn: Callable[..., T], *args: Any) -> T:
     future = _futures.pop(_key(fn, args), None)
     if future is None or future.cancel():
         return fn(*args)
+    while not future.done() and _run_one_not_started():
+        pass
     value: T = future.result()
     return value
+
+
+def _run_one_not_started() -> bool:
+    """Take back from the pool the first job it has not started and run it here, keeping its result
+    (or exception) for the test that asks; False when every job left has started."""
+    for key, (fn, args) in _jobs.items():
+        pending = _futures.get(key)
+        if pending is None or not pending.cancel():
+            continue
+        done: Future[Any] = Future()
+        try:
+            done.set_result(fn(*args))
+        except Exception as error:  # raised again by result(), in the test that asks for it
+            done.set_exception(error)
+        _futures[key] = done
+        return True
+    return False
 
 
 def shutdown() -> None:
@@ -91,4 +116,5 @@ def shutdown() -> None:
     for process in list(processes.values()):
         process.terminate()
     _pool = None
+    _jobs.clear()
     _futures.clear()

@@ -1,10 +1,14 @@
 """The unit tests' background fixtures (``background.py``): a job submitted with the first unit test
 runs in another process and its result (or its failure, with its message) comes back unchanged to
-the test that asks; a job nobody submitted is computed in the test's own process."""
+the test that asks; a job nobody submitted is computed in the test's own process, and so are the
+jobs the pool has not started while a test waits for one it has."""
 
 from __future__ import annotations
 
 import os
+import threading
+import time
+from concurrent.futures import Future
 
 import background
 import pytest
@@ -40,3 +44,28 @@ def test_a_failure_inside_a_job_fails_the_test_that_asks_with_its_message() -> N
 def test_a_job_not_submitted_is_computed_here() -> None:
     assert background.future(process_and_square, 7) is None
     assert background.result(process_and_square, 7) == (os.getpid(), 49)
+
+
+def test_while_waiting_for_a_running_job_the_jobs_not_started_are_run_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a pool busy with one job (running) and two more queued behind it, not started
+    running: Future[tuple[int, int]] = Future()
+    assert running.set_running_or_notify_cancel()
+    queued_fails: Future[None] = Future()
+    queued_square: Future[tuple[int, int]] = Future()
+    jobs = [(process_and_square, (1,)), (failing, ("stolen and failed",)), (process_and_square, (3,))]
+    keys = [background._key(fn, args) for fn, args in jobs]
+    monkeypatch.setattr(background, "_jobs", dict(zip(keys, jobs, strict=True)))
+    monkeypatch.setattr(background, "_futures", dict(zip(keys, [running, queued_fails, queued_square], strict=True)))
+
+    def pool_finishes_after_the_queued_were_taken() -> None:
+        deadline = time.monotonic() + 30  # a pool that never steals still ends the wait, and the test fails
+        while not background._futures[keys[2]].done() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        running.set_result((-1, 1))
+
+    threading.Thread(target=pool_finishes_after_the_queued_were_taken, daemon=True).start()
+    assert background.result(process_and_square, 1) == (-1, 1)  # the pool's answer
+    assert queued_fails.cancelled() and queued_square.cancelled()  # taken back from the pool
+    assert background.result(process_and_square, 3) == (os.getpid(), 9)  # run here while waiting
+    with pytest.raises(AssertionError, match="stolen and failed"):
+        background.result(failing, "stolen and failed")
