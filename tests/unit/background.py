@@ -110,10 +110,11 @@ def shutdown() -> None:
     global _pool
     if _pool is None:
         return
+    # ProcessPoolExecutor has no public way to stop a running job before Python 3.14's terminate_workers();
+    # its processes are read before shutdown(), which forgets them
+    processes = list((getattr(_pool, "_processes", None) or {}).values())
     _pool.shutdown(wait=False, cancel_futures=True)
-    # ProcessPoolExecutor has no public way to stop a running job before Python 3.14's terminate_workers()
-    processes = getattr(_pool, "_processes", None) or {}
-    for process in list(processes.values()):
+    for process in processes:
         process.terminate()
     _pool = None
     _jobs.clear()

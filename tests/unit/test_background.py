@@ -6,9 +6,12 @@ jobs the pool has not started while a test waits for one it has."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import threading
 import time
 from concurrent.futures import Future
+from pathlib import Path
 
 import background
 import pytest
@@ -69,3 +72,27 @@ def test_while_waiting_for_a_running_job_the_jobs_not_started_are_run_here(monke
     assert background.result(process_and_square, 3) == (os.getpid(), 9)  # run here while waiting
     with pytest.raises(AssertionError, match="stolen and failed"):
         background.result(failing, "stolen and failed")
+
+
+@pytest.mark.skipif(background.workers() == 0, reason="no background pool (one core or AUSPEX_BACKGROUND=0)")
+def test_the_end_of_a_session_kills_a_running_job_instead_of_waiting_for_it() -> None:
+    # a session stopped early (-x, a failure) while the pool runs a two-minute job and has another queued
+    script = (
+        "import time, background\n"
+        "if __name__ == '__main__':\n"
+        "    background.submit([(time.sleep, (120,)), (time.sleep, (121,))])\n"
+        "    time.sleep(1)\n"
+        "    background.shutdown()\n"
+    )
+    here = Path(__file__).resolve().parent
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=here,
+        env={**os.environ, "PYTHONPATH": str(here)},
+        timeout=110,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert time.monotonic() - started < 60, "the session waited for the pool's jobs"
