@@ -10,6 +10,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import Future
 from pathlib import Path
 
@@ -26,20 +27,41 @@ def failing(words: str) -> None:
     raise AssertionError(words)
 
 
-BACKGROUND = [(process_and_square, (12,)), (failing, ("the sample is off by 5 standard errors",))]
+BACKGROUND = [(process_and_square, (12,))]
 
 
-@pytest.mark.skipif(background.workers() == 0, reason="no background pool (one core or AUSPEX_BACKGROUND=0)")
-def test_a_submitted_job_runs_in_another_process_and_gives_its_result() -> None:
+@pytest.fixture
+def own_pool(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A pool of this test's own, empty (the session's may be busy with minutes of samples, or a
+    waiting test may already have taken a job back from it); the session's is back afterwards."""
+    if background.workers() == 0:
+        pytest.skip("no background pool (one core or AUSPEX_BACKGROUND=0)")
+    monkeypatch.setattr(background, "_pool", None)
+    monkeypatch.setattr(background, "_jobs", {})
+    monkeypatch.setattr(background, "_futures", {})
+    yield
+    background.shutdown()
+
+
+def test_the_first_unit_test_submits_every_collected_modules_background_jobs() -> None:
+    if background.workers() == 0:
+        pytest.skip("no background pool (one core or AUSPEX_BACKGROUND=0)")
+    assert background._key(process_and_square, (12,)) in background._jobs
+    assert background.result(process_and_square, 12)[1] == 144  # from the pool, or taken back and run here
+
+
+def test_a_submitted_job_runs_in_another_process_and_gives_its_result(own_pool: None) -> None:
+    background.submit([(process_and_square, (12,))])
     future = background.future(process_and_square, 12)
-    assert future is not None, "the conftest submits every collected module's BACKGROUND"
-    future.result(timeout=300)  # ran there: taken back from the pool only when not yet started
+    assert future is not None
+    future.result(timeout=300)  # ran there: result() then takes its value
     pid, square = background.result(process_and_square, 12)
     assert pid != os.getpid()
     assert square == 144
 
 
-def test_a_failure_inside_a_job_fails_the_test_that_asks_with_its_message() -> None:
+def test_a_failure_inside_a_job_fails_the_test_that_asks_with_its_message(own_pool: None) -> None:
+    background.submit([(failing, ("the sample is off by 5 standard errors",))])
     with pytest.raises(AssertionError, match="off by 5 standard errors"):
         background.result(failing, "the sample is off by 5 standard errors")
 
