@@ -11,7 +11,7 @@ Sample sizes: a resolution costs 0.2 to 0.3 ms, so 200,000 of each scenario woul
 and a half minutes. The DH2 Full Auto Burst (the issue's case: RoF 10, Tearing, armour by location)
 is sampled 200,000 times; the Deathwatch Horde and the Epic shooting 50,000 times each (their
 standard errors are twice as wide). The sample of each scenario is taken once and shared by its
-figures' tests.
+figures' tests, and taken in a second process while earlier tests run (``background.py``).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from math import sqrt
 from pathlib import Path
 from typing import Any
 
+import background
 import pytest
 
 from rules.api import load_scenario, resolve
@@ -94,23 +95,40 @@ def _sample(data: dict[str, Any], n: int, seed: int, summarize_one: Callable[[An
     return Sampled(report, [summarize_one(resolve(scenario, source)) for _ in range(n)])
 
 
-@functools.cache
-def full_auto() -> Sampled:
+def sample_full_auto() -> Sampled:
     scenario = load_scenario(FULL_AUTO)
     cap = wounds_cap(scenario, DH2Attack)
     return _sample(FULL_AUTO, 200_000, 4040, lambda r: summarize(r, cap))
 
 
-@functools.cache
-def horde() -> Sampled:
+def sample_horde() -> Sampled:
     data = example("dw-bolter-horde.json")
     cap = wounds_cap(load_scenario(data), DWAttack)
     return _sample(data, 50_000, 4041, lambda r: summarize(r, cap))
 
 
+def sample_epic() -> Sampled:
+    return _sample(example("epic-tactical-shooting.json"), 50_000, 4042, epic_summarize)
+
+
+# The three samples are taken in a second process while earlier tests run (background.py): the same
+# functions, seeds and sizes, so the same samples as taken here.
+BACKGROUND = [(sample_full_auto, ()), (sample_horde, ()), (sample_epic, ())]
+
+
+@functools.cache
+def full_auto() -> Sampled:
+    return background.result(sample_full_auto)
+
+
+@functools.cache
+def horde() -> Sampled:
+    return background.result(sample_horde)
+
+
 @functools.cache
 def epic() -> Sampled:
-    return _sample(example("epic-tactical-shooting.json"), 50_000, 4042, epic_summarize)
+    return background.result(sample_epic)
 
 
 # ------------------------------------------------------------------------------------ the checks

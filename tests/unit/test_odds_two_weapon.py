@@ -6,8 +6,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+import background
 import pytest
-from test_odds_brute_force import brute_force
+from test_odds_brute_force import BruteForce, brute_force
 
 from rules.api import load_scenario
 from rules.d100 import tables
@@ -55,9 +56,20 @@ def both(res: Any) -> tuple[Any, Any]:
     return summarize(res), summarize(res.second) if res.second is not None else None
 
 
+def both_brute_force() -> BruteForce:
+    """Both hands' attacks walked face by face, every outcome resolved twice (walked and replayed),
+    with the witness: some outcome where both hands hit."""
+    scenario = load_scenario(gunslinger())
+    return brute_force(scenario, both, lambda r: r.second is not None and r.hits and r.second.hits)
+
+
+# The brute force runs in a second process while earlier tests run (background.py): the same walk.
+BACKGROUND = [(both_brute_force, ())]
+
+
 def test_both_attacks_on_one_target_each_and_their_sum_match_brute_force() -> None:
     scenario = load_scenario(gunslinger())
-    brute = brute_force(scenario, both, lambda r: r.second is not None and r.hits and r.second.hits)
+    brute = background.result(both_brute_force)
     assert brute.witnessed, "no outcome where both hands hit"
     report = odds(scenario)
     assert report.second is not None
