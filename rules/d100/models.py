@@ -28,6 +28,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from rules import limits
 from rules.critical.models import CriticalReading, CriticalTable, PerilsTable, PhenomenaTable, PsychicReading
+from rules.d100.quality_text import parse_quality, quality_text
 from rules.dice import DiceExpression
 
 LOCATIONS: tuple[str, ...] = ("Head", "Right Arm", "Left Arm", "Body", "Right Leg", "Left Leg")
@@ -151,8 +152,6 @@ def _quality_value(text: str) -> str:
     """Read ``Proven 3`` as the book writes it, ``Proven (3)`` (:func:`rules.d100.tables.quality_text`). Refuse a quality whose X is over :data:`rules.limits.QUALITY_VALUE` (``Blast (30000)``) at
     the model, before any rule multiplies by it; a malformed or unknown quality is left to the
     ruleset's check (:func:`rules.d100.tables.check_qualities`), which names the ruleset."""
-    from rules.d100.tables import parse_quality, quality_text
-
     try:
         parse_quality(text)
     except ValueError as exc:

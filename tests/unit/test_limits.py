@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from test_fuzz import unreadable
 
-from rules import limits, run
+from rules import jsonsafe, limits, run
 from rules.api import run_text
 from rules.d100.models import RateOfFire, _split_qualities
 from rules.d100.tables import parse_quality
@@ -146,7 +146,7 @@ ADVERSARIAL: list[tuple[str, Callable[[int], Callable[[], object]]]] = [
     ("chart: many rows", lambda n: lambda: DamageChart.parse_rows("01-20: Flesh wound\n" * (n // 19))),
     ("chart: dashes and spaces", lambda n: lambda: DamageChart.parse_rows("1 " + "- " * (n // 2))),
     ("fire modes", lambda n: lambda: _modes("S/" * (n // 2))),
-    ("unshowable characters", lambda n: lambda: limits.text_errors({"a": ["x" * n, " " * n + "\ud800"]})),
+    ("unshowable characters", lambda n: lambda: jsonsafe.text_errors({"a": ["x" * n, " " * n + "\ud800"]})),
 ]
 
 

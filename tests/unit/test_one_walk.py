@@ -113,8 +113,8 @@ def test_one_walk_answers_as_the_two_walks_did(value: Any) -> None:
 @settings(max_examples=300, deadline=None)
 @given(JSON)
 def test_text_errors_alone_are_the_old_walk_s(value: Any) -> None:
-    # rules.limits.text_errors is the same walk without the nesting and number checks
-    assert limits.text_errors(value, "x") == old_text_errors(value, "x")
+    # rules.jsonsafe.text_errors is the same walk without the nesting and number checks
+    assert jsonsafe.text_errors(value, "x") == old_text_errors(value, "x")
     assert jsonsafe.check_value(value, what="file", structure=False) == old_text_errors(value)
 
 
