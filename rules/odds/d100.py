@@ -59,7 +59,7 @@ from typing import Any
 
 from rules.d100.models import Hit, Resolution, Scenario, TargetTest
 
-from ..d100 import seams as roles
+from ..d100 import roles
 from ..d100.attack import D100Attack, Setting
 from ..d100.seams import Seams
 from ..d100.stages.damage import damage_all, pen
