@@ -179,7 +179,7 @@ def _row_line(line: str) -> tuple[tuple[str, str], CriticalRow]:
 
 
 def _read_row(line: str) -> tuple[tuple[str, str], CriticalRow]:
-    """:func:`_row_line` without the bound (``tools/bench_parse.py`` times it on long lines)."""
+    """:func:`_row_line` without the bound (``tools/measure/bench_parse.py`` times it on long lines)."""
     head, colon, rest = line.partition(":")
     parts = head.split(",", 2)
     if not colon or len(parts) < 3:
@@ -269,7 +269,7 @@ def _chart_line(line: str) -> tuple[int, int | None, dict[str, Any]]:
 
 
 def _read_chart(line: str) -> tuple[int, int | None, dict[str, Any]]:
-    """:func:`_chart_line` without the bound (``tools/bench_parse.py`` times it on long lines)."""
+    """:func:`_chart_line` without the bound (``tools/measure/bench_parse.py`` times it on long lines)."""
     head, comma, rest = line.partition(",")
     m = _CHART_HEAD.fullmatch(head.strip()) if comma else None
     if not m:

@@ -1,4 +1,4 @@
-"""tools/bench.py's pure parts: the cost curve's rows and fixtures, each row's budget,
+"""tools/measure/bench.py's pure parts: the cost curve's rows and fixtures, each row's budget,
 the budgets printed MET/MISS, the table, the start's breakdown, p95 and the short run's options.
 Nothing here is timed: the figures are made up, the verdicts on them are what is checked."""
 
@@ -8,7 +8,7 @@ import json
 import re
 from typing import Any
 
-from tools import bench
+from tools.measure import bench
 
 
 def call(median: float, first: float, status: str = "ok", exact: bool | None = True) -> dict[str, Any]:
@@ -230,26 +230,26 @@ def test_the_report_keeps_its_keys_and_adds_pyscript_alone() -> None:
 
 
 def test_the_bench_pages_include_the_pyscript_references() -> None:
-    source = (bench.ROOT / "tools" / "bench.py").read_text(encoding="utf-8")
-    assert '"bare_pyscript": base + "tools/bench/bare-pyscript.html"' in source
-    assert '"pyscript_engine": base + "tools/bench/bare-pyscript.html?app=1"' in source
+    source = (bench.ROOT / "tools" / "measure" / "bench.py").read_text(encoding="utf-8")
+    assert '"bare_pyscript": base + "tools/measure/bench/bare-pyscript.html"' in source
+    assert '"pyscript_engine": base + "tools/measure/bench/bare-pyscript.html?app=1"' in source
 
 
 def test_bare_pyscript_starts_pyscript_as_the_page_does() -> None:
-    """tools/bench/bare-pyscript.html takes the page's config from static/engine.js (not a copy),
+    """tools/measure/bench/bare-pyscript.html takes the page's config from static/engine.js (not a copy),
     imports the vendored PyScript, makes a worker <script type="py"> and hints what index.html hints."""
-    html = (bench.ROOT / "tools" / "bench" / "bare-pyscript.html").read_text(encoding="utf-8")
-    assert 'import { config, PYODIDE } from "../../static/engine.js";' in html
+    html = (bench.ROOT / "tools" / "measure" / "bench" / "bare-pyscript.html").read_text(encoding="utf-8")
+    assert 'import { config, PYODIDE } from "../../../static/engine.js";' in html
     assert 'script.setAttribute("config", JSON.stringify(config()));' in html
-    assert 'import("../../static/vendor/pyscript/core.js")' in html
+    assert 'import("../../../static/vendor/pyscript/core.js")' in html
     assert 'script.type = "py";' in html and 'script.setAttribute("worker", "");' in html
     assert "import auspex" not in html and 'performance.mark("auspex:ready")' in html
     # the same Python as bare-worker.mjs's ?wheels=1, so the difference is PyScript's
-    worker = (bench.ROOT / "tools" / "bench" / "bare-worker.mjs").read_text(encoding="utf-8")
+    worker = (bench.ROOT / "tools" / "measure" / "bench" / "bare-worker.mjs").read_text(encoding="utf-8")
     assert 'runPython("from pydantic import BaseModel")' in worker and "from pydantic import BaseModel\\n" in html
     hint = re.compile(r'<link rel="modulepreload" href="([^"]+)">')
     index = (bench.ROOT / "index.html").read_text(encoding="utf-8")
-    assert [h.replace("../../", "./", 1) for h in hint.findall(html)] == hint.findall(index)
+    assert [h.replace("../../../", "./", 1) for h in hint.findall(html)] == hint.findall(index)
 
 
 def test_start_only_times_the_pages_start_and_nothing_else() -> None:

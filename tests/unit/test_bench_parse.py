@@ -1,9 +1,9 @@
-"""tools/bench_parse.py's pure parts: the parse-scaling rows' lines and the verdict on made-up
+"""tools/measure/bench_parse.py's pure parts: the parse-scaling rows' lines and the verdict on made-up
 times (nothing here is timed; ``make bench`` times them)."""
 
 from __future__ import annotations
 
-from tools import bench_parse
+from tools.measure import bench_parse
 
 
 def test_a_linear_parsers_times_read_linear_and_a_quadratic_ones_do_not() -> None:

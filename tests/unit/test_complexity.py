@@ -1,9 +1,9 @@
-"""tools/complexity.py measures the folders it is given, and the engine and the page's Python stay
-within the complexity limits (tools/complexity.py)."""
+"""tools/testing/complexity.py measures the folders it is given, and the engine and the page's Python stay
+within the complexity limits (tools/testing/complexity.py)."""
 
 from __future__ import annotations
 
-from tools import complexity
+from tools.testing import complexity
 
 
 def test_a_folder_given_is_measured_instead_of_rules() -> None:
@@ -16,7 +16,7 @@ def test_a_folder_given_is_measured_instead_of_rules() -> None:
 
 def test_no_function_or_class_in_the_engine_or_the_page_s_python_is_over_the_limits() -> None:
     """The complexity limits, everywhere: no function over 60 lines or 20 branches, no class over 400
-    lines, in ``rules/`` and ``static/auspex_web/`` (``python tools/complexity.py rules
+    lines, in ``rules/`` and ``static/auspex_web/`` (``python tools/testing/complexity.py rules
     static/auspex_web`` lists what is over)."""
     found = complexity.measures("rules") + complexity.measures("static/auspex_web")
     assert len(found) > 800

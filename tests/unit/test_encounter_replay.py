@@ -2,7 +2,7 @@
 at a time: a stored fight of 2,000 events (the file's limit) is shown without replaying each event
 against a copy of the whole log before it.
 
-The fight is :func:`tools.bench_replay.long_fight` (a fixed seed: a Guard and a Cultist attack, aim
+The fight is :func:`tools.measure.bench_replay.long_fight` (a fixed seed: a Guard and a Cultist attack, aim
 and end their turns; the GM resets their wounds and the Guard's clip now and then), the bench's."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 from rules.encounter.engine import apply, replay
 from rules.encounter.models import EncounterFile, LogLine
 from rules.encounter.run import load_event, load_file, run_encounter
-from tools.bench_replay import long_fight, replay_linear, replay_scaling
+from tools.measure.bench_replay import long_fight, replay_linear, replay_scaling
 
 
 def test_replay_equals_the_state_built_event_by_event_over_a_long_fight() -> None:

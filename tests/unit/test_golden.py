@@ -1,11 +1,11 @@
 """The golden corpus: the engine answers today exactly what it answered when the corpus was
 recorded — every step, every die in order with its purpose, every need, every number.
 
-The corpus (``tests/golden/*.jsonl.gz``, built by ``tools/golden.py``) holds the examples, every
+The corpus (``tests/golden/*.jsonl.gz``, built by ``tools/testing/golden.py``) holds the examples, every
 scenario the unit tests resolve, every d100 weapon quality alone and in pairs, and scenarios of all
 five rulesets drawn by hypothesis. A refactor keeps this test green; a commit that fixes a real rule
-bug re-answers its own entries (``python tools/golden.py refresh``) and says which entries change and
-why; a new field or figure is written into the recorded entries with ``python tools/golden.py add``,
+bug re-answers its own entries (``python tools/testing/golden.py refresh``) and says which entries change and
+why; a new field or figure is written into the recorded entries with ``python tools/testing/golden.py add``,
 which keeps every recorded value.
 """
 
@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import pytest
 
-from tools import golden
+from tools.testing import golden
 
 
 @pytest.mark.parametrize("name", golden.FILES)
 def test_golden_corpus_replays_with_no_difference(name: str) -> None:
     corpus = golden.read(name)
-    assert corpus, f"tests/golden/{name}.jsonl.gz is missing or empty: python tools/golden.py record {name}"
+    assert corpus, f"tests/golden/{name}.jsonl.gz is missing or empty: python tools/testing/golden.py record {name}"
     differences = []
     for entry in corpus:
         found = golden.first_difference(entry["output"], golden.replay(entry))

@@ -1,4 +1,4 @@
-"""The golden corpus's tool (``tools/golden.py``): the path for an addition and the diff that shows
+"""The golden corpus's tool (``tools/testing/golden.py``): the path for an addition and the diff that shows
 additions apart from changes.
 
 An addition is a key today's answer has where the recorded answer has none (a new field or figure);
@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tools import golden
+from tools.testing import golden
 
 RECORDED = {"status": "ok", "resolution": {"hits": [{"wounds": 7}], "outcome": "hit"}}
 

@@ -51,7 +51,9 @@ def brute(scenario: Any, summarize_one: Any) -> Dist[Any]:
 
 D100_CASES = {
     "dh2_single_shot_with_fog": example("lasgun.json"),
-    "dh2_degrees_die_replaced_across_two_hits": json.loads((ROOT / "tools/bench/odds-full-auto.json").read_text())
+    "dh2_degrees_die_replaced_across_two_hits": json.loads(
+        (ROOT / "tools/measure/bench/odds-full-auto.json").read_text()
+    )
     | {
         "attacker": {
             "name": "Veteran",

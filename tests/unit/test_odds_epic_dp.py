@@ -23,7 +23,7 @@ from rules.odds.epic_dp import composed, marginals
 from rules.odds.walked import EpicOutcome, walk
 
 ROOT = Path(__file__).resolve().parents[2]
-CURVE = ROOT / "tools" / "bench" / "curve"
+CURVE = ROOT / "tools" / "measure" / "bench" / "curve"
 
 
 def both(data: dict[str, Any]) -> tuple[Dist[EpicOutcome], Dist[EpicOutcome]]:

@@ -319,7 +319,7 @@ def test_fan_ruleset_shot_by_shot_walk_matches_the_whole_round_walk_on_longer_ro
 
 @pytest.mark.parametrize("actions", [1, 2])
 def test_fan_ruleset_shot_by_shot_walk_matches_the_whole_round_walk_on_the_bench_bursts(actions: int) -> None:
-    data = json.loads((ROOT / "tools" / "bench" / "curve" / f"rp-auto-{actions}.json").read_text())
+    data = json.loads((ROOT / "tools" / "measure" / "bench" / "curve" / f"rp-auto-{actions}.json").read_text())
     whole = walk(load_scenario(data), limit=200_000)
     fast = walk_rp(load_scenario(data))
     tally = whole.map(rp_tally).reduced()
@@ -329,7 +329,7 @@ def test_fan_ruleset_shot_by_shot_walk_matches_the_whole_round_walk_on_the_bench
 
 
 def test_fan_ruleset_three_bursts_are_exact() -> None:
-    data = json.loads((ROOT / "tools" / "bench" / "curve" / "rp-auto-3.json").read_text())
+    data = json.loads((ROOT / "tools" / "measure" / "bench" / "curve" / "rp-auto-3.json").read_text())
     report = odds(load_scenario(data))
     assert report.exact and report.sample is None
     assert sum(b.p.p for b in report.chart.bars) == pytest.approx(1)

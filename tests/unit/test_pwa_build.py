@@ -1,4 +1,4 @@
-"""The offline copy's build (tools/precache.py) and the install icons (tools/icons.py)."""
+"""The offline copy's build (tools/build/precache.py) and the install icons (tools/build/icons.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tools import icons, precache
+from tools.build import icons, precache
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,12 +42,12 @@ def test_the_app_files_are_every_file_of_the_page_but_the_install_icons() -> Non
 
 @functools.cache
 def render(size: int, full_bleed: bool) -> list[list[tuple[int, int, int, int]]]:
-    """tools/icons.py's drawing, once per size and kind (a 512 px icon takes a second)."""
+    """tools/build/icons.py's drawing, once per size and kind (a 512 px icon takes a second)."""
     return icons.render(size, full_bleed)
 
 
 def decoded(data: bytes) -> tuple[int, int, bytes, bytes, bytes]:
-    """Width, height, palette, transparency and pixel rows of a palette PNG as tools/icons.py writes it."""
+    """Width, height, palette, transparency and pixel rows of a palette PNG as tools/build/icons.py writes it."""
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     chunks: dict[bytes, bytes] = {}
     at = 8

@@ -2,7 +2,7 @@
 
 A deploy of an unchanged commit must not look like a new version to every player's service worker
 (sw.js installs a new cache, and the page offers "A new version of Auspex is ready", whenever the
-precache version changes). tools/vendor.py and tools/precache.py are run in two fresh clones of HEAD
+precache version changes). tools/build/vendor.py and tools/build/precache.py are run in two fresh clones of HEAD
 (with this tree's uncommitted changes copied over, so the test checks the code being edited), a few
 seconds apart, reusing ``.cache/vendor``'s downloads; every file they write is compared by sha256.
 """
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tools import slim, vendor
+from tools.build import slim, vendor
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -50,7 +50,7 @@ def clone_with_local_changes(dest: Path) -> Path:
 def build(tree: Path) -> dict[str, str]:
     """Run ``make vendor``'s two steps in ``tree``; the sha256 of every file in its static/vendor/."""
     env = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"}  # the date comes from git
-    for step in ("tools/vendor.py", "tools/precache.py"):
+    for step in ("tools/build/vendor.py", "tools/build/precache.py"):
         subprocess.run([sys.executable, step], cwd=tree, check=True, env=env, capture_output=True)
     out = tree / "static" / "vendor"
     return {

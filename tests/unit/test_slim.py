@@ -1,4 +1,4 @@
-"""tools/slim.py: the browser's copy of the app wheel loses its docstrings and comments, and
+"""tools/build/slim.py: the browser's copy of the app wheel loses its docstrings and comments, and
 nothing else: the same syntax tree (less the docstrings) and every line at its number; its data
 files lose their notes and whitespace; and the slimmed files resolve every ruleset."""
 
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.slim import slim_file, slim_json, slim_vendored_file, slim_wheel, strip_source
+from tools.build.slim import slim_file, slim_json, slim_vendored_file, slim_wheel, strip_source
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = sorted([*(ROOT / "rules").rglob("*.py"), *(ROOT / "static" / "auspex_web").rglob("*.py")])
@@ -204,7 +204,7 @@ print('ok', sorted(m for m in sys.modules if m in OMITTED))
 
 
 def test_the_worker_runs_without_the_pydantic_modules_the_browser_copy_omits() -> None:
-    from tools.slim import VENDORED_OMITS
+    from tools.build.slim import VENDORED_OMITS
 
     omitted_modules = {
         name.removesuffix(".py").removesuffix("/").replace("/", ".")

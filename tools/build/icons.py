@@ -1,4 +1,4 @@
-"""Write the installable app's PNG icons from the shapes of ``static/icon.svg``: ``python tools/icons.py``.
+"""Write the installable app's PNG icons from the shapes of ``static/icon.svg``: ``python tools/build/icons.py``.
 
 No imaging library: each pixel's coverage by each shape comes from the shape's signed distance
 (anti-aliased edges), in a few flat colours, written as a palette PNG with zlib, so the files are
@@ -21,7 +21,7 @@ import zlib
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "static"
 
 RGB = tuple[int, int, int]

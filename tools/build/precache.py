@@ -1,6 +1,6 @@
 """Write ``static/vendor/precache.js``: what the service worker (``sw.js``) precaches, and its version.
 
-Run after ``tools/vendor.py`` (``make vendor`` does), and again after changing any file the page
+Run after ``tools/build/vendor.py`` (``make vendor`` does), and again after changing any file the page
 loads: the service worker serves the version it precached, whole, until a new version replaces it.
 Lists, as URLs relative to the page:
 
@@ -32,7 +32,7 @@ import sys
 import tomllib
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 VENDOR = ROOT / "static" / "vendor"
 OUT = VENDOR / "precache.js"
 
@@ -51,7 +51,7 @@ APPLE_TOUCH_ICON = re.compile(r'<link rel="apple-touch-icon" href="\./static/([^
 
 
 def install_only() -> set[str]:
-    """The install icons' file names in static/ (tools/icons.py): the manifest's PNG icons and the
+    """The install icons' file names in static/ (tools/build/icons.py): the manifest's PNG icons and the
     apple-touch-icon. The browser fetches them itself, online, when it installs the app; the page
     never loads them, and precaching them would add their 16 KB to every first visit."""
     manifest = json.loads((ROOT / "static" / "manifest.webmanifest").read_text())
@@ -170,7 +170,7 @@ def version_of(files: list[tuple[str, bytes]]) -> str:
 def main() -> int:
     """Write precache.js; exit status 1, with a message, when a file is missing or static/engine.js's wheel list is wrong."""
     if not (VENDOR / "pyodide" / "pyodide.mjs").exists():
-        print("precache: static/vendor/ is empty: run tools/vendor.py first", file=sys.stderr)
+        print("precache: static/vendor/ is empty: run tools/build/vendor.py first", file=sys.stderr)
         return 1
     runtime = runtime_files()
     app = app_files()
@@ -186,7 +186,7 @@ def main() -> int:
         "app": [url(p) for p in app],
     }
     OUT.write_text(
-        "// Written by tools/precache.py (make vendor): what sw.js precaches. Do not edit.\n"
+        "// Written by tools/build/precache.py (make vendor): what sw.js precaches. Do not edit.\n"
         f"self.AUSPEX_PRECACHE = {json.dumps(manifest, indent=1)};\n"
     )
     size = sum(p.stat().st_size for p in runtime + app) / 1e6

@@ -1,4 +1,4 @@
-"""Take the README's screenshot: ``python tools/screenshot.py [OUT.png]`` (after ``make vendor``).
+"""Take the README's screenshot: ``python tools/build/screenshot.py [OUT.png]`` (after ``make vendor``).
 
 Serves the page, resolves a Semi-Auto Burst with Tearing and dice typed in by hand (so the picture is the same
 every time) and saves the viewport to ``docs/screenshot.png``.
@@ -10,11 +10,11 @@ import sys
 import threading
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
 
-from browser import launch  # noqa: E402
-from serve import make_server  # noqa: E402
+from tools.testing.browser import launch  # noqa: E402
+from tools.build.serve import make_server  # noqa: E402
 
 
 def main(argv: list[str]) -> int:

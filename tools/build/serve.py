@@ -1,4 +1,4 @@
-"""Serve the page as a static host would: ``python tools/serve.py [--port 8000] [--prefix /auspex/]``.
+"""Serve the page as a static host would: ``python tools/build/serve.py [--port 8000] [--prefix /auspex/]``.
 
 Serves the repository root (``index.html``, ``static/``, ``static/vendor/`` after ``make vendor``)
 with the right types for ``.mjs`` and ``.wasm``. ``--prefix`` mounts it under a sub-path, as
@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import ClassVar
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):

@@ -114,7 +114,7 @@ FALLBACK_EPOCH = 315532800
 
 def zip_date_time() -> tuple[int, int, int, int, int, int]:
     """The timestamp every entry of a slimmed wheel gets: ``SOURCE_DATE_EPOCH`` (seconds since 1970,
-    UTC; tools/vendor.py sets it to the commit's date) or 1980-01-01 without it, never earlier than
+    UTC; tools/build/vendor.py sets it to the commit's date) or 1980-01-01 without it, never earlier than
     1980 (a zip cannot hold an earlier date), so two builds of one commit write the same bytes."""
     epoch = max(int(os.environ.get("SOURCE_DATE_EPOCH") or FALLBACK_EPOCH), FALLBACK_EPOCH)
     return time.gmtime(epoch)[:6]

@@ -1,6 +1,6 @@
 """Vendor the page's runtime into ``static/vendor/`` (git-ignored), pinned and hash-checked.
 
-Reads ``tools/vendor.lock.json``; fetches each npm tarball with ``npm pack`` and each wheel with
+Reads ``tools/build/vendor.lock.json``; fetches each npm tarball with ``npm pack`` and each wheel with
 ``pip download`` (the machine's configured registries; no host is named here), refuses any file
 whose sha256 differs from the lock, and unpacks what the page loads:
 
@@ -8,14 +8,14 @@ whose sha256 differs from the lock, and unpacks what the page loads:
 - ``static/vendor/pyodide/``   Pyodide core (``pyodide.mjs``, the wasm, the stdlib zip, the lock)
 - ``static/vendor/wheels/``    pydantic, pydantic-core built for Pyodide's ABI, and their deps; the
   browser's copies, made from the checked downloads: without docstrings, comments, pydantic's V1
-  package and mypy plugin, recompressed (``tools/slim.py``: :func:`slim_vendored_file`)
+  package and mypy plugin, recompressed (``tools/build/slim.py``: :func:`slim_vendored_file`)
 - ``static/vendor/app/``       Auspex's own wheel (``rules`` + ``auspex_web``), built from this tree
 
 Downloads are cached in ``.cache/vendor/`` so a second run is offline. Exit status 1 with a
 message on a hash mismatch or a failed download.
 
 The build is reproducible: two runs on one commit write byte-identical files (and so
-tools/precache.py gives them one version). Every wheel is rewritten with its entries sorted, mode
+tools/build/precache.py gives them one version). Every wheel is rewritten with its entries sorted, mode
 0644 and one timestamp, ``SOURCE_DATE_EPOCH``: the environment's if set, else the date of the last
 commit that changed the wheels' sources, else 1980-01-01 outside a git checkout (:func:`source_date_epoch`).
 """
@@ -32,11 +32,11 @@ import tarfile
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-from slim import FALLBACK_EPOCH, slim_vendored_file, slim_wheel  # noqa: E402 - tools/ is a folder of scripts, not a package
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+from tools.build.slim import FALLBACK_EPOCH, slim_vendored_file, slim_wheel  # noqa: E402 - run as a script, from the repository's root
 
-LOCK = ROOT / "tools" / "vendor.lock.json"
+LOCK = ROOT / "tools" / "build" / "vendor.lock.json"
 VENDOR = ROOT / "static" / "vendor"
 CACHE = ROOT / ".cache" / "vendor"
 
@@ -46,9 +46,9 @@ BUILD_INPUTS = (
     "rules",
     "static/auspex_web",
     "pyproject.toml",
-    "tools/vendor.py",
-    "tools/slim.py",
-    "tools/vendor.lock.json",
+    "tools/build/vendor.py",
+    "tools/build/slim.py",
+    "tools/build/vendor.lock.json",
 )
 
 
@@ -195,7 +195,7 @@ def write_catalogue(path: Path) -> None:
 
 def main(argv: list[str]) -> int:
     lock = json.loads(LOCK.read_text())
-    # one date for every zip entry written here and by pip (tools/slim.py reads it too)
+    # one date for every zip entry written here and by pip (tools/build/slim.py reads it too)
     os.environ["SOURCE_DATE_EPOCH"] = str(source_date_epoch())
     only_app = "--app" in argv
     if not only_app:
@@ -210,7 +210,7 @@ def main(argv: list[str]) -> int:
             shutil.copy2(fetch_wheel(entry), copy)  # the download is checked against the lock first
             before, after = slim_wheel(copy, slimmer=slim_vendored_file)
             saved += before - after
-        print(f"vendor: the wheels' browser copies {saved} bytes smaller (tools/slim.py: VENDORED_OMITS, docstrings)")
+        print(f"vendor: the wheels' browser copies {saved} bytes smaller (tools/build/slim.py: VENDORED_OMITS, docstrings)")
     app = build_app_wheel()
     print(f"vendor: runtime in {VENDOR.relative_to(ROOT)}/, app wheel {app.name}")
     return 0

@@ -2,11 +2,11 @@
 
 Drives the real page in Chromium through Playwright against a local server that counts bytes,
 with two references in the same browser: bare Pyodide running ``1+1`` in a worker
-(``tools/bench/bare.html``), and the same page loading the wheels Auspex loads (``?wheels=1``).
+(``tools/measure/bench/bare.html``), and the same page loading the wheels Auspex loads (``?wheels=1``).
 A third, diagnostic page also imports Auspex's engine and makes one warm-up call as the page's
 worker does (``?wheels=1&app=1``: ``bare_engine``). Two more show what PyScript itself costs: the
 vendored PyScript starting one worker with the page's own configuration (static/engine.js's
-``config()``) as the page does, running ``1+1`` and nothing of Auspex (``tools/bench/bare-pyscript.html``:
+``config()``) as the page does, running ``1+1`` and nothing of Auspex (``tools/measure/bench/bare-pyscript.html``:
 ``bare_pyscript``), and the same with Auspex's worker and its warm-up call (``?app=1``:
 ``pyscript_engine``, the engine without the page). bare_pyscript / bare_wheels is how much of the
 1.10x the budget allows PyScript alone takes (printed, and ``pyscript_alone`` in the JSON).
@@ -22,14 +22,14 @@ Figures (times in ms, bytes in bytes):
   each response would send it) on a first visit (fresh profile) and a repeat visit (same profile);
 - ``longest_task``: the longest main-thread task after first paint (Long Tasks API);
 - ``resolve``: tap on Resolve to the result on screen, median and 95th percentile of 50;
-- ``engines``: the engine-ready time in Firefox and in WebKit (driven as ``tools/engines.py`` says;
+- ``engines``: the engine-ready time in Firefox and in WebKit (driven as ``tools/testing/engines.py`` says;
   ``--engines``), a first visit (a fresh browser and profile each run) and a repeat visit (the same
   URL again, from the service worker's copy), median of ``--engine-runs``; unthrottled only (CPU
   throttling is Chromium's). Skipped, with a note, for an engine this machine lacks (``make browsers``);
-- ``odds``: the worker's ``odds`` call for ``tools/bench/odds-full-auto.json`` (a Full Auto Burst
+- ``odds``: the worker's ``odds`` call for ``tools/measure/bench/odds-full-auto.json`` (a Full Auto Burst
   of RoF 10, Tearing, Righteous Fury, armour by location), computed and rendered: the first call
   (which imports the odds engine) and the median of the next five;
-- ``curve``: the cost curve (``tools/bench/curve/*.json``, rows in ``CURVE``): for each scenario the
+- ``curve``: the cost curve (``tools/measure/bench/curve/*.json``, rows in ``CURVE``): for each scenario the
   worker's ``odds`` call and its resolve call (``handle``, what Resolve asks), the first call and
   the median of the next ``--curve-calls`` - 1 (each with another ``seed``: the worker keeps its last
   few odds answers), whether the odds are exact, and the row's budget met or not. One visit of the
@@ -54,7 +54,7 @@ curve row); ``--curve-only`` times only the Full Auto odds and the cost curve (n
 
 - ``replay``: the encounter replay's scaling on CPython (:mod:`bench_replay`): a fight of 100 to
   2,000 events replayed from its file, seconds and time per event (flat: linear); ``--no-replay``
-  skips it, ``python tools/bench_replay.py`` runs it alone.
+  skips it, ``python tools/measure/bench_replay.py`` runs it alone.
 """
 
 from __future__ import annotations
@@ -75,14 +75,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
 
-import bench_parse  # noqa: E402
-from bench_replay import replay_linear, replay_lines, replay_scaling  # noqa: E402
-from browser import launch, launch_persistent  # noqa: E402
-from engines import WAIT_FOR_ENGINE, missing_for, start  # noqa: E402
-from serve import Handler, make_server  # noqa: E402
+from tools.build.serve import Handler, make_server  # noqa: E402
+from tools.measure import bench_parse  # noqa: E402
+from tools.measure.bench_replay import replay_linear, replay_lines, replay_scaling  # noqa: E402
+from tools.testing.browser import launch, launch_persistent  # noqa: E402
+from tools.testing.engines import WAIT_FOR_ENGINE, missing_for, start  # noqa: E402
 
 PREFIX = "/auspex/"
 
@@ -179,19 +179,19 @@ ODDS_ONCE = """async (text) => {
 
 # The issue's odds case: a Full Auto Burst of RoF 10 against per-location armour, Tearing and
 # Righteous Fury (DH2: every natural 10 on a damage die).
-ODDS_SCENARIO = ROOT / "tools" / "bench" / "odds-full-auto.json"
+ODDS_SCENARIO = ROOT / "tools" / "measure" / "bench" / "odds-full-auto.json"
 
 WORKER_NOTE = (
     "unthrottled worker: Chromium's CPU throttling slows the page's main thread only, and a worker's "
     "CDP session refuses Emulation.setCPUThrottlingRate ('Operation is only supported for pages, not workers')"
 )
 
-CURVE_DIR = ROOT / "tools" / "bench" / "curve"
+CURVE_DIR = ROOT / "tools" / "measure" / "bench" / "curve"
 
 
 @dataclass(frozen=True)
 class CurveRow:
-    """One row of the cost curve: ``tools/bench/curve/<name>.json``, what it is, and its budgets in
+    """One row of the cost curve: ``tools/measure/bench/curve/<name>.json``, what it is, and its budgets in
     ms (the odds' median and first call, the resolve call's median), each in the worker."""
 
     name: str
@@ -256,7 +256,7 @@ def visit(
     a reload in the same profile, the CPU throttled ``throttle`` times: ``{"first": figures,
     "repeat": figures}``, each what ``measure(page)`` reads once the page is ready (polled every
     ``polling`` ms). ``keep``: also ``page``, ``context`` and ``profile`` (the caller closes them);
-    else they are closed here. tools/startprof.py visits the same way with its own ``measure``."""
+    else they are closed here. tools/measure/startprof.py visits the same way with its own ``measure``."""
     profile = tempfile.mkdtemp(prefix="auspex-bench-")
     context = launch_persistent(playwright, profile)
 
@@ -305,11 +305,11 @@ def run(runs: int, resolves: int, throttles: list[float]) -> dict[str, Any]:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
     pages = {
-        "bare": base + "tools/bench/bare.html",
-        "bare_wheels": base + "tools/bench/bare.html?wheels=1",
-        "bare_engine": base + "tools/bench/bare.html?wheels=1&app=1",
-        "bare_pyscript": base + "tools/bench/bare-pyscript.html",
-        "pyscript_engine": base + "tools/bench/bare-pyscript.html?app=1",
+        "bare": base + "tools/measure/bench/bare.html",
+        "bare_wheels": base + "tools/measure/bench/bare.html?wheels=1",
+        "bare_engine": base + "tools/measure/bench/bare.html?wheels=1&app=1",
+        "bare_pyscript": base + "tools/measure/bench/bare-pyscript.html",
+        "pyscript_engine": base + "tools/measure/bench/bare-pyscript.html?app=1",
         "auspex": base,
     }
     results: dict[str, Any] = {}
@@ -530,7 +530,7 @@ PROBE_STEPS = 4_000_000  # the busy loop's steps: about half a second in a worke
 
 
 def probe_worker_throttle(rate: float = 4.0) -> dict[str, Any]:
-    """Does CDP CPU throttling reach a dedicated worker? ``tools/bench/throttle.html``'s busy loop,
+    """Does CDP CPU throttling reach a dedicated worker? ``tools/measure/bench/throttle.html``'s busy loop,
     timed in its worker and on its main thread (median of 3, ms) without and with
     ``Emulation.setCPUThrottlingRate`` at ``rate`` on the page's CDP session; with throttling, the
     same command is also sent to the worker's own session (``Target.setAutoAttach`` on the page's
@@ -541,7 +541,7 @@ def probe_worker_throttle(rate: float = 4.0) -> dict[str, Any]:
 
     server = make_server(0, PREFIX)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}{PREFIX}tools/bench/throttle.html"
+    url = f"http://127.0.0.1:{server.server_address[1]}{PREFIX}tools/measure/bench/throttle.html"
     worker_ms: dict[str, float] = {}
     main_ms: dict[str, float] = {}
     answer = ""

@@ -11,7 +11,7 @@ line). A row is linear when its time per KB at 1 MB is at most :data:`SLACK` tim
 KB at 16 KB (a quadratic parser's grows 64-fold over that range).
 
 ``rows()`` returns ``[{"row", "what", "sizes": [bytes...], "ms": [...], "exponent", "linear"}]``;
-``table(rows)`` the lines :mod:`tools.bench` prints. Nothing here needs a browser.
+``table(rows)`` the lines :mod:`tools.measure.bench` prints. Nothing here needs a browser.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from rules.critical.text import _read_chart, _read_row, parse_text
 from rules.epic.models import _plus
@@ -172,7 +172,7 @@ def table(entries: list[dict[str, Any]]) -> str:
 
 
 def budgets(entries: list[dict[str, Any]]) -> list[tuple[str, str, bool | None]]:
-    """One budget line per row, as :func:`tools.bench.budgets` lists them."""
+    """One budget line per row, as :func:`tools.measure.bench.budgets` lists them."""
     return [
         (f"parse scaling {e['row']} linear (16 KB -> 1 MB)", f"{e['ms'][0]:.1f} -> {e['ms'][-1]:.1f} ms", e["linear"])
         for e in entries

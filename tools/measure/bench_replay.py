@@ -1,5 +1,5 @@
 """The encounter replay's scaling on CPython (``make bench``'s replay row; also alone:
-``python tools/bench_replay.py``): a dh2 fight of 100 to 2,000 events (the file's limit) replayed
+``python tools/measure/bench_replay.py``): a dh2 fight of 100 to 2,000 events (the file's limit) replayed
 from its file, the best of a few runs each, and the time per event, which stays flat when the
 replay is linear in its events (it grew with the square of them while every event deep-copied
 the whole state, its log included: 2,000 events 15.4 s).
@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from rules.encounter.engine import apply, replay
 from rules.encounter.models import EncounterError, EncounterState

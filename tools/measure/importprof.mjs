@@ -1,12 +1,12 @@
-// What the engine's Python start costs in Pyodide, without a browser: `node tools/importprof.mjs
+// What the engine's Python start costs in Pyodide, without a browser: `node tools/measure/importprof.mjs
 // [--runs 5] [--importtime] [--profile] [CHECKOUT ...]` (run `make vendor` first).
 //
-// A diagnostic beside tools/startprof.py, not a benchmark: Pyodide from static/vendor/ in Node (the
+// A diagnostic beside tools/measure/startprof.py, not a benchmark: Pyodide from static/vendor/ in Node (the
 // same wasm and V8 as Chromium's worker, no page, no PyScript, no network), the wheels engine.js
 // lists, then each CHECKOUT's rules/ and static/auspex_web/ sources written over the installed app
 // wheel (default: this checkout), so two checkouts compare without rebuilding the wheel. Before the
 // timing it imports what PyScript's worker imports before worker.py runs (asyncio, inspect, html,
-// base64, io, json; `from pydantic import BaseModel` as tools/bench/bare-worker.mjs does), so the
+// base64, io, json; `from pydantic import BaseModel` as tools/measure/bench/bare-worker.mjs does), so the
 // figure is what worker.py adds: `import auspex_web.worker` and the warm-up call handle("{}").
 //
 // Each run is a fresh Node process's Pyodide (a module imported once is not imported again);
@@ -19,7 +19,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const VENDOR = path.join(ROOT, "static/vendor");
 const PRELUDE = "import asyncio, inspect, html, base64, io, json\nfrom pydantic import BaseModel";
 const ENGINE = "import auspex_web.worker as w\nw.handle('{}')";

@@ -3,14 +3,14 @@
 Opens the page in Chromium (a fresh on-disk profile), waits for the ``auspex:ready`` mark, throttles
 the page's main thread (CDP ``Emulation.setCPUThrottlingRate``; the worker is not throttled), then:
 
-1. times ``--runs`` taps exactly as ``tools/bench.py``'s RESOLVE_ONCE does (click on #resolve ->
+1. times ``--runs`` taps exactly as ``tools/measure/bench.py``'s RESOLVE_ONCE does (click on #resolve ->
    MutationObserver on #result -> rAF + setTimeout 0): median, p95, min, max;
 2. records a CDP trace of ``--traced`` more taps and splits each tap's main-thread time by what ran
    (script by file, style recalculation, layout, HTML parsing, paint, ...), with the worker's own busy
    time (its Python resolve + render) beside it, averaged per tap;
 3. reports the result's HTML size (bytes) and element count.
 
-    .venv/bin/python tools/profile_resolve.py --throttle 4 --runs 50
+    .venv/bin/python tools/measure/profile_resolve.py --throttle 4 --runs 50
 """
 
 from __future__ import annotations
@@ -26,12 +26,12 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
 
-from bench import RESOLVE_ONCE  # noqa: E402  (the bench's own tap, so the profile times what it times)
-from browser import launch_persistent  # noqa: E402
-from serve import make_server  # noqa: E402
+from tools.build.serve import make_server  # noqa: E402
+from tools.measure.bench import RESOLVE_ONCE  # noqa: E402  (the bench's own tap, so the profile times what it times)
+from tools.testing.browser import launch_persistent  # noqa: E402
 
 SIZE = """() => { const r = document.querySelector('#result');
   return { bytes: new TextEncoder().encode(r.innerHTML).length, elements: r.querySelectorAll('*').length }; }"""

@@ -1,4 +1,4 @@
-"""Where the engine's start goes: ``python tools/startprof.py [--runs 3] [--throttle 4] [--pages auspex,bare_engine]``.
+"""Where the engine's start goes: ``python tools/measure/startprof.py [--runs 3] [--throttle 4] [--pages auspex,bare_engine]``.
 
 A diagnostic for the start's budget (engine ready within 1.10x bare Pyodide + the same wheels), not a
 benchmark (``make bench`` is). Serves the worktree, and for each run visits each page in turn
@@ -23,9 +23,9 @@ diagnosis, not the benchmark's.
 ``--base DIR --pages base,auspex``: the same page from another checkout (``git archive`` of the
 commit before, with a copy of static/vendor/) beside this one, for a before/after.
 
-The bare pages are tools/bench/bare.html (``bare_wheels``: Pyodide + the wheels; ``bare_engine``:
-also importing Auspex's engine and one warm-up call, as tools/bench.py names them) and
-tools/bench/bare-pyscript.html (``bare_pyscript``: PyScript's worker with the page's config running
+The bare pages are tools/measure/bench/bare.html (``bare_wheels``: Pyodide + the wheels; ``bare_engine``:
+also importing Auspex's engine and one warm-up call, as tools/measure/bench.py names them) and
+tools/measure/bench/bare-pyscript.html (``bare_pyscript``: PyScript's worker with the page's config running
 1+1; ``pyscript_engine``: Auspex's worker and warm-up call in it), which mark the same stages.
 """
 
@@ -40,17 +40,17 @@ import threading
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
 
-import bench  # noqa: E402
-from serve import Handler  # noqa: E402
+from tools.build.serve import Handler  # noqa: E402
+from tools.measure import bench  # noqa: E402
 
 PAGES = {
-    "bare_wheels": "tools/bench/bare.html?wheels=1",
-    "bare_engine": "tools/bench/bare.html?wheels=1&app=1",
-    "bare_pyscript": "tools/bench/bare-pyscript.html",
-    "pyscript_engine": "tools/bench/bare-pyscript.html?app=1",
+    "bare_wheels": "tools/measure/bench/bare.html?wheels=1",
+    "bare_engine": "tools/measure/bench/bare.html?wheels=1&app=1",
+    "bare_pyscript": "tools/measure/bench/bare-pyscript.html",
+    "pyscript_engine": "tools/measure/bench/bare-pyscript.html?app=1",
     "auspex": "",
     "base": "",  # the page as served from --base (another checkout, with its static/vendor/): before/after
 }
@@ -111,7 +111,7 @@ def worker_fetches(page: Any) -> dict[str, float]:
 
 
 def serve(root: Path) -> Any:
-    """A started static server of ``root`` under /auspex/ (tools/serve.py's handler), on a free port."""
+    """A started static server of ``root`` under /auspex/ (tools/build/serve.py's handler), on a free port."""
     handler = type("Prefixed", (Handler,), {"prefix": "/auspex/"})
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -128,7 +128,7 @@ def start_figures(page: Any) -> dict[str, float]:
 
 def visit(playwright: Any, url: str, throttle: float, progress: bool = False) -> dict[str, dict[str, float]]:
     """A first visit in a fresh profile and a reload in it: {"first": figures, "repeat": figures}
-    (tools/bench.py's visit, with :func:`start_figures` read; ``progress``: with :data:`PROGRESS`)."""
+    (tools/measure/bench.py's visit, with :func:`start_figures` read; ``progress``: with :data:`PROGRESS`)."""
     out: dict[str, dict[str, float]] = bench.visit(
         playwright,
         url,

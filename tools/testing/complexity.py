@@ -1,9 +1,9 @@
 """Size and branching of every function and class under ``rules/`` (the complexity limits).
 
-``python tools/complexity.py`` prints what is over the limits (a function over 60 lines or 20
+``python tools/testing/complexity.py`` prints what is over the limits (a function over 60 lines or 20
 branches, a class over 400 lines), longest first; ``--all`` prints every function. Folders given
 as arguments (relative to the repository) are measured instead of ``rules/``:
-``python tools/complexity.py rules static/auspex_web``. A branch is an
+``python tools/testing/complexity.py rules static/auspex_web``. A branch is an
 ``if`` / ``elif`` / conditional expression, ``for``, ``while``, each extra operand of ``and`` /
 ``or``, a comprehension's ``for`` and ``if``, ``except``, ``with``, ``match`` case, plus one for
 the function itself (a McCabe-like count). Lines run from the ``def`` (or first decorator) to the
@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 MAX_FUNCTION_LINES = 60
 MAX_CLASS_LINES = 400
 MAX_BRANCHES = 20

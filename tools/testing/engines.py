@@ -1,9 +1,9 @@
-"""How the smoke tests (tests/browsers/) and the benchmark (tools/bench.py) drive the two browser
+"""How the smoke tests (tests/browsers/) and the benchmark (tools/measure/bench.py) drive the two browser
 engines besides Chromium, each through the tool that works for it on Debian:
 
 - :class:`Firefox`: Debian's ``firefox-esr`` over WebDriver BiDi with npm ``puppeteer-core`` (pinned in
-  ``tools/puppeteer/``, installed into ``.cache/puppeteer/`` by ``tools/fetch_puppeteer.py``), from
-  ``tools/firefox.mjs``, a Node script this class talks to one JSON line at a time;
+  ``tools/testing/puppeteer/``, installed into ``.cache/puppeteer/`` by ``tools/testing/fetch_puppeteer.py``), from
+  ``tools/testing/firefox.mjs``, a Node script this class talks to one JSON line at a time;
 - :class:`WebKit`: WebKitGTK (the engine of every iOS browser), Debian's ``webkit2gtk-driver``:
   ``WebKitWebDriver`` driving ``MiniBrowser --automation`` under ``xvfb-run -a`` (MiniBrowser has no
   headless mode), through PyPI ``selenium``.
@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FIREFOX = os.environ.get("AUSPEX_FIREFOX", "/usr/bin/firefox-esr")
 NODE_MODULES = ROOT / ".cache" / "puppeteer" / "node_modules"
 WEBKIT_DRIVER = os.environ.get("AUSPEX_WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
@@ -57,7 +57,7 @@ def missing_for(engine: str) -> list[str]:
             (FIREFOX, Path(FIREFOX).exists()),
             ("node", shutil.which("node") is not None),
             (
-                "puppeteer-core in .cache/puppeteer (tools/fetch_puppeteer.py)",
+                "puppeteer-core in .cache/puppeteer (tools/testing/fetch_puppeteer.py)",
                 (NODE_MODULES / "puppeteer-core").is_dir(),
             ),
         ]
@@ -80,14 +80,14 @@ def missing_for(engine: str) -> list[str]:
 
 
 class Firefox:
-    """firefox-esr driven by tools/firefox.mjs (puppeteer-core over WebDriver BiDi)."""
+    """firefox-esr driven by tools/testing/firefox.mjs (puppeteer-core over WebDriver BiDi)."""
 
     name = "firefox"
 
     def __init__(self) -> None:
         env = {**os.environ, "AUSPEX_NODE_MODULES": str(NODE_MODULES), "AUSPEX_FIREFOX": FIREFOX}
         self.process = subprocess.Popen(
-            ["node", str(ROOT / "tools" / "firefox.mjs")],
+            ["node", str(ROOT / "tools" / "testing" / "firefox.mjs")],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -106,7 +106,7 @@ class Firefox:
         return answer["ok"]
 
     def send(self, **command: Any) -> Any:
-        """One command to tools/firefox.mjs (see there); its answer."""
+        """One command to tools/testing/firefox.mjs (see there); its answer."""
         assert self.process.stdin is not None
         self.process.stdin.write(json.dumps(command) + "\n")
         self.process.stdin.flush()

@@ -1,9 +1,9 @@
-"""Fetch axe-core for the accessibility tests: ``python tools/fetch_axe.py`` (``make test`` and
+"""Fetch axe-core for the accessibility tests: ``python tools/testing/fetch_axe.py`` (``make test`` and
 ``make e2e`` run it).
 
 axe-core is used by the browser tests only (tests/e2e/test_a11y.py, test_phone.py inject it into
 the page under test); it is never served with the page. The npm tarball is fetched with
-``npm pack`` (the machine's configured registry, like tools/vendor.py), refused unless its sha512
+``npm pack`` (the machine's configured registry, like tools/build/vendor.py), refused unless its sha512
 is the pinned ``dist.integrity`` the registry publishes for that version, and ``axe.min.js`` is
 extracted to ``.cache/axe/`` (git-ignored). A second run with the file in place is offline.
 Exit status 1 with a message on a mismatch or a failed download.
@@ -18,7 +18,7 @@ import sys
 import tarfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / ".cache" / "axe"
 VERSION = "4.14.1"
 # `npm view axe-core@4.14.1 dist.integrity`

@@ -1,10 +1,10 @@
-"""Fetch puppeteer-core for the Firefox smoke tests: ``python tools/fetch_puppeteer.py`` (``make test``
+"""Fetch puppeteer-core for the Firefox smoke tests: ``python tools/testing/fetch_puppeteer.py`` (``make test``
 runs it through ``make browsers``).
 
 puppeteer-core drives Debian's ``firefox-esr`` over WebDriver BiDi (tests/browsers/firefox.mjs); it
-is used by the tests only and never served with the page. ``tools/puppeteer/package-lock.json``
+is used by the tests only and never served with the page. ``tools/testing/puppeteer/package-lock.json``
 pins it and every package it needs, each with the sha512 the registry publishes; ``npm ci`` (the
-machine's configured registry, like tools/vendor.py) installs exactly those into
+machine's configured registry, like tools/build/vendor.py) installs exactly those into
 ``.cache/puppeteer/node_modules`` (git-ignored) and refuses any tarball whose integrity differs.
 puppeteer-core's own integrity is also checked here against :data:`INTEGRITY`, so a lock file
 edited by hand cannot swap it. A second run with the same lock is offline. Exit status 1 with a
@@ -19,8 +19,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-PINS = ROOT / "tools" / "puppeteer"
+ROOT = Path(__file__).resolve().parents[2]
+PINS = ROOT / "tools" / "testing" / "puppeteer"
 CACHE = ROOT / ".cache" / "puppeteer"
 VERSION = "25.16.0"
 # `npm view puppeteer-core@25.16.0 dist.integrity`
@@ -33,9 +33,9 @@ def lock_problem(lock: dict[str, object]) -> str | None:
     packages = lock.get("packages")
     entry = packages.get("node_modules/puppeteer-core") if isinstance(packages, dict) else None
     if not isinstance(entry, dict):
-        return "tools/puppeteer/package-lock.json has no puppeteer-core"
+        return "tools/testing/puppeteer/package-lock.json has no puppeteer-core"
     if entry.get("version") != VERSION or entry.get("integrity") != INTEGRITY:
-        return f"tools/puppeteer/package-lock.json pins puppeteer-core {entry.get('version')} ({entry.get('integrity')}), not {VERSION} ({INTEGRITY})"
+        return f"tools/testing/puppeteer/package-lock.json pins puppeteer-core {entry.get('version')} ({entry.get('integrity')}), not {VERSION} ({INTEGRITY})"
     return None
 
 

@@ -1,5 +1,5 @@
-// Drives Debian's firefox-esr for tools/engines.py (the smoke tests and the benchmark), over WebDriver BiDi with puppeteer-core
-// (pinned in tools/puppeteer/, installed into .cache/puppeteer/ by tools/fetch_puppeteer.py).
+// Drives Debian's firefox-esr for tools/testing/engines.py (the smoke tests and the benchmark), over WebDriver BiDi with puppeteer-core
+// (pinned in tools/testing/puppeteer/, installed into .cache/puppeteer/ by tools/testing/fetch_puppeteer.py).
 // Reads one JSON command per line on stdin and answers each with one JSON line on stdout:
 //   {"op": "goto", "url": "..."}                  -> {"ok": null}  (after the load event)
 //   {"op": "run", "fn": "async () => ...", "args": [...]}  -> {"ok": <the function's JSON result>}

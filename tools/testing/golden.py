@@ -10,7 +10,7 @@ The files:
 
 - ``examples.jsonl.gz``: every ``examples/*.json``.
 - ``suite.jsonl.gz``: every scenario the unit tests resolve, captured while they run
-  (``python tools/golden.py capture``: runs ``pytest tests/unit`` with this module as a plugin,
+  (``python tools/testing/golden.py capture``: runs ``pytest tests/unit`` with this module as a plugin,
   which records the scenario and its dice source at each call of ``rules.api.resolve_scenario``; the first
   12 distinct scenarios of each test are kept, since property tests resolve thousands).
 - ``qualities.jsonl.gz``: every weapon quality of the d100 rulesets alone (a melee and a ranged
@@ -20,15 +20,15 @@ The files:
 - ``drawn.jsonl.gz``: scenarios of all five rulesets drawn by hypothesis with a fixed seed (bursts,
   hordes, nearby foes, cover, evasion, called shots, hand-typed dice that run out).
 
-``python tools/golden.py record`` rebuilds them all from scratch (capture included), new inputs and
-all: never for a change of rule. ``python tools/golden.py refresh`` re-answers the recorded inputs and
+``python tools/testing/golden.py record`` rebuilds them all from scratch (capture included), new inputs and
+all: never for a change of rule. ``python tools/testing/golden.py refresh`` re-answers the recorded inputs and
 rewrites only the entries whose answer changed (listed with their first difference), so a commit that
 fixes a real rule bug re-records its own entries and nothing else, and says which entries change and
-why. ``python tools/golden.py diff`` lists the entries that differ today: the fields and figures
+why. ``python tools/testing/golden.py diff`` lists the entries that differ today: the fields and figures
 added (keys the recorded answer does not have) apart from the changes (a recorded value that is
 different or gone), with the first changed path of each entry.
 
-``python tools/golden.py add`` is the path for an addition: a new field or figure in the answers is
+``python tools/testing/golden.py add`` is the path for an addition: a new field or figure in the answers is
 written into the recorded entries, each recorded value kept as it was. It re-answers every recorded
 input and, when no recorded value changed anywhere (only keys absent from the recorded answers are
 new), writes those keys alone and prints each entry's added paths; when any recorded value changed, it
@@ -49,7 +49,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden"
 CAPTURE_ENV = "AUSPEX_GOLDEN_CAPTURE"
 MAX_OUTPUT = 300_000  # characters: an entry bigger than this is left out (the limits tests cover those)
@@ -211,7 +211,7 @@ def _captured(scenario: Any, roller: Any) -> dict[str, Any] | None:
 
 
 def pytest_configure(config: Any) -> None:
-    """As a pytest plugin (``-p tools.golden``) with ``AUSPEX_GOLDEN_CAPTURE=<file>`` set: record each
+    """As a pytest plugin (``-p tools.testing.golden``) with ``AUSPEX_GOLDEN_CAPTURE=<file>`` set: record each
     scenario resolved through ``rules.api.resolve_scenario`` as a JSON line in that file."""
     target = os.environ.get(CAPTURE_ENV)
     if not target:
@@ -245,7 +245,18 @@ def capture() -> list[dict[str, Any]]:
     target.parent.mkdir(exist_ok=True)
     target.unlink(missing_ok=True)
     env = {**os.environ, CAPTURE_ENV: str(target)}
-    cmd = [sys.executable, "-m", "pytest", "tests/unit", "-q", "-x", "-p", "tools.golden", "-p", "no:cacheprovider"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "tests/unit",
+        "-q",
+        "-x",
+        "-p",
+        "tools.testing.golden",
+        "-p",
+        "no:cacheprovider",
+    ]
     cmd += ["--deselect", "tests/unit/test_golden.py"]
     subprocess.run(cmd, cwd=ROOT, env=env, check=True)
     per_test: dict[str, dict[str, dict[str, Any]]] = {}
@@ -657,7 +668,7 @@ def main(argv: list[str]) -> int:
         print(f"{gained} entries gained fields")
         return 0
     print(
-        "usage: python tools/golden.py record|capture|diff|refresh|add [examples suite qualities drawn odds]",
+        "usage: python tools/testing/golden.py record|capture|diff|refresh|add [examples suite qualities drawn odds]",
         file=sys.stderr,
     )
     return 2
