@@ -79,7 +79,7 @@ serve: vendor
 # events (random and mutated, typed numbers in profiles) and of the critical tables' round trip;
 # prints the counts per ruleset.
 fuzz: venv
-	AUSPEX_FUZZ=long $(BIN)/pytest tests/unit/test_fuzz.py tests/unit/test_fuzz_encounter.py -q -s -p no:cacheprovider
+	AUSPEX_FUZZ=long $(BIN)/pytest tests/unit/shared/test_fuzz.py tests/unit/encounter/test_fuzz_encounter.py -q -s -p no:cacheprovider
 
 bench: vendor chromium browsers
 	$(BIN)/python tools/measure/bench.py

@@ -77,7 +77,7 @@ MAX_DICE = 1_000_000
 """The most dice a scenario may list. No legal attack needs more, in any ruleset, because no
 scenario that fits :data:`rules.jsonsafe.MAX_BYTES` (2 MB) can list more (a die takes at least
 two characters, ``1,``): the cap is the JSON size limit's, not a guess at an attack's need. The
-largest needs measured (``tests/unit/test_dice_and_seed.py``) are far below it: a DH1 Blast on
+largest needs measured (``tests/unit/shared/test_dice_and_seed.py``) are far below it: a DH1 Blast on
 50 others asks for 620 dice, an Epic formation of 30 units of 12 weapons of 20 each more than
 13,000; the old caps (500; Epic 2,000) asked for a die and then refused it."""
 

@@ -5,7 +5,7 @@ target sees it: outcome, degrees, hits on the target, wounds, Righteous Fury, sl
 lost and the locations struck. :func:`summarize` reads an :class:`Outcome` off a
 :class:`~rules.d100.models.Resolution`; :func:`outcomes` computes the distribution without resolving
 every combination of dice, and the tests check the two agree exactly by walking every die of the
-resolver (``tests/unit/test_odds_*``).
+resolver (``tests/unit/odds/test_odds_*``).
 
 How :func:`outcomes` stays exact and fast, in three walks of the resolver's own code
 (:func:`rules.odds.explore.explore`), each over the dice of one step:

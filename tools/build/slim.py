@@ -8,7 +8,7 @@ imports (:data:`BROWSER_OMITS`) are left out. :func:`strip_source` removes
 them token by token and keeps every line where it was, so a traceback in the browser console
 names the same line numbers as the source. :func:`slim_wheel` rewrites a wheel in place, with
 its ``RECORD`` hashes and sizes recomputed. What the page runs is tested by the browser tests;
-``tests/unit/test_slim.py`` checks that the code is otherwise unchanged (the same syntax tree,
+``tests/unit/tooling/test_slim.py`` checks that the code is otherwise unchanged (the same syntax tree,
 less the docstrings).
 """
 
@@ -171,7 +171,7 @@ def slim_wheel(
 # checkers only) and pydantic-core's software bill of materials (``sboms/``, a build record); and
 # pydantic modules reached only through features no model of ``rules`` uses (and the deprecated V1 API below): URL and e-mail types
 # (``networks``), ``Color``, the ``experimental`` package, ``validate_arguments`` / ``validate_call``,
-# and the git-revision helper behind ``pydantic.version.version_info``. tests/unit/test_slim.py runs
+# and the git-revision helper behind ``pydantic.version.version_info``. tests/unit/tooling/test_slim.py runs
 # every ruleset, the odds, the encounter and the tables with these modules made unimportable.
 VENDORED_OMITS = (
     "pydantic/v1/",

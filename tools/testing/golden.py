@@ -3,7 +3,7 @@ nothing a player can see.
 
 Each corpus file under ``tests/golden/`` is gzipped JSON lines, one entry per line,
 ``{"id": ..., "input": <scenario dict>, "output": <envelope of rules.run(input)>}``, sorted by id.
-``tests/unit/test_golden.py`` replays every entry through :func:`rules.run` and fails on any
+``tests/unit/tooling/test_golden.py`` replays every entry through :func:`rules.run` and fails on any
 difference in the JSON (steps, dice order and purposes, needs, numbers).
 
 The files:
@@ -257,7 +257,7 @@ def capture() -> list[dict[str, Any]]:
         "-p",
         "no:cacheprovider",
     ]
-    cmd += ["--deselect", "tests/unit/test_golden.py"]
+    cmd += ["--deselect", "tests/unit/tooling/test_golden.py"]
     subprocess.run(cmd, cwd=ROOT, env=env, check=True)
     per_test: dict[str, dict[str, dict[str, Any]]] = {}
     with target.open(encoding="utf-8") as f:

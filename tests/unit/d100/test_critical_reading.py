@@ -236,7 +236,7 @@ def test_the_odds_are_the_same_with_the_groups_tables() -> None:
     gun = weapon(AUTOGUN, rof="S/2/-")
     data = scenario(gun, action="Semi-Auto Burst", BS=50, wounds=10, taken=8)
     # (the Critical Effects rows, ``critical``, carry the group's words with tables:
-    # tests/unit/test_odds_critical.py; every other figure is the same)
+    # tests/unit/odds/test_odds_critical.py; every other figure is the same)
     plain = odds(load_scenario(data)).model_dump(mode="json", exclude={"critical"})
     row = [{"kind": "stunned", "dice": "1d5"}, {"kind": "characteristic", "characteristic": "T", "dice": "1d10"}]
     tables = [table("dh2", "Impact", loc, *[(n, f"row {n}", row) for n in range(1, 11)]) for loc in ("Body", "Arm")]

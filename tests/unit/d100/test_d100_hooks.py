@@ -116,7 +116,7 @@ def test_the_seams_are_where_the_procedure_asks() -> None:
 
 def test_fury_confirm_hooks() -> None:
     """Volatile is the one quality that skips Righteous Fury's confirmation roll (Deathwatch);
-    tests/unit/qualities/test_volatile.py pins what it does."""
+    tests/unit/d100/qualities/test_volatile.py pins what it does."""
     assert [(h.quality, h.order) for h in HOOKS["fury_confirm"]] == [("Volatile", 10)]
 
 
@@ -137,7 +137,7 @@ def test_aim_hooks_inaccurate_before_accurate(monkeypatch: pytest.MonkeyPatch) -
 
 def test_range_hooks() -> None:
     """Scatter (DH2) is the one quality with a modifier after the range band's
-    (tests/unit/qualities/test_scatter.py pins it and where it is listed)."""
+    (tests/unit/d100/qualities/test_scatter.py pins it and where it is listed)."""
     assert [(h.quality, h.order) for h in HOOKS["range"]] == [("Scatter", 10)]
 
 
@@ -168,7 +168,7 @@ def test_damage_dice_hooks_in_order() -> None:
 
 def test_damage_type_hooks() -> None:
     """Force is the one quality that changes the damage type (Energy in a psyker's hands, where the ruleset
-    says so: tests/unit/qualities/test_force.py)."""
+    says so: tests/unit/d100/qualities/test_force.py)."""
     assert [(h.quality, h.order) for h in HOOKS["damage_type"]] == [("Force", 10)]
     attack = DH2Attack(Scenario.model_validate(force_sword()), Roller(ScriptedDice([5, 9])))
     assert (attack.weapon.damage_type, attack.damage_type()) == ("I", "E")
@@ -176,13 +176,13 @@ def test_damage_type_hooks() -> None:
 
 def test_unbraced_hooks() -> None:
     """Gyro-Stabilised is the one quality that lessens an unbraced Heavy weapon's -30
-    (tests/unit/qualities/test_gyro_stabilised.py)."""
+    (tests/unit/d100/qualities/test_gyro_stabilised.py)."""
     assert [(h.quality, h.order) for h in HOOKS["unbraced"]] == [("Gyro-Stabilised", 10)]
 
 
 def test_range_band_hooks() -> None:
     """Gyro-Stabilised is the one quality that changes the range band (never Extreme:
-    tests/unit/qualities/test_gyro_stabilised.py)."""
+    tests/unit/d100/qualities/test_gyro_stabilised.py)."""
     assert [(h.quality, h.order) for h in HOOKS["range_band"]] == [("Gyro-Stabilised", 10)]
 
 
@@ -203,7 +203,7 @@ def test_area_predicates() -> None:
 
 def test_hit_damage_hooks() -> None:
     """Unstable is the one quality that changes a hit's damage before armour (its d10 drawn after the hit's
-    damage dice: tests/unit/qualities/test_unstable.py)."""
+    damage dice: tests/unit/d100/qualities/test_unstable.py)."""
     assert [(h.quality, h.order) for h in HOOKS["hit_damage"]] == [("Unstable", 10)]
 
 
@@ -236,10 +236,10 @@ def test_dice_notes_tearing_before_proven(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def test_armour_damage_hooks() -> None:
-    """Graviton is the one quality whose damage grows with the struck armour (tests/unit/qualities/test_graviton.py)."""
+    """Graviton is the one quality whose damage grows with the struck armour (tests/unit/d100/qualities/test_graviton.py)."""
     assert [(h.quality, h.order) for h in HOOKS["armour_damage"]] == [("Graviton", 10)]
 
 
 def test_miss_hooks() -> None:
-    """Blast is the one quality with a note on a miss (its round still lands: tests/unit/qualities/test_blast.py)."""
+    """Blast is the one quality with a note on a miss (its round still lands: tests/unit/d100/qualities/test_blast.py)."""
     assert [(h.quality, h.order) for h in HOOKS["miss"]] == [("Blast", 10)]

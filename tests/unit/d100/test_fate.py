@@ -18,7 +18,7 @@ from run_helpers import cli
 
 from rules import run
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _lasgun(dice: list[int], **extra: Any) -> dict[str, Any]:

@@ -6,7 +6,7 @@ its Focus Power test, and every Pushed power, calls for a roll on the Psychic Ph
 result of that table may lead on to the Perils of the Warp table (its own d100). Deathwatch: DW
 Core, Ch. VI, the same calls. The tables' words are the group's: no book prose ships.
 
-Hand count of the attack (as tests/unit/test_dh2_psychic.py): WP 45, the power's +10: 55. A d100
+Hand count of the attack (as tests/unit/dh2/test_dh2_psychic.py): WP 45, the power's +10: 55. A d100
 of 34 passes (no doubles), 33 passes with doubles; the power's d10 8 + 3 = 11 damage. The group's
 d100s come after those two dice, in the order the tables are read.
 """

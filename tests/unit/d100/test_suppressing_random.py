@@ -6,7 +6,7 @@ success." With ``action.random_targets`` and the others in the area in ``target.
 goes to a die-chosen one of them (1: the target, 2: the first listed...); in the encounter the
 attack event's ``area`` lists the combatants.
 
-The hand count shared by these tests (as tests/unit/test_dw_pinning.py): Autogun at 40 m (Short
+The hand count shared by these tests (as tests/unit/dw/test_dw_pinning.py): Autogun at 40 m (Short
 +10): BS 40 - 20 + 10 = 30; roll 10 -> 2 DoS -> 1 + 2 // 2 = 2 hits; reversed 01: Head, then Head.
 Each damage d10 5: 5 + 3 = 8.
 """

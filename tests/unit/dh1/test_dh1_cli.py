@@ -9,7 +9,7 @@ from pathlib import Path
 from dh1_scenarios import AUTOGUN, SWORD, scenario, weapon
 from run_helpers import cli
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_cli_resolves_a_dh1_scenario_file(tmp_path: Path) -> None:

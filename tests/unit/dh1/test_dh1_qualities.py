@@ -1,6 +1,6 @@
 """Dark Heresy 1st edition weapon qualities: the ruleset's table of them, the ones it refuses, and what no
 single quality owns (each quality's own tests, its DH1 reading beside DH2's and Deathwatch's, are in
-tests/unit/qualities/test_<quality>.py; rules/data/dh1/qualities.json gives each reading and source).
+tests/unit/d100/qualities/test_<quality>.py; rules/data/dh1/qualities.json gives each reading and source).
 
 Seed 003, Weapon Qualities (Accurate, Balanced, Blast (X), Defensive, Flexible, Inaccurate, Power
 field, Primitive, Reliable, Scatter, Shocking, Tearing, Toxic, Unbalanced, Unreliable, Unwieldy);

@@ -79,7 +79,7 @@ def test_dh2_only_actions_refused_naming_dark_heresy_1st_edition(action: str) ->
 
 
 # Every action of seed 003's table is offered (Feint, Defensive Stance, Stun, Grapple and
-# Knock-Down: tests/unit/test_dh1_manoeuvres.py; Multiple Attacks: tests/unit/test_multiple_attacks.py)
+# Knock-Down: tests/unit/dh1/test_dh1_manoeuvres.py; Multiple Attacks: tests/unit/d100/test_multiple_attacks.py)
 
 
 @pytest.mark.parametrize("action", ["All Out Attack", "Charge", "Guarded Attack"])

@@ -2,7 +2,7 @@
 
 Every quality in ``rules/data/dh2/qualities.json`` is shown changing the result of an attack against
 the same attack without it (and, where its text says so, *not* changing it): each in its own file,
-``tests/unit/qualities/test_<quality>.py``, beside its DH1 and Deathwatch readings, and here what
+``tests/unit/d100/qualities/test_<quality>.py``, beside its DH1 and Deathwatch readings, and here what
 several qualities share (the parrying weapon's table, the tests a struck target takes, the qualities
 DH2 refuses), with scripted dice in
 the order the engine consumes them (``rules/d100/stages/``): the test d100 (Spray: each person's
@@ -115,7 +115,7 @@ COVERED = {
 
 
 def test_every_dh2_quality_has_tests_in_this_file() -> None:
-    # A quality added to the data file must get its tests here or in tests/unit/qualities/test_<quality>.py.
+    # A quality added to the data file must get its tests here or in tests/unit/d100/qualities/test_<quality>.py.
     assert {q.name for q in tables.qualities("dh2").qualities} == COVERED
 
 

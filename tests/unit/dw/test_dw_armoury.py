@@ -28,7 +28,7 @@ SEED_NAME = "001_43934ab936927244.txt"
 # them through AUSPEX_SEEDS or the team's workspace.
 SEED_PLACES = [
     *([Path(os.environ["AUSPEX_SEEDS"])] if os.environ.get("AUSPEX_SEEDS") else []),
-    Path(__file__).resolve().parents[3] / "shared" / "seeds",
+    Path(__file__).resolve().parents[4] / "shared" / "seeds",
     Path("/work/shared/seeds"),
 ]
 SEED_001 = next((p / SEED_NAME for p in SEED_PLACES if (p / SEED_NAME).is_file()), SEED_PLACES[0] / SEED_NAME)

@@ -3,7 +3,7 @@ Critical damage and the damage states.
 
 Seed 001: Melee Weapons ("Characters using melee weapons add their SB to the Damage they inflict";
 "Chainfists and Power Fists double the wielder's Strength Bonus"), Weapon Qualities (Tearing; Volatile,
-Razor Sharp, Primitive and Felling (X) have their files in tests/unit/qualities/), Cover Types ("Adds extra AP to locations hidden by cover"; Heavy
+Razor Sharp, Primitive and Felling (X) have their files in tests/unit/d100/qualities/), Cover Types ("Adds extra AP to locations hidden by cover"; Heavy
 Wood, Flakboard, Sandbags, Ice 8), Unarmed Combat ("1d5-3 I+SB. Armour Points count as double ...
 inflicting damage greater than or equal to your target's Toughness Bonus also inflicts 1 level of
 Fatigue"), Damage ("Critical Damage is cumulative"; Heavily Damaged: "If Damage taken is more than twice

@@ -12,7 +12,7 @@ from encounter_helpers import CULTIST_ATTACKER, CULTIST_TARGET, GUARD, Fight
 
 from rules.encounter.run import run_encounter
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _fight(guard_fate: int | None = 2, cultist_fate: int | None = None) -> Fight:

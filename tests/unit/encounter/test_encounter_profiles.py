@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from rules.encounter.models import EVENT_TYPES
 from rules.encounter.run import run_encounter
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 def _add(f: Fight, cid: str, name: str, attacker: Any = None, target: Any = None) -> dict[str, Any]:

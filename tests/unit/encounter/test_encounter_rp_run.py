@@ -146,7 +146,7 @@ def test_preview_gives_the_scenario_an_attack_would_have_now_and_changes_nothing
 
 
 def test_the_example_encounter_replays_to_round_3_with_what_each_event_left() -> None:
-    path = Path(__file__).parents[2] / "examples" / "encounters" / "dh2-three-rounds.json"
+    path = Path(__file__).parents[3] / "examples" / "encounters" / "dh2-three-rounds.json"
     out = run_encounter({"encounter": json.loads(path.read_text())})
     assert out["status"] == "ok"
     s = out["state"]

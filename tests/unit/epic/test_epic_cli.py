@@ -12,7 +12,7 @@ from typing import Any
 from epic_scenarios import infantry, scenario, shooter, vehicle
 from run_helpers import cli
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _resolve_file(tmp_path: Path, data: dict[str, Any]) -> subprocess.CompletedProcess[str]:

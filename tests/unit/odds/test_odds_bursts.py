@@ -33,7 +33,7 @@ from rules.odds import d100 as odds_d100
 from rules.odds import odds
 from rules.odds.d100 import outcomes, summarize, wounds_cap
 
-FULL_AUTO = Path(__file__).resolve().parents[2] / "tools" / "measure" / "bench" / "odds-full-auto.json"
+FULL_AUTO = Path(__file__).resolve().parents[3] / "tools" / "measure" / "bench" / "odds-full-auto.json"
 
 
 def _full_auto(rof: int, storm: bool) -> dict[str, Any]:

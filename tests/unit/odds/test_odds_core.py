@@ -23,7 +23,7 @@ from rules.odds.dist import Dist, mix, pack, unpack
 from rules.odds.explore import Walker, explore
 from rules.odds.walked import epic_summarize, walk
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 CLASSES = {"dh2": dh2.DH2Attack, "dh1": dh1.DH1Attack, "dw": dw.DWAttack}
 
 

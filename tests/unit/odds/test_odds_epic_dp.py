@@ -22,7 +22,7 @@ from rules.odds.dist import Dist
 from rules.odds.epic_dp import composed, marginals
 from rules.odds.walked import EpicOutcome, walk
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 CURVE = ROOT / "tools" / "measure" / "bench" / "curve"
 
 

@@ -13,7 +13,7 @@ from rules import api
 from rules.errors import NeedDie
 from rules.odds import run_odds
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _lasgun(bs: int, **target: Any) -> dict[str, Any]:

@@ -36,7 +36,7 @@ from rules.odds.d100 import summarize, wounds_cap
 from rules.odds.models import Chance, Odds
 from rules.odds.walked import epic_summarize
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 # The Full Auto Burst: a ripper gun (RoF 10, 1d10+4, Pen 2, Tearing) at 10 m (Short range)
 # against a Heretic with armour by location, BS 50 - 10 + 10 = 50.

@@ -25,7 +25,7 @@ from rules.odds.dist import Dist
 from rules.odds.explore import Merge, Walker, explore, explore_marked
 from rules.odds.walked import RpOutcome, _PenRound, rp_summarize, rp_tally, shot_chances, walk, walk_rp
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 D6_CHART = {"chart": 1, "die": 6, "rows": "1-3: Wounded\n4-5: Badly wounded\n6: Killed outright"}
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from rules.catalogue import catalogue
 from rules.d100 import tables
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_catalogue_lists_each_rulesets_own_actions_and_qualities() -> None:

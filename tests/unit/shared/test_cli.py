@@ -11,7 +11,7 @@ from typing import Any
 from dh2_scenarios import scenario
 from run_helpers import cli
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = ROOT / "examples" / "lasgun.json"
 
 

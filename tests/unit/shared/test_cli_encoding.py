@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from encounter_helpers import CULTIST_TARGET, GUARD
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = ROOT / "examples" / "lasgun.json"
 BOM = b"\xef\xbb\xbf"
 

@@ -44,7 +44,7 @@ from rules.wh40krp.models import RpScenario
 
 LONG = os.environ.get("AUSPEX_FUZZ") == "long"
 EXAMPLES = 10_000 if LONG else 100
-EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "examples"
+EXAMPLES_DIR = Path(__file__).resolve().parents[3] / "examples"
 COUNTS: dict[str, Counter[str]] = {}
 
 

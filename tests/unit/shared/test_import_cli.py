@@ -12,7 +12,7 @@ from run_helpers import cli
 from rules.__main__ import main
 from rules.party import check_party
 
-DATA = Path(__file__).parent / "data" / "import"
+DATA = Path(__file__).resolve().parents[1] / "data" / "import"
 
 
 def test_import_stat_block_prints_a_party_file_that_loads(capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,7 +15,7 @@ from rules.api import run
 from rules.importer import Unreadable, import_text, run_import
 from rules.importer.foundry import recognise
 
-DATA = Path(__file__).parent / "data" / "import"
+DATA = Path(__file__).resolve().parents[1] / "data" / "import"
 
 
 def imported(name: str) -> Any:

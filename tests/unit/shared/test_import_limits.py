@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from rules.importer import STATBLOCK_LENGTH, Unreadable, import_text, run_import
 
-DATA = Path(__file__).parent / "data" / "import"
-ROOT = Path(__file__).resolve().parents[2]
+DATA = Path(__file__).resolve().parents[1] / "data" / "import"
+ROOT = Path(__file__).resolve().parents[3]
 BLOCK = (DATA / "statblock-enforcer.txt").read_text(encoding="utf-8")
 ACTOR = json.loads((DATA / "deathwatch-character.json").read_text())
 

@@ -14,7 +14,7 @@ from rules.api import run
 from rules.importer import ImportResult, Unreadable, import_text
 from rules.importer.statblock import clean
 
-DATA = Path(__file__).parent / "data" / "import"
+DATA = Path(__file__).resolve().parents[1] / "data" / "import"
 
 
 def read(name: str, system: str = "dh2") -> ImportResult:

@@ -27,7 +27,7 @@ from rules.initiative import run_initiative
 from rules.party import check_party
 from rules.wh40krp.models import DamageChart, _modes
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 CPU_BOUND = 0.05  # seconds of CPU for 100 KB: a quadratic parser takes seconds, a linear one ~1 ms
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 MARKER = re.compile(r"\bissues?\s*#?\d+", re.IGNORECASE)
 TEXT_SUFFIXES = {".py", ".js", ".mjs", ".json", ".html", ".css", ".svg", ".webmanifest"}
 

@@ -15,7 +15,7 @@ import rules.party
 from rules.epic.models import parse_weapons
 from rules.party import MAX_ERRORS, check_party, describe
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 SCENARIOS = {
     "dh2": "lasgun.json",
     "dh1": "dh1-storm-bolter.json",

@@ -15,7 +15,7 @@ from typing import Any
 
 import rules
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+GOLDEN = Path(__file__).resolve().parents[2] / "golden"
 CODE = re.compile(r"//|\bmax\(|\bmin\(| \* |\u2212 -\d")
 # the arithmetic shapes worth replaying, in the corpus's words or (recorded earlier) in code's
 ARITHMETIC = re.compile(r"rounded down|half of|\u00f7|//|\bmax\(")
@@ -86,7 +86,7 @@ def test_degrees_of_success_read_as_whole_tens_of_the_margin() -> None:
 
 
 def wounds_step(taken: int, dice: list[int]) -> str:
-    scenario = json.loads((Path(__file__).resolve().parents[2] / "examples" / "lasgun.json").read_text())
+    scenario = json.loads((Path(__file__).resolve().parents[3] / "examples" / "lasgun.json").read_text())
     scenario["target"]["damage_taken"] = taken
     scenario["dice"] = dice
     out = rules.run(scenario)

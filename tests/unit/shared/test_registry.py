@@ -17,7 +17,7 @@ from rules.dice import SeededDice
 from rules.errors import ScenarioError
 from rules.registry import RULESETS, Ruleset
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SYSTEMS = list(RULESETS)
 
 

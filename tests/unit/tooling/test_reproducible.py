@@ -22,7 +22,7 @@ import pytest
 
 from tools.build import slim, vendor
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def git(*args: str, cwd: Path = ROOT) -> str:

@@ -17,7 +17,7 @@ import pytest
 
 from tools.build.slim import slim_file, slim_json, slim_vendored_file, slim_wheel, strip_source
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SHIPPED = sorted([*(ROOT / "rules").rglob("*.py"), *(ROOT / "static" / "auspex_web").rglob("*.py")])
 
 

@@ -11,7 +11,7 @@ from auspex_web import bridge
 
 import rules
 
-EXAMPLE = json.loads((Path(__file__).resolve().parents[2] / "examples" / "lasgun.json").read_text())
+EXAMPLE = json.loads((Path(__file__).resolve().parents[3] / "examples" / "lasgun.json").read_text())
 
 
 def call(scenario: Any) -> dict[str, Any]:

@@ -12,7 +12,7 @@ import pytest
 
 from tools.build import icons, precache
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_the_version_changes_with_any_files_content_or_name() -> None:

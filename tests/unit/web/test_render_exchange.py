@@ -12,10 +12,9 @@ from typing import Any
 
 from auspex_web.bridge import respond_exchange, respond_sweep
 from auspex_web.render_exchange import heat
+from test_odds_exchange import STANDARD, encounter
 
-from tests.unit.test_odds_exchange import STANDARD, encounter
-
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def dodging_cultist(name: str = "Cultist") -> dict[str, Any]:

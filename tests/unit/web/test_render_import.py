@@ -11,7 +11,7 @@ from pathlib import Path
 from auspex_web.bridge import import_preview
 from auspex_web.render_import import render_import
 
-DATA = Path(__file__).parent / "data" / "import"
+DATA = Path(__file__).resolve().parents[1] / "data" / "import"
 
 
 def _inputs(html: str) -> dict[tuple[str, str], str]:

@@ -16,7 +16,7 @@ from auspex_web.render_odds import SHOWN, chart_scale, percent, render_odds
 from rules.odds import odds as odds_of
 from rules.odds import run_odds
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 HOSTILE = "<script>alert(1)</script>"
 
 

@@ -14,7 +14,7 @@ from test_render import k
 
 import rules
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 
 
 def text(html: str) -> str:

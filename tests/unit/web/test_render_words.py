@@ -18,7 +18,7 @@ from test_render import k, resolution
 import rules
 from rules.d100.models import Step
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+GOLDEN = Path(__file__).resolve().parents[2] / "golden"
 
 
 def every_source() -> set[str]:
@@ -50,7 +50,7 @@ def test_the_step_log_starts_collapsed() -> None:
 
 def test_the_step_log_of_the_fan_ruleset_and_epic_starts_collapsed() -> None:
     for name in ("wh40krp-autogun-round.json", "epic-tactical-shooting.json"):
-        path = Path(__file__).resolve().parents[2] / "examples" / name
+        path = Path(__file__).resolve().parents[3] / "examples" / name
         if not path.exists():
             pytest.skip(f"no example {name}")
         out = rules.run(json.loads(path.read_text()))
@@ -141,7 +141,7 @@ def test_empty_names_read_as_the_attacker_its_weapon_the_target() -> None:
 
 
 def test_empty_names_in_the_fan_rulesets_round_read_in_words() -> None:
-    path = Path(__file__).resolve().parents[2] / "examples" / "wh40krp-autogun-round.json"
+    path = Path(__file__).resolve().parents[3] / "examples" / "wh40krp-autogun-round.json"
     out = rules.run(json.loads(path.read_text()))["resolution"]
     out.update(attacker="", weapon="", target="")
     who = re.search(r'<p class="who">(.*?)</p>', render_resolution(out))

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tools.build import precache
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 INDEX = (ROOT / "index.html").read_text(encoding="utf-8")
 HINTS = re.findall(r'<link rel="modulepreload" href="([^"]+)">', INDEX)
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from run_helpers import cli
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = ROOT / "examples" / "wh40krp-autogun-round.json"
 
 CHART_1 = "01-20: Flesh wound\n21-50: Wounded\n51-90: Badly wounded\n91-00: Killed outright"
