@@ -22,8 +22,8 @@ venv: $(STAMP)
 # PyScript, Pyodide and the wheels, pinned and sha256-checked, into static/vendor/; rebuilds the app wheel;
 # then lists what the service worker (sw.js) precaches for offline use (static/vendor/precache.js).
 vendor: venv
-	$(BIN)/python tools/vendor.py
-	$(BIN)/python tools/precache.py
+	$(BIN)/python tools/build/vendor.py
+	$(BIN)/python tools/build/precache.py
 
 # Debian's Chromium for the browser tests (Playwright cannot download browsers on every machine).
 chromium:
@@ -45,12 +45,12 @@ browsers: venv
 	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	else echo "browsers: $$missing missing (install them as root: apt-get install$$missing); the Firefox/WebKit smoke tests will be skipped"; fi
-	@if command -v npm >/dev/null 2>&1; then $(BIN)/python tools/fetch_puppeteer.py; \
+	@if command -v npm >/dev/null 2>&1; then $(BIN)/python tools/testing/fetch_puppeteer.py; \
 	else echo "browsers: no npm: the Firefox smoke test will be skipped"; fi
 
 # axe-core for the accessibility tests only (never served with the page): pinned, integrity-checked, into .cache/axe/.
 axe: venv
-	$(BIN)/python tools/fetch_axe.py
+	$(BIN)/python tools/testing/fetch_axe.py
 
 lint: venv
 	$(BIN)/ruff check rules tools tests static/auspex_web
@@ -72,17 +72,17 @@ test: vendor chromium browsers axe lint
 	AUSPEX_REQUIRE_BROWSERS=$${AUSPEX_REQUIRE_BROWSERS:-$$([ "$$(id -u)" = 0 ] && echo 1)} $(BIN)/pytest -q
 
 serve: vendor
-	$(BIN)/python tools/serve.py --port $(PORT)
+	$(BIN)/python tools/build/serve.py --port $(PORT)
 
 # The long fuzz (not part of `make test`, which runs its short derandomized profiles): 10,000
 # mutated scenarios per ruleset through rules.api.run, and 10,000 cases per ruleset of encounter
 # events (random and mutated, typed numbers in profiles) and of the critical tables' round trip;
 # prints the counts per ruleset.
 fuzz: venv
-	AUSPEX_FUZZ=long $(BIN)/pytest tests/unit/test_fuzz.py tests/unit/test_fuzz_encounter.py -q -s -p no:cacheprovider
+	AUSPEX_FUZZ=long $(BIN)/pytest tests/unit/shared/test_fuzz.py tests/unit/encounter/test_fuzz_encounter.py -q -s -p no:cacheprovider
 
 bench: vendor chromium browsers
-	$(BIN)/python tools/bench.py
+	$(BIN)/python tools/measure/bench.py
 
 clean:
 	rm -rf $(VENV) .cache static/vendor build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,7 +1,7 @@
 // Auspex's service worker: after the first visit the page works offline, and it never runs half
 // old, half new files.
 //
-// tools/precache.py (make vendor) writes static/vendor/precache.js: every file the page loads (the
+// tools/build/precache.py (make vendor) writes static/vendor/precache.js: every file the page loads (the
 // vendored runtime, the wheels, the app's own files) and a version, a hash of all their contents
 // and of this file. This worker precaches them in one cache named after that version and answers
 // the page only with that version's files. Any change to any file changes precache.js, which the
@@ -64,7 +64,7 @@ function sameFile(a, b) {
 }
 
 // The runtime goes through fetch() first: the HTTP cache answers at once and keeps V8's compiled-wasm
-// cache, which a response read from Cache Storage does not get (tools/bench.py measured a repeat
+// cache, which a response read from Cache Storage does not get (tools/measure/bench.py measured a repeat
 // visit ~0.4 s slower when the precache answered). That answer is used only when it is this
 // version's file (sameFile): after a new version is published, the HTTP cache may hold the new
 // runtime under the same names, and this version's copy answers until the page reloads into the new

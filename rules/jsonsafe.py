@@ -16,7 +16,7 @@ than a few digits, so :func:`loads` refuses, with a message at one field:
 The checks are linear scans with regular expressions free of nested repetition (no recursion, no
 backtracking), run BEFORE ``json.loads``. :func:`check_value` does the same for a value already
 parsed (a dict given to :func:`rules.api.run`), walking it with an explicit stack, and in the same
-walk finds the text no field may hold (:func:`rules.limits.text_errors`), so an input is walked once.
+walk finds the text no field may hold (:func:`text_errors`), so an input is walked once.
 """
 
 from __future__ import annotations
@@ -127,6 +127,16 @@ def check_value(value: Any, *, what: str, structure: bool = True, path: str = ""
             _check_number(item, path or what)
     errors.reverse()
     return errors
+
+
+def text_errors(data: Any, path: str = "") -> list[FieldError]:
+    """Every string in ``data`` (a parsed JSON value) that is longer than :data:`TEXT_LENGTH` or
+    holds a character that cannot be shown, as a :class:`FieldError` at its dotted path from
+    ``path`` (an object's key that is too long or unshowable is reported at the object). Linear in
+    the size of ``data``; iterative, so deep input cannot exhaust the stack. The walk is
+    :func:`check_value`'s, which gives these with its nesting and number checks in
+    one pass (as the engine's entries call it); here without them."""
+    return check_value(data, what="scenario", structure=False, path=path)
 
 
 def _children(

@@ -15,9 +15,6 @@ weapon list may be one weapon per line); every other C0/C1 control and DEL is re
 from __future__ import annotations
 
 import re
-from typing import Any
-
-from .errors import FieldError
 
 # -- text lengths, in characters ---------------------------------------------------------------------
 
@@ -111,18 +108,6 @@ def bad_character(text: str) -> str | None:
     if m is None:
         return None
     return f"Contains a character that cannot be shown (U+{ord(m.group()):04X}): retype it"
-
-
-def text_errors(data: Any, path: str = "") -> list[FieldError]:
-    """Every string in ``data`` (a parsed JSON value) that is longer than :data:`TEXT_LENGTH` or
-    holds a character that cannot be shown, as a :class:`FieldError` at its dotted path from
-    ``path`` (an object's key that is too long or unshowable is reported at the object). Linear in
-    the size of ``data``; iterative, so deep input cannot exhaust the stack. The walk is
-    :func:`rules.jsonsafe.check_value`'s, which gives these with its nesting and number checks in
-    one pass (as the engine's entries call it); here without them."""
-    from .jsonsafe import check_value
-
-    return check_value(data, what="scenario", structure=False, path=path)
 
 
 def shown(text: str, length: int = 40) -> str:

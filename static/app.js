@@ -121,7 +121,7 @@ onEngine(({ detail }) => {
         everReady = true;
         root.dataset.engineMs = String(Math.round(ms));
         engineSays(`Rules engine ready (${(ms / 1000).toFixed(1)} s).`, "ready");
-        performance.mark("auspex:ready"); // read by tools/bench.py
+        performance.mark("auspex:ready"); // read by tools/measure/bench.py
         registerServiceWorker();
       } else {
         engineSays("Rules engine ready again.", "ready");
@@ -337,7 +337,7 @@ async function resolveNow(given, { seed = null, kept = false, dice = null } = {}
     if (toEncounter && envelope.status === "ok" && scenario.fate_reroll) setFate("", ""); // spent: not the next attack's
     show(envelope);
     envelope.after?.(); // the encounter's own controls marked, after the forms' marks are cleared
-    performance.mark("auspex:result"); // read by tools/bench.py
+    performance.mark("auspex:result"); // read by tools/measure/bench.py
     return envelope;
   } catch (error) {
     console.error("auspex: resolving failed", error);

@@ -24,7 +24,7 @@ const CORE = "./static/vendor/pyscript/core.js";
 const WORKER = "./static/auspex_web/worker.py";
 export const PYODIDE = "./static/vendor/pyodide/pyodide.mjs";
 // Every wheel the worker installs, dependencies included: with packages_cache "passthrough" Pyodide
-// loads these URLs directly (no micropip, nothing resolves dependencies). tools/precache.py checks
+// loads these URLs directly (no micropip, nothing resolves dependencies). tools/build/precache.py checks
 // this list against static/vendor/ and fails `make vendor` when they differ.
 export const WHEELS = [
   "./static/vendor/wheels/typing_extensions-4.16.0-py3-none-any.whl",
@@ -93,7 +93,7 @@ const START_FILES = [
 ];
 
 async function startFiles() {
-  // PyScript's chunks too: tools/precache.py lists every file the start needs (static/vendor/precache.js)
+  // PyScript's chunks too: tools/build/precache.py lists every file the start needs (static/vendor/precache.js)
   if (navigator.serviceWorker?.controller) return START_FILES; // the offline copy holds them all
   try {
     const text = await (await fetch(url("./static/vendor/precache.js"))).text();
@@ -188,7 +188,7 @@ function xworkerOf(script, run) {
   });
 }
 
-// The first start's stages as performance marks ("auspex:engine:core" ...), read by tools/startprof.py:
+// The first start's stages as performance marks ("auspex:engine:core" ...), read by tools/measure/startprof.py:
 // start (boot begins), core (PyScript's core.js and chunks imported), worker (PyScript created the
 // worker), python (Pyodide, the wheels and worker.py's imports done), then app.js's auspex:ready.
 function mark(stage) {

@@ -1,7 +1,7 @@
 // Reading a QR code: the camera (getUserMedia), a picture of the code (a photo or a screenshot,
 // <input type=file accept=image/*>), or its link pasted, always. Decoded by the browser's own
 // BarcodeDetector where it has one for QR codes, else by the vendored jsQR 1.4.0 (pure JS,
-// Apache-2.0; pinned and sha256-checked by tools/vendor.py), imported only when a code is to be
+// Apache-2.0; pinned and sha256-checked by tools/build/vendor.py), imported only when a code is to be
 // read. This module itself is imported only when the encounter panel asks for a scan (peer.js).
 // What is read is untrusted text: the caller checks it (peer.js unpacks it within share.js's limits).
 

@@ -96,7 +96,7 @@ const QR_QUIET = 4; // the blank border a reader needs, in modules
 
 // `link` drawn as a QR code filling the panel's width (up to 560 CSS pixels: its modules large
 // enough to scan across a table), by the vendored encoder (qrcode-generator, pinned and
-// hash-checked by tools/vendor.py, loaded only now). Returns false when the link does not fit one code.
+// hash-checked by tools/build/vendor.py, loaded only now). Returns false when the link does not fit one code.
 export async function drawQr(canvas, link) {
   if (link.length > QR_MAX) return false;
   let code;

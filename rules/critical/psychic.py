@@ -28,6 +28,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from .. import limits
+from .effect_words import LineError, effect_words, split_effects
 from .models import ROW_TEXT_LENGTH, PerilsTable, PhenomenaRow, PhenomenaTable, PsychicRow, TablesFile
 
 PHENOMENA = "Phenomena"
@@ -77,8 +78,6 @@ def _split_perils(rest: str) -> tuple[str, bool]:
 def read_line(line: str) -> tuple[str, PsychicRow]:
     """One psychic line as its table (``"Phenomena"`` or ``"Perils"``) and its row. Raises
     :class:`rules.critical.text.LineError` (field ``line``, ``rows``, ``text`` or ``effects``)."""
-    from .text import LineError, split_effects
-
     m = _LINE.fullmatch(line)
     if not m:
         raise LineError(
@@ -131,8 +130,6 @@ def build(system: str, lines: list[tuple[int, str, PsychicRow]], errors: list[di
 
 def row_text(table: str, row: PsychicRow) -> str:
     """A row as its paste-in line: ``Phenomena, 76-100: words [fatigue 1] [perils]``."""
-    from .text import effect_words
-
     words = "".join(f" [{effect_words(e)}]" for e in row.effects)
     if getattr(row, "perils", False):
         words += " [perils]"

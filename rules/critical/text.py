@@ -57,6 +57,13 @@ from typing import Any
 from pydantic import ValidationError
 
 from .. import limits
+from . import psychic
+from .effect_words import CHARACTERISTICS as CHARACTERISTICS
+from .effect_words import EFFECT_HELP
+from .effect_words import LineError as LineError
+from .effect_words import effect_words as effect_words
+from .effect_words import split_effects as split_effects
+from .effect_words import trailing_groups as trailing_groups
 from .models import (
     DAMAGE_TYPES,
     ROW_TEXT_LENGTH,
@@ -65,14 +72,12 @@ from .models import (
     ChartEntry,
     CriticalRow,
     CriticalTable,
-    Effect,
     TablesFile,
 )
 
 D100_SYSTEMS: tuple[str, ...] = ("dh2", "dh1", "dw")
 FAN_SYSTEM = "wh40krp"
 SYSTEMS: tuple[str, ...] = (*D100_SYSTEMS, FAN_SYSTEM)
-CHARACTERISTICS: tuple[str, ...] = ("WS", "BS", "S", "T", "Ag", "Int", "Per", "WP", "Fel")
 MAX_LINES = 2_000
 """Lines read from a pasted text (16 tables of 10 rows need 160; comments and blanks besides)."""
 LINE_LENGTH = 2_000
@@ -84,24 +89,11 @@ LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 cannot hold one."""
 
 _ROW_NUMBER = re.compile(r"(?:row\s*)?(\d{1,3})", re.IGNORECASE)
-_COUNT = r"(\d{1,3}|\d{0,2}d\d{1,3})"
-_STUNNED = re.compile(rf"stunned\s+{_COUNT}(?:\s+rounds?)?", re.IGNORECASE)
-_FATIGUE = re.compile(rf"fatigue\s+{_COUNT}(?:\s+levels?)?", re.IGNORECASE)
-_CHARACTERISTIC = re.compile(rf"([a-z]{{1,3}})(?:\s+damage)?\s+{_COUNT}", re.IGNORECASE)
-_PLAIN = {
-    "prone": "prone",
-    "blood loss": "blood_loss",
-    "on fire": "on_fire",
-    "lost": "lost",
-    "useless": "useless",
-    "slain": "slain",
-}
 # A line is cut at its separators (the first colon; the commas before it) with str.partition and
 # split, and each pattern is matched whole (fullmatch) against one stripped piece, the words that
 # follow never matched by a pattern: linear in the line, with no backtracking over its length.
 _CHART_HEAD = re.compile(r"chart\s*(\d{1,2})(?:\s*\(\s*d(\d{1,3})\s*\))?", re.IGNORECASE)
 _CHART_SPAN = re.compile(r"(-?\d{1,3})(?:\s*[-\u2013]\s*(-?\d{1,3}))?")
-_EFFECT_HELP = "stunned N, stunned 1d5, prone, fatigue N, blood loss, on fire, Ag damage 1d10, lost, useless, slain"
 
 
 class TablesTextError(ValueError):
@@ -114,15 +106,6 @@ class TablesTextError(ValueError):
         super().__init__(
             f"line {first['line']}: {first['message']}" + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else "")
         )
-
-
-class LineError(Exception):
-    """A line of a critical table's text that cannot be read: the field it is in and why."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
 
 
 # ---------------------------------------------------------------------------------------------- reading
@@ -165,79 +148,6 @@ def _row_number(word: str) -> int:
     return number
 
 
-def _count(word: str) -> dict[str, Any]:
-    """``"2"`` -> ``{"amount": 2}``, ``"1d5"`` / ``"d5"`` -> ``{"dice": "1d5"}``."""
-    word = word.lower()
-    if "d" not in word:
-        if int(word) > 100:
-            raise LineError("effects", f"{int(word)} is more than 100")
-        return {"amount": int(word)}
-    number, sides = word.split("d")
-    if int(number or 1) < 1 or int(sides) not in (5, 10, 100):
-        raise LineError("effects", f"'{word}' is not dice like 1d5, 1d10 or 2d10")
-    return {"dice": f"{int(number or 1)}d{int(sides)}"}
-
-
-def _effect(words: str) -> dict[str, Any]:
-    """One effect's words (``"stunned 1d5 rounds"``) as :class:`Effect` fields; raises LineError."""
-    plain = " ".join(words.split())
-    kind = _PLAIN.get(plain.lower())
-    if kind is not None:
-        return {"kind": kind}
-    for pattern, name in ((_STUNNED, "stunned"), (_FATIGUE, "fatigue")):
-        m = pattern.fullmatch(plain)
-        if m:
-            return {"kind": name, **_count(m.group(1))}
-    if plain.lower() in ("stunned", "fatigue"):
-        raise LineError("effects", f"'[{plain}]' needs its count: [{plain.lower()} 1] or [{plain.lower()} 1d5]")
-    m = _CHARACTERISTIC.fullmatch(plain)
-    if m:
-        found = next((c for c in CHARACTERISTICS if c.lower() == m.group(1).lower()), None)
-        if found is not None:
-            return {"kind": "characteristic", "characteristic": found, **_count(m.group(2))}
-    raise LineError("effects", f"'[{limits.shown(plain)}]' is not an effect ({_EFFECT_HELP})")
-
-
-def trailing_groups(text: str) -> tuple[str, list[str]]:
-    """``text`` split into its words and the bracketed groups at its end, in order:
-    ``"Knocked down [stunned 1] [prone]"`` -> ``("Knocked down", ["stunned 1", "prone"])`` (the
-    words stripped). A group is ``[`` ... ``]`` with no bracket inside, only whitespace after it.
-    One scan from the end: linear in ``text`` (each character is looked at a bounded number of
-    times), however many groups or spaces it holds."""
-    groups: list[str] = []
-    end = len(text)
-    while True:
-        close = end
-        while close > 0 and text[close - 1].isspace():
-            close -= 1
-        if close == 0 or text[close - 1] != "]":
-            break
-        start = text.rfind("[", 0, close - 1)
-        if start < 0 or text.find("]", start + 1, close - 1) >= 0:
-            break
-        groups.append(text[start + 1 : close - 1])
-        end = start
-    groups.reverse()
-    return text[:end].strip(), groups
-
-
-def split_effects(rest: str) -> tuple[str, list[Effect]]:
-    """The text after the colon split into the group's text and its trailing bracketed effects."""
-    text, groups = trailing_groups(rest)
-    found: list[str] = []
-    for group in groups:
-        found += [w for w in re.split(r"[;,]", group) if w.strip()] or [""]
-    effects = []
-    for words in found:
-        fields = _effect(words)
-        try:
-            effects.append(Effect.model_validate(fields))
-        except ValidationError as exc:
-            message = str(exc.errors()[0]["msg"]).removeprefix("Value error, ")
-            raise LineError("effects", f"'[{limits.shown(words.strip())}]': {message}") from None
-    return text, effects
-
-
 def unwritable(words: str, *, effects: bool = True) -> str | None:
     """Why a row's words (a critical row's ``text``; with ``effects`` False, a chart row's
     ``result``) cannot be written as one line of the text form and read back the same, or None: a
@@ -269,7 +179,7 @@ def _row_line(line: str) -> tuple[tuple[str, str], CriticalRow]:
 
 
 def _read_row(line: str) -> tuple[tuple[str, str], CriticalRow]:
-    """:func:`_row_line` without the bound (``tools/bench_parse.py`` times it on long lines)."""
+    """:func:`_row_line` without the bound (``tools/measure/bench_parse.py`` times it on long lines)."""
     head, colon, rest = line.partition(":")
     parts = head.split(",", 2)
     if not colon or len(parts) < 3:
@@ -298,8 +208,6 @@ def parse_tables(system: str, text: str) -> TablesFile:
     only that ruleset's tables, in the books' order. Raises :class:`TablesTextError` listing every
     bad line (a row outside 1-10, a row given twice, an unknown effect, damage type or location, a
     line with no colon...)."""
-    from . import psychic
-
     _too_long(text)
     errors: list[dict[str, Any]] = []
     rows: dict[tuple[str, str], dict[int, tuple[int, CriticalRow]]] = {}
@@ -361,7 +269,7 @@ def _chart_line(line: str) -> tuple[int, int | None, dict[str, Any]]:
 
 
 def _read_chart(line: str) -> tuple[int, int | None, dict[str, Any]]:
-    """:func:`_chart_line` without the bound (``tools/bench_parse.py`` times it on long lines)."""
+    """:func:`_chart_line` without the bound (``tools/measure/bench_parse.py`` times it on long lines)."""
     head, comma, rest = line.partition(",")
     m = _CHART_HEAD.fullmatch(head.strip()) if comma else None
     if not m:
@@ -441,19 +349,6 @@ def parse_text(system: str, text: str) -> TablesFile:
 # ---------------------------------------------------------------------------------------------- writing
 
 
-def _count_words(effect: Effect) -> str:
-    return effect.dice if effect.dice is not None else str(effect.amount)
-
-
-def effect_words(effect: Effect) -> str:
-    """An effect as its canonical words, without brackets: ``stunned 1d5``, ``Ag damage 1d10``."""
-    if effect.kind in ("stunned", "fatigue"):
-        return f"{effect.kind} {_count_words(effect)}"
-    if effect.kind == "characteristic":
-        return f"{effect.characteristic} damage {_count_words(effect)}"
-    return effect.kind.replace("_", " ")
-
-
 def _row_text(table: CriticalTable, row: CriticalRow) -> str:
     words = "".join(f" [{effect_words(e)}]" for e in row.effects)
     text = f" {row.text}" if row.text else ""
@@ -471,9 +366,7 @@ def _chart_text(chart: ChartEntry) -> list[str]:
 
 
 HEADERS = {
-    "d100": (
-        f"# Critical tables: DAMAGE TYPE, LOCATION, ROW: your text [effect] [effect]\n# Effects: {_EFFECT_HELP}\n"
-    ),
+    "d100": (f"# Critical tables: DAMAGE TYPE, LOCATION, ROW: your text [effect] [effect]\n# Effects: {EFFECT_HELP}\n"),
     FAN_SYSTEM: "# Damage Charts: Chart N, LOW-HIGH: result (Chart 2 (d20), 1-5: ... for a chart not rolled on d100)\n",
 }
 
@@ -485,10 +378,8 @@ def format_text(system: str, file: TablesFile) -> str:
         lines = [line for chart in file.charts for line in _chart_text(chart)]
         return HEADERS[FAN_SYSTEM] + "".join(f"{line}\n" for line in lines)
     lines = [_row_text(t, r) for t in file.tables if t.system == system for r in t.rows]
-    from .psychic import HELP, lines_of
-
-    more = lines_of(system, file)  # the Psychic Phenomena and Perils of the Warp rows, after them
-    return HEADERS["d100"] + (HELP if more else "") + "".join(f"{line}\n" for line in lines + more)
+    more = psychic.lines_of(system, file)  # the Psychic Phenomena and Perils of the Warp rows, after them
+    return HEADERS["d100"] + (psychic.HELP if more else "") + "".join(f"{line}\n" for line in lines + more)
 
 
 def template(system: str) -> TablesFile:

@@ -38,7 +38,15 @@ from rules.d100.tables import ActionDef
 
 from ..dice import Roller
 from ..errors import FieldError
-from . import D100Test, dh1_test, difference, number, signed
+from . import (  # Grappling (seed 004), DH1 / Deathwatch melee manoeuvres: their own procedures
+    D100Test,
+    dh1_test,
+    difference,
+    grapple,
+    manoeuvres,
+    number,
+    signed,
+)
 from .opposed import SideTest, Winner
 from .qualities import Qualities, hooks, no_attack_test
 from .seams import Seams
@@ -253,11 +261,7 @@ class D100Attack:
         """The attack, stage by stage (:mod:`rules.d100.stages`), each taking the
         :class:`~rules.d100.state.AttackState` and returning the next."""
         if self.s.action.action_type.strip().lower() == "grapple" and self.tables_have_grapple:
-            from . import grapple  # seed 004, Grappling: its own procedure
-
             return grapple.resolve(self)
-        from . import manoeuvres  # DH1 / Deathwatch melee manoeuvres: their own procedure
-
         if (kind := manoeuvres.kind_of(self)) is not None:
             return manoeuvres.resolve(self, kind)
         st = self.seams.setting(self)  # check.run, then modifiers.run (Step One)

@@ -34,7 +34,7 @@ from rules.d100.models import FateResult, Resolution, Scenario, Step
 from ..dice import Roller
 from ..errors import ScenarioError
 from .opposed import OPPOSED
-from .seams import EVASION, FURY_CONFIRM, PINNING, TARGET_TEST, TEST
+from .roles import EVASION, FURY_CONFIRM, PINNING, TARGET_TEST, TEST
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,8 @@ from rules.d100.models import (
 from ..errors import FieldError, ScenarioError
 from . import D100Test
 from .opposed import Opposed, Side, SideTest, opposed_test
-from .seams import TEST, Seams
+from .roles import TEST
+from .seams import Seams
 from .stages import check, evasion, modifiers, test
 from .stages.damage import damage_all
 from .stages.finish import finish

@@ -28,6 +28,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from rules import limits
 from rules.critical.models import CriticalReading, CriticalTable, PerilsTable, PhenomenaTable, PsychicReading
+from rules.d100.quality_text import parse_quality, quality_text
 from rules.dice import DiceExpression
 
 LOCATIONS: tuple[str, ...] = ("Head", "Right Arm", "Left Arm", "Body", "Right Leg", "Left Leg")
@@ -76,7 +77,7 @@ MAX_DICE = 1_000_000
 """The most dice a scenario may list. No legal attack needs more, in any ruleset, because no
 scenario that fits :data:`rules.jsonsafe.MAX_BYTES` (2 MB) can list more (a die takes at least
 two characters, ``1,``): the cap is the JSON size limit's, not a guess at an attack's need. The
-largest needs measured (``tests/unit/test_dice_and_seed.py``) are far below it: a DH1 Blast on
+largest needs measured (``tests/unit/shared/test_dice_and_seed.py``) are far below it: a DH1 Blast on
 50 others asks for 620 dice, an Epic formation of 30 units of 12 weapons of 20 each more than
 13,000; the old caps (500; Epic 2,000) asked for a die and then refused it."""
 
@@ -151,8 +152,6 @@ def _quality_value(text: str) -> str:
     """Read ``Proven 3`` as the book writes it, ``Proven (3)`` (:func:`rules.d100.tables.quality_text`). Refuse a quality whose X is over :data:`rules.limits.QUALITY_VALUE` (``Blast (30000)``) at
     the model, before any rule multiplies by it; a malformed or unknown quality is left to the
     ruleset's check (:func:`rules.d100.tables.check_qualities`), which names the ruleset."""
-    from rules.d100.tables import parse_quality, quality_text
-
     try:
         parse_quality(text)
     except ValueError as exc:

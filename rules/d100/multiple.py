@@ -25,6 +25,7 @@ from rules.d100.models import Resolution, Scenario, Step
 
 from ..dice import Roller
 from ..errors import FieldError
+from .follow_up import after_first
 
 if TYPE_CHECKING:
     from .attack import D100Attack
@@ -92,8 +93,6 @@ def resolve(attack: type[D100Attack], scenario: Scenario, roller: Roller) -> Res
     """Every attack of a Multiple Attacks action (:func:`wanted`), the later ones in the first's
     ``attacks``. Raises :class:`~rules.errors.ScenarioError` (before any die) and
     :class:`~rules.errors.NeedDie` (the later attacks' purposes start ``attack N:``)."""
-    from .two_weapon import after_first  # (two_weapon imports the check, which imports this module)
-
     first = attack(scenario, roller)
     talent = scenario.action.talent
     assert talent is not None

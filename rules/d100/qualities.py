@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from rules.d100.tables import QualityDef
 
 from . import signed
-from .seams import UNSTABLE, for_person
+from .roles import UNSTABLE, for_person
+from .stages.landing import scatter
 
 if TYPE_CHECKING:
     from . import D100Test
@@ -170,8 +171,6 @@ def _twin_linked_bonus(a: D100Attack, st: AttackState) -> list[tuple[str, int, s
 def _blast_miss(a: D100Attack, test: D100Test) -> None:
     """Blast: a missed round still lands where the Scatter Diagram puts it (or the GM places it):
     :func:`rules.d100.stages.landing.scatter`, by the test's degrees of failure."""
-    from .stages.landing import scatter
-
     a.scatter_roll = scatter(a, -test.degrees)
 
 

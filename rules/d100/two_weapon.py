@@ -24,6 +24,7 @@ from rules.d100.tables import TwoWeapon
 from ..dice import Roller
 from ..errors import FieldError, ScenarioError
 from .attack import D100Attack
+from .follow_up import after_first
 from .stages import check
 
 SECOND = "second weapon: "
@@ -194,30 +195,6 @@ def pair_errors(first: D100Attack, second: D100Attack, tw: TwoWeapon) -> list[Fi
     errors += _targets(first.s, tw)
     errors += _second_errors(second, first.s.action.second_target is not None)
     return errors
-
-
-def after_first(second: Scenario, one: Resolution, same_target: bool) -> tuple[Scenario, list[Step]]:
-    """The second attack's scenario once the first is resolved: on the same target, the damage it
-    now has taken (a Horde: its Magnitude left), and no Evasion if the first attack used its
-    Reaction. Reading: a target makes one Reaction a round (DH2 Core, Ch. VII, Reactions; seed 004:
-    "she still cannot Evade more than once in a round")."""
-    if not same_target:
-        return second, []
-    target = second.target
-    update: dict[str, object] = {"damage_taken": one.damage_taken_after}
-    if target.horde is not None and one.horde is not None:
-        update["horde"] = target.horde.model_copy(update={"magnitude": one.horde.magnitude_after})
-    notes: list[Step] = []
-    if target.evasion is not None and any("(evasion)" in d.purpose for d in one.dice):
-        update["evasion"] = None
-        notes.append(
-            Step(
-                rule="Evasion",
-                source="seed 004, Two-Weapon Fighting (she still cannot Evade more than once in a round)",
-                detail=f"{target.name} used its Reaction against the first attack: no Evasion against the second.",
-            )
-        )
-    return second.model_copy(update={"target": target.model_copy(update=update)}), notes
 
 
 def cost(system: str, action: dict[str, object], attacker: dict[str, object] | None) -> int | None:

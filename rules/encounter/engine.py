@@ -24,8 +24,11 @@ from rules.epic import overwatch as epic_overwatch
 from rules.wh40krp import fan_time
 
 from .. import limits, registry
-from ..dice import Roller, ScriptedDice, SeededDice
+from ..dice import Roller
 from ..errors import FieldError, NeedDie, ScenarioError
+from .acting import event_roller as event_roller
+from .acting import limited as limited
+from .acting import lose_aim as lose_aim
 from .families import family
 from .family import is_melee, own_names, profile_words
 from .models import (
@@ -138,32 +141,6 @@ def spend_action(ctx: Ctx, c: CombatantState, cost: int, what: str) -> None:
     ended = family(st.system).acting(c, what, st.round)  # Epic overwatch (seed 002): a new action ends it
     if ended:
         ctx.log.append(ended)
-
-
-def limited(f: str, c: CombatantState, cost: int, what: str) -> None:
-    """Refuse what ``c``'s conditions stop: any action (Stunned, Helpless, Unconscious...), or a
-    Full Action (Pinned: Half Actions only)."""
-    stop = conditions.limit(c)
-    if stop is not None and stop[0] == "all":
-        cond = stop[1]
-        left = f", {cond.rounds} turn(s) left" if cond.rounds else ""
-        raise EncounterError.at(
-            f"{f}.who", f"{c.name} is {cond.name}{left}: no actions ({conditions.rule(cond.name).rule}); end its turn"
-        )
-    if stop is not None and stop[0] == "full" and cost >= 2:
-        raise EncounterError.at(
-            f"{f}.type",
-            f"{c.name} is {stop[1].name}: Half Actions only, and {what} is a Full Action ({conditions.rule(stop[1].name).rule})",
-        )
-
-
-def event_roller(ctx: Ctx) -> Roller:
-    """The event's dice: those given (rolled by hand), or a seed's; neither: an empty list, so the
-    first die needed is asked for (a ``needs`` envelope) and an event that rolls none goes on."""
-    ev = ctx.event
-    if ev.seed is not None and ev.dice is None:
-        return Roller(SeededDice(ev.seed))
-    return Roller(ScriptedDice(ev.dice or []))
 
 
 # --- the handlers ------------------------------------------------------------------------------
@@ -678,12 +655,6 @@ def _aim(ctx: Ctx) -> None:
     ctx.log.append(f"{c.name} aims ({ctx.event.aim} Action, +{bonus} to its next attack)")
 
 
-def lose_aim(c: CombatantState) -> None:
-    """Aim is held for the next attack only: anything else loses it (seed 003, Aim: 'on your next attack')."""
-    c.aim = "none"
-    c.conditions = [x for x in c.conditions if x.name != "Aiming"]
-
-
 def _reload_cost(rld: str | None) -> int:
     """Half Actions a Rld needs: Half 1, Full 2, "2 Full" 4 (Rld not given: a Full Action)."""
     text = (rld or "Full").strip().lower()
@@ -787,7 +758,7 @@ def _overwatch(ctx: Ctx) -> None:
     002, Overwatch; :mod:`rules.epic.overwatch`); in the d100 rulesets a Full Action
     setting a kill zone held over later turns (seed 001, Overwatch; :func:`upkeep.overwatch`)."""
     if not family(ctx.state.system).formation_overwatch:
-        return upkeep.overwatch(ctx)
+        return upkeep.overwatch(ctx, spend_action)
     if ctx.event.fire is not None or ctx.event.zone is not None:
         field = "fire" if ctx.event.fire is not None else "zone"
         raise EncounterError.at(

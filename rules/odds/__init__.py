@@ -178,7 +178,9 @@ def _d100_finish(scenario: Any, report: Odds, dist: Dist[Any], sample: int | Non
     figures are each attack's alone."""
     from .two_weapon import with_second
 
-    report = with_second(scenario, report, dist, sample, attack_class(scenario.system))
+    report = with_second(
+        scenario, report, dist, sample, attack_class(scenario.system), d100_distribution, d100_outcomes
+    )
     talent = getattr(getattr(scenario, "action", None), "talent", None)
     if talent is not None:  # Multiple Attacks: the figures are one attack's
         from ..d100.multiple import ATTACKS

@@ -5,7 +5,7 @@ target sees it: outcome, degrees, hits on the target, wounds, Righteous Fury, sl
 lost and the locations struck. :func:`summarize` reads an :class:`Outcome` off a
 :class:`~rules.d100.models.Resolution`; :func:`outcomes` computes the distribution without resolving
 every combination of dice, and the tests check the two agree exactly by walking every die of the
-resolver (``tests/unit/test_odds_*``).
+resolver (``tests/unit/odds/test_odds_*``).
 
 How :func:`outcomes` stays exact and fast, in three walks of the resolver's own code
 (:func:`rules.odds.explore.explore`), each over the dice of one step:
@@ -59,7 +59,7 @@ from typing import Any
 
 from rules.d100.models import Hit, Resolution, Scenario, TargetTest
 
-from ..d100 import seams as roles
+from ..d100 import roles
 from ..d100.attack import D100Attack, Setting
 from ..d100.seams import Seams
 from ..d100.stages.damage import damage_all, pen

@@ -47,11 +47,11 @@ from ..dice import Roller
 from ..epic.models import EpicScenario
 from ..epic.procedure import EpicAttack
 from .dist import Dist, sum_all
+from .epic_outcome import EpicOutcome
 from .explore import Walker, explore
 
 if TYPE_CHECKING:
     from ..epic.state import FormationState
-    from .walked import EpicOutcome
 
 
 class WalkedAttack(EpicAttack):
@@ -411,8 +411,6 @@ def _outcomes(scenario: EpicScenario, joint: _Joint) -> Dist[EpicOutcome]:
     """The :class:`EpicOutcome` of each (hits, destroyed): Shock for coming under fire and one per
     unit destroyed, then breaking (seed 002, Apply Shock; Check Whether the Target Breaks), as
     :func:`rules.epic.shock.finish` and the resolver's outcome read them."""
-    from .walked import EpicOutcome
-
     rows, denom = joint
     out: dict[EpicOutcome, int] = {}
     for destroyed, weights in enumerate(rows):

@@ -22,7 +22,7 @@ How it stays exact and fast:
   walked once, from the first WS roll that reaches it (the Reaction does not read the attack's
   degrees: DH2 Evasion negates hits by its own degrees).
 
-``tests/unit/test_odds_grapple.py`` checks every figure against brute force: every face of every die
+``tests/unit/odds/test_odds_grapple.py`` checks every figure against brute force: every face of every die
 through :func:`rules.api.resolve`.
 """
 

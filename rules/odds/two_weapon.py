@@ -18,6 +18,7 @@ taken as the target stands before the first attack. Readings:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -33,9 +34,20 @@ from .models import Chance, Figure, Odds
 SOURCE = "seed 004, Two-Weapon Fighting"
 
 
-def with_second(scenario: Any, report: Odds, dist: Dist[Any], sample: int | None, attack: type[D100Attack]) -> Odds:
+def with_second(
+    scenario: Any,
+    report: Odds,
+    dist: Dist[Any],
+    sample: int | None,
+    attack: type[D100Attack],
+    distribution: Callable[[Any], tuple[Dist[Any], int | None]],
+    outcomes: Callable[[Any, Dist[Any], int | None], Odds],
+) -> Odds:
     """``report`` with the second weapon's odds (``second``) and, where exact, both attacks'
     together (``both``); ``report`` unchanged when the attack is not made with both weapons.
+    ``distribution`` and ``outcomes`` are the d100 family's walk and report
+    (:func:`rules.odds.d100_distribution`, :func:`rules.odds.d100_outcomes`), passed in by the
+    package that defines them so this module need not import it back.
     Raises :class:`ScenarioError` at the field when the pair is not allowed, as resolving would."""
     tw = tables.tables(scenario.system).two_weapon
     if tw is None or not two_weapon.wanted(scenario):
@@ -45,10 +57,8 @@ def with_second(scenario: Any, report: Odds, dist: Dist[Any], sample: int | None
     errors = two_weapon.pair_errors(attack(scenario, roller), attack(planned, roller), tw)
     if errors:
         raise ScenarioError(errors)
-    from . import d100_distribution, d100_outcomes
-
-    dist2, sample2 = d100_distribution(planned)
-    second = d100_outcomes(planned, dist2, sample2)
+    dist2, sample2 = distribution(planned)
+    second = outcomes(planned, dist2, sample2)
     notes = list(report.notes)
     both: list[Figure] = []
     t = scenario.target

@@ -45,12 +45,15 @@ from functools import cache
 from typing import Any
 
 from ..dice import Roller
-from ..epic.models import EpicResolution, EpicScenario
+from ..epic.models import EpicScenario
 from ..wh40krp.models import RpDamage, RpResolution, RpScenario, Shot
 from ..wh40krp.procedure import Wh40krpRound
 from ..wh40krp.readings import D100Reading, hit_location, penetrates
 from ..wh40krp.state import Aim, RoundState
 from .dist import Dist, mix
+from .epic_dp import WalkedAttack
+from .epic_outcome import EpicOutcome as EpicOutcome
+from .epic_outcome import epic_summarize as epic_summarize
 from .explore import Classes, Merge, Walker, explore, explore_marked
 
 LIMIT = 4000  # whole-resolver runs walked before estimating instead
@@ -87,30 +90,6 @@ def _off(shot: Shot) -> bool:
 
 # A hit the walk read off the player's chart, standing for its damage (only ``result_from`` is read).
 _OFF_CHART = RpDamage(chart=1, die=100, roll=0, total=0, result_from="off_chart")
-
-
-@dataclass(frozen=True, order=True)
-class EpicOutcome:
-    """An Epic shooting as the odds count it, for the target formation: ``outcome``, hits scored,
-    units destroyed, broken, wiped out."""
-
-    outcome: str
-    hits: int
-    destroyed: int
-    broken: bool
-    wiped_out: bool
-
-
-def epic_summarize(res: EpicResolution) -> EpicOutcome:
-    """The :class:`EpicOutcome` of a resolution (the target formation is the first)."""
-    target = res.formations[0] if res.formations else None
-    return EpicOutcome(
-        outcome=res.outcome,
-        hits=sum(res.hits.values()),
-        destroyed=target.destroyed if target else 0,
-        broken=bool(target and target.broken),
-        wiped_out=bool(target and target.wiped_out),
-    )
 
 
 class _PenRound(Wh40krpRound):
@@ -441,8 +420,6 @@ def walk_rp(scenario: RpScenario, limit: int | None = None) -> RpWalked:
 
 
 def _epic_run(scenario: EpicScenario) -> Callable[[Walker], EpicOutcome]:
-    from .epic_dp import WalkedAttack  # Epic's attack with each fistful walked by how many are good
-
     def run(walker: Walker) -> EpicOutcome:
         return epic_summarize(WalkedAttack(scenario, walker).resolve())
 

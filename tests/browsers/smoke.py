@@ -28,8 +28,8 @@ from typing import Any, Protocol
 import pytest
 
 from rules import run
-from tools.engines import WAIT_FOR_ENGINE
-from tools.serve import make_server
+from tools.build.serve import make_server
+from tools.testing.engines import WAIT_FOR_ENGINE
 
 PREFIX = "/auspex/"
 DICE = [23, 4]  # the to-hit d100, then the first hit's damage d10; any further die is typed as 1

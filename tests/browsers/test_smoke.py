@@ -1,4 +1,4 @@
-"""The page in Firefox and in WebKit (the engine of every iOS browser), driven as tools/engines.py
+"""The page in Firefox and in WebKit (the engine of every iOS browser), driven as tools/testing/engines.py
 says: it loads, starts its engine, resolves the default attack with dice typed in (the numbers a
 player reads are the engine's), makes a share link with its own Share button and opens it offline
 from the service worker's copy (tests/browsers/smoke.py). Two page loads per engine: WebKit takes
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.engines import WAIT_FOR_ENGINE, Firefox, WebKit, missing_for, start
+from tools.testing.engines import WAIT_FOR_ENGINE, Firefox, WebKit, missing_for, start
 
 from .fight import CARDS, EXPECTED_CARDS, PLAY, ROUNDS, SEED, SETUP, party_text
 from .smoke import ENGINE_TIMEOUT_S, Server, smoke, unavailable

@@ -23,8 +23,8 @@ os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
 
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Request, Response, sync_playwright
 
-from tools.browser import launch
-from tools.serve import ROOT, Handler, make_server
+from tools.build.serve import ROOT, Handler, make_server
+from tools.testing.browser import launch
 
 PREFIX = "/auspex/"
 ENGINE_TIMEOUT_MS = 60_000

@@ -1,4 +1,4 @@
-"""Accessibility on the real page: axe-core (fetched for the tests only by tools/fetch_axe.py,
+"""Accessibility on the real page: axe-core (fetched for the tests only by tools/testing/fetch_axe.py,
 never served with the page) finds no serious or critical violation in any step of any ruleset, on
 a phone and on a wide screen, in the dark theme and the light one; and the themes follow the
 system's setting, dark when it has none."""
@@ -12,7 +12,7 @@ from typing import Any, Literal
 import pytest
 from playwright.sync_api import Page, expect
 
-from tools.fetch_axe import AXE_JS, VERSION
+from tools.testing.fetch_axe import AXE_JS, VERSION
 
 pytestmark = pytest.mark.e2e
 
@@ -25,7 +25,8 @@ SYSTEMS = ["dh2", "dh1", "dw", "wh40krp", "epic"]
 def axe_js() -> Path:
     if not AXE_JS.exists():
         pytest.fail(
-            f"axe-core {VERSION} is not in .cache/axe/: run `python tools/fetch_axe.py` (make e2e does)", pytrace=False
+            f"axe-core {VERSION} is not in .cache/axe/: run `python tools/testing/fetch_axe.py` (make e2e does)",
+            pytrace=False,
         )
     return AXE_JS
 

@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.e2e.conftest import wait_for_engine
 from tests.e2e.test_encounter import KEY, card, guard_and_cultist, ready
-from tools.bench_replay import long_fight
+from tools.measure.bench_replay import long_fight
 
 pytestmark = pytest.mark.e2e
 

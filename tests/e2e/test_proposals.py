@@ -6,7 +6,7 @@ their dice; the GM applies it, and the GM's file, log and cards are exactly thos
 typed on the GM's page. A second attack is declined (nothing changes); after the GM ends the
 Guard's turn, a third is refused as out of turn, the engine's reason on both pages.
 
-The fight (tests/unit/test_proposals.py's): the Guard (party; BS 40, Autogun 1d10+3) and a Cultist
+The fight (tests/unit/encounter/test_proposals.py's): the Guard (party; BS 40, Autogun 1d10+3) and a Cultist
 (10 W, TB 3, no Reaction here, so the player's dice are all the attack rolls); initiative Guard
 7 + 3 = 10 before Cultist 2 + 3 = 5. A Standard Attack at 20 m: 40 + 10 + 10 = 60; 34 hits, damage
 7 + 3 - TB 3 = 7.

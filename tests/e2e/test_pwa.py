@@ -17,7 +17,7 @@ from urllib.parse import urljoin
 import pytest
 from playwright.sync_api import BrowserContext, Page, Request, expect
 
-from tools.serve import ROOT
+from tools.build.serve import ROOT
 
 from .conftest import PREFIX, RecordingHandler, RequestLog, wait_for_engine
 from .test_page import resolve
@@ -28,7 +28,7 @@ PRECACHE = ROOT / "static" / "vendor" / "precache.js"
 
 
 def precache_list() -> dict[str, Any]:
-    """static/vendor/precache.js as tools/precache.py wrote it: {version, runtime, app}."""
+    """static/vendor/precache.js as tools/build/precache.py wrote it: {version, runtime, app}."""
     text = PRECACHE.read_text()
     listed: dict[str, Any] = json.loads(text[text.index("{") : text.rindex("}") + 1])
     return listed

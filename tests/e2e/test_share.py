@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tools.serve import ROOT
+from tools.build.serve import ROOT
 
 from .conftest import RequestLog
 from .test_a11y import axe_js, violations

@@ -12,7 +12,7 @@ import time
 import pytest
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
-from tools import precache
+from tools.build import precache
 
 from .conftest import RequestLog, wait_for_engine
 from .test_page import resolve

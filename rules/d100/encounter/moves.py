@@ -29,6 +29,7 @@ from rules.d100.models import Step
 from rules.d100.tables import MoveRow, tables
 from rules.dice import Roller
 from rules.encounter import fate
+from rules.encounter.acting import event_roller
 from rules.encounter.models import CombatantState, Condition, EncounterError
 from rules.errors import FieldError
 from rules.other_actions import has_other_actions, other_actions
@@ -231,8 +232,6 @@ def test(ctx: Any, act: Act) -> None:
         value = _value(ctx, c)
     owner = fate.spender_of_test(ctx, c, value is not None)  # Fate points: it has one to spend
     act(ctx, c, cost, what)
-    from rules.encounter.engine import event_roller
-
     ctx.roller = event_roller(ctx)
     roller = ctx.roller
     nine = False

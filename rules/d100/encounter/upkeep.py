@@ -36,6 +36,7 @@ Readings (Auspex's, where the seed is silent):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rules import registry
@@ -44,6 +45,7 @@ from rules.d100.encounter.effects import fatigue_limit
 from rules.d100.models import Step
 from rules.dice import Roller, ScriptedDice, SeededDice
 from rules.encounter import conditions
+from rules.encounter.acting import limited, lose_aim
 from rules.encounter.conditions import rule
 from rules.encounter.models import CombatantState, Condition, EncounterError, WeaponState
 
@@ -221,10 +223,10 @@ def _fire_allowed(system: str, fire: str) -> str | None:
     return None
 
 
-def overwatch(ctx: Ctx) -> None:
-    """The ``overwatch`` event: a Full Action setting the kill zone; ``who`` is On Overwatch."""
-    from rules.encounter.engine import lose_aim, spend_action
-
+def overwatch(ctx: Ctx, act: Callable[[Ctx, CombatantState, int, str], None]) -> None:
+    """The ``overwatch`` event: a Full Action setting the kill zone; ``who`` is On Overwatch. ``act``
+    spends the action (the engine's :func:`rules.encounter.engine.spend_action`, passed in as
+    :mod:`rules.d100.encounter.moves` gets it)."""
     st, ev = ctx.state, ctx.event
     c = ctx.who()
     if st.system not in ("dh2", "dh1", "dw"):
@@ -241,7 +243,7 @@ def overwatch(ctx: Ctx) -> None:
     w = c.weapon
     if c.attacker is None or w is None:
         raise EncounterError.at(f"{ctx.field}.who", f"{c.name} has no weapon to hold a kill zone with")
-    spend_action(ctx, c, 2, "Overwatch")
+    act(ctx, c, 2, "Overwatch")
     lose_aim(c)
     wpb = (_wp(c) or 0) // 10
     hours = f"up to {wpb} hour(s) (WP Bonus)" if wpb else "up to its WP Bonus in hours"
@@ -257,8 +259,6 @@ def overwatch_shot(ctx: Ctx, who: CombatantState, action: dict[str, Any]) -> str
     (Stunned and the like stop it); the shot is the action named with the kill zone (filled in
     when the event names none). It costs no action and may be taken on anyone's turn. The name of
     the action, for the log."""
-    from rules.encounter.engine import limited
-
     f = ctx.field
     held = who.has("On Overwatch")
     if held is None:

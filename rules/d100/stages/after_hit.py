@@ -10,8 +10,9 @@ from rules.d100.tables import Pinning as PinningRule
 from rules.d100.tables import TestSpec
 
 from .. import cap_modifier, fatigued, signed
-from ..seams import PINNING, QUALITY_DAMAGE, TARGET_TEST, for_person
+from ..roles import PINNING, QUALITY_DAMAGE, TARGET_TEST, for_person
 from ..state import AttackState
+from .suppressing import applies
 
 if TYPE_CHECKING:
     from ..attack import D100Attack
@@ -145,8 +146,6 @@ def pinning(a: D100Attack, st: AttackState, magnitude: int | None) -> None:
     the target, in the order listed, with its own die and its own WP (none given: the GM rolls it).
     A Fatigued one tests at -10 more (:func:`fatigue_of`). Where the ruleset's tables hold no pinning
     test (DH1, DH2), Suppressing Fire's taking cover is a step for the GM."""
-    from .suppressing import applies
-
     rule = a.tables.pinning
     if rule is None and st.action.name == "Suppressing Fire":
         # DH1 (seed 003 L38: "Force opponents to take cover") and DH2 give no pinning test in

@@ -10,7 +10,7 @@ read and each row's effects in its order, so every other die is the same with or
 group's tables (a seeded share link, which carries no tables, resolves the same attack for a
 player without them). Each die has purpose ``"Critical effect: <what> (hit N)"`` (``"Gretchin
 hit N"`` for a nearby foe, ``"person P hit N"`` for another in a Blast; ``" (k of n)"`` after it for several dice; a d5 is a d10 halved,
-as every d5 is) and role :data:`rules.d100.seams.CRITICAL_EFFECT`, which no figure of the odds reads.
+as every d5 is) and role :data:`rules.d100.roles.CRITICAL_EFFECT`, which no figure of the odds reads.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ...critical.models import AppliedEffect, CriticalReading, Effect, find_row, table_location
 from ...critical.reading import reading_words
-from ..seams import CRITICAL_EFFECT, for_person
+from ..roles import CRITICAL_EFFECT, for_person
 
 if TYPE_CHECKING:
     from rules.d100.models import Hit

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ...dice import DiceExpression, RolledDie
 from ..qualities import accurate_dice as accurate_dice
 from ..qualities import hooks
-from ..seams import DAMAGE, for_person
+from ..roles import DAMAGE, for_person
 from ..state import AttackState
 
 if TYPE_CHECKING:

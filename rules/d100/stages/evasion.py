@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from rules.d100.models import EvasionTest
 
 from .. import D100Test, cap_modifier, signed
-from ..seams import EVASION, POWER_FIELD
+from ..roles import EVASION, POWER_FIELD
 from ..state import AttackState
 
 if TYPE_CHECKING:

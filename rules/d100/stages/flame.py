@@ -9,11 +9,13 @@ from rules.d100.models import Resolution, TargetTest
 from rules.d100.tables import TestSpec
 
 from ..qualities import area_quality
-from ..seams import FLAME_HITS
+from ..roles import FLAME_HITS
 from ..state import AttackState
+from . import psychic
 from .after_hit import roll_target_test
 from .finish import finish
 from .test import ammo_detail
+from .test import run as test_run
 
 if TYPE_CHECKING:
     from ..attack import D100Attack
@@ -122,9 +124,6 @@ def manifest(a: D100Attack, st: AttackState, name: str) -> AttackState:
     named on an Unfettered test's doubles or any Push), decides whether it manifests at all (DH2
     Core, Ch. VI, Focus Power); the quality replaces only the hit roll (DH2 Core, Ch. V, Spray: "no
     BS test"). Returns the state with the test (a failed one: the power does not manifest)."""
-    from . import psychic
-    from .test import run as test_run
-
     st = test_run(a, st)
     src = a.SRC.get("psychic", psychic.SRC)
     if st.success:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from rules.d100.models import DAMAGE_TYPES, RighteousFury
 
 from ..qualities import hooks
-from ..seams import FURY_CONFIRM, FURY_CRITICAL, FURY_DAMAGE, for_person
+from ..roles import FURY_CONFIRM, FURY_CRITICAL, FURY_DAMAGE, for_person
 from .critical_effect import read_row
 from .damage_dice import HitDice
 

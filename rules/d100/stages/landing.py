@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from rules.d100.models import ScatterRoll, SmokeScreen
 
-from ..seams import SCATTER, SMOKE
+from ..roles import SCATTER, SMOKE
 
 if TYPE_CHECKING:
     from ..attack import D100Attack

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .. import reverse_digits
-from ..seams import LOCATION
+from ..roles import LOCATION
 from ..state import AttackState
 from . import suppressing
 from .stray import into_melee, round_robin
@@ -125,7 +125,7 @@ def spread(a: D100Attack, st: AttackState, locations: list[str]) -> list[tuple[i
     if not nearby or rule is None:
         return []
     if suppressing.applies(a, st):  # each hit to a random target in the area
-        return suppressing.random_targets(a, st, locations)
+        return random_targets(a, st, locations)
     if st.mode not in ("semi", "full") or st.action.name == "Suppressing Fire":
         a.step(
             "Nearby foes",
@@ -180,3 +180,33 @@ def horde_locations(a: D100Attack, hits: int) -> list[str]:
         f"Locations are not used against a Horde: its single armour value (AP {h.armour}{cover}) stands for every hit.",
     )
     return ["Horde"] * hits
+
+
+def random_targets(a: D100Attack, st: AttackState, locations: list[str]) -> list[tuple[int, str]]:
+    """Each hit to a random one of the target and those listed nearby; the hits moved off the
+    target (``(person, location)``), taken from the end of ``locations``, which keeps the target's."""
+    nearby = a.s.target.nearby
+    faces = len(nearby) + 1
+    chosen = [a.roller.roll(faces, f"Suppressing Fire: which target (hit {i + 1})") for i in range(len(locations))]
+    names = [a.s.target.name or "the target", *(f.name or f"nearby {k + 1}" for k, f in enumerate(nearby))]
+    on_target = chosen.count(1)
+    moved: list[tuple[int, str]] = []
+    first_person = a.s.target.others_in_blast + 1
+    told = [f"{names[0]}: {on_target} hit(s)"]
+    for k, foe in enumerate(nearby):
+        take = chosen.count(k + 2)
+        if not take:
+            continue
+        r = a.roller.d100(f"{foe.name}: hit location d100", LOCATION)
+        first = a.tables.hit_locations.lookup(reverse_digits(r))
+        placed = [first, *more_locations(a, first, take)[1:]]
+        moved.extend((first_person + k, loc) for loc in placed)
+        told.append(f"{foe.name}: {take} hit(s), {', '.join(placed)} (d100 {r:02d} reversed)")
+    del locations[on_target:]
+    rolls = ", ".join(f"hit {i + 1}: {v} ({names[v - 1]})" for i, v in enumerate(chosen))
+    a.step(
+        "Suppressing Fire: random targets",
+        suppressing.SOURCE,
+        f"A d{faces} for each hit (1: {names[0]}, then those listed in the area): {rolls}. " + "; ".join(told) + ".",
+    )
+    return moved

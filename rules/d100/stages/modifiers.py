@@ -10,6 +10,7 @@ from rules.d100.models import AppliedModifier
 from .. import cap_modifier, signed
 from ..qualities import hooks
 from ..state import AttackState
+from .psychic import modifiers as focus_modifiers
 
 if TYPE_CHECKING:
     from ..attack import D100Attack
@@ -49,8 +50,6 @@ def modifiers(a: D100Attack, st: AttackState) -> list[AppliedModifier]:
 
 def _focus(a: D100Attack, st: AttackState) -> list[Mod]:
     """A psychic attack's Focus Power test: the power's modifier and the difficulty."""
-    from .psychic import modifiers as focus_modifiers
-
     return focus_modifiers(a)
 
 

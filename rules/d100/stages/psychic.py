@@ -37,7 +37,7 @@ from ...critical.models import AppliedEffect, Effect, PerilsTable, PhenomenaTabl
 from ...critical.reading import effect_words
 from ...dice import Roller
 from ...errors import FieldError
-from ..seams import PSYCHIC
+from ..roles import PSYCHIC
 from ..state import AttackState
 
 if TYPE_CHECKING:

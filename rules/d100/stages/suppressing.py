@@ -18,8 +18,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...errors import FieldError
-from .. import reverse_digits
-from ..seams import LOCATION
 
 if TYPE_CHECKING:
     from ..attack import D100Attack
@@ -45,35 +43,3 @@ def errors(a: D100Attack) -> list[FieldError]:
 def applies(a: D100Attack, st: AttackState) -> bool:
     """Whether this attack gives its hits to random targets: Suppressing Fire asked to, with others listed."""
     return bool(a.s.action.random_targets and st.action.name == "Suppressing Fire" and a.s.target.nearby)
-
-
-def random_targets(a: D100Attack, st: AttackState, locations: list[str]) -> list[tuple[int, str]]:
-    """Each hit to a random one of the target and those listed nearby; the hits moved off the
-    target (``(person, location)``), taken from the end of ``locations``, which keeps the target's."""
-    from .locations import more_locations
-
-    nearby = a.s.target.nearby
-    faces = len(nearby) + 1
-    chosen = [a.roller.roll(faces, f"Suppressing Fire: which target (hit {i + 1})") for i in range(len(locations))]
-    names = [a.s.target.name or "the target", *(f.name or f"nearby {k + 1}" for k, f in enumerate(nearby))]
-    on_target = chosen.count(1)
-    moved: list[tuple[int, str]] = []
-    first_person = a.s.target.others_in_blast + 1
-    told = [f"{names[0]}: {on_target} hit(s)"]
-    for k, foe in enumerate(nearby):
-        take = chosen.count(k + 2)
-        if not take:
-            continue
-        r = a.roller.d100(f"{foe.name}: hit location d100", LOCATION)
-        first = a.tables.hit_locations.lookup(reverse_digits(r))
-        placed = [first, *more_locations(a, first, take)[1:]]
-        moved.extend((first_person + k, loc) for loc in placed)
-        told.append(f"{foe.name}: {take} hit(s), {', '.join(placed)} (d100 {r:02d} reversed)")
-    del locations[on_target:]
-    rolls = ", ".join(f"hit {i + 1}: {v} ({names[v - 1]})" for i, v in enumerate(chosen))
-    a.step(
-        "Suppressing Fire: random targets",
-        SOURCE,
-        f"A d{faces} for each hit (1: {names[0]}, then those listed in the area): {rolls}. " + "; ".join(told) + ".",
-    )
-    return moved

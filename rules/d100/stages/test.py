@@ -11,8 +11,9 @@ from rules.d100.tables import ActionDef
 
 from .. import D100Test
 from ..qualities import hooks
-from ..seams import JAM, OVERHEAT, TEST
+from ..roles import JAM, OVERHEAT, TEST
 from ..state import AttackState
+from .psychic import phenomena
 
 if TYPE_CHECKING:
     from ..attack import D100Attack
@@ -36,8 +37,6 @@ def run(a: D100Attack, st: AttackState) -> AttackState:
     elif a.weapon.is_melee and "Overheats" in a.q:
         jammed = overheat(a, roll)
     if st.action.psychic:
-        from .psychic import phenomena
-
         phenomena(a, replace(st, roll=roll))
     if not jammed and not test.success:
         a.step("Miss", a.SRC["step2"], f"{roll} is over {st.target_number}: the attack misses.")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..seams import SPRAY_AND_PRAY
+from ..roles import SPRAY_AND_PRAY
 from ..state import AttackState
 from .test import ammo_detail
 
