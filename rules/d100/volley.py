@@ -21,8 +21,8 @@ from collections.abc import Callable
 from rules.d100.models import Resolution, Scenario, Step, VolleyTotal
 
 from ..dice import Roller
+from .follow_up import after_first
 from .multiple import Later
-from .two_weapon import after_first
 
 SOURCE = (
     "Auspex reading: a volley of identical attackers, each its own attack (seed 004, The Attack; Evasion Reactions)"
