@@ -24,7 +24,7 @@ from static.auspex_web.player_link import respond_shown_view
 from tests.e2e.conftest import wait_for_engine
 from tests.e2e.test_encounter import PHONE, go, press, ready, show_encounter
 from tests.e2e.test_players_link import fight
-from tools.browser import CHROMIUM_ARGS, chromium_path
+from tools.testing.browser import CHROMIUM_ARGS, chromium_path
 
 pytestmark = pytest.mark.e2e
 
