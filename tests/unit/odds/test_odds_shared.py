@@ -7,13 +7,17 @@ Every distribution equals the one worked out alone."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from rules.api import load_scenario
 from rules.odds import attack_class, d100
 from rules.odds import exchange as exchange_module
 
-with open("tools/bench/odds-full-auto.json", encoding="utf-8") as f:
+# the benchmark's cases (tools/measure/bench/), read wherever pytest runs from
+BENCH = Path(__file__).resolve().parents[3] / "tools" / "measure" / "bench"
+
+with open(BENCH / "odds-full-auto.json", encoding="utf-8") as f:
     FULL_AUTO = json.load(f)
 with open("examples/dh1-storm-bolter.json", encoding="utf-8") as f:
     STORM_BOLTER = json.load(f)
@@ -72,7 +76,7 @@ def test_the_bench_exchange_is_the_same_with_its_hits_summed_once(monkeypatch: A
     """The cost curve's exchange of 4 DH2 attacks (two Semi-Auto Bursts, a Concussive Standard
     Attack, a melee Standard Attack meeting the Stunned it leaves): the same JSON as with every
     attack's damage walked on its own."""
-    with open("tools/bench/curve/exchange-dh2-4.json", encoding="utf-8") as f:
+    with open(BENCH / "curve/exchange-dh2-4.json", encoding="utf-8") as f:
         data = json.load(f)
     shared = json.dumps(exchange_module.run_exchange(data))
     real = d100.outcomes

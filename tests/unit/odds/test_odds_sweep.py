@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 from itertools import pairwise
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +18,9 @@ from rules.api import load_scenario
 from rules.odds import run_odds
 from rules.odds import sweep as sweep_module
 from rules.odds.sweep import run_sweep
+
+# the benchmark's cases (tools/measure/bench/), read wherever pytest runs from
+BENCH = Path(__file__).resolve().parents[3] / "tools" / "measure" / "bench"
 
 # DH2: BS 45, a Standard Attack (+10) at 20 m, Short range for a Lasgun (+10, DH2 Core Table 7-3):
 # the test is 65. The Lasgun's 1d10+3 E, Pen 0, on a Cultist of 10 wounds.
@@ -150,7 +154,7 @@ def test_cells_alike_in_toughness_plus_armour_after_pen_share_one_computation_ex
 def test_the_full_auto_case_is_swept_alike_merged_or_cell_by_cell(monkeypatch: Any) -> None:
     """The benchmark's Full Auto Burst (RoF 10, Tearing, Pen 2, DH2 Righteous Fury): 15 distinct
     cells of 77 (TB 2-8 plus armour 0-10 less Pen 2), the same table."""
-    with open("tools/bench/odds-full-auto.json", encoding="utf-8") as f:
+    with open(BENCH / "odds-full-auto.json", encoding="utf-8") as f:
         data = json.load(f)
     assert _rows(monkeypatch, data, merged=True) == _rows(monkeypatch, data, merged=False)
 
