@@ -108,7 +108,9 @@ def follows(player: Page, file: dict[str, Any]) -> None:
     html = respond_shown_view(json.dumps(view["view"]))["html"]
     player.wait_for_function(
         """h => { const d = document.createElement('div'); d.innerHTML = h;
-                  return d.innerHTML === document.getElementById('pl-body').innerHTML; }""",
+                  const shown = document.getElementById('pl-body').cloneNode(true);
+                  shown.querySelectorAll('.pp-me').forEach((b) => b.remove());  // "This is me" (proposals.js)
+                  return d.innerHTML === shown.innerHTML; }""",
         arg=html,
         timeout=5_000,
     )
