@@ -110,12 +110,16 @@ def claim(gm: Page, player: Page, name: str, who: str, combatant: str) -> None:
     expect(player.locator("#pp-attack h3")).to_have_text(f"{combatant}'s attack with Autogun")
 
 
-def propose(player: Page, dice: str) -> None:
+def fill(player: Page, dice: str) -> None:
     player.locator("#pp-send").evaluate("box => box.replaceChildren()")  # this message's status only
     player.locator("#pp-at").select_option("c")
     player.locator("#pp-action").select_option("Standard Attack")
     player.locator("#pp-distance").fill("20")
     player.locator("#pp-dice").fill(dice)
+
+
+def propose(player: Page, dice: str) -> None:
+    fill(player, dice)
     player.locator("#pp-propose").click()
     sent_live(player)
 
@@ -187,12 +191,25 @@ def test_a_two_round_fight_with_the_players_claims_and_attacks_over_the_live_con
     assert gm_file(gm) == kept
     each_follows(gm, ann, bo)
 
-    # the Cultist's turn ends the round; round 2: the Guard's turn, then the Sister's
-    for _ in range(3):
+    # the Cultist's turn ends the round; round 2: the Guard's turn, then the Sister's. Bo types
+    # the attack during the Guard's turn: the view that comes when the turn passes keeps the form
+    for _ in range(2):
         press(gm, "#tk-end-turn")
         each_follows(gm, ann, bo)
+    fill(bo, "30 6")
+    bo.locator("#pp-distance").fill("21")
+    press(gm, "#tk-end-turn")
+    each_follows(gm, ann, bo)
+    bo.wait_for_function(
+        "document.documentElement.dataset.playersViews && document.getElementById('pp-turn').textContent.indexOf('the view shows') < 0"
+    )
+    expect(bo.locator("#pp-dice")).to_have_value("30 6")
+    expect(bo.locator("#pp-distance")).to_have_value("21")
+    expect(bo.locator("#pp-at")).to_have_value("c")
+    bo.locator("#pp-distance").fill("20")
     before = gm_file(gm)
-    propose(bo, "30 6")
+    bo.locator("#pp-propose").click()
+    sent_live(bo)
     item = pending(gm)
     decide(gm, item, "apply")
     typed = run_encounter({"encounter": before, "then": attack("s", [30, 6])})
