@@ -78,7 +78,8 @@ def picture_of(page: Page, canvas: str) -> dict[str, Any]:
 def connect(gm: Page, player: Page, name: str, *, again: bool = False) -> None:
     """The QR exchange: the GM's code (made already) scanned by the player, the answer by the GM."""
     if not again:
-        player.locator("#live-join-start").click()
+        if player.locator("#live-scanner").is_hidden():  # not opened already (to type a name first)
+            player.locator("#live-join-start").click()
     else:
         player.locator("#live-again").click()
     offer = picture_of(gm, "#live-qr")

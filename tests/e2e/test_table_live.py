@@ -100,6 +100,7 @@ def decide(gm: Page, item: Locator, button: str) -> None:
 
 
 def claim(gm: Page, player: Page, name: str, who: str, combatant: str) -> None:
+    expect(player.locator("#pp-name")).not_to_have_value("")  # the name typed when joining
     player.locator("#pp-name").fill(name)
     player.locator(f'#pl-body li[data-id="{who}"] .pp-me').click()
     sent_live(player)
@@ -141,10 +142,20 @@ def test_a_two_round_fight_with_the_players_claims_and_attacks_over_the_live_con
     gm = phone(live_browser, base_url, file)
     ann = phone(live_browser, base_url)
     bo = phone(live_browser, base_url)
+    # each player types their name when joining; it comes with the answer's code and is on the GM's
+    # list as text (Bo's markup not made an element), spaces squeezed, cut to 40 characters
     gm.locator("#live-start").click()
-    connect(gm, ann, "Player 1")
+    ann.locator("#live-join-start").click()
+    ann.locator("#live-name").fill("Ann")
+    connect(gm, ann, "Ann")
+    bo.locator("#live-join-start").click()
+    bo.locator("#live-name").evaluate(
+        "(input, v) => { input.value = v; }", "<b>Bo</b> \t " + "x" * 60
+    )  # past maxlength
     gm.locator("#live-connect").click()
-    connect(gm, bo, "Player 2")
+    connect(gm, bo, "<b>Bo</b> xxx")
+    expect(gm.locator("#live-peers .live-name")).to_have_text(["Ann", "<b>Bo</b> " + "x" * 30])
+    assert gm.locator("#live-peers b").count() == 0
     each_follows(gm, ann, bo)
 
     # the claims, accepted: the GM's file says who plays whom
