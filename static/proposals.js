@@ -73,9 +73,11 @@ async function deliver(message, mark, box, to = null) {
   const peer = await live();
   if (peer) {
     try {
-      peer.send(kind, payload, to);
-      box.replaceChildren(el("p", { className: "hint", role: "status", textContent: "Sent over the live connection." }));
-      return "live";
+      // the number of peers it reached: none when `to` is no longer connected (a link instead)
+      if ((await peer.send(kind, payload, to)) > 0) {
+        box.replaceChildren(el("p", { className: "hint", role: "status", textContent: "Sent over the live connection." }));
+        return "live";
+      }
     } catch (error) {
       console.warn("auspex: the live connection refused the message; a link instead", error);
     }

@@ -236,5 +236,35 @@ def test_a_two_round_fight_with_the_players_claims_and_attacks_over_the_live_con
     secret = {20, 7, 13, cultist["initiative"]}
     no_npc_numbers(ann, secret)
     no_npc_numbers(bo, secret)
+    # each decision went to the player it answers only
+    for player, who, count in ((ann, "g", 2), (bo, "s", 4)):
+        decisions = player.evaluate(
+            "window.received.map((m) => JSON.parse(m)).filter((m) => m.kind === 'decision').map((m) => m.payload.who)"
+        )
+        assert decisions == [who] * count, decisions
     for page in (gm, ann, bo):
+        page.context.close()
+
+
+def test_a_decision_for_a_player_no_longer_connected_is_given_as_a_link(live_browser: Browser, base_url: str) -> None:
+    """A claim came live from a peer whose connection is gone (its phone closed, or re-connected under
+    a new code) while another player is connected: the GM's decision reaches nobody over the data
+    channel, so the page gives its #d= link instead of saying it was sent."""
+    file, _state = fight()
+    gm = phone(live_browser, base_url, file)
+    ann = phone(live_browser, base_url)
+    gm.locator("#live-start").click()
+    connect(gm, ann, "Player 1")
+    each_follows(gm, ann)
+    gm.evaluate(
+        """() => dispatchEvent(new CustomEvent('auspex-peer',
+            {detail: {kind: 'claim', payload: {player: 'Cy', who: 's'}, from: 'gone'}}))"""
+    )
+    item = pending(gm)
+    item.locator('[data-do="accept"]').click()
+    expect(item.locator('[data-k="link-d"]')).to_be_visible()
+    assert "#d=" in item.locator('[data-k="link-d"]').input_value()
+    expect(item).not_to_contain_text("Sent over the live connection.")
+    assert ann.evaluate("window.received.filter((m) => JSON.parse(m).kind === 'decision').length") == 0
+    for page in (gm, ann):
         page.context.close()
