@@ -8,8 +8,9 @@
 // side needs (ICE ufrag and pwd, the DTLS fingerprint, the setup role and the UDP candidates) and
 // packed as share links are (share.js: base64url(deflate-raw(JSON))):
 //   GM -> player: ./#j=<{"v": 1, "j": <peer id>, "u", "p", "h", "f", "s", "c"}>  (the offer)
-//   player -> GM: ./#a=<{"v": 1, "a": <peer id>, "u", "p", "h", "f", "s", "c"}>  (the answer)
-// ("u" ufrag, "p" pwd, "h" the fingerprint's hash, "f" its bytes in base64url, "s" setup,
+//   player -> GM: ./#a=<{"v": 1, "a": <peer id>, "n"?, "u", "p", "h", "f", "s", "c"}>  (the answer)
+// ("n" the name the player typed, if any: text, at most MAX_NAME characters, shown on the GM's
+// list as text; "u" ufrag, "p" pwd, "h" the fingerprint's hash, "f" its bytes in base64url, "s" setup,
 // "c" candidates [address, port, priority, type]); the other side checks every field and rebuilds
 // an SDP from them, so nothing received is pasted into an SDP unchecked.
 //
@@ -30,6 +31,22 @@ const JOIN_MS = 180000; // the player's side: the GM has this long to scan the a
 const VIEW_DELAY_MS = 150; // events in a burst send one view
 const TO_PLAYER = new Set(["view", "decision"]);
 const TO_GM = new Set(["claim", "proposal"]);
+const NAME_KEY = "auspex:player-name:v1"; // the player's name on this phone (proposals.js's too)
+export const MAX_NAME = 40; // characters of a player's name sent with the answer
+
+/** A player's name as the GM's list shows it: text only (control characters dropped, spaces
+ * squeezed), at most MAX_NAME characters; "" when none is left. Untrusted: the GM's page shows it
+ * as text only (textContent). */
+export function cleanName(name) {
+  if (typeof name !== "string") return "";
+  return name
+    .slice(0, 4 * MAX_NAME)
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, MAX_NAME)
+    .trim();
+}
 
 let role = null; // "gm" | "player", set by the first init
 const links = new Map(); // peer id -> {id, name, state, pc, channel, timer, why}
@@ -375,6 +392,7 @@ function initGm({ engine }) {
     const link = answer && typeof answer === "object" ? links.get(answer.a) : undefined;
     if (!link || answer.v !== 1) return "This answer is not to the code on this page: scan the code again on the player's phone.";
     if (link.state !== "waiting") return `${link.name} has answered already.`;
+    const name = cleanName(answer.n); // the name the player typed, if any (else "Player N" stays)
     let sdp;
     try {
       sdp = rebuild(answer, "answer");
@@ -383,6 +401,7 @@ function initGm({ engine }) {
     }
     // "connecting" before the answer is applied: the channel may open before the await below returns
     link.state = "connecting";
+    if (name) link.name = name;
     try {
       await link.pc.setRemoteDescription({ type: "answer", sdp });
     } catch {
@@ -428,10 +447,26 @@ function initPlayer() {
   const url = el("input", { id: "live-link", type: "text", readOnly: true, hidden: true, ariaLabel: "The answer's link, for the GM" });
   const again = el("button", { type: "button", id: "live-again", className: "secondary", textContent: "Scan again" });
   const scanner = el("div", { id: "live-scanner", className: "live-scanner", hidden: true });
+  let kept = "";
+  try {
+    kept = cleanName(JSON.parse(localStorage.getItem(NAME_KEY) ?? '""'));
+  } catch {
+    /* none kept */
+  }
+  const name = el("input", { id: "live-name", type: "text", maxLength: MAX_NAME, value: kept, autocomplete: "nickname", placeholder: "shown on the GM's page" });
+  name.addEventListener("change", () => {
+    try {
+      localStorage.setItem(NAME_KEY, JSON.stringify(cleanName(name.value)));
+    } catch {
+      /* a private window: sent with this answer only */
+    }
+  });
   playerPanel = el(
     "section",
     { id: "live-join", className: "shared", ariaLabel: "Joining the GM's fight" },
     el("h2", { textContent: "Live connection to the GM" }),
+    el("label", { htmlFor: "live-name", textContent: "Your name " }),
+    name,
     status,
     qr,
     url,
@@ -494,7 +529,10 @@ function initPlayer() {
       drop(link, "this browser refused the code", onChange);
       return null;
     }
-    const href = new URL(`#a=${await encodeLink({ v: 1, a: offer.j, ...cut(pc.localDescription.sdp) })}`, location.href).href;
+    const typed = cleanName(name.value);
+    if (typed) name.dispatchEvent(new Event("change")); // kept for the claim (proposals.js's name field)
+    const answer = { v: 1, a: offer.j, ...(typed ? { n: typed } : {}), ...cut(pc.localDescription.sdp) };
+    const href = new URL(`#a=${await encodeLink(answer)}`, location.href).href;
     url.value = href;
     url.hidden = false;
     const drawn = await drawQr(qr, href);

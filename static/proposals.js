@@ -73,9 +73,11 @@ async function deliver(message, mark, box, to = null) {
   const peer = await live();
   if (peer) {
     try {
-      peer.send(kind, payload, to);
-      box.replaceChildren(el("p", { className: "hint", role: "status", textContent: "Sent over the live connection." }));
-      return "live";
+      // the number of peers it reached: none when `to` is no longer connected (a link instead)
+      if ((await peer.send(kind, payload, to)) > 0) {
+        box.replaceChildren(el("p", { className: "hint", role: "status", textContent: "Sent over the live connection." }));
+        return "live";
+      }
     } catch (error) {
       console.warn("auspex: the live connection refused the message; a link instead", error);
     }
@@ -194,8 +196,11 @@ async function drawAttack() {
   const me = claim?.accepted ? view.cards.find((c) => c.id === claim.who) : null;
   if (!me) {
     box.replaceChildren();
+    delete box.dataset.who;
     return;
   }
+  // what the player typed so far, kept when a new view redraws the form (a live view comes after every event)
+  const typed = box.dataset.who === me.id ? Object.fromEntries(["pp-at", "pp-action", "pp-distance", "pp-dice"].map((id) => [id, $(id)?.value])) : {};
   const actions = await catalogueActions(view.system);
   const at = el("select", { id: "pp-at" }, ...view.cards.filter((c) => c.id !== me.id && !c.out).map((c) => el("option", { value: c.id, textContent: c.name })));
   const action = el("select", { id: "pp-action" }, ...actions.map((a) => el("option", { value: a, textContent: a })));
@@ -214,6 +219,11 @@ async function drawAttack() {
     send,
     el("p", { id: "pp-check", className: "hint", role: "status" }),
   );
+  box.dataset.who = me.id;
+  for (const [id, value] of Object.entries(typed)) {
+    const field = $(id);
+    if (field && typeof value === "string" && (field.tagName !== "SELECT" || [...field.options].some((o) => o.value === value))) field.value = value;
+  }
   send.addEventListener("click", async () => {
     const values = (dice.value.match(/\d+/g) ?? []).map(Number);
     const message = {

@@ -78,7 +78,8 @@ def picture_of(page: Page, canvas: str) -> dict[str, Any]:
 def connect(gm: Page, player: Page, name: str, *, again: bool = False) -> None:
     """The QR exchange: the GM's code (made already) scanned by the player, the answer by the GM."""
     if not again:
-        player.locator("#live-join-start").click()
+        if player.locator("#live-scanner").is_hidden():  # not opened already (to type a name first)
+            player.locator("#live-join-start").click()
     else:
         player.locator("#live-again").click()
     offer = picture_of(gm, "#live-qr")
@@ -108,7 +109,9 @@ def follows(player: Page, file: dict[str, Any]) -> None:
     html = respond_shown_view(json.dumps(view["view"]))["html"]
     player.wait_for_function(
         """h => { const d = document.createElement('div'); d.innerHTML = h;
-                  return d.innerHTML === document.getElementById('pl-body').innerHTML; }""",
+                  const shown = document.getElementById('pl-body').cloneNode(true);
+                  shown.querySelectorAll('.pp-me').forEach((b) => b.remove());  // "This is me" (proposals.js)
+                  return d.innerHTML === shown.innerHTML; }""",
         arg=html,
         timeout=5_000,
     )
