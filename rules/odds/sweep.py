@@ -240,21 +240,25 @@ def _killing(scenario: Any, name: str, value: int, shared: dict[str, Any]) -> Fr
 def inverse(scenario: Any) -> Inverse:
     """The least BS (WS for a melee weapon) 1-100, and the least Aim, for an even chance to kill.
     Every attack tried differs from the scenario's before its damage (the characteristic tested,
-    the Aim): their hits are summed once (``shared``: :func:`rules.odds.d100.outcomes`)."""
+    the Aim): their hits are summed once (``shared``: :func:`rules.odds.d100.outcomes`).
+
+    The search halves 1-100 as the chance never falls as the characteristic rises (more degrees
+    of success: more hits, a better degrees' die). For the same reason 100 itself is tried only
+    where the search ends there (none below it reaches one half): where one below does, so does
+    100. It is the costliest to work out (the most degrees values walked and summed)."""
     name = "WS" if scenario.attacker.weapon.is_melee else "BS"
     half = Fraction(1, 2)
     shared: dict[str, Any] = {}
     lo, hi = 1, 100
-    if _killing(scenario, name, hi, shared) < half:
+    while lo < hi:  # the least value whose chance is at least one half, 100 taken as reaching it
+        mid = (lo + hi) // 2
+        if _killing(scenario, name, mid, shared) >= half:
+            hi = mid
+        else:
+            lo = mid + 1
+    value: int | None = lo
+    if lo == 100 and _killing(scenario, name, lo, shared) < half:
         value = None
-    else:
-        while lo < hi:  # the least value whose chance is at least one half
-            mid = (lo + hi) // 2
-            if _killing(scenario, name, mid, shared) >= half:
-                hi = mid
-            else:
-                lo = mid + 1
-        value = lo
     aim = None
     for level in ("none", "half", "full"):
         action = scenario.action.model_copy(update={"aim": level})
