@@ -196,3 +196,27 @@ def test_what_reads_armour_or_tb_apart_is_swept_cell_by_cell(weapon: dict[str, A
         "target": {**LASGUN["target"], **target},
     }
     assert sweep_module.stopping(load_scenario(data)) is None
+
+
+def test_the_cells_test_and_hits_are_walked_once_where_the_cells_are_shared(monkeypatch: Any) -> None:
+    """Where cells alike in TB + armour after Pen share one computation (no quality, cover or
+    others read the armour or TB apart), nothing before the damage reads them either: the test,
+    the hits and their locations (step 1) are the same walk for every cell. The Lasgun's 17
+    distinct cells (TB 2-8 plus armour 0-10, Pen 0: 2 to 18) walk step 1 once, and the rows are
+    those worked out cell by cell, each of the 77 walking its own."""
+    from rules.odds import d100
+
+    walks: list[Any] = []
+    real = d100.explore
+
+    def counting(run: Any, **kw: Any) -> Any:
+        if getattr(run, "__name__", "") == "attack_phase":
+            walks.append(run)
+        return real(run, **kw)
+
+    monkeypatch.setattr(d100, "explore", counting)
+    merged = _rows(monkeypatch, LASGUN, merged=True)
+    assert len(walks) == 1
+    walks.clear()
+    assert merged == _rows(monkeypatch, LASGUN, merged=False)
+    assert len(walks) == 7 * 11
