@@ -306,6 +306,7 @@ class _Probe:
         self.evasion_memo: dict[int, Dist[int]] = {}
         self.state_memo: dict[int, AttackState] = {}  # _at: the state at each degrees value
         self.all_degrees: set[int] = set()  # the degrees of every attack that struck
+        self.struck_path: list[int] | None = None  # the walk's choices of the first attack that struck
         # the rows the group's tables mark slain, and the location of the hit walked
         self.slain = slain_rows(scenario, attack_class)
         self.walking: str | None = None
@@ -371,6 +372,7 @@ class _Probe:
         except _Struck as hit:
             if self.prepared is None:
                 self.prepared, self.state = a, hit.st
+                self.struck_path = list(walker.path[: len(walker.trail)])  # its dice, for :func:`_phase`
             mine = tuple(loc for p, loc in hit.struck if p == 0)
             n = on_target[0] if on_target else len(mine)
             others = len(hit.struck) > len(mine)
@@ -993,15 +995,18 @@ def outcomes(
     attack_class: type[D100Attack],
     conditions: bool = False,
     shared: dict[str, Any] | None = None,
+    phase_kept: dict[str, Any] | None = None,
 ) -> Dist[Outcome]:
     """The exact distribution of :func:`summarize` over every die of the attack; with
     ``conditions``, each :class:`Outcome` also says the conditions the target's tests leave on it
     (``stunned``, ``prone``, ``fatigue``: :func:`_left`), else those stay False / 0 (the figures
     read none of them: the same distribution, its outcomes merged). ``shared``: a dict the caller
     keeps across calls whose attacks differ before their damage (:func:`_damage_side`), each
-    call's hits summed by the walks an earlier one made where they read the same."""
+    call's hits summed by the walks an earlier one made where they read the same. ``phase_kept``: a dict
+    the caller keeps across calls whose attacks are alike until their damage (the test, the hits,
+    their locations, evasion: the caller vouches for it), step 1 walked by the first (:func:`_phase`)."""
     probe = _Probe(scenario, attack_class, conditions)
-    phase = explore(probe.attack_phase)
+    phase = _phase(probe, {} if phase_kept is None else phase_kept)
     parts: list[Dist[Any]] = []
     probe.all_degrees = {rec[1] for rec in phase.weights if rec[0] == "struck"}
     sums = (probe if shared is None else _damage_side(probe, shared)).sums
@@ -1030,6 +1035,22 @@ def outcomes(
     return _outcomes_of(parts, struck).reduced()
 
 
+def _phase(probe: _Probe, kept: dict[str, Any]) -> Dist[Any]:
+    """Step 1 of ``probe``'s attack (the test, the hits and their locations), walked; or, where
+    ``kept`` holds the walk of an attack alike until its damage, that walk, with ``probe``'s own
+    attack taken to its damage once on the dice of the first that struck there (its prepared
+    attack and state read the probe's own target: the damage walks read them). The sweep's cells
+    differ in the target's TB and armour only, which nothing before the damage reads where the
+    sweep shares its cells (:func:`rules.odds.sweep.stopping`)."""
+    walked: Dist[Any] | None = kept.get("phase")
+    if walked is None:
+        walked = explore(probe.attack_phase)
+        kept.update(phase=walked, path=probe.struck_path)
+    elif kept["path"] is not None:
+        probe.attack_phase(Walker(list(kept["path"]), None))
+    return walked
+
+
 def _damage_side(probe: _Probe, shared: dict[str, Any]) -> _Probe:
     """The probe whose hit walks and sums (steps 3 and the sum) serve ``probe``'s attack: an
     earlier one in ``shared`` whose damage reads the same (:func:`_damage_reading`) and walked
@@ -1037,15 +1058,30 @@ def _damage_side(probe: _Probe, shared: dict[str, Any]) -> _Probe:
     ``probe`` itself (kept in ``shared`` for the next). Steps 1 and 2 (the test, the hits, their
     locations, evasion) are always ``probe``'s own. So attacks that differ only before their
     damage (another BS or WS, Aim, the circumstances of the test, the Reaction spent or not: the
-    sweep's inverse line, an exchange's later attacks) add up their hits once."""
+    sweep's inverse line, an exchange's later attacks) add up their hits once. A damage side walks
+    :data:`DEGREES_AHEAD` degrees past the most its attack reaches, for the attacks after it."""
     key = _damage_reading(probe)
     if key is None:
         return probe
     other: _Probe | None = shared.get(key)
     if other is not None and probe.all_degrees <= other.all_degrees:
         return other
+    if probe.all_degrees:
+        # walked past what this attack reaches (its own figures read only its own degrees), so that
+        # a later attack a few degrees higher reads these walks instead of making its own
+        top = max(probe.all_degrees) + DEGREES_AHEAD
+        probe.all_degrees |= set(range(1, top + 1)) | (other.all_degrees if other is not None else set())
     shared[key] = probe
     return probe
+
+
+DEGREES_AHEAD = 3
+"""How many degrees of success past the most an attack reaches its shared damage walks go
+(:func:`_damage_side`): an exchange's later attack meets the target Stunned (seed 003, Stunned
+Targets: +20 to hit, two more degrees) or comes with a half Aim (+10, one more), the sweep's inverse
+line raises BS ten by ten. A degrees value walked adds a degrees' die read per roll and the replaced
+hits' walks; three are fewer than a second walk of every hit (bench: the 4-attack exchange walks 3
+damage sides instead of 5, the Full Auto sweep's inverse line 1 instead of 3)."""
 
 
 def _damage_reading(probe: _Probe) -> str | None:

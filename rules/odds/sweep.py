@@ -105,14 +105,18 @@ def run_sweep(data: Any) -> dict[str, Any]:
     return {"status": "ok", "sweep": report.model_dump(mode="json")}
 
 
-def kill_and_wounds(scenario: Any, shared: dict[str, Any] | None = None) -> tuple[Chance, float, bool]:
+def kill_and_wounds(
+    scenario: Any, shared: dict[str, Any] | None = None, phase: dict[str, Any] | None = None
+) -> tuple[Chance, float, bool]:
     """The single attack's chance to kill (the Kills figure, or destroying a Horde), its expected
     wounds (or Magnitude lost), and whether both are exact. ``shared``: kept by the caller across
-    attacks that differ before their damage (:func:`rules.odds.d100.outcomes`)."""
+    attacks that differ before their damage; ``phase``: across attacks alike until their damage
+    (:func:`rules.odds.d100.outcomes`)."""
     from . import outcome_distribution
 
     odds_of = scenario.model_copy(update={"fate_reroll": None}) if getattr(scenario, "fate_reroll", None) else scenario
-    dist, sample = _distribution(odds_of, shared) if shared is not None else outcome_distribution(odds_of)
+    kept = shared is not None or phase is not None
+    dist, sample = _distribution(odds_of, shared, phase) if kept else outcome_distribution(odds_of)
     t = scenario.target
     if t.horde is not None:
         size = t.horde.magnitude
@@ -125,21 +129,24 @@ def kill_and_wounds(scenario: Any, shared: dict[str, Any] | None = None) -> tupl
     return Chance.of(kill, sample), float(mean), sample is None
 
 
-def _distribution(scenario: Any, shared: dict[str, Any]) -> tuple[Any, int | None]:
+def _distribution(
+    scenario: Any, shared: dict[str, Any] | None, phase: dict[str, Any] | None = None
+) -> tuple[Any, int | None]:
     """:func:`rules.odds.outcome_distribution` of a d100 scenario, its hits summed by the walks
-    ``shared`` keeps (:func:`rules.odds.d100.outcomes`); sampled as it is where too big."""
+    ``shared`` keeps, its step 1 the walk ``phase`` keeps (:func:`rules.odds.d100.outcomes`);
+    sampled as it is where too big."""
     from . import attack_class, outcome_distribution
     from .d100 import outcomes
     from .explore import TooManyOutcomes
 
     try:
-        return outcomes(scenario, attack_class(scenario.system), shared=shared), None
+        return outcomes(scenario, attack_class(scenario.system), shared=shared, phase_kept=phase), None
     except TooManyOutcomes:
         return outcome_distribution(scenario)
 
 
-def _cell(scenario: Any) -> tuple[Cell, bool]:
-    kill, wounds, exact = kill_and_wounds(scenario)
+def _cell(scenario: Any, phase: dict[str, Any] | None = None) -> tuple[Cell, bool]:
+    kill, wounds, exact = kill_and_wounds(scenario, phase=phase)
     return Cell(kill=kill, wounds=wounds), exact
 
 
@@ -160,6 +167,8 @@ def sweep(scenario: Any) -> Sweep:
     else:
         through = stopping(scenario)
         done: dict[int, tuple[Cell, bool]] = {}  # cells by what stops a hit (see :func:`stopping`)
+        # where cells are shared, nothing before the damage reads TB or armour: step 1 walked once
+        phase: dict[str, Any] | None = None if through is None else {}
         for tb in TB:
             cells = []
             for a in ARMOUR:
@@ -168,7 +177,7 @@ def sweep(scenario: Any) -> Sweep:
                 if got is None:
                     armour = dict.fromkeys(LOCATIONS, a)
                     target = t.model_copy(update={"toughness_bonus": tb, "armour": armour})
-                    got = _cell(scenario.model_copy(update={"target": target}))
+                    got = _cell(scenario.model_copy(update={"target": target}), phase)
                     if key is not None:
                         done[key] = got
                 c, ok = got
@@ -240,21 +249,25 @@ def _killing(scenario: Any, name: str, value: int, shared: dict[str, Any]) -> Fr
 def inverse(scenario: Any) -> Inverse:
     """The least BS (WS for a melee weapon) 1-100, and the least Aim, for an even chance to kill.
     Every attack tried differs from the scenario's before its damage (the characteristic tested,
-    the Aim): their hits are summed once (``shared``: :func:`rules.odds.d100.outcomes`)."""
+    the Aim): their hits are summed once (``shared``: :func:`rules.odds.d100.outcomes`).
+
+    The search halves 1-100 as the chance never falls as the characteristic rises (more degrees
+    of success: more hits, a better degrees' die). For the same reason 100 itself is tried only
+    where the search ends there (none below it reaches one half): where one below does, so does
+    100. It is the costliest to work out (the most degrees values walked and summed)."""
     name = "WS" if scenario.attacker.weapon.is_melee else "BS"
     half = Fraction(1, 2)
     shared: dict[str, Any] = {}
     lo, hi = 1, 100
-    if _killing(scenario, name, hi, shared) < half:
+    while lo < hi:  # the least value whose chance is at least one half, 100 taken as reaching it
+        mid = (lo + hi) // 2
+        if _killing(scenario, name, mid, shared) >= half:
+            hi = mid
+        else:
+            lo = mid + 1
+    value: int | None = lo
+    if lo == 100 and _killing(scenario, name, lo, shared) < half:
         value = None
-    else:
-        while lo < hi:  # the least value whose chance is at least one half
-            mid = (lo + hi) // 2
-            if _killing(scenario, name, mid, shared) >= half:
-                hi = mid
-            else:
-                lo = mid + 1
-        value = lo
     aim = None
     for level in ("none", "half", "full"):
         action = scenario.action.model_copy(update={"aim": level})

@@ -87,3 +87,26 @@ def test_the_bench_exchange_is_the_same_with_its_hits_summed_once(monkeypatch: A
 
     monkeypatch.setattr(d100, "outcomes", unshared)
     assert json.dumps(exchange_module.run_exchange(data)) == shared
+
+
+def test_a_later_attack_a_few_degrees_higher_is_served_by_the_first_walk() -> None:
+    """An exchange's later attacks meet the target Stunned (seed 003, Stunned Targets: +20 to hit,
+    two more degrees of success on the same roll) or come with an Aim (+10: one more): the first
+    attack's damage walks go 3 degrees past the most it reaches, so BS 40 (at most 5 DoS on a roll
+    of 01) serves BS 40 against a Stunned target (7) and BS 50 with a half Aim (7) too: one damage
+    side, each distribution still its own."""
+    shared: dict[str, Any] = {}
+    scenarios = [
+        variant(FULL_AUTO, 40),
+        variant(FULL_AUTO, 40, circumstances=["Stunned Target"]),
+        variant(FULL_AUTO, 50, aim="half"),
+    ]
+    first = None
+    for scenario in scenarios:
+        got = d100.outcomes(scenario, attack_class("dh2"), shared=shared)
+        want = alone(scenario)
+        assert (got.weights, got.denom) == (want.weights, want.denom)
+        side = next(iter(shared.values()))
+        first = first or side
+        assert side is first
+    assert len(shared) == 1

@@ -81,6 +81,27 @@ def test_the_inverse_line_is_the_least_bs_for_an_even_chance_to_kill() -> None:
     assert inverse["aim"] == "none"  # BS 45 is past it already
 
 
+def test_the_inverse_line_tries_bs_100_only_where_no_lower_bs_reaches_an_even_chance(monkeypatch: Any) -> None:
+    """The chance to kill never falls as BS rises, so where the search finds a BS under 100 with an
+    even chance (BS 33 against the Cultist with 3 wounds left, the test above) BS 100 reaches it
+    too and is not worked out (the costliest attack of the line: the most degrees of success); where
+    none under 100 does (the unhurt Cultist), BS 100 is tried and the line says no BS."""
+    tried: list[int] = []
+    real = sweep_module._killing
+
+    def killing(scenario: Any, name: str, value: int, shared: dict[str, Any]) -> Fraction:
+        tried.append(value)
+        return real(scenario, name, value, shared)
+
+    monkeypatch.setattr(sweep_module, "_killing", killing)
+    hurt = {**LASGUN, "target": {**LASGUN["target"], "damage_taken": 7}}
+    assert swept(hurt)["inverse"]["value"] == 33
+    assert 100 not in tried
+    tried.clear()
+    assert swept(LASGUN)["inverse"]["value"] is None
+    assert tried[-1] == 100
+
+
 def test_a_horde_is_swept_by_its_magnitude() -> None:
     horde = {**LASGUN, "system": "dw", "target": {"name": "Mob", "toughness_bonus": 3, "horde": {"magnitude": 20}}}
     got = swept(horde)
@@ -179,3 +200,27 @@ def test_what_reads_armour_or_tb_apart_is_swept_cell_by_cell(weapon: dict[str, A
         "target": {**LASGUN["target"], **target},
     }
     assert sweep_module.stopping(load_scenario(data)) is None
+
+
+def test_the_cells_test_and_hits_are_walked_once_where_the_cells_are_shared(monkeypatch: Any) -> None:
+    """Where cells alike in TB + armour after Pen share one computation (no quality, cover or
+    others read the armour or TB apart), nothing before the damage reads them either: the test,
+    the hits and their locations (step 1) are the same walk for every cell. The Lasgun's 17
+    distinct cells (TB 2-8 plus armour 0-10, Pen 0: 2 to 18) walk step 1 once, and the rows are
+    those worked out cell by cell, each of the 77 walking its own."""
+    from rules.odds import d100
+
+    walks: list[Any] = []
+    real = d100.explore
+
+    def counting(run: Any, **kw: Any) -> Any:
+        if getattr(run, "__name__", "") == "attack_phase":
+            walks.append(run)
+        return real(run, **kw)
+
+    monkeypatch.setattr(d100, "explore", counting)
+    merged = _rows(monkeypatch, LASGUN, merged=True)
+    assert len(walks) == 1
+    walks.clear()
+    assert merged == _rows(monkeypatch, LASGUN, merged=False)
+    assert len(walks) == 7 * 11
