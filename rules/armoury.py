@@ -23,13 +23,13 @@ from __future__ import annotations
 import json
 import re
 from functools import cache
-from importlib import resources
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from rules.d100.models import LOCATIONS, Location, RateOfFire
 from rules.d100.tables import check_qualities, parse_quality
+from rules.data import read_text
 
 from .dice import DiceExpression
 from .sources import book_words
@@ -42,8 +42,7 @@ class _Data(BaseModel):
 
 
 def _load(system: str, name: str) -> object:
-    text = resources.files("rules.data").joinpath(system, f"{name}.json").read_text(encoding="utf-8")
-    return json.loads(text)
+    return json.loads(read_text(system, f"{name}.json"))
 
 
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")

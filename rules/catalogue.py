@@ -12,7 +12,6 @@ wheel (``static/vendor/app/catalogue.json``), so the forms fill before the engin
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib import resources
 from typing import Any
 
 from rules import armoury, registry
@@ -21,6 +20,7 @@ from rules.d100 import manoeuvres, multiple, tables
 from rules.d100.encounter import moves
 from rules.d100.fire_modes import melee_actions
 from rules.d100.tables import ActionDef
+from rules.data import has_file
 from rules.encounter.families import family
 
 from .other_actions import has_other_actions, other_actions
@@ -28,7 +28,7 @@ from .sources import book_words
 
 
 def _has_armoury(system: str) -> bool:
-    return resources.files("rules.data").joinpath(system, "armoury.json").is_file()
+    return has_file(system, "armoury.json")
 
 
 OPTIONAL_RULES = ("hordes", "movement", "cover", "two_weapon", "spread_hits", "pinning", "overwatch")

@@ -13,12 +13,12 @@ or None where it is part of another (a Reaction is chosen on the attack).
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 from typing import Literal
 
 from pydantic import Field
 
 from rules.d100.tables import DataModel, load_data
+from rules.data import has_file
 
 ActionType = Literal["Half", "Full", "Free", "Reaction", "Varies", "Half/Full"]
 
@@ -47,7 +47,7 @@ class OtherActionTable(DataModel):
 
 def has_other_actions(system: str) -> bool:
     """Whether ``system`` has an ``other_actions.json`` (the d100 rulesets do)."""
-    return resources.files("rules.data").joinpath(system, "other_actions.json").is_file()
+    return has_file(system, "other_actions.json")
 
 
 @cache

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from importlib import resources
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -15,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from rules.d100.models import LOCATIONS
 from rules.d100.quality_text import parse_quality as parse_quality
 from rules.d100.quality_text import quality_text as quality_text
+from rules.data import read_text
 from rules.errors import FieldError
 
 
@@ -41,8 +41,7 @@ class SourcedValue(DataModel):
 
 def load_data(system: str, name: str) -> object:
     """The JSON of ``rules/data/<system>/<name>.json``, parsed (not yet validated)."""
-    text = resources.files("rules.data").joinpath(system, f"{name}.json").read_text(encoding="utf-8")
-    return json.loads(text)
+    return json.loads(read_text(system, f"{name}.json"))
 
 
 _load = load_data

@@ -1,5 +1,5 @@
 // What the engine's Python start costs in Pyodide, without a browser: `node tools/measure/importprof.mjs
-// [--runs 5] [--importtime] [--profile] [CHECKOUT ...]` (run `make vendor` first).
+// [--runs 5] [--importtime] [--profile] [--first] [CHECKOUT ...]` (run `make vendor` first).
 //
 // A diagnostic beside tools/measure/startprof.py, not a benchmark: Pyodide from static/vendor/ in Node (the
 // same wasm and V8 as Chromium's worker, no page, no PyScript, no network), the wheels engine.js
@@ -14,6 +14,9 @@
 // checkout, the median [min-max] wall and CPU ms (CPU includes V8's background compile threads).
 // --importtime: one run with CPython's -X importtime (modules over 3 ms, cumulative µs, to stderr).
 // --profile: one run under cProfile (the 40 heaviest calls by cumulative time).
+// --first: also the first Resolve (handle() of examples/lasgun.json, as the page's forms ask) and then
+// the first Odds (odds() of tools/measure/bench/odds-full-auto.json) after the start, each timed alone: what a
+// model built on first use (pydantic's defer_build) or a module imported on first use costs there.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -69,7 +72,19 @@ async function once(checkout, mode) {
   py.runPython(mode === "profile" ? PROFILE : ENGINE);
   const wall = performance.now() - wall0;
   const cpu = process.cpuUsage(cpu0);
-  return { wall, cpu: (cpu.user + cpu.system) / 1000, lines };
+  const got = { wall, cpu: (cpu.user + cpu.system) / 1000, lines };
+  if (mode === "first") {
+    const timed = (call, file) => {
+      py.globals.set("_request", fs.readFileSync(path.join(ROOT, file), "utf8"));
+      const t0 = performance.now();
+      const status = py.runPython(`import json as _j\n_j.loads(${call})["status"]`);
+      if (status !== "ok") throw new Error(`${call} on ${file}: ${status}`);
+      return performance.now() - t0;
+    };
+    got.resolve = timed("w.handle(_request, True)", "examples/lasgun.json");
+    got.odds = timed("w.odds(_request)", "tools/measure/bench/odds-full-auto.json");
+  }
+  return got;
 }
 
 function median(xs) {
@@ -90,22 +105,24 @@ if (argv[0] === "--child") {
     if (argv[i] === "--runs") runs = Number(argv[++i]);
     else if (argv[i] === "--importtime") mode = "importtime";
     else if (argv[i] === "--profile") mode = "profile";
+    else if (argv[i] === "--first") mode = "first";
     else checkouts.push(path.resolve(argv[i]));
   }
   if (!checkouts.length) checkouts.push(ROOT);
-  if (mode !== "time") runs = 1;
+  if (mode !== "time" && mode !== "first") runs = 1;
   const got = new Map(checkouts.map((c) => [c, []]));
   for (let run = 0; run < runs; run++) {
     for (const checkout of checkouts) {
       const out = execFileSync(process.execPath, [fileURLToPath(import.meta.url), "--child", checkout, mode], { maxBuffer: 1 << 26 });
       const one = JSON.parse(out.toString());
-      if (mode !== "time") process.stderr.write(`${checkout}\n${one.lines.join("\n")}\n`);
+      if (mode === "importtime" || mode === "profile") process.stderr.write(`${checkout}\n${one.lines.join("\n")}\n`);
       got.get(checkout).push(one);
     }
   }
   console.log(`ms of import auspex_web.worker + handle("{}") in Pyodide (Node ${process.version}), median [min-max] of ${runs}`);
   for (const [checkout, all] of got) {
     const cell = (k) => `${median(all.map((r) => r[k])).toFixed(0)} [${Math.min(...all.map((r) => r[k])).toFixed(0)}-${Math.max(...all.map((r) => r[k])).toFixed(0)}]`;
-    console.log(`${checkout}: wall ${cell("wall")}; cpu ${cell("cpu")}`);
+    const first = mode === "first" ? `; first Resolve ${cell("resolve")}; first Odds ${cell("odds")}` : "";
+    console.log(`${checkout}: wall ${cell("wall")}; cpu ${cell("cpu")}${first}`);
   }
 }
