@@ -142,6 +142,8 @@ def test_the_engines_start_imports_no_ruleset_or_odds_module_it_did_not_import_b
         "rules.d100.tables",
         # a weapon quality's text as the model and the tables both read it, below both
         "rules.d100.quality_text",
+        # the data files' reader (the tables read beside rules/data, without importlib.resources)
+        "rules.data",
     }, loaded
 
 
