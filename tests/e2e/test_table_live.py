@@ -22,6 +22,7 @@ Cultist has taken 7, then 13 of 20.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -33,6 +34,8 @@ from tests.e2e.test_live import connect, follows, gm_file, live_browser, no_npc_
 from tests.e2e.test_proposals import CULTIST, GUARD
 
 pytestmark = pytest.mark.e2e
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 __all__ = ["live_browser"]  # the fixture, used here
 
 SISTER = {**GUARD, "name": "Sister"}
@@ -169,6 +172,11 @@ def test_a_two_round_fight_with_the_players_claims_and_attacks_over_the_live_con
     propose(ann, "34 7")
     item = pending(gm)
     expect(item.locator('[data-k="pending-text"]')).to_contain_text("Guard attacks Cultist (Standard Attack): hit")
+    # as a player and the GM read it on their phones (kept for review, not compared)
+    ARTIFACTS.mkdir(exist_ok=True)
+    ann.screenshot(path=str(ARTIFACTS / "live-player-390x844.png"))
+    item.scroll_into_view_if_needed()
+    gm.screenshot(path=str(ARTIFACTS / "live-gm-pending-390x844.png"))
     decide(gm, item, "apply")
     typed = run_encounter({"encounter": before, "then": attack("g", [34, 7])})
     assert typed["status"] == "ok", typed
