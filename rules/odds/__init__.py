@@ -171,17 +171,15 @@ def _one_of_volley(scenario: Any, report: Odds) -> Odds:
 
     ex = volley_exchange(scenario)
     down = ex.steps[-1].down
-    headline = [
-        f.model_copy(update={"chance": down, "label": f"{f.label}, after all {n} attacks"}) if f.key == "kill" else f
-        for f in report.headline
-    ]
+    headline = [_volley_figure(f, n, down, ex.chart.mean) for f in report.headline]
     note = (
         f"A volley of {n}: the chart, Kills and the steps are the volley's ({n} attacks in turn, the damage "
         "carried, the Reaction spent once, the rest holding fire once the target is down); "
-        "the other figures are one attacker's attack."
+        "the other figures are each attacker's own attack."
     )
     return report.model_copy(
         update={
+            "attacker": f"{n} x {report.attacker}",
             "headline": headline,
             "chart": ex.chart,
             "steps": ex.steps,
@@ -190,6 +188,17 @@ def _one_of_volley(scenario: Any, report: Odds) -> Odds:
             "notes": [*report.notes, *ex.notes, note],
         }
     )
+
+
+def _volley_figure(f: Figure, n: int, down: Chance, mean: float) -> Figure:
+    """A headline figure of a volley of ``n``: Kills is the volley's (``down`` after the last
+    attacker), Expected wounds the volley's chart's ``mean`` (counted up to the target down), any
+    other one attacker's, said in its label."""
+    if f.key == "kill":
+        return f.model_copy(update={"chance": down, "label": f"{f.label}, after all {n} attacks"})
+    if f.key == "wounds":
+        return f.model_copy(update={"value": mean, "label": f"{f.label}, all {n} attacks (counted up to down)"})
+    return f.model_copy(update={"label": f"{f.label} (each attacker)"})
 
 
 def _d100_finish(scenario: Any, report: Odds, dist: Dist[Any], sample: int | None) -> Odds:

@@ -63,6 +63,8 @@ def test_two_cultists_volley_odds_carry_the_reaction_spent_once_as_the_exchange(
     assert downs == [Fraction(s["down"]["exact"]) for s in ex["steps"]]
     assert got["chart"] == ex["chart"]
     assert set(kill["chance"]) == {"p", "exact", "low", "high"}
+    wounds = next(f for f in got["headline"] if f["key"] == "wounds")
+    assert wounds["value"] == got["chart"]["mean"] == 0.6  # 1 wound left: down (3/5) counts 1
 
 
 def test_one_attacker_s_odds_have_no_steps() -> None:
