@@ -5,7 +5,8 @@ the initiative order, each body's attack the scenario's action at the one target
 carry-over is the exchange's own walk (the engine's: damage accumulates, the target's Reaction is
 spent once a round, once down it stays down and the later attackers hold their fire).
 
-``volley_exchange(scenario) -> ExchangeOdds``. Aim: each body holds the scenario's Aim when the
+``volley_exchange(scenario) -> ExchangeOdds``. The scenario's table rules (``options``) and the
+group's tables (``critical_tables``, ``phenomena``, ``perils``) are the encounter's. Aim: each body holds the scenario's Aim when the
 volley starts (every body takes the same action, Aim included, as the volley resolves it).
 """
 
@@ -47,7 +48,12 @@ def volley_exchange(scenario: Any) -> ExchangeOdds:
     events.append(
         {"type": "add", "combatant": {"id": TARGET, "name": scenario.target.name, "side": "target", "target": target}}
     )
-    state = replay(load_file({"auspex_encounter": 1, "system": scenario.system, "events": events}, "scenario"))
+    if scenario.critical_tables or scenario.phenomena or scenario.perils:  # the group's tables, in force
+        tables = scenario.model_dump(mode="json", include={"critical_tables", "phenomena", "perils"}, exclude_none=True)
+        events.insert(0, {"type": "critical_tables", "tables": tables.pop("critical_tables", []), **tables})
+    file = {"auspex_encounter": 1, "system": scenario.system, "events": events}
+    file["options"] = scenario.options.model_dump(mode="json")  # the table rules (Righteous Fury for all NPCs, ...)
+    state = replay(load_file(file, "scenario"))
     # round 1 begins with the bodies first and the target last (the order the volley fires in; no
     # initiative is rolled: a scenario's profiles need not give Ag)
     state.order = [c.id for c in state.combatants]
