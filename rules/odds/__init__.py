@@ -147,6 +147,8 @@ def odds(scenario: Any) -> Odds:
         # Grappling (seed 004): opposed tests and control, not an attack's hits and wounds
         from .grapple import grapple_odds
 
+        if (getattr(scenario, "count", None) or 1) > 1:  # a volley of grapples: not one grapple's dice
+            raise ScenarioError.at("count", "No odds for a volley of Grapples: work out one attacker's (x 1)")
         return grapple_odds(scenario)
     _no_manoeuvre(scenario)  # a melee manoeuvre's odds are not worked out
     seam = _seam(scenario)

@@ -71,3 +71,11 @@ def test_one_attacker_s_odds_have_no_steps() -> None:
     one = {k: v for k, v in VOLLEY.items() if k != "count"}
     assert "steps" not in run_odds(one)["odds"]
     assert run_odds({**one, "count": 1})["odds"] == run_odds(one)["odds"]
+
+
+def test_a_volley_of_grapples_has_no_odds_and_says_so_at_count() -> None:
+    """Grappling (seed 004) is opposed tests and control, not hits on a target down: its odds are
+    one grapple's; a volley of them is refused at ``count`` (not walked as one grapple's dice)."""
+    out = run_odds({**VOLLEY, "action": {"type": "Grapple", "distance": 1}})
+    assert out["status"] == "invalid", out
+    assert out["errors"][0]["field"] == "count"
