@@ -147,6 +147,8 @@ def odds(scenario: Any) -> Odds:
         # Grappling (seed 004): opposed tests and control, not an attack's hits and wounds
         from .grapple import grapple_odds
 
+        if (getattr(scenario, "count", None) or 1) > 1:  # a volley of grapples: not one grapple's dice
+            raise ScenarioError.at("count", "No odds for a volley of Grapples: work out one attacker's (x 1)")
         return grapple_odds(scenario)
     _no_manoeuvre(scenario)  # a melee manoeuvre's odds are not worked out
     seam = _seam(scenario)
@@ -159,17 +161,46 @@ def odds(scenario: Any) -> Odds:
 
 
 def _one_of_volley(scenario: Any, report: Odds) -> Odds:
-    """A scenario's volley (``count`` attackers, :mod:`rules.d100.volley`): these odds are of one
-    attacker's attack, said in the notes (the volley's own odds are an exchange's,
-    :mod:`rules.odds.exchange`: in an encounter, the Odds panel with the Volley ticked)."""
+    """A scenario's volley (``count`` attackers, :mod:`rules.d100.volley`): the chart, Kills and
+    ``steps`` are the volley's, the exchange's walk of its attacks in turn
+    (:func:`rules.odds.volley.volley_exchange`: the damage carried, the Reaction spent once, the
+    rest holding fire once the target is down); the other figures are one attacker's, said in the
+    notes. One attacker (``count`` absent or 1): ``report`` unchanged."""
     n = getattr(scenario, "count", None) or 1
     if n <= 1:
         return report
+    from .volley import volley_exchange
+
+    ex = volley_exchange(scenario)
+    down = ex.steps[-1].down
+    headline = [_volley_figure(f, n, down, ex.chart.mean) for f in report.headline]
     note = (
-        f"These odds are of one attacker's attack of the {n}: the volley's own odds (each attack in turn, "
-        "the Reaction spent once) are worked out in an encounter, its Odds panel with Volley ticked."
+        f"A volley of {n}: the chart, Kills and the steps are the volley's ({n} attacks in turn, the damage "
+        "carried, the Reaction spent once, the rest holding fire once the target is down); "
+        "the other figures are each attacker's own attack."
     )
-    return report.model_copy(update={"notes": [*report.notes, note]})
+    return report.model_copy(
+        update={
+            "attacker": f"{n} x {report.attacker}",
+            "headline": headline,
+            "chart": ex.chart,
+            "steps": ex.steps,
+            "exact": report.exact and ex.exact,
+            "sample": report.sample or ex.sample,
+            "notes": [*report.notes, *ex.notes, note],
+        }
+    )
+
+
+def _volley_figure(f: Figure, n: int, down: Chance, mean: float) -> Figure:
+    """A headline figure of a volley of ``n``: Kills is the volley's (``down`` after the last
+    attacker), Expected wounds the volley's chart's ``mean`` (counted up to the target down), any
+    other one attacker's, said in its label."""
+    if f.key == "kill":
+        return f.model_copy(update={"chance": down, "label": f"{f.label}, after all {n} attacks"})
+    if f.key == "wounds":
+        return f.model_copy(update={"value": mean, "label": f"{f.label}, all {n} attacks (counted up to down)"})
+    return f.model_copy(update={"label": f"{f.label} (each attacker)"})
 
 
 def _d100_finish(scenario: Any, report: Odds, dist: Dist[Any], sample: int | None) -> Odds:
@@ -226,7 +257,9 @@ def run_odds(data: dict[str, Any] | str) -> dict[str, Any]:
 def _dumped(report: Odds) -> dict[str, Any]:
     """The report as JSON; a single attack's (no second weapon) without ``second`` and ``both``, as
     before two-weapon fighting had odds."""
-    out = report.model_dump(mode="json", exclude={"second", "both", "critical"})
+    out = report.model_dump(mode="json", exclude={"second", "both", "critical", "steps"})
+    if report.steps is not None:  # a volley's: the target down after each attacker
+        out["steps"] = [s.model_dump(mode="json") for s in report.steps]
     if report.second is not None:
         out["second"] = _dumped(report.second)
     if report.both:

@@ -62,7 +62,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .. import registry
 from ..errors import ScenarioError
-from .models import Bar, Chance, Chart
+from .models import Bar, Chance, Chart, ExchangeStep
 
 RUNS = 400
 """Seeded runs of the exchange for an estimate (each run applies every attack through the engine)."""
@@ -73,16 +73,6 @@ CAP_STATES = 400
 
 class _Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class ExchangeStep(_Model):
-    """One attack of the exchange: ``who`` (id), ``name``, ``action`` (its type), and ``down``:
-    the chance the target is down after it (and every attack before it)."""
-
-    who: str
-    name: str
-    action: str
-    down: Chance
 
 
 class ExchangeOdds(_Model):

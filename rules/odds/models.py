@@ -142,6 +142,17 @@ class CriticalOdds(_Model):
     notes: list[str] = Field(default_factory=list)
 
 
+class ExchangeStep(_Model):
+    """One attack of an exchange (:mod:`rules.odds.exchange`) or a scenario's volley: ``who`` (id),
+    ``name``, ``action`` (its type), and ``down``: the chance the target is down after it (and
+    every attack before it)."""
+
+    who: str
+    name: str
+    action: str
+    down: Chance
+
+
 class Odds(_Model):
     """The odds of the attack on the forms, before any die is rolled.
 
@@ -170,3 +181,6 @@ class Odds(_Model):
     both: list[Figure] = Field(default_factory=list)
     # Critical Effects rows: left out of the JSON when None (a Horde, no row possible)
     critical: CriticalOdds | None = None
+    # A scenario's volley (``count`` over 1): the target down after each attacker, the exchange's
+    # (:mod:`rules.odds.volley`); left out of the JSON when None (one attacker)
+    steps: list[ExchangeStep] | None = None

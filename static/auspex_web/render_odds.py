@@ -267,7 +267,8 @@ def _bars_rows(bars: Sequence[Mapping[str, Any]], label: Any = None) -> list[lis
 
 
 def render_tables(odds: Report) -> str:
-    """The chart as a table, then the report's other tables where it has them, then its notes."""
+    """The chart as a table, then the report's other tables where it has them (a volley's
+    ``steps``: the target down after each attacker), then its notes."""
     measure = capitalised(str(odds["chart"]["measure"]))
     parts = [
         _table(
@@ -277,6 +278,9 @@ def render_tables(odds: Report) -> str:
             _bars_rows(odds["chart"]["bars"]),
         )
     ]
+    if odds.get("steps"):  # a volley's: the target down after each attacker, in turn
+        rows = [[e(x["name"]), chance_span(x["down"])] for x in odds["steps"]]
+        parts.append(_table("odds-volley-steps", "Down after each attacker", ["Attacker", "Down"], rows, True))
     if odds.get("locations"):
         rows = [[e(x["location"]), chance_span(x["hit"]), e(number(x["mean_hits"]))] for x in odds["locations"]]
         parts.append(

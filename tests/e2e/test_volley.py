@@ -156,3 +156,31 @@ def test_the_forms_x_attackers_resolves_them_in_turn_with_one_roll(page: Page, b
     lines = page.locator('#result [data-k="volley-line"]')
     assert 1 <= lines.count() <= 3
     expect(lines.first).to_contain_text(" 1")
+
+
+def test_the_forms_odds_of_x_3_attackers_are_the_volley_s_on_a_phone(page: Page, base_url: str) -> None:
+    """The single-roll forms' Odds for "x 3 attackers": the volley's figures (rules.odds.volley, the
+    exchange's walk of the three in turn): Kills after all three and the chart are the engine's
+    for the scenario sent, and a table gives the target down after each attacker."""
+    from tests.e2e.test_odds import assert_shows, engine_odds, open_odds, sent
+
+    page.set_viewport_size(PHONE)
+    page.goto(base_url)
+    ready(page)
+    page.locator('[name="attacker.count"]').fill("3")
+    open_odds(page)
+    scenario = sent(page)
+    assert scenario.get("count") == 3
+    odds = engine_odds(scenario)
+    side = page.locator('#odds [data-k="odds-side"]')
+    assert_shows(side, odds)
+    kill = next(f for f in odds["headline"] if f["key"] == "kill")
+    assert kill["chance"] == odds["steps"][-1]["down"]  # the volley's Kills: down after the third
+    rows = side.locator('[data-k="odds-volley-steps"] tbody tr')
+    expect(rows).to_have_count(3)
+    from auspex_web.render_odds import percent
+
+    for k, step in enumerate(odds["steps"]):
+        expect(rows.nth(k).locator("th")).to_have_text(step["name"])
+        expect(rows.nth(k).locator("td")).to_have_text(percent(step["down"]["p"]))
+    page.locator("#odds").screenshot(path=str(ARTIFACTS / "forms-volley-odds-390x844.png"))

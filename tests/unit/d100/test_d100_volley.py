@@ -76,11 +76,17 @@ def test_a_fate_re_roll_is_refused_with_a_volley() -> None:
     assert out["errors"][0]["field"] == "count"
 
 
-def test_the_odds_of_a_scenario_s_volley_say_they_are_one_attacker_s() -> None:
+def test_the_odds_of_a_scenario_s_volley_are_the_volley_s_kills_and_one_attacker_s_other_figures() -> None:
     from rules.odds import run_odds
 
     one = {k: v for k, v in SCENARIO.items() if k not in ("dice", "count")}
     alone, three = run_odds(one)["odds"], run_odds({**one, "count": 3})["odds"]
-    assert three["headline"] == alone["headline"]  # one attacker's figures (7/20 to hit: 1/2 x 7/10)
-    assert three["notes"][:-1] == alone["notes"]
-    assert three["notes"][-1].startswith("These odds are of one attacker's attack of the 3")
+
+    def each(odds: dict[str, Any]) -> list[tuple[str, Any]]:
+        return [(f["key"], f["chance"]) for f in odds["headline"] if f["key"] not in ("kill", "wounds")]
+
+    assert each(three) == each(alone)  # one attacker's (7/20 to hit)
+    assert all(f["label"].endswith("(each attacker)") for f in three["headline"] if f["key"] not in ("kill", "wounds"))
+    assert three["attacker"] == "3 x Cultist"
+    assert [s["name"] for s in three["steps"]] == ["Cultist 1", "Cultist 2", "Cultist 3"]
+    assert three["notes"][-1].startswith("A volley of 3: the chart, Kills and the steps are the volley's")

@@ -356,3 +356,19 @@ def test_the_engines_critical_rows_render_with_the_groups_text() -> None:
     assert out["status"] == "ok"
     html = render_odds(out["odds"])
     assert "Winded &amp; &lt;b&gt;" in html and 'data-k="crit-row" data-row="1"' in html
+
+
+def test_a_volley_s_steps_list_the_target_down_after_each_attacker_escaped() -> None:
+    """A volley of two (count 2): the target down after Cultist 1 (7/20) and after both (3/5), each
+    attacker by its name, escaped; one attacker's report has no such table."""
+    steps = [
+        {"who": "a1", "name": f"{HOSTILE} 1", "action": "Standard Attack", "down": chance(0.35, "7/20")},
+        {"who": "a2", "name": f"{HOSTILE} 2", "action": "Standard Attack", "down": chance(0.6, "3/5")},
+    ]
+    html = render_odds(report(steps=steps))
+    table = html[html.index('data-k="odds-volley-steps"') :]
+    table = table[: table.index("</details>")]
+    assert "<script>" not in html
+    rows = re.findall(r'<th scope="row">([^<]*)</th><td class="num"><span[^>]*>([^<]*)</span>', table)
+    assert [(unescape(n), p) for n, p in rows] == [(f"{HOSTILE} 1", "35.0%"), (f"{HOSTILE} 2", "60.0%")]
+    assert 'data-k="odds-volley-steps"' not in render_odds(report())
