@@ -20,7 +20,7 @@ function shape(scenario) {
   // a mob's volley (rules/d100/volley.py): "x attackers" beside the attacker is the scenario's count
   const count = scenario.attacker?.count;
   if (scenario.attacker) delete scenario.attacker.count;
-  if (count !== undefined && count !== 1) scenario.count = count;
+  if (count !== undefined && count !== "" && count !== null && count !== 1) scenario.count = count; // blank: one attacker
   if (scenario.target.evasion.reaction === "none") scenario.target.evasion = null;
   // Two-weapon fighting: "no second weapon" sends none (one of the two attacks, at -20)
   const second = scenario.attacker?.second_weapon;
