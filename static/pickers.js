@@ -229,7 +229,12 @@ async function askFireModes() {
   const klass = form.elements.namedItem("attacker.weapon.class")?.value ?? "";
   const rof = form.elements.namedItem("attacker.weapon.rof")?.value ?? "";
   let answer = [];
-  if (ruleset && engines.main) {
+  const main = engines.main;
+  if (ruleset && main && !["ready", "busy", "idle"].includes(main.detail?.state)) {
+    // never start the engine for this (a call would start again one that failed, hiding why it
+    // failed): ask again once it is ready
+    whenReady(main);
+  } else if (ruleset && main) {
     try {
       const envelope = JSON.parse(await engines.main.call("fire_modes", system.value, klass, rof));
       answer = envelope.status === "ok" && Array.isArray(envelope.modes) ? envelope.modes : [];
@@ -241,6 +246,18 @@ async function askFireModes() {
   const actions = new Set((ruleset?.actions ?? []).map((a) => a.name));
   modes = answer.filter((m) => actions.has(m.action));
   drawFireModes();
+}
+
+let waiting = false;
+function whenReady(main) {
+  if (waiting) return;
+  waiting = true;
+  main.addEventListener("state", function ready({ detail }) {
+    if (detail.state !== "ready") return;
+    main.removeEventListener("state", ready);
+    waiting = false;
+    askFireModes();
+  });
 }
 
 function drawFireModes() {
