@@ -1,8 +1,8 @@
 // Reading a QR code: the camera (getUserMedia), a picture of the code (a photo or a screenshot,
 // <input type=file accept=image/*>), or its link pasted, always. Decoded by the browser's own
-// BarcodeDetector where it has one for QR codes, else by the vendored @zxing/library 0.23.0 (the
-// ZXing project's pure-JS port, Apache-2.0; pinned and sha256-checked by tools/build/vendor.py),
-// imported only when a code is to be read. This module itself is imported only when the encounter panel asks for a scan (peer.js).
+// BarcodeDetector where it has one for QR codes, else by the vendored jsQR 1.4.0 (pure JS,
+// Apache-2.0; pinned and sha256-checked by tools/build/vendor.py), imported only when a code is to be
+// read. This module itself is imported only when the encounter panel asks for a scan (peer.js).
 // What is read is untrusted text: the caller checks it (peer.js unpacks it within share.js's limits).
 
 const el = (tag, props, ...children) => {
@@ -11,7 +11,7 @@ const el = (tag, props, ...children) => {
   return node;
 };
 
-const MAX_SIDE = 1600; // pixels: a picture is scaled down to this before ZXing reads it (a phone's photo is 4000 wide)
+const MAX_SIDE = 1600; // pixels: a picture is scaled down to this before jsQR reads it (a phone's photo is 4000 wide)
 
 let detector; // a BarcodeDetector for QR codes, null where the browser has none
 async function nativeDetector() {
@@ -27,34 +27,9 @@ async function nativeDetector() {
   return detector;
 }
 
-async function zxing() {
-  if (!self.ZXing) await import("./vendor/zxing/index.min.js"); // a UMD bundle: it sets self.ZXing
-  return self.ZXing;
-}
-
-/**
- * The text of the QR code in `pixels` (an ImageData's RGBA bytes, `w` x `h`), or null when ZXing
- * finds none: dark on light first, then light on dark (an inverted code, as a dark-themed screen
- * shows it). An error that is not ZXing's "no code here" is thrown.
- */
-async function decodePixels(pixels, w, h) {
-  const Z = await zxing();
-  const luminances = new Uint8ClampedArray(w * h);
-  for (let i = 0, p = 0; i < luminances.length; i++, p += 4) {
-    luminances[i] = (pixels[p] + 2 * pixels[p + 1] + pixels[p + 2]) >> 2; // green-favouring grey, as ZXing's own
-  }
-  const source = new Z.RGBLuminanceSource(luminances, w, h);
-  const hints = new Map([[Z.DecodeHintType.TRY_HARDER, true]]);
-  const reader = new Z.QRCodeReader();
-  for (const lum of [source, source.invert()]) {
-    try {
-      return reader.decode(new Z.BinaryBitmap(new Z.HybridBinarizer(lum)), hints).getText();
-    } catch (e) {
-      if (!(e instanceof Z.Exception)) throw e; // NotFound, Checksum, Format: not a readable code here
-      reader.reset();
-    }
-  }
-  return null;
+async function jsQR() {
+  if (!self.jsQR) await import("./vendor/jsqr/jsQR.js"); // a UMD bundle: it sets self.jsQR
+  return self.jsQR;
 }
 
 /**
@@ -75,18 +50,13 @@ export async function readCode(source, width, height) {
   const scale = Math.min(1, MAX_SIDE / Math.max(width, height));
   const w = Math.max(1, Math.round(width * scale));
   const h = Math.max(1, Math.round(height * scale));
-  // a white margin round the picture: ZXing finds a code only with its quiet zone (4 modules), which a
-  // screenshot or a canvas cropped to the code lacks (a 73-module code filling the picture: 4 modules
-  // are 1/18 of its side)
-  const pad = Math.ceil(Math.max(w, h) / 10);
-  const W = w + 2 * pad;
-  const H = h + 2 * pad;
-  const canvas = el("canvas", { width: W, height: H });
+  const canvas = el("canvas", { width: w, height: h });
   const g = canvas.getContext("2d", { willReadFrequently: true });
   g.fillStyle = "#fff"; // a transparent PNG reads as white, not black
-  g.fillRect(0, 0, W, H);
-  g.drawImage(source, pad, pad, w, h);
-  return (await decodePixels(g.getImageData(0, 0, W, H).data, W, H)) || null;
+  g.fillRect(0, 0, w, h);
+  g.drawImage(source, 0, 0, w, h);
+  const found = (await jsQR())(g.getImageData(0, 0, w, h).data, w, h, { inversionAttempts: "attemptBoth" });
+  return found?.data || null;
 }
 
 /** The text of the QR code in an image file (a photo or a screenshot), or null. */

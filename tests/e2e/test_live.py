@@ -1,7 +1,7 @@
 """The live connection at 390x844: a GM's page and two players' pages, each in a browser context of
 its own (three phones), connected by the QR exchange with no STUN/TURN or signalling server. Each
 code is READ FROM THE PAGE'S CANVAS BY THE DECODER: the canvas's PNG is given to the other page's
-"Picture of the code" input, which decodes it (ZXing in this Chromium, which has no BarcodeDetector);
+"Picture of the code" input, which decodes it (jsQR in this Chromium, which has no BarcodeDetector);
 the test never reads the link. The GM plays events; after each, each player's view is the engine's
 players' view of the GM's file, and no number of the Cultist is in a player's DOM or in the messages
 it received. A player's page closed is said on the GM's page, the GM's closed on the player's, and

@@ -86,8 +86,8 @@ def runtime_files() -> list[Path]:
     pyodide = sorted((VENDOR / "pyodide").iterdir())
     wheels = sorted((VENDOR / "wheels").glob("*.whl"))
     qrcode = sorted((VENDOR / "qrcode").glob("*.mjs"))  # the players' link's QR encoder
-    zxing = sorted((VENDOR / "zxing").glob("*.js"))  # the QR decoder where the browser has no BarcodeDetector
-    return [*pyscript_files(), *pyodide, *wheels, *qrcode, *zxing]
+    jsqr = sorted((VENDOR / "jsqr").glob("*.js"))  # the QR decoder where the browser has no BarcodeDetector
+    return [*pyscript_files(), *pyodide, *wheels, *qrcode, *jsqr]
 
 
 ENGINE_JS = ROOT / "static" / "engine.js"
