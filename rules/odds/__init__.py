@@ -71,11 +71,12 @@ def _seam(scenario: Any) -> OddsSeam:
 
 
 def attack_class(system: str) -> Any:
-    """The d100 attack procedure of ``system`` (:mod:`rules.registry`), which the odds walk."""
-    path = registry.get(system).attack
-    if path is None:
-        raise ValueError(f"{system!r} is not a ruleset of the d100 family")
-    return registry.load(path)
+    """The d100 attack procedure of ``system`` (:mod:`rules.registry`), which the odds walk
+    (:func:`rules.odds.d100.attack_class`, kept here under its old name). Raises ``ValueError``
+    for a ruleset outside the d100 family."""
+    from .d100 import attack_class as of
+
+    return of(system)
 
 
 def d100_distribution(scenario: Any) -> tuple[Dist[Any], int | None]:

@@ -59,6 +59,7 @@ from typing import Any
 
 from rules.d100.models import Hit, Resolution, Scenario, TargetTest
 
+from .. import registry
 from ..d100 import roles
 from ..d100.attack import D100Attack, Setting
 from ..d100.seams import Seams
@@ -71,6 +72,15 @@ from ..dice import Roller
 from .critical import fury_slain, slain_rows, table_of
 from .dist import Dist, mix, pack, unpack
 from .explore import Classes, TooManyOutcomes, Walker, explore
+
+
+def attack_class(system: str) -> Any:
+    """The d100 attack procedure of ``system`` (:mod:`rules.registry`), which the odds walk.
+    Raises ``ValueError`` for a ruleset outside the d100 family."""
+    path = registry.get(system).attack
+    if path is None:
+        raise ValueError(f"{system!r} is not a ruleset of the d100 family")
+    return registry.load(path)
 
 
 @dataclass(frozen=True, order=True)

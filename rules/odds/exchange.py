@@ -571,8 +571,7 @@ def _from_start(scenario: Any, state: Any, target: str, memo: dict[Any, Any]) ->
 def _outcomes(scenario: Any, memo: dict[Any, Any]) -> Any:
     """The single attack's exact distribution (memoized by :func:`_alike`: identical bodies of a
     mob, each its own name, share one); :class:`NotExact` when too big."""
-    from . import attack_class
-    from .d100 import outcomes
+    from .d100 import attack_class, outcomes
     from .explore import TooManyOutcomes
 
     key = _alike(scenario)
